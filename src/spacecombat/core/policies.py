@@ -1,0 +1,160 @@
+"""Stock policies: deterministic answers to every decision the rulesets ask.
+
+``StockPolicy`` follows a casualty order and a few switches (``PolicyConfig``); the exact
+odds engine uses it as is. ``ScriptedPolicy`` answers from a list (tests, replays).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.errors import IllegalChoice, ReplayError
+from spacecombat.core.forces import Status
+
+#: The casualty order of the issue and of other calculators: cheapest first.
+DEFAULT_CASUALTY_ORDER: tuple[str, ...] = (
+    "infantry",
+    "fighter",
+    "mech",
+    "destroyer",
+    "carrier",
+    "cruiser",
+    "dreadnought",
+    "war_sun",
+    "flagship",
+)
+
+# When a damaged unit must be destroyed, destroy first the one that sustained damage this
+# round: Duranium Armor can repair only a unit that did not (issue 3; docs/rulings.md).
+_DESTROY_FIRST = {Status.SUSTAINED_THIS_ROUND: 0, Status.DAMAGED: 1, Status.UNDAMAGED: 2}
+
+
+@dataclass(frozen=True)
+class PolicyConfig:
+    """The switches of the stock policy, as a scenario's ``policy:`` gives them."""
+
+    casualty_order: tuple[str, ...] = DEFAULT_CASUALTY_ORDER
+    sustain: str = "first"
+    retreat_after_round: int | None = None
+    retreat_when_outnumbered: float | None = None
+    retreat_to: tuple[str, ...] = ()
+    retreat_takes_planet_ground_forces: bool = False
+    planet_order: tuple[str, ...] = ()
+
+    def rank(self, unit: str | None) -> int:
+        """Place in the casualty order (units not listed go last, by name)."""
+        if unit in self.casualty_order:
+            return self.casualty_order.index(unit)
+        return len(self.casualty_order)
+
+
+class StockPolicy:
+    """A player who follows ``config`` and never hesitates."""
+
+    def __init__(self, config: PolicyConfig | None = None) -> None:
+        self.config = config or PolicyConfig()
+
+    def choose(self, request: DecisionRequest) -> str:
+        chooser = getattr(self, f"_{request.decision}", None)
+        if chooser is None:
+            raise IllegalChoice(f"the stock policy cannot answer {request.decision!r}")
+        option: Option = chooser(request)
+        return option.text
+
+    def _assign_hit(self, request: DecisionRequest) -> Option:
+        rank = self.config.rank
+        sustains = sorted(
+            (o for o in request.options if o.action == "sustain"), key=lambda o: (rank(o.unit), o.text)
+        )
+        destroys = sorted(
+            (o for o in request.options if o.action == "destroy"),
+            key=lambda o: (rank(o.unit), _DESTROY_FIRST[Status(o.status or 0)], o.text),
+        )
+        if self.config.sustain == "first":
+            return sustains[0] if sustains else destroys[0]
+        # sustain last: destroy units that cannot sustain first; sustain only when none is left.
+        sustainable = {o.unit for o in sustains}
+        plain = [
+            o for o in destroys if not (o.unit in sustainable and o.status == Status.UNDAMAGED)
+        ]
+        if plain:
+            return plain[0]
+        return sustains[0] if sustains else destroys[0]
+
+    def _announce_retreat(self, request: DecisionRequest) -> Option:
+        facts = request.facts
+        wanted = False
+        after = self.config.retreat_after_round
+        if after is not None and int(_num(facts, "rounds_fought")) >= after:
+            wanted = True
+        ratio = self.config.retreat_when_outnumbered
+        if ratio is not None:
+            own, enemy = _num(facts, "own_dice"), _num(facts, "enemy_dice")
+            if enemy > 0 and enemy >= ratio * own:
+                wanted = True
+        return _pick(request, "retreat" if wanted else "stay")
+
+    def _retreat_destination(self, request: DecisionRequest) -> Option:
+        for name in self.config.retreat_to:
+            for option in request.options:
+                if option.target == name:
+                    return option
+        return request.options[0]
+
+    def _retreat_transport(self, request: DecisionRequest) -> Option:
+        rank = self.config.rank
+        carry = [o for o in request.options if o.action == "carry"]
+        if carry:  # keep the most valuable: the last in the casualty order
+            return max(carry, key=lambda o: (rank(o.unit), o.text))
+        lift = [o for o in request.options if o.action == "carry_from_planet"]
+        if lift and self.config.retreat_takes_planet_ground_forces:
+            return max(lift, key=lambda o: (rank(o.unit), o.text))
+        return _pick(request, "done")
+
+    def _planet_order(self, request: DecisionRequest) -> Option:
+        for name in self.config.planet_order:
+            for option in request.options:
+                if option.target == name:
+                    return option
+        return request.options[0]
+
+    def _repair(self, request: DecisionRequest) -> Option:
+        rank = self.config.rank
+        return max(request.options, key=lambda o: (rank(o.unit), o.text))
+
+    def _remove_excess(self, request: DecisionRequest) -> Option:
+        rank = self.config.rank
+        return min(request.options, key=lambda o: (rank(o.unit), o.text))
+
+
+def _num(facts: Mapping[str, object], key: str) -> float:
+    value = facts.get(key, 0)
+    return float(value) if isinstance(value, int | float) else 0.0
+
+
+def _pick(request: DecisionRequest, text: str) -> Option:
+    for option in request.options:
+        if option.text == text:
+            return option
+    return request.options[0]
+
+
+class ScriptedPolicy:
+    """Answers with the given texts, in order (tests, and replaying a log)."""
+
+    def __init__(self, answers: Iterable[str]) -> None:
+        self._answers = list(answers)
+        self._next = 0
+
+    def choose(self, request: DecisionRequest) -> str:
+        if self._next >= len(self._answers):
+            raise ReplayError(f"scripted answers ran out at {request.player}'s {request.decision}")
+        answer = self._answers[self._next]
+        self._next += 1
+        return answer
+
+    @property
+    def remaining(self) -> int:
+        return len(self._answers) - self._next

@@ -1,0 +1,120 @@
+"""Dice pools: one description of a roll, two views of it.
+
+A pool lists groups of dice (one group per unit type), each with the face it hits on after
+modifiers. ``sample`` rolls the faces (for the resolver and its log); ``distribution`` gives
+the exact distribution of the number of hits (for the exact odds engine). Both come from the
+same description, so they agree by construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+from spacecombat.core.dice import SIDES, Dice
+
+NEVER = SIDES + 1  # hit_on value of a die that cannot hit (modifiers pushed it past 10)
+
+
+def hit_face(value: int, modifier: int) -> int:
+    """The smallest face that hits: ``face + modifier >= value``, clamped to 1..11.
+
+    ti4-space-combat.md step 3: a result equal to or greater than the combat value hits.
+    There is no "a 10 always hits" rule in TI4 (docs/rulings.md), so a modifier can make a
+    hit impossible (11) or certain (1).
+    """
+    return min(NEVER, max(1, value - modifier))
+
+
+@dataclass(frozen=True, slots=True)
+class DiceGroup:
+    """``dice`` dice rolled together for units of one type, with printed ``value``."""
+
+    unit: str
+    dice: int
+    value: int
+    modifier: int = 0
+
+    @property
+    def hit_on(self) -> int:
+        """The smallest face that hits."""
+        return hit_face(self.value, self.modifier)
+
+    @property
+    def hit_chance(self) -> Fraction:
+        """The chance that one die of this group hits."""
+        return Fraction(SIDES + 1 - self.hit_on, SIDES)
+
+
+@dataclass(frozen=True, slots=True)
+class RolledGroup:
+    """A group's faces, as rolled."""
+
+    group: DiceGroup
+    faces: tuple[int, ...]
+
+    @property
+    def hits(self) -> int:
+        return sum(1 for face in self.faces if face >= self.group.hit_on)
+
+
+@dataclass(frozen=True, slots=True)
+class DicePool:
+    """The dice a player rolls in one roll, grouped by unit type."""
+
+    groups: tuple[DiceGroup, ...]
+
+    @classmethod
+    def of(cls, groups: list[DiceGroup]) -> DicePool:
+        """A pool in rolling order: ascending printed value, then unit name.
+
+        ti4-space-combat.md step 3.3: roll the dice of combat value 1 first, then 2, and so on.
+        """
+        kept = sorted((g for g in groups if g.dice > 0), key=lambda g: (g.value, g.unit))
+        return cls(tuple(kept))
+
+    @property
+    def dice(self) -> int:
+        """How many dice the pool rolls."""
+        return sum(group.dice for group in self.groups)
+
+    @property
+    def max_hits(self) -> int:
+        """The most hits the pool can produce."""
+        return sum(group.dice for group in self.groups if group.hit_on <= SIDES)
+
+    def sample(self, dice: Dice) -> tuple[RolledGroup, ...]:
+        """Roll every group in order, one ``dice.roll`` call per group."""
+        return tuple(RolledGroup(group, dice.roll(group.dice)) for group in self.groups)
+
+    def distribution(self) -> Mapping[int, Fraction]:
+        """The exact distribution of the number of hits."""
+        return _distribution(self.groups)
+
+
+def total_hits(rolled: tuple[RolledGroup, ...]) -> int:
+    """Hits produced by a rolled pool."""
+    return sum(group.hits for group in rolled)
+
+
+@cache
+def _binomial(dice: int, chance: Fraction) -> tuple[Fraction, ...]:
+    miss = 1 - chance
+    return tuple(comb(dice, k) * chance**k * miss ** (dice - k) for k in range(dice + 1))
+
+
+@cache
+def _distribution(groups: tuple[DiceGroup, ...]) -> Mapping[int, Fraction]:
+    result: dict[int, Fraction] = {0: Fraction(1)}
+    for group in groups:
+        step = _binomial(group.dice, group.hit_chance)
+        merged: dict[int, Fraction] = {}
+        for hits, weight in result.items():
+            for extra, chance in enumerate(step):
+                if chance:
+                    merged[hits + extra] = merged.get(hits + extra, Fraction(0)) + weight * chance
+        result = merged
+    return result

@@ -1,0 +1,25 @@
+"""Twilight Imperium 4th edition with Prophecy of Kings."""
+
+from __future__ import annotations
+
+from spacecombat.core.decisions import Policy
+from spacecombat.core.policies import StockPolicy
+from spacecombat.rulesets.ti4.battle import Ti4Battle
+from spacecombat.rulesets.ti4.setup import BattleSetup, build
+from spacecombat.rulesets.ti4.sides import SIDES
+from spacecombat.scenario.schema import Scenario
+
+NAME = "ti4"
+
+
+def battle(scenario: Scenario) -> Ti4Battle:
+    """The battle process for a checked scenario."""
+    return Ti4Battle(build(scenario))
+
+
+def stock_policies(setup: BattleSetup) -> dict[str, Policy]:
+    """Each side's stock policy, configured by the scenario."""
+    return {side.value: StockPolicy(setup.side(side).policy) for side in SIDES}
+
+
+__all__ = ["NAME", "BattleSetup", "Ti4Battle", "battle", "build", "stock_policies"]

@@ -1,0 +1,48 @@
+"""Duranium Armor (red technology): during each combat round, after you assign hits to your
+units, repair 1 of your damaged units that did not use SUSTAIN DAMAGE this round. It acts every
+round, in space and ground combat, even when no hit was assigned, and may repair damage taken
+before the combat (docs/rulings.md R7). Which unit to repair is the owner's decision."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.events import event
+from spacecombat.core.forces import Status
+from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.sides import Side
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+
+@register
+class DuraniumArmor(Handler):
+    id = "duranium_armor"
+
+    def after_assign_hits(
+        self, setup: BattleSetup, state: BattleState, side: Side
+    ) -> Node[BattleState] | None:
+        if side is not self.owner:
+            return None
+        where = None if setup.kind == "space" else state.planet
+        area = state.side(side).area(where)
+        repairable = [u for u in area.types() if area.count(u, Status.DAMAGED)]
+        if not repairable:
+            return None
+        options = tuple(Option(f"repair {u}", "repair", u) for u in repairable)
+        request = DecisionRequest(
+            "repair", side.value, "Duranium Armor: repair 1 damaged unit", options
+        )
+
+        def then(option: Option) -> Step[BattleState]:
+            unit = option.unit or ""
+            forces = area.move(unit, Status.DAMAGED, Status.UNDAMAGED)
+            new = state.with_side(side, state.side(side).with_area(where, forces))
+            return Step(new, (event("unit_repaired", player=side.value, unit=unit,
+                                    by="duranium_armor"),))
+
+        return Decision(request, then)

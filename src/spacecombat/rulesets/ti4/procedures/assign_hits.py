@@ -1,0 +1,115 @@
+"""Assigning hits: the player whose units were hit chooses, one hit at a time, to use a unit's
+SUSTAIN DAMAGE (cancelling one hit, or more with Non-Euclidean Shielding) or to destroy one of
+their own units that the hits may reach (ti4-space-combat.md step 4; ti4-ground-combat.md
+step 2). Hits that no unit can take are lost."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.events import event
+from spacecombat.core.forces import Status, describe
+from spacecombat.rulesets.ti4.abilities import sustain_damage
+from spacecombat.rulesets.ti4.setup import BattleSetup
+from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import BattleState
+
+
+class Targets(StrEnum):
+    """Which of a player's units a kind of hit may reach."""
+
+    SHIPS = "ships"
+    FIGHTERS = "fighters"
+    GROUND_FORCES = "ground forces"
+
+    def admits(self, setup: BattleSetup, side: Side, unit: str) -> bool:
+        cards = setup.side(side)
+        if self is Targets.SHIPS:
+            return cards.is_ship(unit)
+        if self is Targets.FIGHTERS:
+            return cards.is_fighter(unit)
+        return cards.is_ground_force(unit)
+
+
+def assign_hits(
+    setup: BattleSetup,
+    state: BattleState,
+    side: Side,
+    where: int | None,
+    targets: Targets,
+    cause: str,
+    *,
+    in_combat_round: bool,
+    done: Callable[[BattleState], BattleState],
+) -> Node[BattleState]:
+    """Ask ``side`` to assign the next hit against it, or move on with ``done`` when none is left.
+
+    ``where`` is the space area (``None``) or a planet. Anti-fighter barrage hits cannot be
+    cancelled by SUSTAIN DAMAGE (docs/rulings.md R4): only fighters take them.
+    """
+    hits = state.hits_on(side)
+    if hits == 0:
+        return Step(done(state))
+    area = state.side(side).area(where)
+    eligible = [(u, s) for u, s, _ in area if targets.admits(setup, side, u)]
+    if not eligible:
+        lost = event("hits_lost", player=side.value, hits=hits, cause=cause,
+                     reason=f"no {targets.value} left to take them")
+        return Step(done(state.with_hits_on(side, 0)), (lost,))
+    may_sustain = targets is not Targets.FIGHTERS
+    options: list[Option] = []
+    for unit, status in eligible:
+        if may_sustain and sustain_damage.can_sustain(setup, side, unit, status):
+            options.append(Option(f"sustain {unit}", "sustain", unit, status))
+        options.append(Option(f"destroy {describe(unit, status)}", "destroy", unit, status))
+    request = DecisionRequest(
+        decision="assign_hit",
+        player=side.value,
+        prompt=f"{hits} {cause} hit(s) against your {targets.value}: assign the next one",
+        options=tuple(options),
+        facts={"hits": hits, "cause": cause, "units": area.to_json()},
+        explain=lambda text: _why_refused(setup, side, area_types=area.types(), text=text,
+                                          targets=targets, may_sustain=may_sustain),
+    )
+
+    def then(option: Option) -> Step[BattleState]:
+        unit, status = option.unit or "", Status(option.status or 0)
+        if option.action == "sustain":
+            cancelled = sustain_damage.hits_cancelled(setup, side, hits)
+            forces = area.move(unit, status, sustain_damage.damaged_status(in_combat_round))
+            happened = event("damage_sustained", player=side.value, unit=unit,
+                             hits_cancelled=cancelled, cause=cause)
+            left = hits - cancelled
+        else:
+            forces = area.remove(unit, status)
+            happened = event("unit_destroyed", player=side.value, unit=unit,
+                             status=status.label or "undamaged", cause=cause)
+            left = hits - 1
+        new = state.with_side(side, state.side(side).with_area(where, forces))
+        return Step(new.with_hits_on(side, left), (happened,))
+
+    return Decision(request, then)
+
+
+def _why_refused(setup: BattleSetup, side: Side, *, area_types: tuple[str, ...], text: str,
+                 targets: Targets, may_sustain: bool) -> str:
+    verb, _, rest = text.partition(" ")
+    unit = rest.split(" (")[0]
+    if verb not in ("sustain", "destroy"):
+        return "an answer is 'sustain UNIT' or 'destroy UNIT'"
+    if unit not in setup.side(side).cards:
+        return f"{unit!r} is not a unit"
+    if not targets.admits(setup, side, unit):
+        return f"these hits can only be assigned to {targets.value}"
+    if unit not in area_types:
+        return f"you have no {unit} here"
+    if verb == "sustain":
+        if not may_sustain:
+            return "SUSTAIN DAMAGE cannot cancel anti-fighter barrage hits"
+        if not setup.side(side).card(unit).sustain_damage:
+            return f"{unit} has no SUSTAIN DAMAGE"
+        return f"no undamaged {unit} is left to sustain damage"
+    return f"no {describe(unit, Status.UNDAMAGED)} in that state; name it as listed"

@@ -1,0 +1,93 @@
+"""The steps a space combat round and a ground combat round share: roll dice, assign hits, the
+"after assigning hits" window, and the end of the round. The arena is the space area of the
+active system (space combat) or the invaded planet (ground combat)."""
+
+from __future__ import annotations
+
+from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.events import event
+from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
+from spacecombat.rulesets.ti4.procedures.common import (
+    arena,
+    combat_pool,
+    combatants,
+    with_cursor,
+)
+from spacecombat.rulesets.ti4.setup import BattleSetup
+from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
+
+
+def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """Step 3 (space) / step 1 (ground): each player makes a combat roll, the attacker first
+    (ti4-space-combat.md step 3.6). The hits wait for the Assign Hits step."""
+    roller = state.turn
+
+    def after(s: BattleState) -> BattleState:
+        if roller is Side.ATTACKER:
+            return s.at(Phase.ROLL_DICE, turn=Side.DEFENDER)
+        return s.at(Phase.ASSIGN_HITS, turn=Side.ATTACKER)
+
+    pool = combat_pool(setup, state, roller)
+    if not pool.groups:
+        return Step(after(state))
+    purpose = "space_combat" if arena(setup, state) is None else "ground_combat"
+    return Chance(
+        roller.value, purpose, pool,
+        lambda hits: Step(after(state.with_hits_on(roller.other, hits))),
+    )
+
+
+def assign_combat_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """Step 4 (space) / step 2 (ground): each player destroys their own units for the hits the
+    opponent produced, sustain damage first if they wish."""
+    side = state.turn
+    where = arena(setup, state)
+
+    def done(s: BattleState) -> BattleState:
+        if side is Side.ATTACKER:
+            return s.at(Phase.ASSIGN_HITS, turn=Side.DEFENDER)
+        return s.at(Phase.AFTER_ASSIGN_HITS, turn=Side.ATTACKER, cursor=0)
+
+    targets = Targets.SHIPS if where is None else Targets.GROUND_FORCES
+    cause = "space combat" if where is None else "ground combat"
+    return assign_hits(setup, state, side, where, targets, cause, in_combat_round=True, done=done)
+
+
+def after_assign_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """The window after hits are assigned (Duranium Armor): each handler in order."""
+    for index in range(state.cursor, len(setup.handlers)):
+        handler = setup.handlers[index]
+        if handler.owner is None:
+            continue
+        node = handler.after_assign_hits(setup, state, handler.owner)
+        if node is not None:
+            return with_cursor(node, index + 1)
+    following = Phase.RETREAT if arena(setup, state) is None else Phase.END_OF_ROUND
+    return Step(state.at(following, cursor=0))
+
+
+def end_of_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """End of a combat round: damage sustained this round becomes plain damage; if both players
+    still have units in the fight, another round begins (space: from Announce Retreats, step 2;
+    ground: from Roll Dice)."""
+    settled = state.with_side(
+        Side.ATTACKER, _settled(state, Side.ATTACKER, arena(setup, state))
+    ).with_side(Side.DEFENDER, _settled(state, Side.DEFENDER, arena(setup, state)))
+    ended = event("round_ended", round=state.round)
+    fighting = all(combatants(setup, settled, side) for side in (Side.ATTACKER, Side.DEFENDER))
+    if arena(setup, state) is None:
+        if fighting:
+            nxt = settled.at(Phase.ANNOUNCE_RETREATS, round=state.round + 1, turn=Side.DEFENDER,
+                             announced=(False, False))
+            return Step(nxt, (ended, event("round_started", round=state.round + 1)))
+        return Step(settled.at(Phase.END_OF_COMBAT, announced=(False, False)), (ended,))
+    if fighting:
+        nxt = settled.at(Phase.ROLL_DICE, round=state.round + 1, turn=Side.ATTACKER)
+        return Step(nxt, (ended, event("round_started", round=state.round + 1)))
+    return Step(settled.at(Phase.GROUND_COMBAT_ENDS), (ended,))
+
+
+def _settled(state: BattleState, side: Side, where: int | None) -> SideState:
+    current = state.side(side)
+    return current.with_area(where, current.area(where).settle_round())

@@ -1,0 +1,85 @@
+"""Small facts the procedures share: who has ships, ground forces, dice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.pool import DiceGroup, DicePool
+from spacecombat.rulesets.ti4.abilities.base import Roll
+from spacecombat.rulesets.ti4.setup import BattleSetup
+from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import BattleState
+
+if TYPE_CHECKING:
+    from spacecombat.core.engine import Node
+
+
+def ships(setup: BattleSetup, state: BattleState, side: Side) -> int:
+    """How many ships ``side`` has in the space area of the active system."""
+    return state.side(side).space.total(setup.side(side).is_ship)
+
+
+def ground_forces(setup: BattleSetup, state: BattleState, side: Side, planet: int) -> int:
+    """How many ground forces ``side`` has on a planet."""
+    return state.side(side).planet(planet).total(setup.side(side).is_ground_force)
+
+
+def arena(setup: BattleSetup, state: BattleState) -> int | None:
+    """Where the current combat is fought: the space area (``None``) or the invaded planet."""
+    return None if setup.kind == "space" else state.planet
+
+
+def combatants(setup: BattleSetup, state: BattleState, side: Side) -> int:
+    """Units of ``side`` that fight in the current combat: ships in space, ground forces on the
+    planet in ground combat."""
+    where = arena(setup, state)
+    if where is None:
+        return ships(setup, state, side)
+    return ground_forces(setup, state, side, where)
+
+
+def combat_roll(setup: BattleSetup, state: BattleState, side: Side) -> Roll:
+    return Roll.SPACE_COMBAT if arena(setup, state) is None else Roll.GROUND_COMBAT
+
+
+def combat_pool(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
+    """``side``'s combat roll: one die per unit, or one per burst icon (step 3.1), grouped by
+    combat value (step 3.2), rolled in ascending value (step 3.3)."""
+    where = arena(setup, state)
+    cards = setup.side(side)
+    fights = cards.is_ship if where is None else cards.is_ground_force
+    roll = combat_roll(setup, state, side)
+    groups = []
+    for unit, count in state.side(side).area(where).by_type().items():
+        combat = cards.card(unit).combat
+        if fights(unit) and combat is not None:
+            groups.append(
+                DiceGroup(unit, count * combat.dice, combat.hit, setup.modifier(side, roll, unit))
+            )
+    return DicePool.of(groups)
+
+
+def combat_dice(setup: BattleSetup, state: BattleState, side: Side) -> int:
+    """How many dice ``side`` rolls in a combat round now."""
+    return combat_pool(setup, state, side).dice
+
+
+def with_cursor(node: Node[BattleState], cursor: int) -> Node[BattleState]:
+    """The same node, but every state it leads to has ``cursor`` set (to step through a window's
+    handlers one by one)."""
+    from dataclasses import replace
+
+    from spacecombat.core.engine import Chance, Decision, Step
+
+    def bump(step: Step[BattleState]) -> Step[BattleState]:
+        return Step(replace(step.state, cursor=cursor), step.events)
+
+    if isinstance(node, Step):
+        return bump(node)
+    if isinstance(node, Decision):
+        decision = node
+        return Decision(decision.request, lambda option: bump(decision.then(option)))
+    if isinstance(node, Chance):
+        chance = node
+        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
+    return node

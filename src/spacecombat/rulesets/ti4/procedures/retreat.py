@@ -1,0 +1,212 @@
+"""Step 5 – Retreat (ti4-space-combat.md): an announced retreat must happen if an eligible
+system remains, unless the opponent has no ships left (5.1). The player moves all ships with a
+move value to one adjacent eligible system (5.2, 5.3), carrying fighters and ground forces
+within capacity (notes 10–12); what cannot be carried is removed. Leaving a gravity rift, each
+ship rolls (note 5). A command token is placed in the destination (5.4)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.events import Event, event
+from spacecombat.core.forces import Forces, Status, describe
+from spacecombat.rulesets.ti4.abilities import gravity_rift
+from spacecombat.rulesets.ti4.procedures.common import ships
+from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
+from spacecombat.rulesets.ti4.sides import SIDES, Side
+from spacecombat.rulesets.ti4.state import BattleState, Phase, Retreat
+
+#: anomalies a retreat may enter only with an ability's permission (notes 2–4)
+GATED_ANOMALIES = ("asteroid_field", "supernova", "nebula")
+
+
+def is_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> bool:
+    """Step 5.3: the system holds the player's units or a planet they control (or Dark Energy
+    Tap, note 8), and no other player's ships; notes 2–4: asteroid fields, supernovas and nebulae
+    only with permission (Antimass Deflectors, Magmus Reactor, Voidborn; never Shared Research)."""
+    me = side.value
+    if any(player != me for player in system.ships):
+        return False
+    present = me in system.units or me in system.planets
+    if not present and not any(h.permits_system_without_presence(side) for h in setup.handlers):
+        return False
+    if system.anomaly in GATED_ANOMALIES:
+        return any(h.permits_anomaly(side, system.anomaly) for h in setup.handlers)
+    return True
+
+
+def eligible_systems(setup: BattleSetup, side: Side) -> tuple[AdjacentSystem, ...]:
+    """The adjacent systems ``side`` may retreat to, in the scenario's order."""
+    return tuple(s for s in setup.system.adjacent if is_eligible(setup, side, s))
+
+
+def retreat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """Carry out an announced retreat, one sub-step at a time."""
+    current = state.retreat
+    if current is None:
+        return _begin(setup, state)
+    if current.done:
+        return Step(state.at(Phase.END_OF_ROUND))
+    if current.destination is None:
+        return _choose_destination(setup, state, current)
+    if current.loading:
+        return _transport(setup, state, current)
+    return _depart(setup, state, current)
+
+
+def _begin(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    announced = [side for side in SIDES if state.has_announced(side)]
+    if not announced:
+        return Step(state.at(Phase.END_OF_ROUND))
+    side = announced[0]
+    if ships(setup, state, side.other) == 0:
+        return Step(state.at(Phase.END_OF_ROUND), (event(
+            "retreat_cancelled", player=side.value, reason="the opponent has no ships left"),))
+    if ships(setup, state, side) == 0:
+        return Step(state.at(Phase.END_OF_ROUND))
+    if not eligible_systems(setup, side):
+        return Step(state.at(Phase.END_OF_ROUND), (event(
+            "retreat_cancelled", player=side.value, reason="no eligible system"),))
+    return Step(state.at(Phase.RETREAT, retreat=Retreat(side)))
+
+
+def _choose_destination(setup: BattleSetup, state: BattleState,
+                        current: Retreat) -> Node[BattleState]:
+    side = current.side
+    options = tuple(Option(f"to {s.name}", "to", target=s.name)
+                    for s in eligible_systems(setup, side))
+    request = DecisionRequest("retreat_destination", side.value,
+                              "choose the system to retreat to", options)
+
+    def then(option: Option) -> Step[BattleState]:
+        return Step(state.at(Phase.RETREAT, retreat=replace(current, destination=option.target,
+                                                            loading=True)))
+
+    return Decision(request, then)
+
+
+def _capacity_left(setup: BattleSetup, state: BattleState, current: Retreat) -> int:
+    cards = setup.side(current.side)
+    space = state.side(current.side).space
+    capacity = sum(n * (cards.card(u).capacity or 0) for u, _, n in space if cards.can_move(u))
+    return capacity - current.carried.total() - current.from_planet.total()
+
+
+def _transport(setup: BattleSetup, state: BattleState, current: Retreat) -> Node[BattleState]:
+    """Notes 10–12: carry fighters and ground forces within capacity. Units in the space area
+    may not be left behind while capacity is unused, unless that capacity went to ground forces
+    taken from planets; ground forces on planets need not be taken."""
+    side = current.side
+    cards = setup.side(side)
+    room = _capacity_left(setup, state, current)
+    space_cargo = _uncarried(state.side(side).space.keep(cards.needs_transport), current.carried)
+    on_planet = _uncarried(state.side(side).planets[0].keep(cards.is_ground_force),
+                           current.from_planet)
+    options: list[Option] = []
+    if room > 0:
+        options += [Option(f"carry {describe(u, s)}", "carry", u, s) for u, s, _ in space_cargo]
+        options += [Option(f"carry {describe(u, s)} from planets", "carry_from_planet", u, s)
+                    for u, s, _ in on_planet]
+    if room <= 0 or not space_cargo:
+        options.append(Option("done", "done"))
+    request = DecisionRequest(
+        "retreat_transport", side.value,
+        f"retreating to {current.destination}: choose a unit to carry ({room} capacity left)",
+        tuple(options), facts={"capacity_left": room},
+    )
+
+    def then(option: Option) -> Step[BattleState]:
+        unit, status = option.unit or "", Status(option.status or 0)
+        if option.action == "carry":
+            nxt = replace(current, carried=current.carried.add(unit, status))
+        elif option.action == "carry_from_planet":
+            nxt = replace(current, from_planet=current.from_planet.add(unit, status))
+        else:
+            nxt = replace(current, loading=False)
+        return Step(state.at(Phase.RETREAT, retreat=nxt))
+
+    return Decision(request, then)
+
+
+def _uncarried(available: Forces, taken: Forces) -> Forces:
+    items = []
+    for unit, status, count in available:
+        left = count - taken.count(unit, status)
+        if left > 0:
+            items.append((unit, status, left))
+    return Forces(items)
+
+
+def _depart(setup: BattleSetup, state: BattleState, current: Retreat) -> Node[BattleState]:
+    """The ships leave; from a gravity rift each one rolls first (note 5; docs/rulings.md R2)."""
+    side = current.side
+    cards = setup.side(side)
+    movers = state.side(side).space.keep(cards.can_move)
+    if setup.system.anomaly == "gravity_rift":
+        cargo = current.carried.total() + current.from_planet.total()
+        if cargo:
+            raise RuleNotImplemented(
+                "retreating out of a gravity rift with transported units (which ship carries "
+                "which unit decides what is lost with it)", f"{side.value} retreat")
+        pending = list(movers)[len(current.arrived_groups):]
+        if pending:
+            unit, status, count = pending[0]
+            label = describe(unit, status)
+
+            def then(survivors: int) -> Step[BattleState]:
+                nxt = replace(
+                    current,
+                    arrived=current.arrived.add(unit, status, survivors),
+                    lost=current.lost.add(unit, status, count - survivors),
+                    arrived_groups=(*current.arrived_groups, label),
+                )
+                events: tuple[Event, ...] = tuple(
+                    event("unit_destroyed", player=side.value, unit=unit,
+                          status=status.label or "undamaged", cause="gravity rift")
+                    for _ in range(count - survivors)
+                )
+                return Step(state.at(Phase.RETREAT, retreat=nxt), events)
+
+            return Chance(side.value, "gravity_rift", gravity_rift.departure_pool(label, count),
+                          then)
+        leaving = current.arrived
+    else:
+        leaving = movers
+    return _arrive(setup, state, current, leaving)
+
+
+def _arrive(setup: BattleSetup, state: BattleState, current: Retreat,
+            leaving: Forces) -> Step[BattleState]:
+    side = current.side
+    cards = setup.side(side)
+    space = state.side(side).space
+    left_behind = _uncarried(space.keep(cards.needs_transport), current.carried)
+    events: list[Event] = [
+        event("unit_removed", player=side.value, unit=u, reason="could not be transported")
+        for u, _, n in left_behind for _ in range(n)
+    ]
+    arrived = leaving.plus(current.carried).plus(current.from_planet)
+    planets = state.side(side).planets[0]
+    for unit, status, count in current.from_planet:
+        planets = planets.remove(unit, status, count)
+    moved = state.with_side(side, state.side(side).with_space(Forces()).with_planet(0, planets))
+    events.append(event("retreated", player=side.value, to=current.destination,
+                        units=arrived.to_json()))
+    if arrived:
+        events.append(_command_token(setup, side, current.destination or ""))
+    done = replace(current, arrived=arrived, done=True)
+    return Step(moved.at(Phase.END_OF_ROUND, retreat=done), tuple(events))
+
+
+def _command_token(setup: BattleSetup, side: Side, destination: str) -> Event:
+    """Step 5.4: one command token in the destination, from reinforcements, else from the
+    command sheet; none if the player already has one there."""
+    system = next(s for s in setup.system.adjacent if s.name == destination)
+    if side.value in system.command_tokens:
+        return event("command_token_not_needed", player=side.value, system=destination)
+    tokens = setup.side(side).reinforcement_tokens
+    source = "reinforcements" if tokens is None or tokens > 0 else "command sheet"
+    return event("command_token_placed", player=side.value, system=destination, source=source)

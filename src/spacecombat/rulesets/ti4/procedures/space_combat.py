@@ -1,0 +1,193 @@
+"""Space Combat (ti4-space-combat.md): the start of combat, Step 1 Anti-Fighter Barrage,
+Step 2 Announce Retreats, and the end of combat with the capacity check. Steps 3 and 4 are in
+combat_round.py, Step 5 in retreat.py."""
+
+from __future__ import annotations
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Chance, Decision, End, Node, Step
+from spacecombat.core.events import Event, event
+from spacecombat.core.forces import Forces, Status, describe
+from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_pool
+from spacecombat.rulesets.ti4.outcome import space_outcome
+from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
+from spacecombat.rulesets.ti4.procedures.common import combat_dice, ships
+from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
+from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
+from spacecombat.rulesets.ti4.setup import BattleSetup
+from spacecombat.rulesets.ti4.sides import SIDES, Side
+from spacecombat.rulesets.ti4.state import BattleState, Phase
+
+
+def start_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """A space combat happens only if both players have ships in the active system after space
+    cannon offense (rules intro; docs/rulings.md R14). On round 1, "start of combat" and "start
+    of combat round" share one window (rule 2.1); no implemented ability acts in it."""
+    if all(ships(setup, state, side) for side in SIDES):
+        return Step(
+            state.at(Phase.ANTI_FIGHTER_BARRAGE, round=1, turn=Side.ATTACKER),
+            (event("combat_started", kind="space"), event("round_started", round=1)),
+        )
+    return Step(state.at(Phase.END_OF_COMBAT), (event("no_combat", reason="a player has no ships"),))
+
+
+def anti_fighter_barrage(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """Step 1 (first round only): both players may use ANTI-FIGHTER BARRAGE at once; so both roll
+    before either assigns hits (docs/rulings.md R15). The step happens even with no fighters."""
+    roller = state.turn
+
+    def after(s: BattleState) -> BattleState:
+        if roller is Side.ATTACKER:
+            return s.at(Phase.ANTI_FIGHTER_BARRAGE, turn=Side.DEFENDER)
+        return s.at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=Side.ATTACKER)
+
+    pool = barrage_pool(setup, roller, state.side(roller).space)
+    if not pool.groups:
+        return Step(after(state))
+    return Chance(
+        roller.value, "anti_fighter_barrage", pool,
+        lambda hits: Step(after(state.with_hits_on(roller.other, hits))),
+    )
+
+
+def anti_fighter_barrage_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """Each player destroys their own fighters for the barrage hits against them; then, if a
+    player has no ships left, the combat ends at once (step 1.1)."""
+    side = state.turn
+
+    def done(s: BattleState) -> BattleState:
+        if side is Side.ATTACKER:
+            return s.at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=Side.DEFENDER)
+        if all(ships(setup, s, x) for x in SIDES):
+            return s.at(Phase.ANNOUNCE_RETREATS, turn=Side.DEFENDER)
+        return s.at(Phase.END_OF_COMBAT)
+
+    return assign_hits(setup, state, side, None, Targets.FIGHTERS, "anti-fighter barrage",
+                       in_combat_round=True, done=done)
+
+
+def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """Step 2: each player may announce a retreat, the defender first; once the defender has,
+    the attacker cannot (2.2); only with an eligible system (2.3). FAQ: if neither side can win,
+    the attacker must retreat, or its ships are destroyed (stalemate.py)."""
+    side = state.turn
+
+    def after(s: BattleState) -> BattleState:
+        if side is Side.DEFENDER:
+            return s.at(Phase.ANNOUNCE_RETREATS, turn=Side.ATTACKER)
+        return s.at(Phase.ROLL_DICE, turn=Side.ATTACKER)
+
+    if side is Side.ATTACKER and state.has_announced(Side.DEFENDER):
+        return Step(after(state))
+    can_retreat = bool(eligible_systems(setup, side))
+    if side is Side.ATTACKER and neither_can_win(setup, state):
+        if can_retreat:
+            return Step(after(_announced(state, side)),
+                        (event("retreat_announced", player=side.value, forced=True,
+                               reason="neither side can win (FAQ)"),))
+        lost = state.side(side).space
+        events: list[Event] = [
+            event("unit_destroyed", player=side.value, unit=u, status=s.label or "undamaged",
+                  cause="neither side can win and no retreat is possible (FAQ)")
+            for u, s, n in lost for _ in range(n)
+        ]
+        gone = state.with_side(side, state.side(side).with_space(Forces()))
+        return Step(gone.at(Phase.END_OF_COMBAT), tuple(events))
+    if not can_retreat:
+        return Step(after(state))
+    request = DecisionRequest(
+        decision="announce_retreat",
+        player=side.value,
+        prompt=f"round {state.round}: announce a retreat?",
+        options=(Option("stay", "stay"), Option("retreat", "retreat")),
+        facts={
+            "round": state.round,
+            "rounds_fought": state.round - 1,
+            "own_dice": combat_dice(setup, state, side),
+            "enemy_dice": combat_dice(setup, state, side.other),
+            "own_ships": ships(setup, state, side),
+            "enemy_ships": ships(setup, state, side.other),
+        },
+    )
+
+    def then(option: Option) -> Step[BattleState]:
+        if option.action == "retreat":
+            return Step(after(_announced(state, side)),
+                        (event("retreat_announced", player=side.value, forced=False),))
+        return Step(after(state))
+
+    return Decision(request, then)
+
+
+def _announced(state: BattleState, side: Side) -> BattleState:
+    pair = (True, state.announced[1]) if side is Side.ATTACKER else (state.announced[0], True)
+    return state.at(state.phase, announced=pair)
+
+
+def end_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """After combat: the player with ships left wins; a draw if neither has (rule 10). The
+    winner then removes fighters and ground forces in the space area beyond its capacity
+    (10.1, note 13); a player with no ships keeps none there (docs/rulings.md R6)."""
+    for side in SIDES:
+        if ships(setup, state, side) == 0:
+            cargo = state.side(side).space
+            if cargo:
+                events = tuple(
+                    event("unit_removed", player=side.value, unit=u, reason="no ships to carry it")
+                    for u, _, n in cargo for _ in range(n)
+                )
+                return Step(state.with_side(side, state.side(side).with_space(Forces())), events)
+    for side in SIDES:
+        excess = _excess(setup, state, side)
+        if excess:
+            return _remove_excess(setup, state, side, excess)
+    outcome = space_outcome(setup, state)
+    return End(outcome, (event("battle_ended", **outcome),))
+
+
+def _capacity_facts(setup: BattleSetup, state: BattleState, side: Side) -> tuple[int, int, int, int]:
+    """(capacity, fighters held by space docks, fighters needing capacity, ground forces)."""
+    cards = setup.side(side)
+    space = state.side(side).space
+    capacity = sum(n * (cards.card(u).capacity or 0) for u, _, n in space if cards.is_ship(u))
+    docks = state.side(side).planets[0]
+    exempt = sum(n * cards.card(u).fighter_capacity_exemption for u, _, n in docks)
+    fighters = space.total(lambda u: cards.is_fighter(u) and cards.needs_transport(u))
+    return capacity, exempt, fighters, space.total(cards.is_ground_force)
+
+
+def _excess(setup: BattleSetup, state: BattleState, side: Side) -> int:
+    """Fighters and ground forces in the space area beyond capacity (Fighter II needs none;
+    each space dock of the player in the system holds 3 fighters: docs/rulings.md R6)."""
+    capacity, exempt, fighters, ground = _capacity_facts(setup, state, side)
+    return max(0, ground + max(0, fighters - exempt) - capacity)
+
+
+def _remove_excess(setup: BattleSetup, state: BattleState, side: Side,
+                   excess: int) -> Node[BattleState]:
+    """The owner chooses which excess unit to remove, one at a time; removing a fighter is a
+    choice only while fighters outnumber what the space docks hold."""
+    cards = setup.side(side)
+    space = state.side(side).space
+    _, exempt, fighters, _ = _capacity_facts(setup, state, side)
+    options = tuple(
+        Option(f"remove {describe(unit, status)}", "remove", unit, status)
+        for unit, status, _ in space
+        if cards.is_ground_force(unit)
+        or (cards.is_fighter(unit) and cards.needs_transport(unit) and fighters > exempt)
+    )
+    request = DecisionRequest(
+        decision="remove_excess",
+        player=side.value,
+        prompt=f"{excess} unit(s) in the space area beyond capacity: remove one",
+        options=options,
+        facts={"excess": excess},
+    )
+
+    def then(option: Option) -> Step[BattleState]:
+        forces = space.remove(option.unit or "", Status(option.status or 0))
+        new = state.with_side(side, state.side(side).with_space(forces))
+        return Step(new, (event("unit_removed", player=side.value, unit=option.unit,
+                                reason="beyond capacity after combat"),))
+
+    return Decision(request, then)

@@ -1,0 +1,127 @@
+"""TI4's rules data, loaded once from the TOML files in ``data/`` and cross-checked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from spacecombat.core.errors import RulesDataError
+from spacecombat.core.rulesdata import (
+    FactionDef,
+    FactionsFile,
+    LawDef,
+    LawsFile,
+    TechnologiesFile,
+    TechnologyDef,
+    UnitDef,
+    UnitsFile,
+    check_unique_ids,
+    load_toml,
+)
+
+PACKAGE = "spacecombat.rulesets.ti4"
+
+#: Unit types a scenario may name (the issue's ids); the data's ``type`` field uses the same.
+UNIT_TYPES = (
+    "war_sun",
+    "dreadnought",
+    "cruiser",
+    "carrier",
+    "destroyer",
+    "fighter",
+    "infantry",
+    "mech",
+    "pds",
+    "space_dock",
+    "flagship",
+)
+
+
+@dataclass(frozen=True)
+class Ti4Data:
+    """Every TI4 unit card, technology, faction and law we know, by id."""
+
+    units: dict[str, UnitDef]
+    technologies: dict[str, TechnologyDef]
+    factions: dict[str, FactionDef]
+    laws: dict[str, LawDef]
+
+    def generic(self, unit_type: str, level: int) -> UnitDef:
+        """The generic card of a type at a level (war sun: level 2 only; mech: no level)."""
+        candidates = [
+            u for u in self.units.values() if u.faction is None and u.type == unit_type
+        ]
+        for unit in candidates:
+            if unit.level in (level, None):
+                return unit
+        if unit_type == "war_sun" and candidates:
+            return candidates[0]
+        raise RulesDataError(f"units.toml: no generic {unit_type} at level {level}")
+
+    def faction_card(self, faction: str, unit_type: str, level: int) -> UnitDef | None:
+        """The faction's own card for a unit type at a level, if it has one.
+
+        A faction unit's level is the level of the generic card it ``replaces``; flagships and
+        mechs have one card (or a base card whose ``upgrades_to`` names the upgraded one).
+        """
+        own = [u for u in self.units.values() if u.faction == faction and u.type == unit_type]
+        if not own:
+            return None
+        for unit in own:
+            if self._level_of(unit) == level:
+                return unit
+        upgraded = {u.upgrades_to for u in own if u.upgrades_to}
+        base = [u for u in own if u.id not in upgraded]
+        if level == 2:
+            for unit in base:
+                if unit.upgrades_to in self.units:
+                    return self.units[unit.upgrades_to]
+        return base[0] if base else own[0]
+
+    def _level_of(self, unit: UnitDef) -> int | None:
+        if unit.level is not None:
+            return unit.level
+        if unit.replaces is not None and unit.replaces in self.units:
+            return self.units[unit.replaces].level
+        return None
+
+
+@cache
+def load() -> Ti4Data:
+    """Load and cross-check the TI4 data files (cached)."""
+    units = load_toml(PACKAGE, "units.toml", UnitsFile).unit
+    techs = load_toml(PACKAGE, "technologies.toml", TechnologiesFile).technology
+    factions = load_toml(PACKAGE, "factions.toml", FactionsFile).faction
+    laws = load_toml(PACKAGE, "laws.toml", LawsFile).law
+    check_unique_ids("units.toml", [u.id for u in units])
+    check_unique_ids("technologies.toml", [t.id for t in techs])
+    check_unique_ids("factions.toml", [f.id for f in factions])
+    check_unique_ids("laws.toml", [law.id for law in laws])
+    data = Ti4Data(
+        units={u.id: u for u in units},
+        technologies={t.id: t for t in techs},
+        factions={f.id: f for f in factions},
+        laws={law.id: law for law in laws},
+    )
+    _cross_check(data)
+    return data
+
+
+def _cross_check(data: Ti4Data) -> None:
+    for unit in data.units.values():
+        where = f"units.toml: {unit.id}"
+        if unit.type not in UNIT_TYPES:
+            raise RulesDataError(f"{where}: type {unit.type!r} is not one of {UNIT_TYPES}")
+        for ref in (unit.upgrades_to, unit.replaces):
+            if ref is not None and ref not in data.units:
+                raise RulesDataError(f"{where}: names unknown unit {ref!r}")
+        if unit.faction is not None and unit.faction not in data.factions:
+            raise RulesDataError(f"{where}: unknown faction {unit.faction!r}")
+        # Hel-Titan (Titans PDS) is both a structure and a ground force; a ship is only a ship.
+        if not (unit.is_ship or unit.is_ground_force or unit.is_structure) or (
+            unit.is_ship and (unit.is_ground_force or unit.is_structure)
+        ):
+            raise RulesDataError(f"{where}: must be a ship, or a ground force and/or structure")
+    for tech in data.technologies.values():
+        if tech.faction is not None and tech.faction not in data.factions:
+            raise RulesDataError(f"technologies.toml: {tech.id}: unknown faction {tech.faction!r}")

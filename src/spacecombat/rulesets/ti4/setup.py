@@ -1,0 +1,422 @@
+"""A TI4 battle's fixed facts, built from a scenario: each side's unit cards, abilities,
+policy, the system and its neighbours, the planets. Bad input is refused here with
+``ScenarioError`` naming the field and what is allowed; a rule we do not implement is refused
+with ``RuleNotImplemented`` naming it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.forces import Forces, Status
+from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER, PolicyConfig
+from spacecombat.core.rulesdata import Ability, UnitDef
+from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, Roll
+from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, load
+from spacecombat.rulesets.ti4.sides import SIDES, Side
+from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
+from spacecombat.scenario.schema import PolicySpec, Scenario, SideSpec
+
+UPGRADABLE = ("carrier", "cruiser", "destroyer", "dreadnought", "fighter", "infantry", "pds", "space_dock")
+
+
+@dataclass(frozen=True)
+class AdjacentSystem:
+    """A system a retreat might go to."""
+
+    name: str
+    anomaly: str
+    units: frozenset[str]
+    ships: frozenset[str]
+    planets: frozenset[str]
+    command_tokens: frozenset[str]
+
+
+@dataclass(frozen=True)
+class StarSystem:
+    """The active system."""
+
+    name: str
+    anomaly: str
+    adjacent: tuple[AdjacentSystem, ...]
+
+
+@dataclass(frozen=True)
+class SideSetup:
+    """What one player brings that does not change during the battle."""
+
+    side: Side
+    faction: str | None
+    cards: Mapping[str, UnitDef]
+    technologies: tuple[str, ...]
+    policy: PolicyConfig
+    reinforcement_tokens: int | None
+
+    def card(self, unit: str) -> UnitDef:
+        return self.cards[unit]
+
+    def is_ship(self, unit: str) -> bool:
+        return self.cards[unit].is_ship
+
+    def is_ground_force(self, unit: str) -> bool:
+        return self.cards[unit].is_ground_force
+
+    def is_structure(self, unit: str) -> bool:
+        return self.cards[unit].is_structure
+
+    def is_fighter(self, unit: str) -> bool:
+        return self.cards[unit].type == "fighter"
+
+    def needs_transport(self, unit: str) -> bool:
+        """Ground forces, and ships with no move value (Fighter I), must be carried."""
+        card = self.cards[unit]
+        return card.is_ground_force or (card.is_ship and card.move is None)
+
+    def can_move(self, unit: str) -> bool:
+        """Ships with a move value leave on their own in a retreat (step 5.2)."""
+        card = self.cards[unit]
+        return card.is_ship and card.move is not None
+
+
+@dataclass(frozen=True, eq=False)
+class BattleSetup:
+    """Everything fixed about one battle (compared and hashed by identity)."""
+
+    kind: str
+    sides: Mapping[Side, SideSetup]
+    system: StarSystem
+    planets: tuple[str, ...]
+    laws: tuple[str, ...]
+    handlers: tuple[Handler, ...]
+    bombarded_by: tuple[Mapping[str, int], ...]
+    commits: tuple[Mapping[str, int], ...]
+    initial: BattleState
+    scenario: Scenario = field(compare=False)
+
+    def side(self, side: Side) -> SideSetup:
+        return self.sides[side]
+
+    def modifier(self, roller: Side, roll: Roll, unit: str) -> int:
+        """The sum of every handler's modifier to one die of this roll."""
+        return sum(h.roll_modifier(self, roller, roll, unit) for h in self.handlers)
+
+    def sustain_cancels(self, side: Side) -> int:
+        """Hits one SUSTAIN DAMAGE cancels: 1 (sustain damage rule), or what a handler says."""
+        said = [n for h in self.handlers if (n := h.sustain_cancels(side)) is not None]
+        return max(said, default=1)
+
+
+def build(scenario: Scenario) -> BattleSetup:
+    """Check a scenario against the TI4 rules data and build its setup."""
+    data = load()
+    laws = tuple(_check_known(f"laws[{i}]", law, data.laws) for i, law in enumerate(scenario.laws))
+    _check_laws_implemented(data, laws)
+    system = _system(scenario)
+    planets = _planet_names(scenario)
+    sides = {
+        side: _side(data, scenario, side, scenario.attacker if side is Side.ATTACKER else scenario.defender,
+                    system, planets)
+        for side in SIDES
+    }
+    handlers = _handlers(data, scenario, sides, laws, system)
+    attacker_state, defender_state, commits, bombard = _initial_forces(scenario, sides, planets)
+    first = Phase.SPACE_CANNON_OFFENSE if scenario.battle == "space" else Phase.BOMBARDMENT
+    initial = BattleState(first, attacker_state, defender_state)
+    return BattleSetup(
+        kind=scenario.battle,
+        sides=sides,
+        system=system,
+        planets=planets,
+        laws=laws,
+        handlers=handlers,
+        bombarded_by=bombard,
+        commits=commits,
+        initial=initial,
+        scenario=scenario,
+    )
+
+
+def _check_known(field_name: str, ident: str, known: Mapping[str, object]) -> str:
+    if ident not in known:
+        raise ScenarioError(field_name, f"unknown {ident!r}; allowed: {', '.join(sorted(known))}")
+    return ident
+
+
+def _check_laws_implemented(data: Ti4Data, laws: tuple[str, ...]) -> None:
+    for law in laws:
+        record = data.laws[law]
+        if record.combat == "rule" and record.handler not in HANDLERS:
+            raise RuleNotImplemented(f"the law {record.name}", f"laws: {law}")
+
+
+def _system(scenario: Scenario) -> StarSystem:
+    names: set[str] = set()
+    adjacent = []
+    for i, spec in enumerate(scenario.system.adjacent):
+        if spec.name in names or spec.name == scenario.system.name:
+            raise ScenarioError(f"system.adjacent[{i}].name", f"{spec.name!r} is named twice")
+        names.add(spec.name)
+        adjacent.append(
+            AdjacentSystem(
+                spec.name,
+                spec.anomaly,
+                frozenset(spec.units) | frozenset(spec.ships),
+                frozenset(spec.ships),
+                frozenset(spec.planets),
+                frozenset(spec.command_tokens),
+            )
+        )
+    return StarSystem(scenario.system.name, scenario.system.anomaly, tuple(adjacent))
+
+
+def _planet_names(scenario: Scenario) -> tuple[str, ...]:
+    if scenario.battle == "space":
+        if scenario.planets is not None:
+            raise ScenarioError("planets", "only an invasion names planets; a space battle uses "
+                                "each side's planet_units")
+        return ("planets",)
+    if scenario.planets is None:
+        return ("planet",)
+    if not scenario.planets:
+        raise ScenarioError("planets", "an invasion needs at least one planet")
+    names = [p.name for p in scenario.planets]
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            raise ScenarioError(f"planets[{i}].name", f"{name!r} is named twice")
+    return tuple(names)
+
+
+def _policy(scenario: Scenario, spec: SideSpec, where: str, system: StarSystem,
+            planets: tuple[str, ...]) -> PolicyConfig:
+    merged: dict[str, object] = {}
+    for layer in (scenario.policy, spec.policy):
+        if layer is not None:
+            merged.update({k: v for k, v in layer.model_dump().items() if v is not None})
+    config = PolicySpec.model_validate(merged)
+    order = config.casualty_order or DEFAULT_CASUALTY_ORDER
+    for i, unit in enumerate(order):
+        if unit not in UNIT_TYPES:
+            raise ScenarioError(f"{where}.casualty_order[{i}]",
+                                f"unknown unit {unit!r}; allowed: {', '.join(UNIT_TYPES)}")
+    adjacent = [s.name for s in system.adjacent]
+    for i, name in enumerate(config.retreat_to or ()):
+        if name not in adjacent:
+            raise ScenarioError(f"{where}.retreat_to[{i}]",
+                                f"{name!r} is not an adjacent system; allowed: {', '.join(adjacent) or 'none'}")
+    for i, name in enumerate(config.planet_order or ()):
+        if name not in planets:
+            raise ScenarioError(f"{where}.planet_order[{i}]",
+                                f"{name!r} is not a planet of the battle; allowed: {', '.join(planets)}")
+    retreat = config.retreat
+    return PolicyConfig(
+        casualty_order=tuple(order),
+        sustain=config.sustain or "first",
+        retreat_after_round=getattr(retreat, "after_round", None),
+        retreat_when_outnumbered=getattr(retreat, "when_outnumbered", None),
+        retreat_to=tuple(config.retreat_to or ()),
+        retreat_takes_planet_ground_forces=bool(config.retreat_takes_planet_ground_forces),
+        planet_order=tuple(config.planet_order or ()),
+    )
+
+
+def _cards(data: Ti4Data, faction: str | None, upgrades: Iterable[str]) -> dict[str, UnitDef]:
+    upgraded = set(upgrades)
+    cards: dict[str, UnitDef] = {}
+    for unit_type in UNIT_TYPES:
+        level = 2 if unit_type in upgraded else 1
+        own = data.faction_card(faction, unit_type, level) if faction else None
+        if own is not None:
+            cards[unit_type] = own
+        elif unit_type != "flagship":
+            cards[unit_type] = data.generic(unit_type, level)
+    return cards
+
+
+def _side(data: Ti4Data, scenario: Scenario, side: Side, spec: SideSpec, system: StarSystem,
+          planets: tuple[str, ...]) -> SideSetup:
+    where = side.value
+    faction = spec.faction
+    if faction is not None:
+        _check_known(f"{where}.faction", faction, data.factions)
+    for i, unit in enumerate(spec.upgrades):
+        if unit not in UPGRADABLE:
+            raise ScenarioError(f"{where}.upgrades[{i}]",
+                                f"{unit!r} has no upgrade; allowed: {', '.join(UPGRADABLE)}")
+    techs = []
+    for i, tech in enumerate(spec.technologies):
+        name = f"{where}.technologies[{i}]"
+        if tech not in data.technologies and tech.rstrip("_2").rstrip("2") in UNIT_TYPES:
+            raise ScenarioError(name, f"{tech!r} is a unit upgrade: list the unit type under upgrades")
+        _check_known(name, tech, data.technologies)
+        record = data.technologies[tech]
+        if record.faction and faction and record.faction != faction:
+            raise ScenarioError(name, f"{record.name} is a {record.faction} faction technology; "
+                                f"this side is {faction}")
+        techs.append(tech)
+    cards = _cards(data, faction, spec.upgrades)
+    present = dict(spec.units)
+    for unit, count in spec.planet_units.items():
+        present[unit] = present.get(unit, 0) + count
+    for planet in scenario.planets or ():
+        if side is Side.DEFENDER:
+            for unit, count in planet.defender.items():
+                present[unit] = present.get(unit, 0) + count
+    for unit in present:
+        if unit not in UNIT_TYPES:
+            raise ScenarioError(f"{where}.units.{unit}",
+                                f"unknown unit; allowed: {', '.join(UNIT_TYPES)}")
+        if unit not in cards:
+            raise ScenarioError(f"{where}.units.{unit}", "a flagship needs the side's faction "
+                                f"(set {where}.faction)")
+        if unit == "flagship" and present[unit] > 1:
+            raise ScenarioError(f"{where}.units.flagship", "a player has at most 1 flagship")
+    for unit, hurt in spec.damaged.items():
+        if unit not in present or hurt > present[unit]:
+            raise ScenarioError(f"{where}.damaged.{unit}",
+                                f"{hurt} damaged but only {present.get(unit, 0)} present")
+        if unit in cards and not cards[unit].sustain_damage:
+            raise ScenarioError(f"{where}.damaged.{unit}",
+                                f"{cards[unit].name} has no SUSTAIN DAMAGE, so it cannot be damaged")
+    for unit in present:
+        _check_abilities(cards[unit].abilities, f"{where}.units.{unit} ({cards[unit].name})")
+    if faction is not None:
+        _check_abilities(data.factions[faction].abilities, f"{where}.faction ({faction})")
+    for tech in techs:
+        record = data.technologies[tech]
+        if record.combat == "rule" and record.handler not in HANDLERS:
+            raise RuleNotImplemented(f"the technology {record.name}", f"{where}.technologies")
+    return SideSetup(
+        side=side,
+        faction=faction,
+        cards=cards,
+        technologies=tuple(techs),
+        policy=_policy(scenario, spec, f"{where}.policy", system, planets),
+        reinforcement_tokens=spec.reinforcement_tokens,
+    )
+
+
+def _check_abilities(abilities: Iterable[Ability], where: str) -> None:
+    for ability in abilities:
+        if ability.combat == "rule" and ability.handler not in HANDLERS:
+            label = ability.name or ability.text
+            raise RuleNotImplemented(f"the ability {label!r}", where)
+
+
+def _handlers(data: Ti4Data, scenario: Scenario, sides: Mapping[Side, SideSetup],
+              laws: tuple[str, ...], system: StarSystem) -> tuple[Handler, ...]:
+    found: list[Handler] = []
+    if system.anomaly == "nebula":
+        found.append(HANDLERS["nebula"](None))
+    for law in laws:
+        handler = data.laws[law].handler
+        if data.laws[law].combat == "rule" and handler:
+            found.append(HANDLERS[handler](None))
+    for side in SIDES:
+        setup = sides[side]
+        names: list[str] = []
+        if setup.faction:
+            names += [a.handler for a in data.factions[setup.faction].abilities
+                      if a.combat == "rule" and a.handler]
+        names += [h for t in setup.technologies
+                  if data.technologies[t].combat == "rule" and (h := data.technologies[t].handler)]
+        spec = scenario.attacker if side is Side.ATTACKER else scenario.defender
+        for unit in setup.cards:
+            if unit in spec.units or unit in spec.planet_units:
+                names += [a.handler for a in setup.cards[unit].abilities
+                          if a.combat == "rule" and a.handler]
+        for name in dict.fromkeys(names):
+            found.append(HANDLERS[name](side))
+    return tuple(found)
+
+
+def _forces(counts: Mapping[str, int], damaged: Mapping[str, int]) -> Forces:
+    return Forces.of(counts, {u: n for u, n in damaged.items() if u in counts})
+
+
+def _initial_forces(
+    scenario: Scenario, sides: Mapping[Side, SideSetup], planets: tuple[str, ...]
+) -> tuple[SideState, SideState, tuple[Mapping[str, int], ...], tuple[Mapping[str, int], ...]]:
+    att, dfn = scenario.attacker, scenario.defender
+    a_cards, d_cards = sides[Side.ATTACKER], sides[Side.DEFENDER]
+    if scenario.battle == "space":
+        states = []
+        for setup, spec in ((a_cards, att), (d_cards, dfn)):
+            where = setup.side.value
+            for unit in spec.planet_units:
+                if not setup.is_ground_force(unit):
+                    raise ScenarioError(f"{where}.planet_units.{unit}",
+                                        "only ground forces (infantry, mech) go here; structures "
+                                        "go in units")
+            in_space = {u: n for u, n in spec.units.items() if not setup.is_structure(u)}
+            on_planets = {u: n for u, n in spec.units.items() if setup.is_structure(u)}
+            for unit, count in spec.planet_units.items():
+                on_planets[unit] = on_planets.get(unit, 0) + count
+            damaged_space = {u: n for u, n in spec.damaged.items() if u in in_space}
+            damaged_planet = {u: min(n - damaged_space.get(u, 0), on_planets.get(u, 0))
+                              for u, n in spec.damaged.items() if u in on_planets}
+            states.append(SideState(_forces(in_space, damaged_space),
+                                    (_forces(on_planets, damaged_planet),)))
+        return states[0], states[1], (), ()
+    # invasion
+    for unit in att.units:
+        if a_cards.is_structure(unit):
+            raise ScenarioError(f"attacker.units.{unit}", "an invasion's attacker brings ships and "
+                                "ground forces; its structures play no part")
+    if att.planet_units:
+        raise ScenarioError("attacker.planet_units", "not used in an invasion")
+    if dfn.planet_units:
+        raise ScenarioError("defender.planet_units", "in an invasion the defender's units are on "
+                            "the planet: list them in defender.units or planets[].defender")
+    for unit in dfn.units:
+        if d_cards.is_ship(unit):
+            raise ScenarioError(f"defender.units.{unit}", "an invasion's defender has only units "
+                                "on the planet: infantry, mech, pds, space_dock")
+    attacker_space = _forces(att.units, att.damaged)
+    ground_in_space = {u: n for u, n in att.units.items() if a_cards.is_ground_force(u)}
+    bombarders = {u: n for u, n in att.units.items() if a_cards.card(u).bombardment is not None}
+    if scenario.planets is None:
+        defender_planets = (_forces(dfn.units, dfn.damaged),)
+        commits: tuple[Mapping[str, int], ...] = (ground_in_space,)
+        bombard: tuple[Mapping[str, int], ...] = (bombarders,)
+    else:
+        if dfn.units:
+            raise ScenarioError("defender.units", "with planets listed, put the defender's units "
+                                "under planets[].defender")
+        defender_planets = tuple(_forces(p.defender, p.damaged) for p in scenario.planets)
+        for i, p in enumerate(scenario.planets):
+            for unit, count in p.defender.items():
+                if d_cards.is_ship(unit):
+                    raise ScenarioError(f"planets[{i}].defender.{unit}", "ships are not on planets")
+            for unit, hurt in p.damaged.items():
+                if hurt > p.defender.get(unit, 0):
+                    raise ScenarioError(f"planets[{i}].damaged.{unit}",
+                                        f"{hurt} damaged but only {p.defender.get(unit, 0)} present")
+        if len(scenario.planets) == 1:
+            only = scenario.planets[0]
+            commits = (only.commit if only.commit is not None else ground_in_space,)
+            bombard = (only.bombarded_by if only.bombarded_by is not None else bombarders,)
+        else:
+            commits = tuple(p.commit or {} for p in scenario.planets)
+            bombard = tuple(p.bombarded_by or {} for p in scenario.planets)
+        _check_allocation("commit", commits, ground_in_space)
+        _check_allocation("bombarded_by", bombard, bombarders)
+    planets_forces = tuple(Forces() for _ in planets)
+    return (SideState(attacker_space, planets_forces), SideState(Forces(), defender_planets),
+            commits, bombard)
+
+
+def _check_allocation(key: str, per_planet: tuple[Mapping[str, int], ...],
+                      available: Mapping[str, int]) -> None:
+    used: dict[str, int] = {}
+    for i, alloc in enumerate(per_planet):
+        for unit, count in alloc.items():
+            if unit not in available:
+                raise ScenarioError(f"planets[{i}].{key}.{unit}", "the attacker has no such unit "
+                                    f"able to do that; allowed: {', '.join(available) or 'none'}")
+            used[unit] = used.get(unit, 0) + count
+    for unit, count in used.items():
+        if count > available[unit]:
+            raise ScenarioError(f"planets.{key}.{unit}",
+                                f"{count} allotted but the attacker has {available[unit]}")

@@ -1,0 +1,134 @@
+"""TI4 battle states: small frozen values, the keys of the exact odds engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from spacecombat.core.forces import Forces
+from spacecombat.rulesets.ti4.sides import Side
+
+
+class Phase(StrEnum):
+    """Where the battle stands: each value names a step of a rules procedure."""
+
+    # ti4-space-combat.md: space cannon offense precedes space combat (tactical action)
+    SPACE_CANNON_OFFENSE = "space_cannon_offense"
+    SPACE_CANNON_OFFENSE_HITS = "space_cannon_offense_hits"
+    # space combat, step by step
+    START_OF_COMBAT = "start_of_combat"
+    ANTI_FIGHTER_BARRAGE = "anti_fighter_barrage"
+    ANTI_FIGHTER_BARRAGE_HITS = "anti_fighter_barrage_hits"
+    ANNOUNCE_RETREATS = "announce_retreats"
+    ROLL_DICE = "roll_dice"
+    ASSIGN_HITS = "assign_hits"
+    AFTER_ASSIGN_HITS = "after_assign_hits"
+    RETREAT = "retreat"
+    END_OF_ROUND = "end_of_round"
+    END_OF_COMBAT = "end_of_combat"
+    # invasion
+    BOMBARDMENT = "bombardment"
+    BOMBARDMENT_HITS = "bombardment_hits"
+    COMMIT_GROUND_FORCES = "commit_ground_forces"
+    SPACE_CANNON_DEFENSE = "space_cannon_defense"
+    SPACE_CANNON_DEFENSE_HITS = "space_cannon_defense_hits"
+    ORDER_PLANETS = "order_planets"
+    GROUND_COMBAT = "ground_combat"
+    GROUND_COMBAT_ENDS = "ground_combat_ends"
+    ESTABLISH_CONTROL = "establish_control"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class SideState:
+    """One player's units: in the space area of the active system, and on each planet."""
+
+    space: Forces
+    planets: tuple[Forces, ...]
+
+    def planet(self, index: int) -> Forces:
+        return self.planets[index]
+
+    def with_space(self, space: Forces) -> SideState:
+        return SideState(space, self.planets)
+
+    def with_planet(self, index: int, forces: Forces) -> SideState:
+        planets = list(self.planets)
+        planets[index] = forces
+        return SideState(self.space, tuple(planets))
+
+    def area(self, where: int | None) -> Forces:
+        """The space area (``None``) or a planet."""
+        return self.space if where is None else self.planets[where]
+
+    def with_area(self, where: int | None, forces: Forces) -> SideState:
+        return self.with_space(forces) if where is None else self.with_planet(where, forces)
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    """A retreat being carried out (step 5), or done."""
+
+    side: Side
+    destination: str | None = None
+    #: still choosing what to carry
+    loading: bool = False
+    #: fighters and ground forces from the space area being carried
+    carried: Forces = Forces()
+    #: ground forces taken along from planets in the active system
+    from_planet: Forces = Forces()
+    #: ships that got away (gravity rift: those that survived their roll); when done, all units
+    arrived: Forces = Forces()
+    #: ships lost leaving a gravity rift
+    lost: Forces = Forces()
+    #: the ship groups that have rolled to leave a gravity rift
+    arrived_groups: tuple[str, ...] = ()
+    done: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BattleState:
+    """A TI4 battle between two players at one point of a procedure."""
+
+    phase: Phase
+    attacker: SideState
+    defender: SideState
+    #: combat round (0 before the first round)
+    round: int = 0
+    #: which player acts next within the phase (rolls, assigns, announces)
+    turn: Side = Side.ATTACKER
+    #: hits produced against (attacker's units, defender's units), not yet assigned
+    hits: tuple[int, int] = (0, 0)
+    #: retreats announced this round (attacker, defender)
+    announced: tuple[bool, bool] = (False, False)
+    #: position in the current window's list of handlers or units
+    cursor: int = 0
+    #: invasion: the planet being acted on, and the planets still to fight over, in order
+    planet: int = 0
+    order: tuple[int, ...] = ()
+    retreat: Retreat | None = None
+    #: invasion: rounds of ground combat fought on each planet
+    ground_rounds: tuple[int, ...] = ()
+
+    def side(self, side: Side) -> SideState:
+        return self.attacker if side is Side.ATTACKER else self.defender
+
+    def with_side(self, side: Side, value: SideState) -> BattleState:
+        if side is Side.ATTACKER:
+            return replace(self, attacker=value)
+        return replace(self, defender=value)
+
+    def hits_on(self, side: Side) -> int:
+        """Hits produced against ``side``'s units and not yet assigned."""
+        return self.hits[0] if side is Side.ATTACKER else self.hits[1]
+
+    def with_hits_on(self, side: Side, hits: int) -> BattleState:
+        pair = (hits, self.hits[1]) if side is Side.ATTACKER else (self.hits[0], hits)
+        return replace(self, hits=pair)
+
+    def has_announced(self, side: Side) -> bool:
+        return self.announced[0] if side is Side.ATTACKER else self.announced[1]
+
+    def at(self, phase: Phase, **changes: object) -> BattleState:
+        """This state moved to ``phase`` (with other fields changed)."""
+        return replace(self, phase=phase, **changes)  # type: ignore[arg-type]

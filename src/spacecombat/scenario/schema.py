@@ -1,0 +1,161 @@
+"""The scenario file: what a battle starts from. YAML or JSON; every key documented in the README.
+
+Validation here is about shape (keys, kinds, ranges). Whether a unit, faction or technology
+exists is the ruleset's business (``rulesets/<name>/setup.py``), which names the field and the
+allowed values when it refuses one.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from spacecombat.core.errors import ScenarioError
+from spacecombat.scenario.notation import Fleet
+
+Anomaly = Literal["none", "nebula", "gravity_rift", "asteroid_field", "supernova"]
+Player = Literal["attacker", "defender", "other"]
+Count = Annotated[int, Field(ge=0)]
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _counts(value: Any, field: str) -> Any:
+    if isinstance(value, str):
+        return Fleet.parse(value, field).as_dict()
+    return value
+
+
+class RetreatAfterRound(_Spec):
+    """Announce a retreat once this many combat rounds have been fought."""
+
+    after_round: int = Field(ge=0)
+
+
+class RetreatWhenOutnumbered(_Spec):
+    """Announce a retreat when the enemy's combat dice are at least ``ratio`` times ours."""
+
+    when_outnumbered: float = Field(gt=0)
+
+
+class PolicySpec(_Spec):
+    """How a player decides, for the stock policy. Every key is optional."""
+
+    casualty_order: tuple[str, ...] | None = None
+    sustain: Literal["first", "last"] | None = None
+    retreat: Literal["never"] | RetreatAfterRound | RetreatWhenOutnumbered | None = None
+    retreat_to: tuple[str, ...] | None = None
+    retreat_takes_planet_ground_forces: bool | None = None
+    planet_order: tuple[str, ...] | None = None
+
+
+class SideSpec(_Spec):
+    """One player's forces and what they have researched."""
+
+    faction: str | None = None
+    units: dict[str, Count] = Field(default_factory=dict)
+    upgrades: tuple[str, ...] = ()
+    damaged: dict[str, Count] = Field(default_factory=dict)
+    technologies: tuple[str, ...] = ()
+    planet_units: dict[str, Count] = Field(default_factory=dict)
+    reinforcement_tokens: int | None = Field(default=None, ge=0)
+    policy: PolicySpec | None = None
+
+    @field_validator("units", "damaged", "planet_units", mode="before")
+    @classmethod
+    def _fleet_text(cls, value: Any, info: Any) -> Any:
+        return _counts(value, str(info.field_name))
+
+
+class AdjacentSystemSpec(_Spec):
+    """A system next to the active one, as far as a retreat needs to know it."""
+
+    name: str
+    anomaly: Anomaly = "none"
+    units: tuple[Player, ...] = ()
+    ships: tuple[Player, ...] = ()
+    planets: tuple[Player, ...] = ()
+    command_tokens: tuple[Player, ...] = ()
+
+
+class SystemSpec(_Spec):
+    """The active system."""
+
+    name: str = "active system"
+    anomaly: Anomaly = "none"
+    adjacent: tuple[AdjacentSystemSpec, ...] = ()
+
+
+class PlanetSpec(_Spec):
+    """A planet in an invasion: the defender's units on it and the attacker's commitment."""
+
+    name: str
+    defender: dict[str, Count] = Field(default_factory=dict)
+    damaged: dict[str, Count] = Field(default_factory=dict)
+    commit: dict[str, Count] | None = None
+    bombarded_by: dict[str, Count] | None = None
+
+    @field_validator("defender", "damaged", "commit", "bombarded_by", mode="before")
+    @classmethod
+    def _fleet_text(cls, value: Any, info: Any) -> Any:
+        return _counts(value, str(info.field_name))
+
+
+class Scenario(_Spec):
+    """A battle to resolve."""
+
+    ruleset: Literal["ti4"]
+    battle: Literal["space", "invasion"]
+    attacker: SideSpec
+    defender: SideSpec
+    policy: PolicySpec | None = None
+    system: SystemSpec = SystemSpec()
+    laws: tuple[str, ...] = ()
+    planets: tuple[PlanetSpec, ...] | None = None
+
+
+def parse_scenario(data: object) -> Scenario:
+    """Validate a decoded scenario; ``ScenarioError`` names the first bad field."""
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(part) for part in first["loc"]) or "scenario"
+        message = first["msg"]
+        if first["type"] == "extra_forbidden":
+            message = "unknown key"
+        elif first["type"] == "literal_error":
+            message = f"{message} (got {first.get('input')!r})"
+        elif first["type"] == "missing":
+            message = "is required"
+        raise ScenarioError(field, message) from exc
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read a YAML or JSON scenario file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError("file", f"cannot read {str(path)!r}: {exc.strerror}") from exc
+    return parse_scenario(decode(text, path.name))
+
+
+def decode(text: str, name: str = "scenario") -> object:
+    """Decode YAML (JSON is YAML too, but a .json file is read as JSON for clearer errors)."""
+    try:
+        if name.endswith(".json"):
+            return json.loads(text)
+        return yaml.safe_load(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError("file", f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        raise ScenarioError("file", f"{name} is not valid YAML{where}") from exc
