@@ -75,8 +75,7 @@ def replay(log: Sequence[Event]) -> ReplayReport:
         raise ReplayError(f"log_version {header.get('log_version')!r} is not {LOG_VERSION}")
     scenario = parse_scenario(header.get("scenario"))
     seed = header.get("seed")
-    faces = [int(f) for e in log if e.get("event") == "dice_rolled"
-             for g in _groups(e) for f in g]
+    faces = [int(f) for e in log if e.get("event") == "dice_rolled" for g in _groups(e) for f in g]
     dice: Dice = SeededDice(seed) if isinstance(seed, int) else ScriptedDice(faces)
     answers: dict[str, list[str]] = {}
     for e in log:
@@ -84,16 +83,21 @@ def replay(log: Sequence[Event]) -> ReplayReport:
             answers.setdefault(str(e.get("player")), []).append(str(e.get("choice")))
     policies: dict[str, Policy] = {p: ScriptedPolicy(a) for p, a in answers.items()}
     try:
-        again = resolve(scenario, seed=seed if isinstance(seed, int) else None, dice=dice,
-                        policies=policies).events
+        again = resolve(
+            scenario, seed=seed if isinstance(seed, int) else None, dice=dice, policies=policies
+        ).events
     except SpacecombatError as exc:
         return ReplayReport(False, len(log), reason=f"the replay stopped: {exc}")
     for index, (want, got) in enumerate(zip(log, again, strict=False)):
         if want != got:
             return ReplayReport(False, len(log), index, want, got, "events differ")
     if len(again) != len(log):
-        return ReplayReport(False, len(log), min(len(again), len(log)),
-                            reason=f"the log has {len(log)} events, the replay {len(again)}")
+        return ReplayReport(
+            False,
+            len(log),
+            min(len(again), len(log)),
+            reason=f"the log has {len(log)} events, the replay {len(again)}",
+        )
     return ReplayReport(True, len(log))
 
 

@@ -8,7 +8,7 @@ class SpacecombatError(Exception):
 
 
 class ScenarioError(SpacecombatError):
-    """A scenario is malformed or impossible; ``field`` names where, the message says what is allowed."""
+    """A scenario is malformed or impossible: ``field`` says where, ``message`` what is allowed."""
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}" if field else message)

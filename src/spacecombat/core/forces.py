@@ -88,7 +88,9 @@ class Forces:
         return f"Forces({list(self._items)!r})"
 
     def __str__(self) -> str:
-        return ", ".join(f"{count} {describe(unit, status)}" for unit, status, count in self) or "none"
+        return (
+            ", ".join(f"{count} {describe(unit, status)}" for unit, status, count in self) or "none"
+        )
 
     def count(self, unit: str | None = None, status: Status | None = None) -> int:
         """How many units (of a type, of a status)."""

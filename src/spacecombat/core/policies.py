@@ -66,7 +66,8 @@ class StockPolicy:
     def _assign_hit(self, request: DecisionRequest) -> Option:
         rank = self.config.rank
         sustains = sorted(
-            (o for o in request.options if o.action == "sustain"), key=lambda o: (rank(o.unit), o.text)
+            (o for o in request.options if o.action == "sustain"),
+            key=lambda o: (rank(o.unit), o.text),
         )
         destroys = sorted(
             (o for o in request.options if o.action == "destroy"),

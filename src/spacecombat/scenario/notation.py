@@ -20,15 +20,16 @@ class Fleet:
 
     @classmethod
     def parse(cls, text: str, field: str = "units") -> Fleet:
-        """Read ``"2 dreadnought, 3 fighter"`` (also ``"2x dreadnought"``); empty text is no units."""
+        """Read ``"2 dreadnought, 3 fighter"`` (also ``"2x dreadnought"``); "" is no units."""
         counts: dict[str, int] = {}
         if text.strip():
             for part in text.split(","):
                 match = _ITEM.match(part)
                 if match is None:
                     raise ScenarioError(
-                        field, f"cannot read {part.strip()!r}: write a count and a unit, "
-                        "e.g. '2 dreadnought, 3 fighter'"
+                        field,
+                        f"cannot read {part.strip()!r}: write a count and a unit, "
+                        "e.g. '2 dreadnought, 3 fighter'",
                     )
                 unit = match.group(2).lower()
                 counts[unit] = counts.get(unit, 0) + int(match.group(1))

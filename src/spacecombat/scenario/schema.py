@@ -154,7 +154,9 @@ def decode(text: str, name: str = "scenario") -> object:
             return json.loads(text)
         return yaml.safe_load(text)
     except json.JSONDecodeError as exc:
-        raise ScenarioError("file", f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
+        raise ScenarioError(
+            "file", f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}"
+        ) from exc
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""

@@ -52,15 +52,24 @@ class Ti4Battle:
 
     def start(self) -> Step[BattleState]:
         initial = self.setup.initial
-        return Step(initial, (event(
-            "forces_set",
-            battle=self.setup.kind,
-            attacker={"space": initial.attacker.space.to_json(),
-                      "planets": [p.to_json() for p in initial.attacker.planets]},
-            defender={"space": initial.defender.space.to_json(),
-                      "planets": [p.to_json() for p in initial.defender.planets]},
-            planets=list(self.setup.planets) if self.setup.kind == "invasion" else [],
-        ),))
+        return Step(
+            initial,
+            (
+                event(
+                    "forces_set",
+                    battle=self.setup.kind,
+                    attacker={
+                        "space": initial.attacker.space.to_json(),
+                        "planets": [p.to_json() for p in initial.attacker.planets],
+                    },
+                    defender={
+                        "space": initial.defender.space.to_json(),
+                        "planets": [p.to_json() for p in initial.defender.planets],
+                    },
+                    planets=list(self.setup.planets) if self.setup.kind == "invasion" else [],
+                ),
+            ),
+        )
 
     def advance(self, state: BattleState) -> Node[BattleState]:
         return PROCEDURES[state.phase](self.setup, state)

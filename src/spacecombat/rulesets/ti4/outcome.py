@@ -53,14 +53,16 @@ def invasion_outcome(setup: BattleSetup, state: BattleState) -> dict[str, object
         result = _result(a_left, d_left)
         results.append(result)
         taken += a_left > 0
-        planets.append({
-            "planet": name,
-            "result": result,
-            "controller": "attacker" if a_left else "defender",
-            "rounds": state.ground_rounds[p] if state.ground_rounds else 0,
-            "attacker": state.attacker.planet(p).to_json(),
-            "defender": state.defender.planet(p).to_json(),
-        })
+        planets.append(
+            {
+                "planet": name,
+                "result": result,
+                "controller": "attacker" if a_left else "defender",
+                "rounds": state.ground_rounds[p] if state.ground_rounds else 0,
+                "attacker": state.attacker.planet(p).to_json(),
+                "defender": state.defender.planet(p).to_json(),
+            }
+        )
     if len(results) == 1:
         overall = results[0]
     elif all(r == "attacker_win" for r in results):

@@ -48,9 +48,7 @@ class Ti4Data:
 
     def generic(self, unit_type: str, level: int) -> UnitDef:
         """The generic card of a type at a level (war sun: level 2 only; mech: no level)."""
-        candidates = [
-            u for u in self.units.values() if u.faction is None and u.type == unit_type
-        ]
+        candidates = [u for u in self.units.values() if u.faction is None and u.type == unit_type]
         for unit in candidates:
             if unit.level in (level, None):
                 return unit

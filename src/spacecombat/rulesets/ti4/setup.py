@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
-from spacecombat.core.forces import Forces, Status
+from spacecombat.core.forces import Forces
 from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER, PolicyConfig
 from spacecombat.core.rulesdata import Ability, UnitDef
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
@@ -19,7 +19,16 @@ from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
 from spacecombat.scenario.schema import PolicySpec, Scenario, SideSpec
 
-UPGRADABLE = ("carrier", "cruiser", "destroyer", "dreadnought", "fighter", "infantry", "pds", "space_dock")
+UPGRADABLE = (
+    "carrier",
+    "cruiser",
+    "destroyer",
+    "dreadnought",
+    "fighter",
+    "infantry",
+    "pds",
+    "space_dock",
+)
 
 
 @dataclass(frozen=True)
@@ -116,8 +125,14 @@ def build(scenario: Scenario) -> BattleSetup:
     system = _system(scenario)
     planets = _planet_names(scenario)
     sides = {
-        side: _side(data, scenario, side, scenario.attacker if side is Side.ATTACKER else scenario.defender,
-                    system, planets)
+        side: _side(
+            data,
+            scenario,
+            side,
+            scenario.attacker if side is Side.ATTACKER else scenario.defender,
+            system,
+            planets,
+        )
         for side in SIDES
     }
     handlers = _handlers(data, scenario, sides, laws, system)
@@ -174,8 +189,10 @@ def _system(scenario: Scenario) -> StarSystem:
 def _planet_names(scenario: Scenario) -> tuple[str, ...]:
     if scenario.battle == "space":
         if scenario.planets is not None:
-            raise ScenarioError("planets", "only an invasion names planets; a space battle uses "
-                                "each side's planet_units")
+            raise ScenarioError(
+                "planets",
+                "only an invasion names planets; a space battle uses each side's planet_units",
+            )
         return ("planets",)
     if scenario.planets is None:
         return ("planet",)
@@ -188,8 +205,9 @@ def _planet_names(scenario: Scenario) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _policy(scenario: Scenario, spec: SideSpec, where: str, system: StarSystem,
-            planets: tuple[str, ...]) -> PolicyConfig:
+def _policy(
+    scenario: Scenario, spec: SideSpec, where: str, system: StarSystem, planets: tuple[str, ...]
+) -> PolicyConfig:
     merged: dict[str, object] = {}
     for layer in (scenario.policy, spec.policy):
         if layer is not None:
@@ -198,17 +216,23 @@ def _policy(scenario: Scenario, spec: SideSpec, where: str, system: StarSystem,
     order = config.casualty_order or DEFAULT_CASUALTY_ORDER
     for i, unit in enumerate(order):
         if unit not in UNIT_TYPES:
-            raise ScenarioError(f"{where}.casualty_order[{i}]",
-                                f"unknown unit {unit!r}; allowed: {', '.join(UNIT_TYPES)}")
+            raise ScenarioError(
+                f"{where}.casualty_order[{i}]",
+                f"unknown unit {unit!r}; allowed: {', '.join(UNIT_TYPES)}",
+            )
     adjacent = [s.name for s in system.adjacent]
     for i, name in enumerate(config.retreat_to or ()):
         if name not in adjacent:
-            raise ScenarioError(f"{where}.retreat_to[{i}]",
-                                f"{name!r} is not an adjacent system; allowed: {', '.join(adjacent) or 'none'}")
+            raise ScenarioError(
+                f"{where}.retreat_to[{i}]",
+                f"{name!r} is not an adjacent system; allowed: {', '.join(adjacent) or 'none'}",
+            )
     for i, name in enumerate(config.planet_order or ()):
         if name not in planets:
-            raise ScenarioError(f"{where}.planet_order[{i}]",
-                                f"{name!r} is not a planet of the battle; allowed: {', '.join(planets)}")
+            raise ScenarioError(
+                f"{where}.planet_order[{i}]",
+                f"{name!r} is not a planet of the battle; allowed: {', '.join(planets)}",
+            )
     retreat = config.retreat
     return PolicyConfig(
         casualty_order=tuple(order),
@@ -234,26 +258,38 @@ def _cards(data: Ti4Data, faction: str | None, upgrades: Iterable[str]) -> dict[
     return cards
 
 
-def _side(data: Ti4Data, scenario: Scenario, side: Side, spec: SideSpec, system: StarSystem,
-          planets: tuple[str, ...]) -> SideSetup:
+def _side(
+    data: Ti4Data,
+    scenario: Scenario,
+    side: Side,
+    spec: SideSpec,
+    system: StarSystem,
+    planets: tuple[str, ...],
+) -> SideSetup:
     where = side.value
     faction = spec.faction
     if faction is not None:
         _check_known(f"{where}.faction", faction, data.factions)
     for i, unit in enumerate(spec.upgrades):
         if unit not in UPGRADABLE:
-            raise ScenarioError(f"{where}.upgrades[{i}]",
-                                f"{unit!r} has no upgrade; allowed: {', '.join(UPGRADABLE)}")
+            raise ScenarioError(
+                f"{where}.upgrades[{i}]",
+                f"{unit!r} has no upgrade; allowed: {', '.join(UPGRADABLE)}",
+            )
     techs = []
     for i, tech in enumerate(spec.technologies):
         name = f"{where}.technologies[{i}]"
         if tech not in data.technologies and tech.rstrip("_2").rstrip("2") in UNIT_TYPES:
-            raise ScenarioError(name, f"{tech!r} is a unit upgrade: list the unit type under upgrades")
+            raise ScenarioError(
+                name, f"{tech!r} is a unit upgrade: list the unit type under upgrades"
+            )
         _check_known(name, tech, data.technologies)
         record = data.technologies[tech]
         if record.faction and faction and record.faction != faction:
-            raise ScenarioError(name, f"{record.name} is a {record.faction} faction technology; "
-                                f"this side is {faction}")
+            raise ScenarioError(
+                name,
+                f"{record.name} is a {record.faction} faction technology; this side is {faction}",
+            )
         techs.append(tech)
     cards = _cards(data, faction, spec.upgrades)
     present = dict(spec.units)
@@ -265,20 +301,26 @@ def _side(data: Ti4Data, scenario: Scenario, side: Side, spec: SideSpec, system:
                 present[unit] = present.get(unit, 0) + count
     for unit in present:
         if unit not in UNIT_TYPES:
-            raise ScenarioError(f"{where}.units.{unit}",
-                                f"unknown unit; allowed: {', '.join(UNIT_TYPES)}")
+            raise ScenarioError(
+                f"{where}.units.{unit}", f"unknown unit; allowed: {', '.join(UNIT_TYPES)}"
+            )
         if unit not in cards:
-            raise ScenarioError(f"{where}.units.{unit}", "a flagship needs the side's faction "
-                                f"(set {where}.faction)")
+            raise ScenarioError(
+                f"{where}.units.{unit}",
+                f"a flagship needs the side's faction (set {where}.faction)",
+            )
         if unit == "flagship" and present[unit] > 1:
             raise ScenarioError(f"{where}.units.flagship", "a player has at most 1 flagship")
     for unit, hurt in spec.damaged.items():
         if unit not in present or hurt > present[unit]:
-            raise ScenarioError(f"{where}.damaged.{unit}",
-                                f"{hurt} damaged but only {present.get(unit, 0)} present")
+            raise ScenarioError(
+                f"{where}.damaged.{unit}", f"{hurt} damaged but only {present.get(unit, 0)} present"
+            )
         if unit in cards and not cards[unit].sustain_damage:
-            raise ScenarioError(f"{where}.damaged.{unit}",
-                                f"{cards[unit].name} has no SUSTAIN DAMAGE, so it cannot be damaged")
+            raise ScenarioError(
+                f"{where}.damaged.{unit}",
+                f"{cards[unit].name} has no SUSTAIN DAMAGE, so it cannot be damaged",
+            )
     for unit in present:
         _check_abilities(cards[unit].abilities, f"{where}.units.{unit} ({cards[unit].name})")
     if faction is not None:
@@ -304,8 +346,13 @@ def _check_abilities(abilities: Iterable[Ability], where: str) -> None:
             raise RuleNotImplemented(f"the ability {label!r}", where)
 
 
-def _handlers(data: Ti4Data, scenario: Scenario, sides: Mapping[Side, SideSetup],
-              laws: tuple[str, ...], system: StarSystem) -> tuple[Handler, ...]:
+def _handlers(
+    data: Ti4Data,
+    scenario: Scenario,
+    sides: Mapping[Side, SideSetup],
+    laws: tuple[str, ...],
+    system: StarSystem,
+) -> tuple[Handler, ...]:
     found: list[Handler] = []
     if system.anomaly == "nebula":
         found.append(HANDLERS["nebula"](None))
@@ -317,15 +364,24 @@ def _handlers(data: Ti4Data, scenario: Scenario, sides: Mapping[Side, SideSetup]
         setup = sides[side]
         names: list[str] = []
         if setup.faction:
-            names += [a.handler for a in data.factions[setup.faction].abilities
-                      if a.combat == "rule" and a.handler]
-        names += [h for t in setup.technologies
-                  if data.technologies[t].combat == "rule" and (h := data.technologies[t].handler)]
+            names += [
+                a.handler
+                for a in data.factions[setup.faction].abilities
+                if a.combat == "rule" and a.handler
+            ]
+        names += [
+            h
+            for t in setup.technologies
+            if data.technologies[t].combat == "rule" and (h := data.technologies[t].handler)
+        ]
         spec = scenario.attacker if side is Side.ATTACKER else scenario.defender
         for unit in setup.cards:
             if unit in spec.units or unit in spec.planet_units:
-                names += [a.handler for a in setup.cards[unit].abilities
-                          if a.combat == "rule" and a.handler]
+                names += [
+                    a.handler
+                    for a in setup.cards[unit].abilities
+                    if a.combat == "rule" and a.handler
+                ]
         for name in dict.fromkeys(names):
             found.append(HANDLERS[name](side))
     return tuple(found)
@@ -346,53 +402,71 @@ def _initial_forces(
             where = setup.side.value
             for unit in spec.planet_units:
                 if not setup.is_ground_force(unit):
-                    raise ScenarioError(f"{where}.planet_units.{unit}",
-                                        "only ground forces (infantry, mech) go here; structures "
-                                        "go in units")
+                    raise ScenarioError(
+                        f"{where}.planet_units.{unit}",
+                        "only ground forces (infantry, mech) go here; structures go in units",
+                    )
             in_space = {u: n for u, n in spec.units.items() if not setup.is_structure(u)}
             on_planets = {u: n for u, n in spec.units.items() if setup.is_structure(u)}
             for unit, count in spec.planet_units.items():
                 on_planets[unit] = on_planets.get(unit, 0) + count
             damaged_space = {u: n for u, n in spec.damaged.items() if u in in_space}
-            damaged_planet = {u: min(n - damaged_space.get(u, 0), on_planets.get(u, 0))
-                              for u, n in spec.damaged.items() if u in on_planets}
-            states.append(SideState(_forces(in_space, damaged_space),
-                                    (_forces(on_planets, damaged_planet),)))
+            damaged_planet = {
+                u: min(n - damaged_space.get(u, 0), on_planets.get(u, 0))
+                for u, n in spec.damaged.items()
+                if u in on_planets
+            }
+            states.append(
+                SideState(_forces(in_space, damaged_space), (_forces(on_planets, damaged_planet),))
+            )
         return states[0], states[1], (), ()
     # invasion
     for unit in att.units:
         if a_cards.is_structure(unit):
-            raise ScenarioError(f"attacker.units.{unit}", "an invasion's attacker brings ships and "
-                                "ground forces; its structures play no part")
+            raise ScenarioError(
+                f"attacker.units.{unit}",
+                "an invasion's attacker brings ships and "
+                "ground forces; its structures play no part",
+            )
     if att.planet_units:
         raise ScenarioError("attacker.planet_units", "not used in an invasion")
     if dfn.planet_units:
-        raise ScenarioError("defender.planet_units", "in an invasion the defender's units are on "
-                            "the planet: list them in defender.units or planets[].defender")
+        raise ScenarioError(
+            "defender.planet_units",
+            "in an invasion the defender's units are on "
+            "the planet: list them in defender.units or planets[].defender",
+        )
     for unit in dfn.units:
         if d_cards.is_ship(unit):
-            raise ScenarioError(f"defender.units.{unit}", "an invasion's defender has only units "
-                                "on the planet: infantry, mech, pds, space_dock")
+            raise ScenarioError(
+                f"defender.units.{unit}",
+                "an invasion's defender has only units "
+                "on the planet: infantry, mech, pds, space_dock",
+            )
     attacker_space = _forces(att.units, att.damaged)
     ground_in_space = {u: n for u, n in att.units.items() if a_cards.is_ground_force(u)}
     bombarders = {u: n for u, n in att.units.items() if a_cards.card(u).bombardment is not None}
     if scenario.planets is None:
-        defender_planets = (_forces(dfn.units, dfn.damaged),)
+        defender_planets: tuple[Forces, ...] = (_forces(dfn.units, dfn.damaged),)
         commits: tuple[Mapping[str, int], ...] = (ground_in_space,)
         bombard: tuple[Mapping[str, int], ...] = (bombarders,)
     else:
         if dfn.units:
-            raise ScenarioError("defender.units", "with planets listed, put the defender's units "
-                                "under planets[].defender")
+            raise ScenarioError(
+                "defender.units",
+                "with planets listed, put the defender's units under planets[].defender",
+            )
         defender_planets = tuple(_forces(p.defender, p.damaged) for p in scenario.planets)
         for i, p in enumerate(scenario.planets):
-            for unit, count in p.defender.items():
+            for unit in p.defender:
                 if d_cards.is_ship(unit):
                     raise ScenarioError(f"planets[{i}].defender.{unit}", "ships are not on planets")
             for unit, hurt in p.damaged.items():
                 if hurt > p.defender.get(unit, 0):
-                    raise ScenarioError(f"planets[{i}].damaged.{unit}",
-                                        f"{hurt} damaged but only {p.defender.get(unit, 0)} present")
+                    raise ScenarioError(
+                        f"planets[{i}].damaged.{unit}",
+                        f"{hurt} damaged but only {p.defender.get(unit, 0)} present",
+                    )
         if len(scenario.planets) == 1:
             only = scenario.planets[0]
             commits = (only.commit if only.commit is not None else ground_in_space,)
@@ -403,20 +477,29 @@ def _initial_forces(
         _check_allocation("commit", commits, ground_in_space)
         _check_allocation("bombarded_by", bombard, bombarders)
     planets_forces = tuple(Forces() for _ in planets)
-    return (SideState(attacker_space, planets_forces), SideState(Forces(), defender_planets),
-            commits, bombard)
+    return (
+        SideState(attacker_space, planets_forces),
+        SideState(Forces(), defender_planets),
+        commits,
+        bombard,
+    )
 
 
-def _check_allocation(key: str, per_planet: tuple[Mapping[str, int], ...],
-                      available: Mapping[str, int]) -> None:
+def _check_allocation(
+    key: str, per_planet: tuple[Mapping[str, int], ...], available: Mapping[str, int]
+) -> None:
     used: dict[str, int] = {}
     for i, alloc in enumerate(per_planet):
         for unit, count in alloc.items():
             if unit not in available:
-                raise ScenarioError(f"planets[{i}].{key}.{unit}", "the attacker has no such unit "
-                                    f"able to do that; allowed: {', '.join(available) or 'none'}")
+                raise ScenarioError(
+                    f"planets[{i}].{key}.{unit}",
+                    "the attacker has no such unit "
+                    f"able to do that; allowed: {', '.join(available) or 'none'}",
+                )
             used[unit] = used.get(unit, 0) + count
     for unit, count in used.items():
         if count > available[unit]:
-            raise ScenarioError(f"planets.{key}.{unit}",
-                                f"{count} allotted but the attacker has {available[unit]}")
+            raise ScenarioError(
+                f"planets.{key}.{unit}", f"{count} allotted but the attacker has {available[unit]}"
+            )

@@ -8,6 +8,9 @@ from enum import StrEnum
 from spacecombat.core.forces import Forces
 from spacecombat.rulesets.ti4.sides import Side
 
+#: no units (Forces is immutable, so one shared empty value is safe as a default)
+NO_UNITS = Forces()
+
 
 class Phase(StrEnum):
     """Where the battle stands: each value names a step of a rules procedure."""
@@ -74,13 +77,13 @@ class Retreat:
     #: still choosing what to carry
     loading: bool = False
     #: fighters and ground forces from the space area being carried
-    carried: Forces = Forces()
+    carried: Forces = NO_UNITS
     #: ground forces taken along from planets in the active system
-    from_planet: Forces = Forces()
+    from_planet: Forces = NO_UNITS
     #: ships that got away (gravity rift: those that survived their roll); when done, all units
-    arrived: Forces = Forces()
+    arrived: Forces = NO_UNITS
     #: ships lost leaving a gravity rift
-    lost: Forces = Forces()
+    lost: Forces = NO_UNITS
     #: the ship groups that have rolled to leave a gravity rift
     arrived_groups: tuple[str, ...] = ()
     done: bool = False

@@ -42,7 +42,8 @@ class DuraniumArmor(Handler):
             unit = option.unit or ""
             forces = area.move(unit, Status.DAMAGED, Status.UNDAMAGED)
             new = state.with_side(side, state.side(side).with_area(where, forces))
-            return Step(new, (event("unit_repaired", player=side.value, unit=unit,
-                                    by="duranium_armor"),))
+            return Step(
+                new, (event("unit_repaired", player=side.value, unit=unit, by="duranium_armor"),)
+            )
 
         return Decision(request, then)

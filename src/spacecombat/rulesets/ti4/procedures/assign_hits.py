@@ -56,8 +56,13 @@ def assign_hits(
     area = state.side(side).area(where)
     eligible = [(u, s) for u, s, _ in area if targets.admits(setup, side, u)]
     if not eligible:
-        lost = event("hits_lost", player=side.value, hits=hits, cause=cause,
-                     reason=f"no {targets.value} left to take them")
+        lost = event(
+            "hits_lost",
+            player=side.value,
+            hits=hits,
+            cause=cause,
+            reason=f"no {targets.value} left to take them",
+        )
         return Step(done(state.with_hits_on(side, 0)), (lost,))
     may_sustain = targets is not Targets.FIGHTERS
     options: list[Option] = []
@@ -71,8 +76,14 @@ def assign_hits(
         prompt=f"{hits} {cause} hit(s) against your {targets.value}: assign the next one",
         options=tuple(options),
         facts={"hits": hits, "cause": cause, "units": area.to_json()},
-        explain=lambda text: _why_refused(setup, side, area_types=area.types(), text=text,
-                                          targets=targets, may_sustain=may_sustain),
+        explain=lambda text: _why_refused(
+            setup,
+            side,
+            area_types=area.types(),
+            text=text,
+            targets=targets,
+            may_sustain=may_sustain,
+        ),
     )
 
     def then(option: Option) -> Step[BattleState]:
@@ -80,13 +91,23 @@ def assign_hits(
         if option.action == "sustain":
             cancelled = sustain_damage.hits_cancelled(setup, side, hits)
             forces = area.move(unit, status, sustain_damage.damaged_status(in_combat_round))
-            happened = event("damage_sustained", player=side.value, unit=unit,
-                             hits_cancelled=cancelled, cause=cause)
+            happened = event(
+                "damage_sustained",
+                player=side.value,
+                unit=unit,
+                hits_cancelled=cancelled,
+                cause=cause,
+            )
             left = hits - cancelled
         else:
             forces = area.remove(unit, status)
-            happened = event("unit_destroyed", player=side.value, unit=unit,
-                             status=status.label or "undamaged", cause=cause)
+            happened = event(
+                "unit_destroyed",
+                player=side.value,
+                unit=unit,
+                status=status.label or "undamaged",
+                cause=cause,
+            )
             left = hits - 1
         new = state.with_side(side, state.side(side).with_area(where, forces))
         return Step(new.with_hits_on(side, left), (happened,))
@@ -94,8 +115,15 @@ def assign_hits(
     return Decision(request, then)
 
 
-def _why_refused(setup: BattleSetup, side: Side, *, area_types: tuple[str, ...], text: str,
-                 targets: Targets, may_sustain: bool) -> str:
+def _why_refused(
+    setup: BattleSetup,
+    side: Side,
+    *,
+    area_types: tuple[str, ...],
+    text: str,
+    targets: Targets,
+    may_sustain: bool,
+) -> str:
     verb, _, rest = text.partition(" ")
     unit = rest.split(" (")[0]
     if verb not in ("sustain", "destroy"):

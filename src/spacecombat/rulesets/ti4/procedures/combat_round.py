@@ -33,7 +33,9 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         return Step(after(state))
     purpose = "space_combat" if arena(setup, state) is None else "ground_combat"
     return Chance(
-        roller.value, purpose, pool,
+        roller.value,
+        purpose,
+        pool,
         lambda hits: Step(after(state.with_hits_on(roller.other, hits))),
     )
 
@@ -78,8 +80,12 @@ def end_of_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     fighting = all(combatants(setup, settled, side) for side in (Side.ATTACKER, Side.DEFENDER))
     if arena(setup, state) is None:
         if fighting:
-            nxt = settled.at(Phase.ANNOUNCE_RETREATS, round=state.round + 1, turn=Side.DEFENDER,
-                             announced=(False, False))
+            nxt = settled.at(
+                Phase.ANNOUNCE_RETREATS,
+                round=state.round + 1,
+                turn=Side.DEFENDER,
+                announced=(False, False),
+            )
             return Step(nxt, (ended, event("round_started", round=state.round + 1)))
         return Step(settled.at(Phase.END_OF_COMBAT, announced=(False, False)), (ended,))
     if fighting:

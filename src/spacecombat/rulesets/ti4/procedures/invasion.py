@@ -36,17 +36,29 @@ def bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     if not pool.groups or ground_forces(setup, state, D, p) == 0:
         return Step(nxt)
     if is_shielded(setup, D, state.defender.planet(p), state.attacker.space):
-        return Step(nxt, (event("bombardment_blocked", planet=setup.planets[p],
-                                reason="planetary shield"),))
-    return Chance(A.value, "bombardment", pool,
-                  lambda hits: Step(state.at(Phase.BOMBARDMENT_HITS).with_hits_on(D, hits)))
+        return Step(
+            nxt, (event("bombardment_blocked", planet=setup.planets[p], reason="planetary shield"),)
+        )
+    return Chance(
+        A.value,
+        "bombardment",
+        pool,
+        lambda hits: Step(state.at(Phase.BOMBARDMENT_HITS).with_hits_on(D, hits)),
+    )
 
 
 def bombardment_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """The defender destroys its own ground forces on the bombarded planet (mechs may sustain)."""
-    return assign_hits(setup, state, D, state.planet, Targets.GROUND_FORCES, "bombardment",
-                       in_combat_round=False,
-                       done=lambda s: s.at(Phase.BOMBARDMENT, planet=s.planet + 1))
+    return assign_hits(
+        setup,
+        state,
+        D,
+        state.planet,
+        Targets.GROUND_FORCES,
+        "bombardment",
+        in_combat_round=False,
+        done=lambda s: s.at(Phase.BOMBARDMENT, planet=s.planet + 1),
+    )
 
 
 def commit_ground_forces(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -67,11 +79,13 @@ def commit_ground_forces(setup: BattleSetup, state: BattleState) -> Node[BattleS
                     left -= take
         if landed:
             attacker = attacker.with_planet(p, attacker.planet(p).plus(landed))
-            events.append(event("ground_forces_committed", planet=setup.planets[p],
-                                units=landed.to_json()))
+            events.append(
+                event("ground_forces_committed", planet=setup.planets[p], units=landed.to_json())
+            )
     attacker = attacker.with_space(space)
-    return Step(state.with_side(A, attacker).at(Phase.SPACE_CANNON_DEFENSE, planet=0),
-                tuple(events))
+    return Step(
+        state.with_side(A, attacker).at(Phase.SPACE_CANNON_DEFENSE, planet=0), tuple(events)
+    )
 
 
 def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -86,30 +100,47 @@ def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     pool = cannon_pool(setup, D, state.defender.planet(p), Roll.SPACE_CANNON_DEFENSE)
     if not pool.groups:
         return Step(nxt)
-    return Chance(D.value, "space_cannon_defense", pool,
-                  lambda hits: Step(state.at(Phase.SPACE_CANNON_DEFENSE_HITS).with_hits_on(A, hits)))
+    return Chance(
+        D.value,
+        "space_cannon_defense",
+        pool,
+        lambda hits: Step(state.at(Phase.SPACE_CANNON_DEFENSE_HITS).with_hits_on(A, hits)),
+    )
 
 
 def space_cannon_defense_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
-    return assign_hits(setup, state, A, state.planet, Targets.GROUND_FORCES,
-                       "space cannon defense", in_combat_round=False,
-                       done=lambda s: s.at(Phase.SPACE_CANNON_DEFENSE, planet=s.planet + 1))
+    return assign_hits(
+        setup,
+        state,
+        A,
+        state.planet,
+        Targets.GROUND_FORCES,
+        "space cannon defense",
+        in_combat_round=False,
+        done=lambda s: s.at(Phase.SPACE_CANNON_DEFENSE, planet=s.planet + 1),
+    )
 
 
 def order_planets(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Ground combat note 3: the active player chooses the order of the planets' combats."""
-    contested = [p for p in range(len(setup.planets))
-                 if p not in state.order and ground_forces(setup, state, A, p)
-                 and ground_forces(setup, state, D, p)]
+    contested = [
+        p
+        for p in range(len(setup.planets))
+        if p not in state.order
+        and ground_forces(setup, state, A, p)
+        and ground_forces(setup, state, D, p)
+    ]
     if not contested:
         if not state.order:
             return Step(state.at(Phase.ESTABLISH_CONTROL))
         first, *rest = state.order
         return Step(state.at(Phase.GROUND_COMBAT, planet=first, order=tuple(rest)))
-    options = tuple(Option(f"fight on {setup.planets[p]}", "fight", target=setup.planets[p])
-                    for p in contested)
-    request = DecisionRequest("planet_order", A.value,
-                              "choose the planet whose ground combat comes next", options)
+    options = tuple(
+        Option(f"fight on {setup.planets[p]}", "fight", target=setup.planets[p]) for p in contested
+    )
+    request = DecisionRequest(
+        "planet_order", A.value, "choose the planet whose ground combat comes next", options
+    )
 
     def then(option: Option) -> Step[BattleState]:
         chosen = setup.planets.index(option.target or "")
@@ -124,23 +155,32 @@ def start_ground_combat(setup: BattleSetup, state: BattleState) -> Node[BattleSt
     if neither_can_win(setup, started):
         raise RuleNotImplemented(
             "a ground combat that neither side can ever win (the rules give no way out)",
-            f"ground combat on {setup.planets[state.planet]}")
-    return Step(started, (event("combat_started", kind="ground", planet=setup.planets[state.planet]),
-                          event("round_started", round=1)))
+            f"ground combat on {setup.planets[state.planet]}",
+        )
+    return Step(
+        started,
+        (
+            event("combat_started", kind="ground", planet=setup.planets[state.planet]),
+            event("round_started", round=1),
+        ),
+    )
 
 
 def ground_combat_ends(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Ground combat ends when one player, or neither, has ground forces on the planet (rule 4);
     then the next planet's combat, or establishing control."""
     p = state.planet
-    rounds = tuple(state.round if i == p else r
-                   for i, r in enumerate(state.ground_rounds or (0,) * len(setup.planets)))
+    rounds = tuple(
+        state.round if i == p else r
+        for i, r in enumerate(state.ground_rounds or (0,) * len(setup.planets))
+    )
     events = (event("combat_ended", kind="ground", planet=setup.planets[p], rounds=state.round),)
     nxt = state.at(Phase.ORDER_PLANETS, round=0, ground_rounds=rounds)
     if state.order:
         first, *rest = state.order
-        nxt = state.at(Phase.GROUND_COMBAT, planet=first, order=tuple(rest), round=0,
-                       ground_rounds=rounds)
+        nxt = state.at(
+            Phase.GROUND_COMBAT, planet=first, order=tuple(rest), round=0, ground_rounds=rounds
+        )
     return Step(nxt, events)
 
 
@@ -156,9 +196,16 @@ def establish_control(setup: BattleSetup, state: BattleState) -> Node[BattleStat
             here = defender.planet(p)
             for unit, status, count in here.keep(cards.is_structure):
                 here = here.remove(unit, status, count)
-                events += [event("unit_destroyed", player=D.value, unit=unit,
-                                 status=status.label or "undamaged", cause="control established")
-                           for _ in range(count)]
+                events += [
+                    event(
+                        "unit_destroyed",
+                        player=D.value,
+                        unit=unit,
+                        status=status.label or "undamaged",
+                        cause="control established",
+                    )
+                    for _ in range(count)
+                ]
             defender = defender.with_planet(p, here)
     return Step(state.with_side(D, defender).at(Phase.OVER), tuple(events))
 

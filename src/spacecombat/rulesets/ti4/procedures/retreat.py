@@ -63,27 +63,41 @@ def _begin(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         return Step(state.at(Phase.END_OF_ROUND))
     side = announced[0]
     if ships(setup, state, side.other) == 0:
-        return Step(state.at(Phase.END_OF_ROUND), (event(
-            "retreat_cancelled", player=side.value, reason="the opponent has no ships left"),))
+        return Step(
+            state.at(Phase.END_OF_ROUND),
+            (
+                event(
+                    "retreat_cancelled", player=side.value, reason="the opponent has no ships left"
+                ),
+            ),
+        )
     if ships(setup, state, side) == 0:
         return Step(state.at(Phase.END_OF_ROUND))
     if not eligible_systems(setup, side):
-        return Step(state.at(Phase.END_OF_ROUND), (event(
-            "retreat_cancelled", player=side.value, reason="no eligible system"),))
+        return Step(
+            state.at(Phase.END_OF_ROUND),
+            (event("retreat_cancelled", player=side.value, reason="no eligible system"),),
+        )
     return Step(state.at(Phase.RETREAT, retreat=Retreat(side)))
 
 
-def _choose_destination(setup: BattleSetup, state: BattleState,
-                        current: Retreat) -> Node[BattleState]:
+def _choose_destination(
+    setup: BattleSetup, state: BattleState, current: Retreat
+) -> Node[BattleState]:
     side = current.side
-    options = tuple(Option(f"to {s.name}", "to", target=s.name)
-                    for s in eligible_systems(setup, side))
-    request = DecisionRequest("retreat_destination", side.value,
-                              "choose the system to retreat to", options)
+    options = tuple(
+        Option(f"to {s.name}", "to", target=s.name) for s in eligible_systems(setup, side)
+    )
+    request = DecisionRequest(
+        "retreat_destination", side.value, "choose the system to retreat to", options
+    )
 
     def then(option: Option) -> Step[BattleState]:
-        return Step(state.at(Phase.RETREAT, retreat=replace(current, destination=option.target,
-                                                            loading=True)))
+        return Step(
+            state.at(
+                Phase.RETREAT, retreat=replace(current, destination=option.target, loading=True)
+            )
+        )
 
     return Decision(request, then)
 
@@ -103,19 +117,24 @@ def _transport(setup: BattleSetup, state: BattleState, current: Retreat) -> Node
     cards = setup.side(side)
     room = _capacity_left(setup, state, current)
     space_cargo = _uncarried(state.side(side).space.keep(cards.needs_transport), current.carried)
-    on_planet = _uncarried(state.side(side).planets[0].keep(cards.is_ground_force),
-                           current.from_planet)
+    on_planet = _uncarried(
+        state.side(side).planets[0].keep(cards.is_ground_force), current.from_planet
+    )
     options: list[Option] = []
     if room > 0:
         options += [Option(f"carry {describe(u, s)}", "carry", u, s) for u, s, _ in space_cargo]
-        options += [Option(f"carry {describe(u, s)} from planets", "carry_from_planet", u, s)
-                    for u, s, _ in on_planet]
+        options += [
+            Option(f"carry {describe(u, s)} from planets", "carry_from_planet", u, s)
+            for u, s, _ in on_planet
+        ]
     if room <= 0 or not space_cargo:
         options.append(Option("done", "done"))
     request = DecisionRequest(
-        "retreat_transport", side.value,
+        "retreat_transport",
+        side.value,
         f"retreating to {current.destination}: choose a unit to carry ({room} capacity left)",
-        tuple(options), facts={"capacity_left": room},
+        tuple(options),
+        facts={"capacity_left": room},
     )
 
     def then(option: Option) -> Step[BattleState]:
@@ -150,8 +169,10 @@ def _depart(setup: BattleSetup, state: BattleState, current: Retreat) -> Node[Ba
         if cargo:
             raise RuleNotImplemented(
                 "retreating out of a gravity rift with transported units (which ship carries "
-                "which unit decides what is lost with it)", f"{side.value} retreat")
-        pending = list(movers)[len(current.arrived_groups):]
+                "which unit decides what is lost with it)",
+                f"{side.value} retreat",
+            )
+        pending = list(movers)[len(current.arrived_groups) :]
         if pending:
             unit, status, count = pending[0]
             label = describe(unit, status)
@@ -164,37 +185,46 @@ def _depart(setup: BattleSetup, state: BattleState, current: Retreat) -> Node[Ba
                     arrived_groups=(*current.arrived_groups, label),
                 )
                 events: tuple[Event, ...] = tuple(
-                    event("unit_destroyed", player=side.value, unit=unit,
-                          status=status.label or "undamaged", cause="gravity rift")
+                    event(
+                        "unit_destroyed",
+                        player=side.value,
+                        unit=unit,
+                        status=status.label or "undamaged",
+                        cause="gravity rift",
+                    )
                     for _ in range(count - survivors)
                 )
                 return Step(state.at(Phase.RETREAT, retreat=nxt), events)
 
-            return Chance(side.value, "gravity_rift", gravity_rift.departure_pool(label, count),
-                          then)
+            return Chance(
+                side.value, "gravity_rift", gravity_rift.departure_pool(label, count), then
+            )
         leaving = current.arrived
     else:
         leaving = movers
     return _arrive(setup, state, current, leaving)
 
 
-def _arrive(setup: BattleSetup, state: BattleState, current: Retreat,
-            leaving: Forces) -> Step[BattleState]:
+def _arrive(
+    setup: BattleSetup, state: BattleState, current: Retreat, leaving: Forces
+) -> Step[BattleState]:
     side = current.side
     cards = setup.side(side)
     space = state.side(side).space
     left_behind = _uncarried(space.keep(cards.needs_transport), current.carried)
     events: list[Event] = [
         event("unit_removed", player=side.value, unit=u, reason="could not be transported")
-        for u, _, n in left_behind for _ in range(n)
+        for u, _, n in left_behind
+        for _ in range(n)
     ]
     arrived = leaving.plus(current.carried).plus(current.from_planet)
     planets = state.side(side).planets[0]
     for unit, status, count in current.from_planet:
         planets = planets.remove(unit, status, count)
     moved = state.with_side(side, state.side(side).with_space(Forces()).with_planet(0, planets))
-    events.append(event("retreated", player=side.value, to=current.destination,
-                        units=arrived.to_json()))
+    events.append(
+        event("retreated", player=side.value, to=current.destination, units=arrived.to_json())
+    )
     if arrived:
         events.append(_command_token(setup, side, current.destination or ""))
     done = replace(current, arrived=arrived, done=True)

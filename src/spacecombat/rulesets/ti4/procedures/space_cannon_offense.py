@@ -43,6 +43,12 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
 def space_cannon_offense_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """The player whose ships were hit assigns the hits (ti4-combat-effects.md §0.1)."""
     return assign_hits(
-        setup, state, state.turn.other, None, Targets.SHIPS, "space cannon offense",
-        in_combat_round=False, done=_after,
+        setup,
+        state,
+        state.turn.other,
+        None,
+        Targets.SHIPS,
+        "space cannon offense",
+        in_combat_round=False,
+        done=_after,
     )

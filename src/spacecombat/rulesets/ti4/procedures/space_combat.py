@@ -28,7 +28,9 @@ def start_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]
             state.at(Phase.ANTI_FIGHTER_BARRAGE, round=1, turn=Side.ATTACKER),
             (event("combat_started", kind="space"), event("round_started", round=1)),
         )
-    return Step(state.at(Phase.END_OF_COMBAT), (event("no_combat", reason="a player has no ships"),))
+    return Step(
+        state.at(Phase.END_OF_COMBAT), (event("no_combat", reason="a player has no ships"),)
+    )
 
 
 def anti_fighter_barrage(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -45,7 +47,9 @@ def anti_fighter_barrage(setup: BattleSetup, state: BattleState) -> Node[BattleS
     if not pool.groups:
         return Step(after(state))
     return Chance(
-        roller.value, "anti_fighter_barrage", pool,
+        roller.value,
+        "anti_fighter_barrage",
+        pool,
         lambda hits: Step(after(state.with_hits_on(roller.other, hits))),
     )
 
@@ -62,8 +66,16 @@ def anti_fighter_barrage_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
             return s.at(Phase.ANNOUNCE_RETREATS, turn=Side.DEFENDER)
         return s.at(Phase.END_OF_COMBAT)
 
-    return assign_hits(setup, state, side, None, Targets.FIGHTERS, "anti-fighter barrage",
-                       in_combat_round=True, done=done)
+    return assign_hits(
+        setup,
+        state,
+        side,
+        None,
+        Targets.FIGHTERS,
+        "anti-fighter barrage",
+        in_combat_round=True,
+        done=done,
+    )
 
 
 def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -82,14 +94,28 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
     can_retreat = bool(eligible_systems(setup, side))
     if side is Side.ATTACKER and neither_can_win(setup, state):
         if can_retreat:
-            return Step(after(_announced(state, side)),
-                        (event("retreat_announced", player=side.value, forced=True,
-                               reason="neither side can win (FAQ)"),))
+            return Step(
+                after(_announced(state, side)),
+                (
+                    event(
+                        "retreat_announced",
+                        player=side.value,
+                        forced=True,
+                        reason="neither side can win (FAQ)",
+                    ),
+                ),
+            )
         lost = state.side(side).space
         events: list[Event] = [
-            event("unit_destroyed", player=side.value, unit=u, status=s.label or "undamaged",
-                  cause="neither side can win and no retreat is possible (FAQ)")
-            for u, s, n in lost for _ in range(n)
+            event(
+                "unit_destroyed",
+                player=side.value,
+                unit=u,
+                status=s.label or "undamaged",
+                cause="neither side can win and no retreat is possible (FAQ)",
+            )
+            for u, s, n in lost
+            for _ in range(n)
         ]
         gone = state.with_side(side, state.side(side).with_space(Forces()))
         return Step(gone.at(Phase.END_OF_COMBAT), tuple(events))
@@ -112,8 +138,10 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
 
     def then(option: Option) -> Step[BattleState]:
         if option.action == "retreat":
-            return Step(after(_announced(state, side)),
-                        (event("retreat_announced", player=side.value, forced=False),))
+            return Step(
+                after(_announced(state, side)),
+                (event("retreat_announced", player=side.value, forced=False),),
+            )
         return Step(after(state))
 
     return Decision(request, then)
@@ -134,7 +162,8 @@ def end_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
             if cargo:
                 events = tuple(
                     event("unit_removed", player=side.value, unit=u, reason="no ships to carry it")
-                    for u, _, n in cargo for _ in range(n)
+                    for u, _, n in cargo
+                    for _ in range(n)
                 )
                 return Step(state.with_side(side, state.side(side).with_space(Forces())), events)
     for side in SIDES:
@@ -145,7 +174,9 @@ def end_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     return End(outcome, (event("battle_ended", **outcome),))
 
 
-def _capacity_facts(setup: BattleSetup, state: BattleState, side: Side) -> tuple[int, int, int, int]:
+def _capacity_facts(
+    setup: BattleSetup, state: BattleState, side: Side
+) -> tuple[int, int, int, int]:
     """(capacity, fighters held by space docks, fighters needing capacity, ground forces)."""
     cards = setup.side(side)
     space = state.side(side).space
@@ -163,8 +194,9 @@ def _excess(setup: BattleSetup, state: BattleState, side: Side) -> int:
     return max(0, ground + max(0, fighters - exempt) - capacity)
 
 
-def _remove_excess(setup: BattleSetup, state: BattleState, side: Side,
-                   excess: int) -> Node[BattleState]:
+def _remove_excess(
+    setup: BattleSetup, state: BattleState, side: Side, excess: int
+) -> Node[BattleState]:
     """The owner chooses which excess unit to remove, one at a time; removing a fighter is a
     choice only while fighters outnumber what the space docks hold."""
     cards = setup.side(side)
@@ -187,7 +219,16 @@ def _remove_excess(setup: BattleSetup, state: BattleState, side: Side,
     def then(option: Option) -> Step[BattleState]:
         forces = space.remove(option.unit or "", Status(option.status or 0))
         new = state.with_side(side, state.side(side).with_space(forces))
-        return Step(new, (event("unit_removed", player=side.value, unit=option.unit,
-                                reason="beyond capacity after combat"),))
+        return Step(
+            new,
+            (
+                event(
+                    "unit_removed",
+                    player=side.value,
+                    unit=option.unit,
+                    reason="beyond capacity after combat",
+                ),
+            ),
+        )
 
     return Decision(request, then)

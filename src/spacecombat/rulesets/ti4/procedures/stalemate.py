@@ -55,8 +55,7 @@ def _can_end(setup: BattleSetup, state: BattleState, favoured: Side) -> bool:
                 return False
             seen.add(key)
         if setup.kind == "invasion" and (
-            current.planet != start_planet
-            or current.phase in (Phase.ESTABLISH_CONTROL, Phase.OVER)
+            current.planet != start_planet or current.phase in (Phase.ESTABLISH_CONTROL, Phase.OVER)
         ):
             return True
         node = battle.advance(current)

@@ -1,0 +1,127 @@
+"""A readable account of a battle, rendered from its event log (it never calls the rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from spacecombat.core.events import Event
+
+_PURPOSE = {
+    "space_cannon_offense": "space cannon offense",
+    "space_cannon_defense": "space cannon defense",
+    "anti_fighter_barrage": "anti-fighter barrage",
+    "space_combat": "combat roll",
+    "ground_combat": "combat roll",
+    "bombardment": "bombardment",
+    "gravity_rift": "gravity rift (4+ gets away)",
+}
+
+
+def units_text(units: object) -> str:
+    """``[{"unit": "dreadnought", "count": 2, "status": "damaged"}]`` as ``2 dreadnought
+    (damaged)``."""
+    if not isinstance(units, Sequence) or not units:
+        return "none"
+    parts = []
+    for item in units:
+        if isinstance(item, Mapping):
+            status = f" ({item['status']})" if item.get("status") else ""
+            parts.append(f"{item.get('count')} {item.get('unit')}{status}")
+    return ", ".join(parts) or "none"
+
+
+def _side_text(side: object) -> str:
+    if not isinstance(side, Mapping):
+        return "none"
+    text = units_text(side.get("space"))
+    planets = side.get("planets")
+    if isinstance(planets, Sequence):
+        on = [units_text(p) for p in planets if p]
+        if on:
+            text += "; on planets: " + " | ".join(on)
+    return text
+
+
+def render(events: Iterable[Event]) -> str:
+    """The account, one line per thing that happened."""
+    lines: list[str] = []
+    for e in events:
+        kind = e.get("event")
+        who = str(e.get("player", ""))
+        if kind == "battle_started":
+            seed = e.get("seed")
+            battle = e.get("scenario", {})
+            what = battle.get("battle") if isinstance(battle, Mapping) else "?"
+            lines.append(f"TI4 {what} battle" + (f" (seed {seed})" if seed is not None else ""))
+        elif kind == "forces_set":
+            lines.append(f"  attacker: {_side_text(e.get('attacker'))}")
+            lines.append(f"  defender: {_side_text(e.get('defender'))}")
+        elif kind == "round_started":
+            lines.append(f"Round {e.get('round')}")
+        elif kind == "combat_started":
+            where = f" on {e['planet']}" if e.get("planet") else ""
+            lines.append(f"{str(e.get('kind')).capitalize()} combat begins{where}")
+        elif kind == "dice_rolled":
+            groups = e.get("groups")
+            rolls = []
+            if isinstance(groups, list):
+                for g in groups:
+                    faces = " ".join(str(f) for f in g["faces"])
+                    rolls.append(f"{g['unit']} [{faces}] hit on {g['hit_on']}+")
+            purpose = _PURPOSE.get(str(e.get("purpose")), str(e.get("purpose")))
+            lines.append(f"  {who} rolls {purpose}: {'; '.join(rolls)} -> {e.get('hits')} hit(s)")
+        elif kind == "choice_made" and not e.get("forced") and e.get("decision") != "assign_hit":
+            lines.append(f"  {who} chooses: {e.get('choice')}")
+        elif kind == "damage_sustained":
+            lines.append(
+                f"  {who}'s {e.get('unit')} sustains damage "
+                f"(cancels {e.get('hits_cancelled')} hit(s))"
+            )
+        elif kind == "unit_destroyed":
+            lines.append(f"  {who}'s {e.get('unit')} is destroyed ({e.get('cause')})")
+        elif kind == "unit_removed":
+            lines.append(f"  {who}'s {e.get('unit')} is removed ({e.get('reason')})")
+        elif kind == "unit_repaired":
+            lines.append(f"  {who}'s {e.get('unit')} is repaired ({e.get('by')})")
+        elif kind == "hits_lost":
+            lines.append(f"  {e.get('hits')} hit(s) against {who} are lost ({e.get('reason')})")
+        elif kind == "retreat_announced":
+            forced = " (forced: neither side can win)" if e.get("forced") else ""
+            lines.append(f"  {who} announces a retreat{forced}")
+        elif kind == "retreat_cancelled":
+            lines.append(f"  {who}'s retreat does not happen: {e.get('reason')}")
+        elif kind == "retreated":
+            lines.append(f"  {who} retreats to {e.get('to')} with {units_text(e.get('units'))}")
+        elif kind == "command_token_placed":
+            lines.append(
+                f"  {who} places a command token in {e.get('system')} (from {e.get('source')})"
+            )
+        elif kind == "bombardment_blocked":
+            lines.append(f"  bombardment of {e.get('planet')} blocked ({e.get('reason')})")
+        elif kind == "ground_forces_committed":
+            lines.append(f"  attacker commits {units_text(e.get('units'))} to {e.get('planet')}")
+        elif kind == "control_established":
+            lines.append(f"  {who} gains control of {e.get('planet')}")
+        elif kind == "no_combat":
+            lines.append(f"No space combat: {e.get('reason')}")
+        elif kind == "battle_ended":
+            lines.extend(_ending(e))
+    return "\n".join(lines) + "\n"
+
+
+def _ending(e: Event) -> list[str]:
+    result = str(e.get("result"))
+    said = {
+        "attacker_win": "the attacker wins",
+        "defender_win": "the defender wins",
+        "draw": "a draw: nobody is left",
+        "no_combat": "no combat took place",
+        "mixed": "each side holds some planets",
+    }.get(result, result)
+    lines = [f"Result: {said} (rounds: {e.get('rounds')})"]
+    lines.append(f"  attacker left: {_side_text(e.get('attacker'))}")
+    lines.append(f"  defender left: {_side_text(e.get('defender'))}")
+    retreat = e.get("retreat")
+    if isinstance(retreat, Mapping):
+        lines.append(f"  {retreat.get('player')} retreated to {retreat.get('to')}")
+    return lines
