@@ -1,0 +1,19 @@
+"""The example scenarios play and replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from spacecombat.resolver import replay, resolve
+from spacecombat.scenario.schema import load_scenario
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_plays_and_replays(path: Path) -> None:
+    played = resolve(load_scenario(path), seed=11)
+    assert played.events[-1]["event"] == "battle_ended"
+    assert replay(played.events).reproduces
