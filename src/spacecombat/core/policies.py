@@ -114,6 +114,12 @@ class StockPolicy:
             return max(lift, key=lambda o: (rank(o.unit), o.text))
         return _pick(request, "done")
 
+    def _stow_cargo(self, request: DecisionRequest) -> Option:
+        # Every ship leaving a gravity rift has the same chance to be lost; the stock player
+        # loads the first ship listed that has room (by ship name, then lightest load first).
+        # simply loads the first ship listed with room (ships in name order, fullest first).
+        return request.options[0]
+
     def _planet_order(self, request: DecisionRequest) -> Option:
         for name in self.config.planet_order:
             for option in request.options:

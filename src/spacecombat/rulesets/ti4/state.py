@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from spacecombat.core.forces import Forces
+from spacecombat.core.forces import Forces, Status
 from spacecombat.rulesets.ti4.sides import Side
 
 #: no units (Forces is immutable, so one shared empty value is safe as a default)
@@ -84,8 +84,11 @@ class Retreat:
     arrived: Forces = NO_UNITS
     #: ships lost leaving a gravity rift
     lost: Forces = NO_UNITS
-    #: the ship groups that have rolled to leave a gravity rift
-    arrived_groups: tuple[str, ...] = ()
+    #: gravity rift: each retreating ship with what it carries, (type, status, cargo);
+    #: ``None`` until the cargo is stowed
+    holds: tuple[tuple[str, Status, Forces], ...] | None = None
+    #: gravity rift: how many groups of identical holds have rolled to leave
+    rolled: int = 0
     done: bool = False
 
 

@@ -6,11 +6,12 @@ ship rolls (note 5). A command token is placed in the destination (5.4)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import replace
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status, describe
 from spacecombat.rulesets.ti4.abilities import gravity_rift
@@ -160,49 +161,120 @@ def _uncarried(available: Forces, taken: Forces) -> Forces:
 
 
 def _depart(setup: BattleSetup, state: BattleState, current: Retreat) -> Node[BattleState]:
-    """The ships leave; from a gravity rift each one rolls first (note 5; docs/rulings.md R2)."""
+    """The ships leave. From a gravity rift (note 5; docs/rulings.md R2) the player first says
+    which ship carries each transported unit; then each ship rolls, and a ship lost takes its
+    cargo with it."""
+    side = current.side
+    movers = state.side(side).space.keep(setup.side(side).can_move)
+    if setup.system.anomaly != "gravity_rift":
+        return _arrive(setup, state, current, movers)
+    holds = current.holds
+    if holds is None:
+        holds = tuple((u, s, Forces()) for u, s, n in movers for _ in range(n))
+        return Step(state.at(Phase.RETREAT, retreat=replace(current, holds=holds)))
+    unstowed = _uncarried(current.carried.plus(current.from_planet), _total(h[2] for h in holds))
+    if unstowed:
+        return _stow(setup, state, current, holds, unstowed)
+    groups = sorted(Counter(holds).items(), key=lambda g: _hold_key(g[0]))
+    if current.rolled < len(groups):
+        return _leave_rift(state, current, *groups[current.rolled])
+    return _arrive(setup, state, current, current.arrived)
+
+
+def _hold_key(hold: tuple[str, Status, Forces]) -> tuple[str, int, tuple[object, ...]]:
+    return hold[0], int(hold[1]), hold[2].items
+
+
+def _total(parts: Iterable[Forces]) -> Forces:
+    total = Forces()
+    for part in parts:
+        total = total.plus(part)
+    return total
+
+
+def _stow(
+    setup: BattleSetup,
+    state: BattleState,
+    current: Retreat,
+    holds: tuple[tuple[str, Status, Forces], ...],
+    unstowed: Forces,
+) -> Node[BattleState]:
+    """Which ship carries the next transported unit: one option per kind of ship and load."""
     side = current.side
     cards = setup.side(side)
-    movers = state.side(side).space.keep(cards.can_move)
-    if setup.system.anomaly == "gravity_rift":
-        cargo = current.carried.total() + current.from_planet.total()
-        if cargo:
-            raise RuleNotImplemented(
-                "retreating out of a gravity rift with transported units (which ship carries "
-                "which unit decides what is lost with it)",
-                f"{side.value} retreat",
-            )
-        pending = list(movers)[len(current.arrived_groups) :]
-        if pending:
-            unit, status, count = pending[0]
-            label = describe(unit, status)
+    unit, status, _ = unstowed.items[0]
+    choices: dict[str, int] = {}
+    for index, (ship, ship_status, cargo) in enumerate(holds):
+        if cargo.total() < (cards.card(ship).capacity or 0):
+            label = f"on {describe(ship, ship_status)} carrying {cargo}"
+            choices.setdefault(label, index)
+    options = tuple(Option(text, "stow", target=str(index)) for text, index in choices.items())
+    request = DecisionRequest(
+        "stow_cargo",
+        side.value,
+        f"leaving a gravity rift: which ship carries {describe(unit, status)}?",
+        options,
+        facts={"unit": unit},
+    )
 
-            def then(survivors: int) -> Step[BattleState]:
-                nxt = replace(
-                    current,
-                    arrived=current.arrived.add(unit, status, survivors),
-                    lost=current.lost.add(unit, status, count - survivors),
-                    arrived_groups=(*current.arrived_groups, label),
-                )
-                events: tuple[Event, ...] = tuple(
-                    event(
-                        "unit_destroyed",
-                        player=side.value,
-                        unit=unit,
-                        status=status.label or "undamaged",
-                        cause="gravity rift",
-                    )
-                    for _ in range(count - survivors)
-                )
-                return Step(state.at(Phase.RETREAT, retreat=nxt), events)
+    def then(option: Option) -> Step[BattleState]:
+        index = int(option.target or 0)
+        ship, ship_status, cargo = holds[index]
+        changed = (
+            *holds[:index],
+            (ship, ship_status, cargo.add(unit, status)),
+            *holds[index + 1 :],
+        )
+        nxt = replace(current, holds=tuple(sorted(changed, key=_hold_key)))
+        return Step(state.at(Phase.RETREAT, retreat=nxt))
 
-            return Chance(
-                side.value, "gravity_rift", gravity_rift.departure_pool(label, count), then
+    return Decision(request, then)
+
+
+def _leave_rift(
+    state: BattleState, current: Retreat, hold: tuple[str, Status, Forces], count: int
+) -> Node[BattleState]:
+    """``count`` identical ships (same type, status and cargo) roll to leave the rift."""
+    side = current.side
+    ship, status, cargo = hold
+    label = describe(ship, status) + (f" carrying {cargo}" if cargo else "")
+
+    def then(survivors: int) -> Step[BattleState]:
+        arrived = current.arrived.add(ship, status, survivors)
+        for _ in range(survivors):
+            arrived = arrived.plus(cargo)
+        lost = count - survivors
+        events: list[Event] = []
+        for _ in range(lost):
+            events.append(
+                event(
+                    "unit_destroyed",
+                    player=side.value,
+                    unit=ship,
+                    status=status.label or "undamaged",
+                    cause="gravity rift",
+                )
             )
-        leaving = current.arrived
-    else:
-        leaving = movers
-    return _arrive(setup, state, current, leaving)
+            events += [
+                event(
+                    "unit_destroyed",
+                    player=side.value,
+                    unit=u,
+                    status=s.label or "undamaged",
+                    cause="gravity rift",
+                )
+                for u, s, n in cargo
+                for _ in range(n)
+            ]
+        nxt = replace(
+            current,
+            arrived=arrived,
+            lost=current.lost.add(ship, status, lost),
+            rolled=current.rolled + 1,
+        )
+        return Step(state.at(Phase.RETREAT, retreat=nxt), tuple(events))
+
+    return Chance(side.value, "gravity_rift", gravity_rift.departure_pool(label, count), then)
 
 
 def _arrive(
@@ -217,7 +289,10 @@ def _arrive(
         for u, _, n in left_behind
         for _ in range(n)
     ]
-    arrived = leaving.plus(current.carried).plus(current.from_planet)
+    if setup.system.anomaly == "gravity_rift":
+        arrived = leaving  # the cargo that got away came with its ships
+    else:
+        arrived = leaving.plus(current.carried).plus(current.from_planet)
     planets = state.side(side).planets[0]
     for unit, status, count in current.from_planet:
         planets = planets.remove(unit, status, count)

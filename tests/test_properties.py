@@ -1,0 +1,177 @@
+"""Hypothesis properties over random battles: the same seed gives the same log, a replayed log
+reproduces itself, unit counts never go negative, and every hit produced is accounted for
+(assigned, cancelled by sustain damage, or lost for want of targets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spacecombat.core.dice import SeededDice
+from spacecombat.core.engine import Chance, Decision, End, Step
+from spacecombat.core.pool import total_hits
+from spacecombat.resolver import replay, resolve
+from spacecombat.rulesets import ti4
+from spacecombat.rulesets.ti4.state import BattleState
+from spacecombat.scenario.schema import parse_scenario
+
+SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
+UPGRADABLE = ("dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry", "pds")
+TECHS = ("antimass_deflectors", "duranium_armor")
+ANOMALIES = ("none", "nebula", "gravity_rift", "asteroid_field")
+
+#: the cause named in hit events, by the purpose of the roll that produced the hits
+CAUSE = {
+    "space_cannon_offense": "space cannon offense",
+    "anti_fighter_barrage": "anti-fighter barrage",
+    "space_combat": "space combat",
+    "ground_combat": "ground combat",
+    "bombardment": "bombardment",
+    "space_cannon_defense": "space cannon defense",
+}
+
+
+@st.composite
+def space_side(draw: st.DrawFn) -> dict[str, Any]:
+    units = draw(st.dictionaries(st.sampled_from(SHIPS), st.integers(1, 3), min_size=1, max_size=3))
+    if draw(st.booleans()):
+        units["pds"] = draw(st.integers(1, 2))
+    if draw(st.booleans()):
+        units["infantry"] = draw(st.integers(1, 2))
+    side: dict[str, Any] = {
+        "units": units,
+        "upgrades": draw(st.lists(st.sampled_from(UPGRADABLE), unique=True, max_size=3)),
+        "technologies": draw(st.lists(st.sampled_from(TECHS), unique=True, max_size=2)),
+        "policy": draw(
+            st.sampled_from(
+                [
+                    {},
+                    {"sustain": "last"},
+                    {"retreat": {"after_round": 1}},
+                    {"retreat": {"when_outnumbered": 1.5}},
+                ]
+            )
+        ),
+    }
+    if "dreadnought" in units and draw(st.booleans()):
+        side["damaged"] = {"dreadnought": 1}
+    return side
+
+
+@st.composite
+def space_battle(draw: st.DrawFn) -> dict[str, Any]:
+    return {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": draw(space_side()),
+        "defender": draw(space_side()),
+        "system": {
+            "anomaly": draw(st.sampled_from(ANOMALIES)),
+            "adjacent": [
+                {"name": "B", "units": ["attacker"]},
+                {"name": "C", "units": ["defender"], "planets": ["defender"]},
+            ],
+        },
+    }
+
+
+@st.composite
+def invasion(draw: st.DrawFn) -> dict[str, Any]:
+    attacker = {
+        "dreadnought": draw(st.integers(0, 2)),
+        "infantry": draw(st.integers(1, 4)),
+        "mech": draw(st.integers(0, 2)),
+    }
+    defender = {
+        "infantry": draw(st.integers(0, 4)),
+        "mech": draw(st.integers(0, 2)),
+        "pds": draw(st.integers(0, 2)),
+    }
+    if draw(st.booleans()):
+        attacker["war_sun"] = 1
+    return {
+        "ruleset": "ti4",
+        "battle": "invasion",
+        "attacker": {
+            "units": {u: n for u, n in attacker.items() if n},
+            "upgrades": draw(st.lists(st.sampled_from(("infantry", "pds")), unique=True)),
+            "technologies": draw(st.lists(st.sampled_from(TECHS), unique=True)),
+        },
+        "defender": {
+            "units": {u: n for u, n in defender.items() if n},
+            "technologies": draw(st.lists(st.sampled_from(TECHS), unique=True)),
+        },
+    }
+
+
+battles = st.one_of(space_battle(), invasion())
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(battles, st.integers(0, 2**32))
+def test_same_seed_same_log(scenario: dict[str, Any], seed: int) -> None:
+    assert resolve(scenario, seed=seed).events == resolve(scenario, seed=seed).events
+
+
+@FAST
+@given(battles, st.integers(0, 2**32))
+def test_replayed_log_reproduces_itself(scenario: dict[str, Any], seed: int) -> None:
+    report = replay(resolve(scenario, seed=seed).events)
+    assert report.reproduces, report
+
+
+@FAST
+@given(battles, st.integers(0, 2**32))
+def test_unit_counts_never_negative(scenario: dict[str, Any], seed: int) -> None:
+    process = ti4.battle(parse_scenario(scenario))
+    policies = ti4.stock_policies(process.setup)
+    dice = SeededDice(seed)
+    state = process.start().state
+    while True:
+        _check_counts(state)
+        node = process.advance(state)
+        if isinstance(node, End):
+            return
+        if isinstance(node, Step):
+            state = node.state
+        elif isinstance(node, Chance):
+            state = node.then(total_hits(node.pool.sample(dice))).state
+        elif isinstance(node, Decision):
+            answer = policies[node.request.player].choose(node.request)
+            state = node.then(node.request.option(answer)).state
+
+
+def _check_counts(state: BattleState) -> None:
+    for side in (state.attacker, state.defender):
+        for forces in (side.space, *side.planets):
+            assert all(count > 0 for _, _, count in forces)
+    assert min(state.hits) >= 0
+
+
+@FAST
+@given(battles, st.integers(0, 2**32))
+def test_hits_assigned_equal_hits_produced_less_cancelled(
+    scenario: dict[str, Any], seed: int
+) -> None:
+    played = resolve(scenario, seed=seed)
+    produced: dict[tuple[str, str], int] = {}
+    accounted: dict[tuple[str, str], int] = {}
+    for e in played.events:
+        kind = e["event"]
+        if kind == "dice_rolled" and e["purpose"] in CAUSE:
+            target = "defender" if e["player"] == "attacker" else "attacker"
+            key = (target, CAUSE[str(e["purpose"])])
+            produced[key] = produced.get(key, 0) + int(str(e["hits"]))
+        elif (
+            kind in ("unit_destroyed", "damage_sustained", "hits_lost")
+            and e["cause"] in CAUSE.values()
+        ):
+            key = (str(e["player"]), str(e["cause"]))
+            amount = {"unit_destroyed": 1}.get(str(kind)) or int(
+                str(e.get("hits_cancelled", e.get("hits")))
+            )
+            accounted[key] = accounted.get(key, 0) + amount
+    assert {k: v for k, v in produced.items() if v} == {k: v for k, v in accounted.items() if v}
