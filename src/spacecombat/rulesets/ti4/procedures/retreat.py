@@ -298,11 +298,17 @@ def _arrive(
         planets = planets.remove(unit, status, count)
     moved = state.with_side(side, state.side(side).with_space(Forces()).with_planet(0, planets))
     events.append(
-        event("retreated", player=side.value, to=current.destination, units=arrived.to_json())
+        event(
+            "retreated",
+            player=side.value,
+            to=current.destination,
+            units=arrived.settle_round().to_json(),
+        )
     )
     if arrived:
         events.append(_command_token(setup, side, current.destination or ""))
-    done = replace(current, arrived=arrived, done=True)
+    # The round ends for the units that left too: damage sustained this round is plain damage.
+    done = replace(current, arrived=arrived.settle_round(), done=True)
     return Step(moved.at(Phase.END_OF_ROUND, retreat=done), tuple(events))
 
 
