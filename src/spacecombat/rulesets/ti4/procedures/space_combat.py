@@ -171,7 +171,10 @@ def end_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         if excess:
             return _remove_excess(setup, state, side, excess)
     outcome = space_outcome(setup, state)
-    return End(outcome, (event("battle_ended", **outcome),))
+    ended: tuple[Event, ...] = ()
+    if state.round:
+        ended = (event("combat_ended", kind="space", rounds=state.round),)
+    return End(outcome, (*ended, event("battle_ended", **outcome)))
 
 
 def _capacity_facts(
