@@ -244,35 +244,23 @@ def _leave_rift(
         for _ in range(survivors):
             arrived = arrived.plus(cargo)
         lost = count - survivors
-        events: list[Event] = []
+        # docs/rulings.md R2: a ship lost to the rift is removed, not destroyed; so is its cargo.
+        reason = "lost leaving the gravity rift"
+        gone = Forces([(ship, status, lost)])
         for _ in range(lost):
-            events.append(
-                event(
-                    "unit_destroyed",
-                    player=side.value,
-                    unit=ship,
-                    status=status.label or "undamaged",
-                    cause="gravity rift",
-                )
-            )
-            events += [
-                event(
-                    "unit_destroyed",
-                    player=side.value,
-                    unit=u,
-                    status=s.label or "undamaged",
-                    cause="gravity rift",
-                )
-                for u, s, n in cargo
-                for _ in range(n)
-            ]
+            gone = gone.plus(cargo)
+        events = tuple(
+            event("unit_removed", player=side.value, unit=u, reason=reason)
+            for u, _, n in gone
+            for _ in range(n)
+        )
         nxt = replace(
             current,
             arrived=arrived,
             lost=current.lost.add(ship, status, lost),
             rolled=current.rolled + 1,
         )
-        return Step(state.at(Phase.RETREAT, retreat=nxt), tuple(events))
+        return Step(state.at(Phase.RETREAT, retreat=nxt), events)
 
     return Chance(side.value, "gravity_rift", gravity_rift.departure_pool(label, count), then)
 
