@@ -82,6 +82,8 @@ def _read(path: str) -> str:
             return handle.read()
     except OSError as exc:
         raise SpacecombatError(f"file: cannot read {path!r}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise SpacecombatError(f"file: {path!r} is not UTF-8 text") from exc
 
 
 def _resolve(args: argparse.Namespace) -> int:

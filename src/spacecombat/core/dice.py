@@ -44,7 +44,8 @@ class ScriptedDice:
         self._faces = list(faces)
         for face in self._faces:
             if not 1 <= face <= SIDES:
-                raise ValueError(f"a d10 face is 1 to 10, not {face}")
+                # a ReplayError, not a ValueError: a log with such a face is malformed input
+                raise ReplayError(f"a d10 face is 1 to 10, not {face}")
         self._next = 0
 
     def roll(self, count: int) -> tuple[int, ...]:

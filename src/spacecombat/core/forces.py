@@ -120,6 +120,10 @@ class Forces:
 
     def remove(self, unit: str, status: Status, count: int = 1) -> Forces:
         """Take ``count`` units of a type and status away; there must be that many."""
+        if count < 0:
+            raise ValueError(
+                f"cannot remove a negative count ({count}) of {describe(unit, status)}"
+            )
         have = self.count(unit, status)
         if have < count:
             raise ValueError(f"cannot remove {count} {describe(unit, status)}: {have} present")

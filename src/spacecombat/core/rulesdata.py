@@ -41,6 +41,15 @@ class Roll(_Record):
     dice: int = Field(ge=1)
 
 
+class CombatRoll(_Record):
+    """A combat value. ``dice`` is absent when an ability sets the number of dice (the Winnu
+    flagship rolls one die per opposing non-fighter ship); such a unit also has a ``rule``
+    ability, so no battle uses it until that ability's handler exists."""
+
+    hit: int = Field(ge=1, le=10)
+    dice: int | None = Field(default=None, ge=1)
+
+
 class SpaceCannon(Roll):
     """SPACE CANNON: a roll with a range (0: own system only; 1: adjacent systems too)."""
 
@@ -79,7 +88,7 @@ class UnitDef(_Record):
     units_per_cost: int = 1
     move: int | None = None
     capacity: int | None = None
-    combat: Roll | None = None
+    combat: CombatRoll | None = None
     sustain_damage: bool = False
     anti_fighter_barrage: Roll | None = None
     bombardment: Roll | None = None

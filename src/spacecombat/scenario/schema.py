@@ -9,10 +9,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.scenario.notation import Fleet
@@ -28,7 +36,11 @@ class _Spec(BaseModel):
 
 def _counts(value: Any, field: str) -> Any:
     if isinstance(value, str):
-        return Fleet.parse(value, field).as_dict()
+        try:
+            return Fleet.parse(value, field).as_dict()
+        except ScenarioError as exc:
+            # a ValueError, so that pydantic reports it with the field's full location
+            raise ValueError(exc.message) from exc
     return value
 
 
@@ -53,6 +65,26 @@ class PolicySpec(_Spec):
     retreat_to: tuple[str, ...] | None = None
     retreat_takes_planet_ground_forces: bool | None = None
     planet_order: tuple[str, ...] | None = None
+
+    @field_validator("retreat", mode="wrap")
+    @classmethod
+    def _one_retreat_form(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        """Report the error of the form the input was meant to be, not one per form."""
+        try:
+            return handler(value)
+        except ValidationError as exc:
+            for error in exc.errors():
+                if error["type"] not in _WRONG_FORM:
+                    key = ".".join(str(part) for part in error["loc"][1:])
+                    raise PydanticCustomError("retreat", f"{key}: {error['msg']}") from exc
+            raise PydanticCustomError(
+                "retreat",
+                f"allowed: 'never', {{after_round: N}} or {{when_outnumbered: R}} (got {value!r})",
+            ) from exc
+
+
+#: Errors that only say the input has another form than one member of a union.
+_WRONG_FORM = ("literal_error", "model_type", "missing", "extra_forbidden")
 
 
 class SideSpec(_Spec):
@@ -126,15 +158,40 @@ def parse_scenario(data: object) -> Scenario:
         return Scenario.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]) or "scenario"
+        field = "".join(
+            f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"]
+        ).removeprefix(".")
+        field = field or "scenario"
         message = first["msg"]
         if first["type"] == "extra_forbidden":
-            message = "unknown key"
+            message = f"unknown key; allowed: {', '.join(_allowed_keys(first['loc']))}"
+        elif first["type"] == "value_error":
+            message = str(first.get("ctx", {}).get("error", message))
         elif first["type"] == "literal_error":
             message = f"{message} (got {first.get('input')!r})"
         elif first["type"] == "missing":
             message = "is required"
         raise ScenarioError(field, message) from exc
+
+
+def _allowed_keys(loc: tuple[int | str, ...]) -> list[str]:
+    """The keys of the mapping at ``loc[:-1]`` in a scenario."""
+    model: type[BaseModel] | None = Scenario
+    for part in loc[:-1]:
+        if isinstance(part, int):
+            continue
+        fields = model.model_fields if model is not None else {}
+        model = _model_in(fields[part].annotation) if part in fields else None
+    return list(model.model_fields) if model is not None else []
+
+
+def _model_in(annotation: object) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        if (found := _model_in(arg)) is not None:
+            return found
+    return None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -144,6 +201,8 @@ def load_scenario(path: str | Path) -> Scenario:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScenarioError("file", f"cannot read {str(path)!r}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise ScenarioError("file", f"{str(path)!r} is not UTF-8 text") from exc
     return parse_scenario(decode(text, path.name))
 
 

@@ -120,6 +120,12 @@ def _cross_check(data: Ti4Data) -> None:
             unit.is_ship and (unit.is_ground_force or unit.is_structure)
         ):
             raise RulesDataError(f"{where}: must be a ship, or a ground force and/or structure")
+        if (
+            unit.combat is not None
+            and unit.combat.dice is None
+            and not any(a.combat == "rule" for a in unit.abilities)
+        ):
+            raise RulesDataError(f"{where}: combat dice are unset but no ability sets them")
     for tech in data.technologies.values():
         if tech.faction is not None and tech.faction not in data.factions:
             raise RulesDataError(f"technologies.toml: {tech.id}: unknown faction {tech.faction!r}")

@@ -279,10 +279,16 @@ def _side(
     techs = []
     for i, tech in enumerate(spec.technologies):
         name = f"{where}.technologies[{i}]"
-        if tech not in data.technologies and tech.rstrip("_2").rstrip("2") in UNIT_TYPES:
-            raise ScenarioError(
-                name, f"{tech!r} is a unit upgrade: list the unit type under upgrades"
-            )
+        if tech not in data.technologies:
+            unit = _upgrade_of(tech)
+            if unit in UPGRADABLE:
+                raise ScenarioError(
+                    name, f"{tech!r} is a unit upgrade: list {unit!r} under {where}.upgrades"
+                )
+            if unit in UNIT_TYPES:
+                raise ScenarioError(
+                    name, f"{tech!r} is a unit, not a technology: list it under {where}.units"
+                )
         _check_known(name, tech, data.technologies)
         record = data.technologies[tech]
         if record.faction and faction and record.faction != faction:
@@ -337,6 +343,16 @@ def _side(
         policy=_policy(scenario, spec, f"{where}.policy", system, planets),
         reinforcement_tokens=spec.reinforcement_tokens,
     )
+
+
+def _upgrade_of(tech: str) -> str:
+    """The unit type a technology name such as ``cruiser2``, ``cruiser_ii`` or ``Cruiser II``
+    upgrades (or the name itself, normalised)."""
+    name = "_".join(tech.lower().split())
+    for suffix in ("_ii", "_2", "2"):
+        if name.endswith(suffix):
+            return name.removesuffix(suffix)
+    return name
 
 
 def _check_abilities(abilities: Iterable[Ability], where: str) -> None:
@@ -410,7 +426,9 @@ def _initial_forces(
             on_planets = {u: n for u, n in spec.units.items() if setup.is_structure(u)}
             for unit, count in spec.planet_units.items():
                 on_planets[unit] = on_planets.get(unit, 0) + count
-            damaged_space = {u: n for u, n in spec.damaged.items() if u in in_space}
+            damaged_space = {
+                u: min(n, in_space[u]) for u, n in spec.damaged.items() if u in in_space
+            }
             damaged_planet = {
                 u: min(n - damaged_space.get(u, 0), on_planets.get(u, 0))
                 for u, n in spec.damaged.items()
@@ -456,17 +474,27 @@ def _initial_forces(
                 "defender.units",
                 "with planets listed, put the defender's units under planets[].defender",
             )
-        defender_planets = tuple(_forces(p.defender, p.damaged) for p in scenario.planets)
+        if dfn.damaged:
+            raise ScenarioError(
+                "defender.damaged",
+                "with planets listed, put the defender's damaged units under planets[].damaged",
+            )
         for i, p in enumerate(scenario.planets):
             for unit in p.defender:
                 if d_cards.is_ship(unit):
                     raise ScenarioError(f"planets[{i}].defender.{unit}", "ships are not on planets")
             for unit, hurt in p.damaged.items():
-                if hurt > p.defender.get(unit, 0):
+                if unit not in p.defender or hurt > p.defender[unit]:
                     raise ScenarioError(
                         f"planets[{i}].damaged.{unit}",
                         f"{hurt} damaged but only {p.defender.get(unit, 0)} present",
                     )
+                if not d_cards.card(unit).sustain_damage:
+                    raise ScenarioError(
+                        f"planets[{i}].damaged.{unit}",
+                        f"{d_cards.card(unit).name} has no SUSTAIN DAMAGE, so it cannot be damaged",
+                    )
+        defender_planets = tuple(_forces(p.defender, p.damaged) for p in scenario.planets)
         if len(scenario.planets) == 1:
             only = scenario.planets[0]
             commits = (only.commit if only.commit is not None else ground_in_space,)

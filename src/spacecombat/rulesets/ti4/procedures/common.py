@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -53,6 +54,8 @@ def combat_pool(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
     for unit, count in state.side(side).area(where).by_type().items():
         combat = cards.card(unit).combat
         if fights(unit) and combat is not None:
+            if combat.dice is None:  # set by an ability: the setup refuses such a unit
+                raise RuleNotImplemented(f"the combat dice of {unit}", f"{side.value}'s roll")
             groups.append(
                 DiceGroup(unit, count * combat.dice, combat.hit, setup.modifier(side, roll, unit))
             )
