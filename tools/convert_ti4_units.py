@@ -290,12 +290,12 @@ def convert_nested(unit_id: str, key: str, raw: object) -> tuple[dict[str, Scala
     table: dict[str, Scalar] = {}
     extra = set(raw) - set(allowed)
     if key == "combat" and extra == {"dice_rule"} and raw.get("dice") is None:
-        # The schema needs a dice count; the rule ability (handler) supplies the real one.
+        # No fixed dice count: the rule ability (handler) sets it.
         comment = (
-            f"# combat dice: {raw['dice_rule']} (reference `dice_rule`).\n"
-            "# dice = 1 is only a placeholder: the rule ability below sets the count."
+            f"# combat dice: {raw['dice_rule']} (reference `dice_rule`),\n"
+            "# so no fixed `dice`: the rule ability below sets the count."
         )
-        raw = {**raw, "dice": 1}
+        raw = {k: v for k, v in raw.items() if k not in ("dice_rule", "dice")}
         extra = set()
     if extra:
         raise ConversionError(f"{unit_id}.{key}: unknown keys {sorted(extra)}")
