@@ -75,7 +75,9 @@ def replay(log: Sequence[Event]) -> ReplayReport:
         raise ReplayError(f"log_version {header.get('log_version')!r} is not {LOG_VERSION}")
     scenario = parse_scenario(header.get("scenario"))
     seed = header.get("seed")
-    faces = [int(f) for e in log if e.get("event") == "dice_rolled" for g in _groups(e) for f in g]
+    faces = [
+        _face(f) for e in log if e.get("event") == "dice_rolled" for g in _groups(e) for f in g
+    ]
     dice: Dice = SeededDice(seed) if isinstance(seed, int) else ScriptedDice(faces)
     answers: dict[str, list[str]] = {}
     for e in log:
@@ -99,6 +101,12 @@ def replay(log: Sequence[Event]) -> ReplayReport:
             reason=f"the log has {len(log)} events, the replay {len(again)}",
         )
     return ReplayReport(True, len(log))
+
+
+def _face(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ReplayError(f"a die face in the log is {value!r}, not a whole number from 1 to 10")
+    return value
 
 
 def _groups(dice_event: Event) -> Iterable[list[int]]:
