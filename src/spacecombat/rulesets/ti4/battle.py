@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import replace
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
@@ -14,6 +16,7 @@ from spacecombat.rulesets.ti4.procedures import (
     space_combat,
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
+from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 Procedure = Callable[[BattleSetup, BattleState], Node[BattleState]]
@@ -49,6 +52,87 @@ class Ti4Battle:
 
     def __init__(self, setup: BattleSetup) -> None:
         self.setup = setup
+        # Round numbers matter only up to the first round after the last one a policy looks
+        # at (retreat after round N looks at rounds fought); anti-fighter barrage is round 1.
+        afters = [setup.side(side).policy.retreat_after_round for side in SIDES]
+        self.round_cap = max([2, *(n + 1 for n in afters if n is not None)])
+
+    # --- what the odds engine needs (spacecombat.odds.graph.Analysable) ---
+
+    def canonical(self, state: BattleState) -> BattleState:
+        """The same state with the round number capped where no rule looks any more."""
+        if state.round > self.round_cap:
+            return replace(state, round=self.round_cap)
+        return state
+
+    def end_key(self, outcome: Mapping[str, object]) -> Hashable:
+        """Result, who retreated where, and each side's units at the end (not the rounds)."""
+        return json.dumps(
+            {k: v for k, v in outcome.items() if k not in ("rounds", "planets")}
+            | {"planets": _without_rounds(outcome.get("planets"))},
+            sort_keys=True,
+        )
+
+    def describe(self, state: BattleState) -> dict[str, object]:
+        """The units of each side (for the state of a battle after some rounds)."""
+        return {
+            side.value: {
+                "space": state.side(side).space.to_json(),
+                "planets": [p.to_json() for p in state.side(side).planets],
+            }
+            for side in SIDES
+        }
+
+    def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]:
+        """A player's units left in the fight: ships in the space area (or that retreated) in
+        a space battle; ground forces on the planets in an invasion."""
+        side = self.setup.side(Side(player))
+        counts: dict[str, int] = {}
+        if self.setup.kind == "space":
+            retreat = outcome.get("retreat")
+            if isinstance(retreat, Mapping) and retreat.get("player") == player:
+                lists = [retreat.get("units")]
+            else:
+                block = outcome.get(player)
+                lists = [block.get("space") if isinstance(block, Mapping) else None]
+            keep = side.is_ship
+        else:
+            block = outcome.get(player)
+            lists = list(block.get("planets", [])) if isinstance(block, Mapping) else []
+            keep = side.is_ground_force
+        for items in lists:
+            for item in items if isinstance(items, list) else []:
+                unit = str(item["unit"])
+                if keep(unit):
+                    counts[unit] = counts.get(unit, 0) + int(item["count"])
+        return counts
+
+    def losses(self, outcome: Mapping[str, object], player: str) -> float:
+        """Resources of the player's units destroyed or removed (cost per unit: the card's cost
+        divided by how many units one payment produces)."""
+        side = self.setup.side(Side(player))
+        start = self.setup.initial.side(Side(player))
+        before: dict[str, int] = {}
+        for forces in (start.space, *start.planets):
+            for unit, count in forces.by_type().items():
+                before[unit] = before.get(unit, 0) + count
+        after: dict[str, int] = {}
+        block = outcome.get(player)
+        retreat = outcome.get("retreat")
+        lists: list[object] = []
+        if isinstance(block, Mapping):
+            lists = [block.get("space"), *list(block.get("planets", []))]
+        if isinstance(retreat, Mapping) and retreat.get("player") == player:
+            lists.append(retreat.get("units"))
+        for items in lists:
+            for item in items if isinstance(items, list) else []:
+                after[str(item["unit"])] = after.get(str(item["unit"]), 0) + int(item["count"])
+        total = 0.0
+        for unit, count in before.items():
+            card = side.card(unit)
+            if card.cost:
+                total += (count - after.get(unit, 0)) * card.cost / card.units_per_cost
+        return total
 
     def start(self) -> Step[BattleState]:
         initial = self.setup.initial
@@ -73,3 +157,9 @@ class Ti4Battle:
 
     def advance(self, state: BattleState) -> Node[BattleState]:
         return PROCEDURES[state.phase](self.setup, state)
+
+
+def _without_rounds(planets: object) -> object:
+    if not isinstance(planets, list):
+        return None
+    return [{k: v for k, v in p.items() if k != "rounds"} for p in planets if isinstance(p, dict)]

@@ -9,7 +9,7 @@ from spacecombat.rulesets.ti4.state import BattleState
 A, D = Side.ATTACKER, Side.DEFENDER
 
 
-def _result(attacker_left: int, defender_left: int) -> str:
+def combat_result(attacker_left: int, defender_left: int) -> str:
     if attacker_left and not defender_left:
         return "attacker_win"
     if defender_left and not attacker_left:
@@ -21,7 +21,7 @@ def space_outcome(setup: BattleSetup, state: BattleState) -> dict[str, object]:
     """Space combat: the player with ships left wins; neither: a draw (rule 10). No combat at
     all (space cannon offense left a player without ships) is ``no_combat`` (R14)."""
     left = {side: state.side(side).space.total(setup.side(side).is_ship) for side in SIDES}
-    result = "no_combat" if state.round == 0 else _result(left[A], left[D])
+    result = "no_combat" if state.round == 0 else state.result or combat_result(left[A], left[D])
     winner = {"attacker_win": "attacker", "defender_win": "defender"}.get(result)
     outcome: dict[str, object] = {
         "battle": "space",
@@ -50,7 +50,7 @@ def invasion_outcome(setup: BattleSetup, state: BattleState) -> dict[str, object
     for p, name in enumerate(setup.planets):
         a_left = state.attacker.planet(p).total(setup.side(A).is_ground_force)
         d_left = state.defender.planet(p).total(setup.side(D).is_ground_force)
-        result = _result(a_left, d_left)
+        result = combat_result(a_left, d_left)
         results.append(result)
         taken += a_left > 0
         planets.append(

@@ -115,6 +115,8 @@ class BattleState:
     retreat: Retreat | None = None
     #: invasion: rounds of ground combat fought on each planet
     ground_rounds: tuple[int, ...] = ()
+    #: the space combat's result, decided when it ends, before capacity is checked (note 13)
+    result: str = ""
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is Side.ATTACKER else self.defender

@@ -1,7 +1,8 @@
 """Duranium Armor (red technology): during each combat round, after you assign hits to your
 units, repair 1 of your damaged units that did not use SUSTAIN DAMAGE this round. It acts every
 round, in space and ground combat, even when no hit was assigned, and may repair damage taken
-before the combat (docs/rulings.md R7). Which unit to repair is the owner's decision."""
+before the combat; only units taking part in that combat are repaired (docs/rulings.md R7).
+Which unit to repair is the owner's decision."""
 
 from __future__ import annotations
 
@@ -30,7 +31,11 @@ class DuraniumArmor(Handler):
             return None
         where = None if setup.kind == "space" else state.planet
         area = state.side(side).area(where)
-        repairable = [u for u in area.types() if area.count(u, Status.DAMAGED)]
+        # R7 "participants only": ships fight a space combat, ground forces a ground combat (a
+        # damaged mech carried in the space area takes no part in the space combat).
+        cards = setup.side(side)
+        fights = cards.is_ship if where is None else cards.is_ground_force
+        repairable = [u for u in area.types() if fights(u) and area.count(u, Status.DAMAGED)]
         if not repairable:
             return None
         options = tuple(Option(f"repair {u}", "repair", u) for u in repairable)

@@ -32,8 +32,13 @@ def is_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> bool:
     if any(player != me for player in system.ships):
         return False
     present = me in system.units or me in system.planets
-    if not present and not any(h.permits_system_without_presence(side) for h in setup.handlers):
-        return False
+    if not present:
+        # docs/rulings.md R12: Dark Energy Tap opens only a system with no other player's units
+        # at all (ships, ground forces or structures).
+        if any(player != me for player in system.units):
+            return False
+        if not any(h.permits_system_without_presence(side) for h in setup.handlers):
+            return False
     if system.anomaly in GATED_ANOMALIES:
         return any(h.permits_anomaly(side, system.anomaly) for h in setup.handlers)
     return True

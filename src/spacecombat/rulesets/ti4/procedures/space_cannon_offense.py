@@ -10,6 +10,7 @@ from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.common import ships
+from spacecombat.rulesets.ti4.procedures.space_combat import _excess, _remove_excess
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -35,20 +36,33 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
         return Step(_after(state))
 
     def then(hits: int) -> Step[BattleState]:
+        if hits == 0:
+            return Step(_after(state))
         return Step(state.at(Phase.SPACE_CANNON_OFFENSE_HITS).with_hits_on(target, hits))
 
     return Chance(roller.value, "space_cannon_offense", pool, then)
 
 
 def space_cannon_offense_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
-    """The player whose ships were hit assigns the hits (ti4-combat-effects.md §0.1)."""
-    return assign_hits(
-        setup,
-        state,
-        state.turn.other,
-        None,
-        Targets.SHIPS,
-        "space cannon offense",
-        in_combat_round=False,
-        done=_after,
-    )
+    """The player whose ships were hit assigns the hits (ti4-combat-effects.md §0.1), then
+    removes the fighters and ground forces beyond the capacity its ships have left, before the
+    next player fires (docs/rulings.md R1 step 4) and before any combat (R14). A player left
+    with no ships loses them at the end (space_combat.end_of_combat)."""
+    target = state.turn.other
+    if state.hits_on(target):
+        return assign_hits(
+            setup,
+            state,
+            target,
+            None,
+            Targets.SHIPS,
+            "space cannon offense",
+            in_combat_round=False,
+            done=lambda s: s,
+        )
+    excess = _excess(setup, state, target)
+    if excess and ships(setup, state, target):
+        return _remove_excess(
+            setup, state, target, excess, reason="beyond capacity after space cannon offense"
+        )
+    return Step(_after(state))

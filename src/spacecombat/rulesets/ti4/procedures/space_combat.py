@@ -9,7 +9,7 @@ from spacecombat.core.engine import Chance, Decision, End, Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status, describe
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_pool
-from spacecombat.rulesets.ti4.outcome import space_outcome
+from spacecombat.rulesets.ti4.outcome import combat_result, space_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.common import combat_dice, ships
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
@@ -155,7 +155,13 @@ def _announced(state: BattleState, side: Side) -> BattleState:
 def end_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """After combat: the player with ships left wins; a draw if neither has (rule 10). The
     winner then removes fighters and ground forces in the space area beyond its capacity
-    (10.1, note 13); a player with no ships keeps none there (docs/rulings.md R6)."""
+    (10.1, note 13); a player with no ships keeps none there (docs/rulings.md R6).
+
+    Note 13: the winner is decided before capacity is checked, so it can win with only Fighter I
+    left and then lose them all; the state keeps the result so the removals cannot change it."""
+    if not state.result and state.round:
+        left = [ships(setup, state, side) for side in SIDES]
+        return Step(state.at(Phase.END_OF_COMBAT, result=combat_result(*left)))
     for side in SIDES:
         if ships(setup, state, side) == 0:
             cargo = state.side(side).space
@@ -198,7 +204,11 @@ def _excess(setup: BattleSetup, state: BattleState, side: Side) -> int:
 
 
 def _remove_excess(
-    setup: BattleSetup, state: BattleState, side: Side, excess: int
+    setup: BattleSetup,
+    state: BattleState,
+    side: Side,
+    excess: int,
+    reason: str = "beyond capacity after combat",
 ) -> Node[BattleState]:
     """The owner chooses which excess unit to remove, one at a time; removing a fighter is a
     choice only while fighters outnumber what the space docks hold."""
@@ -229,7 +239,7 @@ def _remove_excess(
                     "unit_removed",
                     player=side.value,
                     unit=option.unit,
-                    reason="beyond capacity after combat",
+                    reason=reason,
                 ),
             ),
         )

@@ -1,0 +1,131 @@
+"""The odds report: win / draw / loss, survivors, expected losses, rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol
+
+from spacecombat.odds.graph import Terminal, Weight
+
+PLAYERS = ("attacker", "defender")
+
+
+class Accountant(Protocol):
+    """What the report needs from a ruleset's battle."""
+
+    def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]: ...
+
+    def losses(self, outcome: Mapping[str, object], player: str) -> float: ...
+
+
+@dataclass
+class OddsReport:
+    """A battle's odds. Probabilities are floats, or ``Fraction`` when computed exactly so."""
+
+    attacker_win: Weight
+    defender_win: Weight
+    draw: Weight
+    residual: Weight
+    method: str
+    other: dict[str, Weight] = field(default_factory=dict)
+    survivors: dict[str, Any] = field(default_factory=dict)
+    expected_losses: dict[str, float] = field(default_factory=dict)
+    rounds: dict[str, Any] = field(default_factory=dict)
+    confidence: dict[str, Any] | None = None
+    after_rounds: dict[str, Any] | None = None
+    trials: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The report with plain floats (the names of the issue: attacker_win, ...)."""
+        out: dict[str, Any] = {
+            "attacker_win": float(self.attacker_win),
+            "defender_win": float(self.defender_win),
+            "draw": float(self.draw),
+            "residual": float(self.residual),
+            "method": self.method,
+        }
+        out.update({k: float(v) for k, v in self.other.items()})
+        out["survivors"] = self.survivors
+        out["expected_losses"] = self.expected_losses
+        out["rounds"] = self.rounds
+        if self.trials is not None:
+            out["trials"] = self.trials
+        if self.confidence is not None:
+            out["confidence_95"] = self.confidence
+        if self.after_rounds is not None:
+            out["after_rounds"] = self.after_rounds
+        return out
+
+
+def summarise(
+    battle: Accountant,
+    ends: Mapping[Terminal, Weight],
+    residual: Weight,
+    by_round: Mapping[int, float],
+    still_fighting: float,
+    *,
+    method: str,
+) -> OddsReport:
+    """Fold the probability of each battle end into the report."""
+    zero: Weight = Fraction(0) if isinstance(residual, Fraction) else 0.0
+    results: dict[str, Weight] = {}
+    fleets: dict[str, dict[tuple[tuple[str, int], ...], float]] = {p: {} for p in PLAYERS}
+    losses = dict.fromkeys(PLAYERS, 0.0)
+    for end, chance in ends.items():
+        outcome = end.outcome
+        result = _result(battle, outcome)
+        results[result] = results.get(result, zero) + chance
+        for player in PLAYERS:
+            units = tuple(sorted(battle.survivors(outcome, player).items()))
+            fleets[player][units] = fleets[player].get(units, 0.0) + float(chance)
+            losses[player] += float(chance) * battle.losses(outcome, player)
+    report = OddsReport(
+        attacker_win=results.pop("attacker_win", zero),
+        defender_win=results.pop("defender_win", zero),
+        draw=results.pop("draw", zero),
+        residual=residual,
+        method=method,
+        other=results,
+        survivors={p: _survivors(fleets[p]) for p in PLAYERS},
+        expected_losses={p: round(losses[p], 12) for p in PLAYERS},
+        rounds=_rounds(by_round, still_fighting),
+    )
+    return report
+
+
+def _result(battle: Accountant, outcome: Mapping[str, object]) -> str:
+    result = str(outcome.get("result"))
+    if result == "no_combat":
+        # No combat took place; who holds the field is who still has units in it.
+        left = [p for p in PLAYERS if battle.survivors(outcome, p)]
+        if left == ["attacker"]:
+            return "attacker_win"
+        if left == ["defender"]:
+            return "defender_win"
+        return "draw"
+    return result
+
+
+def _survivors(fleets: Mapping[tuple[tuple[str, int], ...], float]) -> dict[str, Any]:
+    ranked = sorted(fleets.items(), key=lambda item: (-item[1], item[0]))
+    at_least: dict[int, float] = {}
+    for units, chance in fleets.items():
+        total = sum(n for _, n in units)
+        for k in range(1, total + 1):
+            at_least[k] = at_least.get(k, 0.0) + chance
+    return {
+        "fleets": [{"units": dict(units), "probability": chance} for units, chance in ranked],
+        "at_least": {str(k): at_least[k] for k in sorted(at_least)},
+    }
+
+
+def _rounds(by_round: Mapping[int, float], still: float) -> dict[str, Any]:
+    total = sum(by_round.values())
+    mean = sum(r * p for r, p in by_round.items()) / total if total else 0.0
+    return {
+        "distribution": {str(r): p for r, p in by_round.items()},
+        "expected": mean,
+        "unfinished": still,
+    }

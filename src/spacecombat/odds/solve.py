@@ -1,0 +1,203 @@
+"""Where the battle ends, and when: absorption in the state graph.
+
+The chance states form an absorbing Markov chain whose absorbing states are the battle's ends.
+We split the graph into strongly connected components (Tarjan) and push the probability mass
+from the start through them in topological order. A component is a single state (most are; a
+self-loop is a round in which nobody was hit) or a cycle of states (e.g. Duranium Armor
+repairing what was damaged). Inside a component the expected number of visits solves
+``x (I - Q) = m`` exactly (fractions) or in floating point, so rounds that repeat for ever are
+accounted for exactly, never cut off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+import numpy as np
+
+from spacecombat.odds.graph import Edge, StateGraph, Terminal, Weight
+
+S = TypeVar("S", bound=Hashable)
+
+
+def components(edges: Sequence[Sequence[Edge]]) -> list[list[int]]:
+    """Strongly connected components of the chance states, sources first (topological)."""
+    count = len(edges)
+    order = [0] * count
+    low = [0] * count
+    seen = [False] * count
+    on_stack = [False] * count
+    stack: list[int] = []
+    found: list[list[int]] = []
+    counter = 0
+    for root in range(count):
+        if seen[root]:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, pos = work.pop()
+            if pos == 0:
+                seen[node] = True
+                order[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack[node] = True
+            targets = [e.target for e in edges[node] if isinstance(e.target, int)]
+            advanced = False
+            while pos < len(targets):
+                nxt = targets[pos]
+                pos += 1
+                if not seen[nxt]:
+                    work.append((node, pos))
+                    work.append((nxt, 0))
+                    advanced = True
+                    break
+                if on_stack[nxt]:
+                    low[node] = min(low[node], order[nxt])
+            if advanced:
+                continue
+            if low[node] == order[node]:
+                component = []
+                while True:
+                    top = stack.pop()
+                    on_stack[top] = False
+                    component.append(top)
+                    if top == node:
+                        break
+                found.append(component)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    found.reverse()  # Tarjan emits sinks first
+    return found
+
+
+class Absorption(Generic[S]):
+    """Probability of each battle end, and the mass that never ends (``residual``)."""
+
+    def __init__(self, ends: dict[Terminal, Weight], residual: Weight) -> None:
+        self.ends = ends
+        self.residual = residual
+
+
+def absorb(graph: StateGraph[S], *, exact: bool) -> Absorption[S]:
+    """Push the start's probability through the graph to the battle's ends."""
+    zero: Weight = Fraction(0) if exact else 0.0
+    ends: dict[Terminal, Weight] = {}
+    residual = zero
+    start = graph.start
+    assert start is not None
+    if isinstance(start.target, Terminal):
+        return Absorption({start.target: start.weight}, zero)
+    mass: list[Weight] = [zero] * len(graph.states)
+    mass[start.target] = start.weight
+    for component in components(graph.edges):
+        inside = set(component)
+        if len(component) == 1:
+            (state,) = component
+            if not mass[state]:
+                continue
+            loop = sum((e.weight for e in graph.edges[state] if e.target == state), zero)
+            if loop == 1:
+                residual += mass[state]  # a state that can never be left
+                continue
+            visits: dict[int, Weight] = {state: mass[state] / (1 - loop)}
+        else:
+            visits = _visits(graph, component, mass, exact)
+        for state, expected in visits.items():
+            for edge in graph.edges[state]:
+                flow = expected * edge.weight
+                if isinstance(edge.target, Terminal):
+                    ends[edge.target] = ends.get(edge.target, zero) + flow
+                elif edge.target not in inside:
+                    mass[edge.target] += flow
+    return Absorption(ends, residual)
+
+
+def _visits(
+    graph: StateGraph[S], component: list[int], mass: list[Weight], exact: bool
+) -> dict[int, Weight]:
+    """Expected visits to each state of a cyclic component: ``x (I - Q) = m``."""
+    where = {state: i for i, state in enumerate(component)}
+    size = len(component)
+    if exact:
+        matrix: list[list[Fraction]] = [
+            [Fraction(int(i == j)) for j in range(size)] for i in range(size)
+        ]
+        for state in component:
+            for edge in graph.edges[state]:
+                if isinstance(edge.target, int) and edge.target in where:
+                    matrix[where[state]][where[edge.target]] -= Fraction(edge.weight)
+        # Solve x M = m, i.e. M^T x^T = m^T, by Gaussian elimination over fractions.
+        rows = [
+            [matrix[j][i] for j in range(size)] + [Fraction(mass[component[i]])]
+            for i in range(size)
+        ]
+        solution = _gauss(rows)
+        return dict(zip(component, solution, strict=True))
+    dense = np.eye(size)
+    for state in component:
+        for edge in graph.edges[state]:
+            if isinstance(edge.target, int) and edge.target in where:
+                dense[where[state], where[edge.target]] -= float(edge.weight)
+    rhs = np.array([float(mass[s]) for s in component])
+    solution_f = np.linalg.solve(dense.T, rhs)
+    return {state: float(value) for state, value in zip(component, solution_f, strict=True)}
+
+
+def _gauss(rows: list[list[Fraction]]) -> list[Fraction]:
+    size = len(rows)
+    for col in range(size):
+        pivot = next(r for r in range(col, size) if rows[r][col] != 0)
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        rows[col] = [v / lead for v in rows[col]]
+        for r in range(size):
+            if r != col and rows[r][col] != 0:
+                factor = rows[r][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][size] for i in range(size)]
+
+
+def rounds_distribution(
+    graph: StateGraph[S], *, tail: float = 1e-13, most: int = 100_000
+) -> tuple[dict[int, float], float]:
+    """P(the battle ends after exactly r rounds), by pushing float mass round by round until
+    less than ``tail`` is left; returns the distribution and the mass still fighting."""
+    start = graph.start
+    assert start is not None
+    ended: dict[int, float] = {}
+    if isinstance(start.target, Terminal):
+        return {start.rounds: 1.0}, 0.0
+    order = _within_round_order(graph)
+    current: dict[int, float] = {start.target: float(start.weight)}
+    rounds = start.rounds
+    while current and rounds <= most:
+        nxt: dict[int, float] = {}
+        for state in order:
+            amount = current.pop(state, 0.0)
+            if not amount:
+                continue
+            for edge in graph.edges[state]:
+                flow = amount * float(edge.weight)
+                if isinstance(edge.target, Terminal):
+                    at = rounds + edge.rounds
+                    ended[at] = ended.get(at, 0.0) + flow
+                elif edge.rounds == 0:
+                    current[edge.target] = current.get(edge.target, 0.0) + flow
+                else:
+                    nxt[edge.target] = nxt.get(edge.target, 0.0) + flow
+        current = nxt
+        rounds += 1
+        if sum(current.values()) < tail:
+            break
+    return dict(sorted(ended.items())), sum(current.values())
+
+
+def _within_round_order(graph: StateGraph[S]) -> list[int]:
+    """The chance states in an order where every edge that begins no round goes forward
+    (such edges never form a cycle: every repeat of a state passes a round's start)."""
+    within: list[list[Edge]] = [[e for e in edges if e.rounds == 0] for edges in graph.edges]
+    return [state for component in components(within) for state in component]
