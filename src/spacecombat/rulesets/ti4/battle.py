@@ -14,6 +14,7 @@ from spacecombat.rulesets.ti4.procedures import (
     retreat,
     space_cannon_offense,
     space_combat,
+    windows,
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
@@ -33,12 +34,14 @@ PROCEDURES: dict[Phase, Procedure] = {
     Phase.AFTER_ASSIGN_HITS: combat_round.after_assign_hits,
     Phase.RETREAT: retreat.retreat,
     Phase.END_OF_ROUND: combat_round.end_of_round,
+    Phase.BEGIN_ROUND: combat_round.begin_round,
     Phase.END_OF_COMBAT: space_combat.end_of_combat,
     Phase.BOMBARDMENT: invasion.bombardment,
     Phase.BOMBARDMENT_HITS: invasion.bombardment_hits,
     Phase.COMMIT_GROUND_FORCES: invasion.commit_ground_forces,
     Phase.SPACE_CANNON_DEFENSE: invasion.space_cannon_defense,
     Phase.SPACE_CANNON_DEFENSE_HITS: invasion.space_cannon_defense_hits,
+    Phase.TIMING_WINDOW: windows.timing_window,
     Phase.ORDER_PLANETS: invasion.order_planets,
     Phase.GROUND_COMBAT: invasion.start_ground_combat,
     Phase.GROUND_COMBAT_ENDS: invasion.ground_combat_ends,

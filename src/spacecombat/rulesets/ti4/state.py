@@ -28,6 +28,7 @@ class Phase(StrEnum):
     AFTER_ASSIGN_HITS = "after_assign_hits"
     RETREAT = "retreat"
     END_OF_ROUND = "end_of_round"
+    BEGIN_ROUND = "begin_round"
     END_OF_COMBAT = "end_of_combat"
     # invasion
     BOMBARDMENT = "bombardment"
@@ -35,6 +36,7 @@ class Phase(StrEnum):
     COMMIT_GROUND_FORCES = "commit_ground_forces"
     SPACE_CANNON_DEFENSE = "space_cannon_defense"
     SPACE_CANNON_DEFENSE_HITS = "space_cannon_defense_hits"
+    TIMING_WINDOW = "timing_window"
     ORDER_PLANETS = "order_planets"
     GROUND_COMBAT = "ground_combat"
     GROUND_COMBAT_ENDS = "ground_combat_ends"
@@ -117,6 +119,10 @@ class BattleState:
     ground_rounds: tuple[int, ...] = ()
     #: the space combat's result, decided when it ends, before capacity is checked (note 13)
     result: str = ""
+    #: timing windows still to open (each a group of windows sharing one moment; see
+    #: procedures/windows.py), and the phase that follows them
+    windows: tuple[tuple[str, ...], ...] = ()
+    then: Phase | None = None
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is Side.ATTACKER else self.defender

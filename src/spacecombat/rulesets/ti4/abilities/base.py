@@ -6,12 +6,18 @@ total order (docs/architecture.md): the system's and the laws' handlers first, t
 attacker's, then the defender's; within a player, faction abilities, then technologies, then
 unit abilities, each in the order of the data files.
 
+Handlers are pure: they say what happens only through what they return (a modifier, a
+node), never by changing anything, because the exact engine and the stalemate check run them
+on states the battle may never reach.
+
 Windows and questions:
 
 - ``roll_modifier``: added to each die of a roll (combat, anti-fighter barrage, space cannon,
   bombardment) of ``roller``'s ``unit``;
 - ``sustain_cancels``: how many hits one use of SUSTAIN DAMAGE cancels for ``side``;
 - ``permits_anomaly`` / ``permits_system_without_presence``: retreat eligibility;
+- ``in_window``: in the timing windows "start of combat", "start of combat round", "end of
+  combat round", "end of combat" (may ask a decision);
 - ``after_assign_hits``: after a player assigns hits in a combat round (may ask a decision).
 """
 
@@ -74,6 +80,13 @@ class Handler:
     def permits_system_without_presence(self, retreater: Side) -> bool:
         """Whether ``retreater`` may retreat where it has no units and controls no planet."""
         return False
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        """Act in a timing window (``windows`` holds the names of the windows that share this
+        moment, e.g. start of combat and start of combat round); ``None``: nothing to do."""
+        return None
 
     def after_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side

@@ -13,6 +13,12 @@ from spacecombat.rulesets.ti4.procedures.common import (
     combatants,
     with_cursor,
 )
+from spacecombat.rulesets.ti4.procedures.windows import (
+    LAST_ROUND_END,
+    NEXT_ROUND,
+    ROUND_END,
+    open_windows,
+)
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
@@ -70,28 +76,35 @@ def after_assign_hits(setup: BattleSetup, state: BattleState) -> Node[BattleStat
 
 
 def end_of_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
-    """End of a combat round: damage sustained this round becomes plain damage; if both players
-    still have units in the fight, another round begins (space: from Announce Retreats, step 2;
-    ground: from Roll Dice)."""
-    settled = state.with_side(
-        Side.ATTACKER, _settled(state, Side.ATTACKER, arena(setup, state))
-    ).with_side(Side.DEFENDER, _settled(state, Side.DEFENDER, arena(setup, state)))
+    """End of a combat round: damage sustained this round becomes plain damage; then the "end of
+    combat round" window, shared with "end of combat" if this was the last round (space rule
+    9.1; ground rule 4.2). If both players still have units in the fight, another round begins
+    with its "start of combat round" window (space: from Announce Retreats, step 2; ground: from
+    Roll Dice)."""
+    where = arena(setup, state)
+    settled = state.with_side(Side.ATTACKER, _settled(state, Side.ATTACKER, where)).with_side(
+        Side.DEFENDER, _settled(state, Side.DEFENDER, where)
+    )
     ended = event("round_ended", round=state.round)
     fighting = all(combatants(setup, settled, side) for side in (Side.ATTACKER, Side.DEFENDER))
-    if arena(setup, state) is None:
-        if fighting:
-            nxt = settled.at(
-                Phase.ANNOUNCE_RETREATS,
-                round=state.round + 1,
-                turn=Side.DEFENDER,
-                announced=(False, False),
-            )
-            return Step(nxt, (ended, event("round_started", round=state.round + 1)))
-        return Step(settled.at(Phase.END_OF_COMBAT, announced=(False, False)), (ended,))
-    if fighting:
-        nxt = settled.at(Phase.ROLL_DICE, round=state.round + 1, turn=Side.ATTACKER)
-        return Step(nxt, (ended, event("round_started", round=state.round + 1)))
-    return Step(settled.at(Phase.GROUND_COMBAT_ENDS), (ended,))
+    settled = settled.at(settled.phase, announced=(False, False))
+    if not fighting:
+        after = Phase.END_OF_COMBAT if where is None else Phase.GROUND_COMBAT_ENDS
+        opened = open_windows(settled, (LAST_ROUND_END,), after)
+        return Step(opened.state, (ended, *opened.events))
+    opened = open_windows(settled, (ROUND_END,), Phase.BEGIN_ROUND)
+    return Step(opened.state, (ended, *opened.events))
+
+
+def begin_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """Another combat round begins, with its "start of combat round" window: a space combat
+    round from Announce Retreats (rule 8), a ground combat round from Roll Dice (rule 3)."""
+    where = arena(setup, state)
+    first = Phase.ANNOUNCE_RETREATS if where is None else Phase.ROLL_DICE
+    turn = Side.DEFENDER if where is None else Side.ATTACKER
+    following = state.at(state.phase, round=state.round + 1, turn=turn)
+    opened = open_windows(following, (NEXT_ROUND,), first)
+    return Step(opened.state, (event("round_started", round=following.round), *opened.events))
 
 
 def _settled(state: BattleState, side: Side, where: int | None) -> SideState:

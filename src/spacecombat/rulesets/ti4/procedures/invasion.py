@@ -17,6 +17,7 @@ from spacecombat.rulesets.ti4.outcome import invasion_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.common import ground_forces
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
+from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -157,11 +158,13 @@ def start_ground_combat(setup: BattleSetup, state: BattleState) -> Node[BattleSt
             "a ground combat that neither side can ever win (the rules give no way out)",
             f"ground combat on {setup.planets[state.planet]}",
         )
+    opened = open_windows(started, (FIRST_ROUND,), Phase.ROLL_DICE)
     return Step(
-        started,
+        opened.state,
         (
             event("combat_started", kind="ground", planet=setup.planets[state.planet]),
             event("round_started", round=1),
+            *opened.events,
         ),
     )
 

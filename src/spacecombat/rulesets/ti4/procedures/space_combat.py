@@ -14,6 +14,7 @@ from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.common import combat_dice, ships
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
+from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -22,11 +23,17 @@ from spacecombat.rulesets.ti4.state import BattleState, Phase
 def start_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """A space combat happens only if both players have ships in the active system after space
     cannon offense (rules intro; docs/rulings.md R14). On round 1, "start of combat" and "start
-    of combat round" share one window (rule 2.1); no implemented ability acts in it."""
+    of combat round" share one window (rule 2.1), just before anti-fighter barrage."""
     if all(ships(setup, state, side) for side in SIDES):
+        first = state.at(state.phase, round=1, turn=Side.ATTACKER)
+        opened = open_windows(first, (FIRST_ROUND,), Phase.ANTI_FIGHTER_BARRAGE)
         return Step(
-            state.at(Phase.ANTI_FIGHTER_BARRAGE, round=1, turn=Side.ATTACKER),
-            (event("combat_started", kind="space"), event("round_started", round=1)),
+            opened.state,
+            (
+                event("combat_started", kind="space"),
+                event("round_started", round=1),
+                *opened.events,
+            ),
         )
     return Step(
         state.at(Phase.END_OF_COMBAT), (event("no_combat", reason="a player has no ships"),)
@@ -64,7 +71,7 @@ def anti_fighter_barrage_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
             return s.at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=Side.DEFENDER)
         if all(ships(setup, s, x) for x in SIDES):
             return s.at(Phase.ANNOUNCE_RETREATS, turn=Side.DEFENDER)
-        return s.at(Phase.END_OF_COMBAT)
+        return s.at(Phase.END_OF_ROUND)  # step 1.1: the combat ends; its end windows follow
 
     return assign_hits(
         setup,
@@ -118,7 +125,7 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
             for _ in range(n)
         ]
         gone = state.with_side(side, state.side(side).with_space(Forces()))
-        return Step(gone.at(Phase.END_OF_COMBAT), tuple(events))
+        return Step(gone.at(Phase.END_OF_ROUND), tuple(events))
     if not can_retreat:
         return Step(after(state))
     request = DecisionRequest(

@@ -1,0 +1,100 @@
+"""Timing windows: "start of combat" and "start of combat round" share one window in round 1;
+"end of combat round" and "end of combat" share one in the last round (ti4-space-combat.md
+rules 2.1 and 9.1; ti4-ground-combat.md rules 4.1 and 4.2, notes 1 and 2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacecombat.core.dice import ScriptedDice
+from spacecombat.core.engine import Node, Step, play
+from spacecombat.core.events import event
+from spacecombat.rulesets import ti4
+from spacecombat.rulesets.ti4.abilities.base import Handler
+from spacecombat.rulesets.ti4.battle import Ti4Battle
+from spacecombat.rulesets.ti4.setup import BattleSetup, build
+from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import BattleState
+from spacecombat.scenario.schema import parse_scenario
+from tests.helpers import events, invasion, run, space
+
+CRUISERS = space({"units": "1 cruiser"}, {"units": "1 cruiser"})
+
+
+def _windows(played_events: list[dict[str, object]]) -> list[tuple[int, list[str]]]:
+    return [
+        (int(str(e["round"])), list(e["windows"]))  # type: ignore[call-overload]
+        for e in played_events
+        if e["event"] == "window_opened"
+    ]
+
+
+def test_first_round_start_windows_share_one_window() -> None:
+    # Round 1 misses on both sides, round 2 the attacker hits: faces 1, 1 then 7, 1.
+    played = run(CRUISERS, [1, 1, 7, 1])
+    opened = _windows(events(played, "window_opened"))
+    assert opened[0] == (1, ["start_of_combat", "start_of_combat_round"])
+
+
+def test_later_rounds_open_only_the_start_of_round_window() -> None:
+    played = run(CRUISERS, [1, 1, 7, 1])
+    assert (2, ["start_of_combat_round"]) in _windows(events(played, "window_opened"))
+
+
+def test_a_round_that_is_not_the_last_ends_with_the_end_of_round_window_only() -> None:
+    played = run(CRUISERS, [1, 1, 7, 1])
+    assert _windows(events(played, "window_opened"))[1] == (1, ["end_of_combat_round"])
+
+
+def test_last_round_end_windows_share_one_window() -> None:
+    played = run(CRUISERS, [1, 1, 7, 1])
+    assert _windows(events(played, "window_opened"))[-1] == (
+        2,
+        ["end_of_combat_round", "end_of_combat"],
+    )
+
+
+def test_a_one_round_combat_opens_exactly_two_windows() -> None:
+    played = run(CRUISERS, [7, 1])
+    assert _windows(events(played, "window_opened")) == [
+        (1, ["start_of_combat", "start_of_combat_round"]),
+        (1, ["end_of_combat_round", "end_of_combat"]),
+    ]
+
+
+def test_ground_combat_has_the_same_windows() -> None:
+    # ti4-ground-combat.md notes 1 and 2: start windows before Roll Dice, end after Assign Hits.
+    played = run(invasion({"units": "1 infantry"}, {"units": "1 infantry"}), [8, 1])
+    assert _windows(events(played, "window_opened")) == [
+        (1, ["start_of_combat", "start_of_combat_round"]),
+        (1, ["end_of_combat_round", "end_of_combat"]),
+    ]
+
+
+def test_no_window_opens_when_there_is_no_combat() -> None:
+    # The PDS hits the only cruiser in space cannon offense (face 6): no combat (R14).
+    played = run(space({"units": "1 cruiser"}, {"units": "1 pds"}), [6])
+    assert events(played, "window_opened") == []
+
+
+class _Recorder(Handler):
+    """Acts in every window by logging it (handlers are pure: they say what happens by the
+    node they return, so the stalemate check may run them ahead without side effects)."""
+
+    id = "test_recorder"
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        return Step(state, (event("recorded", windows=sorted(windows)),))
+
+
+def test_each_handler_acts_once_in_each_window() -> None:
+    setup = replace(build(parse_scenario(CRUISERS)), handlers=(_Recorder(Side.ATTACKER),))
+    played = play(Ti4Battle(setup), ScriptedDice([1, 1, 7, 1]), ti4.stock_policies(setup))
+    assert [e["windows"] for e in played.events if e["event"] == "recorded"] == [
+        ["start_of_combat", "start_of_combat_round"],
+        ["end_of_combat_round"],
+        ["start_of_combat_round"],
+        ["end_of_combat", "end_of_combat_round"],
+    ]
