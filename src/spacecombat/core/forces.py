@@ -118,18 +118,31 @@ class Forces:
     def add(self, unit: str, status: Status = Status.UNDAMAGED, count: int = 1) -> Forces:
         return Forces((*self._items, (unit, status, count)))
 
+    @classmethod
+    def _sorted(cls, items: tuple[tuple[str, Status, int], ...]) -> Forces:
+        """Forces from items already merged, sorted and positive (no checks: internal)."""
+        forces = cls.__new__(cls)
+        forces._items = items
+        forces._hash = hash(items)
+        return forces
+
     def remove(self, unit: str, status: Status, count: int = 1) -> Forces:
         """Take ``count`` units of a type and status away; there must be that many."""
         if count < 0:
             raise ValueError(
                 f"cannot remove a negative count ({count}) of {describe(unit, status)}"
             )
+        if count == 0:
+            return self
+        for index, (u, s, n) in enumerate(self._items):
+            if u == unit and s == status:
+                if n < count:
+                    break
+                left = n - count
+                kept = ((u, s, left),) if left else ()
+                return Forces._sorted(self._items[:index] + kept + self._items[index + 1 :])
         have = self.count(unit, status)
-        if have < count:
-            raise ValueError(f"cannot remove {count} {describe(unit, status)}: {have} present")
-        return Forces(
-            (u, s, n - count if (u, s) == (unit, status) else n) for u, s, n in self._items
-        )
+        raise ValueError(f"cannot remove {count} {describe(unit, status)}: {have} present")
 
     def move(self, unit: str, source: Status, target: Status, count: int = 1) -> Forces:
         """Change the status of ``count`` units."""

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from spacecombat.core.decisions import Policy
-from spacecombat.odds.graph import Terminal, Weight, build_graph
+from spacecombat.odds import product
+from spacecombat.odds.graph import Entry, Explorer, Terminal, Weight
 from spacecombat.odds.report import OddsReport, summarise
 from spacecombat.odds.solve import absorb, rounds_distribution
+from spacecombat.odds.states import state_after
 from spacecombat.rulesets import ti4
-from spacecombat.rulesets.ti4.battle import Ti4Battle
+from spacecombat.rulesets.ti4.rounds import ProductRounds
+from spacecombat.rulesets.ti4.state import BattleState, SideState
 from spacecombat.scenario.schema import Scenario, parse_scenario
 
 
@@ -20,30 +22,85 @@ def exact_odds(
     *,
     fractions: bool = False,
     rounds: int | None = None,
+    product_form: bool = True,
 ) -> OddsReport:
     """The exact odds of a scenario's battle, decisions taken by the scenario's stock policies.
 
-    ``fractions``: compute with exact fractions (slower) instead of floats. ``rounds``: also
-    report the distribution of the battle's state after that many rounds.
+    ``fractions``: exact fractions (slower) instead of floats. ``rounds``: also report the
+    distribution of the battle's state after that many rounds. ``product_form``: solve combat
+    rounds in product form with arrays when the rules allow it (floats only).
     """
     if not isinstance(scenario, Scenario):
         scenario = parse_scenario(scenario)
     battle = ti4.battle(scenario)
     policies: dict[str, Policy] = dict(ti4.stock_policies(battle.setup))
-    graph = build_graph(battle, policies, exact=fractions)
+    fast = product_form and not fractions and rounds is None
+    if fast and ProductRounds.applies(battle.setup):
+        form = ProductRounds(battle.setup, battle)
+        try:
+            return _with_product_form(battle, policies, form)
+        except product.NotInProductForm:
+            pass
+    explorer: Explorer[BattleState] = Explorer(battle, policies, exact=fractions)
+    graph = explorer.build()
     absorbed = absorb(graph, exact=fractions)
-    by_round, still = rounds_distribution(graph)
-    ends: dict[Terminal, Weight] = absorbed.ends
-    report = summarise(battle, ends, absorbed.residual, by_round, still, method="exact")
+    by_round, still, _ = rounds_distribution(graph)
+    report = summarise(battle, absorbed.ends, absorbed.residual, by_round, still, method="exact")
     if rounds is not None:
-        report.after_rounds = _after(battle, graph, rounds)
+        report.after_rounds = state_after(battle, graph, rounds)
     return report
 
 
-def _after(battle: Ti4Battle, graph: Any, rounds: int) -> dict[str, Any]:
-    from spacecombat.odds.states import state_after
+def _with_product_form(
+    battle: ti4.Ti4Battle, policies: Mapping[str, Policy], form: ProductRounds
+) -> OddsReport:
+    explorer: Explorer[BattleState] = Explorer(
+        battle, policies, exact=False, stop=lambda s: form.round_start(s) is not None
+    )
+    graph = explorer.build()
+    absorbed = absorb(graph, exact=False)
+    by_round, still, entered = rounds_distribution(graph)
+    ends: dict[Terminal, Weight] = dict(absorbed.ends)
+    if absorbed.entries:
+        template = next(iter(absorbed.entries)).state
+        sides = [form.round_start(e.state) for e in absorbed.entries]
+        a_starts = [s[0] for s in sides if s is not None]
+        d_starts = [s[1] for s in sides if s is not None]
+        a_most = max(form.pool("attacker", u, template).max_hits for u in a_starts)
+        d_most = max(form.pool("defender", u, template).max_hits for u in d_starts)
+        attacker = product.build_chain(form, "attacker", a_starts, d_most, template)
+        defender = product.build_chain(form, "defender", d_starts, a_most, template)
+        a_index = {u: i for i, u in enumerate(attacker.units)}
+        d_index = {u: i for i, u in enumerate(defender.units)}
+        # Absorption uses the exact mass of each entry; the rounds distribution, the round in
+        # which the forward pass met it.
+        entries: dict[tuple[int, int], float] = {}
+        for entry, total in absorbed.entries.items():
+            pair = _pair(form, entry, a_index, d_index)
+            entries[pair] = entries.get(pair, 0.0) + float(total)
+        starts: dict[tuple[tuple[int, int], int], float] = {}
+        for (entry, begun), weight in entered.items():
+            pair = _pair(form, entry, a_index, d_index)
+            starts[(pair, begun)] = starts.get((pair, begun), 0.0) + weight
+        solution = product.solve(attacker, defender, entries, starts)
+        for (i, j), weight in solution.ends.items():
+            joined = form.rejoin(template, attacker.units[i], defender.units[j])
+            target, _ = explorer.settle(joined)
+            assert isinstance(target, Terminal), "a pair with a player out ends the battle"
+            ends[target] = ends.get(target, 0.0) + weight
+        for r, p in solution.rounds.items():
+            by_round[r] = by_round.get(r, 0.0) + p
+        still += solution.unfinished
+    residual = max(0.0, 1.0 - sum(float(w) for w in ends.values()))
+    return summarise(battle, ends, residual, dict(sorted(by_round.items())), still, method="exact")
 
-    return state_after(battle, graph, rounds)
 
-
-__all__ = ["Fraction", "exact_odds"]
+def _pair(
+    form: ProductRounds,
+    entry: Entry[BattleState],
+    a_index: dict[SideState, int],
+    d_index: dict[SideState, int],
+) -> tuple[int, int]:
+    sides = form.round_start(entry.state)
+    assert sides is not None
+    return a_index[sides[0]], d_index[sides[1]]

@@ -5,12 +5,13 @@ are the states where dice must be rolled (chance states) and the battle's ends. 
 carries the probability of one outcome of the roll and the number of combat rounds that began
 on the way (from ``round_started`` events). The ruleset's ``canonical`` maps states that play
 out alike to one key (e.g. round numbers past the last one any rule looks at), so the graph is
-finite even though a battle may last for ever.
+finite even though a battle may last for ever. States for which ``stop`` says so are not
+explored: they become entries, handed to another solver (rounds in product form).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
@@ -43,7 +44,14 @@ class Terminal:
     outcome: Mapping[str, object] = field(compare=False, hash=False)
 
 
-Target = int | Terminal  # a chance-state index, or a battle end
+@dataclass(frozen=True)
+class Entry(Generic[S]):
+    """A state left to another solver."""
+
+    state: S
+
+
+Target = int | Terminal | Entry  # type: ignore[type-arg]
 
 
 @dataclass
@@ -66,81 +74,101 @@ def _rounds_begun(events: tuple[Event, ...]) -> int:
     return sum(1 for e in events if e.get("event") == "round_started")
 
 
-def build_graph(
-    process: Analysable[S],
-    policies: Mapping[str, Policy],
-    *,
-    exact: bool,
-    prune: float = 0.0,
-) -> StateGraph[S]:
-    """Explore every state the battle can reach, weighting chance outcomes exactly
-    (``Fraction``) or as floats. Outcomes of probability below ``prune`` (floats only) are
-    dropped; their mass shows up as the report's residual."""
-    graph: StateGraph[S] = StateGraph()
-    index: dict[S, int] = {}
-    settled: dict[S, tuple[Target, int]] = {}
-    terminals: dict[Hashable, Terminal] = {}
-    pending: list[int] = []
+class Explorer(Generic[S]):
+    """Builds the state graph; its ``settle`` also serves other solvers."""
 
-    def node_of(state: S) -> Target:
-        if state not in index:
-            index[state] = len(graph.states)
-            graph.states.append(state)
-            graph.edges.append([])
-            pending.append(index[state])
-        return index[state]
+    def __init__(
+        self,
+        process: Analysable[S],
+        policies: Mapping[str, Policy],
+        *,
+        exact: bool,
+        stop: Callable[[S], bool] | None = None,
+    ) -> None:
+        self.process = process
+        self.policies = policies
+        self.exact = exact
+        self.stop = stop
+        self.graph: StateGraph[S] = StateGraph()
+        self._index: dict[S, int] = {}
+        self._settled: dict[S, tuple[Target, int]] = {}
+        self._terminals: dict[Hashable, Terminal] = {}
+        self._pending: list[int] = []
 
-    def settle(state: S) -> tuple[Target, int]:
+    def _node_of(self, state: S) -> Target:
+        if self.stop is not None and self.stop(state):
+            return Entry(state)
+        if state not in self._index:
+            self._index[state] = len(self.graph.states)
+            self.graph.states.append(state)
+            self.graph.edges.append([])
+            self._pending.append(self._index[state])
+        return self._index[state]
+
+    def settle(self, state: S) -> tuple[Target, int]:
         """Follow steps and decisions to the next chance state or end; count rounds begun."""
+        process = self.process
         start = process.canonical(state)
-        if start in settled:
-            return settled[start]
+        known = self._settled.get(start)
+        if known is not None:
+            return known
         rounds = 0
         current = start
         while True:
             node: Node[S] = process.advance(current)
             if isinstance(node, Chance):
-                target: Target = node_of(current)
+                target: Target = self._node_of(current)
                 break
             if isinstance(node, End):
                 key = process.end_key(node.outcome)
-                target = terminals.setdefault(key, Terminal(key, node.outcome))
+                target = self._terminals.setdefault(key, Terminal(key, node.outcome))
                 break
             if isinstance(node, Decision):
                 request = node.request
                 option = (
                     request.options[0]
                     if len(request.options) == 1
-                    else request.option(policies[request.player].choose(request))
+                    else request.option(self.policies[request.player].choose(request))
                 )
                 step = node.then(option)
             else:
                 step = node
             rounds += _rounds_begun(step.events)
             current = process.canonical(step.state)
-            if current in settled:
-                target, more = settled[current]
-                rounds += more
+            known = self._settled.get(current)
+            if known is not None:
+                target, rounds = known[0], rounds + known[1]
                 break
-        result = (target, rounds)
-        settled[start] = result
-        return result
+        self._settled[start] = (target, rounds)
+        return target, rounds
 
-    first = process.start()
-    target, rounds = settle(first.state)
-    graph.start = Edge(target, Fraction(1) if exact else 1.0, rounds + _rounds_begun(first.events))
-    while pending:
-        at = pending.pop()
-        node = process.advance(graph.states[at])
-        assert isinstance(node, Chance)
-        edges: dict[tuple[Target, int], Weight] = {}
-        for hits, chance in node.pool.distribution().items():
-            weight: Weight = chance if exact else float(chance)
-            if not exact and weight < prune:
-                continue
-            step = node.then(hits)
-            target, more = settle(step.state)
-            key = (target, more + _rounds_begun(step.events))
-            edges[key] = edges.get(key, 0) + weight
-        graph.edges[at] = [Edge(t, w, r) for (t, r), w in edges.items()]
-    return graph
+    def build(self, *, prune: float = 0.0) -> StateGraph[S]:
+        """Explore every state the battle can reach from its start, weighting chance outcomes
+        exactly (``Fraction``) or as floats; float outcomes below ``prune`` are dropped (their
+        mass shows in the report's residual)."""
+        first = self.process.start()
+        target, rounds = self.settle(first.state)
+        one: Weight = Fraction(1) if self.exact else 1.0
+        self.graph.start = Edge(target, one, rounds + _rounds_begun(first.events))
+        while self._pending:
+            at = self._pending.pop()
+            node = self.process.advance(self.graph.states[at])
+            assert isinstance(node, Chance)
+            edges: dict[tuple[Target, int], Weight] = {}
+            for hits, chance in node.pool.distribution().items():
+                weight: Weight = chance if self.exact else float(chance)
+                if not self.exact and weight < prune:
+                    continue
+                step = node.then(hits)
+                target, more = self.settle(step.state)
+                key = (target, more + _rounds_begun(step.events))
+                edges[key] = edges.get(key, 0) + weight
+            self.graph.edges[at] = [Edge(t, w, r) for (t, r), w in edges.items()]
+        return self.graph
+
+
+def build_graph(
+    process: Analysable[S], policies: Mapping[str, Policy], *, exact: bool
+) -> StateGraph[S]:
+    """The whole state graph (no entries)."""
+    return Explorer(process, policies, exact=exact).build()

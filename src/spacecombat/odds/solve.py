@@ -17,7 +17,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
-from spacecombat.odds.graph import Edge, StateGraph, Terminal, Weight
+from spacecombat.odds.graph import Edge, Entry, StateGraph, Terminal, Weight
 
 S = TypeVar("S", bound=Hashable)
 
@@ -75,22 +75,32 @@ def components(edges: Sequence[Sequence[Edge]]) -> list[list[int]]:
 
 
 class Absorption(Generic[S]):
-    """Probability of each battle end, and the mass that never ends (``residual``)."""
+    """Probability of each battle end, of each entry (a state left to another solver), and
+    the mass that never ends (``residual``)."""
 
-    def __init__(self, ends: dict[Terminal, Weight], residual: Weight) -> None:
+    def __init__(
+        self,
+        ends: dict[Terminal, Weight],
+        residual: Weight,
+        entries: dict[Entry[S], Weight] | None = None,
+    ) -> None:
         self.ends = ends
         self.residual = residual
+        self.entries: dict[Entry[S], Weight] = entries or {}
 
 
 def absorb(graph: StateGraph[S], *, exact: bool) -> Absorption[S]:
     """Push the start's probability through the graph to the battle's ends."""
     zero: Weight = Fraction(0) if exact else 0.0
     ends: dict[Terminal, Weight] = {}
+    entries: dict[Entry[S], Weight] = {}
     residual = zero
     start = graph.start
     assert start is not None
     if isinstance(start.target, Terminal):
         return Absorption({start.target: start.weight}, zero)
+    if isinstance(start.target, Entry):
+        return Absorption({}, zero, {start.target: start.weight})
     mass: list[Weight] = [zero] * len(graph.states)
     mass[start.target] = start.weight
     for component in components(graph.edges):
@@ -111,9 +121,11 @@ def absorb(graph: StateGraph[S], *, exact: bool) -> Absorption[S]:
                 flow = expected * edge.weight
                 if isinstance(edge.target, Terminal):
                     ends[edge.target] = ends.get(edge.target, zero) + flow
+                elif isinstance(edge.target, Entry):
+                    entries[edge.target] = entries.get(edge.target, zero) + flow
                 elif edge.target not in inside:
                     mass[edge.target] += flow
-    return Absorption(ends, residual)
+    return Absorption(ends, residual, entries)
 
 
 def _visits(
@@ -163,41 +175,50 @@ def _gauss(rows: list[list[Fraction]]) -> list[Fraction]:
 
 def rounds_distribution(
     graph: StateGraph[S], *, tail: float = 1e-13, most: int = 100_000
-) -> tuple[dict[int, float], float]:
-    """P(the battle ends after exactly r rounds), by pushing float mass round by round until
-    less than ``tail`` is left; returns the distribution and the mass still fighting."""
+) -> tuple[dict[int, float], float, dict[tuple[Entry[S], int], float]]:
+    """P(the battle ends in round r), by pushing float mass round by round until less than
+    ``tail`` is left. Returns that distribution, the mass still fighting, and the mass that
+    reached each entry at the start of each round (``(entry, rounds begun)``)."""
     start = graph.start
     assert start is not None
     ended: dict[int, float] = {}
+    entered: dict[tuple[Entry[S], int], float] = {}
     if isinstance(start.target, Terminal):
-        return {start.rounds: 1.0}, 0.0
+        return {start.rounds: 1.0}, 0.0, entered
+    if isinstance(start.target, Entry):
+        return {}, 0.0, {(start.target, start.rounds): 1.0}
     order = _within_round_order(graph)
-    current: dict[int, float] = {start.target: float(start.weight)}
+    frontier: dict[int, dict[int, float]] = {start.rounds: {start.target: float(start.weight)}}
     rounds = start.rounds
-    while current and rounds <= most:
-        nxt: dict[int, float] = {}
+    while frontier and rounds <= most:
+        current = frontier.pop(rounds, {})
         for state in order:
             amount = current.pop(state, 0.0)
             if not amount:
                 continue
             for edge in graph.edges[state]:
                 flow = amount * float(edge.weight)
+                at = rounds + edge.rounds
                 if isinstance(edge.target, Terminal):
-                    at = rounds + edge.rounds
                     ended[at] = ended.get(at, 0.0) + flow
-                elif edge.rounds == 0:
+                elif isinstance(edge.target, Entry):
+                    entered[(edge.target, at)] = entered.get((edge.target, at), 0.0) + flow
+                elif at == rounds:
                     current[edge.target] = current.get(edge.target, 0.0) + flow
                 else:
-                    nxt[edge.target] = nxt.get(edge.target, 0.0) + flow
-        current = nxt
+                    bucket = frontier.setdefault(at, {})
+                    bucket[edge.target] = bucket.get(edge.target, 0.0) + flow
         rounds += 1
-        if sum(current.values()) < tail:
+        if sum(sum(b.values()) for b in frontier.values()) < tail:
             break
-    return dict(sorted(ended.items())), sum(current.values())
+    left = sum(sum(b.values()) for b in frontier.values())
+    return dict(sorted(ended.items())), left, entered
 
 
 def _within_round_order(graph: StateGraph[S]) -> list[int]:
     """The chance states in an order where every edge that begins no round goes forward
     (such edges never form a cycle: every repeat of a state passes a round's start)."""
-    within: list[list[Edge]] = [[e for e in edges if e.rounds == 0] for edges in graph.edges]
+    within: list[list[Edge]] = [
+        [e for e in edges if e.rounds == 0 and isinstance(e.target, int)] for edges in graph.edges
+    ]
     return [state for component in components(within) for state in component]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, Protocol, TypeVar
 
-from spacecombat.odds.graph import StateGraph, Terminal
+from spacecombat.odds.graph import Entry, StateGraph, Terminal
 from spacecombat.odds.solve import _within_round_order
 
 S = TypeVar("S", bound=Hashable)
@@ -28,6 +28,7 @@ def state_after(battle: Describer[S], graph: StateGraph[S], rounds: int) -> dict
     if isinstance(start.target, Terminal):
         result = str(start.target.outcome.get("result"))
         return {"rounds": rounds, "over": {result: 1.0}, "states": []}
+    assert not isinstance(start.target, Entry), "state_after needs the whole graph"
     frontier: dict[int, dict[int, float]] = {start.rounds: {start.target: float(start.weight)}}
     played = start.rounds
     while played <= rounds and frontier:
@@ -39,6 +40,7 @@ def state_after(battle: Describer[S], graph: StateGraph[S], rounds: int) -> dict
             for edge in graph.edges[state]:
                 flow = amount * float(edge.weight)
                 at = played + edge.rounds
+                assert not isinstance(edge.target, Entry), "state_after needs the whole graph"
                 if isinstance(edge.target, Terminal):
                     if at <= rounds:
                         result = str(edge.target.outcome.get("result"))

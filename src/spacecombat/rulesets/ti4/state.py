@@ -132,6 +132,15 @@ class BattleState:
             return replace(self, attacker=value)
         return replace(self, defender=value)
 
+    def with_units_and_hits(
+        self, side: Side, where: int | None, forces: Forces, hits: int
+    ) -> BattleState:
+        """``side``'s units in an area replaced and the hits against it set, in one copy."""
+        units = self.side(side).with_area(where, forces)
+        if side is Side.ATTACKER:
+            return replace(self, attacker=units, hits=(hits, self.hits[1]))
+        return replace(self, defender=units, hits=(self.hits[0], hits))
+
     def hits_on(self, side: Side) -> int:
         """Hits produced against ``side``'s units and not yet assigned."""
         return self.hits[0] if side is Side.ATTACKER else self.hits[1]

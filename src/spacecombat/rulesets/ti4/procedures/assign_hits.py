@@ -75,7 +75,7 @@ def assign_hits(
         player=side.value,
         prompt=f"{hits} {cause} hit(s) against your {targets.value}: assign the next one",
         options=tuple(options),
-        facts={"hits": hits, "cause": cause, "units": area.to_json()},
+        facts={"hits": hits, "cause": cause},
         explain=lambda text: _why_refused(
             setup,
             side,
@@ -109,8 +109,7 @@ def assign_hits(
                 cause=cause,
             )
             left = hits - 1
-        new = state.with_side(side, state.side(side).with_area(where, forces))
-        return Step(new.with_hits_on(side, left), (happened,))
+        return Step(state.with_units_and_hits(side, where, forces, left), (happened,))
 
     return Decision(request, then)
 

@@ -1,0 +1,257 @@
+"""Combat rounds in product form, solved with arrays.
+
+When a ruleset says a battle's rounds are in product form (each player's dice depend only on
+their own units, and each player's hits change only the other player's units), the exact
+engine need not walk joint states one by one. For each player it indexes the states their
+units can reach, with two tables from the rules code: the distribution of the hits they roll
+(``H``) and the state they are left in after taking h hits (``T``). The joint chain over pairs
+(i, j) then moves by ``(i, j) -> (T_A[i, h_D], T_D[j, h_A])``. With no repairs each player's
+states are ordered (taking a hit always moves forward), so the joint chain is acyclic but for
+the round in which nobody is hit, and it is solved row by row: inside a row (the attacker's
+state fixed) a triangular system accounts exactly for rounds that repeat; between rows one
+matrix product per row carries the mass on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+from spacecombat.core.pool import DicePool
+
+S = TypeVar("S")
+U = TypeVar("U", bound=Hashable)
+
+
+class ProductForm(Protocol[S, U]):
+    """What a ruleset offers for rounds in product form (``U``: one player's units)."""
+
+    def round_start(self, state: S) -> tuple[U, U] | None: ...
+
+    def pool(self, player: str, units: U, template: S) -> DicePool: ...
+
+    def alive(self, player: str, units: U, template: S) -> bool: ...
+
+    def after_hits(self, player: str, units: U, hits: int, template: S) -> U: ...
+
+    def rejoin(self, template: S, attacker: U, defender: U) -> S: ...
+
+
+class NotInProductForm(Exception):
+    """The battle turned out not to be in product form (e.g. a player who cannot hit)."""
+
+
+@dataclass
+class Chain(Generic[U]):
+    """One player's reachable units, in an order where taking hits only moves forward."""
+
+    units: list[U]
+    hits: NDArray[np.float64]  # hits[i, h]: chance that state i rolls h hits
+    after: NDArray[np.int64]  # after[i, h]: state after taking h hits
+    alive: NDArray[np.bool_]
+
+
+def build_chain(
+    form: ProductForm[S, U], player: str, starts: list[U], most_hits: int, template: S
+) -> Chain[U]:
+    """Index ``player``'s states from ``starts`` under up to ``most_hits`` hits per round."""
+    found: dict[U, int] = {}
+    order: list[U] = []
+    table: dict[U, list[U]] = {}
+    stack = list(starts)
+    while stack:
+        units = stack.pop()
+        if units in found:
+            continue
+        found[units] = len(order)
+        order.append(units)
+        if form.alive(player, units, template):
+            row = [form.after_hits(player, units, h, template) for h in range(1, most_hits + 1)]
+            if units in row:
+                raise NotInProductForm("a hit left a player's units unchanged")
+            table[units] = row
+            stack.extend(row)
+    succ = [[found[n] for n in table.get(units, [])] for units in order]
+    ranks = _topological(succ)
+    ordered = [order[i] for i in ranks]
+    where = {units: i for i, units in enumerate(ordered)}
+    size = len(ordered)
+    alive = np.array([form.alive(player, u, template) for u in ordered], dtype=bool)
+    pools = [form.pool(player, u, template) for u in ordered]
+    width = max([p.max_hits for p in pools] + [0]) + 1
+    hits = np.zeros((size, width))
+    after = np.zeros((size, most_hits + 1), dtype=np.int64)
+    for i, (units, pool) in enumerate(zip(ordered, pools, strict=True)):
+        after[i, :] = i
+        if not alive[i]:
+            continue
+        if pool.max_hits == 0:
+            raise NotInProductForm("a player with units left cannot hit")
+        for h, chance in pool.distribution().items():
+            hits[i, h] = float(chance)
+        after[i, 1:] = [where[n] for n in table[units]]
+    return Chain(ordered, hits, after, alive)
+
+
+def _topological(succ: list[list[int]]) -> list[int]:
+    """Indices in an order where every edge goes forward; a cycle means not product form."""
+    state = [0] * len(succ)  # 0 new, 1 on the path, 2 done
+    post: list[int] = []
+    for root in range(len(succ)):
+        if state[root]:
+            continue
+        work = [(root, iter(succ[root]))]
+        state[root] = 1
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if state[child] == 1:
+                    raise NotInProductForm("a player's units can return to an earlier state")
+                if state[child] == 0:
+                    state[child] = 1
+                    work.append((child, iter(succ[child])))
+                    break
+            else:
+                work.pop()
+                state[node] = 2
+                post.append(node)
+    post.reverse()
+    return post
+
+
+@dataclass
+class ProductSolution(Generic[U]):
+    """Where the rounds end: mass on each pair (i, j) with a player out of the fight."""
+
+    attacker: Chain[U]
+    defender: Chain[U]
+    ends: dict[tuple[int, int], float]
+    rounds: dict[int, float]
+    unfinished: float
+
+
+def solve(
+    attacker: Chain[U],
+    defender: Chain[U],
+    entries: Mapping[tuple[int, int], float],
+    starts: Mapping[tuple[tuple[int, int], int], float],
+    *,
+    tail: float = 1e-13,
+) -> ProductSolution[U]:
+    """Absorption from the entry pairs (``entries``: mass by pair), and, forward round by round
+    from ``starts`` (mass by pair and by the round that begins there), the distribution of the
+    round in which the battle ends."""
+    ends = _absorb(attacker, defender, entries)
+    rounds, unfinished = _rounds(attacker, defender, starts, tail)
+    return ProductSolution(attacker, defender, ends, rounds, unfinished)
+
+
+def _kernel(i: int, attacker: Chain[U], defender: Chain[U]) -> NDArray[np.float64]:
+    """K[j, j2]: chance that the defender goes from j to j2 when the attacker (state i) rolls."""
+    size = len(defender.units)
+    kernel = np.zeros((size, size))
+    rolls = attacker.hits[i]
+    columns = defender.after[:, : len(rolls)]
+    rows = np.repeat(np.arange(size), columns.shape[1])
+    np.add.at(kernel, (rows, columns.ravel()), np.tile(rolls[: columns.shape[1]], size))
+    kernel[~defender.alive, :] = 0.0
+    return kernel
+
+
+def _absorb(
+    attacker: Chain[U], defender: Chain[U], entries: Mapping[tuple[int, int], float]
+) -> dict[tuple[int, int], float]:
+    size_a, size_d = len(attacker.units), len(defender.units)
+    mass = np.zeros((size_a, size_d))
+    for (i, j), weight in entries.items():
+        mass[i, j] += weight
+    ends: dict[tuple[int, int], float] = {}
+    d_dead = ~defender.alive
+    misses = np.where(defender.alive, defender.hits[:, 0], 0.0)
+    for i in range(size_a):
+        row = mass[i]
+        if not row.any():
+            continue
+        if not attacker.alive[i]:
+            for j in map(int, np.flatnonzero(row)):
+                ends[(i, j)] = ends.get((i, j), 0.0) + float(row[j])
+            continue
+        kernel = _kernel(i, attacker, defender)
+        # Inside the row the defender rolled no hit: x = row + x W, W = diag(misses) K.
+        within = misses[:, None] * kernel
+        visits = np.linalg.solve((np.eye(size_d) - within).T, row)
+        for j in map(int, np.flatnonzero(d_dead & (visits > 0))):
+            ends[(i, j)] = ends.get((i, j), 0.0) + float(visits[j])
+        live = np.where(defender.alive, visits, 0.0)
+        width = min(defender.hits.shape[1], attacker.after.shape[1])
+        if width <= 1:
+            continue
+        spread = kernel.T @ (live[:, None] * defender.hits[:, 1:width])
+        targets = attacker.after[i, 1:width]
+        np.add.at(mass, targets, spread.T)
+    return ends
+
+
+def _rounds(
+    attacker: Chain[U],
+    defender: Chain[U],
+    starts: Mapping[tuple[tuple[int, int], int], float],
+    tail: float,
+) -> tuple[dict[int, float], float]:
+    """P(the battle ends in round r), pushing the mass one round at a time."""
+    size_a, size_d = len(attacker.units), len(defender.units)
+    by_start: dict[int, NDArray[np.float64]] = {}
+    for (pair, start), weight in starts.items():
+        by_start.setdefault(start, np.zeros((size_a, size_d)))[pair] += weight
+    ended: dict[int, float] = {}
+    width = min(defender.hits.shape[1], attacker.after.shape[1])
+    kernels: dict[int, NDArray[np.float64]] = {}
+    current_round = min(by_start) if by_start else 1
+    mass = by_start.pop(current_round, np.zeros((size_a, size_d)))
+    lost = 0.0
+    while True:
+        nxt = np.zeros((size_a, size_d))
+        finished = 0.0
+        # Rows holding less than ``tail`` / size are dropped: their mass is reported unfinished.
+        row_mass = mass.sum(axis=1)
+        dropped = float(row_mass[row_mass <= tail / size_a].sum())
+        lost += dropped
+        for i in map(int, np.flatnonzero(row_mass > tail / size_a)):
+            row = mass[i]
+            if not attacker.alive[i]:
+                finished += float(row.sum())
+                continue
+            dead_here = float(row[~defender.alive].sum())
+            finished += dead_here
+            live = np.where(defender.alive, row, 0.0)
+            if i not in kernels:
+                kernels[i] = _kernel(i, attacker, defender)
+            spread = kernels[i].T @ (live[:, None] * defender.hits[:, :width])
+            np.add.at(nxt, attacker.after[i, :width], spread.T)
+        if finished:
+            # Pairs reached this round are at the start of the next round; those with a player
+            # out are counted when met, so the round in which they were reached is the one before.
+            ended[current_round - 1] = ended.get(current_round - 1, 0.0) + finished
+        current_round += 1
+        mass = nxt + by_start.pop(current_round, 0.0)
+        left = float(mass.sum())
+        if left < tail and not by_start:
+            ended = {r: p for r, p in ended.items() if p}
+            return ended, left + lost
+
+
+def describe_pairs(
+    solution: ProductSolution[U],
+    pairs: Mapping[tuple[int, int], float],
+    name: Callable[[U, U], Hashable],
+) -> dict[Hashable, float]:
+    """Mass by whatever ``name`` makes of each pair's two players' units."""
+    out: dict[Hashable, float] = {}
+    for (i, j), weight in pairs.items():
+        key = name(solution.attacker.units[i], solution.defender.units[j])
+        out[key] = out.get(key, 0.0) + weight
+    return out
