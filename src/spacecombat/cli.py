@@ -10,11 +10,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from spacecombat.core.decisions import DecisionRequest, Policy
-from spacecombat.core.errors import IllegalChoice, SpacecombatError
+from spacecombat.core.errors import IllegalChoice, ScenarioError, SpacecombatError
 from spacecombat.core.events import Event, to_jsonl
+from spacecombat.odds.api import odds
+from spacecombat.odds.montecarlo import terminal_progress
+from spacecombat.odds.text import render as render_odds
 from spacecombat.report.text import render
 from spacecombat.resolver import replay, resolve
 from spacecombat.scenario.schema import decode, load_scenario, parse_scenario
@@ -45,7 +48,41 @@ def _parser() -> argparse.ArgumentParser:
     )
     rep = commands.add_parser("replay", help="replay an event log and check that it reproduces")
     rep.add_argument("log", help="event log, JSON Lines ('-' for standard input)")
+    odd = commands.add_parser("odds", help="the odds of a battle: exact, or by Monte Carlo")
+    odd.add_argument(
+        "file",
+        help="scenario, YAML or JSON; '-': JSON Lines on standard input, "
+        "one scenario per line, one JSON result per line",
+    )
+    odd.add_argument("--format", choices=("text", "json", "jsonl"), default="text")
+    odd.add_argument("--method", choices=("exact", "montecarlo"), default="exact")
+    odd.add_argument("--trials", type=_positive, default=20_000, help="Monte Carlo battles")
+    odd.add_argument("--seed", type=int, default=0, help="Monte Carlo seed")
+    odd.add_argument("--workers", type=_positive, help="Monte Carlo processes (default: cores)")
+    odd.add_argument(
+        "--rounds", type=_non_negative, help="also the battle's state after N rounds (exact)"
+    )
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
 
 
 class TerminalPlayer:
@@ -127,12 +164,56 @@ def _replay(args: argparse.Namespace) -> int:
     return 1
 
 
+def _odds_of(scenario: object, args: argparse.Namespace, *, progress: bool) -> dict[str, Any]:
+    report = odds(
+        parse_scenario(scenario),
+        method=args.method,
+        trials=args.trials,
+        seed=args.seed,
+        workers=args.workers,
+        rounds=args.rounds,
+        progress=terminal_progress if progress else None,
+    )
+    return report.to_json()
+
+
+def _odds(args: argparse.Namespace) -> int:
+    if args.file == "-":
+        # One scenario per line in, one result per line out, in order; a bad line gets an
+        # error object on its line and the rest go on.
+        for number, line in enumerate(sys.stdin, 1):
+            if not line.strip():
+                continue
+            try:
+                try:
+                    scenario = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise ScenarioError("line", f"not JSON ({exc.msg})") from exc
+                result = _odds_of(scenario, args, progress=False)
+            except SpacecombatError as exc:
+                result = {"error": str(exc), "line": number}
+            sys.stdout.write(json.dumps(result) + "\n")
+            sys.stdout.flush()
+        return 0
+    scenario = load_scenario(args.file)
+    show = args.method == "montecarlo" and sys.stderr.isatty()
+    result = _odds_of(scenario, args, progress=show)
+    if args.format == "text":
+        sys.stdout.write(render_odds(result))
+    else:
+        indent = 2 if args.format == "json" else None
+        sys.stdout.write(json.dumps(result, indent=indent) + "\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     try:
         args = _parser().parse_args(argv)
         if args.command == "resolve":
             return _resolve(args)
+        if args.command == "odds":
+            return _odds(args)
         return _replay(args)
     except _Usage as exc:
         print(f"spacecombat: {exc}", file=sys.stderr)
