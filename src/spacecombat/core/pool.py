@@ -94,6 +94,10 @@ class DicePool:
         """The exact distribution of the number of hits."""
         return _distribution(self.groups)
 
+    def float_distribution(self) -> Mapping[int, float]:
+        """The same distribution computed in floating point (fast; for the float engine)."""
+        return _float_distribution(self.groups)
+
 
 def total_hits(rolled: tuple[RolledGroup, ...]) -> int:
     """Hits produced by a rolled pool."""
@@ -118,3 +122,19 @@ def _distribution(groups: tuple[DiceGroup, ...]) -> Mapping[int, Fraction]:
                     merged[hits + extra] = merged.get(hits + extra, Fraction(0)) + weight * chance
         result = merged
     return result
+
+
+@cache
+def _float_distribution(groups: tuple[DiceGroup, ...]) -> Mapping[int, float]:
+    result = [1.0]
+    for group in groups:
+        p = float(group.hit_chance)
+        step = [
+            comb(group.dice, k) * p**k * (1 - p) ** (group.dice - k) for k in range(group.dice + 1)
+        ]
+        merged = [0.0] * (len(result) + group.dice)
+        for hits, weight in enumerate(result):
+            for extra, chance in enumerate(step):
+                merged[hits + extra] += weight * chance
+        result = merged
+    return {hits: weight for hits, weight in enumerate(result) if weight > 0.0}

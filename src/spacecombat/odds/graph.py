@@ -31,8 +31,9 @@ class Analysable(Process[S], Protocol):
         """A state that plays out exactly like ``state`` from here on (the graph's key)."""
         ...
 
-    def end_key(self, outcome: Mapping[str, object]) -> Hashable:
-        """What distinguishes battle ends for the report (result and survivors, not rounds)."""
+    def end_key(self, state: S) -> Hashable:
+        """What distinguishes battle ends for the report (the final state, but not how many
+        rounds it took)."""
         ...
 
 
@@ -120,7 +121,7 @@ class Explorer(Generic[S]):
                 target: Target = self._node_of(current)
                 break
             if isinstance(node, End):
-                key = process.end_key(node.outcome)
+                key = process.end_key(current)
                 target = self._terminals.setdefault(key, Terminal(key, node.outcome))
                 break
             if isinstance(node, Decision):
@@ -155,8 +156,10 @@ class Explorer(Generic[S]):
             node = self.process.advance(self.graph.states[at])
             assert isinstance(node, Chance)
             edges: dict[tuple[Target, int], Weight] = {}
-            for hits, chance in node.pool.distribution().items():
-                weight: Weight = chance if self.exact else float(chance)
+            chances: Mapping[int, Weight] = (
+                node.pool.distribution() if self.exact else node.pool.float_distribution()
+            )
+            for hits, weight in chances.items():
                 if not self.exact and weight < prune:
                     continue
                 step = node.then(hits)

@@ -52,7 +52,7 @@ def run_trials(scenario_json: dict[str, Any], seed: int, first: int, count: int)
     tally = Tally()
     for trial in range(first, first + count):
         played = play(battle, SeededDice(trial_seed(seed, trial)), policies)
-        key = battle.end_key(played.outcome)
+        key = battle.end_key(played.state)
         outcome, seen = tally.ends.get(key, (played.outcome, 0))
         tally.ends[key] = (outcome, seen + 1)
         rounds = int(str(played.outcome.get("rounds", 0)))

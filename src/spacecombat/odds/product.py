@@ -38,6 +38,10 @@ class ProductForm(Protocol[S, U]):
 
     def after_hits(self, player: str, units: U, hits: int, template: S) -> U: ...
 
+    def after_hits_row(self, player: str, units: U, most: int, template: S) -> list[U]:
+        """``after_hits`` for 1, 2, ..., ``most`` hits."""
+        ...
+
     def rejoin(self, template: S, attacker: U, defender: U) -> S: ...
 
 
@@ -70,7 +74,7 @@ def build_chain(
         found[units] = len(order)
         order.append(units)
         if form.alive(player, units, template):
-            row = [form.after_hits(player, units, h, template) for h in range(1, most_hits + 1)]
+            row = form.after_hits_row(player, units, most_hits, template)
             if units in row:
                 raise NotInProductForm("a hit left a player's units unchanged")
             table[units] = row
@@ -91,8 +95,8 @@ def build_chain(
             continue
         if pool.max_hits == 0:
             raise NotInProductForm("a player with units left cannot hit")
-        for h, chance in pool.distribution().items():
-            hits[i, h] = float(chance)
+        for h, chance in pool.float_distribution().items():
+            hits[i, h] = chance
         after[i, 1:] = [where[n] for n in table[units]]
     return Chain(ordered, hits, after, alive)
 

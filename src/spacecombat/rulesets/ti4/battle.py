@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import replace
 
@@ -68,12 +67,13 @@ class Ti4Battle:
             return replace(state, round=self.round_cap)
         return state
 
-    def end_key(self, outcome: Mapping[str, object]) -> Hashable:
-        """Result, who retreated where, and each side's units at the end (not the rounds)."""
-        return json.dumps(
-            {k: v for k, v in outcome.items() if k not in ("rounds", "planets")}
-            | {"planets": _without_rounds(outcome.get("planets"))},
-            sort_keys=True,
+    def end_key(self, state: BattleState) -> Hashable:
+        """The final state, forgetting how many rounds it took (but not whether a space combat
+        happened at all: round 0 is "no combat")."""
+        return replace(
+            state,
+            round=min(state.round, 1),
+            ground_rounds=tuple(min(r, 1) for r in state.ground_rounds),
         )
 
     def describe(self, state: BattleState) -> dict[str, object]:
@@ -160,9 +160,3 @@ class Ti4Battle:
 
     def advance(self, state: BattleState) -> Node[BattleState]:
         return PROCEDURES[state.phase](self.setup, state)
-
-
-def _without_rounds(planets: object) -> object:
-    if not isinstance(planets, list):
-        return None
-    return [{k: v for k, v in p.items() if k != "rounds"} for p in planets if isinstance(p, dict)]

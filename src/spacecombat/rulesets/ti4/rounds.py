@@ -1,4 +1,4 @@
-"""Space combat rounds in product form, for the exact odds engine.
+"""Combat rounds in product form, for the exact odds engine.
 
 In a combat round each player's dice depend only on their own units, and the hits a player
 takes are assigned (by that player) to their own units only. So when nothing in a round
@@ -16,29 +16,22 @@ from bisect import bisect_left
 from dataclasses import replace
 
 from spacecombat.core.decisions import Policy
-from spacecombat.core.engine import Chance, Decision, End, Step
+from spacecombat.core.engine import Decision, Step
 from spacecombat.core.policies import StockPolicy
 from spacecombat.core.pool import DicePool
-from spacecombat.rulesets.ti4.abilities.base import Handler
-from spacecombat.rulesets.ti4.procedures.common import combat_pool, ships
+from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
+from spacecombat.rulesets.ti4.procedures.common import arena, combat_pool, combatants
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
 
 PLAYERS = {"attacker": Side.ATTACKER, "defender": Side.DEFENDER}
-
-
-def _acts_in_rounds(handler: Handler) -> bool:
-    cls = type(handler)
-    return (
-        cls.after_assign_hits is not Handler.after_assign_hits
-        or cls.in_window is not Handler.in_window
-    )
+Walk = tuple[list[SideState], list[int]]
 
 
 class ProductRounds:
-    """The per-player steps of a TI4 space combat round (see the module docstring)."""
+    """The per-player steps of a TI4 combat round (see the module docstring)."""
 
     def __init__(self, setup: BattleSetup, process: object) -> None:
         self.setup = setup
@@ -46,17 +39,19 @@ class ProductRounds:
         self._policies: dict[str, Policy] = {
             s.value: StockPolicy(setup.side(s).policy) for s in SIDES
         }
-        self._walks: dict[tuple[Side, SideState], tuple[list[SideState], list[int]]] = {}
+        self._walks: dict[tuple[Side, SideState], Walk] = {}
         self._after: dict[tuple[str, SideState, int], SideState] = {}
+        self._settled_walks: dict[tuple[Side, SideState], list[SideState]] = {}
 
     @staticmethod
     def applies(setup: BattleSetup) -> bool:
         """Whether the battle's rounds are in product form (given every live player can hit,
-        which the odds engine checks state by state)."""
-        if setup.kind != "space":
+        which the odds engine checks state by state): a space combat where no retreat can be
+        announced, or the ground combat of an invasion of one planet (no retreat there)."""
+        if any(acts_in_rounds(h) for h in setup.handlers):
             return False
-        if any(_acts_in_rounds(h) for h in setup.handlers):
-            return False
+        if setup.kind == "invasion":
+            return len(setup.planets) == 1
         for side in SIDES:
             policy = setup.side(side).policy
             never = policy.retreat_after_round is None and policy.retreat_when_outnumbered is None
@@ -65,7 +60,7 @@ class ProductRounds:
         return True
 
     def round_start(self, state: BattleState) -> tuple[SideState, SideState] | None:
-        """The two players' units, if ``state`` is the start of a round's dice (step 3)."""
+        """The two players' units, if ``state`` is the start of a round's dice."""
         if (
             state.phase is Phase.ROLL_DICE
             and state.turn is Side.ATTACKER
@@ -82,12 +77,12 @@ class ProductRounds:
 
     def alive(self, player: str, units: SideState, template: BattleState) -> bool:
         side = PLAYERS[player]
-        return ships(self.setup, template.with_side(side, units), side) > 0
+        return combatants(self.setup, template.with_side(side, units), side) > 0
 
     def after_hits(
         self, player: str, units: SideState, hits: int, template: BattleState
     ) -> SideState:
-        """``player``'s units after assigning ``hits`` (step 4) and the end of the round."""
+        """``player``'s units after assigning ``hits`` and the end of the round."""
         key = (player, units, hits)
         known = self._after.get(key)
         if known is None:
@@ -95,44 +90,69 @@ class ProductRounds:
             # The first decisions that together absorb ``hits``; the last one may absorb
             # fewer than it could (a Non-Euclidean sustain with one hit left): same state.
             assigned = states[min(bisect_left(absorbed, hits), len(states) - 1)]
-            known = assigned.with_space(assigned.space.settle_round())
+            known = self._settled(assigned, template)
             self._after[key] = known
         return known
 
-    def _walk(
-        self, side: Side, units: SideState, template: BattleState
-    ) -> tuple[list[SideState], list[int]]:
-        """Run the Assign Hits procedure for ``side`` with more hits than its units can take,
-        recording the units after each decision and the hits absorbed so far. The stock
-        policy decides from the units alone, never from how many hits are left (its answers
-        are the same whatever the count: tests/odds/test_product_form.py), so this one walk
-        gives the result for every number of hits."""
+    def after_hits_row(
+        self, player: str, units: SideState, most: int, template: BattleState
+    ) -> list[SideState]:
+        """``after_hits`` for 1, 2, ..., ``most`` hits, from one walk."""
+        states, absorbed = self._walk(PLAYERS[player], units, template)
+        settled = self._settled_walk(PLAYERS[player], units, template)
+        last = len(states) - 1
+        return [settled[min(bisect_left(absorbed, h), last)] for h in range(1, most + 1)]
+
+    def _settled_walk(self, side: Side, units: SideState, template: BattleState) -> list[SideState]:
         key = (side, units)
-        if key in self._walks:
-            return self._walks[key]
+        known = self._settled_walks.get(key)
+        if known is None:
+            known = [self._settled(s, template) for s in self._walk(side, units, template)[0]]
+            self._settled_walks[key] = known
+        return known
+
+    def _walk(self, side: Side, units: SideState, template: BattleState) -> Walk:
+        """The units after each decision of the Assign Hits procedure when ``side`` takes more
+        hits than its units can absorb, with the hits absorbed so far. The stock policy decides
+        from the units alone, never from how many hits are left (tests/odds/
+        test_product_form.py checks the shortcut), so one walk gives the result for every
+        number of hits. After its first decision the walk from ``units`` is the walk from the
+        units that decision leaves, so walks are remembered by every state they pass."""
+        known = self._walks
+        path: list[tuple[SideState, int]] = []
+        current = units
+        while (side, current) not in known:
+            step = self._decide(side, current, template)
+            if step is None:
+                known[(side, current)] = ([current], [0])
+                break
+            path.append((current, step[1]))
+            current = step[0]
+        for state, absorbed in reversed(path):
+            later, taken = known[(side, current)]
+            known[(side, state)] = ([state, *later], [0, *(absorbed + t for t in taken)])
+            current = state
+        return known[(side, units)]
+
+    def _decide(
+        self, side: Side, units: SideState, template: BattleState
+    ) -> tuple[SideState, int] | None:
+        """One decision of Assign Hits with plenty of hits left: the units it leaves and the
+        hits it absorbed; ``None`` if no unit can take a hit."""
+        where = arena(self.setup, template)
         plenty = 1 + sum(
             count * (1 + 2 * self.setup.side(side).card(unit).sustain_damage)
-            for unit, _, count in units.space
+            for unit, _, count in units.area(where)
         )
         state = replace(
             template.with_side(side, units), phase=Phase.ASSIGN_HITS, turn=side, hits=(0, 0)
         ).with_hits_on(side, plenty)
-        advance = self._process.advance  # type: ignore[attr-defined]
-        states, absorbed = [units], [0]
-        while state.phase is Phase.ASSIGN_HITS and state.turn is side:
-            node = advance(state)
-            if isinstance(node, Decision):
-                request = node.request
-                answer = self._policies[request.player].choose(request)
-                state = node.then(request.option(answer)).state
-                states.append(state.side(side))
-                absorbed.append(plenty - state.hits_on(side))
-            elif isinstance(node, Step):
-                state = node.state
-            else:  # pragma: no cover - assigning hits never rolls or ends the battle
-                assert not isinstance(node, Chance | End)
-        self._walks[key] = (states, absorbed)
-        return states, absorbed
+        node = self._process.advance(state)  # type: ignore[attr-defined]
+        if not isinstance(node, Decision):
+            return None
+        request = node.request
+        after = node.then(request.option(self._policies[request.player].choose(request))).state
+        return after.side(side), plenty - after.hits_on(side)
 
     def assign_directly(
         self, player: str, units: SideState, hits: int, template: BattleState
@@ -148,13 +168,16 @@ class ProductRounds:
             node = advance(state)
             if isinstance(node, Decision):
                 request = node.request
-                state = node.then(
-                    request.option(self._policies[request.player].choose(request))
-                ).state
+                answer = self._policies[request.player].choose(request)
+                state = node.then(request.option(answer)).state
             elif isinstance(node, Step):
                 state = node.state
-        mine = state.side(side)
-        return mine.with_space(mine.space.settle_round())
+        return self._settled(state.side(side), template)
+
+    def _settled(self, units: SideState, template: BattleState) -> SideState:
+        """The end of the round for one player: damage sustained this round is plain damage."""
+        where = arena(self.setup, template)
+        return units.with_area(where, units.area(where).settle_round())
 
     def rejoin(
         self, template: BattleState, attacker: SideState, defender: SideState

@@ -104,3 +104,14 @@ def register(cls: type[Handler]) -> type[Handler]:
         raise ValueError(f"two handlers named {cls.id!r}")
     HANDLERS[cls.id] = cls
     return cls
+
+
+def acts_in_rounds(handler: Handler) -> bool:
+    """Whether a handler may change units during combat rounds (a timing window, or after hits
+    are assigned, as Duranium Armor repairs); without such handlers hits only ever take units
+    away."""
+    cls = type(handler)
+    return (
+        cls.after_assign_hits is not Handler.after_assign_hits
+        or cls.in_window is not Handler.in_window
+    )

@@ -15,6 +15,8 @@ import weakref
 
 from spacecombat.core.engine import Chance, Decision, End, Step
 from spacecombat.core.policies import StockPolicy
+from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
+from spacecombat.rulesets.ti4.procedures.common import combat_pool
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
@@ -29,6 +31,11 @@ def neither_can_win(setup: BattleSetup, state: BattleState) -> bool:
     """Whether no sequence of dice can end the current combat."""
     if _simulating.get():
         return False
+    if not any(acts_in_rounds(h) for h in setup.handlers):
+        # Hits only ever take units away: a side with a die that can hit wins on the path
+        # where it always hits and the other never does. Only two sides that cannot hit at all
+        # are stuck (their dice would need more than 10).
+        return all(combat_pool(setup, state, side).max_hits == 0 for side in SIDES)
     known = _cache.setdefault(setup, {})
     key = (state.attacker, state.defender, state.planet)
     if key not in known:

@@ -1,0 +1,86 @@
+"""Speed of the exact odds engine (issue 3's bounds): in-process time per battle after start-up.
+
+- 1,000 random battles of at most 12 units a side: median <= 2 ms, 99th percentile <= 50 ms;
+- 64 dreadnoughts against 64 dreadnoughts: <= 200 ms;
+- 400 battles through ``spacecombat odds -``: <= 5 s of wall time, start-up included.
+
+Run: ``.venv/bin/python benchmarks/odds_speed.py [--battles N] [--seed S]``. Prints medians of
+repeated runs; results go in docs/benchmarks.md with the machine and the date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from spacecombat import odds
+
+SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
+GROUND = ("infantry", "mech")
+UPGRADABLE = ("dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry")
+
+
+def random_side(rng: random.Random, kinds: tuple[str, ...], most: int) -> dict[str, Any]:
+    units: dict[str, int] = {}
+    for _ in range(rng.randint(1, most)):
+        unit = rng.choice(kinds)
+        units[unit] = units.get(unit, 0) + 1
+    return {"units": units, "upgrades": rng.sample(UPGRADABLE, rng.randint(0, 2))}
+
+
+def random_battle(rng: random.Random, most: int = 12) -> dict[str, Any]:
+    if rng.random() < 0.75:
+        return {"ruleset": "ti4", "battle": "space",
+                "attacker": random_side(rng, SHIPS, most), "defender": random_side(rng, SHIPS, most)}
+    return {"ruleset": "ti4", "battle": "invasion",
+            "attacker": random_side(rng, GROUND, most), "defender": random_side(rng, GROUND, most)}
+
+
+def timed(scenario: dict[str, Any]) -> float:
+    start = time.perf_counter()
+    odds(scenario)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--battles", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    battles = [random_battle(rng) for _ in range(args.battles)]
+    odds(battles[0])  # warm-up: imports, data files
+    times = sorted(timed(b) for b in battles)
+    median = statistics.median(times)
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    big = {"ruleset": "ti4", "battle": "space", "attacker": {"units": {"dreadnought": 64}},
+           "defender": {"units": {"dreadnought": 64}}}
+    big_times = [timed(big) for _ in range(3)]
+    lines = "".join(json.dumps(b) + "\n" for b in battles[:400])
+    exe = Path(sys.executable).with_name("spacecombat")
+    walls = []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run([str(exe), "odds", "-"], input=lines, text=True, capture_output=True,
+                       check=True)
+        walls.append(time.perf_counter() - start)
+    print(f"machine: {platform.machine()}, {platform.processor() or '?'}, python "
+          f"{platform.python_version()}")
+    print(f"{len(times)} random battles (<= 12 units a side): median {1000 * median:.2f} ms, "
+          f"p99 {1000 * p99:.1f} ms, max {1000 * times[-1]:.1f} ms")
+    print(f"64 v 64 dreadnoughts: median of 3 {1000 * statistics.median(big_times):.0f} ms")
+    print(f"400 battles through 'spacecombat odds -': median of 3 "
+          f"{statistics.median(walls):.2f} s wall")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
