@@ -39,6 +39,9 @@ class DecisionRequest:
 
     def option(self, text: str) -> Option:
         """The option a player's answer names, or ``IllegalChoice`` saying why it is refused."""
+        for option in self.options:
+            if option.text == text:
+                return option
         wanted = " ".join(text.split())
         for option in self.options:
             if option.text == wanted:

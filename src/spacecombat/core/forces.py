@@ -116,7 +116,15 @@ class Forces:
         return counts
 
     def add(self, unit: str, status: Status = Status.UNDAMAGED, count: int = 1) -> Forces:
-        return Forces((*self._items, (unit, status, count)))
+        if count <= 0:
+            return self if count == 0 else Forces((*self._items, (unit, status, count)))
+        items = self._items
+        for index, (u, s, n) in enumerate(items):
+            if (u, s) == (unit, status):
+                return Forces._sorted((*items[:index], (u, s, n + count), *items[index + 1 :]))
+            if (u, s) > (unit, status):
+                return Forces._sorted((*items[:index], (unit, status, count), *items[index:]))
+        return Forces._sorted((*items, (unit, status, count)))
 
     @classmethod
     def _sorted(cls, items: tuple[tuple[str, Status, int], ...]) -> Forces:

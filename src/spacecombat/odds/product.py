@@ -20,6 +20,7 @@ from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
+from scipy.linalg import solve_triangular
 
 from spacecombat.core.pool import DicePool
 
@@ -149,8 +150,9 @@ def solve(
     """Absorption from the entry pairs (``entries``: mass by pair), and, forward round by round
     from ``starts`` (mass by pair and by the round that begins there), the distribution of the
     round in which the battle ends."""
-    ends = _absorb(attacker, defender, entries)
-    rounds, unfinished = _rounds(attacker, defender, starts, tail)
+    kernels: dict[int, NDArray[np.float64]] = {}
+    ends = _absorb(attacker, defender, entries, kernels)
+    rounds, unfinished = _rounds(attacker, defender, starts, tail, kernels)
     return ProductSolution(attacker, defender, ends, rounds, unfinished)
 
 
@@ -158,16 +160,20 @@ def _kernel(i: int, attacker: Chain[U], defender: Chain[U]) -> NDArray[np.float6
     """K[j, j2]: chance that the defender goes from j to j2 when the attacker (state i) rolls."""
     size = len(defender.units)
     kernel = np.zeros((size, size))
+    rows = np.arange(size)
     rolls = attacker.hits[i]
-    columns = defender.after[:, : len(rolls)]
-    rows = np.repeat(np.arange(size), columns.shape[1])
-    np.add.at(kernel, (rows, columns.ravel()), np.tile(rolls[: columns.shape[1]], size))
+    for h in np.flatnonzero(rolls[: defender.after.shape[1]]):
+        # Each row j goes to one column for a given h, so plain fancy-index adds are safe.
+        kernel[rows, defender.after[:, h]] += rolls[h]
     kernel[~defender.alive, :] = 0.0
     return kernel
 
 
 def _absorb(
-    attacker: Chain[U], defender: Chain[U], entries: Mapping[tuple[int, int], float]
+    attacker: Chain[U],
+    defender: Chain[U],
+    entries: Mapping[tuple[int, int], float],
+    kernels: dict[int, NDArray[np.float64]],
 ) -> dict[tuple[int, int], float]:
     size_a, size_d = len(attacker.units), len(defender.units)
     mass = np.zeros((size_a, size_d))
@@ -184,10 +190,11 @@ def _absorb(
             for j in map(int, np.flatnonzero(row)):
                 ends[(i, j)] = ends.get((i, j), 0.0) + float(row[j])
             continue
-        kernel = _kernel(i, attacker, defender)
+        kernel = kernels[i] = _kernel(i, attacker, defender)
         # Inside the row the defender rolled no hit: x = row + x W, W = diag(misses) K.
         within = misses[:, None] * kernel
-        visits = np.linalg.solve((np.eye(size_d) - within).T, row)
+        # States are in topological order, so I - W is upper triangular: x (I - W) = row.
+        visits = solve_triangular(np.eye(size_d) - within, row, trans="T", lower=False)
         for j in map(int, np.flatnonzero(d_dead & (visits > 0))):
             ends[(i, j)] = ends.get((i, j), 0.0) + float(visits[j])
         live = np.where(defender.alive, visits, 0.0)
@@ -195,9 +202,15 @@ def _absorb(
         if width <= 1:
             continue
         spread = kernel.T @ (live[:, None] * defender.hits[:, 1:width])
-        targets = attacker.after[i, 1:width]
-        np.add.at(mass, targets, spread.T)
+        mass += _onto(attacker.after[i, 1:width], size_a) @ spread.T
     return ends
+
+
+def _onto(targets: NDArray[np.int64], size: int) -> NDArray[np.float64]:
+    """A (size x len(targets)) 0/1 matrix sending column k to row targets[k]."""
+    matrix = np.zeros((size, len(targets)))
+    matrix[targets, np.arange(len(targets))] = 1.0
+    return matrix
 
 
 def _rounds(
@@ -205,6 +218,7 @@ def _rounds(
     defender: Chain[U],
     starts: Mapping[tuple[tuple[int, int], int], float],
     tail: float,
+    kernels: dict[int, NDArray[np.float64]],
 ) -> tuple[dict[int, float], float]:
     """P(the battle ends in round r), pushing the mass one round at a time."""
     size_a, size_d = len(attacker.units), len(defender.units)
@@ -213,7 +227,6 @@ def _rounds(
         by_start.setdefault(start, np.zeros((size_a, size_d)))[pair] += weight
     ended: dict[int, float] = {}
     width = min(defender.hits.shape[1], attacker.after.shape[1])
-    kernels: dict[int, NDArray[np.float64]] = {}
     current_round = min(by_start) if by_start else 1
     mass = by_start.pop(current_round, np.zeros((size_a, size_d)))
     lost = 0.0
@@ -235,7 +248,7 @@ def _rounds(
             if i not in kernels:
                 kernels[i] = _kernel(i, attacker, defender)
             spread = kernels[i].T @ (live[:, None] * defender.hits[:, :width])
-            np.add.at(nxt, attacker.after[i, :width], spread.T)
+            nxt += _onto(attacker.after[i, :width], size_a) @ spread.T
         if finished:
             # Pairs reached this round are at the start of the next round; those with a player
             # out are counted when met, so the round in which they were reached is the one before.

@@ -40,8 +40,10 @@ class ProductRounds:
             s.value: StockPolicy(setup.side(s).policy) for s in SIDES
         }
         self._walks: dict[tuple[Side, SideState], Walk] = {}
+        self._links: dict[tuple[Side, SideState], tuple[SideState, int] | None] = {}
         self._after: dict[tuple[str, SideState, int], SideState] = {}
         self._settled_walks: dict[tuple[Side, SideState], list[SideState]] = {}
+        self._settled_states: dict[SideState, SideState] = {}
 
     @staticmethod
     def applies(setup: BattleSetup) -> bool:
@@ -107,7 +109,13 @@ class ProductRounds:
         key = (side, units)
         known = self._settled_walks.get(key)
         if known is None:
-            known = [self._settled(s, template) for s in self._walk(side, units, template)[0]]
+            cache = self._settled_states
+            known = []
+            for state in self._walk(side, units, template)[0]:
+                settled = cache.get(state)
+                if settled is None:
+                    settled = cache[state] = self._settled(state, template)
+                known.append(settled)
             self._settled_walks[key] = known
         return known
 
@@ -116,23 +124,27 @@ class ProductRounds:
         hits than its units can absorb, with the hits absorbed so far. The stock policy decides
         from the units alone, never from how many hits are left (tests/odds/
         test_product_form.py checks the shortcut), so one walk gives the result for every
-        number of hits. After its first decision the walk from ``units`` is the walk from the
-        units that decision leaves, so walks are remembered by every state they pass."""
-        known = self._walks
-        path: list[tuple[SideState, int]] = []
+        number of hits. Each decision is remembered by the units it starts from, so walks from
+        different units share the decisions they have in common."""
+        key = (side, units)
+        walk = self._walks.get(key)
+        if walk is not None:
+            return walk
+        links = self._links
+        states, absorbed = [units], [0]
         current = units
-        while (side, current) not in known:
-            step = self._decide(side, current, template)
+        while True:
+            link = (side, current)
+            if link not in links:
+                links[link] = self._decide(side, current, template)
+            step = links[link]
             if step is None:
-                known[(side, current)] = ([current], [0])
                 break
-            path.append((current, step[1]))
             current = step[0]
-        for state, absorbed in reversed(path):
-            later, taken = known[(side, current)]
-            known[(side, state)] = ([state, *later], [0, *(absorbed + t for t in taken)])
-            current = state
-        return known[(side, units)]
+            states.append(current)
+            absorbed.append(absorbed[-1] + step[1])
+        walk = self._walks[key] = (states, absorbed)
+        return walk
 
     def _decide(
         self, side: Side, units: SideState, template: BattleState
@@ -140,13 +152,16 @@ class ProductRounds:
         """One decision of Assign Hits with plenty of hits left: the units it leaves and the
         hits it absorbed; ``None`` if no unit can take a hit."""
         where = arena(self.setup, template)
+        cards = self.setup.side(side)
         plenty = 1 + sum(
-            count * (1 + 2 * self.setup.side(side).card(unit).sustain_damage)
+            count * (3 if cards.card(unit).sustain_damage else 1)
             for unit, _, count in units.area(where)
         )
-        state = replace(
-            template.with_side(side, units), phase=Phase.ASSIGN_HITS, turn=side, hits=(0, 0)
-        ).with_hits_on(side, plenty)
+        hits = (plenty, 0) if side is Side.ATTACKER else (0, plenty)
+        if side is Side.ATTACKER:
+            state = replace(template, attacker=units, phase=Phase.ASSIGN_HITS, turn=side, hits=hits)
+        else:
+            state = replace(template, defender=units, phase=Phase.ASSIGN_HITS, turn=side, hits=hits)
         node = self._process.advance(state)  # type: ignore[attr-defined]
         if not isinstance(node, Decision):
             return None
