@@ -125,7 +125,8 @@ class ProductRounds:
         from the units alone, never from how many hits are left (tests/odds/
         test_product_form.py checks the shortcut), so one walk gives the result for every
         number of hits. Each decision is remembered by the units it starts from, so walks from
-        different units share the decisions they have in common."""
+        different units share the decisions they have in common; the states of the walk are
+        settled as at the end of the round (see below)."""
         key = (side, units)
         walk = self._walks.get(key)
         if walk is not None:
@@ -140,7 +141,11 @@ class ProductRounds:
             step = links[link]
             if step is None:
                 break
-            current = step[0]
+            # In product form nothing acts during the round, so "sustained this round" differs
+            # from "damaged" only until the round ends, when it becomes "damaged"; the stock
+            # policy ranks both the same way against undamaged units. So the walk goes on from
+            # the settled units, which other walks reach too (they share the decisions).
+            current = self._settled(step[0], template)
             states.append(current)
             absorbed.append(absorbed[-1] + step[1])
         walk = self._walks[key] = (states, absorbed)
