@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import replace
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
@@ -64,14 +63,13 @@ class Ti4Battle:
     def canonical(self, state: BattleState) -> BattleState:
         """The same state with the round number capped where no rule looks any more."""
         if state.round > self.round_cap:
-            return replace(state, round=self.round_cap)
+            return state._replace(round=self.round_cap)
         return state
 
     def end_key(self, state: BattleState) -> Hashable:
         """The final state, forgetting how many rounds it took (but not whether a space combat
         happened at all: round 0 is "no combat")."""
-        return replace(
-            state,
+        return state._replace(
             round=min(state.round, 1),
             ground_rounds=tuple(min(r, 1) for r in state.ground_rounds),
         )

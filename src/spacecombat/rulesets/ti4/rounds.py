@@ -13,7 +13,6 @@ state where only that player's units matter; the odds engine combines them.
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import replace
 
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Decision, Step
@@ -164,9 +163,9 @@ class ProductRounds:
         )
         hits = (plenty, 0) if side is Side.ATTACKER else (0, plenty)
         if side is Side.ATTACKER:
-            state = replace(template, attacker=units, phase=Phase.ASSIGN_HITS, turn=side, hits=hits)
+            state = template._replace(attacker=units, phase=Phase.ASSIGN_HITS, turn=side, hits=hits)
         else:
-            state = replace(template, defender=units, phase=Phase.ASSIGN_HITS, turn=side, hits=hits)
+            state = template._replace(defender=units, phase=Phase.ASSIGN_HITS, turn=side, hits=hits)
         node = self._process.advance(state)  # type: ignore[attr-defined]
         if not isinstance(node, Decision):
             return None
@@ -180,9 +179,11 @@ class ProductRounds:
         """The same as ``after_hits`` by running Assign Hits with exactly ``hits`` (slow; for
         the tests that check the walk)."""
         side = PLAYERS[player]
-        state = replace(
-            template.with_side(side, units), phase=Phase.ASSIGN_HITS, turn=side, hits=(0, 0)
-        ).with_hits_on(side, hits)
+        state = (
+            template.with_side(side, units)
+            ._replace(phase=Phase.ASSIGN_HITS, turn=side, hits=(0, 0))
+            .with_hits_on(side, hits)
+        )
         advance = self._process.advance  # type: ignore[attr-defined]
         while state.phase is Phase.ASSIGN_HITS and state.turn is side:
             node = advance(state)
@@ -203,8 +204,7 @@ class ProductRounds:
         self, template: BattleState, attacker: SideState, defender: SideState
     ) -> BattleState:
         """The state after both players assigned hits, at the end of the round."""
-        return replace(
-            template,
+        return template._replace(
             phase=Phase.END_OF_ROUND,
             attacker=attacker,
             defender=defender,

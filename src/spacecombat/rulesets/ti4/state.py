@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from spacecombat.core.forces import Forces, Status
 from spacecombat.rulesets.ti4.sides import Side
@@ -94,9 +95,11 @@ class Retreat:
     done: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class BattleState:
-    """A TI4 battle between two players at one point of a procedure."""
+class BattleState(NamedTuple):
+    """A TI4 battle between two players at one point of a procedure.
+
+    A named tuple rather than a dataclass: states are copied at every step and are the exact
+    engine's keys, and tuples copy and hash several times faster."""
 
     phase: Phase
     attacker: SideState
@@ -129,8 +132,8 @@ class BattleState:
 
     def with_side(self, side: Side, value: SideState) -> BattleState:
         if side is Side.ATTACKER:
-            return replace(self, attacker=value)
-        return replace(self, defender=value)
+            return self._replace(attacker=value)
+        return self._replace(defender=value)
 
     def with_units_and_hits(
         self, side: Side, where: int | None, forces: Forces, hits: int
@@ -138,8 +141,8 @@ class BattleState:
         """``side``'s units in an area replaced and the hits against it set, in one copy."""
         units = self.side(side).with_area(where, forces)
         if side is Side.ATTACKER:
-            return replace(self, attacker=units, hits=(hits, self.hits[1]))
-        return replace(self, defender=units, hits=(self.hits[0], hits))
+            return self._replace(attacker=units, hits=(hits, self.hits[1]))
+        return self._replace(defender=units, hits=(self.hits[0], hits))
 
     def hits_on(self, side: Side) -> int:
         """Hits produced against ``side``'s units and not yet assigned."""
@@ -147,11 +150,11 @@ class BattleState:
 
     def with_hits_on(self, side: Side, hits: int) -> BattleState:
         pair = (hits, self.hits[1]) if side is Side.ATTACKER else (self.hits[0], hits)
-        return replace(self, hits=pair)
+        return self._replace(hits=pair)
 
     def has_announced(self, side: Side) -> bool:
         return self.announced[0] if side is Side.ATTACKER else self.announced[1]
 
     def at(self, phase: Phase, **changes: object) -> BattleState:
         """This state moved to ``phase`` (with other fields changed)."""
-        return replace(self, phase=phase, **changes)  # type: ignore[arg-type]
+        return self._replace(phase=phase, **changes)  # type: ignore[arg-type]

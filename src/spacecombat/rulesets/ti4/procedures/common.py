@@ -70,12 +70,11 @@ def combat_dice(setup: BattleSetup, state: BattleState, side: Side) -> int:
 def with_cursor(node: Node[BattleState], cursor: int) -> Node[BattleState]:
     """The same node, but every state it leads to has ``cursor`` set (to step through a window's
     handlers one by one)."""
-    from dataclasses import replace
 
     from spacecombat.core.engine import Chance, Decision, Step
 
     def bump(step: Step[BattleState]) -> Step[BattleState]:
-        return Step(replace(step.state, cursor=cursor), step.events)
+        return Step(step.state._replace(cursor=cursor), step.events)
 
     if isinstance(node, Step):
         return bump(node)

@@ -6,7 +6,6 @@ window, in the handlers' documented order."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import StrEnum
 
 from spacecombat.core.engine import Node, Step
@@ -53,7 +52,7 @@ def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
             return with_cursor(node, index + 1)
     rest = state.windows[1:]
     if rest:
-        nxt = replace(state, windows=rest, cursor=0)
+        nxt = state._replace(windows=rest, cursor=0)
         return Step(nxt, (_opened(state, rest[0]),))
     assert state.then is not None
     return Step(state.at(state.then, windows=(), then=None, cursor=0))
