@@ -38,10 +38,18 @@ def random_side(rng: random.Random, kinds: tuple[str, ...], most: int) -> dict[s
 
 def random_battle(rng: random.Random, most: int = 12) -> dict[str, Any]:
     if rng.random() < 0.75:
-        return {"ruleset": "ti4", "battle": "space",
-                "attacker": random_side(rng, SHIPS, most), "defender": random_side(rng, SHIPS, most)}
-    return {"ruleset": "ti4", "battle": "invasion",
-            "attacker": random_side(rng, GROUND, most), "defender": random_side(rng, GROUND, most)}
+        return {
+            "ruleset": "ti4",
+            "battle": "space",
+            "attacker": random_side(rng, SHIPS, most),
+            "defender": random_side(rng, SHIPS, most),
+        }
+    return {
+        "ruleset": "ti4",
+        "battle": "invasion",
+        "attacker": random_side(rng, GROUND, most),
+        "defender": random_side(rng, GROUND, most),
+    }
 
 
 def timed(scenario: dict[str, Any]) -> float:
@@ -61,24 +69,35 @@ def main() -> int:
     times = sorted(timed(b) for b in battles)
     median = statistics.median(times)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-    big = {"ruleset": "ti4", "battle": "space", "attacker": {"units": {"dreadnought": 64}},
-           "defender": {"units": {"dreadnought": 64}}}
+    big = {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": {"dreadnought": 64}},
+        "defender": {"units": {"dreadnought": 64}},
+    }
     big_times = [timed(big) for _ in range(3)]
     lines = "".join(json.dumps(b) + "\n" for b in battles[:400])
     exe = Path(sys.executable).with_name("spacecombat")
     walls = []
     for _ in range(3):
         start = time.perf_counter()
-        subprocess.run([str(exe), "odds", "-"], input=lines, text=True, capture_output=True,
-                       check=True)
+        subprocess.run(
+            [str(exe), "odds", "-"], input=lines, text=True, capture_output=True, check=True
+        )
         walls.append(time.perf_counter() - start)
-    print(f"machine: {platform.machine()}, {platform.processor() or '?'}, python "
-          f"{platform.python_version()}")
-    print(f"{len(times)} random battles (<= 12 units a side): median {1000 * median:.2f} ms, "
-          f"p99 {1000 * p99:.1f} ms, max {1000 * times[-1]:.1f} ms")
+    print(
+        f"machine: {platform.machine()}, {platform.processor() or '?'}, python "
+        f"{platform.python_version()}"
+    )
+    print(
+        f"{len(times)} random battles (<= 12 units a side): median {1000 * median:.2f} ms, "
+        f"p99 {1000 * p99:.1f} ms, max {1000 * times[-1]:.1f} ms"
+    )
     print(f"64 v 64 dreadnoughts: median of 3 {1000 * statistics.median(big_times):.0f} ms")
-    print(f"400 battles through 'spacecombat odds -': median of 3 "
-          f"{statistics.median(walls):.2f} s wall")
+    print(
+        f"400 battles through 'spacecombat odds -': median of 3 "
+        f"{statistics.median(walls):.2f} s wall"
+    )
     return 0
 
 

@@ -29,6 +29,11 @@ def state_after(battle: Describer[S], graph: StateGraph[S], rounds: int) -> dict
         result = str(start.target.outcome.get("result"))
         return {"rounds": rounds, "over": {result: 1.0}, "states": []}
     assert not isinstance(start.target, Entry), "state_after needs the whole graph"
+    if rounds < start.rounds:
+        # The first dice come in a later round than asked about (round 1 has begun before
+        # them): after that many rounds the battle stands as it starts.
+        described = _describe_key(battle.describe(graph.states[start.target]))
+        return {"rounds": rounds, "over": {}, "states": [{"state": described, "probability": 1.0}]}
     frontier: dict[int, dict[int, float]] = {start.rounds: {start.target: float(start.weight)}}
     played = start.rounds
     while played <= rounds and frontier:

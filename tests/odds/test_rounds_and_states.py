@@ -1,0 +1,135 @@
+"""When a battle ends (the report's rounds distribution), where it stands after N rounds
+(``rounds=N``), and retreat policies as part of the exact computation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spacecombat import odds
+from spacecombat.odds.exact import exact_odds
+from tests.helpers import invasion, space
+
+RETREAT_TO_B = {"name": "A", "adjacent": [{"name": "B", "units": ["attacker"]}]}
+AFTER_ROUND_1 = {"units": "2 cruiser", "policy": {"retreat": {"after_round": 1}}}
+
+BATTLES = {
+    "fighters": space({"units": "1 fighter"}, {"units": "1 fighter"}),
+    "dreadnoughts-cruisers": space({"units": "2 dreadnought"}, {"units": "3 cruiser"}),
+    "barrage": space({"units": "2 carrier, 4 fighter"}, {"units": "2 destroyer, 1 cruiser"}),
+    "duranium": space(
+        {"units": "2 dreadnought", "technologies": ["duranium_armor"]}, {"units": "2 dreadnought"}
+    ),
+    "infantry": invasion({"units": "3 infantry"}, {"units": "2 infantry"}),
+    "retreat": space(AFTER_ROUND_1, {"units": "2 cruiser"}, system=RETREAT_TO_B),
+}
+
+
+def distribution(scenario: dict[str, Any], **options: Any) -> dict[int, float]:
+    rounds = odds(scenario, **options).rounds
+    return {int(r): float(p) for r, p in rounds["distribution"].items()}
+
+
+@pytest.mark.parametrize("name", BATTLES)
+@pytest.mark.parametrize("product_form", [True, False], ids=["product-form", "graph"])
+def test_the_rounds_distribution_sums_to_one_minus_the_unfinished_mass(
+    name: str, product_form: bool
+) -> None:
+    # odds/solve.py rounds_distribution: mass is pushed round by round until less than 1e-13
+    # is still fighting; that remainder is reported as unfinished.
+    rounds = exact_odds(BATTLES[name], product_form=product_form).rounds
+    total = sum(float(p) for p in rounds["distribution"].values())
+    assert abs(total - (1 - float(rounds["unfinished"]))) <= 1e-12
+
+
+@pytest.mark.parametrize("product_form", [True, False], ids=["product-form", "graph"])
+def test_one_fighter_against_one_fighter_ends_in_round_r_geometrically(
+    product_form: bool,
+) -> None:
+    # Fighter I hits on 9 (p = 1/5): a round decides nothing when both miss, 16/25 = 0.64, so
+    # P(the battle ends in round r) = 0.64^(r-1) * 0.36 (not 0.81^(r-1) * 0.19, which would be
+    # dice that hit on a 10 only).
+    rounds = exact_odds(BATTLES["fighters"], product_form=product_form).rounds["distribution"]
+    gaps = [abs(float(rounds[str(r)]) - 0.64 ** (r - 1) * 0.36) for r in range(1, 41)]
+    assert max(gaps) <= 1e-12
+
+
+@pytest.mark.parametrize("name", ["fighters", "dreadnoughts-cruisers", "barrage", "infantry"])
+def test_after_no_round_nothing_is_over(name: str) -> None:
+    # With no space cannon or bombardment before combat, only combat rounds can end the battle.
+    after = odds(BATTLES[name], rounds=0).after_rounds
+    assert after is not None
+    assert after["over"] == {}
+
+
+@pytest.mark.parametrize("name", BATTLES)
+@pytest.mark.parametrize("played", [1, 2, 3])
+def test_after_n_rounds_over_and_ongoing_sum_to_one(name: str, played: int) -> None:
+    # Every battle is, after N rounds, either over (by result) or in one of the states listed.
+    after = odds(BATTLES[name], rounds=played).after_rounds
+    assert after is not None
+    total = sum(after["over"].values()) + sum(s["probability"] for s in after["states"])
+    assert abs(total - 1) <= 1e-12
+
+
+def test_after_one_round_the_fighters_are_over_with_the_round_one_chances() -> None:
+    # One round of 1 fighter against 1 fighter: attacker alone hits 4/25, defender alone 4/25,
+    # both 1/25; the rest (16/25) is still fighting, in the state it started in.
+    after = odds(BATTLES["fighters"], rounds=1).after_rounds
+    assert after is not None
+    found = {r: round(p, 12) for r, p in after["over"].items()}
+    assert found == {"attacker_win": 0.16, "defender_win": 0.16, "draw": 0.04}
+
+
+def test_a_retreat_after_round_one_ends_the_battle_by_round_two() -> None:
+    # ti4-space-combat.md steps 2 and 5: the retreat is announced at the start of round 2 (one
+    # round fought) and carried out at the end of it, so no third round is ever fought.
+    assert set(distribution(BATTLES["retreat"])) == {1, 2}
+
+
+def test_a_retreat_after_round_one_leaves_nothing_ongoing_after_round_two() -> None:
+    after = odds(BATTLES["retreat"], rounds=2).after_rounds
+    assert after is not None
+    assert after["states"] == []
+
+
+def test_without_an_eligible_system_the_same_policy_fights_on() -> None:
+    # docs/rulings.md R12: a retreat can be announced only if some adjacent system qualifies;
+    # with none, the battle can go past round 2.
+    scenario = space(AFTER_ROUND_1, {"units": "2 cruiser"})
+    assert max(distribution(scenario)) > 2
+
+
+def test_the_retreat_changes_the_odds() -> None:
+    # The exact computation follows the policy: retreating after round 1 gives the defender the
+    # battles still undecided after round 2 (the attacker leaves; ti4-space-combat.md rule 10).
+    stays = odds(space({"units": "2 cruiser"}, {"units": "2 cruiser"}))
+    leaves = odds(BATTLES["retreat"])
+    assert float(leaves.defender_win) > float(stays.defender_win) + 0.1
+
+
+def test_a_retreat_announced_in_round_one_ends_the_battle_in_round_one() -> None:
+    # Outnumbered 3 dice to 2 with ratio 1.5, the attacker announces a retreat at once (step 2 of
+    # round 1) and retreats at its end, unless destroyed first; 2 dice cannot destroy 3 cruisers.
+    scenario = space(
+        {"units": "1 cruiser, 1 destroyer", "policy": {"retreat": {"when_outnumbered": 1.5}}},
+        {"units": "3 cruiser"},
+        system=RETREAT_TO_B,
+    )
+    assert abs(distribution(scenario).get(1, 0.0) - 1) <= 1e-12
+
+
+def test_after_zero_rounds_all_the_probability_is_at_the_start() -> None:
+    """`rounds=0` with no space cannon: round 1 begins before the first dice, so after 0
+    rounds the battle stands as it starts (regression: the mass used to go missing)."""
+    duel = {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": "1 fighter"},
+        "defender": {"units": "1 fighter"},
+    }
+    after = odds(duel, rounds=0).after_rounds
+    assert after is not None
+    assert after["over"] == {}
+    assert [s["probability"] for s in after["states"]] == [1.0]
