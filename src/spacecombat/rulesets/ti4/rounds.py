@@ -135,16 +135,22 @@ class ProductRounds:
         current = units
         while True:
             link = (side, current)
-            if link not in links:
-                links[link] = self._decide(side, current, template)
-            step = links[link]
+            if link in links:
+                step = links[link]
+            else:
+                decided = self._decide(side, current, template)
+                # In product form nothing acts during the round, so "sustained this round"
+                # differs from "damaged" only until the round ends, when it becomes "damaged";
+                # the stock policy ranks both the same way against undamaged units. So the walk
+                # goes on from the settled units, which other walks reach too (they share the
+                # decisions).
+                step = (
+                    None if decided is None else (self._settled(decided[0], template), decided[1])
+                )
+                links[link] = step
             if step is None:
                 break
-            # In product form nothing acts during the round, so "sustained this round" differs
-            # from "damaged" only until the round ends, when it becomes "damaged"; the stock
-            # policy ranks both the same way against undamaged units. So the walk goes on from
-            # the settled units, which other walks reach too (they share the decisions).
-            current = self._settled(step[0], template)
+            current = step[0]
             states.append(current)
             absorbed.append(absorbed[-1] + step[1])
         walk = self._walks[key] = (states, absorbed)

@@ -103,6 +103,8 @@ class BattleSetup:
     commits: tuple[Mapping[str, int], ...]
     initial: BattleState
     scenario: Scenario = field(compare=False)
+    #: values computed from the setup alone, remembered (e.g. dice pools by units)
+    memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
 
     def side(self, side: Side) -> SideSetup:
         return self.sides[side]

@@ -45,8 +45,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class SideState:
+class SideState(NamedTuple):
     """One player's units: in the space area of the active system, and on each planet."""
 
     space: Forces

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -45,13 +46,23 @@ def combat_roll(setup: BattleSetup, state: BattleState, side: Side) -> Roll:
 
 def combat_pool(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
     """``side``'s combat roll: one die per unit, or one per burst icon (step 3.1), grouped by
-    combat value (step 3.2), rolled in ascending value (step 3.3)."""
+    combat value (step 3.2), rolled in ascending value (step 3.3). Remembered by units."""
     where = arena(setup, state)
+    units = state.side(side).area(where)
+    key = ("combat_pool", side, where is None, units)
+    pool = setup.memo.get(key)
+    if pool is None:
+        pool = setup.memo[key] = _combat_pool(setup, units, side, where is None)
+    assert isinstance(pool, DicePool)
+    return pool
+
+
+def _combat_pool(setup: BattleSetup, units: Forces, side: Side, in_space: bool) -> DicePool:
     cards = setup.side(side)
-    fights = cards.is_ship if where is None else cards.is_ground_force
-    roll = combat_roll(setup, state, side)
+    fights = cards.is_ship if in_space else cards.is_ground_force
+    roll = Roll.SPACE_COMBAT if in_space else Roll.GROUND_COMBAT
     groups = []
-    for unit, count in state.side(side).area(where).by_type().items():
+    for unit, count in units.by_type().items():
         combat = cards.card(unit).combat
         if fights(unit) and combat is not None:
             if combat.dice is None:  # set by an ability: the setup refuses such a unit
