@@ -262,37 +262,12 @@ def _rounds(
     width = min(defender.hits.shape[1], attacker.after.shape[1])
     current_round = min(by_start) if by_start else 1
     mass = by_start.pop(current_round, np.zeros((size_a, size_d)))
-    lost = 0.0
     if size_a * size_d * size_d * width <= BATCHED:
         step = _batched_round(attacker, defender, kernels, width)
-        while True:
-            nxt, finished = step(mass)
-            if finished:
-                ended[current_round - 1] = ended.get(current_round - 1, 0.0) + finished
-            current_round += 1
-            mass = nxt + by_start.pop(current_round, 0.0)
-            left = float(mass.sum())
-            if left < tail and not by_start:
-                return {r: p for r, p in ended.items() if p}, left
+    else:
+        step = _row_by_row_round(attacker, defender, kernels, width, tail)
     while True:
-        nxt = np.zeros((size_a, size_d))
-        finished = 0.0
-        # Rows holding less than ``tail`` / size are dropped: their mass is reported unfinished.
-        row_mass = mass.sum(axis=1)
-        dropped = float(row_mass[row_mass <= tail / size_a].sum())
-        lost += dropped
-        for i in map(int, np.flatnonzero(row_mass > tail / size_a)):
-            row = mass[i]
-            if not attacker.alive[i]:
-                finished += float(row.sum())
-                continue
-            dead_here = float(row[~defender.alive].sum())
-            finished += dead_here
-            live = np.where(defender.alive, row, 0.0)
-            if i not in kernels:
-                kernels[i] = _kernel(i, attacker, defender)
-            spread = kernels[i].T @ (live[:, None] * defender.hits[:, :width])
-            nxt += _onto(attacker.after[i, :width], size_a) @ spread.T
+        nxt, finished = step(mass)
         if finished:
             # Pairs reached this round are at the start of the next round; those with a player
             # out are counted when met, so the round in which they were reached is the one before.
@@ -301,8 +276,39 @@ def _rounds(
         mass = nxt + by_start.pop(current_round, 0.0)
         left = float(mass.sum())
         if left < tail and not by_start:
-            ended = {r: p for r, p in ended.items() if p}
-            return ended, left + lost
+            return {r: p for r, p in ended.items() if p}, left
+
+
+def _row_by_row_round(
+    attacker: Chain[U],
+    defender: Chain[U],
+    kernels: dict[int, NDArray[np.float64]],
+    width: int,
+    tail: float,
+) -> Callable[[NDArray[np.float64]], tuple[NDArray[np.float64], float]]:
+    """One round, row by row (for chains too large to batch). Rows holding less than
+    ``tail`` / rows are dropped; their mass is counted as finished, well below the report's
+    precision."""
+    size_a, size_d = len(attacker.units), len(defender.units)
+
+    def step(mass: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
+        nxt = np.zeros((size_a, size_d))
+        row_mass = mass.sum(axis=1)
+        finished = float(row_mass[row_mass <= tail / size_a].sum())
+        for i in map(int, np.flatnonzero(row_mass > tail / size_a)):
+            row = mass[i]
+            if not attacker.alive[i]:
+                finished += float(row.sum())
+                continue
+            finished += float(row[~defender.alive].sum())
+            live = np.where(defender.alive, row, 0.0)
+            if i not in kernels:
+                kernels[i] = _kernel(i, attacker, defender)
+            spread = kernels[i].T @ (live[:, None] * defender.hits[:, :width])
+            nxt += _onto(attacker.after[i, :width], size_a) @ spread.T
+        return nxt, finished
+
+    return step
 
 
 def describe_pairs(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Roll
@@ -96,3 +97,18 @@ def with_cursor(node: Node[BattleState], cursor: int) -> Node[BattleState]:
         chance = node
         return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
     return node
+
+
+def destroyed(player: Side, units: Forces, cause: str) -> tuple[Event, ...]:
+    """One ``unit_destroyed`` event for each of ``units``."""
+    return tuple(
+        event(
+            "unit_destroyed",
+            player=player.value,
+            unit=unit,
+            status=status.label or "undamaged",
+            cause=cause,
+        )
+        for unit, status, count in units
+        for _ in range(count)
+    )

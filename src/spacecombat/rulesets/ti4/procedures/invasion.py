@@ -15,7 +15,7 @@ from spacecombat.rulesets.ti4.abilities.planetary_shield import is_shielded
 from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
 from spacecombat.rulesets.ti4.outcome import invasion_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
-from spacecombat.rulesets.ti4.procedures.common import ground_forces
+from spacecombat.rulesets.ti4.procedures.common import destroyed, ground_forces
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -197,18 +197,9 @@ def establish_control(setup: BattleSetup, state: BattleState) -> Node[BattleStat
         if ground_forces(setup, state, A, p):
             events.append(event("control_established", player=A.value, planet=name))
             here = defender.planet(p)
-            for unit, status, count in here.keep(cards.is_structure):
-                here = here.remove(unit, status, count)
-                events += [
-                    event(
-                        "unit_destroyed",
-                        player=D.value,
-                        unit=unit,
-                        status=status.label or "undamaged",
-                        cause="control established",
-                    )
-                    for _ in range(count)
-                ]
+            structures = here.keep(cards.is_structure)
+            here = here.without(cards.is_structure)
+            events += destroyed(D, structures, "control established")
             defender = defender.with_planet(p, here)
     return Step(state.with_side(D, defender).at(Phase.OVER), tuple(events))
 

@@ -11,7 +11,7 @@ from spacecombat.core.forces import Forces, Status, describe
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_pool
 from spacecombat.rulesets.ti4.outcome import combat_result, space_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
-from spacecombat.rulesets.ti4.procedures.common import combat_dice, ships
+from spacecombat.rulesets.ti4.procedures.common import combat_dice, destroyed, ships
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
@@ -113,17 +113,9 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
                 ),
             )
         lost = state.side(side).space
-        events: list[Event] = [
-            event(
-                "unit_destroyed",
-                player=side.value,
-                unit=u,
-                status=s.label or "undamaged",
-                cause="neither side can win and no retreat is possible (FAQ)",
-            )
-            for u, s, n in lost
-            for _ in range(n)
-        ]
+        events = list(
+            destroyed(side, lost, "neither side can win and no retreat is possible (FAQ)")
+        )
         gone = state.with_side(side, state.side(side).with_space(Forces()))
         return Step(gone.at(Phase.END_OF_ROUND), tuple(events))
     if not can_retreat:
