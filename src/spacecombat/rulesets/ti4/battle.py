@@ -57,6 +57,7 @@ class Ti4Battle:
         # at (retreat after round N looks at rounds fought); anti-fighter barrage is round 1.
         afters = [setup.side(side).policy.retreat_after_round for side in SIDES]
         self.round_cap = max([2, *(n + 1 for n in afters if n is not None)])
+        self._initial: dict[str, dict[str, int]] = {}
 
     # --- what the odds engine needs (spacecombat.odds.graph.Analysable) ---
 
@@ -108,15 +109,22 @@ class Ti4Battle:
                     counts[unit] = counts.get(unit, 0) + int(item["count"])
         return counts
 
+    def _initial_counts(self, player: str) -> dict[str, int]:
+        known = self._initial.get(player)
+        if known is None:
+            known = {}
+            start = self.setup.initial.side(Side(player))
+            for forces in (start.space, *start.planets):
+                for unit, count in forces.by_type().items():
+                    known[unit] = known.get(unit, 0) + count
+            self._initial[player] = known
+        return known
+
     def losses(self, outcome: Mapping[str, object], player: str) -> float:
         """Resources of the player's units destroyed or removed (cost per unit: the card's cost
         divided by how many units one payment produces)."""
         side = self.setup.side(Side(player))
-        start = self.setup.initial.side(Side(player))
-        before: dict[str, int] = {}
-        for forces in (start.space, *start.planets):
-            for unit, count in forces.by_type().items():
-                before[unit] = before.get(unit, 0) + count
+        before = self._initial_counts(player)
         after: dict[str, int] = {}
         block = outcome.get(player)
         retreat = outcome.get("retreat")
