@@ -16,6 +16,9 @@ from spacecombat.rulesets.ti4.rounds import ProductRounds
 from spacecombat.rulesets.ti4.state import BattleState, SideState
 from spacecombat.scenario.schema import Scenario, parse_scenario
 
+#: chance states the generic graph may explore by default (about 1.5 ms each: ~5 s)
+STATE_LIMIT = 3_000
+
 
 def exact_odds(
     scenario: Scenario | Mapping[str, Any],
@@ -23,12 +26,15 @@ def exact_odds(
     fractions: bool = False,
     rounds: int | None = None,
     product_form: bool = True,
+    limit: int | None = STATE_LIMIT,
 ) -> OddsReport:
     """The exact odds of a scenario's battle, decisions taken by the scenario's stock policies.
 
     ``fractions``: exact fractions (slower) instead of floats. ``rounds``: also report the
     distribution of the battle's state after that many rounds. ``product_form``: solve combat
-    rounds in product form with arrays when the rules allow it (floats only).
+    rounds in product form with arrays when the rules allow it (floats only). ``limit``: the
+    most chance states the generic graph may have (``TooManyStates`` beyond; ``None``: no
+    limit).
     """
     if not isinstance(scenario, Scenario):
         scenario = parse_scenario(scenario)
@@ -41,7 +47,7 @@ def exact_odds(
             return _with_product_form(battle, policies, form)
         except product.NotInProductForm:
             pass
-    explorer: Explorer[BattleState] = Explorer(battle, policies, exact=fractions)
+    explorer: Explorer[BattleState] = Explorer(battle, policies, exact=fractions, limit=limit)
     graph = explorer.build()
     absorbed = absorb(graph, exact=fractions)
     by_round, still, _ = rounds_distribution(graph)

@@ -18,6 +18,7 @@ from typing import Generic, Protocol, TypeVar
 
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Chance, Decision, End, Node, Process
+from spacecombat.core.errors import SpacecombatError
 from spacecombat.core.events import Event
 
 S = TypeVar("S", bound=Hashable)
@@ -35,6 +36,17 @@ class Analysable(Process[S], Protocol):
         """What distinguishes battle ends for the report (the final state, but not how many
         rounds it took)."""
         ...
+
+
+class TooManyStates(SpacecombatError):
+    """The battle has more chance states than the exact engine was allowed to explore."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"the exact engine stopped at {limit} battle states (this battle's rounds are not "
+            "in product form, e.g. a retreat can be announced, and it is large)"
+        )
+        self.limit = limit
 
 
 @dataclass(frozen=True)
@@ -85,11 +97,13 @@ class Explorer(Generic[S]):
         *,
         exact: bool,
         stop: Callable[[S], bool] | None = None,
+        limit: int | None = None,
     ) -> None:
         self.process = process
         self.policies = policies
         self.exact = exact
         self.stop = stop
+        self.limit = limit
         self.graph: StateGraph[S] = StateGraph()
         self._index: dict[S, int] = {}
         self._settled: dict[S, tuple[Target, int]] = {}
@@ -100,6 +114,8 @@ class Explorer(Generic[S]):
         if self.stop is not None and self.stop(state):
             return Entry(state)
         if state not in self._index:
+            if self.limit is not None and len(self.graph.states) >= self.limit:
+                raise TooManyStates(self.limit)
             self._index[state] = len(self.graph.states)
             self.graph.states.append(state)
             self.graph.edges.append([])

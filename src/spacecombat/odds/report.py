@@ -36,6 +36,7 @@ class OddsReport:
     confidence: dict[str, Any] | None = None
     after_rounds: dict[str, Any] | None = None
     trials: int | None = None
+    note: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The report with plain floats (the names of the issue: attacker_win, ...)."""
@@ -56,6 +57,8 @@ class OddsReport:
             out["confidence_95"] = self.confidence
         if self.after_rounds is not None:
             out["after_rounds"] = self.after_rounds
+        if self.note is not None:
+            out["note"] = self.note
         return out
 
 

@@ -11,6 +11,8 @@ def render(report: dict[str, Any]) -> str:
     """A readable report from ``OddsReport.to_json()``."""
     lines = []
     method = report["method"]
+    if report.get("note"):
+        lines.append(f"Note: {report['note']}")
     if method == "montecarlo":
         lines.append(f"Monte Carlo, {report['trials']} battles (95% intervals)")
     else:
