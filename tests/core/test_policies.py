@@ -102,7 +102,12 @@ def announce(rounds_fought: int = 0, own_dice: int = 3, enemy_dice: int = 3) -> 
         "attacker",
         "announce a retreat?",
         (Option("stay", "stay"), Option("retreat", "retreat")),
-        facts={"rounds_fought": rounds_fought, "own_dice": own_dice, "enemy_dice": enemy_dice},
+        facts={
+            "round": rounds_fought + 1,
+            "rounds_fought": rounds_fought,
+            "own_dice": own_dice,
+            "enemy_dice": enemy_dice,
+        },
     )
 
 
@@ -110,12 +115,13 @@ def test_the_stock_player_never_retreats_unless_told() -> None:
     assert choose(announce(rounds_fought=9, own_dice=1, enemy_dice=20)) == "stay"
 
 
-def test_retreat_after_round_n_stays_before_n_rounds() -> None:
-    assert choose(announce(rounds_fought=1), retreat_after_round=2) == "stay"
+def test_retreat_after_round_n_stays_before_round_n() -> None:
+    assert choose(announce(rounds_fought=0), retreat_after_round=2) == "stay"
 
 
-def test_retreat_after_round_n_retreats_once_n_rounds_are_fought() -> None:
-    assert choose(announce(rounds_fought=2), retreat_after_round=2) == "retreat"
+def test_retreat_after_round_n_announces_in_round_n() -> None:
+    # Announced in round 2 (one round fought), the retreat happens at the end of round 2.
+    assert choose(announce(rounds_fought=1), retreat_after_round=2) == "retreat"
 
 
 def test_retreat_when_outnumbered_stays_below_the_ratio() -> None:

@@ -12,7 +12,7 @@ from spacecombat.odds.exact import exact_odds
 from tests.helpers import invasion, space
 
 RETREAT_TO_B = {"name": "A", "adjacent": [{"name": "B", "units": ["attacker"]}]}
-AFTER_ROUND_1 = {"units": "2 cruiser", "policy": {"retreat": {"after_round": 1}}}
+RETREAT_IN_ROUND_2 = {"units": "2 cruiser", "policy": {"retreat": {"after_round": 2}}}
 
 BATTLES = {
     "fighters": space({"units": "1 fighter"}, {"units": "1 fighter"}),
@@ -22,7 +22,7 @@ BATTLES = {
         {"units": "2 dreadnought", "technologies": ["duranium_armor"]}, {"units": "2 dreadnought"}
     ),
     "infantry": invasion({"units": "3 infantry"}, {"units": "2 infantry"}),
-    "retreat": space(AFTER_ROUND_1, {"units": "2 cruiser"}, system=RETREAT_TO_B),
+    "retreat": space(RETREAT_IN_ROUND_2, {"units": "2 cruiser"}, system=RETREAT_TO_B),
 }
 
 
@@ -82,13 +82,13 @@ def test_after_one_round_the_fighters_are_over_with_the_round_one_chances() -> N
     assert found == {"attacker_win": 0.16, "defender_win": 0.16, "draw": 0.04}
 
 
-def test_a_retreat_after_round_one_ends_the_battle_by_round_two() -> None:
-    # ti4-space-combat.md steps 2 and 5: the retreat is announced at the start of round 2 (one
-    # round fought) and carried out at the end of it, so no third round is ever fought.
+def test_a_retreat_in_round_two_ends_the_battle_by_round_two() -> None:
+    # ti4-space-combat.md steps 2 and 5: with {after_round: 2} the retreat is announced at the
+    # start of round 2 and carried out at the end of it, so no third round is ever fought.
     assert set(distribution(BATTLES["retreat"])) == {1, 2}
 
 
-def test_a_retreat_after_round_one_leaves_nothing_ongoing_after_round_two() -> None:
+def test_a_retreat_in_round_two_leaves_nothing_ongoing_after_round_two() -> None:
     after = odds(BATTLES["retreat"], rounds=2).after_rounds
     assert after is not None
     assert after["states"] == []
@@ -97,7 +97,7 @@ def test_a_retreat_after_round_one_leaves_nothing_ongoing_after_round_two() -> N
 def test_without_an_eligible_system_the_same_policy_fights_on() -> None:
     # docs/rulings.md R12: a retreat can be announced only if some adjacent system qualifies;
     # with none, the battle can go past round 2.
-    scenario = space(AFTER_ROUND_1, {"units": "2 cruiser"})
+    scenario = space(RETREAT_IN_ROUND_2, {"units": "2 cruiser"})
     assert max(distribution(scenario)) > 2
 
 

@@ -329,5 +329,18 @@ def test_retreat_to_an_unknown_system_lists_the_adjacent_ones() -> None:
 def test_a_casualty_order_with_an_unknown_unit_is_refused() -> None:
     policy = {"casualty_order": ["fighter", "tie_fighter"]}
     error = refused(space(CRUISER, CRUISER, policy=policy))
-    assert error.field == "attacker.policy.casualty_order[1]"
+    # The shared policy is named as such, not as one side's (review finding).
+    assert error.field == "policy.casualty_order[1]"
     assert "unknown unit 'tie_fighter'; allowed: war_sun" in error.message
+
+
+def test_a_side_policy_error_names_the_side() -> None:
+    side = {"units": "1 cruiser", "policy": {"casualty_order": ["tie_fighter"]}}
+    error = refused(space(side, CRUISER))
+    assert error.field == "attacker.policy.casualty_order[0]"
+
+
+def test_a_planet_order_in_a_space_battle_is_refused() -> None:
+    error = refused(space(CRUISER, CRUISER, policy={"planet_order": ["planets"]}))
+    assert error.field == "policy.planet_order"
+    assert "only an invasion" in error.message

@@ -109,15 +109,22 @@ def test_stock_policy_never_does_not_retreat() -> None:
     assert announce_choices(played, "attacker") == ["stay", "stay"]
 
 
-@pytest.mark.parametrize("rounds", [0, 1, 2])
-def test_stock_policy_after_round_n_announces_once_n_rounds_were_fought(rounds: int) -> None:
-    # Scenario policy {retreat: {after_round: N}}: stay in rounds 1..N, retreat in round N+1.
+@pytest.mark.parametrize("rounds", [1, 2, 3])
+def test_stock_policy_after_round_n_announces_in_round_n(rounds: int) -> None:
+    # Scenario policy {retreat: {after_round: N}}: stay in rounds 1..N-1, announce in round N
+    # (step 2), so the units leave at the end of round N (step 5), after N rounds.
     # Faces: cruiser 1, cruiser 1 in every round (no hits) until the retreat.
     played = run(
         space(retreating(rounds), {"units": "1 cruiser"}, system=NEIGHBOURS),
-        [1, 1] * (rounds + 1),
+        [1, 1] * rounds,
     )
-    assert announce_choices(played, "attacker") == ["stay"] * rounds + ["retreat"]
+    assert announce_choices(played, "attacker") == ["stay"] * (rounds - 1) + ["retreat"]
+
+
+def test_stock_policy_after_round_zero_is_the_earliest_retreat() -> None:
+    # after_round: 0 is the same as 1: announce in round 1 (faces: cruiser 1, cruiser 1).
+    played = run(space(retreating(0), {"units": "1 cruiser"}, system=NEIGHBOURS), [1, 1])
+    assert announce_choices(played, "attacker") == ["retreat"]
 
 
 def test_stock_policy_when_outnumbered_announces_once_the_ratio_is_reached() -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.helpers import events, run, space
 
 LETNEV = {
@@ -97,3 +99,43 @@ def test_no_forced_retreat_when_a_side_can_still_win() -> None:
     played = run(space(one, one, system={"adjacent": [HOME]}), [5, 1, 5, 1])
     assert events(played, "retreat_announced") == []
     assert played.outcome["result"] == "attacker_win"
+
+
+def test_a_ground_combat_that_becomes_endless_is_refused_by_name() -> None:
+    """docs/rulings.md R20: a ground combat no side can ever win has no rule, so the engine
+    refuses it, also when it becomes endless only after some units died (here the attacker's
+    infantry fall and two mechs face two mechs, each side with Non-Euclidean Shielding and
+    Duranium Armor). Regression: the resolver used to loop for ever."""
+    from spacecombat.core.errors import RuleNotImplemented
+    from spacecombat.resolver import resolve
+
+    scenario = {
+        "ruleset": "ti4",
+        "battle": "invasion",
+        "attacker": {
+            "units": "2 mech, 2 infantry",
+            "damaged": {"mech": 2},
+            "technologies": ["non_euclidean_shielding", "duranium_armor"],
+        },
+        "defender": {
+            "units": "2 mech",
+            "technologies": ["non_euclidean_shielding", "duranium_armor"],
+        },
+    }
+    with pytest.raises(RuleNotImplemented, match="neither side can ever win"):
+        resolve(scenario, seed=3)
+
+
+def test_without_a_retreat_only_the_ships_are_destroyed_and_ground_forces_are_removed() -> None:
+    """FAQ: "their units in the combat are destroyed": the ships. The infantry in the space
+    area takes no part in the combat; it is removed for want of ships (docs/rulings.md R6)."""
+    techs = ["non_euclidean_shielding", "duranium_armor"]
+    played = run(
+        space(
+            {"units": "2 dreadnought, 1 infantry", "technologies": techs},
+            {"units": "2 dreadnought", "technologies": techs},
+        ),
+        [],
+    )
+    assert {e["unit"] for e in events(played, "unit_destroyed")} == {"dreadnought"}
+    assert [e["unit"] for e in events(played, "unit_removed")] == ["infantry"]

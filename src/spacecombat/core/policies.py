@@ -87,8 +87,10 @@ class StockPolicy:
     def _announce_retreat(self, request: DecisionRequest) -> Option:
         facts = request.facts
         wanted = False
+        # "Retreat after round N": announce in round N (step 2), so the units leave at the end
+        # of round N (step 5), having fought N rounds; N = 0 is the same as 1.
         after = self.config.retreat_after_round
-        if after is not None and int(_num(facts, "rounds_fought")) >= after:
+        if after is not None and int(_num(facts, "round")) >= after:
             wanted = True
         ratio = self.config.retreat_when_outnumbered
         if ratio is not None:

@@ -115,6 +115,16 @@ def absorb(graph: StateGraph[S], *, exact: bool) -> Absorption[S]:
                 continue
             visits: dict[int, Weight] = {state: mass[state] / (1 - loop)}
         else:
+            leaves = any(
+                not isinstance(e.target, int) or e.target not in inside
+                for state in component
+                for e in graph.edges[state]
+            )
+            if not leaves:
+                # A cycle of states with no way out (a battle that can never end): its mass is
+                # reported as residual, never lost silently.
+                residual += sum((mass[state] for state in component), zero)
+                continue
             visits = _visits(graph, component, mass, exact)
         for state, expected in visits.items():
             for edge in graph.edges[state]:

@@ -91,11 +91,16 @@ def render(events: Iterable[Event]) -> str:
         elif kind == "retreat_cancelled":
             lines.append(f"  {who}'s retreat does not happen: {e.get('reason')}")
         elif kind == "retreated":
-            lines.append(f"  {who} retreats to {e.get('to')} with {units_text(e.get('units'))}")
+            if e.get("units"):
+                lines.append(f"  {who} retreats to {e.get('to')} with {units_text(e.get('units'))}")
+            else:
+                lines.append(f"  {who} retreats to {e.get('to')}, but no unit gets there")
         elif kind == "command_token_placed":
             lines.append(
                 f"  {who} places a command token in {e.get('system')} (from {e.get('source')})"
             )
+        elif kind == "command_token_not_needed":
+            lines.append(f"  {who} already has a command token in {e.get('system')}")
         elif kind == "bombardment_blocked":
             lines.append(f"  bombardment of {e.get('planet')} blocked ({e.get('reason')})")
         elif kind == "ground_forces_committed":
@@ -111,10 +116,13 @@ def render(events: Iterable[Event]) -> str:
 
 def _ending(e: Event) -> list[str]:
     result = str(e.get("result"))
+    nobody = "a draw: nobody is left"
+    if e.get("battle") == "invasion":
+        nobody = "a draw: no ground forces are left (the defender keeps control)"
     said = {
         "attacker_win": "the attacker wins",
         "defender_win": "the defender wins",
-        "draw": "a draw: nobody is left",
+        "draw": nobody,
         "no_combat": "no combat took place",
         "mixed": "each side holds some planets",
     }.get(result, result)

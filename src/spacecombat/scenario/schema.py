@@ -45,7 +45,8 @@ def _counts(value: Any, field: str) -> Any:
 
 
 class RetreatAfterRound(_Spec):
-    """Announce a retreat once this many combat rounds have been fought."""
+    """Retreat after round N: announce the retreat in round N, so the units leave at the end
+    of round N, having fought N rounds (0 is the same as 1: the earliest possible)."""
 
     after_round: int = Field(ge=0)
 

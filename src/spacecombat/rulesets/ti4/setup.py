@@ -211,33 +211,15 @@ def _policy(
     scenario: Scenario, spec: SideSpec, where: str, system: StarSystem, planets: tuple[str, ...]
 ) -> PolicyConfig:
     merged: dict[str, object] = {}
-    for layer in (scenario.policy, spec.policy):
+    # Each layer is checked under its own name: the shared `policy`, then the side's.
+    for name, layer in (("policy", scenario.policy), (where, spec.policy)):
         if layer is not None:
+            _check_policy(scenario, layer, name, system, planets)
             merged.update({k: v for k, v in layer.model_dump().items() if v is not None})
     config = PolicySpec.model_validate(merged)
-    order = config.casualty_order or DEFAULT_CASUALTY_ORDER
-    for i, unit in enumerate(order):
-        if unit not in UNIT_TYPES:
-            raise ScenarioError(
-                f"{where}.casualty_order[{i}]",
-                f"unknown unit {unit!r}; allowed: {', '.join(UNIT_TYPES)}",
-            )
-    adjacent = [s.name for s in system.adjacent]
-    for i, name in enumerate(config.retreat_to or ()):
-        if name not in adjacent:
-            raise ScenarioError(
-                f"{where}.retreat_to[{i}]",
-                f"{name!r} is not an adjacent system; allowed: {', '.join(adjacent) or 'none'}",
-            )
-    for i, name in enumerate(config.planet_order or ()):
-        if name not in planets:
-            raise ScenarioError(
-                f"{where}.planet_order[{i}]",
-                f"{name!r} is not a planet of the battle; allowed: {', '.join(planets)}",
-            )
     retreat = config.retreat
     return PolicyConfig(
-        casualty_order=tuple(order),
+        casualty_order=tuple(config.casualty_order or DEFAULT_CASUALTY_ORDER),
         sustain=config.sustain or "first",
         retreat_after_round=getattr(retreat, "after_round", None),
         retreat_when_outnumbered=getattr(retreat, "when_outnumbered", None),
@@ -245,6 +227,32 @@ def _policy(
         retreat_takes_planet_ground_forces=bool(config.retreat_takes_planet_ground_forces),
         planet_order=tuple(config.planet_order or ()),
     )
+
+
+def _check_policy(
+    scenario: Scenario, layer: PolicySpec, where: str, system: StarSystem, planets: tuple[str, ...]
+) -> None:
+    for i, unit in enumerate(layer.casualty_order or ()):
+        if unit not in UNIT_TYPES:
+            raise ScenarioError(
+                f"{where}.casualty_order[{i}]",
+                f"unknown unit {unit!r}; allowed: {', '.join(UNIT_TYPES)}",
+            )
+    adjacent = [s.name for s in system.adjacent]
+    for i, name in enumerate(layer.retreat_to or ()):
+        if name not in adjacent:
+            raise ScenarioError(
+                f"{where}.retreat_to[{i}]",
+                f"{name!r} is not an adjacent system; allowed: {', '.join(adjacent) or 'none'}",
+            )
+    if layer.planet_order and scenario.battle != "invasion":
+        raise ScenarioError(f"{where}.planet_order", "only an invasion has planets to order")
+    for i, name in enumerate(layer.planet_order or ()):
+        if name not in planets:
+            raise ScenarioError(
+                f"{where}.planet_order[{i}]",
+                f"{name!r} is not a planet of the battle; allowed: {', '.join(planets)}",
+            )
 
 
 def _cards(data: Ti4Data, faction: str | None, upgrades: Iterable[str]) -> dict[str, UnitDef]:

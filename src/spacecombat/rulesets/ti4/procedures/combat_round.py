@@ -5,6 +5,7 @@ active system (space combat) or the invaded planet (ground combat)."""
 from __future__ import annotations
 
 from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.common import (
@@ -13,6 +14,7 @@ from spacecombat.rulesets.ti4.procedures.common import (
     combatants,
     with_cursor,
 )
+from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import (
     LAST_ROUND_END,
     NEXT_ROUND,
@@ -103,6 +105,13 @@ def begin_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     first = Phase.ANNOUNCE_RETREATS if where is None else Phase.ROLL_DICE
     turn = Side.DEFENDER if where is None else Side.ATTACKER
     following = state.at(state.phase, round=state.round + 1, turn=turn)
+    if where is not None and neither_can_win(setup, following):
+        # A ground combat may become endless as units die (docs/rulings.md R20); no rule
+        # covers that, so it is refused by name, at any round.
+        raise RuleNotImplemented(
+            "a ground combat that neither side can ever win (the rules give no way out)",
+            f"ground combat on {setup.planets[where]}, round {following.round}",
+        )
     opened = open_windows(following, (NEXT_ROUND,), first)
     return Step(opened.state, (event("round_started", round=following.round), *opened.events))
 

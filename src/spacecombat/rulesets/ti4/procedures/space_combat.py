@@ -112,11 +112,18 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
                     ),
                 ),
             )
-        lost = state.side(side).space
+        # FAQ: "their units in the combat are destroyed": the ships. Ground forces in the space
+        # area are removed at the end of combat, with no ships left to carry them.
+        cards = setup.side(side)
+        space = state.side(side).space
         events = list(
-            destroyed(side, lost, "neither side can win and no retreat is possible (FAQ)")
+            destroyed(
+                side,
+                space.keep(cards.is_ship),
+                "neither side can win and no retreat is possible (FAQ)",
+            )
         )
-        gone = state.with_side(side, state.side(side).with_space(Forces()))
+        gone = state.with_side(side, state.side(side).with_space(space.without(cards.is_ship)))
         return Step(gone.at(Phase.END_OF_ROUND), tuple(events))
     if not can_retreat:
         return Step(after(state))
