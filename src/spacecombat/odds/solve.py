@@ -183,6 +183,42 @@ def _gauss(rows: list[list[Fraction]]) -> list[Fraction]:
     return [rows[i][size] for i in range(size)]
 
 
+def push_rounds(
+    graph: StateGraph[S], *, until: int | None = None, tail: float = 1e-13, most: int = 100_000
+) -> tuple[list[tuple[Terminal | Entry[S], int, float]], dict[int, dict[int, float]]]:
+    """Push float mass forward one round at a time from the start (a chance state), through
+    the rounds up to ``until`` (or until less than ``tail`` is left). Returns every exit to a
+    battle end or an entry, with the rounds begun when it was reached and its mass, and the
+    mass still in chance states, by the round in which it will be met."""
+    start = graph.start
+    assert start is not None
+    assert isinstance(start.target, int)
+    order = _within_round_order(graph)
+    exits: list[tuple[Terminal | Entry[S], int, float]] = []
+    frontier: dict[int, dict[int, float]] = {start.rounds: {start.target: float(start.weight)}}
+    rounds = start.rounds
+    while frontier and rounds <= most and (until is None or rounds <= until):
+        current = frontier.pop(rounds, {})
+        for state in order:
+            amount = current.pop(state, 0.0)
+            if not amount:
+                continue
+            for edge in graph.edges[state]:
+                flow = amount * float(edge.weight)
+                at = rounds + edge.rounds
+                if not isinstance(edge.target, int):
+                    exits.append((edge.target, at, flow))
+                elif at == rounds:
+                    current[edge.target] = current.get(edge.target, 0.0) + flow
+                else:
+                    bucket = frontier.setdefault(at, {})
+                    bucket[edge.target] = bucket.get(edge.target, 0.0) + flow
+        rounds += 1
+        if until is None and sum(sum(b.values()) for b in frontier.values()) < tail:
+            break
+    return exits, frontier
+
+
 def rounds_distribution(
     graph: StateGraph[S], *, tail: float = 1e-13, most: int = 100_000
 ) -> tuple[dict[int, float], float, dict[tuple[Entry[S], int], float]]:
@@ -197,30 +233,12 @@ def rounds_distribution(
         return {start.rounds: 1.0}, 0.0, entered
     if isinstance(start.target, Entry):
         return {}, 0.0, {(start.target, start.rounds): 1.0}
-    order = _within_round_order(graph)
-    frontier: dict[int, dict[int, float]] = {start.rounds: {start.target: float(start.weight)}}
-    rounds = start.rounds
-    while frontier and rounds <= most:
-        current = frontier.pop(rounds, {})
-        for state in order:
-            amount = current.pop(state, 0.0)
-            if not amount:
-                continue
-            for edge in graph.edges[state]:
-                flow = amount * float(edge.weight)
-                at = rounds + edge.rounds
-                if isinstance(edge.target, Terminal):
-                    ended[at] = ended.get(at, 0.0) + flow
-                elif isinstance(edge.target, Entry):
-                    entered[(edge.target, at)] = entered.get((edge.target, at), 0.0) + flow
-                elif at == rounds:
-                    current[edge.target] = current.get(edge.target, 0.0) + flow
-                else:
-                    bucket = frontier.setdefault(at, {})
-                    bucket[edge.target] = bucket.get(edge.target, 0.0) + flow
-        rounds += 1
-        if sum(sum(b.values()) for b in frontier.values()) < tail:
-            break
+    exits, frontier = push_rounds(graph, tail=tail, most=most)
+    for target, at, flow in exits:
+        if isinstance(target, Terminal):
+            ended[at] = ended.get(at, 0.0) + flow
+        else:
+            entered[(target, at)] = entered.get((target, at), 0.0) + flow
     left = sum(sum(b.values()) for b in frontier.values())
     return dict(sorted(ended.items())), left, entered
 

@@ -6,7 +6,7 @@ from collections.abc import Hashable
 from typing import Any, Protocol, TypeVar
 
 from spacecombat.odds.graph import Entry, StateGraph, Terminal
-from spacecombat.odds.solve import _within_round_order
+from spacecombat.odds.solve import push_rounds
 
 S = TypeVar("S", bound=Hashable)
 S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
@@ -24,7 +24,6 @@ def state_after(battle: Describer[S], graph: StateGraph[S], rounds: int) -> dict
     assert start is not None
     over: dict[str, float] = {}
     ongoing: dict[str, float] = {}
-    order = _within_round_order(graph)
     if isinstance(start.target, Terminal):
         result = str(start.target.outcome.get("result"))
         return {"rounds": rounds, "over": {result: 1.0}, "states": []}
@@ -34,34 +33,18 @@ def state_after(battle: Describer[S], graph: StateGraph[S], rounds: int) -> dict
         # them): after that many rounds the battle stands as it starts.
         described = _describe_key(battle.describe(graph.states[start.target]))
         return {"rounds": rounds, "over": {}, "states": [{"state": described, "probability": 1.0}]}
-    frontier: dict[int, dict[int, float]] = {start.rounds: {start.target: float(start.weight)}}
-    played = start.rounds
-    while played <= rounds and frontier:
-        current = frontier.pop(played, {})
-        for state in order:
-            amount = current.pop(state, 0.0)
-            if not amount:
-                continue
-            for edge in graph.edges[state]:
-                flow = amount * float(edge.weight)
-                at = played + edge.rounds
-                assert not isinstance(edge.target, Entry), "state_after needs the whole graph"
-                if isinstance(edge.target, Terminal):
-                    if at <= rounds:
-                        result = str(edge.target.outcome.get("result"))
-                        over[result] = over.get(result, 0.0) + flow
-                    else:
-                        key = "next round begins"
-                        ongoing[key] = ongoing.get(key, 0.0) + flow
-                elif at == played:
-                    current[edge.target] = current.get(edge.target, 0.0) + flow
-                elif at <= rounds:
-                    frontier.setdefault(at, {})
-                    frontier[at][edge.target] = frontier[at].get(edge.target, 0.0) + flow
-                else:
-                    text = _describe_key(battle.describe(graph.states[edge.target]))
-                    ongoing[text] = ongoing.get(text, 0.0) + flow
-        played += 1
+    exits, frontier = push_rounds(graph, until=rounds)
+    for target, at, flow in exits:
+        assert isinstance(target, Terminal), "state_after needs the whole graph"
+        if at <= rounds:
+            result = str(target.outcome.get("result"))
+            over[result] = over.get(result, 0.0) + flow
+        else:  # the battle ends in the next round, which has begun
+            ongoing["next round begins"] = ongoing.get("next round begins", 0.0) + flow
+    for bucket in frontier.values():
+        for state, flow in bucket.items():
+            text = _describe_key(battle.describe(graph.states[state]))
+            ongoing[text] = ongoing.get(text, 0.0) + flow
     states = [
         {"state": text, "probability": p}
         for text, p in sorted(ongoing.items(), key=lambda item: -item[1])
