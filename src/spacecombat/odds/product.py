@@ -309,16 +309,3 @@ def _row_by_row_round(
         return nxt, finished
 
     return step
-
-
-def describe_pairs(
-    solution: ProductSolution[U],
-    pairs: Mapping[tuple[int, int], float],
-    name: Callable[[U, U], Hashable],
-) -> dict[Hashable, float]:
-    """Mass by whatever ``name`` makes of each pair's two players' units."""
-    out: dict[Hashable, float] = {}
-    for (i, j), weight in pairs.items():
-        key = name(solution.attacker.units[i], solution.defender.units[j])
-        out[key] = out.get(key, 0.0) + weight
-    return out

@@ -17,6 +17,22 @@ _PURPOSE = {
 }
 
 
+#: events rendered by one template (fields by name; ``player`` as given)
+_TEMPLATES = {
+    "unit_destroyed": "  {player}'s {unit} is destroyed ({cause})",
+    "unit_removed": "  {player}'s {unit} is removed ({reason})",
+    "unit_repaired": "  {player}'s {unit} is repaired ({by})",
+    "damage_sustained": "  {player}'s {unit} sustains damage (cancels {hits_cancelled} hit(s))",
+    "hits_lost": "  {hits} hit(s) against {player} are lost ({reason})",
+    "retreat_cancelled": "  {player}'s retreat does not happen: {reason}",
+    "command_token_placed": "  {player} places a command token in {system} (from {source})",
+    "command_token_not_needed": "  {player} already has a command token in {system}",
+    "bombardment_blocked": "  bombardment of {planet} blocked ({reason})",
+    "control_established": "  {player} gains control of {planet}",
+    "no_combat": "No space combat: {reason}",
+}
+
+
 def units_text(units: object) -> str:
     """``[{"unit": "dreadnought", "count": 2, "status": "damaged"}]`` as ``2 dreadnought
     (damaged)``."""
@@ -42,12 +58,23 @@ def _side_text(side: object) -> str:
     return text
 
 
+class _Fields(dict[str, object]):
+    """An event's fields for a template; a missing one shows as '?'."""
+
+    def __missing__(self, key: str) -> object:
+        return "?"
+
+
 def render(events: Iterable[Event]) -> str:
     """The account, one line per thing that happened."""
     lines: list[str] = []
     for e in events:
         kind = e.get("event")
         who = str(e.get("player", ""))
+        template = _TEMPLATES.get(str(kind))
+        if template is not None:
+            lines.append(template.format_map(_Fields(e)))
+            continue
         if kind == "battle_started":
             seed = e.get("seed")
             battle = e.get("scenario", {})
@@ -72,43 +99,16 @@ def render(events: Iterable[Event]) -> str:
             lines.append(f"  {who} rolls {purpose}: {'; '.join(rolls)} -> {e.get('hits')} hit(s)")
         elif kind == "choice_made" and not e.get("forced") and e.get("decision") != "assign_hit":
             lines.append(f"  {who} chooses: {e.get('choice')}")
-        elif kind == "damage_sustained":
-            lines.append(
-                f"  {who}'s {e.get('unit')} sustains damage "
-                f"(cancels {e.get('hits_cancelled')} hit(s))"
-            )
-        elif kind == "unit_destroyed":
-            lines.append(f"  {who}'s {e.get('unit')} is destroyed ({e.get('cause')})")
-        elif kind == "unit_removed":
-            lines.append(f"  {who}'s {e.get('unit')} is removed ({e.get('reason')})")
-        elif kind == "unit_repaired":
-            lines.append(f"  {who}'s {e.get('unit')} is repaired ({e.get('by')})")
-        elif kind == "hits_lost":
-            lines.append(f"  {e.get('hits')} hit(s) against {who} are lost ({e.get('reason')})")
         elif kind == "retreat_announced":
             forced = " (forced: neither side can win)" if e.get("forced") else ""
             lines.append(f"  {who} announces a retreat{forced}")
-        elif kind == "retreat_cancelled":
-            lines.append(f"  {who}'s retreat does not happen: {e.get('reason')}")
         elif kind == "retreated":
             if e.get("units"):
                 lines.append(f"  {who} retreats to {e.get('to')} with {units_text(e.get('units'))}")
             else:
                 lines.append(f"  {who} retreats to {e.get('to')}, but no unit gets there")
-        elif kind == "command_token_placed":
-            lines.append(
-                f"  {who} places a command token in {e.get('system')} (from {e.get('source')})"
-            )
-        elif kind == "command_token_not_needed":
-            lines.append(f"  {who} already has a command token in {e.get('system')}")
-        elif kind == "bombardment_blocked":
-            lines.append(f"  bombardment of {e.get('planet')} blocked ({e.get('reason')})")
         elif kind == "ground_forces_committed":
             lines.append(f"  attacker commits {units_text(e.get('units'))} to {e.get('planet')}")
-        elif kind == "control_established":
-            lines.append(f"  {who} gains control of {e.get('planet')}")
-        elif kind == "no_combat":
-            lines.append(f"No space combat: {e.get('reason')}")
         elif kind == "battle_ended":
             lines.extend(_ending(e))
     return "\n".join(lines) + "\n"

@@ -84,8 +84,6 @@ class Retreat:
     from_planet: Forces = NO_UNITS
     #: ships that got away (gravity rift: those that survived their roll); when done, all units
     arrived: Forces = NO_UNITS
-    #: ships lost leaving a gravity rift
-    lost: Forces = NO_UNITS
     #: gravity rift: each retreating ship with what it carries, (type, status, cargo);
     #: ``None`` until the cargo is stowed
     holds: tuple[tuple[str, Status, Forces], ...] | None = None

@@ -50,15 +50,23 @@ def bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
 
 def bombardment_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """The defender destroys its own ground forces on the bombarded planet (mechs may sustain)."""
+    return _planet_hits(setup, state, D, "bombardment", Phase.BOMBARDMENT)
+
+
+def _planet_hits(
+    setup: BattleSetup, state: BattleState, side: Side, cause: str, then: Phase
+) -> Node[BattleState]:
+    """``side`` assigns the hits of a roll at one planet to its ground forces there (outside a
+    combat round), then the step goes on to the next planet."""
     return assign_hits(
         setup,
         state,
-        D,
+        side,
         state.planet,
         Targets.GROUND_FORCES,
-        "bombardment",
+        cause,
         in_combat_round=False,
-        done=lambda s: s.at(Phase.BOMBARDMENT, planet=s.planet + 1),
+        done=lambda s: s.at(then, planet=s.planet + 1),
     )
 
 
@@ -110,16 +118,8 @@ def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleS
 
 
 def space_cannon_defense_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
-    return assign_hits(
-        setup,
-        state,
-        A,
-        state.planet,
-        Targets.GROUND_FORCES,
-        "space cannon defense",
-        in_combat_round=False,
-        done=lambda s: s.at(Phase.SPACE_CANNON_DEFENSE, planet=s.planet + 1),
-    )
+    """The attacker destroys its own committed ground forces on that planet (R10)."""
+    return _planet_hits(setup, state, A, "space cannon defense", Phase.SPACE_CANNON_DEFENSE)
 
 
 def order_planets(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

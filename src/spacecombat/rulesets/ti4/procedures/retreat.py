@@ -262,7 +262,6 @@ def _leave_rift(
         nxt = replace(
             current,
             arrived=arrived,
-            lost=current.lost.add(ship, status, lost),
             rolled=current.rolled + 1,
         )
         return Step(state.at(Phase.RETREAT, retreat=nxt), events)
