@@ -16,12 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from spacecombat.core.sides import SideState
 from spacecombat.odds import product
 from spacecombat.odds.exact import exact_odds
 from spacecombat.odds.report import OddsReport
 from spacecombat.rulesets import ti4
 from spacecombat.rulesets.ti4.rounds import ProductRounds
-from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
+from spacecombat.rulesets.ti4.state import BattleState, Phase
 from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import space
 

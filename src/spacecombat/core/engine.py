@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
 from spacecombat.core.decisions import DecisionRequest, Option, Policy
 from spacecombat.core.dice import Dice
 from spacecombat.core.events import Event, event
-from spacecombat.core.pool import DicePool, total_hits
+from spacecombat.core.pool import DicePool, RolledGroup, total_hits, total_marks
 
 S = TypeVar("S")
 
@@ -35,14 +36,44 @@ class Step(Generic[S]):
     events: tuple[Event, ...] = ()
 
 
+#: what a roll produced, as a chance node's continuation sees it: the number of hits, or
+#: (hits, marks) when the pool counts marks (natural faces at or above a group's ``mark_on``)
+Outcome = int | tuple[int, int]
+
+
 @dataclass(frozen=True, slots=True)
 class Chance(Generic[S]):
-    """``roller`` rolls ``pool`` (for ``purpose``); ``then`` takes the number of hits."""
+    """``roller`` rolls ``pool`` (for ``purpose``); ``then`` takes the number of hits.
+
+    When ``then_marked`` is given (a pool with marks), it is called with (hits, marks) instead.
+    """
 
     roller: str
     purpose: str
     pool: DicePool
     then: Callable[[int], Step[S]]
+    then_marked: Callable[[int, int], Step[S]] | None = None
+
+    def outcomes(self, exact: bool) -> Mapping[Outcome, Fraction | float]:
+        """Every outcome of the roll with its chance (``Fraction`` if ``exact``)."""
+        if self.then_marked is not None:
+            joint = self.pool.joint_distribution()
+            return dict(joint) if exact else {k: float(w) for k, w in joint.items()}
+        plain = self.pool.distribution() if exact else self.pool.float_distribution()
+        return dict(plain.items())
+
+    def after(self, outcome: Outcome) -> Step[S]:
+        """The step that follows the outcome."""
+        if isinstance(outcome, tuple):
+            assert self.then_marked is not None
+            return self.then_marked(*outcome)
+        return self.then(outcome)
+
+    def rolled(self, rolled: tuple[RolledGroup, ...]) -> Outcome:
+        """The outcome of rolled faces."""
+        if self.then_marked is not None:
+            return total_hits(rolled), total_marks(rolled)
+        return total_hits(rolled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,29 +141,8 @@ def play(
             step = node
         elif isinstance(node, Chance):
             rolled = node.pool.sample(dice)
-            hits = total_hits(rolled)
-            emit(
-                (
-                    event(
-                        "dice_rolled",
-                        player=node.roller,
-                        purpose=node.purpose,
-                        groups=[
-                            {
-                                "unit": r.group.unit,
-                                "value": r.group.value,
-                                "modifier": r.group.modifier,
-                                "hit_on": r.group.hit_on,
-                                "faces": list(r.faces),
-                                "hits": r.hits,
-                            }
-                            for r in rolled
-                        ],
-                        hits=hits,
-                    ),
-                )
-            )
-            step = node.then(hits)
+            emit((event("dice_rolled", player=node.roller, purpose=node.purpose, **_roll(rolled)),))
+            step = node.after(node.rolled(rolled))
         elif isinstance(node, Decision):
             request = node.request
             # A decision with one legal answer is not asked: it is logged as forced.
@@ -159,3 +169,22 @@ def play(
             return Played(tuple(log), state, node.outcome)
         emit(step.events)
         state = step.state
+
+
+def _roll(rolled: tuple[RolledGroup, ...]) -> dict[str, object]:
+    """The groups and hits of a ``dice_rolled`` event (marks only where a group counts them)."""
+    groups: list[dict[str, object]] = []
+    for r in rolled:
+        group: dict[str, object] = {
+            "unit": r.group.unit,
+            "value": r.group.value,
+            "modifier": r.group.modifier,
+            "hit_on": r.group.hit_on,
+            "faces": list(r.faces),
+            "hits": r.hits,
+        }
+        if r.group.mark_on is not None:
+            group["mark_on"] = r.group.mark_on
+            group["marks"] = r.marks
+        groups.append(group)
+    return {"groups": groups, "hits": total_hits(rolled)}

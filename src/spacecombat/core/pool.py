@@ -37,6 +37,9 @@ class DiceGroup:
     dice: int
     value: int
     modifier: int = 0
+    #: a natural (unmodified) face at or above this is also counted as a mark (TI3 Shock
+    #: Troops: a natural 10); ``None``: the group counts hits only
+    mark_on: int | None = None
 
     @property
     def hit_on(self) -> int:
@@ -59,6 +62,12 @@ class RolledGroup:
     @property
     def hits(self) -> int:
         return sum(1 for face in self.faces if face >= self.group.hit_on)
+
+    @property
+    def marks(self) -> int:
+        """Faces at or above the group's ``mark_on`` (natural faces: modifiers do not count)."""
+        mark_on = self.group.mark_on
+        return 0 if mark_on is None else sum(1 for face in self.faces if face >= mark_on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,10 +107,49 @@ class DicePool:
         """The same distribution computed in floating point (fast; for the float engine)."""
         return _float_distribution(self.groups)
 
+    @property
+    def marks(self) -> bool:
+        """Whether some group counts marks (natural faces at or above its ``mark_on``)."""
+        return any(group.mark_on is not None for group in self.groups)
+
+    def joint_distribution(self) -> Mapping[tuple[int, int], Fraction]:
+        """The exact joint distribution of (hits, marks)."""
+        return _joint(self.groups)
+
+
+def _die_outcomes(group: DiceGroup) -> dict[tuple[int, int], Fraction]:
+    """One die of ``group``: the chance of each (hit, mark) pair."""
+    mark_on = group.mark_on if group.mark_on is not None else NEVER
+    chances: dict[tuple[int, int], Fraction] = {}
+    for face in range(1, SIDES + 1):
+        key = (int(face >= group.hit_on), int(face >= mark_on))
+        chances[key] = chances.get(key, Fraction(0)) + Fraction(1, SIDES)
+    return chances
+
+
+@cache
+def _joint(groups: tuple[DiceGroup, ...]) -> Mapping[tuple[int, int], Fraction]:
+    result: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    for group in groups:
+        die = _die_outcomes(group)
+        for _ in range(group.dice):
+            merged: dict[tuple[int, int], Fraction] = {}
+            for (hits, marks), weight in result.items():
+                for (hit, mark), chance in die.items():
+                    key = (hits + hit, marks + mark)
+                    merged[key] = merged.get(key, Fraction(0)) + weight * chance
+            result = merged
+    return result
+
 
 def total_hits(rolled: tuple[RolledGroup, ...]) -> int:
     """Hits produced by a rolled pool."""
     return sum(group.hits for group in rolled)
+
+
+def total_marks(rolled: tuple[RolledGroup, ...]) -> int:
+    """Marks (natural faces at or above ``mark_on``) in a rolled pool."""
+    return sum(group.marks for group in rolled)
 
 
 @cache

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spacecombat.core.decisions import Policy
+from spacecombat.core.sides import SideState
 from spacecombat.odds import product
 from spacecombat.odds.graph import Entry, Explorer, Terminal, Weight
 from spacecombat.odds.report import OddsReport, summarise
@@ -13,7 +14,7 @@ from spacecombat.odds.solve import absorb, rounds_distribution
 from spacecombat.odds.states import state_after
 from spacecombat.rulesets import ti4
 from spacecombat.rulesets.ti4.rounds import ProductRounds
-from spacecombat.rulesets.ti4.state import BattleState, SideState
+from spacecombat.rulesets.ti4.state import BattleState
 from spacecombat.scenario.schema import Scenario, parse_scenario
 
 #: chance states the generic graph may explore by default (about 1.5 ms each: ~5 s)

@@ -172,13 +172,10 @@ class Explorer(Generic[S]):
             node = self.process.advance(self.graph.states[at])
             assert isinstance(node, Chance)
             edges: dict[tuple[Target, int], Weight] = {}
-            chances: Mapping[int, Weight] = (
-                node.pool.distribution() if self.exact else node.pool.float_distribution()
-            )
-            for hits, weight in chances.items():
+            for outcome, weight in node.outcomes(self.exact).items():
                 if not self.exact and weight < prune:
                     continue
-                step = node.then(hits)
+                step = node.after(outcome)
                 target, more = self.settle(step.state)
                 key = (target, more + _rounds_begun(step.events))
                 edges[key] = edges.get(key, 0) + weight

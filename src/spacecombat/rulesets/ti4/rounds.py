@@ -18,12 +18,13 @@ from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Decision, Step
 from spacecombat.core.policies import StockPolicy
 from spacecombat.core.pool import DicePool
+from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
 from spacecombat.rulesets.ti4.procedures.common import arena, combat_pool, combatants
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
+from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 PLAYERS = {"attacker": Side.ATTACKER, "defender": Side.DEFENDER}
 Walk = tuple[list[SideState], list[int]]

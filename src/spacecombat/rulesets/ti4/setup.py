@@ -12,11 +12,12 @@ from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Forces
 from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER, PolicyConfig
 from spacecombat.core.rulesdata import Ability, UnitDef
+from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, Roll
 from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, load
 from spacecombat.rulesets.ti4.sides import SIDES, Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
+from spacecombat.rulesets.ti4.state import BattleState, Phase
 from spacecombat.scenario.schema import PolicySpec, Scenario, SideSpec
 
 UPGRADABLE = (

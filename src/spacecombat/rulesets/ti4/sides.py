@@ -1,19 +1,7 @@
-"""The two sides of a TI4 battle and what each brings: unit cards, abilities, policy."""
+"""The two sides of a TI4 battle (shared with the other rulesets: ``core/sides.py``)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from spacecombat.core.sides import SIDES, Side
 
-
-class Side(StrEnum):
-    """A player in the battle; the active player is the attacker."""
-
-    ATTACKER = "attacker"
-    DEFENDER = "defender"
-
-    @property
-    def other(self) -> Side:
-        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
-
-
-SIDES = (Side.ATTACKER, Side.DEFENDER)
+__all__ = ["SIDES", "Side"]

@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from spacecombat.core.forces import Forces, Status
-from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.core.sides import Side, SideState
 
 #: no units (Forces is immutable, so one shared empty value is safe as a default)
 NO_UNITS = Forces()
@@ -43,31 +43,6 @@ class Phase(StrEnum):
     GROUND_COMBAT_ENDS = "ground_combat_ends"
     ESTABLISH_CONTROL = "establish_control"
     OVER = "over"
-
-
-class SideState(NamedTuple):
-    """One player's units: in the space area of the active system, and on each planet."""
-
-    space: Forces
-    planets: tuple[Forces, ...]
-
-    def planet(self, index: int) -> Forces:
-        return self.planets[index]
-
-    def with_space(self, space: Forces) -> SideState:
-        return SideState(space, self.planets)
-
-    def with_planet(self, index: int, forces: Forces) -> SideState:
-        planets = list(self.planets)
-        planets[index] = forces
-        return SideState(self.space, tuple(planets))
-
-    def area(self, where: int | None) -> Forces:
-        """The space area (``None``) or a planet."""
-        return self.space if where is None else self.planets[where]
-
-    def with_area(self, where: int | None, forces: Forces) -> SideState:
-        return self.with_space(forces) if where is None else self.with_planet(where, forces)
 
 
 @dataclass(frozen=True, slots=True)

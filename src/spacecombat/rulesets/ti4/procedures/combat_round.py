@@ -7,6 +7,7 @@ from __future__ import annotations
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
+from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.common import (
     arena,
@@ -23,7 +24,7 @@ from spacecombat.rulesets.ti4.procedures.windows import (
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
+from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 
 def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

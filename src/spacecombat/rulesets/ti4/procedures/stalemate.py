@@ -15,11 +15,12 @@ import weakref
 
 from spacecombat.core.engine import Chance, Decision, End, Step
 from spacecombat.core.policies import StockPolicy
+from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
 from spacecombat.rulesets.ti4.procedures.common import combat_pool
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase, SideState
+from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 _simulating: contextvars.ContextVar[bool] = contextvars.ContextVar("simulating", default=False)
 _cache: weakref.WeakKeyDictionary[BattleSetup, dict[tuple[SideState, SideState, int], bool]] = (
