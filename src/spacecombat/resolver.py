@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from spacecombat import rulesets
 from spacecombat.core.decisions import Policy
 from spacecombat.core.dice import Dice, ScriptedDice, SeededDice
 from spacecombat.core.engine import Played, play
 from spacecombat.core.errors import ReplayError, SpacecombatError
 from spacecombat.core.events import Event, event
 from spacecombat.core.policies import ScriptedPolicy
-from spacecombat.rulesets import ti4
-from spacecombat.rulesets.ti4.state import BattleState
 from spacecombat.scenario.schema import Scenario, parse_scenario
 
 LOG_VERSION = 1
@@ -26,7 +26,7 @@ def resolve(
     dice: Dice | None = None,
     policies: Mapping[str, Policy] | None = None,
     on_event: Callable[[Event], None] | None = None,
-) -> Played[BattleState]:
+) -> Played[Any]:
     """Play one battle. Dice: ``dice`` if given, else fair dice seeded with ``seed`` (a fresh
     random seed if none). Decisions: ``policies`` by player, else the scenario's stock policies.
     The log's first event records the scenario and the seed, so the log replays."""
@@ -36,8 +36,8 @@ def resolve(
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         dice = SeededDice(seed)
-    process = ti4.battle(scenario)
-    chosen = dict(ti4.stock_policies(process.setup))
+    process = rulesets.battle(scenario)
+    chosen = process.stock_policies()
     chosen.update(policies or {})
     header = event(
         "battle_started",

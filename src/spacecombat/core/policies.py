@@ -16,8 +16,11 @@ from spacecombat.core.forces import Status
 #: The casualty order of the issue and of other calculators: cheapest first.
 DEFAULT_CASUALTY_ORDER: tuple[str, ...] = (
     "infantry",
+    "ground_force",
+    "shock_troop",
     "fighter",
     "mech",
+    "mechanized_unit",
     "destroyer",
     "carrier",
     "cruiser",
@@ -42,6 +45,8 @@ class PolicyConfig:
     retreat_to: tuple[str, ...] = ()
     retreat_takes_planet_ground_forces: bool = False
     planet_order: tuple[str, ...] = ()
+    #: TI3: the order the defender takes the pre-combat steps in (first listed first)
+    pre_combat_order: tuple[str, ...] = ()
 
     def rank(self, unit: str | None) -> int:
         """Place in the casualty order (units not listed go last, by name)."""
@@ -97,7 +102,28 @@ class StockPolicy:
             own, enemy = _num(facts, "own_dice"), _num(facts, "enemy_dice")
             if enemy > 0 and enemy >= ratio * own:
                 wanted = True
-        return _pick(request, "retreat" if wanted else "stay")
+        if not wanted:
+            return _pick(request, "stay")
+        return next((o for o in request.options if o.text != "stay"), request.options[0])
+
+    # TI3: the attacker withdraws, the defender retreats; the same switches decide both.
+    _announce_withdrawal = _announce_retreat
+
+    def _pre_combat_order(self, request: DecisionRequest) -> Option:
+        for step in self.config.pre_combat_order:
+            for option in request.options:
+                if option.target == step:
+                    return option
+        return request.options[0]
+
+    def _promote_shock_troops(self, request: DecisionRequest) -> Option:
+        # Promotion only helps: a shock troop hits on 5 instead of 8.
+        return max(request.options, key=lambda o: o.count)
+
+    def _bombardment_mode(self, request: DecisionRequest) -> Option:
+        # X-89 destroys every ground force the bombardment could reach; its price (the
+        # action cards) is paid outside the battle.
+        return _pick(request, "x89_bacterial_weapon")
 
     def _retreat_destination(self, request: DecisionRequest) -> Option:
         for name in self.config.retreat_to:

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from spacecombat.core.errors import RulesDataError
 
 CombatRelevance = Literal["none", "stats", "rule"]
-Source = Literal["base", "pok", "codex1", "codex2", "codex3"]
+Source = Literal["base", "pok", "codex1", "codex2", "codex3", "se", "sot"]
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 

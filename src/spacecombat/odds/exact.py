@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from spacecombat import rulesets
 from spacecombat.core.decisions import Policy
 from spacecombat.core.sides import SideState
 from spacecombat.odds import product
@@ -39,16 +40,16 @@ def exact_odds(
     """
     if not isinstance(scenario, Scenario):
         scenario = parse_scenario(scenario)
-    battle = ti4.battle(scenario)
-    policies: dict[str, Policy] = dict(ti4.stock_policies(battle.setup))
+    battle = rulesets.battle(scenario)
+    policies: dict[str, Policy] = battle.stock_policies()
     fast = product_form and not fractions and rounds is None
-    if fast and ProductRounds.applies(battle.setup):
+    if fast and isinstance(battle, ti4.Ti4Battle) and ProductRounds.applies(battle.setup):
         form = ProductRounds(battle.setup, battle)
         try:
             return _with_product_form(battle, policies, form)
         except product.NotInProductForm:
             pass
-    explorer: Explorer[BattleState] = Explorer(battle, policies, exact=fractions, limit=limit)
+    explorer: Explorer[Any] = Explorer(battle, policies, exact=fractions, limit=limit)
     graph = explorer.build()
     absorbed = absorb(graph, exact=fractions)
     by_round, still, _ = rounds_distribution(graph)

@@ -14,11 +14,11 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+from spacecombat import rulesets
 from spacecombat.core.dice import SeededDice
 from spacecombat.core.engine import play
 from spacecombat.odds.graph import Terminal, Weight
 from spacecombat.odds.report import OddsReport, summarise
-from spacecombat.rulesets import ti4
 from spacecombat.scenario.schema import Scenario, parse_scenario
 
 Z95 = 1.959963984540054
@@ -47,8 +47,8 @@ class Tally:
 
 def run_trials(scenario_json: dict[str, Any], seed: int, first: int, count: int) -> Tally:
     """Play trials ``first .. first + count - 1`` (in a worker process)."""
-    battle = ti4.battle(parse_scenario(scenario_json))
-    policies = ti4.stock_policies(battle.setup)
+    battle = rulesets.battle(parse_scenario(scenario_json))
+    policies = battle.stock_policies()
     tally = Tally()
     for trial in range(first, first + count):
         played = play(battle, SeededDice(trial_seed(seed, trial)), policies)
@@ -86,7 +86,7 @@ def monte_carlo(
         scenario = parse_scenario(scenario)
     if trials < 1:
         raise ValueError("trials must be at least 1")
-    battle = ti4.battle(scenario)  # checks the scenario before any worker starts
+    battle = rulesets.battle(scenario)  # checks the scenario before any worker starts
     data = scenario.model_dump(mode="json", exclude_none=True)
     workers = max(1, workers or os.cpu_count() or 1)
     chunk = max(1, min(2_000, math.ceil(trials / (workers * 4))))
@@ -114,6 +114,8 @@ def monte_carlo(
         name: list(wilson(round(float(getattr(report, name)) * total.trials), total.trials))
         for name in ("attacker_win", "defender_win", "draw")
     }
+    for name, chance in report.other.items():
+        report.confidence[name] = list(wilson(round(float(chance) * total.trials), total.trials))
     return report
 
 

@@ -33,6 +33,13 @@ def render(report: dict[str, Any]) -> str:
     for name in ("no_combat", "mixed"):
         if name in report:
             lines.append(f"  {name:<14} {100 * float(report[name]):8.4f}%")
+    if "planet_taken" in report:
+        p = float(report["planet_taken"])
+        extra = ""
+        if "planet_taken" in intervals:
+            low, high = intervals["planet_taken"]
+            extra = f"  [{100 * low:.2f}%, {100 * high:.2f}%]"
+        lines.append(f"  {'planet taken':<14} {100 * p:8.4f}%  {'#' * round(p * BAR)}{extra}")
     if method == "exact":
         lines.append(f"  residual       {float(report['residual']):.1e}")
     losses = report["expected_losses"]

@@ -14,6 +14,12 @@ _PURPOSE = {
     "ground_combat": "combat roll",
     "bombardment": "bombardment",
     "gravity_rift": "gravity rift (4+ gets away)",
+    "pds_fire": "PDS fire",
+    "pds_fire_at_landing": "PDS fire at the landing ground forces",
+    "assault_cannon": "Assault Cannon",
+    "mentak": "Mentak pre-combat shots",
+    "invasion_combat": "combat roll",
+    "dacxive_animators": "Dacxive Animators (6+ animates a ground force)",
 }
 
 
@@ -30,6 +36,14 @@ _TEMPLATES = {
     "bombardment_blocked": "  bombardment of {planet} blocked ({reason})",
     "control_established": "  {player} gains control of {planet}",
     "no_combat": "No space combat: {reason}",
+    "pre_combat_step": "Pre-combat: {step}",
+    "withdrawal_announced": "  {player} announces a withdrawal",
+    "withdrawal_cancelled": "  {player}'s withdrawal or retreat does not happen: {reason}",
+    "shock_troops_promoted": "  {player} promotes {count} ground force(s) to Shock Troops",
+    "shock_troops_reverted": "  {player}'s {count} Shock Troop(s) revert to ground forces",
+    "ground_forces_animated": "  {player} gains {count} ground force(s) (Dacxive Animators)",
+    "invasion_succeeded": "  the invasion of {planet} succeeds",
+    "invasion_failed": "  the invasion of {planet} fails: {reason}",
 }
 
 
@@ -79,7 +93,8 @@ def render(events: Iterable[Event]) -> str:
             seed = e.get("seed")
             battle = e.get("scenario", {})
             what = battle.get("battle") if isinstance(battle, Mapping) else "?"
-            lines.append(f"TI4 {what} battle" + (f" (seed {seed})" if seed is not None else ""))
+            game = str(e.get("ruleset", "ti4")).upper()
+            lines.append(f"{game} {what} battle" + (f" (seed {seed})" if seed is not None else ""))
         elif kind == "forces_set":
             lines.append(f"  attacker: {_side_text(e.get('attacker'))}")
             lines.append(f"  defender: {_side_text(e.get('defender'))}")
@@ -102,6 +117,8 @@ def render(events: Iterable[Event]) -> str:
         elif kind == "retreat_announced":
             forced = " (forced: neither side can win)" if e.get("forced") else ""
             lines.append(f"  {who} announces a retreat{forced}")
+        elif kind == "withdrawal_executed":
+            lines.append(f"  {who} moves to {e.get('to')} with {units_text(e.get('units'))}")
         elif kind == "retreated":
             if e.get("units"):
                 lines.append(f"  {who} retreats to {e.get('to')} with {units_text(e.get('units'))}")
@@ -129,7 +146,10 @@ def _ending(e: Event) -> list[str]:
     lines = [f"Result: {said} (rounds: {e.get('rounds')})"]
     lines.append(f"  attacker left: {_side_text(e.get('attacker'))}")
     lines.append(f"  defender left: {_side_text(e.get('defender'))}")
-    retreat = e.get("retreat")
+    retreat = e.get("retreat") or e.get("withdrawal")
     if isinstance(retreat, Mapping):
         lines.append(f"  {retreat.get('player')} retreated to {retreat.get('to')}")
+    if e.get("battle") == "invasion" and "planet_taken" in e:
+        taken = "taken by the attacker" if e.get("planet_taken") else "kept by the defender"
+        lines.append(f"  planet {taken}")
     return lines

@@ -1,0 +1,45 @@
+"""The rulesets: each turns a scenario into a battle process that the resolver and the odds
+engine drive (``core/engine.py``, ``odds/graph.py``). Nothing outside a ruleset's folder
+knows its rules; they meet only through the ``Battle`` protocol below."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import Any, Protocol
+
+from spacecombat.core.decisions import Policy
+from spacecombat.core.engine import Node, Step
+from spacecombat.scenario.schema import Scenario
+
+
+class Battle(Protocol):
+    """A ruleset's battle, as the resolver, the odds engine and the report use it."""
+
+    def start(self) -> Step[Any]: ...
+
+    def advance(self, state: Any) -> Node[Any]: ...
+
+    def canonical(self, state: Any) -> Any: ...
+
+    def end_key(self, state: Any) -> Hashable: ...
+
+    def describe(self, state: Any) -> dict[str, object]: ...
+
+    def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]: ...
+
+    def losses(self, outcome: Mapping[str, object], player: str) -> float: ...
+
+    def stock_policies(self) -> dict[str, Policy]:
+        """Each player's stock policy, as the scenario configures it."""
+        ...
+
+
+def battle(scenario: Scenario) -> Battle:
+    """The battle process of a checked scenario, in the scenario's ruleset."""
+    # imported here: the rulesets import this package's modules
+    from spacecombat.rulesets.ti3 import battle as ti3_battle
+    from spacecombat.rulesets.ti4 import battle as ti4_battle
+
+    if scenario.ruleset == "ti3":
+        return ti3_battle(scenario)
+    return ti4_battle(scenario)

@@ -66,6 +66,7 @@ class PolicySpec(_Spec):
     retreat_to: tuple[str, ...] | None = None
     retreat_takes_planet_ground_forces: bool | None = None
     planet_order: tuple[str, ...] | None = None
+    pre_combat_order: tuple[str, ...] | None = None
 
     @field_validator("retreat", mode="wrap")
     @classmethod
@@ -98,6 +99,7 @@ class SideSpec(_Spec):
     technologies: tuple[str, ...] = ()
     planet_units: dict[str, Count] = Field(default_factory=dict)
     reinforcement_tokens: int | None = Field(default=None, ge=0)
+    fleet_supply: int | None = Field(default=None, ge=0)
     policy: PolicySpec | None = None
 
     @field_validator("units", "damaged", "planet_units", mode="before")
@@ -143,7 +145,7 @@ class PlanetSpec(_Spec):
 class Scenario(_Spec):
     """A battle to resolve."""
 
-    ruleset: Literal["ti4"]
+    ruleset: Literal["ti4", "ti3"]
     battle: Literal["space", "invasion"]
     attacker: SideSpec
     defender: SideSpec
@@ -151,6 +153,8 @@ class Scenario(_Spec):
     system: SystemSpec = SystemSpec()
     laws: tuple[str, ...] = ()
     planets: tuple[PlanetSpec, ...] | None = None
+    #: the ruleset's named rule options (each documented with its default by the ruleset)
+    options: dict[str, bool | int | str] | None = None
 
 
 def parse_scenario(data: object) -> Scenario:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from spacecombat.core.decisions import Policy
-from spacecombat.core.policies import StockPolicy
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
-from spacecombat.rulesets.ti4.sides import SIDES
 from spacecombat.scenario.schema import Scenario
 
 NAME = "ti4"
@@ -19,7 +17,7 @@ def battle(scenario: Scenario) -> Ti4Battle:
 
 def stock_policies(setup: BattleSetup) -> dict[str, Policy]:
     """Each side's stock policy, configured by the scenario."""
-    return {side.value: StockPolicy(setup.side(side).policy) for side in SIDES}
+    return Ti4Battle(setup).stock_policies()
 
 
 __all__ = ["NAME", "BattleSetup", "Ti4Battle", "battle", "build", "stock_policies"]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 
+from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
+from spacecombat.core.policies import StockPolicy
 from spacecombat.rulesets.ti4.procedures import (
     combat_round,
     invasion,
@@ -58,6 +60,10 @@ class Ti4Battle:
         afters = [setup.side(side).policy.retreat_after_round for side in SIDES]
         self.round_cap = max([2, *(n + 1 for n in afters if n is not None)])
         self._initial: dict[str, dict[str, int]] = {}
+
+    def stock_policies(self) -> dict[str, Policy]:
+        """Each side's stock policy, configured by the scenario."""
+        return {side.value: StockPolicy(self.setup.side(side).policy) for side in SIDES}
 
     # --- what the odds engine needs (spacecombat.odds.graph.Analysable) ---
 

@@ -120,9 +120,21 @@ class BattleSetup:
         return max(said, default=1)
 
 
+def _check_ti3_only_keys(scenario: Scenario) -> None:
+    """Keys of the scenario format that TI4 has no use for are refused, not ignored."""
+    if scenario.options:
+        raise ScenarioError("options", "TI4 has no rule options (they are for ruleset ti3)")
+    for side in SIDES:
+        if (scenario.attacker if side is Side.ATTACKER else scenario.defender).fleet_supply:
+            raise RuleNotImplemented(
+                "the fleet pool (TI4 fleet supply is not modelled)", f"{side.value}.fleet_supply"
+            )
+
+
 def build(scenario: Scenario) -> BattleSetup:
     """Check a scenario against the TI4 rules data and build its setup."""
     data = load()
+    _check_ti3_only_keys(scenario)
     laws = tuple(_check_known(f"laws[{i}]", law, data.laws) for i, law in enumerate(scenario.laws))
     _check_laws_implemented(data, laws)
     system = _system(scenario)
@@ -246,6 +258,8 @@ def _check_policy(
                 f"{where}.retreat_to[{i}]",
                 f"{name!r} is not an adjacent system; allowed: {', '.join(adjacent) or 'none'}",
             )
+    if layer.pre_combat_order:
+        raise ScenarioError(f"{where}.pre_combat_order", "a TI3 key; TI4 has no pre-combat order")
     if layer.planet_order and scenario.battle != "invasion":
         raise ScenarioError(f"{where}.planet_order", "only an invasion has planets to order")
     for i, name in enumerate(layer.planet_order or ()):

@@ -1,0 +1,18 @@
+"""Twilight Imperium 3rd edition (with Shattered Empire and Shards of the Throne options):
+space battles and invasion combat (../shared/spec/ti3-combat.md)."""
+
+from __future__ import annotations
+
+from spacecombat.rulesets.ti3.battle import Ti3Battle
+from spacecombat.rulesets.ti3.setup import Ti3Setup, build
+from spacecombat.scenario.schema import Scenario
+
+NAME = "ti3"
+
+
+def battle(scenario: Scenario) -> Ti3Battle:
+    """The battle process for a checked TI3 scenario."""
+    return Ti3Battle(build(scenario))
+
+
+__all__ = ["NAME", "Ti3Battle", "Ti3Setup", "battle", "build"]

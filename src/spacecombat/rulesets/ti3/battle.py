@@ -1,0 +1,142 @@
+"""The TI3 battle as a process: each phase handled by the procedure the rules name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+
+from spacecombat.core.decisions import Policy
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.events import event
+from spacecombat.core.policies import StockPolicy
+from spacecombat.core.sides import SIDES, Side
+from spacecombat.rulesets.ti3.procedures import fleet_check, invasion, space_battle
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Phase, Ti3State
+
+Procedure = Callable[[Ti3Setup, Ti3State], Node[Ti3State]]
+
+PROCEDURES: dict[Phase, Procedure] = {
+    Phase.PDS_FIRE: space_battle.pds_fire,
+    Phase.PDS_FIRE_HITS: space_battle.pds_fire_hits,
+    Phase.PRE_COMBAT: space_battle.pre_combat,
+    Phase.PRE_COMBAT_STEP: space_battle.pre_combat_step,
+    Phase.PRE_COMBAT_HITS: space_battle.pre_combat_hits,
+    Phase.ANNOUNCE_WITHDRAWALS: space_battle.announce_withdrawals,
+    Phase.ROLL_COMBAT_DICE: space_battle.roll_combat_dice,
+    Phase.REMOVE_CASUALTIES: space_battle.remove_casualties,
+    Phase.EXECUTE_WITHDRAWALS: space_battle.execute_withdrawals,
+    Phase.END_OF_ROUND: space_battle.end_of_round,
+    Phase.END_OF_SPACE_BATTLE: space_battle.end_of_space_battle,
+    Phase.FLEET_CHECK: fleet_check.fleet_check,
+    Phase.BOMBARDMENT: invasion.bombardment,
+    Phase.BOMBARDMENT_HITS: invasion.bombardment_hits,
+    Phase.PDS_FIRE_AT_LANDING: invasion.pds_fire_at_landing,
+    Phase.PDS_FIRE_AT_LANDING_HITS: invasion.pds_fire_at_landing_hits,
+    Phase.INVASION_ROUND: invasion.invasion_round,
+    Phase.INVASION_CASUALTIES: invasion.invasion_casualties,
+    Phase.INVASION_END_OF_ROUND: invasion.invasion_end_of_round,
+    Phase.INVASION_SUCCESS: invasion.invasion_success,
+    Phase.OVER: fleet_check.over,
+}
+
+
+class Ti3Battle:
+    """One TI3 battle (space, or invasion) for the resolver and the odds engine."""
+
+    def __init__(self, setup: Ti3Setup) -> None:
+        self.setup = setup
+        # Round numbers matter up to the first round after the last one a rule or policy looks
+        # at: Xxcha's round 1, retreat after round N.
+        afters = [setup.side(side).policy.retreat_after_round for side in SIDES]
+        self.round_cap = max([2, *(n + 1 for n in afters if n is not None)])
+
+    def stock_policies(self) -> dict[str, Policy]:
+        return {side.value: StockPolicy(self.setup.side(side).policy) for side in SIDES}
+
+    def canonical(self, state: Ti3State) -> Ti3State:
+        if state.round > self.round_cap:
+            return state._replace(round=self.round_cap)
+        return state
+
+    def end_key(self, state: Ti3State) -> Hashable:
+        return state._replace(
+            round=min(state.round, 1), ground_rounds=tuple(min(r, 1) for r in state.ground_rounds)
+        )
+
+    def describe(self, state: Ti3State) -> dict[str, object]:
+        return {side.value: state.side(side).to_json() for side in SIDES}
+
+    def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]:
+        """A player's units left in the fight: ships in the system (or that withdrew) in a
+        space battle; ground units on the planets in an invasion."""
+        cards = self.setup.side(Side(player))
+        counts: dict[str, int] = {}
+        for unit, count in _items(_lists(outcome, player, self.setup.kind)):
+            keep = (
+                cards.is_ship(unit) if self.setup.kind == "space" else cards.is_ground_force(unit)
+            )
+            if keep:
+                counts[unit] = counts.get(unit, 0) + count
+        return counts
+
+    def losses(self, outcome: Mapping[str, object], player: str) -> float:
+        """Resources of the player's units destroyed (a unit's cost divided by how many units
+        one payment buys); units gained (Dacxive Animators) count against the losses."""
+        cards = self.setup.side(Side(player))
+        start = self.setup.initial.side(Side(player))
+        before: dict[str, int] = {}
+        for forces in (start.space, *start.planets):
+            for unit, count in forces.by_type().items():
+                before[unit] = before.get(unit, 0) + count
+        after: dict[str, int] = {}
+        for unit, count in _items(_lists(outcome, player, "all")):
+            after[unit] = after.get(unit, 0) + count
+        total = 0.0
+        for unit in set(before) | set(after):
+            card = cards.card(unit)
+            if card.cost:
+                total += (
+                    (before.get(unit, 0) - after.get(unit, 0)) * card.cost / card.units_per_cost
+                )
+        return total
+
+    def start(self) -> Step[Ti3State]:
+        initial = self.setup.initial
+        return Step(
+            initial,
+            (
+                event(
+                    "forces_set",
+                    battle=self.setup.kind,
+                    attacker=initial.attacker.to_json(),
+                    defender=initial.defender.to_json(),
+                    planets=list(self.setup.planets) if self.setup.kind == "invasion" else [],
+                ),
+            ),
+        )
+
+    def advance(self, state: Ti3State) -> Node[Ti3State]:
+        return PROCEDURES[state.phase](self.setup, state)
+
+
+def _lists(outcome: Mapping[str, object], player: str, kind: str) -> list[object]:
+    block = outcome.get(player)
+    space = block.get("space") if isinstance(block, Mapping) else None
+    planets = list(block.get("planets", [])) if isinstance(block, Mapping) else []
+    away = outcome.get("withdrawal")
+    moved = (
+        away.get("units") if isinstance(away, Mapping) and away.get("player") == player else None
+    )
+    if kind == "space":
+        return [space, moved]
+    if kind == "invasion":
+        return planets
+    return [space, *planets, moved]
+
+
+def _items(lists: list[object]) -> list[tuple[str, int]]:
+    out = []
+    for items in lists:
+        for item in items if isinstance(items, list) else []:
+            out.append((str(item["unit"]), int(item["count"])))
+    return out

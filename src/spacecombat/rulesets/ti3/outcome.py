@@ -1,0 +1,86 @@
+"""What a TI3 battle's end says: result, winner, rounds, survivors, withdrawal, planets taken."""
+
+from __future__ import annotations
+
+from spacecombat.core.sides import SIDES, Side
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Ti3State
+
+A, D = Side.ATTACKER, Side.DEFENDER
+
+
+def combat_result(attacker_left: int, defender_left: int) -> str:
+    """The player with units left in the fight wins; neither: a draw (both destroyed)."""
+    if attacker_left and not defender_left:
+        return "attacker_win"
+    if defender_left and not attacker_left:
+        return "defender_win"
+    return "draw"
+
+
+def outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:
+    if setup.kind == "space":
+        return space_outcome(setup, state)
+    return invasion_outcome(setup, state)
+
+
+def space_outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:
+    """A space battle: the player whose ships hold the system wins (the other destroyed, or
+    gone by withdrawal or retreat); no ships left on either side is a draw. No battle at all
+    (PDS fire left a player without ships) is ``no_combat``."""
+    result = state.result or "no_combat"
+    winner = {"attacker_win": "attacker", "defender_win": "defender"}.get(result)
+    out: dict[str, object] = {
+        "battle": "space",
+        "result": result,
+        "winner": winner,
+        "rounds": state.round,
+        "attacker": state.attacker.to_json(),
+        "defender": state.defender.to_json(),
+    }
+    if state.withdrew is not None:
+        side, destination = state.withdrew
+        out["withdrawal"] = {
+            "player": side.value,
+            "kind": "withdrawal" if side is A else "retreat",
+            "to": destination,
+            "units": state.away.to_json(),
+        }
+    return out
+
+
+def invasion_outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:
+    """An invasion: for each planet, who has ground units left and whether it was taken; the
+    planet is taken when the attacker's ground units alone survive (ti3-combat.md, Invasion
+    success). ``planet_taken``: every planet was taken."""
+    planets = []
+    results = []
+    for p, name in enumerate(setup.planets):
+        left = [
+            state.side(side).planet(p).total(setup.side(side).is_ground_force) for side in SIDES
+        ]
+        result = combat_result(*left)
+        results.append(result)
+        planets.append(
+            {
+                "planet": name,
+                "result": result,
+                "taken": state.taken[p],
+                "controller": "attacker" if state.taken[p] else "defender",
+                "rounds": state.ground_rounds[p],
+                "attacker": state.attacker.planet(p).to_json(),
+                "defender": state.defender.planet(p).to_json(),
+            }
+        )
+    overall = results[0] if len(set(results)) == 1 else "mixed"
+    return {
+        "battle": "invasion",
+        "result": overall,
+        "winner": {"attacker_win": "attacker", "defender_win": "defender"}.get(overall),
+        "planet_taken": all(state.taken),
+        "planets_taken": sum(state.taken),
+        "rounds": max(state.ground_rounds, default=0),
+        "planets": planets,
+        "attacker": state.attacker.to_json(),
+        "defender": state.defender.to_json(),
+    }

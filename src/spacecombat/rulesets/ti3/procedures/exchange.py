@@ -1,0 +1,109 @@
+"""An exchange of fire: the shape every TI3 roll takes. One or both players roll; each player
+hit then removes their casualties, the attacker first (ti3-combat.md, Remove casualties).
+
+Simultaneous (combat rounds, anti-fighter barrage, PDS fire): the attacker rolls, the defender
+rolls, then the attacker removes casualties, then the defender. Not simultaneous (an option for
+Assault Cannon): the attacker rolls and the defender removes casualties at once, then the
+defender's survivors roll and the attacker removes casualties.
+
+The state's ``turn`` says who rolls (roll phase) or whose roll is being answered (hits phase);
+``pending`` holds missed dice still to be re-rolled (Graviton Laser System).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.pool import DicePool
+from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.procedures.common import Targets, remove_casualties
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Phase, Ti3State
+
+A, D = Side.ATTACKER, Side.DEFENDER
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One kind of exchange of fire."""
+
+    #: what the dice are for (the ``purpose`` of the ``dice_rolled`` event)
+    purpose: str
+    roll_phase: Phase
+    hits_phase: Phase
+    #: the pool a player rolls now (``None``: they do not roll)
+    pool: Callable[[Ti3Setup, Ti3State, Side], DicePool | None]
+    #: which of the other player's units the hits may reach
+    targets: Targets
+    #: where the hits land: the space area (``None``) or the planet being fought over
+    on_planet: bool = False
+    simultaneous: bool = True
+    #: the player may re-roll each missed die once
+    rerolls: Callable[[Ti3Setup, Side], bool] = lambda setup, side: False
+    #: count the natural 10s of each roll (Shock Troops)
+    tens: bool = False
+    #: the state once every hit is taken
+    done: Callable[[Ti3Setup, Ti3State], Ti3State] = lambda setup, state: state
+
+
+def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
+    """The roll phase: ``state.turn`` rolls (or re-rolls its misses)."""
+    side = state.turn
+    dice = fire.pool(setup, state, side)
+    if state.pending:
+        # the re-roll of the missed dice: PDS fire rolls one group of dice
+        assert dice is not None
+        assert len(dice.groups) == 1
+        dice = DicePool((replace(dice.groups[0], dice=state.pending),))
+    if dice is None or dice.dice == 0:
+        return Step(_after_roll(state, fire, side))
+
+    def then(hits: int, tens: int = 0) -> Step[Ti3State]:
+        pair_hits = state.with_hits_on(side.other, state.hits_on(side.other) + hits)
+        if fire.tens:
+            pair_hits = pair_hits._replace(
+                tens=(tens, state.tens[1]) if side is A else (state.tens[0], tens)
+            )
+        assert dice is not None
+        misses = dice.dice - hits
+        if fire.rerolls(setup, side) and misses > 0 and not state.pending:
+            return Step(pair_hits._replace(pending=misses))
+        return Step(_after_roll(pair_hits._replace(pending=0), fire, side))
+
+    return Chance(side.value, fire.purpose, dice, then, then if fire.tens else None)
+
+
+def _after_roll(state: Ti3State, fire: Exchange, side: Side) -> Ti3State:
+    if fire.simultaneous:
+        if side is A:
+            return state.at(fire.roll_phase, turn=D)
+        return state.at(fire.hits_phase, turn=A)
+    return state.at(fire.hits_phase, turn=side)
+
+
+def hits(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
+    """The hits phase: the player hit removes casualties."""
+    where = state.planet if fire.on_planet else None
+    if fire.simultaneous:
+        taker = state.turn
+
+        def next_simultaneous(s: Ti3State) -> Ti3State:
+            if taker is A:
+                return s.at(fire.hits_phase, turn=D)
+            return fire.done(setup, s._replace(turn=A))
+
+        return remove_casualties(
+            setup, state, taker, where, fire.targets, fire.purpose, next_simultaneous
+        )
+    roller = state.turn
+
+    def next_sequential(s: Ti3State) -> Ti3State:
+        if roller is A:
+            return s.at(fire.roll_phase, turn=D)
+        return fire.done(setup, s._replace(turn=A))
+
+    return remove_casualties(
+        setup, state, roller.other, where, fire.targets, fire.purpose, next_sequential
+    )

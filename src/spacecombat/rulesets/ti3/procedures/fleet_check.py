@@ -1,0 +1,88 @@
+"""The fleet check after a space battle (ti3-facts.md section 4.3, [M]) and after a withdrawal
+or retreat (ti3-combat.md, Execute withdrawals: "excess ships are immediately destroyed").
+
+Capacity: fighters and ground units in space need room on carriers and war suns (6 each), or,
+for fighters in the active system, a space dock's support (3). With Advanced Fighters,
+fighters beyond capacity stay but count against fleet supply. Fleet supply: a player with a
+``fleet_supply`` may keep that many ships (fighters aside) in the fleet. The owner chooses what
+goes.
+"""
+
+from __future__ import annotations
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, End, Node, Step
+from spacecombat.core.events import event
+from spacecombat.core.forces import Forces, Status, describe
+from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.outcome import outcome
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Phase, Ti3State
+
+#: ti3-facts.md section 2: a space dock supports up to 3 fighters in its system
+DOCK_SUPPORT = 3
+
+
+def _excess(setup: Ti3Setup, side: Side, fleet: Forces, docks: int) -> tuple[str, list[str]] | None:
+    """The reason for the next removal and the unit types that may go, or ``None``."""
+    cards = setup.side(side)
+    room = sum(
+        n * (cards.card(u).capacity or 0) for u, n in fleet.by_type().items() if cards.is_ship(u)
+    )
+    ground = fleet.total(cards.is_ground_force)
+    fighters = fleet.count("fighter")
+    advanced = cards.has("advanced_fighters")
+    fighter_room = max(0, room - ground) + docks * DOCK_SUPPORT
+    if ground > room:
+        return "capacity", [u for u in fleet.types() if cards.is_ground_force(u)]
+    if fighters > fighter_room and not advanced:
+        return "capacity", ["fighter", *(u for u in fleet.types() if cards.is_ground_force(u))]
+    if cards.fleet_supply is not None:
+        loose = max(0, fighters - fighter_room) if advanced else 0
+        big = fleet.total(lambda u: cards.is_ship(u) and u != "fighter")
+        if big + loose > cards.fleet_supply:
+            kinds = [u for u in fleet.types() if cards.is_ship(u) and u != "fighter"]
+            return "fleet supply", kinds + (["fighter"] if loose else [])
+    return None
+
+
+def fleet_check(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """Check ``state.turn``'s fleet: the one in the system, or the one that moved away."""
+    side = state.turn
+    away = state.withdrew is not None and state.withdrew[0] is side
+    fleet = state.away if away else state.side(side).space
+    docks = 0 if away else state.side(side).planet(0).count("space_dock")
+    found = _excess(setup, side, fleet, docks)
+    if found is None:
+        if side is Side.ATTACKER:
+            return Step(state._replace(turn=Side.DEFENDER))
+        return Step(state.at(Phase.OVER, turn=Side.ATTACKER))
+    reason, kinds = found
+    options = tuple(
+        Option(f"remove {describe(u, s)}", "remove", u, s) for u, s, _ in fleet if u in kinds
+    )
+    request = DecisionRequest(
+        decision="remove_excess",
+        player=side.value,
+        prompt=f"over {reason}: remove a unit",
+        options=options,
+        facts={"reason": reason},
+    )
+
+    def then(option: Option) -> Step[Ti3State]:
+        unit = option.unit or ""
+        left = fleet.remove(unit, Status(option.status or 0))
+        after = (
+            state._replace(away=left)
+            if away
+            else state.with_side(side, state.side(side).with_space(left))
+        )
+        return Step(after, (event("unit_removed", player=side.value, unit=unit, reason=reason),))
+
+    return Decision(request, then)
+
+
+def over(setup: Ti3Setup, state: Ti3State) -> End[Ti3State]:
+    """The battle's end and its outcome."""
+    result = outcome(setup, state)
+    return End(result, (event("battle_ended", **result),))

@@ -1,0 +1,296 @@
+"""Invasion combat (ti3-combat.md, INVASION COMBAT), planet by planet in the order listed:
+bombardment -> PDS fire at the landing ground forces -> combat rounds (no withdrawal or
+retreat) -> invasion success."""
+
+from __future__ import annotations
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.events import event
+from spacecombat.core.pool import DicePool
+from spacecombat.core.sides import SIDES, Side
+from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops
+from spacecombat.rulesets.ti3.abilities.base import RollKind
+from spacecombat.rulesets.ti3.procedures import exchange
+from spacecombat.rulesets.ti3.procedures.common import Targets, ground_units, pool
+from spacecombat.rulesets.ti3.procedures.exchange import Exchange
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Phase, Ti3State
+
+A, D = Side.ATTACKER, Side.DEFENDER
+
+# --- bombardment ----------------------------------------------------------------------------
+
+
+def _bombarders(setup: Ti3Setup, state: Ti3State) -> dict[str, int]:
+    space = state.attacker.space
+    chosen = setup.bombarded_by[state.planet]
+    return {u: min(n, space.count(u)) for u, n in chosen.items() if min(n, space.count(u))}
+
+
+def _bombardment_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+    """Each bombarding unit rolls its bombardment dice; only the attacker bombards."""
+    targets = state.defender.planet(state.planet).total(
+        lambda u: Targets.GROUND_FORCES.admits(setup, D, u)
+    )
+    units = _bombarders(setup, state)
+    if side is D or not units or not targets:
+        return None
+    cards = setup.side(A)
+
+    def value(unit: str) -> int:
+        roll = cards.card(unit).bombardment
+        assert roll is not None
+        return roll.hit
+
+    def dice(unit: str) -> int:
+        roll = cards.card(unit).bombardment
+        assert roll is not None
+        return roll.dice
+
+    return pool(
+        setup, state, A, RollKind.BOMBARDMENT, sorted(units.items()), value=value, dice_each=dice
+    )
+
+
+BOMBARDMENT = Exchange(
+    "bombardment",
+    Phase.BOMBARDMENT,
+    Phase.BOMBARDMENT_HITS,
+    _bombardment_pool,
+    Targets.GROUND_FORCES,
+    on_planet=True,
+    simultaneous=False,
+    done=lambda setup, state: state.at(Phase.PDS_FIRE_AT_LANDING, turn=A),
+)
+
+
+def bombardment(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """Bombardment: dreadnoughts (not against a planet with an enemy PDS) and war suns roll
+    their bombardment dice; each hit removes a defending ground force (Mechanized Units are
+    immune). With X-89 Bacterial Weapon the attacker may instead destroy them all."""
+    if state.turn is A and not state.pending and _x89_applies(setup, state):
+        options = (
+            Option("bombard", "bombard"),
+            Option("x89_bacterial_weapon", "x89_bacterial_weapon"),
+        )
+        request = DecisionRequest(
+            decision="bombardment_mode",
+            player=A.value,
+            prompt=f"bombard {setup.planets[state.planet]} or use X-89 Bacterial Weapon?",
+            options=options,
+        )
+
+        def then(option: Option) -> Step[Ti3State]:
+            if option.action == "bombard":
+                return _roll_bombardment(setup, state)
+            return _x89(setup, state)
+
+        return Decision(request, then)
+    node = exchange.roll(setup, state, BOMBARDMENT)
+    return node
+
+
+def _roll_bombardment(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
+    # the attacker chose to roll: skip the question, roll next
+    return Step(state.at(Phase.BOMBARDMENT, pending=0, turn=A, step="roll"))
+
+
+def _x89_applies(setup: Ti3Setup, state: Ti3State) -> bool:
+    return (
+        state.step != "roll"
+        and setup.side(A).has("x89_bacterial_weapon")
+        and _bombardment_pool(setup, state, A) is not None
+    )
+
+
+def _x89(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
+    """X-89: every ground force and shock troop of the defender on the planet is destroyed."""
+    p = state.planet
+    planet = state.defender.planet(p)
+    gone = [(u, s, n) for u, s, n in planet if Targets.GROUND_FORCES.admits(setup, D, u)]
+    for unit, status, count in gone:
+        planet = planet.remove(unit, status, count)
+    events = tuple(
+        event(
+            "unit_destroyed",
+            player=D.value,
+            unit=u,
+            status=s.label or "undamaged",
+            cause="X-89 Bacterial Weapon",
+        )
+        for u, s, n in gone
+        for _ in range(n)
+    )
+    after = state.with_side(D, state.defender.with_planet(p, planet))
+    return Step(after.at(Phase.PDS_FIRE_AT_LANDING, turn=A), events)
+
+
+def bombardment_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    return exchange.hits(setup, state, BOMBARDMENT)
+
+
+# --- PDS fire at the landing ground forces --------------------------------------------------
+
+
+def _landing_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+    """Each defending PDS on the planet fires one shot at the landing ground forces."""
+    count = state.defender.planet(state.planet).count("pds")
+    landing = state.attacker.planet(state.planet).total(
+        lambda u: Targets.GROUND_FORCES.admits(setup, A, u)
+    )
+    if side is A or not count or not landing:
+        return None
+    cannon = setup.side(D).card("pds").space_cannon
+    assert cannon is not None
+    return pool(
+        setup,
+        state,
+        D,
+        RollKind.PDS_FIRE_AT_LANDING,
+        [("pds", count)],
+        value=lambda _: cannon.hit,
+        dice_each=lambda _: cannon.dice,
+    )
+
+
+def _start_rounds(setup: Ti3Setup, state: Ti3State) -> Ti3State:
+    return state.at(Phase.INVASION_ROUND, turn=A, step="start", fallen=0)
+
+
+PDS_FIRE_AT_LANDING = Exchange(
+    "pds_fire_at_landing",
+    Phase.PDS_FIRE_AT_LANDING,
+    Phase.PDS_FIRE_AT_LANDING_HITS,
+    _landing_pool,
+    Targets.GROUND_FORCES,
+    on_planet=True,
+    simultaneous=False,
+    rerolls=lambda setup, side: setup.side(side).has("graviton_laser_system"),
+    done=_start_rounds,
+)
+
+
+def pds_fire_at_landing(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """PDS fire: after bombardment, each defending PDS on the planet fires once; each hit
+    destroys a landing ground force (Mechanized Units are immune)."""
+    return exchange.roll(setup, state, PDS_FIRE_AT_LANDING)
+
+
+def pds_fire_at_landing_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    return exchange.hits(setup, state, PDS_FIRE_AT_LANDING)
+
+
+# --- combat rounds --------------------------------------------------------------------------
+
+
+def _ground_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+    """Every ground unit on the planet rolls its combat dice."""
+    cards = setup.side(side)
+    units = sorted(
+        (u, n)
+        for u, n in state.side(side).planet(state.planet).by_type().items()
+        if cards.is_ground_force(u)
+    )
+    if not units:
+        return None
+    return pool(
+        setup, state, side, RollKind.INVASION_COMBAT, units, marks=setup.options.shock_troops
+    )
+
+
+def invasion_exchange(setup: Ti3Setup) -> Exchange:
+    return Exchange(
+        "invasion_combat",
+        Phase.INVASION_ROUND,
+        Phase.INVASION_CASUALTIES,
+        _ground_pool,
+        Targets.GROUND_UNITS,
+        on_planet=True,
+        tens=setup.options.shock_troops,
+        done=lambda setup, state: state.at(Phase.INVASION_END_OF_ROUND, turn=A),
+    )
+
+
+def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """Both players roll at once; then each removes casualties, the attacker first."""
+    if state.step == "start":
+        p = state.planet
+        if not all(ground_units(setup, state, side, p) for side in SIDES):
+            return Step(state.at(Phase.INVASION_SUCCESS, step=""))
+        begun = state.at(Phase.INVASION_ROUND, round=1, step="")
+        return Step(
+            begun,
+            (
+                event("combat_started", kind="invasion", planet=setup.planets[p]),
+                event("round_started", round=1),
+            ),
+        )
+    return exchange.roll(setup, state, invasion_exchange(setup))
+
+
+def invasion_casualties(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    return exchange.hits(setup, state, invasion_exchange(setup))
+
+
+def invasion_end_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """Shock Troop promotions, then another round if both players have ground units left."""
+    return shock_troops.promote(setup, state, lambda s: _next_round(setup, s))
+
+
+def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
+    p = state.planet
+    settled = state._replace(
+        attacker=state.attacker.with_planet(p, state.attacker.planet(p).settle_round()),
+        defender=state.defender.with_planet(p, state.defender.planet(p).settle_round()),
+        tens=(0, 0),
+    )
+    ended = (event("round_ended", round=state.round),)
+    if all(ground_units(setup, settled, side, p) for side in SIDES):
+        nxt = settled.at(Phase.INVASION_ROUND, round=state.round + 1, turn=A)
+        return Step(nxt, (*ended, event("round_started", round=state.round + 1)))
+    rounds = list(state.ground_rounds)
+    rounds[p] = state.round
+    done = settled.at(Phase.INVASION_SUCCESS, ground_rounds=tuple(rounds))
+    return Step(done, (*ended, event("combat_ended", kind="invasion", rounds=state.round)))
+
+
+# --- invasion success -----------------------------------------------------------------------
+
+
+def invasion_success(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """If every defending ground unit is destroyed and at least one attacking ground unit
+    survives, the invasion succeeds: the defender's PDS and space docks there are destroyed
+    and the planet passes to the attacker (exhausted). Otherwise the defender keeps it.
+    Dacxive Animators act after a won invasion combat."""
+    p = state.planet
+    if state.step != "dacxive" and dacxive_animators.applies(setup, state):
+        return dacxive_animators.roll(setup, state)
+    a_left = ground_units(setup, state, A, p)
+    d_left = ground_units(setup, state, D, p)
+    name = setup.planets[p]
+    if a_left and not d_left:
+        planet = state.defender.planet(p)
+        structures = [(u, s, n) for u, s, n in planet if setup.side(D).is_structure(u)]
+        for unit, status, count in structures:
+            planet = planet.remove(unit, status, count)
+        taken = list(state.taken)
+        taken[p] = True
+        after = state.with_side(D, state.defender.with_planet(p, planet))._replace(
+            taken=tuple(taken)
+        )
+        events = (
+            event(
+                "invasion_succeeded",
+                planet=name,
+                destroyed=[{"unit": u, "count": n} for u, _, n in structures],
+            ),
+        )
+    else:
+        after = state
+        why = "defending ground units remain" if d_left else "no attacking ground unit is left"
+        events = (event("invasion_failed", planet=name, reason=why),)
+    if p + 1 < len(setup.planets):
+        nxt = after.at(Phase.BOMBARDMENT, planet=p + 1, round=0, turn=A, step="", fallen=0)
+        return Step(nxt, events)
+    return Step(after.at(Phase.OVER, step="", fallen=0), events)

@@ -1,0 +1,348 @@
+"""The space battle (ti3-combat.md, SPACE BATTLES), with the PDS fire that precedes it
+(ti3-facts.md section 3, tactical action step 3; section 5).
+
+PDS fire -> pre-combat steps in the order the defender chooses -> combat rounds: announce
+withdrawals/retreats, roll combat dice, remove casualties, execute withdrawals/retreats, end of
+round -> end of the space battle, when fleets are checked.
+"""
+
+from __future__ import annotations
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.events import event
+from spacecombat.core.forces import Forces
+from spacecombat.core.pool import DicePool
+from spacecombat.core.sides import SIDES, Side
+from spacecombat.rulesets.ti3.abilities import duranium_armor
+from spacecombat.rulesets.ti3.abilities.base import RollKind
+from spacecombat.rulesets.ti3.procedures import exchange
+from spacecombat.rulesets.ti3.procedures.common import Targets, pool, ships
+from spacecombat.rulesets.ti3.procedures.exchange import Exchange
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Phase, Ti3State
+
+A, D = Side.ATTACKER, Side.DEFENDER
+
+# --- PDS fire (before the space battle) -----------------------------------------------------
+
+
+def _pds_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+    """Each PDS of ``side`` on a planet of the system fires one die at enemy ships."""
+    count = state.side(side).planet(0).count("pds")
+    if not count or not ships(setup, state, side.other):
+        return None
+    cannon = setup.side(side).card("pds").space_cannon
+    assert cannon is not None
+    return pool(
+        setup,
+        state,
+        side,
+        RollKind.PDS_FIRE,
+        [("pds", count)],
+        value=lambda _: cannon.hit,
+        dice_each=lambda _: cannon.dice,
+    )
+
+
+PDS_FIRE = Exchange(
+    "pds_fire",
+    Phase.PDS_FIRE,
+    Phase.PDS_FIRE_HITS,
+    _pds_pool,
+    Targets.SHIPS,
+    rerolls=lambda setup, side: setup.side(side).has("graviton_laser_system"),
+    done=lambda setup, state: state.at(Phase.PRE_COMBAT, steps=setup.pre_combat),
+)
+
+
+def pds_fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """PDS fire: each player's PDS in the system roll (both players at once, R-T5)."""
+    return exchange.roll(setup, state, PDS_FIRE)
+
+
+def pds_fire_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """PDS hits are taken by the ships' owner like casualties; SUSTAIN DAMAGE may take them."""
+    return exchange.hits(setup, state, PDS_FIRE)
+
+
+# --- pre-combat steps -----------------------------------------------------------------------
+
+
+def _afb_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+    """Anti-fighter barrage: 2 dice per destroyer at its combat value, against fighters."""
+    count = state.side(side).space.count("destroyer")
+    if not count or not state.side(side.other).space.count("fighter"):
+        return None
+    barrage = setup.side(side).card("destroyer").anti_fighter_barrage
+    assert barrage is not None
+    return pool(
+        setup,
+        state,
+        side,
+        RollKind.ANTI_FIGHTER_BARRAGE,
+        [("destroyer", count)],
+        value=lambda _: barrage.hit,
+        dice_each=lambda _: barrage.dice,
+    )
+
+
+def _assault_cannon_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+    """Assault Cannon: each dreadnought one shot at its combat value."""
+    count = state.side(side).space.count("dreadnought")
+    if not setup.side(side).has("assault_cannon") or not count:
+        return None
+    if not ships(setup, state, side.other):
+        return None
+    return pool(setup, state, side, RollKind.PRE_COMBAT_SHOT, [("dreadnought", count)])
+
+
+def _mentak_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+    """Mentak: up to 2 cruisers and/or destroyers one shot each, cruisers first (they hit
+    more often; R-T7)."""
+    if not setup.side(side).has("mentak") or not ships(setup, state, side.other):
+        return None
+    space = state.side(side).space
+    cruisers = min(2, space.count("cruiser"))
+    destroyers = min(2 - cruisers, space.count("destroyer"))
+    chosen = [(u, n) for u, n in (("cruiser", cruisers), ("destroyer", destroyers)) if n]
+    if not chosen:
+        return None
+    return pool(setup, state, side, RollKind.PRE_COMBAT_SHOT, chosen)
+
+
+def _back_to_pre_combat(setup: Ti3Setup, state: Ti3State) -> Ti3State:
+    return state.at(Phase.PRE_COMBAT, step="")
+
+
+def pre_combat_exchange(setup: Ti3Setup, step: str) -> Exchange:
+    """The exchange of fire of one pre-combat step."""
+    if step == "anti_fighter_barrage":
+        return Exchange(
+            "anti_fighter_barrage",
+            Phase.PRE_COMBAT_STEP,
+            Phase.PRE_COMBAT_HITS,
+            _afb_pool,
+            Targets.FIGHTERS,
+            done=_back_to_pre_combat,
+        )
+    if step == "assault_cannon":
+        return Exchange(
+            "assault_cannon",
+            Phase.PRE_COMBAT_STEP,
+            Phase.PRE_COMBAT_HITS,
+            _assault_cannon_pool,
+            Targets.SHIPS,
+            simultaneous=setup.options.simultaneous_assault_cannon,
+            done=_back_to_pre_combat,
+        )
+    return Exchange(
+        "mentak",
+        Phase.PRE_COMBAT_STEP,
+        Phase.PRE_COMBAT_HITS,
+        _mentak_pool,
+        Targets.SHIPS,
+        simultaneous=True,
+        done=_back_to_pre_combat,
+    )
+
+
+def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """The pre-combat steps, once, before round 1: the defender chooses the order of those
+    that apply (ti3-combat.md NOTE; anti-fighter barrage would precede a sabotage run, which
+    we do not implement). Their hits are removed at once, with no return fire."""
+    if not all(ships(setup, state, side) for side in SIDES):
+        return Step(state.at(Phase.END_OF_SPACE_BATTLE))
+    if not state.steps:
+        first = state.at(Phase.ANNOUNCE_WITHDRAWALS, round=1, turn=A)
+        return Step(first, (event("combat_started", kind="space"), event("round_started", round=1)))
+    options = tuple(Option(step, "take", target=step) for step in state.steps)
+    request = DecisionRequest(
+        decision="pre_combat_order",
+        player=D.value,
+        prompt="choose the next pre-combat step",
+        options=options,
+        facts={"steps": list(state.steps)},
+    )
+
+    def then(option: Option) -> Step[Ti3State]:
+        step = option.target or ""
+        rest = tuple(s for s in state.steps if s != step)
+        taken = state.at(Phase.PRE_COMBAT_STEP, step=step, steps=rest, turn=A)
+        return Step(taken, (event("pre_combat_step", step=step),))
+
+    return Decision(request, then)
+
+
+def pre_combat_step(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    return exchange.roll(setup, state, pre_combat_exchange(setup, state.step))
+
+
+def pre_combat_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    return exchange.hits(setup, state, pre_combat_exchange(setup, state.step))
+
+
+# --- combat rounds --------------------------------------------------------------------------
+
+
+def destinations(setup: Ti3Setup, state: Ti3State, side: Side) -> list[str]:
+    """Where ``side`` may withdraw or retreat: an adjacent system it activated before (it holds
+    its command counter) with no enemy ships (ti3-combat.md, Execute withdrawals; ti3-facts.md
+    section 6)."""
+    return [
+        system.name
+        for system in setup.adjacent
+        if side.value in system.command_tokens
+        and not any(p != side.value for p in system.ships)
+        and system.anomaly != "supernova"
+    ]
+
+
+def _combat_dice(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
+    dice = _combat_pool(setup, state, side)
+    return dice.dice if dice is not None else 0
+
+
+def announce_withdrawals(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """Announce withdrawals/tactical retreats: the attacker first may withdraw; if he does
+    not, the defender may retreat. A player with nowhere to go may not announce."""
+    side = state.turn
+    if not destinations(setup, state, side):
+        return Step(_after_announcement(state, side, False))
+    verb = "withdraw" if side is A else "retreat"
+    request = DecisionRequest(
+        decision="announce_withdrawal" if side is A else "announce_retreat",
+        player=side.value,
+        prompt=f"round {state.round}: announce a {'withdrawal' if side is A else 'retreat'}?",
+        options=(Option(verb, verb), Option("stay", "stay")),
+        facts={
+            "round": state.round,
+            "own_dice": _combat_dice(setup, state, side),
+            "enemy_dice": _combat_dice(setup, state, side.other),
+        },
+    )
+
+    def then(option: Option) -> Step[Ti3State]:
+        wanted = option.action != "stay"
+        name = "withdrawal_announced" if side is A else "retreat_announced"
+        said = (event(name, player=side.value),)
+        return Step(_after_announcement(state, side, wanted), said if wanted else ())
+
+    return Decision(request, then)
+
+
+def _after_announcement(state: Ti3State, side: Side, wanted: bool) -> Ti3State:
+    if wanted:
+        return state.at(Phase.ROLL_COMBAT_DICE, announced=side, turn=A)
+    if side is A:
+        return state.at(Phase.ANNOUNCE_WITHDRAWALS, turn=D)
+    return state.at(Phase.ROLL_COMBAT_DICE, turn=A)
+
+
+def _combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+    """Every ship rolls its combat dice (war suns 3)."""
+    cards = setup.side(side)
+    units = [(u, n) for u, n in state.side(side).space.by_type().items() if cards.is_ship(u)]
+    units = [(u, n) for u, n in units if cards.card(u).combat is not None]
+    return pool(setup, state, side, RollKind.SPACE_COMBAT, units) if units else None
+
+
+SPACE_COMBAT = Exchange(
+    "space_combat",
+    Phase.ROLL_COMBAT_DICE,
+    Phase.REMOVE_CASUALTIES,
+    _combat_pool,
+    Targets.SHIPS,
+    done=lambda setup, state: state.at(Phase.EXECUTE_WITHDRAWALS),
+)
+
+
+def roll_combat_dice(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """Both players roll at once, a die per ship (three per war sun)."""
+    return exchange.roll(setup, state, SPACE_COMBAT)
+
+
+def remove_casualties(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """The attacker, then the defender, take the hits scored against them."""
+    return exchange.hits(setup, state, SPACE_COMBAT)
+
+
+def execute_withdrawals(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """An announced withdrawal/retreat moves the whole fleet to an adjacent activated system
+    without enemy ships, unless the opposing ships are all destroyed (then it is cancelled
+    and the winner stays)."""
+    side = state.announced
+    if side is None:
+        return Step(state.at(Phase.END_OF_ROUND))
+    if not ships(setup, state, side.other) or not ships(setup, state, side):
+        why = "the opposing ships are all destroyed" if ships(setup, state, side) else "no ships"
+        cancelled = event("withdrawal_cancelled", player=side.value, reason=why)
+        return Step(state.at(Phase.END_OF_ROUND, announced=None), (cancelled,))
+    options = tuple(
+        Option(f"to {name}", "move", target=name) for name in destinations(setup, state, side)
+    )
+    request = DecisionRequest(
+        decision="retreat_destination",
+        player=side.value,
+        prompt="choose the system your fleet moves to",
+        options=options,
+    )
+
+    def then(option: Option) -> Step[Ti3State]:
+        fleet = state.side(side).space
+        moved = state.with_side(side, state.side(side).with_space(Forces()))
+        done = moved.at(
+            Phase.END_OF_ROUND,
+            announced=None,
+            withdrew=(side, option.target or ""),
+            away=fleet,
+        )
+        return Step(
+            done,
+            (
+                event(
+                    "withdrawal_executed",
+                    player=side.value,
+                    to=option.target,
+                    units=fleet.to_json(),
+                ),
+            ),
+        )
+
+    return Decision(request, then)
+
+
+def end_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """End of the round: Duranium Armor repairs; if both players still have ships in the
+    system, a new round begins."""
+    return duranium_armor.repair(setup, state, lambda s: _next_round(setup, s))
+
+
+def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
+    settled = state._replace(
+        attacker=state.attacker.with_space(state.attacker.space.settle_round()),
+        defender=state.defender.with_space(state.defender.space.settle_round()),
+    )
+    ended = (event("round_ended", round=state.round),)
+    if state.withdrew is None and all(ships(setup, settled, side) for side in SIDES):
+        nxt = settled.at(Phase.ANNOUNCE_WITHDRAWALS, round=state.round + 1, turn=A)
+        return Step(nxt, (*ended, event("round_started", round=state.round + 1)))
+    return Step(settled.at(Phase.END_OF_SPACE_BATTLE), ended)
+
+
+def end_of_space_battle(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """The battle is over: its result is settled, then fleets are checked (capacity and fleet
+    supply; ti3-facts.md section 4.3)."""
+    if state.round == 0:
+        result = "no_combat"
+        events = (event("no_combat", reason="a player has no ships after PDS fire"),)
+    else:
+        left = {side: ships(setup, state, side) for side in SIDES}
+        if left[A] and not left[D]:
+            result = "attacker_win"
+        elif left[D] and not left[A]:
+            result = "defender_win"
+        else:
+            result = "draw"
+        events = (event("combat_ended", kind="space", rounds=state.round),)
+    return Step(state.at(Phase.FLEET_CHECK, result=result, turn=A), events)

@@ -1,0 +1,153 @@
+"""TI3's rules data: unit cards overlaid on TI4's, technologies and races, loaded once and
+checked; and the named rule options where the TI3 sources leave a choice open."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from spacecombat.core.errors import RulesDataError, ScenarioError
+from spacecombat.core.rulesdata import (
+    FactionDef,
+    FactionsFile,
+    TechnologiesFile,
+    TechnologyDef,
+    UnitDef,
+    check_unique_ids,
+    load_toml,
+)
+from spacecombat.rulesets.ti4 import rules as ti4_rules
+
+PACKAGE = "spacecombat.rulesets.ti3"
+
+#: Unit ids a TI3 scenario may name (issue 4); each is also the unit's type.
+UNIT_TYPES = (
+    "war_sun",
+    "dreadnought",
+    "cruiser",
+    "carrier",
+    "destroyer",
+    "fighter",
+    "ground_force",
+    "shock_troop",
+    "mechanized_unit",
+    "pds",
+    "space_dock",
+    "flagship",
+)
+
+#: TI4 card fields a TI3 overlay never inherits: TI3 has no unit upgrades, and a TI3 unit
+#: lists its own abilities.
+_NOT_INHERITED = {
+    "id",
+    "name",
+    "level",
+    "upgrades_to",
+    "upgrade_tech_prereqs",
+    "replaces",
+    "faction",
+    "source",
+    "abilities",
+}
+
+
+@dataclass(frozen=True)
+class Ti3Data:
+    """Every TI3 unit, technology and race we know, by id."""
+
+    units: dict[str, UnitDef]
+    technologies: dict[str, TechnologyDef]
+    factions: dict[str, FactionDef]
+
+
+def _overlay(raw: dict[str, Any], where: str) -> UnitDef:
+    """A TI3 unit: the TI4 card named by ``base`` with the TI3 fields laid over it."""
+    fields = dict(raw)
+    base = fields.pop("base", None)
+    merged: dict[str, Any] = {}
+    if base is not None:
+        ti4_units = ti4_rules.load().units
+        if base not in ti4_units:
+            raise RulesDataError(f"{where}: base {base!r} is not a TI4 unit card")
+        card = ti4_units[base].model_dump(exclude_defaults=True)
+        merged = {k: v for k, v in card.items() if k not in _NOT_INHERITED}
+    merged.update(fields)
+    try:
+        return UnitDef.model_validate(merged)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(part) for part in first["loc"])
+        raise RulesDataError(f"{where}: {loc}: {first['msg']}") from exc
+
+
+@cache
+def load() -> Ti3Data:
+    """Load and check the TI3 data files (cached)."""
+    path = f"{PACKAGE.replace('.', '/')}/data/units.toml"
+    try:
+        text = resources.files(PACKAGE).joinpath("data", "units.toml").read_text("utf-8")
+        raw_units = tomllib.loads(text).get("unit", [])
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise RulesDataError(f"{path}: cannot read: {exc}") from exc
+    units = [_overlay(raw, f"{path}: unit {raw.get('id', i)!r}") for i, raw in enumerate(raw_units)]
+    techs = load_toml(PACKAGE, "technologies.toml", TechnologiesFile).technology
+    factions = load_toml(PACKAGE, "factions.toml", FactionsFile).faction
+    check_unique_ids("ti3 units.toml", [u.id for u in units])
+    check_unique_ids("ti3 technologies.toml", [t.id for t in techs])
+    check_unique_ids("ti3 factions.toml", [f.id for f in factions])
+    for unit in units:
+        if unit.type not in UNIT_TYPES or unit.id != unit.type:
+            raise RulesDataError(f"{path}: {unit.id}: id and type must be one of {UNIT_TYPES}")
+    return Ti3Data(
+        units={u.id: u for u in units},
+        technologies={t.id: t for t in techs},
+        factions={f.id: f for f in factions},
+    )
+
+
+class Ti3Options(BaseModel):
+    """The rule options of a TI3 scenario (``options:``), each where the TI3 sources leave a
+    choice open (../shared/reference/ti3-facts.md, [L] facts; docs/rulings.md T-rulings)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    #: Shattered Empire optional rule: a ground force rolling a natural 10 in invasion combat
+    #: may be promoted to a Shock Troop (ti3-facts.md section 8). Off: the SE option is opt-in.
+    shock_troops: bool = False
+    #: Shock Troop tokens each player has (ti3-facts.md section 8: 12 tokens).
+    shock_troop_tokens: int = Field(default=12, ge=0)
+    #: Both players' Assault Cannons fire at once (a forum ruling, [L]); off: the attacker's
+    #: shots land first, then the defender's survivors fire.
+    simultaneous_assault_cannon: bool = True
+    #: Both players' PDS fire before a space battle at once ([L]); off: attacker's first.
+    simultaneous_pds_fire: bool = True
+    #: Dreadnoughts may bombard a planet where no invasion follows (ti3-facts.md section 13.3;
+    #: the spec says so only of war suns).
+    dreadnought_bombard_without_invasion: bool = False
+    #: Duranium Armor may repair only a unit not damaged this round (the TI4 wording; no TI3
+    #: source has it, ti3-facts.md section 9 [M]).
+    duranium_not_damaged_this_round: bool = False
+    #: A natural 10 hits whatever the modifiers (no TI3 source has this rule).
+    natural_ten_always_hits: bool = False
+    #: Dice a Mechanized Unit rolls in invasion combat (Shards of the Throne; [L]: 1 or 2).
+    mechanized_unit_dice: int = Field(default=1, ge=1, le=2)
+    #: Shattered Empire Sabotage Runs (their dice are not verified: enabling them is refused).
+    sabotage_runs: bool = False
+
+
+def options(raw: dict[str, object]) -> Ti3Options:
+    """The scenario's ``options``, checked, with defaults for the others."""
+    try:
+        return Ti3Options.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(str(part) for part in first["loc"])
+        if first["type"] == "extra_forbidden":
+            allowed = ", ".join(Ti3Options.model_fields)
+            raise ScenarioError(f"options.{key}", f"unknown option; allowed: {allowed}") from exc
+        raise ScenarioError(f"options.{key}", first["msg"]) from exc

@@ -1,0 +1,479 @@
+"""A TI3 battle's fixed facts, built from a scenario: each side's unit cards, abilities and
+policy, the system and its neighbours, the planets, the rule options. Bad input is refused here
+with ``ScenarioError`` naming the field and what is allowed; a rule we do not implement, with
+``RuleNotImplemented`` naming it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.forces import Forces
+from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER, PolicyConfig
+from spacecombat.core.rulesdata import UnitDef
+from spacecombat.core.sides import SIDES, Side, SideState
+from spacecombat.rulesets.ti3.abilities import HANDLERS
+from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
+from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options
+from spacecombat.rulesets.ti3.state import Phase, Ti3State
+from spacecombat.scenario.schema import AdjacentSystemSpec, PolicySpec, Scenario, SideSpec
+
+#: The pre-combat steps of a space battle in the order ti3-combat.md lists them (the stock
+#: defender's order when its policy names none).
+PRE_COMBAT_STEPS = ("anti_fighter_barrage", "assault_cannon", "mentak")
+
+#: ti3-facts.md section 2: a carrier or war sun carries 6; a space dock supports 3 fighters.
+ANOMALIES = ("none", "nebula")
+
+
+@dataclass(frozen=True, eq=False)
+class Ti3Side:
+    """What one player brings that does not change during the battle."""
+
+    side: Side
+    cards: Mapping[str, UnitDef]
+    technologies: frozenset[str]
+    faction: str | None
+    handlers: frozenset[str]
+    policy: PolicyConfig
+    fleet_supply: int | None
+
+    def card(self, unit: str) -> UnitDef:
+        return self.cards[unit]
+
+    def is_ship(self, unit: str) -> bool:
+        return self.cards[unit].is_ship
+
+    def is_fighter(self, unit: str) -> bool:
+        return unit == "fighter"
+
+    def is_ground_force(self, unit: str) -> bool:
+        """Ground units that fight invasion combat: ground forces, shock troops, mechanized."""
+        return self.cards[unit].is_ground_force
+
+    def is_structure(self, unit: str) -> bool:
+        return self.cards[unit].is_structure
+
+    def has(self, handler: str) -> bool:
+        return handler in self.handlers
+
+
+@dataclass(frozen=True, eq=False)
+class Ti3Setup:
+    """Everything about a TI3 battle that does not change while it is fought."""
+
+    kind: str
+    sides: Mapping[Side, Ti3Side]
+    options: Ti3Options
+    system: str
+    anomaly: str
+    adjacent: tuple[AdjacentSystemSpec, ...]
+    planets: tuple[str, ...]
+    #: per planet, what the attacker's bombarding units are
+    bombarded_by: tuple[Mapping[str, int], ...]
+    handlers: tuple[Handler, ...]
+    pre_combat: tuple[str, ...]
+    initial: Ti3State
+
+    def side(self, side: Side) -> Ti3Side:
+        return self.sides[side]
+
+    def modifier(self, roll: RollContext) -> int:
+        return sum(h.modifier(roll) for h in self.handlers)
+
+    def extra_dice(self, roll: RollContext) -> int:
+        return sum(h.extra_dice(roll) for h in self.handlers)
+
+
+def build(scenario: Scenario) -> Ti3Setup:
+    """Check a TI3 scenario and build its setup."""
+    data = load()
+    rule_options = options(dict(scenario.options or {}))
+    if rule_options.sabotage_runs:
+        raise RuleNotImplemented(
+            "Sabotage Runs (Shattered Empire; their dice are not verified)",
+            "options.sabotage_runs",
+        )
+    if scenario.laws:
+        raise RuleNotImplemented("TI3 laws (political cards)", "laws")
+    anomaly = scenario.system.anomaly
+    if anomaly not in ANOMALIES:
+        raise RuleNotImplemented(f"the TI3 {anomaly.replace('_', ' ')}", "system.anomaly")
+    sides = {
+        side: _side(data, scenario, side, _spec(scenario, side), rule_options) for side in SIDES
+    }
+    handlers: list[Handler] = []
+    if anomaly == "nebula":
+        handlers.append(HANDLERS["nebula"](None))
+    for side in SIDES:
+        handlers.extend(HANDLERS[h](side) for h in sorted(sides[side].handlers))
+    names = _planet_names(scenario)
+    if scenario.battle == "space":
+        attacker, defender = (_space_forces(sides[s], _spec(scenario, s)) for s in SIDES)
+        bombard: tuple[Mapping[str, int], ...] = ()
+        first = Phase.PDS_FIRE
+    else:
+        attacker, defender, bombard = _invasion_forces(scenario, sides, names, rule_options)
+        first = Phase.BOMBARDMENT
+    initial = Ti3State(
+        first,
+        attacker,
+        defender,
+        ground_rounds=(0,) * len(names) if scenario.battle == "invasion" else (),
+        taken=(False,) * len(names) if scenario.battle == "invasion" else (),
+    )
+    setup = Ti3Setup(
+        kind=scenario.battle,
+        sides=sides,
+        options=rule_options,
+        system=scenario.system.name,
+        anomaly=anomaly,
+        adjacent=scenario.system.adjacent,
+        planets=names,
+        bombarded_by=bombard,
+        handlers=tuple(handlers),
+        pre_combat=_pre_combat(sides, attacker, defender) if scenario.battle == "space" else (),
+        initial=initial,
+    )
+    return setup
+
+
+def _spec(scenario: Scenario, side: Side) -> SideSpec:
+    return scenario.attacker if side is Side.ATTACKER else scenario.defender
+
+
+def _side(
+    data: Ti3Data, scenario: Scenario, side: Side, spec: SideSpec, rule_options: Ti3Options
+) -> Ti3Side:
+    where = side.value
+    if spec.upgrades:
+        raise ScenarioError(f"{where}.upgrades", "TI3 has no unit upgrades")
+    if spec.reinforcement_tokens is not None:
+        raise ScenarioError(f"{where}.reinforcement_tokens", "a TI4 key; TI3 does not use it")
+    handlers: set[str] = set()
+    faction = spec.faction
+    if faction is not None:
+        if faction not in data.factions:
+            allowed = ", ".join(sorted(data.factions))
+            raise ScenarioError(
+                f"{where}.faction", f"unknown TI3 race {faction!r}; allowed: {allowed}"
+            )
+        for ability in data.factions[faction].abilities:
+            if ability.combat == "rule":
+                if ability.handler not in HANDLERS:
+                    name = data.factions[faction].name
+                    raise RuleNotImplemented(f"{name}: {ability.text}", f"{where}.faction")
+                handlers.add(ability.handler)
+    for i, tech in enumerate(spec.technologies):
+        name = f"{where}.technologies[{i}]"
+        if tech not in data.technologies:
+            allowed = ", ".join(sorted(data.technologies))
+            raise ScenarioError(name, f"unknown TI3 technology {tech!r}; allowed: {allowed}")
+        record = data.technologies[tech]
+        if record.combat == "rule":
+            if record.handler not in HANDLERS:
+                raise RuleNotImplemented(f"the technology {record.name}", name)
+            handlers.add(record.handler)
+    for field_name, counts in (
+        ("units", spec.units),
+        ("planet_units", spec.planet_units),
+        ("damaged", spec.damaged),
+    ):
+        for unit in counts:
+            if unit not in UNIT_TYPES:
+                raise ScenarioError(
+                    f"{where}.{field_name}.{unit}",
+                    f"unknown unit; allowed: {', '.join(UNIT_TYPES)}",
+                )
+            if unit == "flagship":
+                raise RuleNotImplemented(
+                    "TI3 flagships (their stats are not verified)", f"{where}.{field_name}.flagship"
+                )
+            if unit == "shock_troop" and not rule_options.shock_troops:
+                raise ScenarioError(
+                    f"{where}.{field_name}.shock_troop",
+                    "Shock Troops are a Shattered Empire option: set options.shock_troops: true",
+                )
+    present = dict(spec.units)
+    for unit, count in spec.planet_units.items():
+        present[unit] = present.get(unit, 0) + count
+    for unit, count in spec.damaged.items():
+        if not data.units[unit].sustain_damage:
+            raise ScenarioError(f"{where}.damaged.{unit}", f"a {unit} cannot be damaged")
+        if count > present.get(unit, 0):
+            raise ScenarioError(
+                f"{where}.damaged.{unit}",
+                f"{count} damaged but only {present.get(unit, 0)} present",
+            )
+    return Ti3Side(
+        side=side,
+        cards=data.units,
+        technologies=frozenset(spec.technologies),
+        faction=faction,
+        handlers=frozenset(handlers),
+        policy=_policy(scenario, spec, where),
+        fleet_supply=spec.fleet_supply,
+    )
+
+
+def _policy(scenario: Scenario, spec: SideSpec, where: str) -> PolicyConfig:
+    merged: dict[str, object] = {}
+    for name, layer in (("policy", scenario.policy), (f"{where}.policy", spec.policy)):
+        if layer is not None:
+            _check_policy(scenario, layer, name)
+            merged.update({k: v for k, v in layer.model_dump().items() if v is not None})
+    config = PolicySpec.model_validate(merged)
+    retreat = config.retreat
+    return PolicyConfig(
+        casualty_order=tuple(config.casualty_order or DEFAULT_CASUALTY_ORDER),
+        sustain=config.sustain or "first",
+        retreat_after_round=getattr(retreat, "after_round", None),
+        retreat_when_outnumbered=getattr(retreat, "when_outnumbered", None),
+        retreat_to=tuple(config.retreat_to or ()),
+        pre_combat_order=tuple(config.pre_combat_order or PRE_COMBAT_STEPS),
+    )
+
+
+def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
+    for i, unit in enumerate(layer.casualty_order or ()):
+        if unit not in UNIT_TYPES:
+            raise ScenarioError(
+                f"{where}.casualty_order[{i}]",
+                f"unknown unit {unit!r}; allowed: {', '.join(UNIT_TYPES)}",
+            )
+    adjacent = [s.name for s in scenario.system.adjacent]
+    for i, name in enumerate(layer.retreat_to or ()):
+        if name not in adjacent:
+            raise ScenarioError(
+                f"{where}.retreat_to[{i}]",
+                f"{name!r} is not an adjacent system; allowed: {', '.join(adjacent) or 'none'}",
+            )
+    for i, step in enumerate(layer.pre_combat_order or ()):
+        if step not in PRE_COMBAT_STEPS:
+            raise ScenarioError(
+                f"{where}.pre_combat_order[{i}]",
+                f"unknown step {step!r}; allowed: {', '.join(PRE_COMBAT_STEPS)}",
+            )
+    if layer.planet_order:
+        raise ScenarioError(f"{where}.planet_order", "TI3 fights its planets in the order listed")
+    if layer.retreat_takes_planet_ground_forces is not None:
+        raise ScenarioError(
+            f"{where}.retreat_takes_planet_ground_forces", "a TI4 key; a TI3 fleet moves whole"
+        )
+
+
+def _planet_names(scenario: Scenario) -> tuple[str, ...]:
+    if scenario.battle == "space":
+        if scenario.planets is not None:
+            raise ScenarioError(
+                "planets", "only an invasion names planets; a space battle uses planet_units"
+            )
+        return ("planets",)
+    if scenario.planets is None:
+        return ("planet",)
+    if not scenario.planets:
+        raise ScenarioError("planets", "an invasion needs at least one planet")
+    names = [p.name for p in scenario.planets]
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            raise ScenarioError(f"planets[{i}].name", f"{name!r} is named twice")
+    return tuple(names)
+
+
+def _forces(counts: Mapping[str, int], damaged: Mapping[str, int]) -> Forces:
+    return Forces.of(counts, {u: n for u, n in damaged.items() if u in counts})
+
+
+def _space_forces(cards: Ti3Side, spec: SideSpec) -> SideState:
+    """A space battle: ships (and carried ground forces) in space; structures and
+    ``planet_units`` on the system's planets (taken as one area: only their PDS and space
+    docks matter)."""
+    where = cards.side.value
+    for unit in spec.planet_units:
+        if not cards.is_ground_force(unit):
+            raise ScenarioError(
+                f"{where}.planet_units.{unit}",
+                "only ground units go here; PDS and space docks go in units",
+            )
+    in_space = {u: n for u, n in spec.units.items() if not cards.is_structure(u)}
+    on_planets = {u: n for u, n in spec.units.items() if cards.is_structure(u)}
+    for unit, count in spec.planet_units.items():
+        on_planets[unit] = on_planets.get(unit, 0) + count
+    if not any(cards.is_ship(u) and n for u, n in in_space.items()):
+        raise ScenarioError(f"{where}.units", "a space battle needs ships on both sides")
+    damaged = {u: min(n, in_space.get(u, 0)) for u, n in spec.damaged.items()}
+    on_planet_damaged = {
+        u: min(n - damaged.get(u, 0), on_planets.get(u, 0)) for u, n in spec.damaged.items()
+    }
+    return SideState(_forces(in_space, damaged), (_forces(on_planets, on_planet_damaged),))
+
+
+def _invasion_forces(
+    scenario: Scenario,
+    sides: Mapping[Side, Ti3Side],
+    names: tuple[str, ...],
+    rule_options: Ti3Options,
+) -> tuple[SideState, SideState, tuple[Mapping[str, int], ...]]:
+    """An invasion: the attacker's ships in space, its committed ground units landed on their
+    planets; the defender's ground units and structures on each planet."""
+    att, dfn = scenario.attacker, scenario.defender
+    a, d = sides[Side.ATTACKER], sides[Side.DEFENDER]
+    for unit in att.units:
+        if a.is_structure(unit):
+            raise ScenarioError(
+                f"attacker.units.{unit}", "an invasion's attacker brings ships and ground units"
+            )
+    if att.planet_units:
+        raise ScenarioError("attacker.planet_units", "not used in an invasion")
+    if dfn.planet_units:
+        raise ScenarioError(
+            "defender.planet_units",
+            "in an invasion the defender's units are on the planet: list them in defender.units "
+            "or planets[].defender",
+        )
+    for unit in dfn.units:
+        if d.is_ship(unit):
+            raise ScenarioError(
+                f"defender.units.{unit}",
+                "an invasion's defender has only units on the planet: ground_force, shock_troop, "
+                "mechanized_unit, pds, space_dock",
+            )
+    ground = {u: n for u, n in att.units.items() if a.is_ground_force(u)}
+    bombarders = {u: n for u, n in att.units.items() if a.card(u).bombardment is not None}
+    defenders: list[Forces] = []
+    commits: list[Mapping[str, int]] = []
+    bombard: list[Mapping[str, int]] = []
+    if scenario.planets is None:
+        defenders.append(_forces(dfn.units, dfn.damaged))
+        commits.append(ground)
+        bombard.append(_default_bombarders(bombarders, defenders[0], a, bool(ground), rule_options))
+    else:
+        if dfn.units:
+            raise ScenarioError(
+                "defender.units", "with planets listed, give each planet's units in its defender"
+            )
+        for i, planet in enumerate(scenario.planets):
+            for unit in (*planet.defender, *(planet.commit or {}), *(planet.bombarded_by or {})):
+                if unit not in UNIT_TYPES:
+                    raise ScenarioError(
+                        f"planets[{i}]", f"unknown unit {unit!r}; allowed: {', '.join(UNIT_TYPES)}"
+                    )
+            for unit in planet.defender:
+                if d.is_ship(unit):
+                    raise ScenarioError(
+                        f"planets[{i}].defender.{unit}", "only ground units and structures"
+                    )
+            forces = _forces(planet.defender, planet.damaged)
+            defenders.append(forces)
+            if planet.commit is None and len(scenario.planets) > 1:
+                raise ScenarioError(
+                    f"planets[{i}].commit", "with several planets, say which units land on each"
+                )
+            commit = ground if planet.commit is None else planet.commit
+            for unit in commit:
+                if not a.is_ground_force(unit):
+                    raise ScenarioError(
+                        f"planets[{i}].commit.{unit}", "only ground units land on a planet"
+                    )
+            commits.append(commit)
+            if planet.bombarded_by is None:
+                chosen = _default_bombarders(bombarders, forces, a, bool(commit), rule_options)
+            else:
+                chosen = dict(planet.bombarded_by)
+                _check_bombarders(chosen, forces, a, bool(commit), rule_options, f"planets[{i}]")
+            bombard.append(chosen)
+    _check_totals("commit", commits, ground)
+    _check_totals("bombarded_by", bombard, bombarders)
+    landed = {u: sum(c.get(u, 0) for c in commits) for u in ground}
+    space = {u: n - landed.get(u, 0) for u, n in att.units.items()}
+    damaged_space = {u: n for u, n in att.damaged.items() if not a.is_ground_force(u)}
+    for unit in att.damaged:
+        if a.is_ground_force(unit):
+            raise ScenarioError(
+                f"attacker.damaged.{unit}", "give a damaged landing unit on its planet: not here"
+            )
+    attacker = SideState(_forces(space, damaged_space), tuple(Forces.of(dict(c)) for c in commits))
+    defender = SideState(Forces(), tuple(defenders))
+    if not any(landed.values()) and not any(bombard):
+        raise ScenarioError(
+            "attacker.units", "an invasion needs ground units to land, or units to bombard"
+        )
+    return attacker, defender, tuple(bombard)
+
+
+def _can_bombard(
+    unit: str, planet: Forces, cards: Ti3Side, invading: bool, rule_options: Ti3Options
+) -> str | None:
+    """Why ``unit`` may not bombard ``planet``, or ``None`` if it may (ti3-combat.md,
+    Bombardments)."""
+    if cards.card(unit).bombardment is None:
+        return f"a {unit} cannot bombard"
+    if unit == "war_sun":
+        return None  # War Suns may bombard planets even with PDS, even with no invasion
+    if planet.count("pds") and not cards.has("graviton_negator"):
+        return (
+            "dreadnoughts may not bombard a planet with an enemy PDS (Graviton Negator lifts this)"
+        )
+    if not invading and not rule_options.dreadnought_bombard_without_invasion:
+        return (
+            "only war suns bombard where no invasion follows "
+            "(options.dreadnought_bombard_without_invasion)"
+        )
+    return None
+
+
+def _default_bombarders(
+    bombarders: Mapping[str, int],
+    planet: Forces,
+    cards: Ti3Side,
+    invading: bool,
+    rule_options: Ti3Options,
+) -> dict[str, int]:
+    return {
+        u: n
+        for u, n in bombarders.items()
+        if _can_bombard(u, planet, cards, invading, rule_options) is None
+    }
+
+
+def _check_bombarders(
+    chosen: Mapping[str, int],
+    planet: Forces,
+    cards: Ti3Side,
+    invading: bool,
+    rule_options: Ti3Options,
+    where: str,
+) -> None:
+    for unit in chosen:
+        why = _can_bombard(unit, planet, cards, invading, rule_options)
+        if why is not None:
+            raise ScenarioError(f"{where}.bombarded_by.{unit}", why)
+
+
+def _check_totals(name: str, per_planet: list[Mapping[str, int]], have: Mapping[str, int]) -> None:
+    for unit in {u for p in per_planet for u in p}:
+        total = sum(p.get(unit, 0) for p in per_planet)
+        if total > have.get(unit, 0):
+            raise ScenarioError(
+                f"planets[].{name}.{unit}",
+                f"{total} named but the attacker brings {have.get(unit, 0)}",
+            )
+
+
+def _pre_combat(
+    sides: Mapping[Side, Ti3Side], attacker: SideState, defender: SideState
+) -> tuple[str, ...]:
+    """The pre-combat steps this battle can have, in the spec's order."""
+    space = {Side.ATTACKER: attacker.space, Side.DEFENDER: defender.space}
+    steps = []
+    if any(space[s].count("destroyer") and space[s.other].count("fighter") for s in SIDES):
+        steps.append("anti_fighter_barrage")
+    if any(sides[s].has("assault_cannon") and space[s].count("dreadnought") for s in SIDES):
+        steps.append("assault_cannon")
+    if any(
+        sides[s].has("mentak") and (space[s].count("cruiser") or space[s].count("destroyer"))
+        for s in SIDES
+    ):
+        steps.append("mentak")
+    return tuple(steps)

@@ -1,0 +1,95 @@
+"""TI3 battle states: small frozen values, the keys of the exact odds engine."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from spacecombat.core.forces import Forces
+from spacecombat.core.sides import Side, SideState
+
+
+class Phase(StrEnum):
+    """Where the battle stands; each value names a step of ti3-combat.md."""
+
+    # tactical action step "PDS fire", before the space battle (ti3-facts.md section 3, 5)
+    PDS_FIRE = "pds_fire"
+    PDS_FIRE_HITS = "pds_fire_hits"
+    # space battle: pre-combat steps, the defender choosing their order
+    PRE_COMBAT = "pre_combat"
+    PRE_COMBAT_STEP = "pre_combat_step"
+    PRE_COMBAT_HITS = "pre_combat_hits"
+    # space battle rounds
+    ANNOUNCE_WITHDRAWALS = "announce_withdrawals"
+    ROLL_COMBAT_DICE = "roll_combat_dice"
+    REMOVE_CASUALTIES = "remove_casualties"
+    EXECUTE_WITHDRAWALS = "execute_withdrawals"
+    END_OF_ROUND = "end_of_round"
+    END_OF_SPACE_BATTLE = "end_of_space_battle"
+    FLEET_CHECK = "fleet_check"
+    # invasion combat, planet by planet
+    BOMBARDMENT = "bombardment"
+    BOMBARDMENT_HITS = "bombardment_hits"
+    PDS_FIRE_AT_LANDING = "pds_fire_at_landing"
+    PDS_FIRE_AT_LANDING_HITS = "pds_fire_at_landing_hits"
+    INVASION_ROUND = "invasion_round"
+    INVASION_CASUALTIES = "invasion_casualties"
+    INVASION_END_OF_ROUND = "invasion_end_of_round"
+    INVASION_SUCCESS = "invasion_success"
+    OVER = "over"
+
+
+class Ti3State(NamedTuple):
+    """A TI3 battle at one point of a procedure."""
+
+    phase: Phase
+    attacker: SideState
+    defender: SideState
+    #: combat round of the space battle, or of the current planet's invasion combat
+    round: int = 0
+    #: who acts next within the phase (rolls, assigns)
+    turn: Side = Side.ATTACKER
+    #: hits produced against (attacker's units, defender's units), not yet assigned
+    hits: tuple[int, int] = (0, 0)
+    #: natural 10s rolled by (attacker's, defender's) ground forces this round (Shock Troops)
+    tens: tuple[int, int] = (0, 0)
+    #: missed dice waiting to be re-rolled (Graviton Laser System)
+    pending: int = 0
+    #: pre-combat steps still to take, and the one being taken
+    steps: tuple[str, ...] = ()
+    step: str = ""
+    #: who announced a withdrawal (attacker) or retreat (defender) this round
+    announced: Side | None = None
+    #: a withdrawal or retreat carried out: who, and where to; and the fleet that moved
+    withdrew: tuple[Side, str] | None = None
+    away: Forces = Forces()
+    #: invasion: the planet being fought over (index into the setup's planets)
+    planet: int = 0
+    #: invasion: rounds of invasion combat fought on each planet, and whether each was taken
+    ground_rounds: tuple[int, ...] = ()
+    taken: tuple[bool, ...] = ()
+    #: invasion: ground forces destroyed in the current invasion combat (Dacxive Animators)
+    fallen: int = 0
+    #: the space battle's result, decided when it ends, before fleets are checked
+    result: str = ""
+
+    def side(self, side: Side) -> SideState:
+        return self.attacker if side is Side.ATTACKER else self.defender
+
+    def with_side(self, side: Side, value: SideState) -> Ti3State:
+        if side is Side.ATTACKER:
+            return self._replace(attacker=value)
+        return self._replace(defender=value)
+
+    def hits_on(self, side: Side) -> int:
+        return self.hits[0] if side is Side.ATTACKER else self.hits[1]
+
+    def with_hits_on(self, side: Side, hits: int) -> Ti3State:
+        pair = (hits, self.hits[1]) if side is Side.ATTACKER else (self.hits[0], hits)
+        return self._replace(hits=pair)
+
+    def tens_of(self, side: Side) -> int:
+        return self.tens[0] if side is Side.ATTACKER else self.tens[1]
+
+    def at(self, phase: Phase, **changes: object) -> Ti3State:
+        return self._replace(phase=phase, **changes)  # type: ignore[arg-type]
