@@ -169,7 +169,8 @@ def test_an_unknown_top_level_key_is_refused_with_the_keys_allowed() -> None:
     error = refused(space(CRUISER, CRUISER, weather="rain"))
     assert (error.field, error.message) == (
         "weather",
-        "unknown key; allowed: ruleset, battle, attacker, defender, policy, system, laws, planets, options",
+        "unknown key; allowed: "
+        "ruleset, battle, attacker, defender, policy, system, laws, planets, options",
     )
 
 
