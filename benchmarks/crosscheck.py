@@ -13,8 +13,8 @@ binomial tail P(X beyond k) (mid-p) under Bin(n, p), as the standard normal quan
 same tail ("exact z"). For results with n p large the two are the same. A battle passes when
 every result is within 4 by the exact measure; with 600 comparisons a few near 3 are expected.
 
-Run: ``.venv/bin/python benchmarks/crosscheck.py [--battles 200] [--trials 4000] [--seed 0]
-[--workers W]``. Prints how many battles are within 4, the worst z by each measure and the time;
+Run: ``.venv/bin/python benchmarks/crosscheck.py [--ruleset ti4|ti3] [--battles 200]
+[--trials 4000] [--seed 0] [--workers W]``. Prints how many battles are within 4, the worst z by each measure and the time;
 exits 1 if any result is beyond 4 (exact measure).
 """
 
@@ -91,6 +91,86 @@ def random_battle(rng: random.Random) -> dict[str, Any]:
     }
 
 
+TI3_SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
+TI3_GROUND = ("ground_force", "ground_force", "mechanized_unit")
+TI3_SPACE_TECHS = (
+    "hylar_v_assault_laser",
+    "automated_defense_turrets",
+    "assault_cannon",
+    "duranium_armor",
+    "cybernetics",
+    "advanced_fighters",
+    "magen_defense_grid",
+    "graviton_laser_system",
+    "maneuvering_jets",
+)
+TI3_GROUND_TECHS = (
+    "gen_synthesis",
+    "magen_defense_grid",
+    "x89_bacterial_weapon",
+    "graviton_negator",
+    "dacxive_animators",
+    "graviton_laser_system",
+)
+TI3_RACES = ("sardakk", "jolnar", "l1z1x", "mentak", "xxcha", "hacan")
+
+
+def _ti3_side(rng: random.Random, kinds: tuple[str, ...], techs: tuple[str, ...]) -> dict[str, Any]:
+    side: dict[str, Any] = {"units": _units(rng, kinds, MOST - 1)}
+    if rng.random() < 0.4:
+        side["technologies"] = rng.sample(techs, rng.randint(1, 2))
+    if rng.random() < 0.25:
+        side["faction"] = rng.choice(TI3_RACES)
+    return side
+
+
+def random_ti3_battle(rng: random.Random) -> dict[str, Any]:
+    """A TI3 space battle (perhaps with a PDS, techs, a race, a withdrawal, fleet supply, a
+    nebula) or invasion (perhaps with bombardment, a PDS, Shock Troops)."""
+    policy: dict[str, Any] = {"sustain": rng.choice(["first", "last"])}
+    if rng.random() < 0.6:
+        attacker = _ti3_side(rng, TI3_SHIPS, TI3_SPACE_TECHS)
+        defender = _ti3_side(rng, TI3_SHIPS, TI3_SPACE_TECHS)
+        if rng.random() < 0.25:
+            defender["units"]["pds"] = 1
+        battle: dict[str, Any] = {
+            "ruleset": "ti3",
+            "battle": "space",
+            "attacker": attacker,
+            "defender": defender,
+            "policy": policy,
+        }
+        if rng.random() < 0.15:
+            battle["system"] = {"anomaly": "nebula"}
+        if rng.random() < 0.15:
+            attacker["fleet_supply"] = rng.randint(1, 3)
+        if rng.random() < 0.2:
+            side = rng.choice(["attacker", "defender"])
+            retreat = rng.choice([{"after_round": rng.randint(1, 2)}, {"when_outnumbered": 1.5}])
+            battle[side]["policy"] = {"retreat": retreat}
+            battle["system"] = {
+                "name": "A",
+                "adjacent": [{"name": "B", "command_tokens": [side]}],
+            }
+        return battle
+    attacker = _ti3_side(rng, TI3_GROUND, TI3_GROUND_TECHS)
+    if rng.random() < 0.4:
+        attacker["units"][rng.choice(["dreadnought", "war_sun"])] = 1
+    defender = _ti3_side(rng, TI3_GROUND, TI3_GROUND_TECHS)
+    if rng.random() < 0.3:
+        defender["units"]["pds"] = 1
+    battle = {
+        "ruleset": "ti3",
+        "battle": "invasion",
+        "attacker": attacker,
+        "defender": defender,
+        "policy": policy,
+    }
+    if rng.random() < 0.3:
+        battle["options"] = {"shock_troops": True}
+    return battle
+
+
 @dataclass
 class Check:
     index: int
@@ -140,7 +220,7 @@ def exact_z(p: float, k: int, n: int) -> float:
 
 
 def check(index: int, scenario: dict[str, Any], trials: int, seed: int, workers: int) -> Check:
-    exact = _probabilities(odds(scenario))
+    exact = _probabilities(odds(scenario, fallback=False))
     report = odds(scenario, method="montecarlo", trials=trials, seed=seed + index, workers=workers)
     sampled = _probabilities(report)
     assert report.trials == trials
@@ -156,13 +236,15 @@ def check(index: int, scenario: dict[str, Any], trials: int, seed: int, workers:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--ruleset", choices=("ti4", "ti3"), default="ti4")
     parser.add_argument("--battles", type=int, default=200)
     parser.add_argument("--trials", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    battles = [random_battle(rng) for _ in range(args.battles)]
+    make = random_ti3_battle if args.ruleset == "ti3" else random_battle
+    battles = [make(rng) for _ in range(args.battles)]
     start = time.perf_counter()
     checks = [
         check(i, battle, args.trials, args.seed, args.workers) for i, battle in enumerate(battles)
@@ -173,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     worst_se = max(checks, key=lambda c: c.worst_se)
     spaces = sum(1 for b in battles if b["battle"] == "space")
     print(
-        f"{len(checks)} battles ({spaces} space, {len(checks) - spaces} invasion), "
+        f"{args.ruleset}: {len(checks)} battles ({spaces} space, {len(checks) - spaces} invasion), "
         f"{args.trials} Monte Carlo trials each on {args.workers} worker(s), seed {args.seed}"
     )
     print(f"within {LIMIT:g} (exact binomial z): {within}/{len(checks)}")

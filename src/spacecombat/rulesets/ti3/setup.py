@@ -372,6 +372,10 @@ def _invasion_forces(
                 )
             commit = ground if planet.commit is None else planet.commit
             for unit in commit:
+                if unit == "fighter" and a.has("graviton_negator"):
+                    raise RuleNotImplemented(
+                        "Graviton Negator's fighters in invasion combat", f"planets[{i}].commit"
+                    )
                 if not a.is_ground_force(unit):
                     raise ScenarioError(
                         f"planets[{i}].commit.{unit}", "only ground units land on a planet"

@@ -1,0 +1,170 @@
+"""Hypothesis properties over random TI3 battles: the same seed gives the same log, a replayed
+log reproduces itself, unit counts never go negative, and every hit produced is accounted for
+(a unit destroyed, damage sustained, or hits lost for want of targets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spacecombat.core.dice import SeededDice
+from spacecombat.core.engine import Chance, Decision, End, Step
+from spacecombat.resolver import replay, resolve
+from spacecombat.rulesets import battle as make_battle
+from spacecombat.scenario.schema import parse_scenario
+
+SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
+SPACE_TECHS = (
+    "hylar_v_assault_laser",
+    "automated_defense_turrets",
+    "assault_cannon",
+    "duranium_armor",
+    "advanced_fighters",
+    "graviton_laser_system",
+    "maneuvering_jets",
+)
+GROUND_TECHS = ("gen_synthesis", "magen_defense_grid", "x89_bacterial_weapon", "dacxive_animators")
+RACES = (None, "sardakk", "jolnar", "l1z1x", "mentak", "xxcha")
+#: rolls whose hits land on the other player's units (Dacxive Animators' dice add units)
+HIT_ROLLS = (
+    "pds_fire",
+    "anti_fighter_barrage",
+    "assault_cannon",
+    "mentak",
+    "space_combat",
+    "bombardment",
+    "pds_fire_at_landing",
+    "invasion_combat",
+)
+
+
+@st.composite
+def space_side(draw: st.DrawFn) -> dict[str, Any]:
+    units = draw(st.dictionaries(st.sampled_from(SHIPS), st.integers(1, 3), min_size=1, max_size=3))
+    if draw(st.booleans()):
+        units["pds"] = draw(st.integers(1, 2))
+    side: dict[str, Any] = {
+        "units": units,
+        "technologies": draw(st.lists(st.sampled_from(SPACE_TECHS), unique=True, max_size=2)),
+        "policy": draw(
+            st.sampled_from(
+                [{}, {"sustain": "last"}, {"retreat": {"after_round": 1}}, {"retreat": "never"}]
+            )
+        ),
+    }
+    race = draw(st.sampled_from(RACES))
+    if race is not None:
+        side["faction"] = race
+    if draw(st.booleans()):
+        side["fleet_supply"] = draw(st.integers(1, 4))
+    return side
+
+
+@st.composite
+def space_battle(draw: st.DrawFn) -> dict[str, Any]:
+    return {
+        "ruleset": "ti3",
+        "battle": "space",
+        "attacker": draw(space_side()),
+        "defender": draw(space_side()),
+        "system": {
+            "anomaly": draw(st.sampled_from(("none", "nebula"))),
+            "adjacent": [
+                {"name": "B", "command_tokens": ["attacker"]},
+                {"name": "C", "command_tokens": ["defender"]},
+            ],
+        },
+    }
+
+
+@st.composite
+def invasion(draw: st.DrawFn) -> dict[str, Any]:
+    attacker = {
+        "dreadnought": draw(st.integers(0, 2)),
+        "war_sun": draw(st.integers(0, 1)),
+        "ground_force": draw(st.integers(1, 4)),
+        "mechanized_unit": draw(st.integers(0, 2)),
+    }
+    defender = {
+        "ground_force": draw(st.integers(0, 4)),
+        "mechanized_unit": draw(st.integers(0, 1)),
+        "pds": draw(st.integers(0, 2)),
+        "space_dock": draw(st.integers(0, 1)),
+    }
+    return {
+        "ruleset": "ti3",
+        "battle": "invasion",
+        "options": {"shock_troops": draw(st.booleans())},
+        "attacker": {
+            "units": {u: n for u, n in attacker.items() if n},
+            "technologies": draw(st.lists(st.sampled_from(GROUND_TECHS), unique=True)),
+        },
+        "defender": {
+            "units": {u: n for u, n in defender.items() if n},
+            "technologies": draw(st.lists(st.sampled_from(GROUND_TECHS), unique=True)),
+        },
+    }
+
+
+battles = st.one_of(space_battle(), invasion())
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(battles, st.integers(0, 2**32))
+def test_same_seed_same_log(scenario: dict[str, Any], seed: int) -> None:
+    assert resolve(scenario, seed=seed).events == resolve(scenario, seed=seed).events
+
+
+@FAST
+@given(battles, st.integers(0, 2**32))
+def test_replayed_log_reproduces_itself(scenario: dict[str, Any], seed: int) -> None:
+    report = replay(resolve(scenario, seed=seed).events)
+    assert report.reproduces, report
+
+
+@FAST
+@given(battles, st.integers(0, 2**32))
+def test_unit_counts_never_negative(scenario: dict[str, Any], seed: int) -> None:
+    process = make_battle(parse_scenario(scenario))
+    policies = process.stock_policies()
+    dice = SeededDice(seed)
+    state = process.start().state
+    while True:
+        for side in (state.attacker, state.defender):
+            for forces in (side.space, *side.planets):
+                assert all(count > 0 for _, _, count in forces)
+        assert min(state.hits) >= 0
+        node = process.advance(state)
+        if isinstance(node, End):
+            return
+        if isinstance(node, Step):
+            state = node.state
+        elif isinstance(node, Chance):
+            state = node.after(node.rolled(node.pool.sample(dice))).state
+        elif isinstance(node, Decision):
+            answer = policies[node.request.player].choose(node.request)
+            state = node.then(node.request.option(answer)).state
+
+
+@FAST
+@given(battles, st.integers(0, 2**32))
+def test_every_hit_is_accounted_for(scenario: dict[str, Any], seed: int) -> None:
+    played = resolve(scenario, seed=seed)
+    produced: dict[tuple[str, str], int] = {}
+    accounted: dict[tuple[str, str], int] = {}
+    for e in played.events:
+        kind = e["event"]
+        if kind == "dice_rolled" and e["purpose"] in HIT_ROLLS:
+            target = "defender" if e["player"] == "attacker" else "attacker"
+            key = (target, str(e["purpose"]))
+            produced[key] = produced.get(key, 0) + int(str(e["hits"]))
+        elif (
+            kind in ("unit_destroyed", "damage_sustained", "hits_lost") and e["cause"] in HIT_ROLLS
+        ):
+            key = (str(e["player"]), str(e["cause"]))
+            amount = 1 if kind != "hits_lost" else int(str(e["hits"]))
+            accounted[key] = accounted.get(key, 0) + amount
+    assert {k: v for k, v in produced.items() if v} == {k: v for k, v in accounted.items() if v}
