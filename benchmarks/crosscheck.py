@@ -14,8 +14,8 @@ same tail ("exact z"). For results with n p large the two are the same. A battle
 every result is within 4 by the exact measure; with 600 comparisons a few near 3 are expected.
 
 Run: ``.venv/bin/python benchmarks/crosscheck.py [--ruleset ti4|ti3] [--battles 200]
-[--trials 4000] [--seed 0] [--workers W]``. Prints how many battles are within 4, the worst z by each measure and the time;
-exits 1 if any result is beyond 4 (exact measure).
+[--trials 4000] [--seed 0] [--workers W]``. Prints how many battles are within 4, the worst z
+by each measure and the time; exits 1 if any result is beyond 4 (exact measure).
 """
 
 from __future__ import annotations

@@ -11,11 +11,10 @@ from spacecombat.core.sides import SideState
 from spacecombat.odds import product
 from spacecombat.odds.graph import Entry, Explorer, Terminal, Weight
 from spacecombat.odds.report import OddsReport, summarise
+from spacecombat.odds.rounds import PlayerRounds
 from spacecombat.odds.solve import absorb, rounds_distribution
 from spacecombat.odds.states import state_after
-from spacecombat.rulesets import ti4
-from spacecombat.rulesets.ti4.rounds import ProductRounds
-from spacecombat.rulesets.ti4.state import BattleState
+from spacecombat.rulesets import Battle
 from spacecombat.scenario.schema import Scenario, parse_scenario
 
 #: chance states the generic graph may explore by default (about 1.5 ms each: ~5 s)
@@ -43,8 +42,8 @@ def exact_odds(
     battle = rulesets.battle(scenario)
     policies: dict[str, Policy] = battle.stock_policies()
     fast = product_form and not fractions and rounds is None
-    if fast and isinstance(battle, ti4.Ti4Battle) and ProductRounds.applies(battle.setup):
-        form = ProductRounds(battle.setup, battle)
+    form = battle.product_rounds() if fast else None
+    if form is not None:
         try:
             return _with_product_form(battle, policies, form)
         except product.NotInProductForm:
@@ -60,9 +59,9 @@ def exact_odds(
 
 
 def _with_product_form(
-    battle: ti4.Ti4Battle, policies: Mapping[str, Policy], form: ProductRounds
+    battle: Battle, policies: Mapping[str, Policy], form: PlayerRounds[Any]
 ) -> OddsReport:
-    explorer: Explorer[BattleState] = Explorer(
+    explorer: Explorer[Any] = Explorer(
         battle, policies, exact=False, stop=lambda s: form.round_start(s) is not None
     )
     graph = explorer.build()
@@ -104,8 +103,8 @@ def _with_product_form(
 
 
 def _pair(
-    form: ProductRounds,
-    entry: Entry[BattleState],
+    form: PlayerRounds[Any],
+    entry: Entry[Any],
     a_index: dict[SideState, int],
     d_index: dict[SideState, int],
 ) -> tuple[int, int]:

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Node, Step
+from spacecombat.odds.rounds import PlayerRounds
 from spacecombat.scenario.schema import Scenario
 
 
@@ -31,6 +32,10 @@ class Battle(Protocol):
 
     def stock_policies(self) -> dict[str, Policy]:
         """Each player's stock policy, as the scenario configures it."""
+        ...
+
+    def product_rounds(self) -> PlayerRounds[Any] | None:
+        """The battle's combat rounds in product form, if its rules allow it."""
         ...
 
 

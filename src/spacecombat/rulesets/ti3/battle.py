@@ -10,6 +10,7 @@ from spacecombat.core.events import event
 from spacecombat.core.policies import StockPolicy
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.rulesets.ti3.procedures import fleet_check, invasion, space_battle
+from spacecombat.rulesets.ti3.rounds import Ti3ProductRounds
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -52,6 +53,12 @@ class Ti3Battle:
 
     def stock_policies(self) -> dict[str, Policy]:
         return {side.value: StockPolicy(self.setup.side(side).policy) for side in SIDES}
+
+    def product_rounds(self) -> Ti3ProductRounds | None:
+        """The combat rounds in product form, if the rules allow it (``rounds.py``)."""
+        if Ti3ProductRounds.applies(self.setup):
+            return Ti3ProductRounds(self.setup, self)
+        return None
 
     def canonical(self, state: Ti3State) -> Ti3State:
         if state.round > self.round_cap:

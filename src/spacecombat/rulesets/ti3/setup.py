@@ -382,7 +382,10 @@ def _invasion_forces(
                     )
             commits.append(commit)
             if planet.bombarded_by is None:
-                chosen = _default_bombarders(bombarders, forces, a, bool(commit), rule_options)
+                # one planet: every unit that may bombard does; several: say which (T12)
+                chosen = {}
+                if len(scenario.planets) == 1:
+                    chosen = _default_bombarders(bombarders, forces, a, bool(commit), rule_options)
             else:
                 chosen = dict(planet.bombarded_by)
                 _check_bombarders(chosen, forces, a, bool(commit), rule_options, f"planets[{i}]")

@@ -16,6 +16,7 @@ from spacecombat.rulesets.ti4.procedures import (
     space_combat,
     windows,
 )
+from spacecombat.rulesets.ti4.rounds import ProductRounds
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -64,6 +65,10 @@ class Ti4Battle:
     def stock_policies(self) -> dict[str, Policy]:
         """Each side's stock policy, configured by the scenario."""
         return {side.value: StockPolicy(self.setup.side(side).policy) for side in SIDES}
+
+    def product_rounds(self) -> ProductRounds | None:
+        """The combat rounds in product form, if the rules allow it (``rounds.py``)."""
+        return ProductRounds(self.setup, self) if ProductRounds.applies(self.setup) else None
 
     # --- what the odds engine needs (spacecombat.odds.graph.Analysable) ---
 

@@ -43,6 +43,17 @@ def _revert(side: Side, planet: Forces) -> tuple[Forces, tuple[Event, ...]]:
     return reverted, (event("shock_troops_reverted", player=side.value, count=shock),)
 
 
+def revert_all(state: Ti3State, p: int) -> tuple[Ti3State, tuple[Event, ...]]:
+    """Both players' lone Shock Troops on planet ``p`` revert (before combat rounds begin)."""
+    events: tuple[Event, ...] = ()
+    for side in (Side.ATTACKER, Side.DEFENDER):
+        planet, reverted = _revert(side, state.side(side).planet(p))
+        if reverted:
+            state = state.with_side(side, state.side(side).with_planet(p, planet))
+            events = (*events, *reverted)
+    return state, events
+
+
 def promote(
     setup: Ti3Setup, state: Ti3State, proceed: Callable[[Ti3State], Step[Ti3State]]
 ) -> Node[Ti3State]:

@@ -184,7 +184,7 @@ def pds_fire_at_landing_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]
 # --- combat rounds --------------------------------------------------------------------------
 
 
-def _ground_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+def ground_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
     """Every ground unit on the planet rolls its combat dice."""
     cards = setup.side(side)
     units = sorted(
@@ -204,7 +204,7 @@ def invasion_exchange(setup: Ti3Setup) -> Exchange:
         "invasion_combat",
         Phase.INVASION_ROUND,
         Phase.INVASION_CASUALTIES,
-        _ground_pool,
+        ground_pool,
         Targets.GROUND_UNITS,
         on_planet=True,
         tens=setup.options.shock_troops,
@@ -216,12 +216,14 @@ def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """Both players roll at once; then each removes casualties, the attacker first."""
     if state.step == "start":
         p = state.planet
+        state, reverted = shock_troops.revert_all(state, p)
         if not all(ground_units(setup, state, side, p) for side in SIDES):
-            return Step(state.at(Phase.INVASION_SUCCESS, step=""))
+            return Step(state.at(Phase.INVASION_SUCCESS, step=""), reverted)
         begun = state.at(Phase.INVASION_ROUND, round=1, step="")
         return Step(
             begun,
             (
+                *reverted,
                 event("combat_started", kind="invasion", planet=setup.planets[p]),
                 event("round_started", round=1),
             ),

@@ -45,25 +45,31 @@ def _pds_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
     )
 
 
-PDS_FIRE = Exchange(
-    "pds_fire",
-    Phase.PDS_FIRE,
-    Phase.PDS_FIRE_HITS,
-    _pds_pool,
-    Targets.SHIPS,
-    rerolls=lambda setup, side: setup.side(side).has("graviton_laser_system"),
-    done=lambda setup, state: state.at(Phase.PRE_COMBAT, steps=setup.pre_combat),
-)
+def _pds_fire(setup: Ti3Setup) -> Exchange:
+    return Exchange(
+        "pds_fire",
+        Phase.PDS_FIRE,
+        Phase.PDS_FIRE_HITS,
+        _pds_pool,
+        Targets.SHIPS,
+        simultaneous=setup.options.simultaneous_pds_fire,
+        rerolls=lambda setup, side: setup.side(side).has("graviton_laser_system"),
+        done=lambda setup, state: state.at(Phase.PRE_COMBAT, steps=setup.pre_combat, step=START),
+    )
 
 
 def pds_fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """PDS fire: each player's PDS in the system roll (both players at once, R-T5)."""
-    return exchange.roll(setup, state, PDS_FIRE)
+    """PDS fire: each player's PDS in the system roll (both at once by default, T5)."""
+    return exchange.roll(setup, state, _pds_fire(setup))
 
 
 def pds_fire_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """PDS hits are taken by the ships' owner like casualties; SUSTAIN DAMAGE may take them."""
-    return exchange.hits(setup, state, PDS_FIRE)
+    return exchange.hits(setup, state, _pds_fire(setup))
+
+
+#: ``step`` of the state between PDS fire and the space battle proper
+START = "start"
 
 
 # --- pre-combat steps -----------------------------------------------------------------------
@@ -152,10 +158,20 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     that apply (ti3-combat.md NOTE; anti-fighter barrage would precede a sabotage run, which
     we do not implement). Their hits are removed at once, with no return fire."""
     if not all(ships(setup, state, side) for side in SIDES):
+        # before the battle began (PDS fire): no combat; after a pre-combat step: it is over
         return Step(state.at(Phase.END_OF_SPACE_BATTLE))
+    if state.step == START:
+        return Step(state.at(Phase.PRE_COMBAT, step=""), (event("combat_started", kind="space"),))
     if not state.steps:
-        first = state.at(Phase.ANNOUNCE_WITHDRAWALS, round=1, turn=A)
-        return Step(first, (event("combat_started", kind="space"), event("round_started", round=1)))
+        # damage taken before round 1 (PDS fire, pre-combat shots) is not "this round's"
+        first = state.at(
+            Phase.ANNOUNCE_WITHDRAWALS,
+            round=1,
+            turn=A,
+            attacker=state.attacker.with_space(state.attacker.space.settle_round()),
+            defender=state.defender.with_space(state.defender.space.settle_round()),
+        )
+        return Step(first, (event("round_started", round=1),))
     options = tuple(Option(step, "take", target=step) for step in state.steps)
     request = DecisionRequest(
         decision="pre_combat_order",
@@ -199,7 +215,7 @@ def destinations(setup: Ti3Setup, state: Ti3State, side: Side) -> list[str]:
 
 
 def _combat_dice(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
-    dice = _combat_pool(setup, state, side)
+    dice = combat_pool(setup, state, side)
     return dice.dice if dice is not None else 0
 
 
@@ -239,7 +255,7 @@ def _after_announcement(state: Ti3State, side: Side, wanted: bool) -> Ti3State:
     return state.at(Phase.ROLL_COMBAT_DICE, turn=A)
 
 
-def _combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+def combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
     """Every ship rolls its combat dice (war suns 3)."""
     cards = setup.side(side)
     units = [(u, n) for u, n in state.side(side).space.by_type().items() if cards.is_ship(u)]
@@ -251,7 +267,7 @@ SPACE_COMBAT = Exchange(
     "space_combat",
     Phase.ROLL_COMBAT_DICE,
     Phase.REMOVE_CASUALTIES,
-    _combat_pool,
+    combat_pool,
     Targets.SHIPS,
     done=lambda setup, state: state.at(Phase.EXECUTE_WITHDRAWALS),
 )
@@ -333,7 +349,7 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
 def end_of_space_battle(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """The battle is over: its result is settled, then fleets are checked (capacity and fleet
     supply; ti3-facts.md section 4.3)."""
-    if state.round == 0:
+    if state.step == START:
         result = "no_combat"
         events = (event("no_combat", reason="a player has no ships after PDS fire"),)
     else:

@@ -1,0 +1,192 @@
+"""Combat rounds in product form: the per-player steps, shared by the rulesets.
+
+In a combat round each player's dice depend only on their own units, and the hits a player
+takes are assigned (by that player) to their own units only. So when nothing in a round
+depends on both players at once, a round is two independent per-player steps: roll (a dice
+pool from one's own units) and take the other's hits. ``PlayerRounds`` offers those steps to the
+odds engine (``odds/product.py``), computed by running the ruleset's real procedures on a state
+where only that player's units matter. A ruleset says, through the hooks below, where a
+round's dice start, how to pose "``side`` must take ``hits``", and what the end of a round does
+to one player's units.
+
+``tests/odds/test_product_form.py`` checks the shortcut against the full process.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from bisect import bisect_left
+from collections.abc import Mapping
+from typing import Any, Generic, Protocol, TypeVar
+
+from spacecombat.core.decisions import Policy
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.pool import DicePool
+from spacecombat.core.sides import Side, SideState
+
+PLAYERS = {"attacker": Side.ATTACKER, "defender": Side.DEFENDER}
+Walk = tuple[list[SideState], list[int]]
+
+
+class RoundState(Protocol):
+    """What the walk reads of a ruleset's state."""
+
+    def side(self, side: Side) -> SideState: ...
+
+    def hits_on(self, side: Side) -> int: ...
+
+
+S = TypeVar("S", bound=RoundState)
+
+
+class Advancing(Protocol):
+    def advance(self, state: Any) -> Node[Any]: ...
+
+
+class PlayerRounds(ABC, Generic[S]):
+    """The per-player steps of a combat round (see the module docstring)."""
+
+    def __init__(self, process: Advancing, policies: Mapping[str, Policy]) -> None:
+        self._process = process
+        self._policies = policies
+        self._walks: dict[tuple[Side, SideState], Walk] = {}
+        self._links: dict[tuple[Side, SideState], tuple[SideState, int] | None] = {}
+        self._after: dict[tuple[str, SideState, int], SideState] = {}
+        self._settled_walks: dict[tuple[Side, SideState], list[SideState]] = {}
+        self._settled_states: dict[SideState, SideState] = {}
+
+    # --- the ruleset's hooks ---
+
+    @abstractmethod
+    def round_start(self, state: S) -> tuple[SideState, SideState] | None:
+        """The two players' units, if ``state`` is the start of a round's dice."""
+
+    @abstractmethod
+    def pool(self, player: str, units: SideState, template: S) -> DicePool:
+        """The combat dice of ``player`` with ``units``."""
+
+    @abstractmethod
+    def alive(self, player: str, units: SideState, template: S) -> bool:
+        """Whether ``player`` still has units in the fight."""
+
+    @abstractmethod
+    def taking(self, side: Side, units: SideState, hits: int, template: S) -> S:
+        """The state where ``side``, with ``units``, must take ``hits`` hits."""
+
+    @abstractmethod
+    def still_taking(self, state: S, side: Side) -> bool:
+        """Whether ``side`` is still taking hits in ``state``."""
+
+    @abstractmethod
+    def most_absorbed(self, side: Side, units: SideState, template: S) -> int:
+        """More hits than ``units`` can ever absorb."""
+
+    @abstractmethod
+    def settled(self, units: SideState, template: S) -> SideState:
+        """One player's units at the end of the round."""
+
+    @abstractmethod
+    def rejoin(self, template: S, attacker: SideState, defender: SideState) -> S:
+        """The state after both players took their hits, at the end of the round."""
+
+    # --- the steps ---
+
+    def after_hits(self, player: str, units: SideState, hits: int, template: S) -> SideState:
+        """``player``'s units after taking ``hits`` and the end of the round."""
+        key = (player, units, hits)
+        known = self._after.get(key)
+        if known is None:
+            states, absorbed = self._walk(PLAYERS[player], units, template)
+            # The first decisions that together absorb ``hits``; the last one may absorb
+            # fewer than it could (a Non-Euclidean sustain with one hit left): same state.
+            assigned = states[min(bisect_left(absorbed, hits), len(states) - 1)]
+            known = self.settled(assigned, template)
+            self._after[key] = known
+        return known
+
+    def after_hits_row(
+        self, player: str, units: SideState, most: int, template: S
+    ) -> list[SideState]:
+        """``after_hits`` for 1, 2, ..., ``most`` hits, from one walk."""
+        states, absorbed = self._walk(PLAYERS[player], units, template)
+        settled = self._settled_walk(PLAYERS[player], units, template)
+        last = len(states) - 1
+        return [settled[min(bisect_left(absorbed, h), last)] for h in range(1, most + 1)]
+
+    def _settled_walk(self, side: Side, units: SideState, template: S) -> list[SideState]:
+        key = (side, units)
+        known = self._settled_walks.get(key)
+        if known is None:
+            cache = self._settled_states
+            known = []
+            for state in self._walk(side, units, template)[0]:
+                settled = cache.get(state)
+                if settled is None:
+                    settled = cache[state] = self.settled(state, template)
+                known.append(settled)
+            self._settled_walks[key] = known
+        return known
+
+    def _walk(self, side: Side, units: SideState, template: S) -> Walk:
+        """The units after each decision of taking hits when ``side`` takes more hits than its
+        units can absorb, with the hits absorbed so far. The stock policy decides from the
+        units alone, never from how many hits are left (tests/odds/test_product_form.py
+        checks the shortcut), so one walk gives the result for every number of hits. Each
+        decision is remembered by the units it starts from, so walks from different units
+        share the decisions they have in common; the states of the walk are settled as at
+        the end of the round (see below)."""
+        key = (side, units)
+        walk = self._walks.get(key)
+        if walk is not None:
+            return walk
+        links = self._links
+        states, absorbed = [units], [0]
+        current = units
+        while True:
+            link = (side, current)
+            if link in links:
+                step = links[link]
+            else:
+                decided = self._decide(side, current, template)
+                # In product form nothing acts during the round, so "sustained this round"
+                # differs from "damaged" only until the round ends, when it becomes "damaged";
+                # the stock policy ranks both the same way against undamaged units. So the walk
+                # goes on from the settled units, which other walks reach too (they share the
+                # decisions).
+                step = None if decided is None else (self.settled(decided[0], template), decided[1])
+                links[link] = step
+            if step is None:
+                break
+            current = step[0]
+            states.append(current)
+            absorbed.append(absorbed[-1] + step[1])
+        walk = self._walks[key] = (states, absorbed)
+        return walk
+
+    def _decide(self, side: Side, units: SideState, template: S) -> tuple[SideState, int] | None:
+        """One decision with plenty of hits left: the units it leaves and the hits it
+        absorbed; ``None`` if no unit can take a hit."""
+        plenty = self.most_absorbed(side, units, template)
+        node = self._process.advance(self.taking(side, units, plenty, template))
+        if not isinstance(node, Decision):
+            return None
+        request = node.request
+        after = node.then(request.option(self._policies[request.player].choose(request))).state
+        return after.side(side), plenty - after.hits_on(side)
+
+    def assign_directly(self, player: str, units: SideState, hits: int, template: S) -> SideState:
+        """The same as ``after_hits`` by running the procedure with exactly ``hits`` (slow;
+        for the tests that check the walk)."""
+        side = PLAYERS[player]
+        state = self.taking(side, units, hits, template)
+        while self.still_taking(state, side):
+            node = self._process.advance(state)
+            if isinstance(node, Decision):
+                request = node.request
+                answer = self._policies[request.player].choose(request)
+                state = node.then(request.option(answer)).state
+            elif isinstance(node, Step):
+                state = node.state
+            else:
+                break
+        return self.settled(state.side(side), template)

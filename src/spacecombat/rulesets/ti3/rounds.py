@@ -1,0 +1,115 @@
+"""TI3 combat rounds in product form (``odds/rounds.py``): a space battle where nobody can
+withdraw or retreat, or the invasion combat of one planet, with no ability that acts across
+players or depends on the round (Xxcha's first round, Duranium Armor, Shock Troop promotion,
+Dacxive Animators' count of the fallen)."""
+
+from __future__ import annotations
+
+from spacecombat.core.policies import StockPolicy
+from spacecombat.core.pool import DicePool
+from spacecombat.core.sides import SIDES, Side, SideState
+from spacecombat.odds.rounds import PLAYERS, PlayerRounds
+from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
+from spacecombat.rulesets.ti3.procedures.common import ground_units, ships
+from spacecombat.rulesets.ti3.procedures.invasion import ground_pool
+from spacecombat.rulesets.ti3.procedures.space_battle import combat_pool, destinations
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Phase, Ti3State
+
+#: abilities that act across players or on one round only
+_NOT_IN_PRODUCT_FORM = ("xxcha", "duranium_armor")
+
+
+class Ti3ProductRounds(PlayerRounds[Ti3State]):
+    """The per-player steps of a TI3 combat round."""
+
+    def __init__(self, setup: Ti3Setup, process: object) -> None:
+        policies = {s.value: StockPolicy(setup.side(s).policy) for s in SIDES}
+        super().__init__(process, policies)  # type: ignore[arg-type]
+        self.setup = setup
+        self._space = setup.kind == "space"
+
+    @staticmethod
+    def applies(setup: Ti3Setup) -> bool:
+        if any(h.id in _NOT_IN_PRODUCT_FORM for h in setup.handlers):
+            return False
+        if setup.kind == "invasion":
+            return (
+                len(setup.planets) == 1
+                and not setup.options.shock_troops
+                and not counts_fallen(setup)
+            )
+        for side in SIDES:
+            policy = setup.side(side).policy
+            never = policy.retreat_after_round is None and policy.retreat_when_outnumbered is None
+            if not never and destinations(setup, setup.initial, side):
+                return False
+        return True
+
+    def round_start(self, state: Ti3State) -> tuple[SideState, SideState] | None:
+        phase = Phase.ROLL_COMBAT_DICE if self._space else Phase.INVASION_ROUND
+        if (
+            state.phase is phase
+            and state.turn is Side.ATTACKER
+            and state.hits == (0, 0)
+            and not state.pending
+            and state.announced is None
+            and state.step == ""
+        ):
+            return state.attacker, state.defender
+        return None
+
+    def pool(self, player: str, units: SideState, template: Ti3State) -> DicePool:
+        side = PLAYERS[player]
+        state = template.with_side(side, units)
+        dice = (
+            combat_pool(self.setup, state, side)
+            if self._space
+            else ground_pool(self.setup, state, side)
+        )
+        return dice if dice is not None else DicePool(())
+
+    def alive(self, player: str, units: SideState, template: Ti3State) -> bool:
+        side = PLAYERS[player]
+        state = template.with_side(side, units)
+        if self._space:
+            return ships(self.setup, state, side) > 0
+        return ground_units(self.setup, state, side, state.planet) > 0
+
+    def taking(self, side: Side, units: SideState, hits: int, template: Ti3State) -> Ti3State:
+        phase = Phase.REMOVE_CASUALTIES if self._space else Phase.INVASION_CASUALTIES
+        return (
+            template.with_side(side, units)
+            ._replace(phase=phase, turn=side, hits=(0, 0), pending=0)
+            .with_hits_on(side, hits)
+        )
+
+    def still_taking(self, state: Ti3State, side: Side) -> bool:
+        phases = (Phase.REMOVE_CASUALTIES, Phase.INVASION_CASUALTIES)
+        return state.phase in phases and state.turn is side
+
+    def _area(self, template: Ti3State) -> int | None:
+        return None if self._space else template.planet
+
+    def most_absorbed(self, side: Side, units: SideState, template: Ti3State) -> int:
+        cards = self.setup.side(side)
+        return 1 + sum(
+            count * (2 if cards.card(unit).sustain_damage else 1)
+            for unit, _, count in units.area(self._area(template))
+        )
+
+    def settled(self, units: SideState, template: Ti3State) -> SideState:
+        where = self._area(template)
+        return units.with_area(where, units.area(where).settle_round())
+
+    def rejoin(self, template: Ti3State, attacker: SideState, defender: SideState) -> Ti3State:
+        phase = Phase.EXECUTE_WITHDRAWALS if self._space else Phase.INVASION_END_OF_ROUND
+        return template._replace(
+            phase=phase,
+            attacker=attacker,
+            defender=defender,
+            turn=Side.ATTACKER,
+            hits=(0, 0),
+            tens=(0, 0),
+            pending=0,
+        )
