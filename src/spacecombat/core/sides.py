@@ -52,3 +52,12 @@ class SideState(NamedTuple):
 
     def to_json(self) -> dict[str, object]:
         return {"space": self.space.to_json(), "planets": [p.to_json() for p in self.planets]}
+
+
+def combat_result(attacker_left: int, defender_left: int) -> str:
+    """The player with units left in the fight wins; neither: a draw (both destroyed)."""
+    if attacker_left and not defender_left:
+        return "attacker_win"
+    if defender_left and not attacker_left:
+        return "defender_win"
+    return "draw"

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from spacecombat.core.sides import SIDES, Side
+from spacecombat.core.sides import SIDES, Side, combat_result
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
 A, D = Side.ATTACKER, Side.DEFENDER
-
-
-def combat_result(attacker_left: int, defender_left: int) -> str:
-    """The player with units left in the fight wins; neither: a draw (both destroyed)."""
-    if attacker_left and not defender_left:
-        return "attacker_win"
-    if defender_left and not attacker_left:
-        return "defender_win"
-    return "draw"
 
 
 def outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:

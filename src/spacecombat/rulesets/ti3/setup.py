@@ -17,6 +17,8 @@ from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
+from spacecombat.scenario.checks import forces as forces_of
+from spacecombat.scenario.checks import planet_names
 from spacecombat.scenario.schema import AdjacentSystemSpec, PolicySpec, Scenario, SideSpec
 
 #: The pre-combat steps of a space battle in the order ti3-combat.md lists them (the stock
@@ -108,13 +110,13 @@ def build(scenario: Scenario) -> Ti3Setup:
         handlers.append(HANDLERS["nebula"](None))
     for side in SIDES:
         handlers.extend(HANDLERS[h](side) for h in sorted(sides[side].handlers))
-    names = _planet_names(scenario)
+    names = planet_names(scenario)
     if scenario.battle == "space":
-        attacker, defender = (_space_forces(sides[s], _spec(scenario, s)) for s in SIDES)
+        attacker, defender = (_spaceforces_of(sides[s], _spec(scenario, s)) for s in SIDES)
         bombard: tuple[Mapping[str, int], ...] = ()
         first = Phase.PDS_FIRE
     else:
-        attacker, defender, bombard = _invasion_forces(scenario, sides, names, rule_options)
+        attacker, defender, bombard = _invasionforces_of(scenario, sides, names, rule_options)
         first = Phase.BOMBARDMENT
     initial = Ti3State(
         first,
@@ -263,29 +265,7 @@ def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
         )
 
 
-def _planet_names(scenario: Scenario) -> tuple[str, ...]:
-    if scenario.battle == "space":
-        if scenario.planets is not None:
-            raise ScenarioError(
-                "planets", "only an invasion names planets; a space battle uses planet_units"
-            )
-        return ("planets",)
-    if scenario.planets is None:
-        return ("planet",)
-    if not scenario.planets:
-        raise ScenarioError("planets", "an invasion needs at least one planet")
-    names = [p.name for p in scenario.planets]
-    for i, name in enumerate(names):
-        if names.index(name) != i:
-            raise ScenarioError(f"planets[{i}].name", f"{name!r} is named twice")
-    return tuple(names)
-
-
-def _forces(counts: Mapping[str, int], damaged: Mapping[str, int]) -> Forces:
-    return Forces.of(counts, {u: n for u, n in damaged.items() if u in counts})
-
-
-def _space_forces(cards: Ti3Side, spec: SideSpec) -> SideState:
+def _spaceforces_of(cards: Ti3Side, spec: SideSpec) -> SideState:
     """A space battle: ships (and carried ground forces) in space; structures and
     ``planet_units`` on the system's planets (taken as one area: only their PDS and space
     docks matter)."""
@@ -306,10 +286,10 @@ def _space_forces(cards: Ti3Side, spec: SideSpec) -> SideState:
     on_planet_damaged = {
         u: min(n - damaged.get(u, 0), on_planets.get(u, 0)) for u, n in spec.damaged.items()
     }
-    return SideState(_forces(in_space, damaged), (_forces(on_planets, on_planet_damaged),))
+    return SideState(forces_of(in_space, damaged), (forces_of(on_planets, on_planet_damaged),))
 
 
-def _invasion_forces(
+def _invasionforces_of(
     scenario: Scenario,
     sides: Mapping[Side, Ti3Side],
     names: tuple[str, ...],
@@ -345,7 +325,7 @@ def _invasion_forces(
     commits: list[Mapping[str, int]] = []
     bombard: list[Mapping[str, int]] = []
     if scenario.planets is None:
-        defenders.append(_forces(dfn.units, dfn.damaged))
+        defenders.append(forces_of(dfn.units, dfn.damaged))
         commits.append(ground)
         bombard.append(_default_bombarders(bombarders, defenders[0], a, bool(ground), rule_options))
     else:
@@ -364,7 +344,7 @@ def _invasion_forces(
                     raise ScenarioError(
                         f"planets[{i}].defender.{unit}", "only ground units and structures"
                     )
-            forces = _forces(planet.defender, planet.damaged)
+            forces = forces_of(planet.defender, planet.damaged)
             defenders.append(forces)
             if planet.commit is None and len(scenario.planets) > 1:
                 raise ScenarioError(
@@ -400,7 +380,9 @@ def _invasion_forces(
             raise ScenarioError(
                 f"attacker.damaged.{unit}", "give a damaged landing unit on its planet: not here"
             )
-    attacker = SideState(_forces(space, damaged_space), tuple(Forces.of(dict(c)) for c in commits))
+    attacker = SideState(
+        forces_of(space, damaged_space), tuple(Forces.of(dict(c)) for c in commits)
+    )
     defender = SideState(Forces(), tuple(defenders))
     if not any(landed.values()) and not any(bombard):
         raise ScenarioError(

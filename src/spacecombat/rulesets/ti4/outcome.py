@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
+from spacecombat.core.sides import combat_result
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState
 
 A, D = Side.ATTACKER, Side.DEFENDER
-
-
-def combat_result(attacker_left: int, defender_left: int) -> str:
-    if attacker_left and not defender_left:
-        return "attacker_win"
-    if defender_left and not attacker_left:
-        return "defender_win"
-    return "draw"
 
 
 def space_outcome(setup: BattleSetup, state: BattleState) -> dict[str, object]:

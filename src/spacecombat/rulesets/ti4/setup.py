@@ -18,6 +18,8 @@ from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, Roll
 from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, load
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.scenario.checks import forces as forces_of
+from spacecombat.scenario.checks import planet_names
 from spacecombat.scenario.schema import PolicySpec, Scenario, SideSpec
 
 UPGRADABLE = (
@@ -138,7 +140,7 @@ def build(scenario: Scenario) -> BattleSetup:
     laws = tuple(_check_known(f"laws[{i}]", law, data.laws) for i, law in enumerate(scenario.laws))
     _check_laws_implemented(data, laws)
     system = _system(scenario)
-    planets = _planet_names(scenario)
+    planets = planet_names(scenario)
     sides = {
         side: _side(
             data,
@@ -151,7 +153,7 @@ def build(scenario: Scenario) -> BattleSetup:
         for side in SIDES
     }
     handlers = _handlers(data, scenario, sides, laws, system)
-    attacker_state, defender_state, commits, bombard = _initial_forces(scenario, sides, planets)
+    attacker_state, defender_state, commits, bombard = _initialforces_of(scenario, sides, planets)
     first = Phase.SPACE_CANNON_OFFENSE if scenario.battle == "space" else Phase.BOMBARDMENT
     initial = BattleState(first, attacker_state, defender_state)
     return BattleSetup(
@@ -199,25 +201,6 @@ def _system(scenario: Scenario) -> StarSystem:
             )
         )
     return StarSystem(scenario.system.name, scenario.system.anomaly, tuple(adjacent))
-
-
-def _planet_names(scenario: Scenario) -> tuple[str, ...]:
-    if scenario.battle == "space":
-        if scenario.planets is not None:
-            raise ScenarioError(
-                "planets",
-                "only an invasion names planets; a space battle uses each side's planet_units",
-            )
-        return ("planets",)
-    if scenario.planets is None:
-        return ("planet",)
-    if not scenario.planets:
-        raise ScenarioError("planets", "an invasion needs at least one planet")
-    names = [p.name for p in scenario.planets]
-    for i, name in enumerate(names):
-        if names.index(name) != i:
-            raise ScenarioError(f"planets[{i}].name", f"{name!r} is named twice")
-    return tuple(names)
 
 
 def _policy(
@@ -428,11 +411,7 @@ def _handlers(
     return tuple(found)
 
 
-def _forces(counts: Mapping[str, int], damaged: Mapping[str, int]) -> Forces:
-    return Forces.of(counts, {u: n for u, n in damaged.items() if u in counts})
-
-
-def _initial_forces(
+def _initialforces_of(
     scenario: Scenario, sides: Mapping[Side, SideSetup], planets: tuple[str, ...]
 ) -> tuple[SideState, SideState, tuple[Mapping[str, int], ...], tuple[Mapping[str, int], ...]]:
     att, dfn = scenario.attacker, scenario.defender
@@ -460,7 +439,9 @@ def _initial_forces(
                 if u in on_planets
             }
             states.append(
-                SideState(_forces(in_space, damaged_space), (_forces(on_planets, damaged_planet),))
+                SideState(
+                    forces_of(in_space, damaged_space), (forces_of(on_planets, damaged_planet),)
+                )
             )
         return states[0], states[1], (), ()
     # invasion
@@ -486,11 +467,11 @@ def _initial_forces(
                 "an invasion's defender has only units "
                 "on the planet: infantry, mech, pds, space_dock",
             )
-    attacker_space = _forces(att.units, att.damaged)
+    attacker_space = forces_of(att.units, att.damaged)
     ground_in_space = {u: n for u, n in att.units.items() if a_cards.is_ground_force(u)}
     bombarders = {u: n for u, n in att.units.items() if a_cards.card(u).bombardment is not None}
     if scenario.planets is None:
-        defender_planets: tuple[Forces, ...] = (_forces(dfn.units, dfn.damaged),)
+        defender_planets: tuple[Forces, ...] = (forces_of(dfn.units, dfn.damaged),)
         commits: tuple[Mapping[str, int], ...] = (ground_in_space,)
         bombard: tuple[Mapping[str, int], ...] = (bombarders,)
     else:
@@ -519,7 +500,7 @@ def _initial_forces(
                         f"planets[{i}].damaged.{unit}",
                         f"{d_cards.card(unit).name} has no SUSTAIN DAMAGE, so it cannot be damaged",
                     )
-        defender_planets = tuple(_forces(p.defender, p.damaged) for p in scenario.planets)
+        defender_planets = tuple(forces_of(p.defender, p.damaged) for p in scenario.planets)
         if len(scenario.planets) == 1:
             only = scenario.planets[0]
             commits = (only.commit if only.commit is not None else ground_in_space,)
