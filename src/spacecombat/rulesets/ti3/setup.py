@@ -112,11 +112,11 @@ def build(scenario: Scenario) -> Ti3Setup:
         handlers.extend(HANDLERS[h](side) for h in sorted(sides[side].handlers))
     names = planet_names(scenario)
     if scenario.battle == "space":
-        attacker, defender = (_spaceforces_of(sides[s], _spec(scenario, s)) for s in SIDES)
+        attacker, defender = (_space_forces(sides[s], _spec(scenario, s)) for s in SIDES)
         bombard: tuple[Mapping[str, int], ...] = ()
         first = Phase.PDS_FIRE
     else:
-        attacker, defender, bombard = _invasionforces_of(scenario, sides, names, rule_options)
+        attacker, defender, bombard = _invasion_forces(scenario, sides, names, rule_options)
         first = Phase.BOMBARDMENT
     initial = Ti3State(
         first,
@@ -265,7 +265,7 @@ def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
         )
 
 
-def _spaceforces_of(cards: Ti3Side, spec: SideSpec) -> SideState:
+def _space_forces(cards: Ti3Side, spec: SideSpec) -> SideState:
     """A space battle: ships (and carried ground forces) in space; structures and
     ``planet_units`` on the system's planets (taken as one area: only their PDS and space
     docks matter)."""
@@ -289,7 +289,7 @@ def _spaceforces_of(cards: Ti3Side, spec: SideSpec) -> SideState:
     return SideState(forces_of(in_space, damaged), (forces_of(on_planets, on_planet_damaged),))
 
 
-def _invasionforces_of(
+def _invasion_forces(
     scenario: Scenario,
     sides: Mapping[Side, Ti3Side],
     names: tuple[str, ...],

@@ -153,7 +153,7 @@ def build(scenario: Scenario) -> BattleSetup:
         for side in SIDES
     }
     handlers = _handlers(data, scenario, sides, laws, system)
-    attacker_state, defender_state, commits, bombard = _initialforces_of(scenario, sides, planets)
+    attacker_state, defender_state, commits, bombard = _initial_forces(scenario, sides, planets)
     first = Phase.SPACE_CANNON_OFFENSE if scenario.battle == "space" else Phase.BOMBARDMENT
     initial = BattleState(first, attacker_state, defender_state)
     return BattleSetup(
@@ -411,7 +411,7 @@ def _handlers(
     return tuple(found)
 
 
-def _initialforces_of(
+def _initial_forces(
     scenario: Scenario, sides: Mapping[Side, SideSetup], planets: tuple[str, ...]
 ) -> tuple[SideState, SideState, tuple[Mapping[str, int], ...], tuple[Mapping[str, int], ...]]:
     att, dfn = scenario.attacker, scenario.defender
