@@ -4,7 +4,8 @@
 - 64 dreadnoughts against 64 dreadnoughts: <= 200 ms;
 - 400 battles through ``spacecombat odds -``: <= 5 s of wall time, start-up included.
 
-Run: ``.venv/bin/python benchmarks/odds_speed.py [--battles N] [--seed S]``. Prints medians of
+Run: ``.venv/bin/python benchmarks/odds_speed.py [--ruleset ti4|ti3] [--battles N] [--seed S]``
+(TI3: the same measures with TI3 units). Prints medians of
 repeated runs; results go in docs/benchmarks.md with the machine and the date.
 """
 
@@ -25,30 +26,36 @@ from spacecombat import odds
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 GROUND = ("infantry", "mech")
+TI3_GROUND = ("ground_force", "mechanized_unit")
 UPGRADABLE = ("dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry")
 
 
-def random_side(rng: random.Random, kinds: tuple[str, ...], most: int) -> dict[str, Any]:
+def random_side(
+    rng: random.Random, kinds: tuple[str, ...], most: int, ruleset: str = "ti4"
+) -> dict[str, Any]:
     units: dict[str, int] = {}
     for _ in range(rng.randint(1, most)):
         unit = rng.choice(kinds)
         units[unit] = units.get(unit, 0) + 1
+    if ruleset == "ti3":  # TI3 has no unit upgrades
+        return {"units": units}
     return {"units": units, "upgrades": rng.sample(UPGRADABLE, rng.randint(0, 2))}
 
 
-def random_battle(rng: random.Random, most: int = 12) -> dict[str, Any]:
+def random_battle(rng: random.Random, most: int = 12, ruleset: str = "ti4") -> dict[str, Any]:
+    ground = TI3_GROUND if ruleset == "ti3" else GROUND
     if rng.random() < 0.75:
         return {
-            "ruleset": "ti4",
+            "ruleset": ruleset,
             "battle": "space",
-            "attacker": random_side(rng, SHIPS, most),
-            "defender": random_side(rng, SHIPS, most),
+            "attacker": random_side(rng, SHIPS, most, ruleset),
+            "defender": random_side(rng, SHIPS, most, ruleset),
         }
     return {
-        "ruleset": "ti4",
+        "ruleset": ruleset,
         "battle": "invasion",
-        "attacker": random_side(rng, GROUND, most),
-        "defender": random_side(rng, GROUND, most),
+        "attacker": random_side(rng, ground, most, ruleset),
+        "defender": random_side(rng, ground, most, ruleset),
     }
 
 
@@ -60,17 +67,18 @@ def timed(scenario: dict[str, Any]) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--ruleset", choices=("ti4", "ti3"), default="ti4")
     parser.add_argument("--battles", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    battles = [random_battle(rng) for _ in range(args.battles)]
+    battles = [random_battle(rng, ruleset=args.ruleset) for _ in range(args.battles)]
     odds(battles[0])  # warm-up: imports, data files
     times = sorted(timed(b) for b in battles)
     median = statistics.median(times)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
     big = {
-        "ruleset": "ti4",
+        "ruleset": args.ruleset,
         "battle": "space",
         "attacker": {"units": {"dreadnought": 64}},
         "defender": {"units": {"dreadnought": 64}},
@@ -85,6 +93,7 @@ def main() -> int:
             [str(exe), "odds", "-"], input=lines, text=True, capture_output=True, check=True
         )
         walls.append(time.perf_counter() - start)
+    print(f"ruleset {args.ruleset}")
     print(
         f"machine: {platform.machine()}, {platform.processor() or '?'}, python "
         f"{platform.python_version()}"

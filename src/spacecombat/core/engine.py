@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, cast
 
 from spacecombat.core.decisions import DecisionRequest, Option, Policy
 from spacecombat.core.dice import Dice
@@ -60,7 +60,8 @@ class Chance(Generic[S]):
             joint = self.pool.joint_distribution()
             return dict(joint) if exact else {k: float(w) for k, w in joint.items()}
         plain = self.pool.distribution() if exact else self.pool.float_distribution()
-        return dict(plain.items())
+        # read-only, so a mapping keyed by hits alone serves as one keyed by outcomes
+        return cast("Mapping[Outcome, Fraction | float]", plain)
 
     def after(self, outcome: Outcome) -> Step[S]:
         """The step that follows the outcome."""
