@@ -88,7 +88,8 @@ def test_anti_fighter_barrage_then_destroyer_against_fighter() -> None:
     fighter: it survives both with (4/5)^2 = 16/25. Then 9+ against 9+ (1/5 each): attacker
     alone 4/25, both 1/25, neither 16/25, so 4/9, 4/9, 1/9. Attacker 9/25 + 16/25 * 4/9 =
     81/225 + 64/225 = 145/225 = 29/45; defender 16/25 * 4/9 = 64/225; draw 16/225."""
-    scenario = _space({"units": {"destroyer": 1}}, {"units": {"fighter": 1}})
+    # the space dock supports the fighter (else it is lost before the battle)
+    scenario = _space({"units": {"destroyer": 1}}, {"units": {"fighter": 1, "space_dock": 1}})
     report = odds(scenario, fractions=True)
     assert (report.attacker_win, report.defender_win, report.draw) == (
         Fraction(29, 45),

@@ -20,12 +20,14 @@ ATTACKER_MAY_WITHDRAW = {"adjacent": [{"name": "B", "command_tokens": ["attacker
 
 
 def ti3(attacker: Mapping[str, Any], defender: Mapping[str, Any], **extra: Any) -> dict[str, Any]:
-    """A TI3 space battle scenario."""
+    """A TI3 space battle scenario, fleets checked after the battle only (these tests start
+    over capacity to see the check after the battle and after a withdrawal)."""
     return {
         "ruleset": "ti3",
         "battle": "space",
         "attacker": dict(attacker),
         "defender": dict(defender),
+        "options": {"check_fleets_before_battle": False},
         **extra,
     }
 
@@ -221,3 +223,15 @@ def test_capacity_is_checked_on_the_fleet_that_withdrew() -> None:
     withdrawal = played.outcome["withdrawal"]
     assert isinstance(withdrawal, dict)
     assert {i["unit"]: i["count"] for i in withdrawal["units"]} == {"carrier": 1, "fighter": 6}
+
+
+def test_fleets_over_capacity_are_checked_before_the_battle() -> None:
+    """ti3-facts.md 4.3: fleets are checked before combat too (option
+    check_fleets_before_battle, default on): fighters without room are lost before any die is
+    rolled, so a lone fighter force never fights. No dice."""
+    scenario = ti3({"units": {"fighter": 3}}, {"units": {"cruiser": 1}})
+    del scenario["options"]
+    played = run(scenario, [])
+    assert removed(played) == [("attacker", "fighter", "capacity")] * 3
+    assert played.outcome["result"] == "no_combat"
+    assert rolls(played) == []

@@ -44,7 +44,8 @@ class TooManyStates(SpacecombatError):
     def __init__(self, limit: int) -> None:
         super().__init__(
             f"the exact engine stopped at {limit} battle states (this battle's rounds are not "
-            "in product form, e.g. a retreat can be announced, and it is large)"
+            "in product form, e.g. a retreat can be announced, several planets are invaded or "
+            "an ability acts across both players, and it is large)"
         )
         self.limit = limit
 

@@ -30,7 +30,7 @@ def render(report: dict[str, Any]) -> str:
             low, high = intervals[name]
             extra = f"  [{100 * low:.2f}%, {100 * high:.2f}%]"
         lines.append(f"  {label:<14} {100 * p:8.4f}%  {bar}{extra}")
-    for name in ("no_combat", "mixed"):
+    for name in ("no_combat", "mixed", "stalemate"):
         if name in report:
             lines.append(f"  {name:<14} {100 * float(report[name]):8.4f}%")
     if "planet_taken" in report:

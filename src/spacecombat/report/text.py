@@ -37,6 +37,7 @@ _TEMPLATES = {
     "control_established": "  {player} gains control of {planet}",
     "no_combat": "No space combat: {reason}",
     "pre_combat_step": "Pre-combat: {step}",
+    "stalemate": "Stalemate: {reason}",
     "withdrawal_announced": "  {player} announces a withdrawal",
     "withdrawal_cancelled": "  {player}'s withdrawal or retreat does not happen: {reason}",
     "shock_troops_promoted": "  {player} promotes {count} ground force(s) to Shock Troops",
@@ -142,6 +143,7 @@ def _ending(e: Event) -> list[str]:
         "draw": nobody,
         "no_combat": "no combat took place",
         "mixed": "each side holds some planets",
+        "stalemate": "a stalemate: neither player can destroy the other's ships",
     }.get(result, result)
     lines = [f"Result: {said} (rounds: {e.get('rounds')})"]
     lines.append(f"  attacker left: {_side_text(e.get('attacker'))}")

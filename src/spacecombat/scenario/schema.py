@@ -154,7 +154,7 @@ class Scenario(_Spec):
     laws: tuple[str, ...] = ()
     planets: tuple[PlanetSpec, ...] | None = None
     #: the ruleset's named rule options (each documented with its default by the ruleset)
-    options: dict[str, bool | int | str] | None = None
+    options: dict[str, Any] | None = None
 
 
 def parse_scenario(data: object) -> Scenario:

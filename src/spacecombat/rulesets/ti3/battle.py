@@ -100,7 +100,8 @@ class Ti3Battle:
             after[unit] = after.get(unit, 0) + count
         total = 0.0
         for unit in set(before) | set(after):
-            card = cards.card(unit)
+            # a Shock Troop is a promoted ground force: it is worth one (T13)
+            card = cards.card("ground_force" if unit == "shock_troop" else unit)
             if card.cost:
                 total += (
                     (before.get(unit, 0) - after.get(unit, 0)) * card.cost / card.units_per_cost
@@ -124,6 +125,11 @@ class Ti3Battle:
 
     def advance(self, state: Ti3State) -> Node[Ti3State]:
         return PROCEDURES[state.phase](self.setup, state)
+
+
+def advance(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """The node that follows ``state`` (for procedures that look ahead: the stalemate)."""
+    return PROCEDURES[state.phase](setup, state)
 
 
 def _lists(outcome: Mapping[str, object], player: str, kind: str) -> list[object]:

@@ -136,6 +136,9 @@ class Ti3Options(BaseModel):
     natural_ten_always_hits: bool = False
     #: Dice a Mechanized Unit rolls in invasion combat (Shards of the Throne; [L]: 1 or 2).
     mechanized_unit_dice: int = Field(default=1, ge=1, le=2)
+    #: Fleets are checked (capacity, fleet supply) before the space battle as well as after it
+    #: (ti3-facts.md section 4.3, [M]); off: only after, so a fleet over capacity fights whole.
+    check_fleets_before_battle: bool = True
     #: Shattered Empire Sabotage Runs (their dice are not verified: enabling them is refused).
     sabotage_runs: bool = False
 

@@ -115,6 +115,8 @@ def build(scenario: Scenario) -> Ti3Setup:
         attacker, defender = (_space_forces(sides[s], _spec(scenario, s)) for s in SIDES)
         bombard: tuple[Mapping[str, int], ...] = ()
         first = Phase.PDS_FIRE
+        if rule_options.check_fleets_before_battle:
+            first = Phase.FLEET_CHECK  # before the battle (procedures/fleet_check.py)
     else:
         attacker, defender, bombard = _invasion_forces(scenario, sides, names, rule_options)
         first = Phase.BOMBARDMENT
@@ -122,6 +124,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         first,
         attacker,
         defender,
+        step="before" if first is Phase.FLEET_CHECK else "",
         ground_rounds=(0,) * len(names) if scenario.battle == "invasion" else (),
         taken=(False,) * len(names) if scenario.battle == "invasion" else (),
     )
@@ -182,32 +185,11 @@ def _side(
         ("planet_units", spec.planet_units),
         ("damaged", spec.damaged),
     ):
-        for unit in counts:
-            if unit not in UNIT_TYPES:
-                raise ScenarioError(
-                    f"{where}.{field_name}.{unit}",
-                    f"unknown unit; allowed: {', '.join(UNIT_TYPES)}",
-                )
-            if unit == "flagship":
-                raise RuleNotImplemented(
-                    "TI3 flagships (their stats are not verified)", f"{where}.{field_name}.flagship"
-                )
-            if unit == "shock_troop" and not rule_options.shock_troops:
-                raise ScenarioError(
-                    f"{where}.{field_name}.shock_troop",
-                    "Shock Troops are a Shattered Empire option: set options.shock_troops: true",
-                )
+        _check_units(f"{where}.{field_name}", counts, rule_options)
     present = dict(spec.units)
     for unit, count in spec.planet_units.items():
         present[unit] = present.get(unit, 0) + count
-    for unit, count in spec.damaged.items():
-        if not data.units[unit].sustain_damage:
-            raise ScenarioError(f"{where}.damaged.{unit}", f"a {unit} cannot be damaged")
-        if count > present.get(unit, 0):
-            raise ScenarioError(
-                f"{where}.damaged.{unit}",
-                f"{count} damaged but only {present.get(unit, 0)} present",
-            )
+    _check_damaged(data, f"{where}.damaged", spec.damaged, present)
     return Ti3Side(
         side=side,
         cards=data.units,
@@ -217,6 +199,37 @@ def _side(
         policy=_policy(scenario, spec, where),
         fleet_supply=spec.fleet_supply,
     )
+
+
+def _check_units(where: str, counts: Mapping[str, int], rule_options: Ti3Options) -> None:
+    """Every unit named is a TI3 unit we implement."""
+    for unit in counts:
+        if unit not in UNIT_TYPES:
+            raise ScenarioError(
+                f"{where}.{unit}", f"unknown unit; allowed: {', '.join(UNIT_TYPES)}"
+            )
+        if unit == "flagship":
+            raise RuleNotImplemented(
+                "TI3 flagships (their stats are not verified)", f"{where}.flagship"
+            )
+        if unit == "shock_troop" and not rule_options.shock_troops:
+            raise ScenarioError(
+                f"{where}.shock_troop",
+                "Shock Troops are a Shattered Empire option: set options.shock_troops: true",
+            )
+
+
+def _check_damaged(
+    data: Ti3Data, where: str, damaged: Mapping[str, int], present: Mapping[str, int]
+) -> None:
+    """Only units with SUSTAIN DAMAGE can be damaged, and no more than are present."""
+    for unit, count in damaged.items():
+        if not data.units[unit].sustain_damage:
+            raise ScenarioError(f"{where}.{unit}", f"a {unit} cannot be damaged")
+        if count > present.get(unit, 0):
+            raise ScenarioError(
+                f"{where}.{unit}", f"{count} damaged but only {present.get(unit, 0)} present"
+            )
 
 
 def _policy(scenario: Scenario, spec: SideSpec, where: str) -> PolicyConfig:
@@ -327,18 +340,17 @@ def _invasion_forces(
     if scenario.planets is None:
         defenders.append(forces_of(dfn.units, dfn.damaged))
         commits.append(ground)
-        bombard.append(_default_bombarders(bombarders, defenders[0], a, bool(ground), rule_options))
+        landing = any(n > 0 for n in ground.values())
+        bombard.append(_default_bombarders(bombarders, defenders[0], a, landing, rule_options))
     else:
         if dfn.units:
             raise ScenarioError(
                 "defender.units", "with planets listed, give each planet's units in its defender"
             )
         for i, planet in enumerate(scenario.planets):
-            for unit in (*planet.defender, *(planet.commit or {}), *(planet.bombarded_by or {})):
-                if unit not in UNIT_TYPES:
-                    raise ScenarioError(
-                        f"planets[{i}]", f"unknown unit {unit!r}; allowed: {', '.join(UNIT_TYPES)}"
-                    )
+            for key in ("defender", "damaged", "commit", "bombarded_by"):
+                _check_units(f"planets[{i}].{key}", getattr(planet, key) or {}, rule_options)
+            _check_damaged(load(), f"planets[{i}].damaged", planet.damaged, planet.defender)
             for unit in planet.defender:
                 if d.is_ship(unit):
                     raise ScenarioError(
@@ -351,6 +363,7 @@ def _invasion_forces(
                     f"planets[{i}].commit", "with several planets, say which units land on each"
                 )
             commit = ground if planet.commit is None else planet.commit
+            landing = any(n > 0 for n in commit.values())
             for unit in commit:
                 if unit == "fighter" and a.has("graviton_negator"):
                     raise RuleNotImplemented(
@@ -365,24 +378,25 @@ def _invasion_forces(
                 # one planet: every unit that may bombard does; several: say which (T12)
                 chosen = {}
                 if len(scenario.planets) == 1:
-                    chosen = _default_bombarders(bombarders, forces, a, bool(commit), rule_options)
+                    chosen = _default_bombarders(bombarders, forces, a, landing, rule_options)
             else:
                 chosen = dict(planet.bombarded_by)
-                _check_bombarders(chosen, forces, a, bool(commit), rule_options, f"planets[{i}]")
+                _check_bombarders(chosen, forces, a, landing, rule_options, f"planets[{i}]")
             bombard.append(chosen)
     _check_totals("commit", commits, ground)
     _check_totals("bombarded_by", bombard, bombarders)
     landed = {u: sum(c.get(u, 0) for c in commits) for u in ground}
     space = {u: n - landed.get(u, 0) for u, n in att.units.items()}
-    damaged_space = {u: n for u, n in att.damaged.items() if not a.is_ground_force(u)}
-    for unit in att.damaged:
-        if a.is_ground_force(unit):
-            raise ScenarioError(
-                f"attacker.damaged.{unit}", "give a damaged landing unit on its planet: not here"
-            )
-    attacker = SideState(
-        forces_of(space, damaged_space), tuple(Forces.of(dict(c)) for c in commits)
-    )
+    # Damaged ground units (Mechanized Units) land first, on the planets in the order listed;
+    # any left over stay in space.
+    left = dict(att.damaged)
+    landing_forces = []
+    for landed_here in commits:
+        hurt = {u: min(left.get(u, 0), n) for u, n in landed_here.items() if a.is_ground_force(u)}
+        for unit, n in hurt.items():
+            left[unit] = left.get(unit, 0) - n
+        landing_forces.append(forces_of(dict(landed_here), hurt))
+    attacker = SideState(forces_of(space, left), tuple(landing_forces))
     defender = SideState(Forces(), tuple(defenders))
     if not any(landed.values()) and not any(bombard):
         raise ScenarioError(

@@ -1,5 +1,6 @@
-"""The fleet check after a space battle (ti3-facts.md section 4.3, [M]) and after a withdrawal
-or retreat (ti3-combat.md, Execute withdrawals: "excess ships are immediately destroyed").
+"""The fleet check before and after a space battle (ti3-facts.md section 4.3, [M]) and after
+a withdrawal or retreat (ti3-combat.md, Execute withdrawals: "excess ships are immediately
+destroyed").
 
 Capacity: fighters and ground units in space need room on carriers and war suns (6 each), or,
 for fighters in the active system, a space dock's support (3). With Advanced Fighters,
@@ -21,6 +22,10 @@ from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
 #: ti3-facts.md section 2: a space dock supports up to 3 fighters in its system
 DOCK_SUPPORT = 3
+
+#: ``step`` of the check made before the space battle (fleets are checked before and after
+#: combat, ti3-facts.md section 4.3)
+BEFORE = "before"
 
 
 def _excess(setup: Ti3Setup, side: Side, fleet: Forces, docks: int) -> tuple[str, list[str]] | None:
@@ -56,6 +61,8 @@ def fleet_check(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     if found is None:
         if side is Side.ATTACKER:
             return Step(state._replace(turn=Side.DEFENDER))
+        if state.step == BEFORE:  # checked before the battle: PDS fire comes next
+            return Step(state.at(Phase.PDS_FIRE, turn=Side.ATTACKER, step=""))
         return Step(state.at(Phase.OVER, turn=Side.ATTACKER))
     reason, kinds = found
     options = tuple(

@@ -16,7 +16,7 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.rulesets.ti3.abilities import duranium_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.procedures import exchange
+from spacecombat.rulesets.ti3.procedures import exchange, stalemate
 from spacecombat.rulesets.ti3.procedures.common import Targets, pool, ships
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup
@@ -223,6 +223,13 @@ def announce_withdrawals(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """Announce withdrawals/tactical retreats: the attacker first may withdraw; if he does
     not, the defender may retreat. A player with nowhere to go may not announce."""
     side = state.turn
+    if side is A and stalemate.possible(setup):
+        from spacecombat.rulesets.ti3.battle import advance  # the battle dispatches here
+
+        if stalemate.neither_can_win(setup, state, advance):
+            why = "neither player can ever destroy the other's ships (T15)"
+            ended = state.at(Phase.END_OF_SPACE_BATTLE, result="stalemate")
+            return Step(ended, (event("stalemate", reason=why),))
     if not destinations(setup, state, side):
         return Step(_after_announcement(state, side, False))
     verb = "withdraw" if side is A else "retreat"
@@ -351,7 +358,10 @@ def end_of_space_battle(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     supply; ti3-facts.md section 4.3)."""
     if state.step == START:
         result = "no_combat"
-        events = (event("no_combat", reason="a player has no ships after PDS fire"),)
+        events = (event("no_combat", reason="a player has no ships when the battle would begin"),)
+    elif state.result:  # a stalemate
+        result = state.result
+        events = (event("combat_ended", kind="space", rounds=state.round),)
     else:
         left = {side: ships(setup, state, side) for side in SIDES}
         if left[A] and not left[D]:
