@@ -18,7 +18,7 @@ from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 from spacecombat.scenario.checks import forces as forces_of
-from spacecombat.scenario.checks import planet_names
+from spacecombat.scenario.checks import planet_names, space_battle_units
 from spacecombat.scenario.schema import AdjacentSystemSpec, PolicySpec, Scenario, SideSpec
 
 #: The pre-combat steps of a space battle in the order ti3-combat.md lists them (the stock
@@ -279,27 +279,13 @@ def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
 
 
 def _space_forces(cards: Ti3Side, spec: SideSpec) -> SideState:
-    """A space battle: ships (and carried ground forces) in space; structures and
-    ``planet_units`` on the system's planets (taken as one area: only their PDS and space
-    docks matter)."""
+    """A space battle: ships (and carried ground forces) in space; PDS, space docks and
+    ``planet_units`` on the system's planets (one area: only their PDS and docks matter)."""
     where = cards.side.value
-    for unit in spec.planet_units:
-        if not cards.is_ground_force(unit):
-            raise ScenarioError(
-                f"{where}.planet_units.{unit}",
-                "only ground units go here; PDS and space docks go in units",
-            )
-    in_space = {u: n for u, n in spec.units.items() if not cards.is_structure(u)}
-    on_planets = {u: n for u, n in spec.units.items() if cards.is_structure(u)}
-    for unit, count in spec.planet_units.items():
-        on_planets[unit] = on_planets.get(unit, 0) + count
-    if not any(cards.is_ship(u) and n for u, n in in_space.items()):
+    units = space_battle_units(where, spec, cards.is_ground_force, cards.is_structure)
+    if not units.space.total(cards.is_ship):
         raise ScenarioError(f"{where}.units", "a space battle needs ships on both sides")
-    damaged = {u: min(n, in_space.get(u, 0)) for u, n in spec.damaged.items()}
-    on_planet_damaged = {
-        u: min(n - damaged.get(u, 0), on_planets.get(u, 0)) for u, n in spec.damaged.items()
-    }
-    return SideState(forces_of(in_space, damaged), (forces_of(on_planets, on_planet_damaged),))
+    return units
 
 
 def _invasion_forces(

@@ -19,7 +19,7 @@ from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, load
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 from spacecombat.scenario.checks import forces as forces_of
-from spacecombat.scenario.checks import planet_names
+from spacecombat.scenario.checks import planet_names, space_battle_units
 from spacecombat.scenario.schema import PolicySpec, Scenario, SideSpec
 
 UPGRADABLE = (
@@ -417,32 +417,10 @@ def _initial_forces(
     att, dfn = scenario.attacker, scenario.defender
     a_cards, d_cards = sides[Side.ATTACKER], sides[Side.DEFENDER]
     if scenario.battle == "space":
-        states = []
-        for setup, spec in ((a_cards, att), (d_cards, dfn)):
-            where = setup.side.value
-            for unit in spec.planet_units:
-                if not setup.is_ground_force(unit):
-                    raise ScenarioError(
-                        f"{where}.planet_units.{unit}",
-                        "only ground forces (infantry, mech) go here; structures go in units",
-                    )
-            in_space = {u: n for u, n in spec.units.items() if not setup.is_structure(u)}
-            on_planets = {u: n for u, n in spec.units.items() if setup.is_structure(u)}
-            for unit, count in spec.planet_units.items():
-                on_planets[unit] = on_planets.get(unit, 0) + count
-            damaged_space = {
-                u: min(n, in_space[u]) for u, n in spec.damaged.items() if u in in_space
-            }
-            damaged_planet = {
-                u: min(n - damaged_space.get(u, 0), on_planets.get(u, 0))
-                for u, n in spec.damaged.items()
-                if u in on_planets
-            }
-            states.append(
-                SideState(
-                    forces_of(in_space, damaged_space), (forces_of(on_planets, damaged_planet),)
-                )
-            )
+        states = [
+            space_battle_units(setup.side.value, spec, setup.is_ground_force, setup.is_structure)
+            for setup, spec in ((a_cards, att), (d_cards, dfn))
+        ]
         return states[0], states[1], (), ()
     # invasion
     for unit in att.units:
