@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.decisions import DecisionRequest, Option, Policy
 from spacecombat.core.errors import IllegalChoice, ReplayError
 from spacecombat.core.forces import Status
 
@@ -53,6 +53,19 @@ class PolicyConfig:
         if unit in self.casualty_order:
             return self.casualty_order.index(unit)
         return len(self.casualty_order)
+
+
+def stock_policies(configs: Mapping[str, PolicyConfig]) -> dict[str, Policy]:
+    """A stock policy for each player, from their configurations."""
+    return {player: StockPolicy(config) for player, config in configs.items()}
+
+
+def last_round_looked_at(configs: Iterable[PolicyConfig]) -> int:
+    """The round after the last one a stock policy looks at (retreat after round N looks at
+    rounds fought), and at least 2 (rules look at round 1): round numbers beyond it play
+    alike, so the exact engine may cap them there."""
+    afters = [c.retreat_after_round for c in configs if c.retreat_after_round is not None]
+    return max([2, *(n + 1 for n in afters)])
 
 
 class StockPolicy:

@@ -80,9 +80,10 @@ def summarise(
         outcome = end.outcome
         result = _result(battle, outcome)
         results[result] = results.get(result, zero) + chance
-        if "planet_taken" in outcome:  # TI3 invasions: control passes to the attacker
-            taken = results.get("planet_taken", zero)
-            results["planet_taken"] = taken + chance if outcome["planet_taken"] else taken
+        # A yes/no fact of the outcome (TI3's planet_taken) is reported as its probability.
+        for name, value in outcome.items():
+            if isinstance(value, bool):
+                results[name] = results.get(name, zero) + (chance if value else zero)
         for player in PLAYERS:
             units = tuple(sorted(battle.survivors(outcome, player).items()))
             fleets[player][units] = fleets[player].get(units, 0.0) + float(chance)

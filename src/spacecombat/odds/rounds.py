@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from bisect import bisect_left
-from collections.abc import Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 from spacecombat.core.decisions import Policy
@@ -39,16 +38,20 @@ class RoundState(Protocol):
 S = TypeVar("S", bound=RoundState)
 
 
-class Advancing(Protocol):
+class Battle(Protocol):
+    """What the per-player steps need of the battle: its procedures and its stock policies."""
+
     def advance(self, state: Any) -> Node[Any]: ...
+
+    def stock_policies(self) -> dict[str, Policy]: ...
 
 
 class PlayerRounds(ABC, Generic[S]):
     """The per-player steps of a combat round (see the module docstring)."""
 
-    def __init__(self, process: Advancing, policies: Mapping[str, Policy]) -> None:
+    def __init__(self, process: Battle) -> None:
         self._process = process
-        self._policies = policies
+        self._policies = process.stock_policies()
         self._walks: dict[tuple[Side, SideState], Walk] = {}
         self._links: dict[tuple[Side, SideState], tuple[SideState, int] | None] = {}
         self._after: dict[tuple[str, SideState, int], SideState] = {}

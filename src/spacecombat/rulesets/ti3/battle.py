@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Mapping
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
-from spacecombat.core.policies import StockPolicy
+from spacecombat.core.policies import last_round_looked_at, stock_policies
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.rulesets.ti3.procedures import fleet_check, invasion, space_battle
 from spacecombat.rulesets.ti3.rounds import Ti3ProductRounds
@@ -46,13 +46,12 @@ class Ti3Battle:
 
     def __init__(self, setup: Ti3Setup) -> None:
         self.setup = setup
-        # Round numbers matter up to the first round after the last one a rule or policy looks
-        # at: Xxcha's round 1, retreat after round N.
-        afters = [setup.side(side).policy.retreat_after_round for side in SIDES]
-        self.round_cap = max([2, *(n + 1 for n in afters if n is not None)])
+        self._policies = {side.value: setup.side(side).policy for side in SIDES}
+        # Xxcha looks at round 1, the stock policies at the rounds they name
+        self.round_cap = last_round_looked_at(self._policies.values())
 
     def stock_policies(self) -> dict[str, Policy]:
-        return {side.value: StockPolicy(self.setup.side(side).policy) for side in SIDES}
+        return stock_policies(self._policies)
 
     def product_rounds(self) -> Ti3ProductRounds | None:
         """The combat rounds in product form, if the rules allow it (``rounds.py``)."""

@@ -43,21 +43,24 @@ def space_outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:
 def invasion_outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:
     """An invasion: for each planet, who has ground units left and whether it was taken; the
     planet is taken when the attacker's ground units alone survive (ti3-combat.md, Invasion
-    success). ``planet_taken``: every planet was taken."""
+    success) — and nothing changes a planet's units after its success is settled, so control
+    is read from the final units. ``planet_taken``: every planet was taken."""
     planets = []
     results = []
+    taken: list[bool] = []
     for p, name in enumerate(setup.planets):
         left = [
             state.side(side).planet(p).total(setup.side(side).is_ground_force) for side in SIDES
         ]
         result = combat_result(*left)
         results.append(result)
+        taken.append(result == "attacker_win")
         planets.append(
             {
                 "planet": name,
                 "result": result,
-                "taken": state.taken[p],
-                "controller": "attacker" if state.taken[p] else "defender",
+                "taken": taken[-1],
+                "controller": "attacker" if taken[-1] else "defender",
                 "rounds": state.ground_rounds[p],
                 "attacker": state.attacker.planet(p).to_json(),
                 "defender": state.defender.planet(p).to_json(),
@@ -68,8 +71,8 @@ def invasion_outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:
         "battle": "invasion",
         "result": overall,
         "winner": {"attacker_win": "attacker", "defender_win": "defender"}.get(overall),
-        "planet_taken": all(state.taken),
-        "planets_taken": sum(state.taken),
+        "planet_taken": all(taken),
+        "planets_taken": sum(taken),
         "rounds": max(state.ground_rounds, default=0),
         "planets": planets,
         "attacker": state.attacker.to_json(),

@@ -5,10 +5,9 @@ Dacxive Animators' count of the fallen)."""
 
 from __future__ import annotations
 
-from spacecombat.core.policies import StockPolicy
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SIDES, Side, SideState
-from spacecombat.odds.rounds import PLAYERS, PlayerRounds
+from spacecombat.odds.rounds import PLAYERS, Battle, PlayerRounds
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.procedures.common import ground_units, ships
 from spacecombat.rulesets.ti3.procedures.invasion import ground_pool
@@ -23,9 +22,8 @@ _NOT_IN_PRODUCT_FORM = ("xxcha", "duranium_armor")
 class Ti3ProductRounds(PlayerRounds[Ti3State]):
     """The per-player steps of a TI3 combat round."""
 
-    def __init__(self, setup: Ti3Setup, process: object) -> None:
-        policies = {s.value: StockPolicy(setup.side(s).policy) for s in SIDES}
-        super().__init__(process, policies)  # type: ignore[arg-type]
+    def __init__(self, setup: Ti3Setup, process: Battle) -> None:
+        super().__init__(process)
         self.setup = setup
         self._space = setup.kind == "space"
 

@@ -47,9 +47,6 @@ class Ti3Side:
     def is_ship(self, unit: str) -> bool:
         return self.cards[unit].is_ship
 
-    def is_fighter(self, unit: str) -> bool:
-        return unit == "fighter"
-
     def is_ground_force(self, unit: str) -> bool:
         """Ground units that fight invasion combat: ground forces, shock troops, mechanized."""
         return self.cards[unit].is_ground_force
@@ -126,7 +123,6 @@ def build(scenario: Scenario) -> Ti3Setup:
         defender,
         step="before" if first is Phase.FLEET_CHECK else "",
         ground_rounds=(0,) * len(names) if scenario.battle == "invasion" else (),
-        taken=(False,) * len(names) if scenario.battle == "invasion" else (),
     )
     setup = Ti3Setup(
         kind=scenario.battle,

@@ -65,9 +65,8 @@ class Ti3State(NamedTuple):
     away: Forces = Forces()
     #: invasion: the planet being fought over (index into the setup's planets)
     planet: int = 0
-    #: invasion: rounds of invasion combat fought on each planet, and whether each was taken
+    #: invasion: rounds of invasion combat fought on each planet
     ground_rounds: tuple[int, ...] = ()
-    taken: tuple[bool, ...] = ()
     #: invasion: ground forces destroyed in the current invasion combat (Dacxive Animators)
     fallen: int = 0
     #: the space battle's result, decided when it ends, before fleets are checked

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Mapping
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
-from spacecombat.core.policies import StockPolicy
+from spacecombat.core.policies import last_round_looked_at, stock_policies
 from spacecombat.rulesets.ti4.procedures import (
     combat_round,
     invasion,
@@ -56,15 +56,14 @@ class Ti4Battle:
 
     def __init__(self, setup: BattleSetup) -> None:
         self.setup = setup
-        # Round numbers matter only up to the first round after the last one a policy looks
-        # at (retreat after round N looks at rounds fought); anti-fighter barrage is round 1.
-        afters = [setup.side(side).policy.retreat_after_round for side in SIDES]
-        self.round_cap = max([2, *(n + 1 for n in afters if n is not None)])
+        self._policies = {side.value: setup.side(side).policy for side in SIDES}
+        # anti-fighter barrage looks at round 1, the stock policies at the rounds they name
+        self.round_cap = last_round_looked_at(self._policies.values())
         self._initial: dict[str, dict[str, int]] = {}
 
     def stock_policies(self) -> dict[str, Policy]:
         """Each side's stock policy, configured by the scenario."""
-        return {side.value: StockPolicy(self.setup.side(side).policy) for side in SIDES}
+        return stock_policies(self._policies)
 
     def product_rounds(self) -> ProductRounds | None:
         """The combat rounds in product form, if the rules allow it (``rounds.py``)."""

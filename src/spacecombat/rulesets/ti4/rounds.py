@@ -4,10 +4,9 @@ a die that can hit (so the FAQ stalemate cannot arise), a round is two per-playe
 
 from __future__ import annotations
 
-from spacecombat.core.policies import StockPolicy
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SideState
-from spacecombat.odds.rounds import PLAYERS, PlayerRounds
+from spacecombat.odds.rounds import PLAYERS, Battle, PlayerRounds
 from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
 from spacecombat.rulesets.ti4.procedures.common import arena, combat_pool, combatants
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
@@ -19,9 +18,8 @@ from spacecombat.rulesets.ti4.state import BattleState, Phase
 class ProductRounds(PlayerRounds[BattleState]):
     """The per-player steps of a TI4 combat round."""
 
-    def __init__(self, setup: BattleSetup, process: object) -> None:
-        policies = {s.value: StockPolicy(setup.side(s).policy) for s in SIDES}
-        super().__init__(process, policies)  # type: ignore[arg-type]
+    def __init__(self, setup: BattleSetup, process: Battle) -> None:
+        super().__init__(process)
         self.setup = setup
 
     @staticmethod

@@ -76,6 +76,21 @@ def _own_pds(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     return bool(state.side(side).planet(state.planet).count("pds"))
 
 
+def pds_pool(setup: Ti3Setup, state: Ti3State, side: Side, count: int, kind: RollKind) -> DicePool:
+    """``count`` PDS of ``side`` fire: each its PDS-fire dice at its value (one die at 6)."""
+    cannon = setup.side(side).card("pds").space_cannon
+    assert cannon is not None
+    return pool(
+        setup,
+        state,
+        side,
+        kind,
+        [("pds", count)],
+        value=lambda _: cannon.hit,
+        dice_each=lambda _: cannon.dice,
+    )
+
+
 class Targets(StrEnum):
     """Which of a player's units a kind of hit may reach."""
 

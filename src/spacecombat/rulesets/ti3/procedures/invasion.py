@@ -12,7 +12,7 @@ from spacecombat.core.sides import SIDES, Side
 from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.procedures import exchange
-from spacecombat.rulesets.ti3.procedures.common import Targets, ground_units, pool
+from spacecombat.rulesets.ti3.procedures.common import Targets, ground_units, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -141,17 +141,7 @@ def _landing_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | No
     )
     if side is A or not count or not landing:
         return None
-    cannon = setup.side(D).card("pds").space_cannon
-    assert cannon is not None
-    return pool(
-        setup,
-        state,
-        D,
-        RollKind.PDS_FIRE_AT_LANDING,
-        [("pds", count)],
-        value=lambda _: cannon.hit,
-        dice_each=lambda _: cannon.dice,
-    )
+    return pds_pool(setup, state, D, count, RollKind.PDS_FIRE_AT_LANDING)
 
 
 def _start_rounds(setup: Ti3Setup, state: Ti3State) -> Ti3State:
@@ -276,11 +266,7 @@ def invasion_success(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         structures = [(u, s, n) for u, s, n in planet if setup.side(D).is_structure(u)]
         for unit, status, count in structures:
             planet = planet.remove(unit, status, count)
-        taken = list(state.taken)
-        taken[p] = True
-        after = state.with_side(D, state.defender.with_planet(p, planet))._replace(
-            taken=tuple(taken)
-        )
+        after = state.with_side(D, state.defender.with_planet(p, planet))
         events = (
             event(
                 "invasion_succeeded",

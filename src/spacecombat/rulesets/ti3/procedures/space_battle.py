@@ -17,7 +17,7 @@ from spacecombat.core.sides import SIDES, Side
 from spacecombat.rulesets.ti3.abilities import duranium_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.procedures import exchange, stalemate
-from spacecombat.rulesets.ti3.procedures.common import Targets, pool, ships
+from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool, ships
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -32,17 +32,7 @@ def _pds_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
     count = state.side(side).planet(0).count("pds")
     if not count or not ships(setup, state, side.other):
         return None
-    cannon = setup.side(side).card("pds").space_cannon
-    assert cannon is not None
-    return pool(
-        setup,
-        state,
-        side,
-        RollKind.PDS_FIRE,
-        [("pds", count)],
-        value=lambda _: cannon.hit,
-        dice_each=lambda _: cannon.dice,
-    )
+    return pds_pool(setup, state, side, count, RollKind.PDS_FIRE)
 
 
 def _pds_fire(setup: Ti3Setup) -> Exchange:
