@@ -17,7 +17,7 @@ An ability of a unit, faction, technology or law says how it touches combat:
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Literal, TypeVar
 
@@ -102,6 +102,26 @@ class UnitDef(_Record):
     disables_enemy_planetary_shield: bool = False
     fighter_capacity_exemption: int = 0
     abilities: tuple[Ability, ...] = ()
+
+
+class UnitCards:
+    """What a player's unit cards say of a unit type (for a class with a ``cards`` mapping)."""
+
+    cards: Mapping[str, UnitDef]
+
+    def card(self, unit: str) -> UnitDef:
+        return self.cards[unit]
+
+    def is_ship(self, unit: str) -> bool:
+        return self.cards[unit].is_ship
+
+    def is_ground_force(self, unit: str) -> bool:
+        """Units that fight on planets (TI4 infantry and mechs; TI3 ground forces, Shock
+        Troops and Mechanized Units)."""
+        return self.cards[unit].is_ground_force
+
+    def is_structure(self, unit: str) -> bool:
+        return self.cards[unit].is_structure
 
 
 class TechnologyDef(_Record):

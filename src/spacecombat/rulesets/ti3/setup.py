@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Forces
 from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER, PolicyConfig
-from spacecombat.core.rulesdata import UnitDef
+from spacecombat.core.rulesdata import UnitCards, UnitDef
 from spacecombat.core.sides import SIDES, Side, SideState
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
@@ -30,7 +30,7 @@ ANOMALIES = ("none", "nebula")
 
 
 @dataclass(frozen=True, eq=False)
-class Ti3Side:
+class Ti3Side(UnitCards):
     """What one player brings that does not change during the battle."""
 
     side: Side
@@ -40,19 +40,6 @@ class Ti3Side:
     handlers: frozenset[str]
     policy: PolicyConfig
     fleet_supply: int | None
-
-    def card(self, unit: str) -> UnitDef:
-        return self.cards[unit]
-
-    def is_ship(self, unit: str) -> bool:
-        return self.cards[unit].is_ship
-
-    def is_ground_force(self, unit: str) -> bool:
-        """Ground units that fight invasion combat: ground forces, shock troops, mechanized."""
-        return self.cards[unit].is_ground_force
-
-    def is_structure(self, unit: str) -> bool:
-        return self.cards[unit].is_structure
 
     def has(self, handler: str) -> bool:
         return handler in self.handlers

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Forces
 from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER, PolicyConfig
-from spacecombat.core.rulesdata import Ability, UnitDef
+from spacecombat.core.rulesdata import Ability, UnitCards, UnitDef
 from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, Roll
@@ -56,7 +56,7 @@ class StarSystem:
 
 
 @dataclass(frozen=True)
-class SideSetup:
+class SideSetup(UnitCards):
     """What one player brings that does not change during the battle."""
 
     side: Side
@@ -65,18 +65,6 @@ class SideSetup:
     technologies: tuple[str, ...]
     policy: PolicyConfig
     reinforcement_tokens: int | None
-
-    def card(self, unit: str) -> UnitDef:
-        return self.cards[unit]
-
-    def is_ship(self, unit: str) -> bool:
-        return self.cards[unit].is_ship
-
-    def is_ground_force(self, unit: str) -> bool:
-        return self.cards[unit].is_ground_force
-
-    def is_structure(self, unit: str) -> bool:
-        return self.cards[unit].is_structure
 
     def is_fighter(self, unit: str) -> bool:
         return self.cards[unit].type == "fighter"
