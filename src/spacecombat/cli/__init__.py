@@ -1,0 +1,193 @@
+"""The spacecombat command line: play a battle, replay its log, or give its odds.
+
+Exit statuses (docs/limits.md): 0 done; 1 a replayed log does not reproduce; 2 bad input (one
+message on standard error naming the field and what is allowed; nothing on standard output);
+3 a replayed log reproduces but its dice cannot be verified (it has no seed); 70 an internal
+error (a bug: please report it); 74 the input or output could not be read or written; 130
+interrupted (Ctrl-C); 141 the reader of the output went away (a broken pipe).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from importlib.metadata import PackageNotFoundError, version
+
+from spacecombat.cli import status
+from spacecombat.cli.streams import InputFailed, OutputFailed, say, silence_stdout
+from spacecombat.core.errors import SpacecombatError
+from spacecombat.core.limits import MAX_ROUNDS, MAX_TRIALS, max_workers
+
+# Kept importable from here (earlier releases had them in this module).
+BAD_INPUT = status.BAD_INPUT
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _Usage(message)
+
+
+class _Help(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    pass
+
+
+def _package_version() -> str:
+    try:
+        return version("spacecombat")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="spacecombat",
+        description="Space 4X battles (TI4, TI3) played out exactly as their rules say, "
+        "and their exact odds.",
+        epilog=(__doc__ or "").split("\n\n", 1)[1],
+        formatter_class=_Help,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_package_version()}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    res = commands.add_parser(
+        "resolve", help="play one battle from a scenario file", formatter_class=_Help
+    )
+    res.add_argument("file", help="scenario, YAML or JSON ('-' for standard input)")
+    res.add_argument(
+        "--seed", type=_seed, help="seed for the dice (default: a random one, written in the log)"
+    )
+    res.add_argument(
+        "--format",
+        choices=("text", "jsonl"),
+        default="text",
+        help="text: a readable account; jsonl: the event log, one JSON object per line",
+    )
+    res.add_argument(
+        "--ask",
+        choices=("attacker", "defender", "both"),
+        help="ask this player's decisions on the terminal instead of the scenario's policy",
+    )
+    rep = commands.add_parser(
+        "replay",
+        help="replay an event log and check that it reproduces",
+        formatter_class=_Help,
+        description="Exit status: 0 it reproduces, dice re-derived from its seed; 1 it does "
+        "not reproduce (the first difference is named by log line); 2 the log is malformed; "
+        "3 it reproduces but has no seed, so its dice were taken from the log unverified.",
+    )
+    rep.add_argument("log", help="event log, JSON Lines ('-' for standard input)")
+    odd = commands.add_parser(
+        "odds", help="the odds of a battle: exact, or by Monte Carlo", formatter_class=_Help
+    )
+    odd.add_argument(
+        "file",
+        help="scenario, YAML or JSON; '-': JSON Lines on standard input, "
+        "one scenario per line, one JSON result per line",
+    )
+    odd.add_argument(
+        "--format",
+        choices=("text", "json", "jsonl"),
+        help="text: a readable report; json: indented JSON; jsonl: JSON on one line "
+        "(default: text for a file, jsonl for '-')",
+    )
+    odd.add_argument(
+        "--method",
+        choices=("exact", "montecarlo"),
+        default="exact",
+        help="exact: every state of the battle (Monte Carlo, noted, when it is too large); "
+        "montecarlo: --trials battles played with the resolver",
+    )
+    odd.add_argument(
+        "--trials",
+        type=_at_least(1, most=MAX_TRIALS),
+        help="Monte Carlo battles (default: 20000)",
+    )
+    odd.add_argument("--seed", type=_seed, help="Monte Carlo seed (default: 0)")
+    odd.add_argument(
+        "--workers",
+        type=_at_least(1, most=max_workers()),
+        help="Monte Carlo processes (default: one per core)",
+    )
+    odd.add_argument(
+        "--rounds",
+        type=_at_least(0, most=MAX_ROUNDS),
+        help="also the battle's state after N rounds (exact method only)",
+    )
+    return parser
+
+
+def _at_least(minimum: int, *, most: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``minimum`` to ``most``."""
+
+    def whole(text: str) -> int:
+        if not text.strip().isascii() or not text.strip().lstrip("+-").isdigit():
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number")
+        if len(text.strip()) > 20:
+            raise argparse.ArgumentTypeError(f"{text[:20]}… is more than {most:,}")
+        value = int(text)
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{value} is not at least {minimum}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"{value:,} is more than the limit of {most:,}")
+        return value
+
+    return whole
+
+
+_seed = _at_least(0, most=2**64 - 1)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status. Nothing escapes as a traceback."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        say("interrupted")
+        return status.INTERRUPTED
+    except OutputFailed as exc:
+        silence_stdout()
+        if exc.broken:
+            return status.BROKEN_PIPE
+        say(str(exc))
+        return status.IO_ERROR
+    except InputFailed as exc:
+        say(str(exc))
+        return status.IO_ERROR
+    except (MemoryError, RecursionError) as exc:
+        # The limits (docs/limits.md) are meant to make this unreachable.
+        say(f"internal error: out of {'memory' if isinstance(exc, MemoryError) else 'stack'}")
+        return status.INTERNAL_ERROR
+    except Exception as exc:
+        if os.environ.get("SPACECOMBAT_DEBUG"):
+            raise
+        say(f"internal error: {type(exc).__name__}: {str(exc)[:200]} (please report it)")
+        return status.INTERNAL_ERROR
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    from spacecombat.cli import odds, replay, resolve  # after the parser: a fast --help
+
+    try:
+        args = _parser().parse_args(argv)
+        if args.command == "resolve":
+            return resolve.run(args)
+        if args.command == "odds":
+            return odds.run(args)
+        return replay.run(args)
+    except _Usage as exc:
+        say(str(exc))
+        return status.BAD_INPUT
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else status.DONE
+    except SpacecombatError as exc:
+        say(str(exc))
+        return status.BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

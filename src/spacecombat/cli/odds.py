@@ -1,0 +1,104 @@
+"""``spacecombat odds``: the odds of one scenario, or of a batch of them on standard input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from spacecombat.cli.resolve import scenario_from
+from spacecombat.cli.streams import LineTooLong, stdin_lines, utf8, write
+from spacecombat.core.errors import ScenarioError, SpacecombatError
+from spacecombat.core.limits import MAX_SCENARIO_BYTES
+from spacecombat.odds.api import odds
+from spacecombat.odds.montecarlo import terminal_progress
+from spacecombat.odds.text import render
+from spacecombat.scenario.schema import decode_json_line, parse_scenario
+
+TRIALS = 20_000
+
+
+def _odds_of(scenario: object, args: argparse.Namespace, *, progress: bool) -> dict[str, Any]:
+    report = odds(
+        parse_scenario(scenario),
+        method=args.method,
+        trials=args.trials or TRIALS,
+        seed=args.seed or 0,
+        workers=args.workers,
+        rounds=args.rounds,
+        progress=terminal_progress if progress else None,
+    )
+    result = report.to_json()
+    unused = [
+        f"--{name} {getattr(args, name)}"
+        for name in ("trials", "seed", "workers")
+        if getattr(args, name) is not None
+    ]
+    if args.method == "exact" and result["method"] == "exact" and unused:
+        # Monte Carlo options are for a fallback that did not happen: say so, never drop them.
+        note = f"{', '.join(unused)} not used: the odds are exact"
+        result["note"] = f"{result['note']}; {note}" if result.get("note") else note
+    return result
+
+
+def _check(args: argparse.Namespace) -> None:
+    if args.rounds is not None and args.method == "montecarlo":
+        raise ScenarioError("--rounds", "the state after N rounds comes from the exact method only")
+    if args.file == "-" and args.format in ("text", "json"):
+        raise ScenarioError(
+            "--format",
+            "a batch on standard input is answered in JSON Lines (jsonl), one result per "
+            "line; text and json are for one scenario file",
+        )
+
+
+def _batch(args: argparse.Namespace) -> int:
+    """One scenario per line in, one result per line out, in order; a bad line gets an error
+    object on its line and the rest go on."""
+    first = True
+    for number, line in stdin_lines(MAX_SCENARIO_BYTES):
+        if first and isinstance(line, bytes):
+            if not line.strip():
+                continue
+            if not line.lstrip().startswith(b"{"):
+                # Not JSON Lines at all (a YAML scenario, say): refuse the input as a whole,
+                # before any output.
+                raise _NotJsonLines(number)
+        first = False
+        try:
+            if isinstance(line, LineTooLong):
+                raise ScenarioError(
+                    "line", f"longer than the limit of {MAX_SCENARIO_BYTES:,} bytes"
+                )
+            text = utf8(line, "line")
+            if not text.strip():
+                continue
+            result = _odds_of(decode_json_line(text), args, progress=False)
+        except SpacecombatError as exc:
+            result = {"error": str(exc), "line": number}
+        write(json.dumps(result) + "\n")
+    return 0
+
+
+class _NotJsonLines(SpacecombatError):
+    def __init__(self, number: int) -> None:
+        super().__init__(
+            f"standard input: line {number} is not a JSON object; 'odds -' reads JSON Lines, "
+            "one scenario per line (for a YAML scenario, give the file's name)"
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    _check(args)
+    if args.file == "-":
+        return _batch(args)
+    scenario = scenario_from(args.file)
+    show = sys.stderr is not None and sys.stderr.isatty()
+    result = _odds_of(scenario, args, progress=show)
+    if (args.format or "text") == "text":
+        write(render(result))
+    else:
+        indent = 2 if args.format == "json" else None
+        write(json.dumps(result, indent=indent) + "\n")
+    return 0

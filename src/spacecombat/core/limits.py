@@ -1,0 +1,89 @@
+"""Limits that keep any input from exhausting the machine, checked before work starts.
+
+Every limit here is documented in docs/limits.md (and summarised in the README); a refusal is a
+``ScenarioError`` (exit status 2 from the command line) naming the field and the limit.
+"""
+
+from __future__ import annotations
+
+import os
+
+#: bytes in a scenario file, a scenario on standard input, or one line of an ``odds -`` batch
+MAX_SCENARIO_BYTES = 1_000_000
+#: bytes in an event log given to ``replay``
+MAX_LOG_BYTES = 20_000_000
+#: nesting of mappings and lists in a scenario or a log line (a scenario needs 6)
+MAX_DEPTH = 32
+#: units a side may have in one battle, counted over every area and planet
+MAX_UNITS_PER_SIDE = 200
+#: Monte Carlo battles in one run
+MAX_TRIALS = 1_000_000
+#: ``--rounds N``: the latest round whose state may be asked for
+MAX_ROUNDS = 100
+#: characters of an input value echoed back in a message
+ECHO = 40
+
+
+def cores() -> int:
+    """Cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def max_workers() -> int:
+    """Monte Carlo processes: by default one per core; asked for, up to four per core."""
+    return 4 * cores()
+
+
+def shown(value: object, width: int = ECHO) -> str:
+    """An input value as a person wrote it (JSON-like, never a Python repr), cut to ``width``
+    characters."""
+    text = _plain(value, width + 1)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _plain(value: object, budget: int) -> str:
+    """``value`` as text, built no longer than about ``budget`` characters (so that a huge value
+    costs nothing to show)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        digits = _digits(value)
+        return str(value) if digits <= budget else f"a number of {digits} digits"
+    if isinstance(value, float):
+        return repr(value) if value == value else "NaN"  # nan != nan
+    if isinstance(value, str):
+        return "'" + value[:budget] + ("'" if len(value) <= budget else "")
+    if isinstance(value, dict):
+        parts: list[str] = []
+        used = 1
+        for key, item in value.items():
+            if used > budget:
+                parts.append("…")
+                break
+            part = f"{_plain(key, budget - used)}: {_plain(item, budget - used)}"
+            parts.append(part)
+            used += len(part) + 2
+        return "{" + ", ".join(parts) + "}"
+    if isinstance(value, list | tuple):
+        items: list[str] = []
+        used = 1
+        for item in value:
+            if used > budget:
+                items.append("…")
+                break
+            part = _plain(item, budget - used)
+            items.append(part)
+            used += len(part) + 2
+        return "[" + ", ".join(items) + "]"
+    return str(value)[:budget]
+
+
+def _digits(value: int) -> int:
+    """Decimal digits of ``value`` without converting it (huge ints are slow to convert)."""
+    bits = abs(value).bit_length()
+    return max(1, int(bits * 0.30103) + 1)
