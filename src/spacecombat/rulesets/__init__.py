@@ -38,6 +38,12 @@ class Battle(Protocol):
         """The battle's combat rounds in product form, if its rules allow it."""
         ...
 
+    def notices(self) -> tuple[str, ...]:
+        """What a player should know about this battle before any die is rolled (units removed
+        before it starts and why, a retreat policy that can never act), one sentence each. The
+        log says the same in its events; the odds report lists them as ``notices``."""
+        ...
+
 
 def battle(scenario: Scenario) -> Battle:
     """The battle process of a checked scenario, in the scenario's ruleset."""

@@ -50,6 +50,9 @@ class Ti3Battle:
         # Xxcha looks at round 1, the stock policies at the rounds they name
         self.round_cap = last_round_looked_at(self._policies.values())
 
+    def notices(self) -> tuple[str, ...]:
+        return ()
+
     def stock_policies(self) -> dict[str, Policy]:
         return stock_policies(self._policies)
 

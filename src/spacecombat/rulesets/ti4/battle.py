@@ -61,6 +61,9 @@ class Ti4Battle:
         self.round_cap = last_round_looked_at(self._policies.values())
         self._initial: dict[str, dict[str, int]] = {}
 
+    def notices(self) -> tuple[str, ...]:
+        return ()
+
     def stock_policies(self) -> dict[str, Policy]:
         """Each side's stock policy, configured by the scenario."""
         return stock_policies(self._policies)
