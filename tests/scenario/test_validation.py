@@ -116,7 +116,7 @@ def test_a_negative_count_is_refused() -> None:
     error = refused(space({"units": {"cruiser": -1}}, CRUISER))
     assert (error.field, error.message) == (
         "attacker.units.cruiser",
-        "Input should be greater than or equal to 0",
+        "must be at least 0 (got -1)",
     )
 
 
@@ -184,7 +184,7 @@ def test_a_wrong_battle_kind_lists_the_kinds() -> None:
     error = refused({**space(CRUISER, CRUISER), "battle": "ground"})
     assert (error.field, error.message) == (
         "battle",
-        "Input should be 'space' or 'invasion' (got 'ground')",
+        "allowed: 'space', 'invasion' (got 'ground')",
     )
 
 
@@ -211,7 +211,7 @@ def test_a_retreat_with_a_bad_value_names_its_key() -> None:
     error = refused(space(side, CRUISER))
     assert (error.field, error.message) == (
         "attacker.policy.retreat",
-        "when_outnumbered: Input should be greater than 0",
+        "when_outnumbered: must be more than 0 (got 0)",
     )
 
 

@@ -33,8 +33,14 @@ class _Parser(argparse.ArgumentParser):
         raise _Usage(message)
 
 
-class _Help(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
-    pass
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Help with each option's default shown, when it has one."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if action.default not in (None, argparse.SUPPRESS) and "default" not in text:
+            text += " (default: %(default)s)"
+        return text
 
 
 def _package_version() -> str:

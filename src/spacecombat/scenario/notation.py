@@ -7,8 +7,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from spacecombat.core.errors import ScenarioError
+from spacecombat.core.limits import MAX_UNITS_PER_SIDE, shown
 
-_ITEM = re.compile(r"^\s*(\d+)\s*(?:x\s*)?([a-z_][a-z0-9_]*)\s*$", re.IGNORECASE)
+# ASCII digits only: "٣ dreadnought" is not read as 3.
+_ITEM = re.compile(r"^\s*([0-9]+)\s*(?:x\s*)?([a-z_][a-z0-9_]*)\s*$", re.IGNORECASE | re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -28,11 +30,18 @@ class Fleet:
                 if match is None:
                     raise ScenarioError(
                         field,
-                        f"cannot read {part.strip()!r}: write a count and a unit, "
+                        f"cannot read {shown(part.strip())}: write a count and a unit, "
                         "e.g. '2 dreadnought, 3 fighter'",
                     )
                 unit = match.group(2).lower()
-                counts[unit] = counts.get(unit, 0) + int(match.group(1))
+                digits = match.group(1)
+                if len(digits) > len(str(MAX_UNITS_PER_SIDE)):
+                    raise ScenarioError(
+                        field,
+                        f"{shown(part.strip())}: more units than the limit of "
+                        f"{MAX_UNITS_PER_SIDE} a side",
+                    )
+                counts[unit] = counts.get(unit, 0) + int(digits)
         return cls(tuple(counts.items()))
 
     @classmethod

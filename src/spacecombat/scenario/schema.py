@@ -11,9 +11,14 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
+    Strict,
+    StrictBool,
+    StrictInt,
+    StrictStr,
     ValidationError,
     ValidatorFunctionWrapHandler,
     field_validator,
@@ -21,13 +26,30 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import MAX_SCENARIO_BYTES
+from spacecombat.core.limits import MAX_ROUNDS, MAX_SCENARIO_BYTES, MAX_UNITS_PER_SIDE, shown
 from spacecombat.scenario.formats import load_json, load_yaml
 from spacecombat.scenario.notation import Fleet
 
 Anomaly = Literal["none", "nebula", "gravity_rift", "asteroid_field", "supernova"]
 Player = Literal["attacker", "defender", "other"]
-Count = Annotated[int, Field(ge=0)]
+#: a unit count: a whole number written as one (not true, "3" or 3.0), within the unit limit
+Count = Annotated[StrictInt, Field(ge=0, le=MAX_UNITS_PER_SIDE)]
+Name = StrictStr
+
+
+def _unique(values: tuple[str, ...]) -> tuple[str, ...]:
+    """A list whose entries may appear once each (a second one would be ignored silently)."""
+    for i, value in enumerate(values):
+        if values.index(value) != i:
+            raise PydanticCustomError(
+                "duplicate",
+                "{value} is listed twice (entries {first} and {i})",
+                {"value": shown(value), "first": values.index(value), "i": i},
+            )
+    return values
+
+
+Names = Annotated[tuple[Name, ...], AfterValidator(_unique)]
 
 
 class _Spec(BaseModel):
@@ -48,25 +70,25 @@ class RetreatAfterRound(_Spec):
     """Retreat after round N: announce the retreat in round N, so the units leave at the end
     of round N, having fought N rounds (0 is the same as 1: the earliest possible)."""
 
-    after_round: int = Field(ge=0)
+    after_round: Annotated[StrictInt, Field(ge=0, le=MAX_ROUNDS)]
 
 
 class RetreatWhenOutnumbered(_Spec):
     """Announce a retreat when the enemy's combat dice are at least ``ratio`` times ours."""
 
-    when_outnumbered: float = Field(gt=0)
+    when_outnumbered: Annotated[float, Strict(), Field(gt=0, le=1000, allow_inf_nan=False)]
 
 
 class PolicySpec(_Spec):
     """How a player decides, for the stock policy. Every key is optional."""
 
-    casualty_order: tuple[str, ...] | None = None
+    casualty_order: Names | None = None
     sustain: Literal["first", "last"] | None = None
     retreat: Literal["never"] | RetreatAfterRound | RetreatWhenOutnumbered | None = None
-    retreat_to: tuple[str, ...] | None = None
-    retreat_takes_planet_ground_forces: bool | None = None
-    planet_order: tuple[str, ...] | None = None
-    pre_combat_order: tuple[str, ...] | None = None
+    retreat_to: Names | None = None
+    retreat_takes_planet_ground_forces: StrictBool | None = None
+    planet_order: Names | None = None
+    pre_combat_order: Names | None = None
 
     @field_validator("retreat", mode="wrap")
     @classmethod
@@ -75,31 +97,35 @@ class PolicySpec(_Spec):
         try:
             return handler(value)
         except ValidationError as exc:
-            for error in exc.errors():
-                if error["type"] not in _WRONG_FORM:
-                    key = ".".join(str(part) for part in error["loc"][1:])
-                    raise PydanticCustomError("retreat", f"{key}: {error['msg']}") from exc
+            if isinstance(value, dict) and len(value) == 1:
+                for error in exc.errors():
+                    if error["type"] not in _WRONG_FORM:
+                        key = ".".join(str(part) for part in error["loc"][1:])
+                        raise PydanticCustomError(
+                            "retreat", "{key}: {message}", {"key": key, "message": _say(error)}
+                        ) from exc
             raise PydanticCustomError(
                 "retreat",
-                f"allowed: 'never', {{after_round: N}} or {{when_outnumbered: R}} (got {value!r})",
+                "allowed: 'never', {after_round: N} or {when_outnumbered: R} (got {got})",
+                {"got": shown(value)},
             ) from exc
 
 
 #: Errors that only say the input has another form than one member of a union.
-_WRONG_FORM = ("literal_error", "model_type", "missing", "extra_forbidden")
+_WRONG_FORM = ("literal_error", "model_type", "missing", "extra_forbidden", "model_attributes_type")
 
 
 class SideSpec(_Spec):
     """One player's forces and what they have researched."""
 
-    faction: str | None = None
-    units: dict[str, Count] = Field(default_factory=dict)
-    upgrades: tuple[str, ...] = ()
-    damaged: dict[str, Count] = Field(default_factory=dict)
-    technologies: tuple[str, ...] = ()
-    planet_units: dict[str, Count] = Field(default_factory=dict)
-    reinforcement_tokens: int | None = Field(default=None, ge=0)
-    fleet_supply: int | None = Field(default=None, ge=0)
+    faction: Name | None = None
+    units: dict[Name, Count] = Field(default_factory=dict)
+    upgrades: Names = ()
+    damaged: dict[Name, Count] = Field(default_factory=dict)
+    technologies: Names = ()
+    planet_units: dict[Name, Count] = Field(default_factory=dict)
+    reinforcement_tokens: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
+    fleet_supply: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
     policy: PolicySpec | None = None
 
     @field_validator("units", "damaged", "planet_units", mode="before")
@@ -107,22 +133,26 @@ class SideSpec(_Spec):
     def _fleet_text(cls, value: Any, info: Any) -> Any:
         return _counts(value, str(info.field_name))
 
+    def unit_count(self) -> int:
+        """The side's units in space and on its planets (damaged ones are among them)."""
+        return sum(self.units.values()) + sum(self.planet_units.values())
+
 
 class AdjacentSystemSpec(_Spec):
     """A system next to the active one, as far as a retreat needs to know it."""
 
-    name: str
+    name: Name
     anomaly: Anomaly = "none"
-    units: tuple[Player, ...] = ()
-    ships: tuple[Player, ...] = ()
-    planets: tuple[Player, ...] = ()
-    command_tokens: tuple[Player, ...] = ()
+    units: Annotated[tuple[Player, ...], AfterValidator(_unique)] = ()
+    ships: Annotated[tuple[Player, ...], AfterValidator(_unique)] = ()
+    planets: Annotated[tuple[Player, ...], AfterValidator(_unique)] = ()
+    command_tokens: Annotated[tuple[Player, ...], AfterValidator(_unique)] = ()
 
 
 class SystemSpec(_Spec):
     """The active system."""
 
-    name: str = "active system"
+    name: Name = "active system"
     anomaly: Anomaly = "none"
     adjacent: tuple[AdjacentSystemSpec, ...] = ()
 
@@ -130,11 +160,11 @@ class SystemSpec(_Spec):
 class PlanetSpec(_Spec):
     """A planet in an invasion: the defender's units on it and the attacker's commitment."""
 
-    name: str
-    defender: dict[str, Count] = Field(default_factory=dict)
-    damaged: dict[str, Count] = Field(default_factory=dict)
-    commit: dict[str, Count] | None = None
-    bombarded_by: dict[str, Count] | None = None
+    name: Name
+    defender: dict[Name, Count] = Field(default_factory=dict)
+    damaged: dict[Name, Count] = Field(default_factory=dict)
+    commit: dict[Name, Count] | None = None
+    bombarded_by: dict[Name, Count] | None = None
 
     @field_validator("defender", "damaged", "commit", "bombarded_by", mode="before")
     @classmethod
@@ -151,32 +181,134 @@ class Scenario(_Spec):
     defender: SideSpec
     policy: PolicySpec | None = None
     system: SystemSpec = SystemSpec()
-    laws: tuple[str, ...] = ()
+    laws: Names = ()
     planets: tuple[PlanetSpec, ...] | None = None
     #: the ruleset's named rule options (each documented with its default by the ruleset)
-    options: dict[str, Any] | None = None
+    options: dict[Name, Any] | None = None
 
 
 def parse_scenario(data: object) -> Scenario:
-    """Validate a decoded scenario; ``ScenarioError`` names the first bad field."""
+    """Validate a decoded scenario; ``ScenarioError`` names the first bad field, with list
+    indices, and says what is allowed, in the words of the README."""
+    if not isinstance(data, dict):
+        raise ScenarioError(
+            "scenario", f"a scenario is a mapping of keys to values (got {_kind(data)})"
+        )
     try:
-        return Scenario.model_validate(data)
+        scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        field = "".join(
-            f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"]
-        ).removeprefix(".")
-        field = field or "scenario"
-        message = first["msg"]
-        if first["type"] == "extra_forbidden":
-            message = f"unknown key; allowed: {', '.join(_allowed_keys(first['loc']))}"
-        elif first["type"] == "value_error":
-            message = str(first.get("ctx", {}).get("error", message))
-        elif first["type"] == "literal_error":
-            message = f"{message} (got {first.get('input')!r})"
-        elif first["type"] == "missing":
-            message = "is required"
-        raise ScenarioError(field, message) from exc
+        raise ScenarioError(_path(first["loc"]), _say(first)) from exc
+    _within_unit_limit(scenario)
+    return scenario
+
+
+def _within_unit_limit(scenario: Scenario) -> None:
+    """At most ``MAX_UNITS_PER_SIDE`` units a side, over every area and planet."""
+    planets = scenario.planets or ()
+    counts = {
+        "attacker": scenario.attacker.unit_count(),
+        "defender": scenario.defender.unit_count() + sum(sum(p.defender.values()) for p in planets),
+    }
+    for player, count in counts.items():
+        if count > MAX_UNITS_PER_SIDE:
+            raise ScenarioError(
+                f"{player}.units",
+                f"{count} units on one side; the limit is {MAX_UNITS_PER_SIDE} "
+                "(over space, planets and planet_units)",
+            )
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    """``("attacker", "units", "fighter")`` as ``attacker.units.fighter``; list indices as
+    ``[0]``; a bad mapping key as the mapping's path."""
+    if "[key]" in loc:  # a mapping's key: the mapping is the field
+        loc = loc[: loc.index("[key]") - 1]
+    parts = list(loc)
+    field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts).removeprefix(".")
+    return field or "scenario"
+
+
+#: The README's words for what each kind of value must be.
+_KINDS = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "string_type": "text",
+    "dict_type": "a mapping",
+    "tuple_type": "a list",
+    "list_type": "a list",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+}
+
+
+def _say(error: Any) -> str:
+    """One pydantic error in the project's words (never a class name or a Python repr)."""
+    kind = error["type"]
+    loc = error["loc"]
+    got = error.get("input")
+    if kind == "extra_forbidden":
+        return f"unknown key; allowed: {', '.join(_allowed_keys(loc))}"
+    if kind == "missing":
+        return "is required"
+    if kind == "value_error":
+        return str(error.get("ctx", {}).get("error", error["msg"]))
+    if kind == "literal_error":
+        expected = str(error.get("ctx", {}).get("expected", "")).replace(" or ", ", ")
+        return f"allowed: {expected} (got {shown(got)})"
+    if kind == "finite_number":
+        return f"must be a finite number (got {shown(got)})"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        if isinstance(got, float) and got != got:
+            return "must be a number (got NaN)"
+        bound = {
+            "greater_than_equal": ("at least", "ge"),
+            "greater_than": ("more than", "gt"),
+            "less_than_equal": ("at most", "le"),
+            "less_than": ("less than", "lt"),
+        }[kind]
+        limit = error.get("ctx", {}).get(bound[1])
+        if isinstance(limit, float) and limit.is_integer():
+            limit = int(limit)
+        extra = (
+            " (the unit limit of a side)"
+            if loc and loc[-1] != "after_round" and limit == MAX_UNITS_PER_SIDE
+            else ""
+        )
+        return f"must be {bound[0]} {limit}{extra} (got {shown(got)})"
+    if "[key]" in loc:
+        return f"keys are names, written as text (got {shown(got)})"
+    if kind in _KINDS:
+        what = _KINDS[kind]
+        if kind == "dict_type" and loc and loc[-1] in _FLEETS:
+            what = "a mapping of unit to count, or text such as '2 dreadnought, 3 fighter'"
+        elif kind in ("model_type", "model_attributes_type"):
+            what = f"a mapping with the keys {', '.join(_allowed_keys((*loc, '')))}"
+        if kind.startswith("int") and isinstance(got, str | float | bool):
+            return f"must be {what}, written as one (got {shown(got)})"
+        return f"must be {what} (got {shown(got)})"
+    if kind in ("duplicate", "retreat"):
+        return str(error["msg"])
+    return f"{error['msg']} (got {shown(got)})"
+
+
+#: keys whose value is a fleet (counts by unit, or fleet notation)
+_FLEETS = ("units", "damaged", "planet_units", "defender", "commit", "bombarded_by")
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f"the text {shown(value)}"
+    if value is None:
+        return "nothing"
+    return shown(value)
 
 
 def _allowed_keys(loc: tuple[int | str, ...]) -> list[str]:
