@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
+
+import pytest
+
+from spacecombat.cli import main
 
 ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -28,3 +33,36 @@ def test_readme_example_scenario_exists() -> None:
 def test_readme_python_runs() -> None:
     for block in re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL):
         exec(compile(block, "README.md", "exec"), {})
+
+
+#: "`spacecombat ...` prints (abridged):" followed by a text block: what the command prints
+PRINTED = re.findall(
+    r"`(spacecombat [^`\n]+)`[^`]*? prints(?: \(abridged\))?:\n\n```text\n(.*?)```",
+    README,
+    flags=re.DOTALL,
+)
+
+
+def test_readme_shows_printed_examples() -> None:
+    assert len(PRINTED) >= 3
+
+
+@pytest.mark.parametrize(("command", "shown"), PRINTED, ids=[c for c, _ in PRINTED])
+def test_readme_printed_example_is_what_the_command_prints(
+    command: str,
+    shown: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every line the README shows is printed by the command, in the same order ("..." marks
+    lines left out of an abridged example)."""
+    monkeypatch.chdir(ROOT)
+    status = main(shlex.split(command)[1:])
+    printed = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
+    assert status == 0
+    at = 0
+    for line in shown.splitlines():
+        if line.strip() in ("...", "…"):
+            continue
+        assert line.rstrip() in printed[at:], f"README line not printed (in order): {line!r}"
+        at = printed.index(line.rstrip(), at) + 1
