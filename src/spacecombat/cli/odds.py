@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
 from typing import Any
@@ -61,7 +62,7 @@ def _batch(args: argparse.Namespace) -> int:
         if first and isinstance(line, bytes):
             if not line.strip():
                 continue
-            if not line.lstrip().startswith(b"{"):
+            if not line.removeprefix(codecs.BOM_UTF8).lstrip().startswith(b"{"):
                 # Not JSON Lines at all (a YAML scenario, say): refuse the input as a whole,
                 # before any output.
                 raise _NotJsonLines(number)
@@ -69,12 +70,12 @@ def _batch(args: argparse.Namespace) -> int:
         try:
             if isinstance(line, LineTooLong):
                 raise ScenarioError(
-                    "line", f"longer than the limit of {MAX_SCENARIO_BYTES:,} bytes"
+                    f"line {number}", f"longer than the limit of {MAX_SCENARIO_BYTES:,} bytes"
                 )
-            text = utf8(line, "line")
+            text = utf8(line, f"line {number}")
             if not text.strip():
                 continue
-            result = _odds_of(decode_json_line(text), args, progress=False)
+            result = _odds_of(decode_json_line(text, number), args, progress=False)
         except SpacecombatError as exc:
             result = {"error": str(exc), "line": number}
         write(json.dumps(result) + "\n")

@@ -122,18 +122,18 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def load_json(text: str, name: str) -> object:
-    """One JSON value, read strictly."""
+def load_json(text: str, name: str, field: str = "file") -> object:
+    """One JSON value, read strictly; errors name ``field`` (``file``, or a batch's line)."""
     if json_depth(text) > MAX_DEPTH:
-        raise ScenarioError("file", f"{name}: nested more than {MAX_DEPTH} levels deep")
+        raise ScenarioError(field, f"{name}: nested more than {MAX_DEPTH} levels deep")
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise ScenarioError(
-            "file", f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}"
+            field, f"{name} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from exc
     except ValueError as exc:  # a duplicate key, NaN, or an integer of thousands of digits
         reason = str(exc)
         if "integer string conversion" in reason:
             reason = "a number has thousands of digits"
-        raise ScenarioError("file", f"{name} is not valid JSON: {reason}") from exc
+        raise ScenarioError(field, f"{name} is not valid JSON: {reason}") from exc

@@ -358,6 +358,6 @@ def decode(text: str, name: str = "scenario") -> object:
     return load_yaml(text, name)
 
 
-def decode_json_line(text: str) -> object:
-    """One line of a JSON Lines batch."""
-    return load_json(text, "line")
+def decode_json_line(text: str, number: int) -> object:
+    """Line ``number`` of a JSON Lines batch."""
+    return load_json(text, "the line", f"line {number}")
