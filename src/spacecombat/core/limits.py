@@ -85,5 +85,6 @@ def _plain(value: object, budget: int) -> str:
 
 def _digits(value: int) -> int:
     """Decimal digits of ``value`` without converting it (huge ints are slow to convert)."""
-    bits = abs(value).bit_length()
-    return max(1, int(bits * 0.30103) + 1)
+    size = abs(value)
+    digits = int((max(1, size.bit_length()) - 1) * 0.30102999566398120) + 1
+    return digits + 1 if size >= 10**digits else digits
