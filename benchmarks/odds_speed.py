@@ -7,6 +7,12 @@
 Run: ``.venv/bin/python benchmarks/odds_speed.py [--ruleset ti4|ti3] [--battles N] [--seed S]``
 (TI3: the same measures with TI3 units). Prints medians of
 repeated runs; results go in docs/benchmarks.md with the machine and the date.
+
+``--large`` (issue 8) measures instead, each in a fresh process, the time and the peak resident
+memory of the exact part of the largest battles: 20 dreadnoughts, cruisers, destroyers and
+carriers and 60 fighters a side (solved exactly within the budgets of odds/budget.py), and 30
+of each and 80 fighters (200 units, the input limit; refused before any large array, so
+``odds()`` would fall back to Monte Carlo).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import argparse
 import json
 import platform
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -23,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from spacecombat import odds
+from spacecombat.odds.budget import TooLarge
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 GROUND = ("infantry", "mech")
@@ -65,12 +73,55 @@ def timed(scenario: dict[str, Any]) -> float:
     return time.perf_counter() - start
 
 
+def fleet(each: int, fighters: int) -> dict[str, Any]:
+    kinds = ("dreadnought", "cruiser", "destroyer", "carrier")
+    return {"units": {**dict.fromkeys(kinds, each), "fighter": fighters}}
+
+
+LARGE = {"20 of each, 60 fighters": (20, 60), "30 of each, 80 fighters": (30, 80)}
+
+
+def exact_part(name: str) -> str:
+    """In this process: the exact engine on one large battle (no fallback); its time, peak
+    resident memory and what became of it."""
+    each, fighters = LARGE[name]
+    side = fleet(each, fighters)
+    scenario = {"ruleset": "ti4", "battle": "space", "attacker": side, "defender": side}
+    start = time.perf_counter()
+    try:
+        report = odds(scenario, fallback=False)
+        what = f"exact, attacker {float(report.attacker_win):.6f}"
+    except TooLarge as exc:
+        what = f"refused: {exc}"
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return f"{name} a side: {time.perf_counter() - start:.1f} s, peak RSS {peak:.0f} MB, {what}"
+
+
+def large() -> int:
+    for name in LARGE:
+        done = subprocess.run(
+            [sys.executable, __file__, "--exact-part", name],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        print(done.stdout.strip())
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--ruleset", choices=("ti4", "ti3"), default="ti4")
     parser.add_argument("--battles", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--large", action="store_true", help="the largest battles instead")
+    parser.add_argument("--exact-part", choices=list(LARGE), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.exact_part:
+        print(exact_part(args.exact_part))
+        return 0
+    if args.large:
+        return large()
     rng = random.Random(args.seed)
     battles = [random_battle(rng, ruleset=args.ruleset) for _ in range(args.battles)]
     odds(battles[0])  # warm-up: imports, data files

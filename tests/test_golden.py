@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from spacecombat.core.events import Event
-from spacecombat.resolver import replay, resolve
+from spacecombat.replay import replay
+from spacecombat.resolver import resolve
 from spacecombat.scenario.schema import load_scenario
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from spacecombat.core.dice import SeededDice
 from spacecombat.core.engine import Chance, Decision, End, Step
-from spacecombat.resolver import replay, resolve
+from spacecombat.replay import replay
+from spacecombat.resolver import resolve
 from spacecombat.rulesets import battle as make_battle
 from spacecombat.scenario.schema import parse_scenario
 
@@ -60,13 +61,18 @@ def space_side(draw: st.DrawFn) -> dict[str, Any]:
 
 @st.composite
 def space_battle(draw: st.DrawFn) -> dict[str, Any]:
+    attacker = draw(space_side())
+    anomaly = draw(st.sampled_from(ANOMALIES))
+    if anomaly == "asteroid_field" and "antimass_deflectors" not in attacker["technologies"]:
+        # Ships move into an asteroid field only with Antimass Deflectors (LRR 11.1, R32).
+        attacker["technologies"] = [*attacker["technologies"], "antimass_deflectors"]
     return {
         "ruleset": "ti4",
         "battle": "space",
-        "attacker": draw(space_side()),
+        "attacker": attacker,
         "defender": draw(space_side()),
         "system": {
-            "anomaly": draw(st.sampled_from(ANOMALIES)),
+            "anomaly": anomaly,
             "adjacent": [
                 {"name": "B", "units": ["attacker"]},
                 {"name": "C", "units": ["defender"], "planets": ["defender"]},
@@ -121,17 +127,18 @@ TI3_GROUND_TECHS = (
     "dacxive_animators",
 )
 TI3_RACES = (None, "sardakk", "jolnar", "l1z1x", "mentak", "xxcha")
-#: rolls whose hits land on the other player's units (Dacxive Animators' dice add units)
-TI3_HIT_ROLLS = (
-    "pds_fire",
-    "anti_fighter_barrage",
-    "assault_cannon",
-    "mentak",
-    "space_combat",
-    "bombardment",
-    "pds_fire_at_landing",
-    "invasion_combat",
-)
+#: rolls whose hits land on the other player's units (Dacxive Animators' dice add units), and
+#: the cause their hits are logged with
+TI3_CAUSE = {
+    "pds_fire": "PDS fire",
+    "anti_fighter_barrage": "anti-fighter barrage",
+    "assault_cannon": "Assault Cannon",
+    "mentak": "Mentak's pre-combat shots",
+    "space_combat": "space combat",
+    "bombardment": "bombardment",
+    "pds_fire_at_landing": "PDS fire at the landing ground forces",
+    "invasion_combat": "invasion combat",
+}
 
 
 @st.composite
@@ -217,8 +224,15 @@ def test_same_seed_same_log(scenario: dict[str, Any], seed: int) -> None:
 @FAST
 @given(battles, st.integers(0, 2**32))
 def test_replayed_log_reproduces_itself(scenario: dict[str, Any], seed: int) -> None:
-    report = replay(resolve(scenario, seed=seed).events)
+    """A log replays identically: from its seed (verified), and without the seed from its own
+    dice (reproduces, but unverified)."""
+    events = resolve(scenario, seed=seed).events
+    report = replay(events)
     assert report.reproduces, report
+    assert report.verified
+    seedless = replay([{**events[0], "seed": None}, *events[1:]])
+    assert seedless.reproduces, seedless
+    assert not seedless.verified
 
 
 @FAST
@@ -251,8 +265,7 @@ def test_hits_assigned_equal_hits_produced_less_cancelled(
     scenario: dict[str, Any], seed: int
 ) -> None:
     played = resolve(scenario, seed=seed)
-    # TI3 names a hit's cause by the roll's purpose
-    causes = CAUSE if scenario["ruleset"] == "ti4" else {p: p for p in TI3_HIT_ROLLS}
+    causes = CAUSE if scenario["ruleset"] == "ti4" else TI3_CAUSE
     produced: dict[tuple[str, str], int] = {}
     accounted: dict[tuple[str, str], int] = {}
     for e in played.events:

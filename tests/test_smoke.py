@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from spacecombat.resolver import replay, resolve
+from spacecombat.replay import replay
+from spacecombat.resolver import resolve
 from spacecombat.scenario.schema import load_scenario
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.yaml"))

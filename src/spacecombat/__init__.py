@@ -13,7 +13,8 @@ for _blas_threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREAD
     os.environ.setdefault(_blas_threads, "1")
 
 from spacecombat.odds.api import odds  # noqa: E402
-from spacecombat.resolver import replay, resolve  # noqa: E402
+from spacecombat.replay import replay  # noqa: E402
+from spacecombat.resolver import resolve  # noqa: E402
 from spacecombat.scenario.notation import Fleet  # noqa: E402
 
 __all__ = ["Fleet", "odds", "replay", "resolve"]

@@ -122,6 +122,11 @@ def enumerate_dice(scenario: Scenario, cap: int, *, shortcut: bool = True) -> En
     return explore(())
 
 
+#: Fighters with no capacity are removed before the battle by default (docs/rulings.md R31);
+#: the duels of fighters below are fought with the capacity checked only after the battle.
+NO_CAPACITY_CHECK = {"check_capacity_before_battle": False}
+
+
 @dataclass(frozen=True)
 class Case:
     scenario: dict[str, Any]
@@ -133,7 +138,9 @@ class Case:
 
 CASES = {
     # ti4-space-combat.md step 3: one die per ship; 2 dice a round.
-    "fighter-fighter": Case(space({"units": "1 fighter"}, {"units": "1 fighter"}), 20, 10),
+    "fighter-fighter": Case(
+        space({"units": "1 fighter"}, {"units": "1 fighter"}, options=NO_CAPACITY_CHECK), 20, 10
+    ),
     # Round 1 adds the destroyer's 2 anti-fighter barrage dice (docs/rulings.md R16): 2 + 2/round.
     "cruiser-destroyer": Case(space({"units": "1 cruiser"}, {"units": "1 destroyer"}), 14, 6),
     # Sustain damage (docs/rulings.md R4): 2 dice a round.

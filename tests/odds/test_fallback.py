@@ -1,5 +1,7 @@
 """Issue 3: Monte Carlo is the fallback for what the exact engine does not do (a battle too
-large for the generic graph), and the output says so."""
+large for the generic graph), and the output says so. Issue 8: it says what is lost (the state
+after N rounds), shows progress, and an option that does not apply to a method is refused,
+never dropped."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
+from spacecombat.core.errors import ScenarioError
 from spacecombat.odds.graph import TooManyStates
 
 # A retreat can be announced, so the rounds are not in product form: the generic graph is used.
@@ -37,3 +40,48 @@ def test_beyond_the_limit_odds_fall_back_to_monte_carlo_and_say_so() -> None:
 def test_without_fallback_the_limit_is_an_error() -> None:
     with pytest.raises(TooManyStates, match="stopped at 2 battle states"):
         odds(RETREATING, limit=2, fallback=False)
+
+
+def test_a_fallback_says_the_state_after_n_rounds_is_not_available() -> None:
+    """The state after N rounds comes from the exact engine only: when it falls back, the note
+    says so after the reason, and the report has no ``after_rounds``."""
+    report = odds(RETREATING, limit=2, rounds=2, trials=300, workers=1)
+    assert report.method == "montecarlo"
+    assert report.note == (
+        "Monte Carlo instead of exact: the exact engine stopped at 2 battle states (the state "
+        "after 2 round(s) was asked for, which only the state-by-state engine gives); the state "
+        "after 2 round(s) is not available from Monte Carlo"
+    )
+    assert report.after_rounds is None
+    assert "after_rounds" not in report.to_json()
+
+
+def test_a_fallback_reports_its_progress() -> None:
+    """``progress`` is called as batches finish, up to all the trials."""
+    seen: list[tuple[int, int]] = []
+    odds(RETREATING, limit=2, trials=300, workers=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (300, 300)
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [({"rounds": 1}, "rounds"), ({"fractions": True}, "fractions")],
+)
+def test_exact_only_options_are_refused_with_monte_carlo(
+    options: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(ScenarioError, match=f"^{field}: .* exact method only"):
+        odds(RETREATING, method="montecarlo", trials=10, workers=1, **options)
+
+
+@pytest.mark.parametrize("rounds", [-1, 101, True, 2.0, 10**30])
+def test_rounds_out_of_range_are_refused(rounds: Any) -> None:
+    """``rounds`` is a whole number from 0 to 100 (core/limits.py MAX_ROUNDS), checked before
+    any work for library callers too."""
+    with pytest.raises(ScenarioError, match=r"^rounds: must be a whole number from 0 to 100"):
+        odds(RETREATING, rounds=rounds)
+
+
+def test_an_unknown_method_is_refused_by_name() -> None:
+    with pytest.raises(ScenarioError, match=r"^method: must be exact or montecarlo"):
+        odds(RETREATING, method="guess")

@@ -18,6 +18,8 @@ SHIPS = ("dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 GROUND = ("infantry", "mech")
 UPGRADABLE = ("dreadnought", "cruiser", "destroyer", "fighter", "infantry")
 RESULTS = ("attacker_win", "defender_win", "draw")
+#: every outcome the two methods must agree on (no_combat: docs/rulings.md R27)
+OUTCOMES = (*RESULTS, "no_combat")
 TRIALS = 1000
 RETREAT_TO_B = {"name": "A", "adjacent": [{"name": "B", "units": ["attacker"]}]}
 
@@ -63,9 +65,10 @@ def z_scores(scenario: dict[str, Any], seed: int) -> dict[str, float]:
     exact = odds(scenario)
     sampled = odds(scenario, method="montecarlo", trials=TRIALS, seed=seed, workers=1)
     scores = {}
-    for name in RESULTS:
+    for name in OUTCOMES:
         p, q = float(getattr(exact, name)), float(getattr(sampled, name))
-        error = math.sqrt(p * (1 - p) / TRIALS)
+        # p may be a rounding error away from 0 or 1
+        error = math.sqrt(max(0.0, p * (1 - p)) / TRIALS)
         scores[name] = abs(q - p) / error if error > 1e-9 else (0.0 if abs(q - p) < 1e-9 else 1e9)
     return scores
 

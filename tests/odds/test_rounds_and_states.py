@@ -1,21 +1,29 @@
 """When a battle ends (the report's rounds distribution), where it stands after N rounds
-(``rounds=N``), and retreat policies as part of the exact computation."""
+(``rounds=N``: each state an object with the round, each player's units and its probability;
+in text one readable line each, the rest counted), and retreat policies as part of the exact
+computation."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from spacecombat import odds
 from spacecombat.odds.exact import exact_odds
+from spacecombat.odds.text import STATES_SHOWN, render
 from tests.helpers import invasion, space
+
+#: Fighters with no capacity are removed before the battle by default (docs/rulings.md R31);
+#: the duels of fighters below are fought with the capacity checked only after the battle.
+NO_CAPACITY_CHECK = {"check_capacity_before_battle": False}
 
 RETREAT_TO_B = {"name": "A", "adjacent": [{"name": "B", "units": ["attacker"]}]}
 RETREAT_IN_ROUND_2 = {"units": "2 cruiser", "policy": {"retreat": {"after_round": 2}}}
 
 BATTLES = {
-    "fighters": space({"units": "1 fighter"}, {"units": "1 fighter"}),
+    "fighters": space({"units": "1 fighter"}, {"units": "1 fighter"}, options=NO_CAPACITY_CHECK),
     "dreadnoughts-cruisers": space({"units": "2 dreadnought"}, {"units": "3 cruiser"}),
     "barrage": space({"units": "2 carrier, 4 fighter"}, {"units": "2 destroyer, 1 cruiser"}),
     "duranium": space(
@@ -128,8 +136,67 @@ def test_after_zero_rounds_all_the_probability_is_at_the_start() -> None:
         "battle": "space",
         "attacker": {"units": "1 fighter"},
         "defender": {"units": "1 fighter"},
+        "options": NO_CAPACITY_CHECK,
     }
     after = odds(duel, rounds=0).after_rounds
     assert after is not None
     assert after["over"] == {}
     assert [s["probability"] for s in after["states"]] == [1.0]
+
+
+# --- the states after N rounds, as data and as text (issue 8) --------------------------------
+
+DREADNOUGHT = space({"units": "1 dreadnought"}, {"units": "1 cruiser"})
+
+
+def test_each_state_is_an_object_with_the_round_the_units_and_the_probability() -> None:
+    """1 fighter against 1 fighter, after round 1: 16/25 of the time nobody was hit, and round
+    2 begins with both fighters. Units are the log's records (docs/protocol.md)."""
+    after = odds(BATTLES["fighters"], rounds=1).after_rounds
+    assert after is not None
+    [state] = after["states"]
+    fighter = {"space": [{"unit": "fighter", "count": 1}], "planets": [[]]}
+    assert state == {
+        "round": 2,
+        "attacker": fighter,
+        "defender": fighter,
+        "probability": pytest.approx(0.64, abs=1e-12),
+    }
+
+
+def test_json_holds_states_as_objects_not_strings() -> None:
+    """``--format json`` used to put JSON inside JSON strings; the states are plain objects."""
+    report = odds(DREADNOUGHT, rounds=1).to_json()
+    states = json.loads(json.dumps(report))["after_rounds"]["states"]
+    assert all(isinstance(s["attacker"]["space"], list) for s in states)
+
+
+def test_text_shows_what_is_over_and_each_state_readably() -> None:
+    """1 dreadnought (hits on 5: 3/5; sustains damage) against 1 cruiser (hits on 7: 2/5),
+    after one round: a dreadnought hit wins (a cruiser hit is sustained): 60%; both miss: 2/5 x
+    3/5 = 24%, as it started; only the cruiser hits: 2/5 x 2/5 = 16%, the dreadnought damaged."""
+    text = render(odds(DREADNOUGHT, rounds=1).to_json())
+    assert text.split("After 1 round(s):\n", 1)[1] == (
+        "   60.000%  over: the attacker wins\n"
+        "   24.000%  attacker: 1 dreadnought | defender: 1 cruiser\n"
+        "   16.000%  attacker: 1 dreadnought (damaged) | defender: 1 cruiser\n"
+    )
+
+
+def test_text_says_how_many_states_are_not_shown_and_their_probability() -> None:
+    """Text shows the 8 most likely states, then "... and N more states (p%)"; JSON has all."""
+    report = odds(BATTLES["barrage"], rounds=1).to_json()
+    states = report["after_rounds"]["states"]
+    assert len(states) > STATES_SHOWN
+    rest = states[STATES_SHOWN:]
+    more = f"  ... and {len(rest)} more states ({100 * sum(s['probability'] for s in rest):.3f}%)"
+    lines = render(report).splitlines()
+    assert lines[-1] == more
+    assert lines[-2].startswith(f"  {100 * states[STATES_SHOWN - 1]['probability']:7.3f}%  ")
+
+
+def test_ground_forces_are_shown_on_the_planet() -> None:
+    """An invasion's state: ships in space, ground forces on the planet."""
+    after = odds(BATTLES["infantry"], rounds=1).to_json()
+    lines = render(after).splitlines()
+    assert any("| defender: on the planet: " in line for line in lines), lines

@@ -58,7 +58,7 @@ def test_fighters_beyond_carrier_capacity_fight_then_are_removed() -> None:
         [1, 9, 1, 1, 1, 1, 1, 1, 1, 1],
     )
     assert fighter_dice(played, "attacker") == [8]
-    assert removed(played) == [("attacker", "fighter", "capacity")] * 2
+    assert removed(played) == [("attacker", "fighter", "beyond capacity after the battle")] * 2
     assert survivors(played, "attacker") == {"carrier": 1, "fighter": 6}
     assert played.outcome["result"] == "attacker_win"
     # the check is after the battle
@@ -73,7 +73,7 @@ def test_war_sun_carries_six_fighters() -> None:
         ti3({"units": {"war_sun": 1, "fighter": 7}}, {"units": {"cruiser": 3}}),
         [3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
     )
-    assert removed(played) == [("attacker", "fighter", "capacity")]
+    assert removed(played) == [("attacker", "fighter", "beyond capacity after the battle")]
     assert survivors(played, "attacker") == {"war_sun": 1, "fighter": 6}
 
 
@@ -87,7 +87,7 @@ def test_space_dock_supports_three_fighters() -> None:
         ),
         [1, 1, 9, *[1] * 9],
     )
-    assert removed(played) == [("defender", "fighter", "capacity")]
+    assert removed(played) == [("defender", "fighter", "beyond capacity after the battle")]
     assert survivors(played, "defender") == {"carrier": 1, "fighter": 9}
     assert played.outcome["result"] == "defender_win"
 
@@ -121,7 +121,7 @@ def test_fighters_left_without_a_carrier_are_removed() -> None:
         ("attacker", "carrier"),
         ("defender", "cruiser"),
     ]
-    assert removed(played) == [("attacker", "fighter", "capacity")] * 2
+    assert removed(played) == [("attacker", "fighter", "beyond capacity after the battle")] * 2
     assert survivors(played, "attacker") == {"cruiser": 1}
 
 
@@ -158,7 +158,7 @@ def test_advanced_fighters_excess_counts_against_fleet_supply() -> None:
     )
     choice = asked(played, "remove_excess")[0]
     assert choice["options"] == ["remove carrier", "remove fighter"]
-    assert removed(played) == [("attacker", "fighter", "fleet supply")]
+    assert removed(played) == [("attacker", "fighter", "beyond fleet supply after the battle")]
     assert survivors(played, "attacker") == {"carrier": 1, "fighter": 7}
 
 
@@ -179,7 +179,7 @@ def test_fleet_supply_excess_ships_are_removed_after_the_battle() -> None:
         "attacker",
         ["remove cruiser", "remove destroyer"],
     )
-    assert removed(played) == [("attacker", "cruiser", "fleet supply")]
+    assert removed(played) == [("attacker", "cruiser", "beyond fleet supply after the battle")]
     assert survivors(played, "attacker") == {"cruiser": 1, "destroyer": 1}
     assert played.outcome["result"] == "attacker_win"
 
@@ -199,7 +199,9 @@ def test_fleet_supply_is_checked_after_a_withdrawal() -> None:
     )
     names = [e["event"] for e in played.events]
     assert names.index("withdrawal_executed") < names.index("unit_removed")
-    assert removed(played) == [("attacker", "destroyer", "fleet supply")]
+    assert removed(played) == [
+        ("attacker", "destroyer", "beyond fleet supply after the withdrawal")
+    ]
     withdrawal = played.outcome["withdrawal"]
     assert isinstance(withdrawal, dict)
     assert withdrawal["units"] == [{"unit": "cruiser", "count": 1}]
@@ -219,7 +221,7 @@ def test_capacity_is_checked_on_the_fleet_that_withdrew() -> None:
         [1] * 9,
         attacker=["withdraw"],
     )
-    assert removed(played) == [("attacker", "fighter", "capacity")]
+    assert removed(played) == [("attacker", "fighter", "beyond capacity after the withdrawal")]
     withdrawal = played.outcome["withdrawal"]
     assert isinstance(withdrawal, dict)
     assert {i["unit"]: i["count"] for i in withdrawal["units"]} == {"carrier": 1, "fighter": 6}
@@ -232,6 +234,6 @@ def test_fleets_over_capacity_are_checked_before_the_battle() -> None:
     scenario = ti3({"units": {"fighter": 3}}, {"units": {"cruiser": 1}})
     del scenario["options"]
     played = run(scenario, [])
-    assert removed(played) == [("attacker", "fighter", "capacity")] * 3
+    assert removed(played) == [("attacker", "fighter", "beyond capacity before the battle")] * 3
     assert played.outcome["result"] == "no_combat"
     assert rolls(played) == []

@@ -299,7 +299,9 @@ def test_each_pds_fires_one_shot_at_6_at_the_landing_ground_forces() -> None:
     )
     [[group]] = groups(played, "pds_fire_at_landing", "defender")
     assert shape(group) == ("pds", 2, 6)
-    assert destroyed(played, "attacker", "pds_fire_at_landing") == ["ground_force"]
+    assert destroyed(played, "attacker", "PDS fire at the landing ground forces") == [
+        "ground_force"
+    ]
     assert on_planet(played, "attacker") == {"ground_force": 2}
 
 
@@ -314,7 +316,9 @@ def test_magen_defense_grid_pds_fire_at_landing_hits_on_5() -> None:
     )
     [[group]] = groups(played, "pds_fire_at_landing", "defender")
     assert shape(group) == ("pds", 2, 5)
-    assert destroyed(played, "attacker", "pds_fire_at_landing") == ["ground_force"]
+    assert destroyed(played, "attacker", "PDS fire at the landing ground forces") == [
+        "ground_force"
+    ]
 
 
 def test_graviton_laser_system_rerolls_missed_pds_dice_at_landing_forces() -> None:
@@ -329,7 +333,9 @@ def test_graviton_laser_system_rerolls_missed_pds_dice_at_landing_forces() -> No
     )
     shots = groups(played, "pds_fire_at_landing", "defender")
     assert [[shape(g) for g in r] for r in shots] == [[("pds", 2, 6)], [("pds", 1, 6)]]
-    assert destroyed(played, "attacker", "pds_fire_at_landing") == ["ground_force"]
+    assert destroyed(played, "attacker", "PDS fire at the landing ground forces") == [
+        "ground_force"
+    ]
 
 
 def test_pds_fire_that_destroys_every_landing_ground_force_ends_the_invasion() -> None:
@@ -358,7 +364,7 @@ def test_mechanized_units_are_immune_to_pds_fire() -> None:
         invasion({"units": {"mechanized_unit": 1, "ground_force": 1}}, {"units": {"pds": 2}}),
         [6, 6],
     )
-    assert destroyed(mixed, "attacker", "pds_fire_at_landing") == ["ground_force"]
+    assert destroyed(mixed, "attacker", "PDS fire at the landing ground forces") == ["ground_force"]
     assert [e["hits"] for e in events(mixed, "hits_lost", player="attacker")] == [1]
     assert planet(mixed)["attacker"] == [{"unit": "mechanized_unit", "count": 1}]
 
@@ -433,7 +439,7 @@ def test_the_player_hit_chooses_the_casualties() -> None:
         "destroy mechanized_unit",
         "sustain mechanized_unit",
     ]
-    assert destroyed(played, "defender", "invasion_combat")[0] == "ground_force"
+    assert destroyed(played, "defender", "invasion combat")[0] == "ground_force"
 
 
 # --- invasion success ------------------------------------------------------------------------
@@ -493,7 +499,9 @@ def test_a_planet_held_only_by_structures_is_taken_after_pds_fire_with_no_rounds
         invasion({"units": {"ground_force": 2}}, {"units": {"pds": 1, "space_dock": 1}}),
         [6],
     )
-    assert destroyed(played, "attacker", "pds_fire_at_landing") == ["ground_force"]
+    assert destroyed(played, "attacker", "PDS fire at the landing ground forces") == [
+        "ground_force"
+    ]
     assert events(played, "combat_started") == []
     assert planet(played)["rounds"] == 0
     assert planet(played)["taken"] is True
@@ -724,7 +732,7 @@ def test_shock_troops_hit_on_5_and_are_taken_as_casualties_first() -> None:
     assert [shape(g) for g in first] == [("shock_troop", 1, 5), ("ground_force", 2, 8)]
     [hit] = events(played, "choice_made", player="attacker", decision="assign_hit")
     assert hit["options"] == ["destroy shock_troop"]
-    assert destroyed(played, "attacker", "invasion_combat") == ["shock_troop"]
+    assert destroyed(played, "attacker", "invasion combat") == ["shock_troop"]
 
 
 def test_shock_troops_are_bombarded_first() -> None:

@@ -101,7 +101,7 @@ def test_each_pds_fires_one_die_hitting_on_6() -> None:
     )
     assert dice_of(played, "pds_fire", "defender") == [("pds", 2, 6)]
     assert rolls(played, "pds_fire")[0]["hits"] == 1
-    assert destroyed(played, "pds_fire") == [("attacker", "cruiser")]
+    assert destroyed(played, "PDS fire") == [("attacker", "cruiser")]
     # PDS fire comes before the battle starts
     names = [e["event"] for e in played.events]
     assert names.index("dice_rolled") < names.index("combat_started")
@@ -126,7 +126,7 @@ def test_both_players_pds_fire() -> None:
         ("damage_sustained", "attacker"),
         ("damage_sustained", "defender"),
     ]
-    assert [e["cause"] for e in events(played, "damage_sustained")] == ["pds_fire", "pds_fire"]
+    assert [e["cause"] for e in events(played, "damage_sustained")] == ["PDS fire", "PDS fire"]
     assert result(played) == ("attacker_win", "attacker")
 
 
@@ -139,7 +139,7 @@ def test_pds_hits_are_assigned_by_the_ship_owner_and_may_be_sustained() -> None:
     assert choice["player"] == "attacker"
     assert choice["options"] == ["sustain dreadnought", "destroy dreadnought"]
     assert [(e["player"], e["cause"]) for e in events(played, "damage_sustained")] == [
-        ("attacker", "pds_fire")
+        ("attacker", "PDS fire")
     ]
     assert result(played) == ("attacker_win", "attacker")
     attacker = played.outcome["attacker"]
@@ -158,7 +158,7 @@ def test_magen_defense_grid_gives_pds_plus_one() -> None:
         [5, 7, 1],
     )
     assert hit_on(played, "pds_fire", "defender", "pds") == [5]
-    assert destroyed(played, "pds_fire") == [("attacker", "cruiser")]
+    assert destroyed(played, "PDS fire") == [("attacker", "cruiser")]
 
 
 def test_maneuvering_jets_give_enemy_pds_minus_one_against_the_owners_ships() -> None:
@@ -174,7 +174,7 @@ def test_maneuvering_jets_give_enemy_pds_minus_one_against_the_owners_ships() ->
     )
     assert hit_on(played, "pds_fire", "attacker", "pds") == [6]
     assert hit_on(played, "pds_fire", "defender", "pds") == [7]
-    assert destroyed(played, "pds_fire") == []
+    assert destroyed(played, "PDS fire") == []
     assert result(played) == ("attacker_win", "attacker")
 
 
@@ -190,7 +190,7 @@ def test_graviton_laser_system_rerolls_missed_pds_dice() -> None:
         [1, 6, 6, 7, 1],
     )
     assert dice_of(played, "pds_fire", "defender") == [("pds", 2, 6), ("pds", 1, 6)]
-    assert destroyed(played, "pds_fire") == [("attacker", "cruiser"), ("attacker", "cruiser")]
+    assert destroyed(played, "PDS fire") == [("attacker", "cruiser"), ("attacker", "cruiser")]
 
 
 def test_graviton_laser_system_rerolls_each_miss_only_once() -> None:
@@ -225,7 +225,7 @@ def test_pds_fire_destroying_both_fleets_means_no_combat() -> None:
     played = run(
         ti3({"units": {"cruiser": 1, "pds": 1}}, {"units": {"cruiser": 1, "pds": 1}}), [6, 6]
     )
-    assert destroyed(played, "pds_fire") == [("attacker", "cruiser"), ("defender", "cruiser")]
+    assert destroyed(played, "PDS fire") == [("attacker", "cruiser"), ("defender", "cruiser")]
     assert result(played) == ("no_combat", None)
 
 
@@ -261,8 +261,8 @@ def test_anti_fighter_barrage_two_dice_per_destroyer_hit_only_fighters() -> None
         [9, 1, 1, 10, 9, 1, 1],
     )
     assert dice_of(played, "anti_fighter_barrage", "attacker") == [("destroyer", 4, 9)]
-    assert destroyed(played, "anti_fighter_barrage") == [("defender", "fighter")]
-    lost = events(played, "hits_lost", cause="anti_fighter_barrage")
+    assert destroyed(played, "anti-fighter barrage") == [("defender", "fighter")]
+    lost = events(played, "hits_lost", cause="anti-fighter barrage")
     assert [(e["player"], e["hits"]) for e in lost] == [("defender", 1)]
     # the carrier was not touched by the barrage and fought round 1
     assert dice_of(played, "space_combat", "defender") == [("carrier", 1, 9)]
@@ -281,7 +281,7 @@ def test_anti_fighter_barrage_with_hylar_v_hits_on_8() -> None:
         [8, 1, 8, 1],
     )
     assert dice_of(played, "anti_fighter_barrage", "attacker") == [("destroyer", 2, 8)]
-    assert destroyed(played, "anti_fighter_barrage") == [("defender", "fighter")]
+    assert destroyed(played, "anti-fighter barrage") == [("defender", "fighter")]
     assert hit_on(played, "space_combat", "attacker", "destroyer") == [8]
 
 
@@ -297,7 +297,7 @@ def test_automated_defense_turrets_three_barrage_dice_at_plus_two() -> None:
         [7, 7, 1, 9, 1],
     )
     assert dice_of(played, "anti_fighter_barrage", "attacker") == [("destroyer", 3, 7)]
-    assert destroyed(played, "anti_fighter_barrage") == [
+    assert destroyed(played, "anti-fighter barrage") == [
         ("defender", "fighter"),
         ("defender", "fighter"),
     ]
@@ -317,7 +317,7 @@ def test_assault_cannon_casualties_are_removed_at_once_without_return_fire() -> 
     )
     assert dice_of(played, "assault_cannon", "attacker") == [("dreadnought", 2, 5)]
     assert dice_of(played, "assault_cannon", "defender") == []
-    assert destroyed(played, "assault_cannon") == [("defender", "destroyer")]
+    assert destroyed(played, "Assault Cannon") == [("defender", "destroyer")]
     # the destroyed destroyer does not roll in round 1
     assert dice_of(played, "space_combat", "defender") == [("cruiser", 2, 7)]
     assert result(played) == ("attacker_win", "attacker")
@@ -349,7 +349,7 @@ def test_assault_cannons_of_both_players_fire_simultaneously_by_default() -> Non
     attacker's shot still fires its own."""
     played = _both_assault_cannons(simultaneous=True)
     assert [r["player"] for r in rolls(played, "assault_cannon")] == ["attacker", "defender"]
-    assert destroyed(played, "assault_cannon") == [("defender", "dreadnought")]
+    assert destroyed(played, "Assault Cannon") == [("defender", "dreadnought")]
     assert result(played) == ("attacker_win", "attacker")
 
 
@@ -359,7 +359,7 @@ def test_assault_cannons_fire_in_turn_with_the_sequential_option() -> None:
     4.1: no return fire)."""
     played = _both_assault_cannons(simultaneous=False)
     assert [r["player"] for r in rolls(played, "assault_cannon")] == ["attacker"]
-    assert destroyed(played, "assault_cannon") == [("defender", "dreadnought")]
+    assert destroyed(played, "Assault Cannon") == [("defender", "dreadnought")]
     assert result(played) == ("attacker_win", "attacker")
 
 
@@ -376,7 +376,10 @@ def test_mentak_fires_up_to_two_cruisers_or_destroyers_cruisers_first() -> None:
         [7, 9, 7, 1, 1, 1, 1],
     )
     assert dice_of(played, "mentak", "attacker") == [("cruiser", 1, 7), ("destroyer", 1, 9)]
-    assert destroyed(played, "mentak") == [("defender", "carrier"), ("defender", "carrier")]
+    assert destroyed(played, "Mentak's pre-combat shots") == [
+        ("defender", "carrier"),
+        ("defender", "carrier"),
+    ]
     assert dice_of(played, "space_combat", "defender") == [("carrier", 1, 9)]
     assert result(played) == ("attacker_win", "attacker")
 
@@ -464,7 +467,7 @@ def test_pre_combat_shot_that_destroys_every_enemy_ship_wins_the_battle() -> Non
         ),
         [5],
     )
-    assert destroyed(played, "assault_cannon") == [("defender", "cruiser")]
+    assert destroyed(played, "Assault Cannon") == [("defender", "cruiser")]
     assert result(played) == ("attacker_win", "attacker")
 
 
@@ -475,7 +478,7 @@ def test_barrage_that_destroys_every_enemy_ship_wins_the_battle() -> None:
     played = run(
         ti3({"units": {"destroyer": 1}}, {"units": {"fighter": 2, "space_dock": 1}}), [9, 9]
     )
-    assert destroyed(played, "anti_fighter_barrage") == [
+    assert destroyed(played, "anti-fighter barrage") == [
         ("defender", "fighter"),
         ("defender", "fighter"),
     ]

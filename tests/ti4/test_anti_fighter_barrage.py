@@ -8,6 +8,7 @@ from __future__ import annotations
 from spacecombat.core.engine import Played
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.helpers import events, rolls, run, space, survivors
+from tests.ti4.scenarios import space_over_capacity
 
 AFB = "anti_fighter_barrage"
 CAUSE = "anti-fighter barrage"
@@ -22,7 +23,7 @@ def test_barrage_is_rolled_in_the_first_round_only() -> None:
     # Faces, round 1: destroyer AFB 1, 1; destroyer 1; cruiser 1, fighters 1, 1.
     # Round 2: destroyer 1; cruiser 7 (hit), fighters 1, 1: the attacker loses its destroyer.
     played = run(
-        space({"units": "1 destroyer"}, {"units": "1 cruiser, 2 fighter"}),
+        space_over_capacity({"units": "1 destroyer"}, {"units": "1 cruiser, 2 fighter"}),
         [1, 1, 1, 1, 1, 1, 1, 7, 1, 1],
     )
     assert played.outcome["rounds"] == 2
@@ -32,7 +33,10 @@ def test_barrage_is_rolled_in_the_first_round_only() -> None:
 def test_barrage_hits_destroy_only_fighters() -> None:
     # ti4-space-combat.md step 1 / docs/rulings.md R15: AFB hits go to fighters, never to the
     # cruiser. Faces: destroyer AFB 9, 9 (2 hits); destroyer 9 (hit); cruiser 1.
-    played = run(space({"units": "1 destroyer"}, {"units": "1 cruiser, 2 fighter"}), [9, 9, 9, 1])
+    played = run(
+        space_over_capacity({"units": "1 destroyer"}, {"units": "1 cruiser, 2 fighter"}),
+        [9, 9, 9, 1],
+    )
     assert destroyed_by_barrage(played) == [("defender", "fighter"), ("defender", "fighter")]
 
 
@@ -51,7 +55,10 @@ def test_sustain_damage_cannot_cancel_barrage_hits() -> None:
 def test_barrage_hits_beyond_the_fighters_are_lost() -> None:
     # docs/rulings.md R15: excess hits have no effect. Faces: AFB 9, 9 (2 hits) against one
     # fighter; destroyer 9 (hit); cruiser 1.
-    played = run(space({"units": "1 destroyer"}, {"units": "1 cruiser, 1 fighter"}), [9, 9, 9, 1])
+    played = run(
+        space_over_capacity({"units": "1 destroyer"}, {"units": "1 cruiser, 1 fighter"}),
+        [9, 9, 9, 1],
+    )
     lost = events(played, "hits_lost", cause=CAUSE)
     assert [(e["player"], e["hits"]) for e in lost] == [("defender", 1)]
 
@@ -60,7 +67,9 @@ def test_both_players_roll_before_either_assigns_hits() -> None:
     # ti4-space-combat.md step 1 ("simultaneously") / docs/rulings.md R15.
     # Faces: attacker AFB 9, 1; defender AFB 9, 1; combat: destroyer 9 (hit), destroyer 1.
     played = run(
-        space({"units": "1 destroyer, 1 fighter"}, {"units": "1 destroyer, 1 fighter"}),
+        space_over_capacity(
+            {"units": "1 destroyer, 1 fighter"}, {"units": "1 destroyer, 1 fighter"}
+        ),
         [9, 1, 9, 1, 9, 1],
     )
     sequence = [
@@ -93,7 +102,7 @@ def test_barrage_hits_with_no_fighters_present_are_lost() -> None:
 def test_combat_ends_at_once_when_barrage_leaves_a_player_without_ships() -> None:
     # ti4-space-combat.md step 1.1: the defender has only fighters; after the barrage it has no
     # ships, so no combat roll is made. Faces: AFB 9, 10.
-    played = run(space({"units": "1 destroyer"}, {"units": "2 fighter"}), [9, 10])
+    played = run(space_over_capacity({"units": "1 destroyer"}, {"units": "2 fighter"}), [9, 10])
     assert rolls(played, "space_combat") == []
     assert (played.outcome["result"], played.outcome["winner"]) == ("attacker_win", "attacker")
 
@@ -102,7 +111,7 @@ def test_no_retreat_is_announced_after_barrage_ends_the_combat() -> None:
     # ti4-space-combat.md step 1.1: the combat ends "immediately", before Announce Retreats,
     # although the attacker's policy would announce a retreat in round 1. Faces: AFB 9, 10.
     played = run(
-        space(
+        space_over_capacity(
             {"units": "1 destroyer", "policy": {"retreat": {"after_round": 0}}},
             {"units": "2 fighter"},
             system={"adjacent": [{"name": "B", "units": ["attacker"]}]},
@@ -118,7 +127,7 @@ def test_combat_roll_modifiers_do_not_apply_to_barrage() -> None:
     # Destroyer I's barrage still needs a 9. Faces: defender AFB 8, 8 (no hit); combat:
     # cruiser 7 (hit), fighter 1; destroyer 1.
     played = run(
-        space(
+        space_over_capacity(
             {"units": "1 cruiser, 1 fighter"},
             {"units": "1 destroyer"},
             system={"anomaly": "nebula"},

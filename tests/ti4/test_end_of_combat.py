@@ -10,6 +10,7 @@ import pytest
 from spacecombat.core.engine import Played
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.helpers import events, run, space, survivors
+from tests.ti4.scenarios import space_over_capacity
 
 AFTER_COMBAT = "beyond capacity after combat"
 
@@ -106,7 +107,10 @@ def test_the_combat_ends_when_one_player_has_no_ships() -> None:
 def test_fighters_do_not_count_against_capacity_during_combat() -> None:
     # ti4-space-combat.md note 1: all 6 fighters roll although the carrier holds 4.
     # Faces: carrier 9 (hit), fighters 1 x6; cruiser 1.
-    played = run(space({"units": "1 carrier, 6 fighter"}, {"units": "1 cruiser"}), [9] + [1] * 7)
+    played = run(
+        space_over_capacity({"units": "1 carrier, 6 fighter"}, {"units": "1 cruiser"}),
+        [9] + [1] * 7,
+    )
     [attack] = events(played, "dice_rolled", player="attacker")
     groups = attack["groups"]
     assert isinstance(groups, list)
@@ -115,7 +119,10 @@ def test_fighters_do_not_count_against_capacity_during_combat() -> None:
 
 def test_the_winner_removes_fighter_i_beyond_capacity() -> None:
     # ti4-space-combat.md rule 10.1: the carrier holds 4 of the 6 Fighter I.
-    played = run(space({"units": "1 carrier, 6 fighter"}, {"units": "1 cruiser"}), [9] + [1] * 7)
+    played = run(
+        space_over_capacity({"units": "1 carrier, 6 fighter"}, {"units": "1 cruiser"}),
+        [9] + [1] * 7,
+    )
     assert removed(played) == [("attacker", "fighter"), ("attacker", "fighter")]
     assert survivors(played, "attacker") == {"carrier": 1, "fighter": 4}
 
@@ -138,13 +145,17 @@ def test_capacity_is_checked_after_the_winner_is_decided() -> None:
 def test_the_winner_removes_ground_forces_beyond_capacity() -> None:
     # ti4-space-combat.md rule 10.1: Cruiser I has no capacity.
     # Faces: cruiser 7 (hit); cruiser 1.
-    played = run(space({"units": "1 cruiser, 2 infantry"}, {"units": "1 cruiser"}), [7, 1])
+    played = run(
+        space_over_capacity({"units": "1 cruiser, 2 infantry"}, {"units": "1 cruiser"}), [7, 1]
+    )
     assert removed(played) == [("attacker", "infantry"), ("attacker", "infantry")]
 
 
 def test_capacity_removals_come_after_the_last_round() -> None:
     # ti4-space-combat.md note 13: the check happens once the combat is over.
-    played = run(space({"units": "1 cruiser, 2 infantry"}, {"units": "1 cruiser"}), [7, 1])
+    played = run(
+        space_over_capacity({"units": "1 cruiser, 2 infantry"}, {"units": "1 cruiser"}), [7, 1]
+    )
     order = [
         e["event"]
         for e in played.events
@@ -168,7 +179,9 @@ def test_a_space_dock_holds_three_fighters() -> None:
     # docs/rulings.md R6: up to 3 fighters in the dock's system need no capacity; the
     # defender keeps 3 of 5. Faces: cruiser 1; cruiser 7 (hit), fighters 1 x5.
     played = run(
-        space({"units": "1 cruiser"}, {"units": "1 cruiser, 5 fighter, 1 space_dock"}),
+        space_over_capacity(
+            {"units": "1 cruiser"}, {"units": "1 cruiser, 5 fighter, 1 space_dock"}
+        ),
         [1, 7, 1, 1, 1, 1, 1],
     )
     assert removed(played) == [("defender", "fighter"), ("defender", "fighter")]

@@ -26,7 +26,10 @@ def test_plasma_scoring_is_refused() -> None:
         {"units": "1 infantry"},
     )
     error = refusal(scenario)
-    assert (error.rule, error.where) == ("the technology Plasma Scoring", "attacker.technologies")
+    assert (error.rule, error.where) == (
+        "the technology Plasma Scoring",
+        "attacker.technologies[0]",
+    )
 
 
 def test_mentak_ambush_is_refused() -> None:
@@ -85,7 +88,7 @@ def test_a_combat_law_without_a_handler_is_refused() -> None:
     error = refusal(
         space({"units": "1 cruiser"}, {"units": "1 cruiser"}, laws=["conventions_of_war"])
     )
-    assert (error.rule, error.where) == ("the law Conventions of War", "laws: conventions_of_war")
+    assert (error.rule, error.where) == ("the law Conventions of War", "laws[0]")
 
 
 def test_the_message_names_the_rule() -> None:

@@ -12,6 +12,7 @@ import pytest
 from spacecombat.core.engine import Played
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.helpers import events, rolls, run, space, survivors, units
+from tests.ti4.scenarios import space_over_capacity
 
 #: the attacker's own system next door: always an eligible destination
 HOME = {"name": "home", "units": ["attacker"]}
@@ -250,7 +251,9 @@ def test_fighter_i_alone_cannot_retreat_and_place_no_token() -> None:
     # ti4-space-combat.md note 6 / docs/rulings.md R12: Fighter I have no move value; they are
     # removed and no token is placed. Faces: fighters 1, 1; cruiser 1.
     played = run(
-        space(retreating("2 fighter"), {"units": "1 cruiser"}, system={"adjacent": [HOME]}),
+        space_over_capacity(
+            retreating("2 fighter"), {"units": "1 cruiser"}, system={"adjacent": [HOME]}
+        ),
         [1, 1, 1],
     )
     assert removed(played, "could not be transported") == ["fighter", "fighter"]
@@ -265,7 +268,7 @@ def test_fighters_beyond_capacity_are_removed() -> None:
     # ti4-space-combat.md step 5.2 and note 12: a carrier (capacity 4) takes 4 of 6 Fighter I.
     # Faces: carrier 1, fighters 1 x6; cruiser 1.
     played = run(
-        space(
+        space_over_capacity(
             retreating("1 carrier, 6 fighter"), {"units": "1 cruiser"}, system={"adjacent": [HOME]}
         ),
         [1] * 8,
@@ -277,7 +280,7 @@ def test_fighters_beyond_capacity_are_removed() -> None:
 def test_ground_forces_in_space_without_capacity_are_removed() -> None:
     # ti4-space-combat.md step 5.2: Cruiser I has no capacity; the infantry is removed.
     played = run(
-        space(
+        space_over_capacity(
             retreating("1 cruiser, 1 infantry"), {"units": "1 cruiser"}, system={"adjacent": [HOME]}
         ),
         [1, 1],

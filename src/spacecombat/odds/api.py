@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from spacecombat.odds.exact import STATE_LIMIT, exact_odds
-from spacecombat.odds.graph import TooManyStates
-from spacecombat.odds.montecarlo import monte_carlo
+from spacecombat.core.errors import ScenarioError
+from spacecombat.core.limits import shown
+from spacecombat.odds.budget import TooLarge
+from spacecombat.odds.exact import STATE_LIMIT, check_rounds, exact_odds
+from spacecombat.odds.montecarlo import check_options, monte_carlo
 from spacecombat.odds.report import OddsReport
 from spacecombat.scenario.schema import Scenario
 
@@ -32,21 +34,36 @@ def odds(
     resolver (seeded by ``seed``, spread over ``workers`` processes) and gives 95% intervals.
     ``rounds``: also the battle's state after that many rounds (exact only). ``fractions``:
     exact fractions instead of floats (exact only; slower). ``fallback``: when a battle is too
-    large for the exact engine (``TooManyStates``), give Monte Carlo odds instead, saying so in
-    ``note`` (otherwise the error is raised). ``limit``: the most battle states the exact
-    engine explores outside rounds in product form (``None``: no limit).
+    large for the exact engine (``TooLarge``: over a budget of ``odds/budget.py``; a
+    ``TooManyStates`` is one), give Monte Carlo odds instead, saying why in ``note``, and that
+    the state after ``rounds`` rounds is not available (otherwise the error is raised).
+    ``limit``: the most chance states the exact engine explores outside rounds in product form
+    (``None``: no limit on them; the other budgets still apply).
     """
+    check_options(trials, seed, workers)  # before any work, whether or not Monte Carlo runs
     if method == "exact":
+        check_rounds(rounds)
         try:
             return exact_odds(scenario, fractions=fractions, rounds=rounds, limit=limit)
-        except TooManyStates as exc:
+        except TooLarge as exc:
             if not fallback:
                 raise
             report = monte_carlo(
                 scenario, trials=trials, seed=seed, workers=workers, progress=progress
             )
             report.note = f"Monte Carlo instead of exact: {exc}"
+            if rounds is not None:
+                report.note += (
+                    f"; the state after {rounds} round(s) is not available from Monte Carlo"
+                )
             return report
     if method == "montecarlo":
+        # Options of the exact method are refused, never dropped.
+        if rounds is not None:
+            raise ScenarioError(
+                "rounds", "the state after N rounds comes from the exact method only"
+            )
+        if fractions:
+            raise ScenarioError("fractions", "exact fractions come from the exact method only")
         return monte_carlo(scenario, trials=trials, seed=seed, workers=workers, progress=progress)
-    raise ValueError(f"method: {method!r} is not one of exact, montecarlo")
+    raise ScenarioError("method", f"must be exact or montecarlo (got {shown(method)})")

@@ -1,4 +1,8 @@
-"""The exact odds engine: every outcome of a battle with its probability."""
+"""The exact odds engine: every outcome of a battle with its probability.
+
+Every part is bounded by the budgets of ``odds/budget.py`` and stops with ``TooLarge`` (a
+``TooManyStates`` is one) before it would go over them; ``odds()`` then answers by Monte Carlo.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,11 @@ from typing import Any
 
 from spacecombat import rulesets
 from spacecombat.core.decisions import Policy
+from spacecombat.core.errors import ScenarioError
+from spacecombat.core.limits import MAX_ROUNDS, shown
 from spacecombat.core.sides import SideState
-from spacecombat.odds import product
-from spacecombat.odds.graph import Entry, Explorer, Terminal, Weight
+from spacecombat.odds import budget, product
+from spacecombat.odds.graph import NOT_IN_PRODUCT_FORM, Entry, Explorer, Terminal, Weight
 from spacecombat.odds.report import OddsReport, summarise
 from spacecombat.odds.rounds import PlayerRounds
 from spacecombat.odds.solve import absorb, rounds_distribution
@@ -17,8 +23,8 @@ from spacecombat.odds.states import state_after
 from spacecombat.rulesets import Battle
 from spacecombat.scenario.schema import Scenario, parse_scenario
 
-#: chance states the generic graph may explore by default (about 1.5 ms each: ~5 s)
-STATE_LIMIT = 3_000
+#: chance states the generic graph may explore by default (``budget.CHANCE_STATES``)
+STATE_LIMIT = budget.CHANCE_STATES
 
 
 def exact_odds(
@@ -37,6 +43,7 @@ def exact_odds(
     most chance states the generic graph may have (``TooManyStates`` beyond; ``None``: no
     limit).
     """
+    check_rounds(rounds)
     if not isinstance(scenario, Scenario):
         scenario = parse_scenario(scenario)
     battle = rulesets.battle(scenario)
@@ -45,24 +52,53 @@ def exact_odds(
     form = battle.product_rounds() if fast else None
     if form is not None:
         try:
-            return _with_product_form(battle, policies, form)
+            report = _with_product_form(battle, policies, form, limit)
+            report.notices = list(battle.notices())
+            return report
         except product.NotInProductForm:
             pass
-    explorer: Explorer[Any] = Explorer(battle, policies, exact=fractions, limit=limit)
+    why = NOT_IN_PRODUCT_FORM
+    if fractions:
+        why = "exact fractions were asked for, which only the state-by-state engine gives"
+    elif rounds is not None:
+        why = f"the state after {rounds} round(s) was asked for, which only the state-by-state "
+        why += "engine gives"
+    explorer: Explorer[Any] = Explorer(battle, policies, exact=fractions, limit=limit, why=why)
     graph = explorer.build()
     absorbed = absorb(graph, exact=fractions)
     by_round, still, _ = rounds_distribution(graph)
     report = summarise(battle, absorbed.ends, absorbed.residual, by_round, still, method="exact")
     if rounds is not None:
         report.after_rounds = state_after(battle, graph, rounds)
+    report.notices = list(battle.notices())
     return report
 
 
+def check_rounds(rounds: object) -> None:
+    """``rounds`` (the state after that many rounds) must be a whole number from 0 to
+    ``MAX_ROUNDS``, or ``None``; ``ScenarioError`` otherwise (for library callers: the command
+    line checks its option itself)."""
+    if rounds is None:
+        return
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= MAX_ROUNDS:
+        raise ScenarioError(
+            "rounds", f"must be a whole number from 0 to {MAX_ROUNDS} (got {shown(rounds)})"
+        )
+
+
 def _with_product_form(
-    battle: Battle, policies: Mapping[str, Policy], form: PlayerRounds[Any]
+    battle: Battle, policies: Mapping[str, Policy], form: PlayerRounds[Any], limit: int | None
 ) -> OddsReport:
+    # Before the rounds (space cannon, anti-fighter barrage, bombardment) the graph is small,
+    # but it is bounded like any other.
     explorer: Explorer[Any] = Explorer(
-        battle, policies, exact=False, stop=lambda s: form.round_start(s) is not None
+        battle,
+        policies,
+        exact=False,
+        stop=lambda s: form.round_start(s) is not None,
+        limit=limit,
+        why="space cannon, anti-fighter barrage or bombardment before its combat rounds can "
+        "end in very many ways",
     )
     graph = explorer.build()
     absorbed = absorb(graph, exact=False)

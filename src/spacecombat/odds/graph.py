@@ -7,6 +7,11 @@ on the way (from ``round_started`` events). The ruleset's ``canonical`` maps sta
 out alike to one key (e.g. round numbers past the last one any rule looks at), so the graph is
 finite even though a battle may last for ever. States for which ``stop`` says so are not
 explored: they become entries, handed to another solver (rounds in product form).
+
+The graph is bounded: at most ``limit`` chance states, ``budget.GRAPH_SETTLED`` settled states
+(each outcome of a roll leads to one) and ``budget.GRAPH_STEPS`` steps of the rules followed
+(assigning h hits is h decisions), so its memory and time are bounded too; beyond any of them
+the explorer stops with ``TooManyStates`` (a ``TooLarge``).
 """
 
 from __future__ import annotations
@@ -18,8 +23,9 @@ from typing import Generic, Protocol, TypeVar
 
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Chance, Decision, End, Node, Process
-from spacecombat.core.errors import SpacecombatError
 from spacecombat.core.events import Event
+from spacecombat.odds import budget
+from spacecombat.odds.budget import TooLarge
 
 S = TypeVar("S", bound=Hashable)
 Weight = Fraction | float
@@ -38,15 +44,19 @@ class Analysable(Process[S], Protocol):
         ...
 
 
-class TooManyStates(SpacecombatError):
-    """The battle has more chance states than the exact engine was allowed to explore."""
+#: why a battle is explored state by state, unless the caller says otherwise
+NOT_IN_PRODUCT_FORM = (
+    "this battle's rounds are not in product form, e.g. a retreat can be announced, several "
+    "planets are invaded or an ability acts across both players, and it is large"
+)
 
-    def __init__(self, limit: int) -> None:
-        super().__init__(
-            f"the exact engine stopped at {limit} battle states (this battle's rounds are not "
-            "in product form, e.g. a retreat can be announced, several planets are invaded or "
-            "an ability acts across both players, and it is large)"
-        )
+
+class TooManyStates(TooLarge):
+    """The battle has more states than the exact engine was allowed to explore."""
+
+    def __init__(self, limit: int, why: str = NOT_IN_PRODUCT_FORM, *, where: str = "") -> None:
+        where = where or f"at {limit:,} battle states"
+        super().__init__(f"the exact engine stopped {where} ({why})")
         self.limit = limit
 
 
@@ -99,12 +109,22 @@ class Explorer(Generic[S]):
         exact: bool,
         stop: Callable[[S], bool] | None = None,
         limit: int | None = None,
+        settled: int | None = None,
+        why: str = NOT_IN_PRODUCT_FORM,
     ) -> None:
+        """``limit``: the most chance states (``None``: no limit); ``settled``: the most states
+        reached by an outcome (default ``budget.GRAPH_SETTLED``); ``why``: what
+        ``TooManyStates`` says of the battle."""
         self.process = process
         self.policies = policies
         self.exact = exact
         self.stop = stop
         self.limit = limit
+        self.most_settled = budget.GRAPH_SETTLED if settled is None else settled
+        #: steps and decisions followed so far, and the most allowed (``budget.GRAPH_STEPS``)
+        self.steps = 0
+        self.most_steps = budget.GRAPH_STEPS
+        self.why = why
         self.graph: StateGraph[S] = StateGraph()
         self._index: dict[S, int] = {}
         self._settled: dict[S, tuple[Target, int]] = {}
@@ -116,7 +136,7 @@ class Explorer(Generic[S]):
             return Entry(state)
         if state not in self._index:
             if self.limit is not None and len(self.graph.states) >= self.limit:
-                raise TooManyStates(self.limit)
+                raise TooManyStates(self.limit, self.why)
             self._index[state] = len(self.graph.states)
             self.graph.states.append(state)
             self.graph.edges.append([])
@@ -133,6 +153,10 @@ class Explorer(Generic[S]):
         rounds = 0
         current = start
         while True:
+            self.steps += 1
+            if self.steps > self.most_steps:
+                where = f"after {self.most_steps:,} steps of the rules"
+                raise TooManyStates(self.most_steps, self.why, where=where)
             node: Node[S] = process.advance(current)
             if isinstance(node, Chance):
                 target: Target = self._node_of(current)
@@ -157,6 +181,9 @@ class Explorer(Generic[S]):
             if known is not None:
                 target, rounds = known[0], rounds + known[1]
                 break
+        if len(self._settled) >= self.most_settled:
+            where = f"at {self.most_settled:,} battle states reached by the dice"
+            raise TooManyStates(self.most_settled, self.why, where=where)
         self._settled[start] = (target, rounds)
         return target, rounds
 

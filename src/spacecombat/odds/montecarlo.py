@@ -2,21 +2,32 @@
 
 Trial k is played with dice seeded from ``(seed, k)``, so the result does not depend on how
 many processes share the work. Intervals are 95% Wilson score intervals.
+
+Work goes out in batches made as they are needed (a few per worker in flight, never a list
+sized by the trials). Workers ignore SIGINT (a Ctrl-C reaches the whole process group, and
+only the parent acts on it): on KeyboardInterrupt, or any other exception, the parent cancels
+what is queued, terminates the workers at once and re-raises. Each worker also watches its
+parent and exits if the parent dies.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import signal
 import sys
-from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 from spacecombat import rulesets
 from spacecombat.core.dice import SeededDice
 from spacecombat.core.engine import play
+from spacecombat.core.errors import ScenarioError
+from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
 from spacecombat.odds.graph import Terminal, Weight
 from spacecombat.odds.report import OddsReport, summarise
 from spacecombat.scenario.schema import Scenario, parse_scenario
@@ -72,6 +83,37 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+#: the largest seed (the command line's ``--seed`` allows the same)
+MAX_SEED = 2**64 - 1
+#: batches in flight per worker (enough to keep every worker busy)
+IN_FLIGHT = 2
+#: how often (seconds) a worker checks that its parent is still alive
+WATCH = 0.5
+
+
+def check_options(trials: object, seed: object, workers: object) -> None:
+    """``ScenarioError`` naming the option unless ``trials`` is a whole number from 1 to
+    ``MAX_TRIALS``, ``seed`` one from 0 to ``MAX_SEED``, and ``workers`` ``None`` or one from 1
+    to ``max_workers()`` (the command line checks the same; this is for library callers)."""
+    for name, value, low, high in (
+        ("trials", trials, 1, MAX_TRIALS),
+        ("seed", seed, 0, MAX_SEED),
+        ("workers", workers, 1, max_workers()),
+    ):
+        if name == "workers" and value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ScenarioError(
+                name, f"must be a whole number from {low} to {high:,} (got {shown(value)})"
+            )
+
+
+def batches(trials: int, size: int) -> Iterator[tuple[int, int]]:
+    """``(first trial, count)`` of each batch, made as they are asked for."""
+    for first in range(0, trials, size):
+        yield first, min(size, trials - first)
+
+
 def monte_carlo(
     scenario: Scenario | Mapping[str, Any],
     *,
@@ -81,29 +123,24 @@ def monte_carlo(
     progress: Callable[[int, int], None] | None = None,
 ) -> OddsReport:
     """Odds from ``trials`` battles played by the resolver, on ``workers`` processes (default:
-    the machine's cores)."""
+    the cores this process may use)."""
+    check_options(trials, seed, workers)
     if not isinstance(scenario, Scenario):
         scenario = parse_scenario(scenario)
-    if trials < 1:
-        raise ValueError("trials must be at least 1")
     battle = rulesets.battle(scenario)  # checks the scenario before any worker starts
     data = scenario.model_dump(mode="json", exclude_none=True)
-    workers = max(1, workers or os.cpu_count() or 1)
+    workers = workers or cores()
     chunk = max(1, min(2_000, math.ceil(trials / (workers * 4))))
-    batches = [(first, min(chunk, trials - first)) for first in range(0, trials, chunk)]
     total = Tally()
-    if workers == 1 or len(batches) == 1:
-        for first, count in batches:
+    if workers == 1 or chunk >= trials:
+        for first, count in batches(trials, chunk):
             total.merge(run_trials(data, seed, first, count))
             if progress:
                 progress(total.trials, trials)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(run_trials, data, seed, f, c) for f, c in batches]
-            for future in as_completed(futures):
-                total.merge(future.result())
-                if progress:
-                    progress(total.trials, trials)
+        _in_pool(
+            data, seed, trials, chunk, min(workers, math.ceil(trials / chunk)), total, progress
+        )
     ends: dict[Terminal, Weight] = {
         Terminal(key, outcome): count / total.trials for key, (outcome, count) in total.ends.items()
     }
@@ -116,7 +153,68 @@ def monte_carlo(
     }
     for name, chance in report.other.items():
         report.confidence[name] = list(wilson(round(float(chance) * total.trials), total.trials))
+    report.notices = list(battle.notices())
     return report
+
+
+def _in_pool(
+    data: dict[str, Any],
+    seed: int,
+    trials: int,
+    chunk: int,
+    workers: int,
+    total: Tally,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """The batches on a pool of ``workers`` processes, at most ``IN_FLIGHT`` per worker queued
+    at a time; on any exception (KeyboardInterrupt included) the workers are stopped at once."""
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_started, initargs=(os.getpid(),)
+    )
+    pending: set[Future[Tally]] = set()
+    todo = batches(trials, chunk)
+    try:
+        while True:
+            for first, count in todo:
+                pending.add(pool.submit(run_trials, data, seed, first, count))
+                if len(pending) >= IN_FLIGHT * workers:
+                    break
+            if not pending:
+                break
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                total.merge(future.result())
+                if progress:
+                    progress(total.trials, trials)
+    except BaseException:
+        _stop(pool, pending)
+        raise
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor, pending: set[Future[Tally]]) -> None:
+    """Cancel what is queued and end the workers now (SIGTERM: no traceback from them)."""
+    for future in pending:
+        future.cancel()
+    known: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    processes = list(known.values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(timeout=5)
+
+
+def _worker_started(parent: int) -> None:
+    """In each worker: leave Ctrl-C to the parent, and exit if the parent dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH)
+    os._exit(1)
 
 
 def terminal_progress(done: int, total: int) -> None:

@@ -10,6 +10,11 @@ states are ordered (taking a hit always moves forward), so the joint chain is ac
 the round in which nobody is hit, and it is solved row by row: inside a row (the attacker's
 state fixed) a triangular system accounts exactly for rounds that repeat; between rows one
 matrix product per row carries the mass on.
+
+Before any array is allocated, ``plan`` estimates the bytes and the multiply-adds the solution
+needs and refuses (``TooLarge``) beyond the budgets of ``odds/budget.py``; chains are capped
+while they are built. Kernels (one defender transition matrix per attacker state) are cached
+only within a byte budget and rebuilt beyond it.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from numpy.typing import NDArray
 from scipy.linalg import solve_triangular
 
 from spacecombat.core.pool import DicePool
+from spacecombat.odds import budget
+from spacecombat.odds.budget import TooLarge, count_text, size_text
 
 S = TypeVar("S")
 U = TypeVar("U", bound=Hashable)
@@ -61,9 +68,17 @@ class Chain(Generic[U]):
 
 
 def build_chain(
-    form: ProductForm[S, U], player: str, starts: list[U], most_hits: int, template: S
+    form: ProductForm[S, U],
+    player: str,
+    starts: list[U],
+    most_hits: int,
+    template: S,
+    *,
+    most_states: int | None = None,
 ) -> Chain[U]:
-    """Index ``player``'s states from ``starts`` under up to ``most_hits`` hits per round."""
+    """Index ``player``'s states from ``starts`` under up to ``most_hits`` hits per round;
+    ``TooLarge`` beyond ``most_states`` states (default ``budget.CHAIN_STATES``)."""
+    most_states = budget.CHAIN_STATES if most_states is None else most_states
     found: dict[U, int] = {}
     order: list[U] = []
     table: dict[U, list[U]] = {}
@@ -72,6 +87,11 @@ def build_chain(
         units = stack.pop()
         if units in found:
             continue
+        if len(order) >= most_states:
+            raise TooLarge(
+                f"the {player}'s units can be left in more than {most_states:,} different ways "
+                "during the combat rounds, more than the exact engine indexes"
+            )
         found[units] = len(order)
         order.append(units)
         if form.alive(player, units, template):
@@ -139,6 +159,68 @@ class ProductSolution(Generic[U]):
     unfinished: float
 
 
+#: up to this many (rows x columns x columns x hits), a round is pushed in one batched product
+BATCHED = 2_000_000
+#: ... and up to this many bytes for the batched arrays
+BATCHED_BYTES = 32_000_000
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the rounds will be solved, and what it will cost (estimated before allocating)."""
+
+    batched: bool
+    bytes: int  # arrays held at once, at most
+    work: int  # multiply-adds, absorption and the round-by-round pass together
+    pairs: tuple[int, int]  # states of the attacker, of the defender
+
+
+def plan(attacker: Chain[U], defender: Chain[U], start_rounds: int = 1) -> Plan:
+    """The solution's memory and work, from the chains' sizes alone (``start_rounds``: how
+    many different rounds the mass enters the rounds in)."""
+    size_a, size_d = len(attacker.units), len(defender.units)
+    width = _width(attacker, defender)
+    live_a = int(attacker.alive.sum())
+    tables = sum(c.hits.nbytes + c.after.nbytes + c.alive.nbytes for c in (attacker, defender))
+    pairs = 8 * size_a * size_d
+    batched_ops = size_a * size_d * size_d * width
+    batched_bytes = 8 * (
+        size_a * size_d * size_d  # the kernels, stacked
+        + size_a * width * size_a  # where each attacker row's hits send it
+        + 2 * size_a * size_d * width  # the round's spread
+        + size_a * size_d * size_a  # the spread sent on, before summing
+    )
+    kernel = 8 * size_d * size_d
+    cache = min(budget.KERNEL_CACHE_BYTES, live_a * kernel)
+    row = kernel * 2 + 8 * 3 * size_d * width  # a kernel, the triangle solved in, the spread
+    if batched_ops <= BATCHED and batched_bytes <= BATCHED_BYTES:
+        # a round costs about batched_ops; battles this small last tens of rounds
+        work = batched_ops * (1 + 100)
+        held = tables + pairs * (3 + start_rounds) + max(row, batched_bytes) + cache
+        return Plan(True, held, work, (size_a, size_d))
+    held = tables + pairs * (3 + start_rounds) + row + cache
+    per_row = size_d * size_d * (width + 3)
+    work = live_a * per_row * (1 + budget.ROUNDS_FACTOR)
+    return Plan(False, held, work, (size_a, size_d))
+
+
+def check(chosen: Plan) -> None:
+    """``TooLarge`` if the plan is over the budgets of ``odds/budget.py``, saying which."""
+    size_a, size_d = chosen.pairs
+    over = []
+    if chosen.bytes > budget.ARRAY_BYTES:
+        over.append((f"{size_text(chosen.bytes)} of memory", size_text(budget.ARRAY_BYTES)))
+    if chosen.work > budget.WORK:
+        over.append((f"{count_text(chosen.work)} operations", count_text(budget.WORK)))
+    if over:
+        raise TooLarge(
+            f"the attacker's units can be left in {size_a:,} ways and the defender's in "
+            f"{size_d:,}, so solving the combat rounds exactly would take about "
+            f"{' and '.join(need for need, _ in over)}, more than the exact engine's "
+            f"{'budget' if len(over) == 1 else 'budgets'} of {' and '.join(b for _, b in over)}"
+        )
+
+
 def solve(
     attacker: Chain[U],
     defender: Chain[U],
@@ -149,11 +231,20 @@ def solve(
 ) -> ProductSolution[U]:
     """Absorption from the entry pairs (``entries``: mass by pair), and, forward round by round
     from ``starts`` (mass by pair and by the round that begins there), the distribution of the
-    round in which the battle ends."""
-    kernels: dict[int, NDArray[np.float64]] = {}
+    round in which the battle ends. ``TooLarge`` (before anything large is allocated) when the
+    estimate is over the budgets."""
+    chosen = plan(attacker, defender, len({start for _, start in starts}) or 1)
+    check(chosen)
+    kernels = Kernels(attacker, defender, budget.KERNEL_CACHE_BYTES)
     ends = _absorb(attacker, defender, entries, kernels)
-    rounds, unfinished = _rounds(attacker, defender, starts, tail, kernels)
+    rounds, unfinished = _rounds(attacker, defender, starts, tail, kernels, chosen)
     return ProductSolution(attacker, defender, ends, rounds, unfinished)
+
+
+def _width(attacker: Chain[U], defender: Chain[U]) -> int:
+    """Columns of the defender's hits that matter (more hits than the attacker can take do
+    nothing more)."""
+    return min(int(defender.hits.shape[1]), int(attacker.after.shape[1]))
 
 
 def _kernel(i: int, attacker: Chain[U], defender: Chain[U]) -> NDArray[np.float64]:
@@ -169,11 +260,53 @@ def _kernel(i: int, attacker: Chain[U], defender: Chain[U]) -> NDArray[np.float6
     return kernel
 
 
+class Kernels(Generic[U]):
+    """The defender's kernel for each attacker state, kept while they fit in ``room`` bytes
+    and rebuilt beyond (each kernel is size_d² floats)."""
+
+    def __init__(self, attacker: Chain[U], defender: Chain[U], room: int) -> None:
+        self.attacker = attacker
+        self.defender = defender
+        size = len(defender.units)
+        self.most = room // max(1, 8 * size * size)
+        self.kept: dict[int, NDArray[np.float64]] = {}
+
+    def __getitem__(self, i: int) -> NDArray[np.float64]:
+        kernel = self.kept.get(i)
+        if kernel is None:
+            kernel = _kernel(i, self.attacker, self.defender)
+            if len(self.kept) < self.most:
+                self.kept[i] = kernel
+        return kernel
+
+
+def _scatter(
+    mass: NDArray[np.float64], targets: NDArray[np.int64], rows: NDArray[np.float64]
+) -> None:
+    """``mass[targets[k]] += rows[k]`` for every k, targets possibly repeated (the attacker
+    left with nothing, whatever the number of hits beyond)."""
+    if rows.size <= SCATTER_AT:
+        np.add.at(mass, targets, rows)
+        return
+    # np.add.at is slow on large rows: sum the rows sent to the same target, then add once
+    order = np.argsort(targets, kind="stable")
+    sorted_targets = targets[order]
+    first = np.flatnonzero(np.r_[True, sorted_targets[1:] != sorted_targets[:-1]])
+    if len(first) == len(targets):
+        mass[targets] += rows
+    else:
+        mass[sorted_targets[first]] += np.add.reduceat(rows[order], first, axis=0)
+
+
+#: up to this many values, ``_scatter`` uses ``np.add.at`` (fastest on small arrays)
+SCATTER_AT = 4_096
+
+
 def _absorb(
     attacker: Chain[U],
     defender: Chain[U],
     entries: Mapping[tuple[int, int], float],
-    kernels: dict[int, NDArray[np.float64]],
+    kernels: Kernels[U],
 ) -> dict[tuple[int, int], float]:
     size_a, size_d = len(attacker.units), len(defender.units)
     mass = np.zeros((size_a, size_d))
@@ -182,6 +315,8 @@ def _absorb(
     ends: dict[tuple[int, int], float] = {}
     d_dead = ~defender.alive
     misses = np.where(defender.alive, defender.hits[:, 0], 0.0)
+    width = _width(attacker, defender)
+    diagonal = np.arange(size_d)
     for i in range(size_a):
         row = mass[i]
         if not row.any():
@@ -190,58 +325,50 @@ def _absorb(
             for j in map(int, np.flatnonzero(row)):
                 ends[(i, j)] = ends.get((i, j), 0.0) + float(row[j])
             continue
-        kernel = kernels[i] = _kernel(i, attacker, defender)
+        kernel = kernels[i]
         # Inside the row the defender rolled no hit: x = row + x W, W = diag(misses) K.
+        # States are in topological order, so I - W is upper triangular: x (I - W) = row,
+        # solved as (I - W)^T x = row on the transposed view (no copy).
         within = misses[:, None] * kernel
-        # States are in topological order, so I - W is upper triangular: x (I - W) = row.
-        visits = solve_triangular(np.eye(size_d) - within, row, trans="T", lower=False)
+        np.negative(within, out=within)
+        within[diagonal, diagonal] += 1.0
+        visits = solve_triangular(within.T, row, lower=True, check_finite=False)
+        del within
         for j in map(int, np.flatnonzero(d_dead & (visits > 0))):
             ends[(i, j)] = ends.get((i, j), 0.0) + float(visits[j])
-        live = np.where(defender.alive, visits, 0.0)
-        width = min(defender.hits.shape[1], attacker.after.shape[1])
         if width <= 1:
             continue
+        live = np.where(defender.alive, visits, 0.0)
         spread = kernel.T @ (live[:, None] * defender.hits[:, 1:width])
-        mass += _onto(attacker.after[i, 1:width], size_a) @ spread.T
+        _scatter(mass, attacker.after[i, 1:width], spread.T)
     return ends
-
-
-def _onto(targets: NDArray[np.int64], size: int) -> NDArray[np.float64]:
-    """A (size x len(targets)) 0/1 matrix sending column k to row targets[k]."""
-    matrix = np.zeros((size, len(targets)))
-    matrix[targets, np.arange(len(targets))] = 1.0
-    return matrix
-
-
-#: up to this many (rows x columns x columns x hits), a round is pushed in one batched product
-BATCHED = 2_000_000
 
 
 def _batched_round(
     attacker: Chain[U],
     defender: Chain[U],
-    kernels: dict[int, NDArray[np.float64]],
+    kernels: Kernels[U],
     width: int,
-) -> Callable[[NDArray[np.float64]], tuple[NDArray[np.float64], float]]:
+) -> Callable[[NDArray[np.float64]], tuple[NDArray[np.float64], float, int]]:
     """One round for all rows at once: the same sums as the row-by-row loop, as two batched
     matrix products (for chains small enough to hold every kernel in one array)."""
     size_a, size_d = len(attacker.units), len(defender.units)
     stack = np.zeros((size_a, size_d, size_d))
     onto = np.zeros((size_a, width, size_a))
     for i in map(int, np.flatnonzero(attacker.alive)):
-        if i not in kernels:
-            kernels[i] = _kernel(i, attacker, defender)
         stack[i] = kernels[i]
         onto[i, np.arange(width), attacker.after[i, :width]] = 1.0
     turned = stack.transpose(0, 2, 1)
     rolls = defender.hits[:, :width]
     both = attacker.alive[:, None] & defender.alive[None, :]
 
-    def step(mass: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
+    cost = size_a * size_d * size_d * width
+
+    def step(mass: NDArray[np.float64]) -> tuple[NDArray[np.float64], float, int]:
         live = np.where(both, mass, 0.0)
         finished = float(mass.sum() - live.sum())
         spread = np.matmul(turned, live[:, :, None] * rolls[None, :, :])  # (i, k, h)
-        return np.matmul(spread, onto).sum(axis=0).T, finished
+        return np.matmul(spread, onto).sum(axis=0).T, finished, cost
 
     return step
 
@@ -251,23 +378,29 @@ def _rounds(
     defender: Chain[U],
     starts: Mapping[tuple[tuple[int, int], int], float],
     tail: float,
-    kernels: dict[int, NDArray[np.float64]],
+    kernels: Kernels[U],
+    chosen: Plan,
 ) -> tuple[dict[int, float], float]:
-    """P(the battle ends in round r), pushing the mass one round at a time."""
+    """P(the battle ends in round r), pushing the mass one round at a time (at most
+    ``budget.ROUNDS_PUSHED`` rounds and ``budget.WORK`` multiply-adds: what is left then is
+    reported as unfinished)."""
     size_a, size_d = len(attacker.units), len(defender.units)
     by_start: dict[int, NDArray[np.float64]] = {}
     for (pair, start), weight in starts.items():
         by_start.setdefault(start, np.zeros((size_a, size_d)))[pair] += weight
     ended: dict[int, float] = {}
-    width = min(defender.hits.shape[1], attacker.after.shape[1])
+    width = _width(attacker, defender)
     current_round = min(by_start) if by_start else 1
     mass = by_start.pop(current_round, np.zeros((size_a, size_d)))
-    if size_a * size_d * size_d * width <= BATCHED:
+    if chosen.batched:
         step = _batched_round(attacker, defender, kernels, width)
     else:
         step = _row_by_row_round(attacker, defender, kernels, width, tail)
+    last = current_round + budget.ROUNDS_PUSHED
+    spent = 0
     while True:
-        nxt, finished = step(mass)
+        nxt, finished, cost = step(mass)
+        spent += cost
         if finished:
             # Pairs reached this round are at the start of the next round; those with a player
             # out are counted when met, so the round in which they were reached is the one before.
@@ -277,35 +410,39 @@ def _rounds(
         left = float(mass.sum())
         if left < tail and not by_start:
             return {r: p for r, p in ended.items() if p}, left
+        if current_round >= last or spent > budget.WORK:
+            left += sum(float(later.sum()) for later in by_start.values())
+            return {r: p for r, p in ended.items() if p}, left
 
 
 def _row_by_row_round(
     attacker: Chain[U],
     defender: Chain[U],
-    kernels: dict[int, NDArray[np.float64]],
+    kernels: Kernels[U],
     width: int,
     tail: float,
-) -> Callable[[NDArray[np.float64]], tuple[NDArray[np.float64], float]]:
+) -> Callable[[NDArray[np.float64]], tuple[NDArray[np.float64], float, int]]:
     """One round, row by row (for chains too large to batch). Rows holding less than
     ``tail`` / rows are dropped; their mass is counted as finished, well below the report's
     precision."""
     size_a, size_d = len(attacker.units), len(defender.units)
 
-    def step(mass: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
+    per_row = size_d * size_d * width
+
+    def step(mass: NDArray[np.float64]) -> tuple[NDArray[np.float64], float, int]:
         nxt = np.zeros((size_a, size_d))
         row_mass = mass.sum(axis=1)
         finished = float(row_mass[row_mass <= tail / size_a].sum())
-        for i in map(int, np.flatnonzero(row_mass > tail / size_a)):
+        rows = np.flatnonzero(row_mass > tail / size_a)
+        for i in map(int, rows):
             row = mass[i]
             if not attacker.alive[i]:
                 finished += float(row.sum())
                 continue
             finished += float(row[~defender.alive].sum())
             live = np.where(defender.alive, row, 0.0)
-            if i not in kernels:
-                kernels[i] = _kernel(i, attacker, defender)
             spread = kernels[i].T @ (live[:, None] * defender.hits[:, :width])
-            nxt += _onto(attacker.after[i, :width], size_a) @ spread.T
-        return nxt, finished
+            _scatter(nxt, attacker.after[i, :width], spread.T)
+        return nxt, finished, len(rows) * per_row
 
     return step

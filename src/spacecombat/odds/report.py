@@ -1,4 +1,10 @@
-"""The odds report: win / draw / loss, survivors, expected losses, rounds."""
+"""The odds report: win / draw / loss (and no combat at all), survivors, expected losses, rounds.
+
+Each battle end counts under its own result, as the resolver names it: ``attacker_win``,
+``defender_win``, ``draw``, and, beside them, ``no_combat`` (space cannon offense, or capacity
+checked before the battle, left a player without ships, so no combat was fought), TI3's
+``stalemate`` and a multi-planet invasion's ``mixed``; so a scenario gets the same answer from
+``resolve`` and ``odds``."""
 
 from __future__ import annotations
 
@@ -37,6 +43,14 @@ class OddsReport:
     after_rounds: dict[str, Any] | None = None
     trials: int | None = None
     note: str | None = None
+    #: what a player should know before the dice (``Battle.notices()``), one sentence each
+    notices: list[str] = field(default_factory=list)
+
+    @property
+    def no_combat(self) -> Weight:
+        """The probability that no combat is fought at all (0 when it cannot happen)."""
+        zero: Weight = Fraction(0) if isinstance(self.residual, Fraction) else 0.0
+        return self.other.get("no_combat", zero)
 
     def to_json(self) -> dict[str, Any]:
         """The report with plain floats (the names of the issue: attacker_win, ...)."""
@@ -59,6 +73,8 @@ class OddsReport:
             out["after_rounds"] = self.after_rounds
         if self.note is not None:
             out["note"] = self.note
+        if self.notices:
+            out["notices"] = list(self.notices)
         return out
 
 
@@ -78,7 +94,7 @@ def summarise(
     losses = dict.fromkeys(PLAYERS, 0.0)
     for end, chance in ends.items():
         outcome = end.outcome
-        result = _result(battle, outcome)
+        result = str(outcome.get("result"))
         results[result] = results.get(result, zero) + chance
         # A yes/no fact of the outcome (TI3's planet_taken) is reported as its probability.
         for name, value in outcome.items():
@@ -100,19 +116,6 @@ def summarise(
         rounds=_rounds(by_round, still_fighting),
     )
     return report
-
-
-def _result(battle: Accountant, outcome: Mapping[str, object]) -> str:
-    result = str(outcome.get("result"))
-    if result == "no_combat":
-        # No combat took place; who holds the field is who still has units in it.
-        left = [p for p in PLAYERS if battle.survivors(outcome, p)]
-        if left == ["attacker"]:
-            return "attacker_win"
-        if left == ["defender"]:
-            return "defender_win"
-        return "draw"
-    return result
 
 
 def _survivors(fleets: Mapping[tuple[tuple[str, int], ...], float]) -> dict[str, Any]:

@@ -17,6 +17,8 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
+from spacecombat.odds import budget
+from spacecombat.odds.budget import TooLarge
 from spacecombat.odds.graph import Edge, Entry, StateGraph, Terminal, Weight
 
 S = TypeVar("S", bound=Hashable)
@@ -144,6 +146,11 @@ def _visits(
     """Expected visits to each state of a cyclic component: ``x (I - Q) = m``."""
     where = {state: i for i, state in enumerate(component)}
     size = len(component)
+    if exact and size > budget.FRACTION_COMPONENT:
+        raise TooLarge(
+            f"{size:,} battle states form a cycle (units repaired and damaged again), more than "
+            f"the {budget.FRACTION_COMPONENT:,} the exact engine solves with exact fractions"
+        )
     if exact:
         matrix: list[list[Fraction]] = [
             [Fraction(int(i == j)) for j in range(size)] for i in range(size)
@@ -184,12 +191,18 @@ def _gauss(rows: list[list[Fraction]]) -> list[Fraction]:
 
 
 def push_rounds(
-    graph: StateGraph[S], *, until: int | None = None, tail: float = 1e-13, most: int = 100_000
+    graph: StateGraph[S],
+    *,
+    until: int | None = None,
+    tail: float = 1e-13,
+    most: int | None = None,
 ) -> tuple[list[tuple[Terminal | Entry[S], int, float]], dict[int, dict[int, float]]]:
     """Push float mass forward one round at a time from the start (a chance state), through
     the rounds up to ``until`` (or until less than ``tail`` is left). Returns every exit to a
     battle end or an entry, with the rounds begun when it was reached and its mass, and the
-    mass still in chance states, by the round in which it will be met."""
+    mass still in chance states, by the round in which it will be met. At most ``most``
+    rounds are pushed (default ``budget.ROUNDS_PUSHED``)."""
+    most = budget.ROUNDS_PUSHED if most is None else most
     start = graph.start
     assert start is not None
     assert isinstance(start.target, int)
@@ -220,7 +233,7 @@ def push_rounds(
 
 
 def rounds_distribution(
-    graph: StateGraph[S], *, tail: float = 1e-13, most: int = 100_000
+    graph: StateGraph[S], *, tail: float = 1e-13, most: int | None = None
 ) -> tuple[dict[int, float], float, dict[tuple[Entry[S], int], float]]:
     """P(the battle ends in round r), by pushing float mass round by round until less than
     ``tail`` is left. Returns that distribution, the mass still fighting, and the mass that

@@ -1,7 +1,16 @@
-"""The battle's state after N rounds (to decide on a retreat)."""
+"""The battle's state after N rounds (to decide on a retreat).
+
+``state_after`` gives ``{"rounds": N, "over": {result: probability}, "states": [...]}``: the
+chance that the battle is already over, by result, and every state it may be in as the next
+round begins, most likely first, each an object ``{"round", "attacker", "defender",
+"probability"}`` where a player's units are ``{"space": [...], "planets": [[...], ...]}`` in the
+log's unit records (``{"unit", "count", "status"}``, status only when not undamaged). Two states
+that differ only in what no player sees (a cursor in a timing window) are one.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable
 from typing import Any, Protocol, TypeVar
 
@@ -10,6 +19,7 @@ from spacecombat.odds.solve import push_rounds
 
 S = TypeVar("S", bound=Hashable)
 S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
+PLAYERS = ("attacker", "defender")
 
 
 class Describer(Protocol[S_contra]):
@@ -19,11 +29,12 @@ class Describer(Protocol[S_contra]):
 def state_after(battle: Describer[S], graph: StateGraph[S], rounds: int) -> dict[str, Any]:
     """Where the probability stands once ``rounds`` combat rounds have been fought: the chance
     that the battle is already over (by result) and each state it may be in, as the next round
-    begins."""
+    begins. A battle that ends as the next round begins, before any die (a stalemate found at
+    the start of a round, say), is counted as over."""
     start = graph.start
     assert start is not None
     over: dict[str, float] = {}
-    ongoing: dict[str, float] = {}
+    ongoing: dict[str, dict[str, Any]] = {}
     if isinstance(start.target, Terminal):
         result = str(start.target.outcome.get("result"))
         return {"rounds": rounds, "over": {result: 1.0}, "states": []}
@@ -31,28 +42,34 @@ def state_after(battle: Describer[S], graph: StateGraph[S], rounds: int) -> dict
     if rounds < start.rounds:
         # The first dice come in a later round than asked about (round 1 has begun before
         # them): after that many rounds the battle stands as it starts.
-        described = _describe_key(battle.describe(graph.states[start.target]))
-        return {"rounds": rounds, "over": {}, "states": [{"state": described, "probability": 1.0}]}
+        state = _state(battle, graph.states[start.target], start.rounds, 1.0)
+        return {"rounds": rounds, "over": {}, "states": [state]}
     exits, frontier = push_rounds(graph, until=rounds)
-    for target, at, flow in exits:
+    for target, _, flow in exits:
         assert isinstance(target, Terminal), "state_after needs the whole graph"
-        if at <= rounds:
-            result = str(target.outcome.get("result"))
-            over[result] = over.get(result, 0.0) + flow
-        else:  # the battle ends in the next round, which has begun
-            ongoing["next round begins"] = ongoing.get("next round begins", 0.0) + flow
-    for bucket in frontier.values():
-        for state, flow in bucket.items():
-            text = _describe_key(battle.describe(graph.states[state]))
-            ongoing[text] = ongoing.get(text, 0.0) + flow
-    states = [
-        {"state": text, "probability": p}
-        for text, p in sorted(ongoing.items(), key=lambda item: -item[1])
-    ]
+        result = str(target.outcome.get("result"))
+        over[result] = over.get(result, 0.0) + flow
+    for at, bucket in frontier.items():
+        for index, flow in bucket.items():
+            state = _state(battle, graph.states[index], at, flow)
+            key = json.dumps({k: v for k, v in state.items() if k != "probability"})
+            if key in ongoing:
+                ongoing[key]["probability"] += flow
+            else:
+                ongoing[key] = state
+    states = sorted(ongoing.values(), key=lambda s: -float(s["probability"]))
     return {"rounds": rounds, "over": over, "states": states}
 
 
-def _describe_key(described: dict[str, Any]) -> str:
-    import json
-
-    return json.dumps(described, sort_keys=True)
+def _state(battle: Describer[S], state: S, at: int, probability: float) -> dict[str, Any]:
+    """One state as the report shows it: the round under way, each player's units, its
+    probability."""
+    described = battle.describe(state)
+    shown: dict[str, Any] = {"round": at}
+    for player in PLAYERS:
+        units = described.get(player)
+        space = units.get("space", []) if isinstance(units, dict) else []
+        planets = units.get("planets", []) if isinstance(units, dict) else []
+        shown[player] = {"space": space, "planets": planets}
+    shown["probability"] = probability
+    return shown

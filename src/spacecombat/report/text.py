@@ -36,6 +36,7 @@ _TEMPLATES = {
     "bombardment_blocked": "  bombardment of {planet} blocked ({reason})",
     "control_established": "  {player} gains control of {planet}",
     "no_combat": "No space combat: {reason}",
+    "retreat_ruled_out": "  Note: {player}'s retreat policy {policy} can never retreat: {reason}",
     "pre_combat_step": "Pre-combat: {step}",
     "stalemate": "Stalemate: {reason}",
     "withdrawal_announced": "  {player} announces a withdrawal",

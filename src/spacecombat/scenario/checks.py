@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.forces import Forces
+from spacecombat.core.limits import shown
 from spacecombat.core.sides import SideState
 from spacecombat.scenario.schema import Scenario, SideSpec
 
@@ -27,7 +28,7 @@ def planet_names(scenario: Scenario) -> tuple[str, ...]:
     names = [p.name for p in scenario.planets]
     for i, name in enumerate(names):
         if names.index(name) != i:
-            raise ScenarioError(f"planets[{i}].name", f"{name!r} is named twice")
+            raise ScenarioError(f"planets[{i}].name", f"{shown(name)} is named twice")
     return tuple(names)
 
 

@@ -14,6 +14,7 @@ from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
 from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import invasion, rolls, run, space
+from tests.ti4.scenarios import space_over_capacity
 
 A, D = Side.ATTACKER, Side.DEFENDER
 IN_NEBULA = {"system": {"anomaly": "nebula"}}
@@ -81,7 +82,7 @@ def test_defending_infantry_get_no_bonus_in_ground_combat_in_a_nebula() -> None:
 
 def test_defending_destroyers_get_no_bonus_to_anti_fighter_barrage_in_a_nebula() -> None:
     # Destroyer I has ANTI-FIGHTER BARRAGE 9 (x2) and combat 9 (units.toml).
-    scenario = space({"units": "1 fighter"}, {"units": "1 destroyer"}, **IN_NEBULA)
+    scenario = space_over_capacity({"units": "1 fighter"}, {"units": "1 destroyer"}, **IN_NEBULA)
     played = run(scenario, [1, 1, 1, 8])
     assert first_hit_on(played, "anti_fighter_barrage", "defender") == 9
 

@@ -14,6 +14,7 @@ from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
 from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import invasion, rolls, run, space
+from tests.ti4.scenarios import space_over_capacity
 
 A, D = Side.ATTACKER, Side.DEFENDER
 OWNED = Unrelenting(A)
@@ -80,7 +81,7 @@ def test_sardakk_infantry_hit_on_7_in_ground_combat() -> None:
 
 def test_sardakk_destroyers_anti_fighter_barrage_is_unmodified() -> None:
     # Destroyer I has ANTI-FIGHTER BARRAGE 9 (x2) (units.toml).
-    scenario = space({**SARDAKK, "units": "1 destroyer"}, {"units": "1 fighter"})
+    scenario = space_over_capacity({**SARDAKK, "units": "1 destroyer"}, {"units": "1 fighter"})
     played = run(scenario, [1, 1, 8, 1])
     assert first_hit_on(played, "anti_fighter_barrage", "attacker") == 9
 

@@ -6,9 +6,11 @@ from collections.abc import Callable, Hashable, Mapping
 
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.events import event
+from spacecombat.core.events import Event, event
+from spacecombat.core.limits import shown
 from spacecombat.core.policies import last_round_looked_at, stock_policies
 from spacecombat.core.sides import SIDES, Side
+from spacecombat.rulesets.notices import counted, opening_events, retreat_policy_text
 from spacecombat.rulesets.ti3.procedures import fleet_check, invasion, space_battle
 from spacecombat.rulesets.ti3.rounds import Ti3ProductRounds
 from spacecombat.rulesets.ti3.setup import Ti3Setup
@@ -49,9 +51,72 @@ class Ti3Battle:
         self._policies = {side.value: setup.side(side).policy for side in SIDES}
         # Xxcha looks at round 1, the stock policies at the rounds they name
         self.round_cap = last_round_looked_at(self._policies.values())
+        self._notices: tuple[str, ...] | None = None
 
     def notices(self) -> tuple[str, ...]:
-        return ()
+        """Before any die: units removed by the fleet check before the battle (T16; what the
+        stock policies remove), and retreat policies that can never act
+        (``retreat_ruled_out``)."""
+        if self._notices is None:
+            self._notices = (*self._retreat_notices(), *self._fleet_notices())
+        return self._notices
+
+    def _fleet_notices(self) -> list[str]:
+        setup = self.setup
+        if setup.kind != "space":
+            return []
+        if setup.initial.phase is not Phase.FLEET_CHECK:
+            return [
+                f"The {side.value}'s fleet is over {over} at the start; with "
+                "check_fleets_before_battle: false it fights whole, and the excess is removed "
+                "after the battle."
+                for side in SIDES
+                if (over := fleet_check.over_at_start(setup, side)) is not None
+            ]
+        opening = opening_events(
+            self,
+            self.stock_policies(),
+            lambda s: s.phase is Phase.FLEET_CHECK and s.step == fleet_check.BEFORE,
+        )
+        said = []
+        for side in SIDES:
+            by_reason: dict[str, list[object]] = {}
+            for e in opening:
+                if e.get("event") == "unit_removed" and e.get("player") == side.value:
+                    by_reason.setdefault(str(e.get("reason")), []).append(e.get("unit"))
+            for reason, units in by_reason.items():
+                what = reason.removeprefix("beyond ").removesuffix(" before the battle")
+                said.append(
+                    f"The {side.value}'s fleet is over {what} at the start, so {counted(units)} "
+                    "are removed before the battle (fleets are checked before it, T16), as the "
+                    "stock policy chooses."
+                )
+        return said
+
+    def _retreat_notices(self) -> list[str]:
+        return [
+            f"The {e['player']}'s retreat policy {e['policy']} can never retreat: {e['reason']}."
+            for e in self._retreats_ruled_out()
+        ]
+
+    def _retreats_ruled_out(self) -> list[Event]:
+        """A ``retreat_ruled_out`` event for each side whose stock policy may withdraw or
+        retreat but never can: no adjacent system could ever be a destination (T9), or an
+        invasion, whose combat has no withdrawal."""
+        found = []
+        for side in SIDES:
+            config = self.setup.side(side).policy
+            if config.retreat_after_round is None and config.retreat_when_outnumbered is None:
+                continue
+            reason = _never_retreats(self.setup, side)
+            if reason is not None:
+                policy = retreat_policy_text(
+                    config.retreat_after_round, config.retreat_when_outnumbered
+                )
+                found.append(
+                    event("retreat_ruled_out", player=side.value, policy=policy, reason=reason)
+                )
+        return found
 
     def stock_policies(self) -> dict[str, Policy]:
         return stock_policies(self._policies)
@@ -122,6 +187,7 @@ class Ti3Battle:
                     defender=initial.defender.to_json(),
                     planets=list(self.setup.planets) if self.setup.kind == "invasion" else [],
                 ),
+                *self._retreats_ruled_out(),
             ),
         )
 
@@ -132,6 +198,25 @@ class Ti3Battle:
 def advance(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """The node that follows ``state`` (for procedures that look ahead: the stalemate)."""
     return PROCEDURES[state.phase](setup, state)
+
+
+#: systems named at most in a ``retreat_ruled_out`` reason
+_NAMED = 3
+
+
+def _never_retreats(setup: Ti3Setup, side: Side) -> str | None:
+    """Why ``side`` can never withdraw or retreat in this battle, or ``None`` if it may."""
+    if setup.kind != "space":
+        return "an invasion has no withdrawal or retreat"
+    if not setup.adjacent:
+        return "system.adjacent lists no system to move to"
+    reasons = [(s.name, space_battle.why_not_destination(side, s)) for s in setup.adjacent]
+    if any(why is None for _, why in reasons):
+        return None
+    named = "; ".join(f"{shown(name)} {why}" for name, why in reasons[:_NAMED])
+    more = len(reasons) - _NAMED
+    rest = f"; and {more} more" if more > 0 else ""
+    return f"no adjacent system is a destination ({named}{rest})"
 
 
 def _lists(outcome: Mapping[str, object], player: str, kind: str) -> list[object]:

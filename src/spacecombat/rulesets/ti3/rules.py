@@ -9,9 +9,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 
-from spacecombat.core.errors import RulesDataError, ScenarioError
+from spacecombat.core.errors import RulesDataError
+from spacecombat.core.limits import MAX_UNITS_PER_SIDE
 from spacecombat.core.rulesdata import (
     FactionDef,
     FactionsFile,
@@ -21,6 +22,7 @@ from spacecombat.core.rulesdata import (
     check_unique_ids,
     load_toml,
 )
+from spacecombat.rulesets.options import parse_options
 from spacecombat.rulesets.ti4 import rules as ti4_rules
 
 PACKAGE = "spacecombat.rulesets.ti3"
@@ -118,39 +120,32 @@ class Ti3Options(BaseModel):
 
     #: Shattered Empire optional rule: a ground force rolling a natural 10 in invasion combat
     #: may be promoted to a Shock Troop (ti3-facts.md section 8). Off: the SE option is opt-in.
-    shock_troops: bool = False
+    shock_troops: StrictBool = False
     #: Shock Troop tokens each player has (ti3-facts.md section 8: 12 tokens).
-    shock_troop_tokens: int = Field(default=12, ge=0)
+    shock_troop_tokens: StrictInt = Field(default=12, ge=0, le=MAX_UNITS_PER_SIDE)
     #: Both players' Assault Cannons fire at once (a forum ruling, [L]); off: the attacker's
     #: shots land first, then the defender's survivors fire.
-    simultaneous_assault_cannon: bool = True
+    simultaneous_assault_cannon: StrictBool = True
     #: Both players' PDS fire before a space battle at once ([L]); off: attacker's first.
-    simultaneous_pds_fire: bool = True
+    simultaneous_pds_fire: StrictBool = True
     #: Dreadnoughts may bombard a planet where no invasion follows (ti3-facts.md section 13.3;
     #: the spec says so only of war suns).
-    dreadnought_bombard_without_invasion: bool = False
+    dreadnought_bombard_without_invasion: StrictBool = False
     #: Duranium Armor may repair only a unit not damaged this round (the TI4 wording; no TI3
     #: source has it, ti3-facts.md section 9 [M]).
-    duranium_not_damaged_this_round: bool = False
+    duranium_not_damaged_this_round: StrictBool = False
     #: A natural 10 hits whatever the modifiers (no TI3 source has this rule).
-    natural_ten_always_hits: bool = False
+    natural_ten_always_hits: StrictBool = False
     #: Dice a Mechanized Unit rolls in invasion combat (Shards of the Throne; [L]: 1 or 2).
-    mechanized_unit_dice: int = Field(default=1, ge=1, le=2)
+    mechanized_unit_dice: StrictInt = Field(default=1, ge=1, le=2)
     #: Fleets are checked (capacity, fleet supply) before the space battle as well as after it
     #: (ti3-facts.md section 4.3, [M]); off: only after, so a fleet over capacity fights whole.
-    check_fleets_before_battle: bool = True
+    check_fleets_before_battle: StrictBool = True
     #: Shattered Empire Sabotage Runs (their dice are not verified: enabling them is refused).
-    sabotage_runs: bool = False
+    sabotage_runs: StrictBool = False
 
 
 def options(raw: dict[str, object]) -> Ti3Options:
-    """The scenario's ``options``, checked, with defaults for the others."""
-    try:
-        return Ti3Options.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        key = ".".join(str(part) for part in first["loc"])
-        if first["type"] == "extra_forbidden":
-            allowed = ", ".join(Ti3Options.model_fields)
-            raise ScenarioError(f"options.{key}", f"unknown option; allowed: {allowed}") from exc
-        raise ScenarioError(f"options.{key}", first["msg"]) from exc
+    """The scenario's ``options``, checked strictly (``rulesets/options.py``), with defaults for
+    the others."""
+    return parse_options(Ti3Options, raw, "ti3")

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Forces
+from spacecombat.core.limits import shown
 from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER, PolicyConfig
 from spacecombat.core.rulesdata import UnitCards, UnitDef
 from spacecombat.core.sides import SIDES, Side, SideState
+from spacecombat.rulesets.options import is_plain_key
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options
@@ -25,8 +27,18 @@ from spacecombat.scenario.schema import AdjacentSystemSpec, PolicySpec, Scenario
 #: defender's order when its policy names none).
 PRE_COMBAT_STEPS = ("anti_fighter_barrage", "assault_cannon", "mentak")
 
-#: ti3-facts.md section 2: a carrier or war sun carries 6; a space dock supports 3 fighters.
+#: Anomalies a TI3 battle may be fought in (ti3-facts.md 4.4: the nebula's effect is known).
 ANOMALIES = ("none", "nebula")
+
+#: Anomalies no ship may end its move in, so no battle can happen there (docs/rulings.md T18):
+#: why, in the project's words.
+CLOSED_ANOMALIES = {
+    "supernova": "no battle can happen in a supernova: no ship may move into one",
+    "asteroid_field": (
+        "no battle can happen in an asteroid field: no ship may move into one, and Antimass "
+        "Deflectors lets ships move through asteroid fields but never end their move there"
+    ),
+}
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,6 +96,8 @@ def build(scenario: Scenario) -> Ti3Setup:
     if scenario.laws:
         raise RuleNotImplemented("TI3 laws (political cards)", "laws")
     anomaly = scenario.system.anomaly
+    if anomaly in CLOSED_ANOMALIES:
+        raise ScenarioError("system.anomaly", CLOSED_ANOMALIES[anomaly])
     if anomaly not in ANOMALIES:
         raise RuleNotImplemented(f"the TI3 {anomaly.replace('_', ' ')}", "system.anomaly")
     sides = {
@@ -145,7 +159,7 @@ def _side(
         if faction not in data.factions:
             allowed = ", ".join(sorted(data.factions))
             raise ScenarioError(
-                f"{where}.faction", f"unknown TI3 race {faction!r}; allowed: {allowed}"
+                f"{where}.faction", f"unknown TI3 race {shown(faction)}; allowed: {allowed}"
             )
         for ability in data.factions[faction].abilities:
             if ability.combat == "rule":
@@ -157,7 +171,7 @@ def _side(
         name = f"{where}.technologies[{i}]"
         if tech not in data.technologies:
             allowed = ", ".join(sorted(data.technologies))
-            raise ScenarioError(name, f"unknown TI3 technology {tech!r}; allowed: {allowed}")
+            raise ScenarioError(name, f"unknown TI3 technology {shown(tech)}; allowed: {allowed}")
         record = data.technologies[tech]
         if record.combat == "rule":
             if record.handler not in HANDLERS:
@@ -189,7 +203,7 @@ def _check_units(where: str, counts: Mapping[str, int], rule_options: Ti3Options
     for unit in counts:
         if unit not in UNIT_TYPES:
             raise ScenarioError(
-                f"{where}.{unit}", f"unknown unit; allowed: {', '.join(UNIT_TYPES)}"
+                f"{where}.{_key(unit)}", f"unknown unit; allowed: {', '.join(UNIT_TYPES)}"
             )
         if unit == "flagship":
             raise RuleNotImplemented(
@@ -238,20 +252,21 @@ def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
         if unit not in UNIT_TYPES:
             raise ScenarioError(
                 f"{where}.casualty_order[{i}]",
-                f"unknown unit {unit!r}; allowed: {', '.join(UNIT_TYPES)}",
+                f"unknown unit {shown(unit)}; allowed: {', '.join(UNIT_TYPES)}",
             )
     adjacent = [s.name for s in scenario.system.adjacent]
     for i, name in enumerate(layer.retreat_to or ()):
         if name not in adjacent:
             raise ScenarioError(
                 f"{where}.retreat_to[{i}]",
-                f"{name!r} is not an adjacent system; allowed: {', '.join(adjacent) or 'none'}",
+                f"{shown(name)} is not an adjacent system; "
+                f"allowed: {', '.join(adjacent) or 'none (system.adjacent lists none)'}",
             )
     for i, step in enumerate(layer.pre_combat_order or ()):
         if step not in PRE_COMBAT_STEPS:
             raise ScenarioError(
                 f"{where}.pre_combat_order[{i}]",
-                f"unknown step {step!r}; allowed: {', '.join(PRE_COMBAT_STEPS)}",
+                f"unknown step {shown(step)}; allowed: {', '.join(PRE_COMBAT_STEPS)}",
             )
     if layer.planet_order:
         raise ScenarioError(f"{where}.planet_order", "TI3 fights its planets in the order listed")
@@ -336,7 +351,8 @@ def _invasion_forces(
             for unit in commit:
                 if unit == "fighter" and a.has("graviton_negator"):
                     raise RuleNotImplemented(
-                        "Graviton Negator's fighters in invasion combat", f"planets[{i}].commit"
+                        "Graviton Negator's fighters in invasion combat",
+                        f"planets[{i}].commit.fighter",
                     )
                 if not a.is_ground_force(unit):
                     raise ScenarioError(
@@ -424,13 +440,24 @@ def _check_bombarders(
 
 
 def _check_totals(name: str, per_planet: list[Mapping[str, int]], have: Mapping[str, int]) -> None:
-    for unit in {u for p in per_planet for u in p}:
-        total = sum(p.get(unit, 0) for p in per_planet)
-        if total > have.get(unit, 0):
-            raise ScenarioError(
-                f"planets[].{name}.{unit}",
-                f"{total} named but the attacker brings {have.get(unit, 0)}",
-            )
+    """No more of a unit type named over the planets than the attacker brings (the path names
+    the planet where the total is passed)."""
+    used: dict[str, int] = {}
+    for i, planet in enumerate(per_planet):
+        for unit, count in planet.items():
+            used[unit] = used.get(unit, 0) + count
+            if used[unit] > have.get(unit, 0):
+                over = "" if used[unit] == count else " over the planets so far"
+                raise ScenarioError(
+                    f"planets[{i}].{name}.{unit}",
+                    f"{used[unit]} named{over} but the attacker brings {have.get(unit, 0)}",
+                )
+
+
+def _key(name: str) -> str:
+    """A scenario key as part of a field's path: as written when it is a short name, else
+    quoted and cut."""
+    return name if is_plain_key(name) else shown(name)
 
 
 def _pre_combat(

@@ -6,9 +6,12 @@ from collections.abc import Callable, Hashable, Mapping
 
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.events import event
+from spacecombat.core.events import Event, event
+from spacecombat.core.limits import shown
 from spacecombat.core.policies import last_round_looked_at, stock_policies
+from spacecombat.rulesets.notices import opening_events, removed_by, retreat_policy_text
 from spacecombat.rulesets.ti4.procedures import (
+    capacity,
     combat_round,
     invasion,
     retreat,
@@ -24,6 +27,7 @@ from spacecombat.rulesets.ti4.state import BattleState, Phase
 Procedure = Callable[[BattleSetup, BattleState], Node[BattleState]]
 
 PROCEDURES: dict[Phase, Procedure] = {
+    Phase.CAPACITY_BEFORE_BATTLE: capacity.capacity_before_battle,
     Phase.SPACE_CANNON_OFFENSE: space_cannon_offense.space_cannon_offense,
     Phase.SPACE_CANNON_OFFENSE_HITS: space_cannon_offense.space_cannon_offense_hits,
     Phase.START_OF_COMBAT: space_combat.start_of_combat,
@@ -60,9 +64,71 @@ class Ti4Battle:
         # anti-fighter barrage looks at round 1, the stock policies at the rounds they name
         self.round_cap = last_round_looked_at(self._policies.values())
         self._initial: dict[str, dict[str, int]] = {}
+        self._notices: tuple[str, ...] | None = None
 
     def notices(self) -> tuple[str, ...]:
-        return ()
+        """Before any die: fleets over capacity at the start (what is removed before the battle,
+        by the stock policies, or that the option keeps them till later), and retreat policies
+        that can never act (``retreat_ruled_out``)."""
+        if self._notices is None:
+            self._notices = (*self._retreat_notices(), *self._capacity_notices())
+        return self._notices
+
+    def _capacity_notices(self) -> list[str]:
+        setup = self.setup
+        if setup.kind != "space":
+            return []
+        opening = opening_events(
+            self, self.stock_policies(), lambda s: s.phase is Phase.CAPACITY_BEFORE_BATTLE
+        )
+        said = []
+        for side in SIDES:
+            need, room = capacity.needing_room(setup, setup.initial, side)
+            if need <= room:
+                continue
+            exempt = capacity.capacity_facts(setup, setup.initial, side)[1]
+            docks = f" (besides the {exempt} fighters its space docks hold)" if exempt else ""
+            start = (
+                f"The {side.value}'s fighters and ground forces in the space area need capacity "
+                f"{need}{docks} but its ships have {room}"
+            )
+            if setup.options.check_capacity_before_battle:
+                gone = removed_by(opening, side.value, capacity.BEFORE_BATTLE)
+                said.append(
+                    f"{start}, so {need - room} are removed before the battle (LRR 16.3 note 1): "
+                    f"{gone}, as the stock policy chooses."
+                )
+            else:
+                said.append(
+                    f"{start}; with check_capacity_before_battle: false they all fight, and the "
+                    f"excess is removed once space cannon offense hits or the combat ends."
+                )
+        return said
+
+    def _retreat_notices(self) -> list[str]:
+        return [
+            f"The {e['player']}'s retreat policy {e['policy']} can never retreat: {e['reason']}."
+            for e in self._retreats_ruled_out()
+        ]
+
+    def _retreats_ruled_out(self) -> list[Event]:
+        """A ``retreat_ruled_out`` event for each side whose stock policy may retreat but never
+        can: no adjacent system could ever be an eligible destination (step 5.3, notes 2-8),
+        or an invasion, which has no space combat to retreat from."""
+        found = []
+        for side in SIDES:
+            config = self.setup.side(side).policy
+            if config.retreat_after_round is None and config.retreat_when_outnumbered is None:
+                continue
+            reason = _never_retreats(self.setup, side)
+            if reason is not None:
+                policy = retreat_policy_text(
+                    config.retreat_after_round, config.retreat_when_outnumbered
+                )
+                found.append(
+                    event("retreat_ruled_out", player=side.value, policy=policy, reason=reason)
+                )
+        return found
 
     def stock_policies(self) -> dict[str, Policy]:
         """Each side's stock policy, configured by the scenario."""
@@ -174,8 +240,29 @@ class Ti4Battle:
                     },
                     planets=list(self.setup.planets) if self.setup.kind == "invasion" else [],
                 ),
+                *self._retreats_ruled_out(),
             ),
         )
 
     def advance(self, state: BattleState) -> Node[BattleState]:
         return PROCEDURES[state.phase](self.setup, state)
+
+
+#: systems named at most in a ``retreat_ruled_out`` reason
+_NAMED = 3
+
+
+def _never_retreats(setup: BattleSetup, side: Side) -> str | None:
+    """Why ``side`` can never retreat in this battle, or ``None`` if it may. Eligibility depends
+    only on the fixed setup (retreat.why_not_eligible), never on the state."""
+    if setup.kind != "space":
+        return "an invasion has no space combat to retreat from"
+    if not setup.system.adjacent:
+        return "system.adjacent lists no system to retreat to"
+    reasons = [(s.name, retreat.why_not_eligible(setup, side, s)) for s in setup.system.adjacent]
+    if any(why is None for _, why in reasons):
+        return None
+    named = "; ".join(f"{shown(name)} {why}" for name, why in reasons[:_NAMED])
+    more = len(reasons) - _NAMED
+    rest = f"; and {more} more" if more > 0 else ""
+    return f"no adjacent system is an eligible destination ({named}{rest})"

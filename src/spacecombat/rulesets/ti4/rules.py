@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from pydantic import BaseModel, ConfigDict, StrictBool
+
 from spacecombat.core.errors import RulesDataError
 from spacecombat.core.rulesdata import (
     FactionDef,
@@ -18,6 +20,7 @@ from spacecombat.core.rulesdata import (
     check_unique_ids,
     load_toml,
 )
+from spacecombat.rulesets.options import parse_options
 
 PACKAGE = "spacecombat.rulesets.ti4"
 
@@ -129,3 +132,23 @@ def _cross_check(data: Ti4Data) -> None:
     for tech in data.technologies.values():
         if tech.faction is not None and tech.faction not in data.factions:
             raise RulesDataError(f"technologies.toml: {tech.id}: unknown faction {tech.faction!r}")
+
+
+class Ti4Options(BaseModel):
+    """The rule options of a TI4 scenario (``options:``), each where a player might want another
+    reading of the rules than ours (docs/rulings.md names the ruling of each)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    #: Fighters and ground forces in the space area beyond the capacity of the player's ships
+    #: (and space docks) are removed before space cannon offense (LRR 16.3 and its note 1:
+    #: capacity must be met before the Space Cannon Offense step; docs/rulings.md R31). Off: the
+    #: whole fleet fights, and the excess is removed only after space cannon offense hits the
+    #: player, or at the end of combat (ti4-space-combat.md 10.1 and note 1).
+    check_capacity_before_battle: StrictBool = True
+
+
+def options(raw: dict[str, object] | None) -> Ti4Options:
+    """The scenario's ``options``, checked strictly (``rulesets/options.py``), with defaults for
+    the others."""
+    return parse_options(Ti4Options, raw, "ti4")

@@ -10,12 +10,14 @@ from dataclasses import dataclass, field
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Forces
+from spacecombat.core.limits import shown
 from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER, PolicyConfig
 from spacecombat.core.rulesdata import Ability, UnitCards, UnitDef
 from spacecombat.core.sides import SideState
+from spacecombat.rulesets.options import is_plain_key
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, Roll
-from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, load
+from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, Ti4Options, load, options
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 from spacecombat.scenario.checks import forces as forces_of
@@ -89,6 +91,7 @@ class BattleSetup:
     system: StarSystem
     planets: tuple[str, ...]
     laws: tuple[str, ...]
+    options: Ti4Options
     handlers: tuple[Handler, ...]
     bombarded_by: tuple[Mapping[str, int], ...]
     commits: tuple[Mapping[str, int], ...]
@@ -112,8 +115,6 @@ class BattleSetup:
 
 def _check_ti3_only_keys(scenario: Scenario) -> None:
     """Keys of the scenario format that TI4 has no use for are refused, not ignored."""
-    if scenario.options:
-        raise ScenarioError("options", "TI4 has no rule options (they are for ruleset ti3)")
     for side in SIDES:
         if (scenario.attacker if side is Side.ATTACKER else scenario.defender).fleet_supply:
             raise RuleNotImplemented(
@@ -124,6 +125,7 @@ def _check_ti3_only_keys(scenario: Scenario) -> None:
 def build(scenario: Scenario) -> BattleSetup:
     """Check a scenario against the TI4 rules data and build its setup."""
     data = load()
+    rule_options = options(scenario.options)
     _check_ti3_only_keys(scenario)
     laws = tuple(_check_known(f"laws[{i}]", law, data.laws) for i, law in enumerate(scenario.laws))
     _check_laws_implemented(data, laws)
@@ -141,8 +143,13 @@ def build(scenario: Scenario) -> BattleSetup:
         for side in SIDES
     }
     handlers = _handlers(data, scenario, sides, laws, system)
+    _check_active_system(system, sides, handlers)
     attacker_state, defender_state, commits, bombard = _initial_forces(scenario, sides, planets)
-    first = Phase.SPACE_CANNON_OFFENSE if scenario.battle == "space" else Phase.BOMBARDMENT
+    first = Phase.BOMBARDMENT
+    if scenario.battle == "space":
+        first = Phase.SPACE_CANNON_OFFENSE
+        if rule_options.check_capacity_before_battle:
+            first = Phase.CAPACITY_BEFORE_BATTLE  # procedures/capacity.py
     initial = BattleState(first, attacker_state, defender_state)
     return BattleSetup(
         kind=scenario.battle,
@@ -150,6 +157,7 @@ def build(scenario: Scenario) -> BattleSetup:
         system=system,
         planets=planets,
         laws=laws,
+        options=rule_options,
         handlers=handlers,
         bombarded_by=bombard,
         commits=commits,
@@ -160,15 +168,53 @@ def build(scenario: Scenario) -> BattleSetup:
 
 def _check_known(field_name: str, ident: str, known: Mapping[str, object]) -> str:
     if ident not in known:
-        raise ScenarioError(field_name, f"unknown {ident!r}; allowed: {', '.join(sorted(known))}")
+        raise ScenarioError(
+            field_name, f"unknown {shown(ident)}; allowed: {', '.join(sorted(known))}"
+        )
     return ident
 
 
+def _key(name: str) -> str:
+    """A scenario key as part of a field's path: as written when it is a short name, else
+    quoted and cut."""
+    return name if is_plain_key(name) else shown(name)
+
+
 def _check_laws_implemented(data: Ti4Data, laws: tuple[str, ...]) -> None:
-    for law in laws:
+    for i, law in enumerate(laws):
         record = data.laws[law]
         if record.combat == "rule" and record.handler not in HANDLERS:
-            raise RuleNotImplemented(f"the law {record.name}", f"laws: {law}")
+            raise RuleNotImplemented(f"the law {record.name}", f"laws[{i}]")
+
+
+#: anomalies no ship may move into (LRR 11.1 asteroid field, 86.1 supernova), each with the
+#: technology that lets its owner's ships in (cards Antimass Deflectors, Magmus Reactor)
+_CLOSED_ANOMALIES = {
+    "asteroid_field": ("an asteroid field", "LRR 11.1", "antimass_deflectors"),
+    "supernova": ("a supernova", "LRR 86.1", "magmus_reactor"),
+}
+
+
+def _check_active_system(
+    system: StarSystem, sides: Mapping[Side, SideSetup], handlers: tuple[Handler, ...]
+) -> None:
+    """No battle can happen in an anomaly the active player's ships cannot move into: a ship
+    cannot move into an asteroid field (LRR 11.1) or a supernova (LRR 86.1), unless its owner
+    has Antimass Deflectors or Magmus Reactor ("your ships can move into ...";
+    docs/rulings.md R32). The same permission opens it to a retreat (notes 2 and 3)."""
+    closed = _CLOSED_ANOMALIES.get(system.anomaly)
+    if closed is None:
+        return
+    name, rule, key = closed
+    attacker = Side.ATTACKER
+    if any(h.permits_anomaly(attacker, system.anomaly) for h in handlers):
+        return
+    tech = load().technologies[key].name
+    raise ScenarioError(
+        "system.anomaly",
+        f"no battle can happen in {name}: ships cannot move into one ({rule}) unless their "
+        f"owner has {tech}; add {key} to attacker.technologies to fight there",
+    )
 
 
 def _system(scenario: Scenario) -> StarSystem:
@@ -176,7 +222,7 @@ def _system(scenario: Scenario) -> StarSystem:
     adjacent = []
     for i, spec in enumerate(scenario.system.adjacent):
         if spec.name in names or spec.name == scenario.system.name:
-            raise ScenarioError(f"system.adjacent[{i}].name", f"{spec.name!r} is named twice")
+            raise ScenarioError(f"system.adjacent[{i}].name", f"{shown(spec.name)} is named twice")
         names.add(spec.name)
         adjacent.append(
             AdjacentSystem(
@@ -220,14 +266,15 @@ def _check_policy(
         if unit not in UNIT_TYPES:
             raise ScenarioError(
                 f"{where}.casualty_order[{i}]",
-                f"unknown unit {unit!r}; allowed: {', '.join(UNIT_TYPES)}",
+                f"unknown unit {shown(unit)}; allowed: {', '.join(UNIT_TYPES)}",
             )
     adjacent = [s.name for s in system.adjacent]
     for i, name in enumerate(layer.retreat_to or ()):
         if name not in adjacent:
             raise ScenarioError(
                 f"{where}.retreat_to[{i}]",
-                f"{name!r} is not an adjacent system; allowed: {', '.join(adjacent) or 'none'}",
+                f"{shown(name)} is not an adjacent system; "
+                f"allowed: {', '.join(adjacent) or 'none (system.adjacent lists none)'}",
             )
     if layer.pre_combat_order:
         raise ScenarioError(f"{where}.pre_combat_order", "a TI3 key; TI4 has no pre-combat order")
@@ -237,7 +284,7 @@ def _check_policy(
         if name not in planets:
             raise ScenarioError(
                 f"{where}.planet_order[{i}]",
-                f"{name!r} is not a planet of the battle; allowed: {', '.join(planets)}",
+                f"{shown(name)} is not a planet of the battle; allowed: {', '.join(planets)}",
             )
 
 
@@ -270,7 +317,7 @@ def _side(
         if unit not in UPGRADABLE:
             raise ScenarioError(
                 f"{where}.upgrades[{i}]",
-                f"{unit!r} has no upgrade; allowed: {', '.join(UPGRADABLE)}",
+                f"{shown(unit)} has no upgrade; allowed: {', '.join(UPGRADABLE)}",
             )
     techs = []
     for i, tech in enumerate(spec.technologies):
@@ -279,11 +326,11 @@ def _side(
             unit = _upgrade_of(tech)
             if unit in UPGRADABLE:
                 raise ScenarioError(
-                    name, f"{tech!r} is a unit upgrade: list {unit!r} under {where}.upgrades"
+                    name, f"{shown(tech)} is a unit upgrade: list '{unit}' under {where}.upgrades"
                 )
             if unit in UNIT_TYPES:
                 raise ScenarioError(
-                    name, f"{tech!r} is a unit, not a technology: list it under {where}.units"
+                    name, f"{shown(tech)} is a unit, not a technology: list it under {where}.units"
                 )
         _check_known(name, tech, data.technologies)
         record = data.technologies[tech]
@@ -304,11 +351,12 @@ def _side(
     for unit in present:
         if unit not in UNIT_TYPES:
             raise ScenarioError(
-                f"{where}.units.{unit}", f"unknown unit; allowed: {', '.join(UNIT_TYPES)}"
+                _unit_field(scenario, spec, where, unit),
+                f"unknown unit; allowed: {', '.join(UNIT_TYPES)}",
             )
         if unit not in cards:
             raise ScenarioError(
-                f"{where}.units.{unit}",
+                _unit_field(scenario, spec, where, unit),
                 f"a flagship needs the side's faction (set {where}.faction)",
             )
         if unit == "flagship" and present[unit] > 1:
@@ -316,7 +364,8 @@ def _side(
     for unit, hurt in spec.damaged.items():
         if unit not in present or hurt > present[unit]:
             raise ScenarioError(
-                f"{where}.damaged.{unit}", f"{hurt} damaged but only {present.get(unit, 0)} present"
+                f"{where}.damaged.{_key(unit)}",
+                f"{hurt} damaged but only {present.get(unit, 0)} present",
             )
         if unit in cards and not cards[unit].sustain_damage:
             raise ScenarioError(
@@ -327,10 +376,10 @@ def _side(
         _check_abilities(cards[unit].abilities, f"{where}.units.{unit} ({cards[unit].name})")
     if faction is not None:
         _check_abilities(data.factions[faction].abilities, f"{where}.faction ({faction})")
-    for tech in techs:
+    for i, tech in enumerate(techs):
         record = data.technologies[tech]
         if record.combat == "rule" and record.handler not in HANDLERS:
-            raise RuleNotImplemented(f"the technology {record.name}", f"{where}.technologies")
+            raise RuleNotImplemented(f"the technology {record.name}", f"{where}.technologies[{i}]")
     return SideSetup(
         side=side,
         faction=faction,
@@ -339,6 +388,19 @@ def _side(
         policy=_policy(scenario, spec, f"{where}.policy", system, planets),
         reinforcement_tokens=spec.reinforcement_tokens,
     )
+
+
+def _unit_field(scenario: Scenario, spec: SideSpec, where: str, unit: str) -> str:
+    """The field where a side's unit is listed: its ``units``, its ``planet_units``, or (the
+    defender in an invasion) a planet's ``defender``."""
+    if unit in spec.units:
+        return f"{where}.units.{_key(unit)}"
+    if unit in spec.planet_units:
+        return f"{where}.planet_units.{_key(unit)}"
+    for i, planet in enumerate(scenario.planets or ()):
+        if unit in planet.defender:
+            return f"planets[{i}].defender.{_key(unit)}"
+    return f"{where}.units.{_key(unit)}"
 
 
 def _upgrade_of(tech: str) -> str:
@@ -355,7 +417,7 @@ def _check_abilities(abilities: Iterable[Ability], where: str) -> None:
     for ability in abilities:
         if ability.combat == "rule" and ability.handler not in HANDLERS:
             label = ability.name or ability.text
-            raise RuleNotImplemented(f"the ability {label!r}", where)
+            raise RuleNotImplemented(f"the ability '{label}'", where)
 
 
 def _handlers(
@@ -458,7 +520,7 @@ def _initial_forces(
             for unit, hurt in p.damaged.items():
                 if unit not in p.defender or hurt > p.defender[unit]:
                     raise ScenarioError(
-                        f"planets[{i}].damaged.{unit}",
+                        f"planets[{i}].damaged.{_key(unit)}",
                         f"{hurt} damaged but only {p.defender.get(unit, 0)} present",
                     )
                 if not d_cards.card(unit).sustain_damage:
@@ -488,18 +550,21 @@ def _initial_forces(
 def _check_allocation(
     key: str, per_planet: tuple[Mapping[str, int], ...], available: Mapping[str, int]
 ) -> None:
+    """Each planet's ``key`` names units the attacker has, and no more of a type over all
+    planets than it has (the path names the planet where the total is passed)."""
     used: dict[str, int] = {}
     for i, alloc in enumerate(per_planet):
         for unit, count in alloc.items():
             if unit not in available:
                 raise ScenarioError(
-                    f"planets[{i}].{key}.{unit}",
+                    f"planets[{i}].{key}.{_key(unit)}",
                     "the attacker has no such unit "
                     f"able to do that; allowed: {', '.join(available) or 'none'}",
                 )
             used[unit] = used.get(unit, 0) + count
-    for unit, count in used.items():
-        if count > available[unit]:
-            raise ScenarioError(
-                f"planets.{key}.{unit}", f"{count} allotted but the attacker has {available[unit]}"
-            )
+            if used[unit] > available[unit]:
+                over = "" if used[unit] == count else " over the planets so far"
+                raise ScenarioError(
+                    f"planets[{i}].{key}.{unit}",
+                    f"{used[unit]} allotted{over} but the attacker has {available[unit]}",
+                )

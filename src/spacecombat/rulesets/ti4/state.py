@@ -16,6 +16,8 @@ NO_UNITS = Forces()
 class Phase(StrEnum):
     """Where the battle stands: each value names a step of a rules procedure."""
 
+    # LRR 16.3 note 1: capacity is met before space cannon offense (docs/rulings.md R31)
+    CAPACITY_BEFORE_BATTLE = "capacity_before_battle"
     # ti4-space-combat.md: space cannon offense precedes space combat (tactical action)
     SPACE_CANNON_OFFENSE = "space_cannon_offense"
     SPACE_CANNON_OFFENSE_HITS = "space_cannon_offense_hits"

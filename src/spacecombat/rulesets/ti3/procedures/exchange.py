@@ -13,7 +13,7 @@ The state's ``turn`` says who rolls (roll phase) or whose roll is being answered
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
@@ -46,6 +46,9 @@ class Exchange:
     tens: bool = False
     #: the state once every hit is taken
     done: Callable[[Ti3Setup, Ti3State], Ti3State] = lambda setup, state: state
+    #: the hits' cause in words (the ``cause`` of ``unit_destroyed``, ``damage_sustained`` and
+    #: ``hits_lost``, as TI4 says it)
+    cause: str = field(kw_only=True)
 
 
 def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
@@ -95,7 +98,7 @@ def hits(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
             return fire.done(setup, s._replace(turn=A))
 
         return remove_casualties(
-            setup, state, taker, where, fire.targets, fire.purpose, next_simultaneous
+            setup, state, taker, where, fire.targets, fire.cause, next_simultaneous
         )
     roller = state.turn
 
@@ -105,5 +108,5 @@ def hits(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         return fire.done(setup, s._replace(turn=A))
 
     return remove_casualties(
-        setup, state, roller.other, where, fire.targets, fire.purpose, next_sequential
+        setup, state, roller.other, where, fire.targets, fire.cause, next_sequential
     )

@@ -51,6 +51,14 @@ def _excess(setup: Ti3Setup, side: Side, fleet: Forces, docks: int) -> tuple[str
     return None
 
 
+def over_at_start(setup: Ti3Setup, side: Side) -> str | None:
+    """What ``side``'s fleet in the system is over at the battle's start ("capacity" or "fleet
+    supply"), or ``None``."""
+    units = setup.initial.side(side)
+    found = _excess(setup, side, units.space, units.planet(0).count("space_dock"))
+    return None if found is None else found[0]
+
+
 def fleet_check(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """Check ``state.turn``'s fleet: the one in the system, or the one that moved away."""
     side = state.turn
@@ -64,16 +72,17 @@ def fleet_check(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         if state.step == BEFORE:  # checked before the battle: PDS fire comes next
             return Step(state.at(Phase.PDS_FIRE, turn=Side.ATTACKER, step=""))
         return Step(state.at(Phase.OVER, turn=Side.ATTACKER))
-    reason, kinds = found
+    what, kinds = found
+    reason = f"beyond {what} {_when(state, side, away)}"
     options = tuple(
         Option(f"remove {describe(u, s)}", "remove", u, s) for u, s, _ in fleet if u in kinds
     )
     request = DecisionRequest(
         decision="remove_excess",
         player=side.value,
-        prompt=f"over {reason}: remove a unit",
+        prompt=f"{reason}: remove a unit",
         options=options,
-        facts={"reason": reason},
+        facts={"reason": what},
     )
 
     def then(option: Option) -> Step[Ti3State]:
@@ -87,6 +96,15 @@ def fleet_check(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         return Step(after, (event("unit_removed", player=side.value, unit=unit, reason=reason),))
 
     return Decision(request, then)
+
+
+def _when(state: Ti3State, side: Side, away: bool) -> str:
+    """When this check is made, in words (the ``unit_removed`` event's reason ends with it)."""
+    if state.step == BEFORE:
+        return "before the battle"
+    if away:
+        return "after the withdrawal" if side is Side.ATTACKER else "after the retreat"
+    return "after the battle"
 
 
 def over(setup: Ti3Setup, state: Ti3State) -> End[Ti3State]:

@@ -62,6 +62,7 @@ BOMBARDMENT = Exchange(
     on_planet=True,
     simultaneous=False,
     done=lambda setup, state: state.at(Phase.PDS_FIRE_AT_LANDING, turn=A),
+    cause="bombardment",
 )
 
 
@@ -158,6 +159,7 @@ PDS_FIRE_AT_LANDING = Exchange(
     simultaneous=False,
     rerolls=lambda setup, side: setup.side(side).has("graviton_laser_system"),
     done=_start_rounds,
+    cause="PDS fire at the landing ground forces",
 )
 
 
@@ -199,6 +201,7 @@ def invasion_exchange(setup: Ti3Setup) -> Exchange:
         on_planet=True,
         tens=setup.options.shock_troops,
         done=lambda setup, state: state.at(Phase.INVASION_END_OF_ROUND, turn=A),
+        cause="invasion combat",
     )
 
 

@@ -21,6 +21,7 @@ from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool, 
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
+from spacecombat.scenario.schema import AdjacentSystemSpec
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
@@ -45,6 +46,7 @@ def _pds_fire(setup: Ti3Setup) -> Exchange:
         simultaneous=setup.options.simultaneous_pds_fire,
         rerolls=lambda setup, side: setup.side(side).has("graviton_laser_system"),
         done=lambda setup, state: state.at(Phase.PRE_COMBAT, steps=setup.pre_combat, step=START),
+        cause="PDS fire",
     )
 
 
@@ -121,6 +123,7 @@ def pre_combat_exchange(setup: Ti3Setup, step: str) -> Exchange:
             _afb_pool,
             Targets.FIGHTERS,
             done=_back_to_pre_combat,
+            cause="anti-fighter barrage",
         )
     if step == "assault_cannon":
         return Exchange(
@@ -131,6 +134,7 @@ def pre_combat_exchange(setup: Ti3Setup, step: str) -> Exchange:
             Targets.SHIPS,
             simultaneous=setup.options.simultaneous_assault_cannon,
             done=_back_to_pre_combat,
+            cause="Assault Cannon",
         )
     return Exchange(
         "mentak",
@@ -140,6 +144,7 @@ def pre_combat_exchange(setup: Ti3Setup, step: str) -> Exchange:
         Targets.SHIPS,
         simultaneous=True,
         done=_back_to_pre_combat,
+        cause="Mentak's pre-combat shots",
     )
 
 
@@ -191,17 +196,26 @@ def pre_combat_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 # --- combat rounds --------------------------------------------------------------------------
 
 
+def why_not_destination(side: Side, system: AdjacentSystemSpec) -> str | None:
+    """Why ``side`` may not withdraw or retreat to ``system``, or ``None`` if it may: it must be
+    an adjacent system the player activated before (it holds their command counter) with no
+    enemy ships (ti3-combat.md, Execute withdrawals; ti3-facts.md section 6), and not one no
+    ship may end its move in (a supernova or an asteroid field, docs/rulings.md T18)."""
+    if side.value not in system.command_tokens:
+        return "holds no command counter of the player: it was not activated before"
+    if any(p != side.value for p in system.ships):
+        return "holds another player's ships"
+    if system.anomaly == "supernova":
+        return "is a supernova"
+    if system.anomaly == "asteroid_field":
+        return "is an asteroid field, where no ship may end its move"
+    return None
+
+
 def destinations(setup: Ti3Setup, state: Ti3State, side: Side) -> list[str]:
-    """Where ``side`` may withdraw or retreat: an adjacent system it activated before (it holds
-    its command counter) with no enemy ships (ti3-combat.md, Execute withdrawals; ti3-facts.md
-    section 6)."""
-    return [
-        system.name
-        for system in setup.adjacent
-        if side.value in system.command_tokens
-        and not any(p != side.value for p in system.ships)
-        and system.anomaly != "supernova"
-    ]
+    """Where ``side`` may withdraw or retreat (``why_not_destination``); the same whatever the
+    state."""
+    return [s.name for s in setup.adjacent if why_not_destination(side, s) is None]
 
 
 def _combat_dice(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
@@ -267,6 +281,7 @@ SPACE_COMBAT = Exchange(
     combat_pool,
     Targets.SHIPS,
     done=lambda setup, state: state.at(Phase.EXECUTE_WITHDRAWALS),
+    cause="space combat",
 )
 
 

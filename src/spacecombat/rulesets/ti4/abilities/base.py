@@ -15,7 +15,8 @@ Windows and questions:
 - ``roll_modifier``: added to each die of a roll (combat, anti-fighter barrage, space cannon,
   bombardment) of ``roller``'s ``unit``;
 - ``sustain_cancels``: how many hits one use of SUSTAIN DAMAGE cancels for ``side``;
-- ``permits_anomaly`` / ``permits_system_without_presence``: retreat eligibility;
+- ``permits_anomaly`` / ``permits_system_without_presence``: retreat eligibility (and, for
+  ``permits_anomaly``, whether the attacker could enter the active system);
 - ``in_window``: in the timing windows "start of combat", "start of combat round", "end of
   combat round", "end of combat" (may ask a decision);
 - ``after_assign_hits``: after a player assigns hits in a combat round (may ask a decision).
@@ -74,7 +75,8 @@ class Handler:
         return None
 
     def permits_anomaly(self, retreater: Side, anomaly: str) -> bool:
-        """Whether ``retreater`` may retreat into a system with ``anomaly``."""
+        """Whether ``retreater``'s ships may move, and so retreat, into a system with
+        ``anomaly`` (also asked of the attacker for the active system: docs/rulings.md R32)."""
         return False
 
     def permits_system_without_presence(self, retreater: Side) -> bool:

@@ -48,7 +48,7 @@ class DuraniumArmor(Handler):
             forces = area.move(unit, Status.DAMAGED, Status.UNDAMAGED)
             new = state.with_side(side, state.side(side).with_area(where, forces))
             return Step(
-                new, (event("unit_repaired", player=side.value, unit=unit, by="duranium_armor"),)
+                new, (event("unit_repaired", player=side.value, unit=unit, by="Duranium Armor"),)
             )
 
         return Decision(request, then)

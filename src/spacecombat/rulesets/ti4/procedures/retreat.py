@@ -20,28 +20,40 @@ from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase, Retreat
 
-#: anomalies a retreat may enter only with an ability's permission (notes 2–4)
-GATED_ANOMALIES = ("asteroid_field", "supernova", "nebula")
+#: anomalies a retreat may enter only with an ability's permission (notes 2–4), and what gives it
+GATED_ANOMALIES = {
+    "asteroid_field": "is an asteroid field, open only with Antimass Deflectors",
+    "supernova": "is a supernova, open only with Magmus Reactor",
+    "nebula": "is a nebula, open only to the Empyrean",
+}
 
 
-def is_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> bool:
-    """Step 5.3: the system holds the player's units or a planet they control (or Dark Energy
+def why_not_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
+    """Why ``system`` is not an eligible retreat destination for ``side``, or ``None`` if it is.
+
+    Step 5.3: the system holds the player's units or a planet they control (or Dark Energy
     Tap, note 8), and no other player's ships; notes 2–4: asteroid fields, supernovas and nebulae
     only with permission (Antimass Deflectors, Magmus Reactor, Voidborn; never Shared Research)."""
     me = side.value
     if any(player != me for player in system.ships):
-        return False
+        return "holds another player's ships"
     present = me in system.units or me in system.planets
     if not present:
         # docs/rulings.md R12: Dark Energy Tap opens only a system with no other player's units
         # at all (ships, ground forces or structures).
-        if any(player != me for player in system.units):
-            return False
         if not any(h.permits_system_without_presence(side) for h in setup.handlers):
-            return False
-    if system.anomaly in GATED_ANOMALIES:
-        return any(h.permits_anomaly(side, system.anomaly) for h in setup.handlers)
-    return True
+            return "holds none of the player's units and no planet they control"
+        if any(player != me for player in system.units):
+            return "holds another player's units, which Dark Energy Tap does not allow"
+    gated = system.anomaly in GATED_ANOMALIES
+    if gated and not any(h.permits_anomaly(side, system.anomaly) for h in setup.handlers):
+        return GATED_ANOMALIES[system.anomaly]
+    return None
+
+
+def is_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> bool:
+    """Whether ``side`` may retreat to ``system`` (``why_not_eligible``)."""
+    return why_not_eligible(setup, side, system) is None
 
 
 def eligible_systems(setup: BattleSetup, side: Side) -> tuple[AdjacentSystem, ...]:

@@ -9,8 +9,8 @@ from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
+from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
 from spacecombat.rulesets.ti4.procedures.common import ships
-from spacecombat.rulesets.ti4.procedures.space_combat import _excess, _remove_excess
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -60,9 +60,9 @@ def space_cannon_offense_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
             in_combat_round=False,
             done=lambda s: s,
         )
-    excess = _excess(setup, state, target)
-    if excess and ships(setup, state, target):
-        return _remove_excess(
-            setup, state, target, excess, reason="beyond capacity after space cannon offense"
+    over = excess(setup, state, target)
+    if over and ships(setup, state, target):
+        return remove_excess(
+            setup, state, target, over, "beyond capacity after space cannon offense"
         )
     return Step(_after(state))

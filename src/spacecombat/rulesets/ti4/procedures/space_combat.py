@@ -7,11 +7,12 @@ from __future__ import annotations
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, End, Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.core.forces import Forces, Status, describe
+from spacecombat.core.forces import Forces
 from spacecombat.core.sides import combat_result
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_pool
 from spacecombat.rulesets.ti4.outcome import space_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
+from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
 from spacecombat.rulesets.ti4.procedures.common import combat_dice, destroyed, ships
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
@@ -180,75 +181,11 @@ def end_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
                 )
                 return Step(state.with_side(side, state.side(side).with_space(Forces())), events)
     for side in SIDES:
-        excess = _excess(setup, state, side)
-        if excess:
-            return _remove_excess(setup, state, side, excess)
+        over = excess(setup, state, side)
+        if over:
+            return remove_excess(setup, state, side, over, "beyond capacity after combat")
     outcome = space_outcome(setup, state)
     ended: tuple[Event, ...] = ()
     if state.round:
         ended = (event("combat_ended", kind="space", rounds=state.round),)
     return End(outcome, (*ended, event("battle_ended", **outcome)))
-
-
-def _capacity_facts(
-    setup: BattleSetup, state: BattleState, side: Side
-) -> tuple[int, int, int, int]:
-    """(capacity, fighters held by space docks, fighters needing capacity, ground forces)."""
-    cards = setup.side(side)
-    space = state.side(side).space
-    capacity = sum(n * (cards.card(u).capacity or 0) for u, _, n in space if cards.is_ship(u))
-    docks = state.side(side).planets[0]
-    exempt = sum(n * cards.card(u).fighter_capacity_exemption for u, _, n in docks)
-    fighters = space.total(lambda u: cards.is_fighter(u) and cards.needs_transport(u))
-    return capacity, exempt, fighters, space.total(cards.is_ground_force)
-
-
-def _excess(setup: BattleSetup, state: BattleState, side: Side) -> int:
-    """Fighters and ground forces in the space area beyond capacity (Fighter II needs none;
-    each space dock of the player in the system holds 3 fighters: docs/rulings.md R6)."""
-    capacity, exempt, fighters, ground = _capacity_facts(setup, state, side)
-    return max(0, ground + max(0, fighters - exempt) - capacity)
-
-
-def _remove_excess(
-    setup: BattleSetup,
-    state: BattleState,
-    side: Side,
-    excess: int,
-    reason: str = "beyond capacity after combat",
-) -> Node[BattleState]:
-    """The owner chooses which excess unit to remove, one at a time; removing a fighter is a
-    choice only while fighters outnumber what the space docks hold."""
-    cards = setup.side(side)
-    space = state.side(side).space
-    _, exempt, fighters, _ = _capacity_facts(setup, state, side)
-    options = tuple(
-        Option(f"remove {describe(unit, status)}", "remove", unit, status)
-        for unit, status, _ in space
-        if cards.is_ground_force(unit)
-        or (cards.is_fighter(unit) and cards.needs_transport(unit) and fighters > exempt)
-    )
-    request = DecisionRequest(
-        decision="remove_excess",
-        player=side.value,
-        prompt=f"{excess} unit(s) in the space area beyond capacity: remove one",
-        options=options,
-        facts={"excess": excess},
-    )
-
-    def then(option: Option) -> Step[BattleState]:
-        forces = space.remove(option.unit or "", Status(option.status or 0))
-        new = state.with_side(side, state.side(side).with_space(forces))
-        return Step(
-            new,
-            (
-                event(
-                    "unit_removed",
-                    player=side.value,
-                    unit=option.unit,
-                    reason=reason,
-                ),
-            ),
-        )
-
-    return Decision(request, then)

@@ -1,0 +1,93 @@
+"""Capacity (LRR 16): a player's fighters and ground forces in the space area of a system may
+not exceed the capacity of their ships there (16.2); the excess is removed, the owner choosing
+what (16.3, 16.3a). Fighter II need no capacity (they have a move value), and each space dock
+of the player in the system holds 3 fighters (docs/rulings.md R6).
+
+When it is checked in a battle:
+
+- before space cannon offense (LRR 16.3 note 1, docs/rulings.md R31), unless the scenario's
+  option ``check_capacity_before_battle`` is false;
+- after a player's ships are hit by space cannon offense (R1, R14);
+- at the end of combat (ti4-space-combat.md 10.1 and note 1; R6), in ``space_combat.py``.
+"""
+
+from __future__ import annotations
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.events import event
+from spacecombat.core.forces import Status, describe
+from spacecombat.rulesets.ti4.setup import BattleSetup
+from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import BattleState, Phase
+
+#: the reason logged for a unit removed by the check before the battle
+BEFORE_BATTLE = "beyond capacity before the battle"
+
+
+def capacity_facts(setup: BattleSetup, state: BattleState, side: Side) -> tuple[int, int, int, int]:
+    """(capacity, fighters held by space docks, fighters needing capacity, ground forces)."""
+    cards = setup.side(side)
+    space = state.side(side).space
+    capacity = sum(n * (cards.card(u).capacity or 0) for u, _, n in space if cards.is_ship(u))
+    docks = state.side(side).planets[0]
+    exempt = sum(n * cards.card(u).fighter_capacity_exemption for u, _, n in docks)
+    fighters = space.total(lambda u: cards.is_fighter(u) and cards.needs_transport(u))
+    return capacity, exempt, fighters, space.total(cards.is_ground_force)
+
+
+def needing_room(setup: BattleSetup, state: BattleState, side: Side) -> tuple[int, int]:
+    """(fighters and ground forces that need room on ships, the room the ships have)."""
+    capacity, exempt, fighters, ground = capacity_facts(setup, state, side)
+    return ground + max(0, fighters - exempt), capacity
+
+
+def excess(setup: BattleSetup, state: BattleState, side: Side) -> int:
+    """Fighters and ground forces in the space area beyond capacity (16.3)."""
+    need, room = needing_room(setup, state, side)
+    return max(0, need - room)
+
+
+def remove_excess(
+    setup: BattleSetup, state: BattleState, side: Side, over: int, reason: str
+) -> Node[BattleState]:
+    """The owner chooses which excess unit to remove, one at a time (16.3a); removing a fighter
+    is a choice only while fighters outnumber what the space docks hold."""
+    cards = setup.side(side)
+    space = state.side(side).space
+    _, exempt, fighters, _ = capacity_facts(setup, state, side)
+    options = tuple(
+        Option(f"remove {describe(unit, status)}", "remove", unit, status)
+        for unit, status, _ in space
+        if cards.is_ground_force(unit)
+        or (cards.is_fighter(unit) and cards.needs_transport(unit) and fighters > exempt)
+    )
+    request = DecisionRequest(
+        decision="remove_excess",
+        player=side.value,
+        prompt=f"{over} unit(s) in the space area beyond capacity: remove one",
+        options=options,
+        facts={"excess": over},
+    )
+
+    def then(option: Option) -> Step[BattleState]:
+        forces = space.remove(option.unit or "", Status(option.status or 0))
+        new = state.with_side(side, state.side(side).with_space(forces))
+        return Step(
+            new, (event("unit_removed", player=side.value, unit=option.unit, reason=reason),)
+        )
+
+    return Decision(request, then)
+
+
+def capacity_before_battle(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """LRR 16.3 note 1: capacity must be met before the Space Cannon Offense step. Each player
+    in turn, the attacker first, removes what their ships cannot hold; then space cannon
+    offense begins."""
+    side = state.turn
+    over = excess(setup, state, side)
+    if over:
+        return remove_excess(setup, state, side, over, BEFORE_BATTLE)
+    if side is Side.ATTACKER:
+        return Step(state.at(Phase.CAPACITY_BEFORE_BATTLE, turn=Side.DEFENDER))
+    return Step(state.at(Phase.SPACE_CANNON_OFFENSE, turn=Side.ATTACKER))
