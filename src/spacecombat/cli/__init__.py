@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
@@ -18,7 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from spacecombat.cli import status
 from spacecombat.cli.streams import InputFailed, OutputFailed, say, silence_stdout
 from spacecombat.core.errors import SpacecombatError
-from spacecombat.core.limits import MAX_ROUNDS, MAX_TRIALS, max_workers
+from spacecombat.core.limits import ECHO, MAX_ROUNDS, MAX_TRIALS, max_workers, shown
 
 # Kept importable from here (earlier releases had them in this module).
 BAD_INPUT = status.BAD_INPUT
@@ -30,7 +31,11 @@ class _Usage(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise _Usage(message)
+        # argparse quotes what it was given: cut each quoted value, as every message does.
+        raise _Usage(_QUOTED.sub(lambda m: shown(m.group(1)), message))
+
+
+_QUOTED = re.compile("'([^']{" + str(ECHO + 1) + ",})'")
 
 
 class _Help(argparse.RawDescriptionHelpFormatter):

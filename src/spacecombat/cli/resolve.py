@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TextIO
 
-from spacecombat.cli.streams import read_text, write
+from spacecombat.cli.streams import file_name, read_text, write
 from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.errors import IllegalChoice
 from spacecombat.core.events import Event, to_jsonl
@@ -20,7 +19,7 @@ from spacecombat.scenario.schema import decode, parse_scenario
 def scenario_from(path: str) -> object:
     """The decoded scenario in ``path`` (``-``: standard input), within the input limits."""
     text = read_text(path, limit=MAX_SCENARIO_BYTES)
-    return decode(text, "standard input" if path == "-" else Path(path).name)
+    return decode(text, file_name(path))
 
 
 class TerminalPlayer:
@@ -55,7 +54,12 @@ class TerminalPlayer:
             for number, option in enumerate(request.options, 1):
                 self._show(f"  {number}. {option.text}")
             self._show("> ", end="")
-            line = stdin.readline() if stdin is not None else ""
+            try:
+                line = stdin.readline() if stdin is not None else ""
+            except UnicodeDecodeError as exc:
+                raise IllegalChoice(
+                    f"{request.player}'s {request.decision}: the answer is not UTF-8 text"
+                ) from exc
             if not line:
                 raise IllegalChoice(
                     f"{request.player}'s {request.decision}: no answer (end of input)"

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from spacecombat.core.errors import ScenarioError, SpacecombatError
-from spacecombat.core.limits import shown
+from spacecombat.core.limits import ECHO, shown
 
 
 class OutputFailed(Exception):
@@ -51,7 +51,7 @@ def _stdin() -> BinaryIO:
 def read_text(path: str, *, limit: int, field: str = "file") -> str:
     """The whole of ``path`` (``-``: standard input) as UTF-8 text, refused beyond ``limit``
     bytes."""
-    name = "standard input" if path == "-" else repr(path)
+    name = "standard input" if path == "-" else shown(path)
     try:
         if path == "-":
             data = _stdin().read(limit + 1)
@@ -133,6 +133,9 @@ def silence_stdout() -> None:
         pass
 
 
-def echo(value: object) -> str:
-    """A value from the input, fit to be echoed in a message."""
-    return shown(value)
+def file_name(path: str) -> str:
+    """A file's name as messages about its content call it (cut to a few dozen characters)."""
+    if path == "-":
+        return "standard input"
+    name = os.path.basename(path) or path
+    return name if len(name) <= ECHO else name[: ECHO - 1] + "…"

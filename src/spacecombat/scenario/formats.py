@@ -75,9 +75,22 @@ StrictLoader.yaml_implicit_resolvers = {
 }
 
 
+def _unreadable(exc: yaml.reader.ReaderError, name: str) -> ScenarioError:
+    """A character YAML does not allow (a control character, say)."""
+    code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "?")
+    return ScenarioError(
+        "file",
+        f"{name} is not valid YAML: the character U+{code:04X} at offset {exc.position} "
+        "is not allowed",
+    )
+
+
 def load_yaml(text: str, name: str) -> object:
     """One YAML document, read strictly."""
-    loader = StrictLoader(text)
+    try:
+        loader = StrictLoader(text)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        raise _unreadable(exc, name) from exc
     try:
         return loader.get_single_data()
     except _Refused as exc:
@@ -87,8 +100,12 @@ def load_yaml(text: str, name: str) -> object:
         where = f" at line {mark.line + 1}" if mark is not None else ""
         problem = f": {exc.problem}" if exc.problem else ""
         raise ScenarioError("file", f"{name} is not valid YAML{where}{problem}") from exc
+    except yaml.reader.ReaderError as exc:
+        raise _unreadable(exc, name) from exc
     except yaml.YAMLError as exc:
         raise ScenarioError("file", f"{name} is not valid YAML") from exc
+    except ValueError as exc:  # an integer of thousands of digits (Python refuses to read it)
+        raise ScenarioError("file", f"{name}: a number has thousands of digits") from exc
     finally:
         loader.dispose()
 

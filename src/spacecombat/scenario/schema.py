@@ -338,16 +338,16 @@ def load_scenario(path: str | Path) -> Scenario:
         with path.open("rb") as handle:
             data = handle.read(MAX_SCENARIO_BYTES + 1)
     except OSError as exc:
-        raise ScenarioError("file", f"cannot read {str(path)!r}: {exc.strerror}") from exc
+        raise ScenarioError("file", f"cannot read {shown(str(path))}: {exc.strerror}") from exc
     if len(data) > MAX_SCENARIO_BYTES:
         raise ScenarioError(
-            "file", f"{str(path)!r} is larger than the limit of {MAX_SCENARIO_BYTES:,} bytes"
+            "file", f"{shown(str(path))} is larger than the limit of {MAX_SCENARIO_BYTES:,} bytes"
         )
     try:
         text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        raise ScenarioError("file", f"{str(path)!r} is not UTF-8 text") from exc
-    return parse_scenario(decode(text, path.name))
+        raise ScenarioError("file", f"{shown(str(path))} is not UTF-8 text") from exc
+    return parse_scenario(decode(text, shown(path.name).strip("'")))
 
 
 def decode(text: str, name: str = "scenario") -> object:
