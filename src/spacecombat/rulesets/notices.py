@@ -9,7 +9,8 @@ from typing import TypeVar
 
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Decision, Process, Step
-from spacecombat.core.events import Event
+from spacecombat.core.events import Event, event
+from spacecombat.core.policies import PolicyConfig
 
 S = TypeVar("S")
 
@@ -60,6 +61,33 @@ def removed_by(events: Iterable[Event], player: str, reason: str) -> str:
         and e.get("player") == player
         and e.get("reason") == reason
     )
+
+
+def retreats_ruled_out(
+    policies: Iterable[tuple[str, PolicyConfig]], never_retreats: Callable[[str], str | None]
+) -> list[Event]:
+    """A ``retreat_ruled_out`` event for each player whose stock policy may retreat (or
+    withdraw) but never can: ``never_retreats(player)`` says why, by the ruleset's rules, or
+    None when a retreat may happen."""
+    found = []
+    for player, config in policies:
+        if config.retreat_after_round is None and config.retreat_when_outnumbered is None:
+            continue
+        reason = never_retreats(player)
+        if reason is not None:
+            policy = retreat_policy_text(
+                config.retreat_after_round, config.retreat_when_outnumbered
+            )
+            found.append(event("retreat_ruled_out", player=player, policy=policy, reason=reason))
+    return found
+
+
+def retreat_notices(ruled_out: Iterable[Event]) -> list[str]:
+    """``retreat_ruled_out`` events as notices."""
+    return [
+        f"The {e['player']}'s retreat policy {e['policy']} can never retreat: {e['reason']}."
+        for e in ruled_out
+    ]
 
 
 def retreat_policy_text(after_round: int | None, when_outnumbered: float | None) -> str:

@@ -10,7 +10,12 @@ from spacecombat.core.events import Event, event
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import last_round_looked_at, stock_policies
 from spacecombat.core.sides import SIDES, Side
-from spacecombat.rulesets.notices import counted, opening_events, retreat_policy_text
+from spacecombat.rulesets.notices import (
+    counted,
+    opening_events,
+    retreat_notices,
+    retreats_ruled_out,
+)
 from spacecombat.rulesets.ti3.procedures import fleet_check, invasion, space_battle
 from spacecombat.rulesets.ti3.rounds import Ti3ProductRounds
 from spacecombat.rulesets.ti3.setup import Ti3Setup
@@ -94,29 +99,14 @@ class Ti3Battle:
         return said
 
     def _retreat_notices(self) -> list[str]:
-        return [
-            f"The {e['player']}'s retreat policy {e['policy']} can never retreat: {e['reason']}."
-            for e in self._retreats_ruled_out()
-        ]
+        return retreat_notices(self._retreats_ruled_out())
 
     def _retreats_ruled_out(self) -> list[Event]:
-        """A ``retreat_ruled_out`` event for each side whose stock policy may withdraw or
-        retreat but never can: no adjacent system could ever be a destination (T9), or an
-        invasion, whose combat has no withdrawal."""
-        found = []
-        for side in SIDES:
-            config = self.setup.side(side).policy
-            if config.retreat_after_round is None and config.retreat_when_outnumbered is None:
-                continue
-            reason = _never_retreats(self.setup, side)
-            if reason is not None:
-                policy = retreat_policy_text(
-                    config.retreat_after_round, config.retreat_when_outnumbered
-                )
-                found.append(
-                    event("retreat_ruled_out", player=side.value, policy=policy, reason=reason)
-                )
-        return found
+        """Sides whose stock policy may retreat but never can (``_never_retreats``)."""
+        return retreats_ruled_out(
+            ((side.value, self.setup.side(side).policy) for side in SIDES),
+            lambda player: _never_retreats(self.setup, Side(player)),
+        )
 
     def stock_policies(self) -> dict[str, Policy]:
         return stock_policies(self._policies)

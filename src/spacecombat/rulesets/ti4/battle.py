@@ -9,7 +9,12 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import last_round_looked_at, stock_policies
-from spacecombat.rulesets.notices import opening_events, removed_by, retreat_policy_text
+from spacecombat.rulesets.notices import (
+    opening_events,
+    removed_by,
+    retreat_notices,
+    retreats_ruled_out,
+)
 from spacecombat.rulesets.ti4.procedures import (
     capacity,
     combat_round,
@@ -106,29 +111,14 @@ class Ti4Battle:
         return said
 
     def _retreat_notices(self) -> list[str]:
-        return [
-            f"The {e['player']}'s retreat policy {e['policy']} can never retreat: {e['reason']}."
-            for e in self._retreats_ruled_out()
-        ]
+        return retreat_notices(self._retreats_ruled_out())
 
     def _retreats_ruled_out(self) -> list[Event]:
-        """A ``retreat_ruled_out`` event for each side whose stock policy may retreat but never
-        can: no adjacent system could ever be an eligible destination (step 5.3, notes 2-8),
-        or an invasion, which has no space combat to retreat from."""
-        found = []
-        for side in SIDES:
-            config = self.setup.side(side).policy
-            if config.retreat_after_round is None and config.retreat_when_outnumbered is None:
-                continue
-            reason = _never_retreats(self.setup, side)
-            if reason is not None:
-                policy = retreat_policy_text(
-                    config.retreat_after_round, config.retreat_when_outnumbered
-                )
-                found.append(
-                    event("retreat_ruled_out", player=side.value, policy=policy, reason=reason)
-                )
-        return found
+        """Sides whose stock policy may retreat but never can (``_never_retreats``)."""
+        return retreats_ruled_out(
+            ((side.value, self.setup.side(side).policy) for side in SIDES),
+            lambda player: _never_retreats(self.setup, Side(player)),
+        )
 
     def stock_policies(self) -> dict[str, Policy]:
         """Each side's stock policy, configured by the scenario."""
