@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from spacecombat.cli import main
 from spacecombat.core.decisions import Policy
 from spacecombat.core.dice import ScriptedDice
 from spacecombat.core.engine import Played
@@ -90,3 +94,18 @@ def survivors(played: Played[BattleState], side: str, where: str = "space") -> d
     if where == "space":
         return units(block["space"])
     return units(block["planets"][0])
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Exit status, standard output and standard error of one ``spacecombat`` run, in
+    process."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write_file(tmp_path: Path, name: str, text: str) -> str:
+    """Write ``text`` to ``tmp_path / name``; its path."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)

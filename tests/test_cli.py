@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from spacecombat.cli import main
+from tests.helpers import run_cli as run
+from tests.helpers import write_file as write
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "space-dreadnoughts-vs-cruisers.yaml"
@@ -30,19 +31,6 @@ JSON_SCENARIO = {
     "attacker": {"units": "1 war_sun, 2 fighter"},
     "defender": {"units": {"dreadnought": 2}},
 }
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Exit status, standard output and standard error of one ``spacecombat`` run."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # --- resolve -------------------------------------------------------------------------------

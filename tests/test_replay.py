@@ -18,6 +18,8 @@ from spacecombat.core.errors import ReplayError
 from spacecombat.core.events import to_jsonl
 from spacecombat.replay import replay
 from spacecombat.resolver import resolve
+from tests.helpers import run_cli as run
+from tests.helpers import write_file as write
 
 YAML_SCENARIO = """\
 ruleset: ti4
@@ -29,19 +31,6 @@ defender:
 """
 
 Events = list[dict[str, object]]
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Exit status, standard output and standard error of one ``spacecombat`` run."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def jsonl_log(capsys: pytest.CaptureFixture[str], tmp_path: Path, seed: str = "7") -> Path:
@@ -621,14 +610,15 @@ def test_a_log_over_the_size_limit_exits_2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """A log larger than MAX_LOG_BYTES is refused before it is read whole."""
-    from spacecombat.core.limits import MAX_LOG_BYTES
+    from spacecombat.core.limits import MAX_LOG_BYTES, shown_path
 
     log = tmp_path / "big.jsonl"
     log.write_bytes(b"\n" * (MAX_LOG_BYTES + 1))
     status, out, err = run(capsys, "replay", str(log))
     assert (status, out) == (2, "")
     assert err == (
-        f"spacecombat: log: {str(log)!r} is larger than the limit of {MAX_LOG_BYTES:,} bytes\n"
+        f"spacecombat: log: {shown_path(str(log))} is larger than the limit of "
+        f"{MAX_LOG_BYTES:,} bytes\n"
     )
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from spacecombat.cli import main, status
+from spacecombat.cli import status
+from tests.helpers import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = str(ROOT / "examples" / "space-dreadnoughts-vs-cruisers.yaml")
@@ -29,12 +30,6 @@ SMALL = json.dumps(
     }
 )
 SPACECOMBAT = [sys.executable, "-m", "spacecombat.cli"]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def shell(command: str, *, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.cli import main
 from tests.helpers import invasion, space
+from tests.helpers import run_cli as run
 
 FIGHTERS = space({"units": "1 fighter"}, {"units": "1 fighter"})
 CRUISER = space({"units": "1 cruiser"}, {"units": "1 destroyer"})
@@ -37,12 +37,6 @@ def scenario_file(tmp_path: Path, scenario: dict[str, Any], name: str = "battle.
     path = tmp_path / name
     path.write_text(json.dumps(scenario), encoding="utf-8")
     return str(path)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def from_stdin(

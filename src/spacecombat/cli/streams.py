@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from spacecombat.core.errors import ScenarioError, SpacecombatError
-from spacecombat.core.limits import ECHO, shown
+from spacecombat.core.limits import ECHO, shown_path
 
 
 class OutputFailed(Exception):
@@ -51,7 +51,7 @@ def _stdin() -> BinaryIO:
 def read_text(path: str, *, limit: int, field: str = "file") -> str:
     """The whole of ``path`` (``-``: standard input) as UTF-8 text, refused beyond ``limit``
     bytes."""
-    name = "standard input" if path == "-" else shown(path)
+    name = "standard input" if path == "-" else shown_path(path)
     try:
         if path == "-":
             data = _stdin().read(limit + 1)

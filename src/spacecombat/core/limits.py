@@ -44,6 +44,13 @@ def shown(value: object, width: int = ECHO) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def shown_path(path: str, width: int = ECHO) -> str:
+    """A file's path, quoted; a long one keeps its end (the file's name), cut at the start."""
+    if len(path) <= width - 2:
+        return f"'{path}'"
+    return "'…" + path[-(width - 3) :] + "'"
+
+
 def _plain(value: object, budget: int) -> str:
     """``value`` as text, built no longer than about ``budget`` characters (so that a huge value
     costs nothing to show)."""

@@ -26,7 +26,14 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import MAX_ROUNDS, MAX_SCENARIO_BYTES, MAX_UNITS_PER_SIDE, shown
+from spacecombat.core.limits import (
+    ECHO,
+    MAX_ROUNDS,
+    MAX_SCENARIO_BYTES,
+    MAX_UNITS_PER_SIDE,
+    shown,
+    shown_path,
+)
 from spacecombat.scenario.formats import load_json, load_yaml
 from spacecombat.scenario.notation import Fleet
 
@@ -224,7 +231,8 @@ def _path(loc: tuple[int | str, ...]) -> str:
     ``[0]``; a bad mapping key as the mapping's path."""
     if "[key]" in loc:  # a mapping's key: the mapping is the field
         loc = loc[: loc.index("[key]") - 1]
-    parts = list(loc)
+    # a key the input made up (an unknown key, a unit's name) is cut like any echoed value
+    parts = [p if isinstance(p, int) or len(p) <= ECHO else p[: ECHO - 1] + "…" for p in loc]
     field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts).removeprefix(".")
     return field or "scenario"
 
@@ -338,15 +346,16 @@ def load_scenario(path: str | Path) -> Scenario:
         with path.open("rb") as handle:
             data = handle.read(MAX_SCENARIO_BYTES + 1)
     except OSError as exc:
-        raise ScenarioError("file", f"cannot read {shown(str(path))}: {exc.strerror}") from exc
+        raise ScenarioError("file", f"cannot read {shown_path(str(path))}: {exc.strerror}") from exc
     if len(data) > MAX_SCENARIO_BYTES:
         raise ScenarioError(
-            "file", f"{shown(str(path))} is larger than the limit of {MAX_SCENARIO_BYTES:,} bytes"
+            "file",
+            f"{shown_path(str(path))} is larger than the limit of {MAX_SCENARIO_BYTES:,} bytes",
         )
     try:
         text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        raise ScenarioError("file", f"{shown(str(path))} is not UTF-8 text") from exc
+        raise ScenarioError("file", f"{shown_path(str(path))} is not UTF-8 text") from exc
     return parse_scenario(decode(text, shown(path.name).strip("'")))
 
 
