@@ -502,17 +502,21 @@ def test_an_unknown_log_version_exits_2(
     )
 
 
-@pytest.mark.parametrize(("seed", "shown"), [("7", "'7'"), (True, "true"), (7.0, "7.0")])
+@pytest.mark.parametrize(
+    ("seed", "shown"),
+    [("7", "'7'"), (True, "true"), (7.0, "7.0"), (-7, "-7"), (2**64, str(2**64))],
+)
 def test_a_seed_that_is_not_a_whole_number_exits_2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, seed: object, shown: str
 ) -> None:
-    """A seed is a whole number or null; anything else is refused, never taken for null."""
+    """A seed is a whole number from 0 to 2^64 - 1, or null; anything else is refused, never
+    taken for null. (The dice would take -7 as 7: a log edited so would replay as verified.)"""
     log = jsonl_log(capsys, tmp_path)
     rewrite_log(log, lambda events: events[0].update(seed=seed))
     message = bad_log(capsys, tmp_path, log.read_text(encoding="utf-8"))
     assert message == (
-        f"log line 1: the seed is {shown}; a seed is a whole number, or null when the dice "
-        "were not seeded"
+        f"log line 1: the seed is {shown}; a seed is a whole number from 0 to "
+        f"{2**64 - 1}, or null when the dice were not seeded"
     )
 
 

@@ -23,7 +23,7 @@ from spacecombat.core.dice import SIDES, Dice, SeededDice
 from spacecombat.core.engine import Chance, Node, play
 from spacecombat.core.errors import IllegalChoice, ReplayError, SpacecombatError
 from spacecombat.core.events import Event
-from spacecombat.core.limits import shown
+from spacecombat.core.limits import MAX_SEED, shown
 from spacecombat.resolver import LOG_VERSION, log_header
 from spacecombat.scenario.schema import parse_scenario
 
@@ -393,10 +393,12 @@ def _check(log: Sequence[Event], lines: Sequence[int]) -> int | None:
             "(a whole number, or null when the dice were not seeded)"
         )
     seed = header["seed"]
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
+    ):
         raise ReplayError(
-            f"log line {lines[0]}: the seed is {shown(seed)}; a seed is a whole number, "
-            "or null when the dice were not seeded"
+            f"log line {lines[0]}: the seed is {shown(seed)}; a seed is a whole number from 0 "
+            f"to {MAX_SEED}, or null when the dice were not seeded"
         )
     return seed
 

@@ -10,7 +10,9 @@ from spacecombat import rulesets
 from spacecombat.core.decisions import Policy
 from spacecombat.core.dice import Dice, SeededDice
 from spacecombat.core.engine import Played, play
+from spacecombat.core.errors import ScenarioError
 from spacecombat.core.events import Event, event
+from spacecombat.core.limits import MAX_SEED, shown
 from spacecombat.scenario.schema import Scenario, parse_scenario
 
 LOG_VERSION = 1
@@ -29,6 +31,8 @@ def resolve(
     The log's first event records the scenario and the seed, so the log replays."""
     if not isinstance(scenario, Scenario):
         scenario = parse_scenario(scenario)
+    if seed is not None and (isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
+        raise ScenarioError("seed", f"a whole number from 0 to {MAX_SEED} (got {shown(seed)})")
     if dice is None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)

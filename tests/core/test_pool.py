@@ -189,3 +189,62 @@ def test_sampled_hit_frequencies_match_the_distribution(
         p = float(chance)
         tolerance = 5 * (p * (1 - p) / SAMPLES) ** 0.5 + 1 / SAMPLES
         assert abs(counts[hits] / SAMPLES - p) <= tolerance, (hits, counts[hits], p)
+
+
+# --- the joint distribution of hits and marks ----------------------------------------------
+
+
+def _joint_by_enumeration(groups: list[DiceGroup]) -> dict[tuple[int, int], Fraction]:
+    """Every roll of every die, counted one by one."""
+    counts: Counter[tuple[int, int]] = Counter()
+    dice = [g for g in groups for _ in range(g.dice)]
+
+    def roll(at: int, hits: int, marks: int) -> None:
+        if at == len(dice):
+            counts[(hits, marks)] += 1
+            return
+        group = dice[at]
+        for face in range(1, 11):
+            hit = face >= group.hit_on
+            mark = group.mark_on is not None and face >= group.mark_on
+            roll(at + 1, hits + hit, marks + mark)
+
+    roll(0, 0, 0)
+    total = 10 ** len(dice)
+    return {key: Fraction(n, total) for key, n in counts.items()}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 3),
+            st.integers(1, 11),
+            st.integers(-2, 2),
+            st.none() | st.integers(1, 10),
+        ),
+        min_size=1,
+        max_size=2,
+    ).filter(lambda groups: sum(g[0] for g in groups) <= 4)
+)
+def test_the_joint_distribution_of_hits_and_marks_counts_every_roll(
+    groups: list[tuple[int, int, int, int | None]],
+) -> None:
+    """TI3 Shock Troops count natural 10s (marks) beside hits: the joint distribution, by
+    multinomial sums, equals the count of every roll."""
+    pool_groups = [
+        DiceGroup(f"unit{i}", dice, value, modifier, mark_on)
+        for i, (dice, value, modifier, mark_on) in enumerate(groups)
+    ]
+    assert dict(DicePool(tuple(pool_groups)).joint_distribution()) == _joint_by_enumeration(
+        pool_groups
+    )
+
+
+def test_the_joint_distribution_of_many_dice_sums_to_one() -> None:
+    """190 ground forces (hit on 5+, a natural 10 marks): one distribution, total 1."""
+    pool = DicePool((DiceGroup("ground_force", 190, 5, 0, 10),))
+    joint = pool.joint_distribution()
+    assert sum(joint.values()) == 1
+    assert joint[(0, 0)] == Fraction(4, 10) ** 190
+    assert sum(p for (hits, _), p in joint.items() if hits == 190) == Fraction(6, 10) ** 190

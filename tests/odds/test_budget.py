@@ -285,3 +285,11 @@ def test_the_rounds_pass_stops_at_its_round_budget(monkeypatch: pytest.MonkeyPat
         assert float(rounds["unfinished"]) > 0.01
         total = sum(rounds["distribution"].values()) + rounds["unfinished"]
         assert abs(total - 1) <= 1e-12
+
+
+def test_the_generic_graph_stops_after_its_outcomes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A roll of n dice has n + 1 outcomes, each followed by the rules: the outcomes followed
+    are bounded too (a roll of 190 dice has 191)."""
+    monkeypatch.setattr(budget, "GRAPH_OUTCOMES", 3)
+    with pytest.raises(TooManyStates, match="after 3 outcomes of rolls"):
+        exact_odds(BATTLES["dreadnoughts"], product_form=False)

@@ -12,6 +12,7 @@ import pytest
 from spacecombat import rulesets
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_DEPTH, MAX_SCENARIO_BYTES, MAX_UNITS_PER_SIDE, shown
+from spacecombat.resolver import resolve
 from spacecombat.scenario.formats import json_depth
 from spacecombat.scenario.schema import decode, load_scenario, parse_scenario
 
@@ -288,3 +289,10 @@ def test_a_scenario_that_is_not_a_mapping_says_so() -> None:
 def test_echoed_values_are_cut_to_a_few_dozen_characters(value: object, text: str) -> None:
     assert shown(value) == text
     assert len(shown(value)) <= 40
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, True])
+def test_a_seed_outside_what_the_dice_tell_apart_is_refused(seed: int) -> None:
+    """Seeds are 0 to 2^64 - 1: the dice take -1 as 1, so a log saying -1 would replay as 1."""
+    with pytest.raises(ScenarioError, match=r"^seed: a whole number from 0 to 1844674407"):
+        resolve(scenario(), seed=seed)

@@ -19,7 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from spacecombat.cli import status
 from spacecombat.cli.streams import InputFailed, OutputFailed, say, silence_stdout
 from spacecombat.core.errors import SpacecombatError
-from spacecombat.core.limits import ECHO, MAX_ROUNDS, MAX_TRIALS, max_workers, shown
+from spacecombat.core.limits import ECHO, MAX_ROUNDS, MAX_SEED, MAX_TRIALS, max_workers, shown
 
 # Kept importable from here (earlier releases had them in this module).
 BAD_INPUT = status.BAD_INPUT
@@ -31,11 +31,13 @@ class _Usage(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        # argparse quotes what it was given: cut each quoted value, as every message does.
-        raise _Usage(_QUOTED.sub(lambda m: shown(m.group(1)), message))
+        # argparse repeats what it was given: cut each long value, as every message does.
+        message = _QUOTED.sub(lambda m: shown(m.group(1)), message)
+        raise _Usage(_LONG.sub(lambda m: m.group()[: ECHO - 1] + "…", message))
 
 
 _QUOTED = re.compile("'([^']{" + str(ECHO + 1) + ",})'")
+_LONG = re.compile(r"\S{" + str(ECHO + 1) + ",}")
 
 
 class _Help(argparse.RawDescriptionHelpFormatter):
@@ -150,7 +152,7 @@ def _at_least(minimum: int, *, most: int) -> Callable[[str], int]:
     return whole
 
 
-_seed = _at_least(0, most=2**64 - 1)
+_seed = _at_least(0, most=MAX_SEED)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

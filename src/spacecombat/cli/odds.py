@@ -11,7 +11,7 @@ from typing import Any
 from spacecombat.cli.resolve import scenario_from
 from spacecombat.cli.streams import LineTooLong, stdin_lines, utf8, write
 from spacecombat.core.errors import ScenarioError, SpacecombatError
-from spacecombat.core.limits import MAX_SCENARIO_BYTES
+from spacecombat.core.limits import MAX_SCENARIO_BYTES, one_line
 from spacecombat.odds.api import odds
 from spacecombat.odds.montecarlo import terminal_progress
 from spacecombat.odds.text import render
@@ -77,7 +77,7 @@ def _batch(args: argparse.Namespace) -> int:
                 continue
             result = _odds_of(decode_json_line(text, number), args, progress=False)
         except SpacecombatError as exc:
-            result = {"error": str(exc), "line": number}
+            result = {"error": one_line(str(exc)), "line": number}
         write(json.dumps(result) + "\n")
     return 0
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from spacecombat.core.errors import ScenarioError, SpacecombatError
-from spacecombat.core.limits import ECHO, shown_path
+from spacecombat.core.limits import ECHO, one_line, shown_path
 
 
 class OutputFailed(Exception):
@@ -32,7 +32,7 @@ def say(message: str) -> None:
     if stream is None:
         return
     try:
-        stream.write(f"spacecombat: {message}\n")
+        stream.write(f"spacecombat: {one_line(message)}\n")
         stream.flush()
     except (OSError, ValueError):
         pass

@@ -22,6 +22,9 @@ MAX_TRIALS = 1_000_000
 MAX_ROUNDS = 100
 #: characters of an input value echoed back in a message
 ECHO = 40
+#: dice seeds: what ``random.Random`` tells apart (it takes a negative seed as its absolute
+#: value, so a log's -1 would replay as 1)
+MAX_SEED = 2**64 - 1
 
 
 def cores() -> int:
@@ -64,7 +67,7 @@ def _plain(value: object, budget: int) -> str:
     if isinstance(value, float):
         return repr(value) if value == value else "NaN"  # nan != nan
     if isinstance(value, str):
-        return "'" + value[:budget] + ("'" if len(value) <= budget else "")
+        return "'" + one_line(value[:budget]) + ("'" if len(value) <= budget else "")
     if isinstance(value, dict):
         parts: list[str] = []
         used = 1
@@ -88,6 +91,22 @@ def _plain(value: object, budget: int) -> str:
             used += len(part) + 2
         return "[" + ", ".join(items) + "]"
     return str(value)[:budget]
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks, other control characters and lone surrogates written as
+    escapes, so that a message stays one printable line."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else _escape(c) for c in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char)
+    if named is not None:
+        return named
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else char
 
 
 def _digits(value: int) -> int:

@@ -117,29 +117,60 @@ class DicePool:
         return _joint(self.groups)
 
 
-def _die_outcomes(group: DiceGroup) -> dict[tuple[int, int], Fraction]:
-    """One die of ``group``: the chance of each (hit, mark) pair."""
+def _die_faces(group: DiceGroup) -> dict[tuple[int, int], int]:
+    """One die of ``group``: how many of its faces give each (hit, mark) pair."""
     mark_on = group.mark_on if group.mark_on is not None else NEVER
-    chances: dict[tuple[int, int], Fraction] = {}
+    faces: dict[tuple[int, int], int] = {}
     for face in range(1, SIDES + 1):
         key = (int(face >= group.hit_on), int(face >= mark_on))
-        chances[key] = chances.get(key, Fraction(0)) + Fraction(1, SIDES)
-    return chances
+        faces[key] = faces.get(key, 0) + 1
+    return faces
+
+
+def _group_faces(group: DiceGroup) -> dict[tuple[int, int], int]:
+    """All the dice of ``group``: for each (hits, marks), how many of the ``SIDES ** dice``
+    equally likely rolls give it. The multinomial sum over how many dice land in each
+    (hit, mark) class (at most four classes, usually three): about dice² / 2 terms, where
+    adding the dice one at a time would take about dice³ / 2 steps."""
+    classes = list(_die_faces(group).items())
+    counts: dict[tuple[int, int], int] = {}
+
+    def spread(at: int, left: int, hits: int, marks: int, ways: int) -> None:
+        (hit, mark), faces = classes[at]
+        if at == len(classes) - 1:
+            key = (hits + hit * left, marks + mark * left)
+            counts[key] = counts.get(key, 0) + ways * faces**left
+            return
+        for k in range(left + 1):
+            spread(
+                at + 1,
+                left - k,
+                hits + hit * k,
+                marks + mark * k,
+                ways * comb(left, k) * faces**k,
+            )
+
+    spread(0, group.dice, 0, 0, 1)
+    return counts
 
 
 @cache
 def _joint(groups: tuple[DiceGroup, ...]) -> Mapping[tuple[int, int], Fraction]:
-    result: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    """Counts of equally likely rolls by (hits, marks), group by group, in whole numbers; one
+    division at the end."""
+    result: dict[tuple[int, int], int] = {(0, 0): 1}
+    dice = 0
     for group in groups:
-        die = _die_outcomes(group)
-        for _ in range(group.dice):
-            merged: dict[tuple[int, int], Fraction] = {}
-            for (hits, marks), weight in result.items():
-                for (hit, mark), chance in die.items():
-                    key = (hits + hit, marks + mark)
-                    merged[key] = merged.get(key, Fraction(0)) + weight * chance
-            result = merged
-    return result
+        merged: dict[tuple[int, int], int] = {}
+        faces = _group_faces(group)
+        for (hits, marks), ways in result.items():
+            for (more_hits, more_marks), more in faces.items():
+                key = (hits + more_hits, marks + more_marks)
+                merged[key] = merged.get(key, 0) + ways * more
+        result = merged
+        dice += group.dice
+    total = SIDES**dice
+    return {key: Fraction(ways, total) for key, ways in result.items()}
 
 
 def total_hits(rolled: tuple[RolledGroup, ...]) -> int:

@@ -23,12 +23,17 @@ CHANCE_STATES = 3_000
 #: states the generic state graph may reach from the outcomes of rolls ("settled" states, each
 #: kept with where it leads; the graph's edges are fewer): a chance state of many dice has one
 #: outcome per number of hits, so 3,000 chance states of 200 dice each could reach 600,000.
-#: Each costs about 40 µs of rules code and 0.5 KB: at most ~8 s and ~100 MB
-GRAPH_SETTLED = 200_000
+#: Each costs about 40 µs of rules code and 0.5 KB: at most ~4 s and ~50 MB
+GRAPH_SETTLED = 100_000
 #: steps and decisions of the rules the generic state graph may follow in all (assigning h
 #: hits is h decisions, so 100 space cannon dice against 100 mechs take ~2 million steps
-#: before the first combat round): about 20 µs each, ~10 s
-GRAPH_STEPS = 500_000
+#: before the first combat round): about 10-20 µs each, ~2.5-5 s (the fuzz suite found a
+#: battle spending 5 s on 500,000 steps before it fell back)
+GRAPH_STEPS = 250_000
+#: outcomes of rolls the generic state graph may follow in all (each costs one step of the
+#: rules code and a look-up, about 15 µs, more when states are large): a chance state of 190
+#: dice has 191 outcomes, so 3,000 such states would follow 573,000 of them: ~2-3 s
+GRAPH_OUTCOMES = 150_000
 #: states of one player's units that rounds in product form may index (each state costs one
 #: real Assign Hits decision and a dice pool, about 60 µs, and a row of the hits table)
 CHAIN_STATES = 6_000

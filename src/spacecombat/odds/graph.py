@@ -124,6 +124,9 @@ class Explorer(Generic[S]):
         #: steps and decisions followed so far, and the most allowed (``budget.GRAPH_STEPS``)
         self.steps = 0
         self.most_steps = budget.GRAPH_STEPS
+        #: outcomes of rolls followed so far, and the most allowed (``budget.GRAPH_OUTCOMES``)
+        self.outcomes = 0
+        self.most_outcomes = budget.GRAPH_OUTCOMES
         self.why = why
         self.graph: StateGraph[S] = StateGraph()
         self._index: dict[S, int] = {}
@@ -200,7 +203,12 @@ class Explorer(Generic[S]):
             node = self.process.advance(self.graph.states[at])
             assert isinstance(node, Chance)
             edges: dict[tuple[Target, int], Weight] = {}
-            for outcome, weight in node.outcomes(self.exact).items():
+            outcomes = node.outcomes(self.exact)
+            self.outcomes += len(outcomes)
+            if self.outcomes > self.most_outcomes:
+                where = f"after {self.most_outcomes:,} outcomes of rolls"
+                raise TooManyStates(self.most_outcomes, self.why, where=where)
+            for outcome, weight in outcomes.items():
                 if not self.exact and weight < prune:
                     continue
                 step = node.after(outcome)

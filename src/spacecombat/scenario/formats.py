@@ -92,7 +92,7 @@ def load_yaml(text: str, name: str) -> object:
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
         raise _unreadable(exc, name) from exc
     try:
-        return loader.get_single_data()
+        return _characters_only(loader.get_single_data(), name, "file")
     except _Refused as exc:
         raise ScenarioError("file", f"{name} at line {exc.line}: {exc}") from exc
     except yaml.MarkedYAMLError as exc:
@@ -108,6 +108,30 @@ def load_yaml(text: str, name: str) -> object:
         raise ScenarioError("file", f"{name}: a number has thousands of digits") from exc
     finally:
         loader.dispose()
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _characters_only(value: object, name: str, field: str) -> object:
+    """``value``, refused if any text in it (a key or a value) holds a lone surrogate: an
+    escape such as ``"\\ud800"`` that names no character and cannot be written out."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                raise ScenarioError(
+                    field,
+                    f"{name}: the text {shown(item)} holds a lone surrogate escape, "
+                    "which is not a character",
+                )
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return value
 
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
@@ -144,7 +168,7 @@ def load_json(text: str, name: str, field: str = "file") -> object:
     if json_depth(text) > MAX_DEPTH:
         raise ScenarioError(field, f"{name}: nested more than {MAX_DEPTH} levels deep")
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise ScenarioError(
             field, f"{name} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
@@ -154,3 +178,4 @@ def load_json(text: str, name: str, field: str = "file") -> object:
         if "integer string conversion" in reason:
             reason = "a number has thousands of digits"
         raise ScenarioError(field, f"{name} is not valid JSON: {reason}") from exc
+    return _characters_only(value, name, field)
