@@ -67,7 +67,7 @@ def one_line(stderr: bytes) -> str:
 def test_closed_standard_input(argv: tuple[str, ...]) -> None:
     done = shell(f'"${{SC[@]}}" {" ".join(argv)} 0<&-')
     assert done.returncode == 74, done
-    assert "standard input" in one_line(done.stderr)
+    assert one_line(done.stderr) == "spacecombat: standard input is closed"
     assert done.stdout == b""
 
 
@@ -79,7 +79,7 @@ def test_closed_standard_input(argv: tuple[str, ...]) -> None:
 def test_closed_standard_output(argv: tuple[str, ...]) -> None:
     done = shell(f'"${{SC[@]}}" {" ".join(argv)} 1>&-')
     assert done.returncode == 74, done
-    assert "output" in one_line(done.stderr)
+    assert one_line(done.stderr) == "spacecombat: standard output is closed"
 
 
 def test_output_to_a_full_disk() -> None:
@@ -87,7 +87,7 @@ def test_output_to_a_full_disk() -> None:
         pytest.skip("no /dev/full on this system")
     done = shell(f'"${{SC[@]}}" resolve {EXAMPLE} --seed 1 --format jsonl > /dev/full')
     assert done.returncode == 74, done
-    assert "output" in one_line(done.stderr)
+    assert one_line(done.stderr) == "spacecombat: cannot write the output: No space left on device"
 
 
 def test_a_broken_pipe() -> None:
