@@ -34,6 +34,7 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
+from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER
 from tests.fuzz.runner import FILE, Case, run_case
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,27 +60,14 @@ TECHNOLOGIES = {
     ),
 }
 FACTIONS = {"ti4": ("hacan", "sardakk", "jolnar", "empyrean"), "ti3": ("sardakk", "jolnar")}
+#: the stock casualty order, cut to each ruleset's units (a permutation of it is a valid order)
 CASUALTY_ORDER = {
-    "ti4": (
-        "infantry",
-        "fighter",
-        "mech",
-        "destroyer",
-        "carrier",
-        "cruiser",
-        "dreadnought",
-        "war_sun",
-        "flagship",
+    "ti4": tuple(
+        u
+        for u in DEFAULT_CASUALTY_ORDER
+        if u not in ("ground_force", "shock_troop", "mechanized_unit")
     ),
-    "ti3": (
-        "ground_force",
-        "fighter",
-        "destroyer",
-        "carrier",
-        "cruiser",
-        "dreadnought",
-        "war_sun",
-    ),
+    "ti3": tuple(u for u in DEFAULT_CASUALTY_ORDER if u not in ("infantry", "mech", "flagship")),
 }
 PRE_COMBAT = ("anti_fighter_barrage", "assault_cannon", "mentak")
 #: keys whose value is a fleet: counts by unit, or fleet text

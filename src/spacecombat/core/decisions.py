@@ -37,6 +37,11 @@ class DecisionRequest:
     facts: Mapping[str, object] = field(default_factory=dict)
     explain: Callable[[str], str] | None = field(default=None, compare=False)
 
+    @property
+    def forced(self) -> bool:
+        """Exactly one legal option: the decision is taken without asking anyone."""
+        return len(self.options) == 1
+
     def option(self, text: str) -> Option:
         """The option a player's answer names, or ``IllegalChoice`` saying why it is refused."""
         for option in self.options:
@@ -67,3 +72,11 @@ class Policy(Protocol):
     def choose(self, request: DecisionRequest) -> str:
         """Return the ``text`` of one of ``request.options``."""
         ...
+
+
+def decide(request: DecisionRequest, policies: Mapping[str, Policy]) -> Option:
+    """The option taken: the only legal one (the decision is *forced*: nobody is asked), else
+    the deciding player's policy's answer, checked against the legal options."""
+    if request.forced:
+        return request.options[0]
+    return request.option(policies[request.player].choose(request))

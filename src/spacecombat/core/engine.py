@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar, cast
 
-from spacecombat.core.decisions import DecisionRequest, Option, Policy
+from spacecombat.core.decisions import DecisionRequest, Option, Policy, decide
 from spacecombat.core.dice import Dice
 from spacecombat.core.events import Event, event
 from spacecombat.core.pool import DicePool, RolledGroup, total_hits, total_marks
@@ -147,11 +147,7 @@ def play(
         elif isinstance(node, Decision):
             request = node.request
             # A decision with one legal answer is not asked: it is logged as forced.
-            forced = len(request.options) == 1
-            if forced:
-                option = request.options[0]
-            else:
-                option = request.option(policies[request.player].choose(request))
+            option = decide(request, policies)
             emit(
                 (
                     event(
@@ -160,7 +156,7 @@ def play(
                         decision=request.decision,
                         choice=option.text,
                         options=[o.text for o in request.options],
-                        forced=forced,
+                        forced=request.forced,
                     ),
                 )
             )

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
-from spacecombat.core.decisions import Policy
+from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, End, Node, Process
 from spacecombat.core.events import Event
 from spacecombat.odds import budget
@@ -169,13 +169,7 @@ class Explorer(Generic[S]):
                 target = self._terminals.setdefault(key, Terminal(key, node.outcome))
                 break
             if isinstance(node, Decision):
-                request = node.request
-                option = (
-                    request.options[0]
-                    if len(request.options) == 1
-                    else request.option(self.policies[request.player].choose(request))
-                )
-                step = node.then(option)
+                step = node.then(decide(node.request, self.policies))
             else:
                 step = node
             rounds += _rounds_begun(step.events)

@@ -4,10 +4,11 @@ stock policies answering, until the first die or the end."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
-from spacecombat.core.decisions import Policy
+from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Decision, Process, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.policies import PolicyConfig
@@ -31,12 +32,7 @@ def opening_events(
             break
         node = process.advance(state)
         if isinstance(node, Decision):
-            request = node.request
-            if len(request.options) == 1:
-                option = request.options[0]
-            else:
-                option = request.option(policies[request.player].choose(request))
-            node = node.then(option)
+            node = node.then(decide(node.request, policies))
         if not isinstance(node, Step):
             break
         found.extend(node.events)
@@ -98,3 +94,33 @@ def retreat_policy_text(after_round: int | None, when_outnumbered: float | None)
     if when_outnumbered is not None:
         parts.append(f"when_outnumbered: {when_outnumbered:g}")
     return "{" + ", ".join(parts) + "}"
+
+
+class Notices(ABC):
+    """``Battle.notices`` of a ruleset's battle: the retreat policies that can never act
+    (``retreat_ruled_out``, by the ruleset's ``_never_retreats``), then what the ruleset says
+    of the battle's opening (``_opening_notices``: units removed before the battle)."""
+
+    #: each player's stock policy configuration (set by the battle)
+    _policies: dict[str, PolicyConfig]
+    _notices: tuple[str, ...] | None = None
+
+    def notices(self) -> tuple[str, ...]:
+        if self._notices is None:
+            self._notices = (
+                *retreat_notices(self._retreats_ruled_out()),
+                *self._opening_notices(),
+            )
+        return self._notices
+
+    def _retreats_ruled_out(self) -> list[Event]:
+        return retreats_ruled_out(self._policies.items(), self._never_retreats)
+
+    @abstractmethod
+    def _opening_notices(self) -> list[str]:
+        """Notices of the battle's opening, worked out by following it (``opening_events``)."""
+
+    @abstractmethod
+    def _never_retreats(self, player: str) -> str | None:
+        """Why ``player`` can never retreat in this battle, by the ruleset's rules; None when a
+        retreat may happen."""

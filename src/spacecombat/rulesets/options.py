@@ -12,24 +12,9 @@ from pydantic import BaseModel, ValidationError
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import ECHO, shown
+from spacecombat.scenario.schema import say
 
 Options = TypeVar("Options", bound=BaseModel)
-
-#: what each kind of option value must be, as the README says it
-_KINDS = {
-    "bool_type": "true or false",
-    "bool_parsing": "true or false",
-    "int_type": "a whole number, written as one",
-    "int_parsing": "a whole number, written as one",
-    "int_from_float": "a whole number, written as one",
-}
-
-_BOUNDS = {
-    "greater_than_equal": ("at least", "ge"),
-    "greater_than": ("more than", "gt"),
-    "less_than_equal": ("at most", "le"),
-    "less_than": ("less than", "lt"),
-}
 
 
 def parse_options(model: type[Options], raw: Mapping[str, object] | None, ruleset: str) -> Options:
@@ -52,15 +37,8 @@ def is_plain_key(name: str) -> bool:
 
 def _say(model: type[BaseModel], error: object, name: str, ruleset: str) -> str:
     assert isinstance(error, dict)
-    kind = error["type"]
-    got = shown(error.get("input"))
-    if kind == "extra_forbidden":
+    if error["type"] == "extra_forbidden":
         allowed = ", ".join(model.model_fields)
         what = "unknown option" if is_plain_key(name) else f"unknown option {shown(name)}"
         return f"{what} for ruleset {ruleset}; allowed: {allowed}"
-    if kind in _KINDS:
-        return f"must be {_KINDS[kind]} (got {got})"
-    if kind in _BOUNDS:
-        words, key = _BOUNDS[kind]
-        return f"must be {words} {error.get('ctx', {}).get(key)} (got {got})"
-    return f"not allowed (got {got})"
+    return say(error, model)

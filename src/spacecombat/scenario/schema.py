@@ -109,7 +109,9 @@ class PolicySpec(_Spec):
                     if error["type"] not in _WRONG_FORM:
                         key = ".".join(str(part) for part in error["loc"][1:])
                         raise PydanticCustomError(
-                            "retreat", "{key}: {message}", {"key": key, "message": _say(error)}
+                            "retreat",
+                            "{key}: {message}",
+                            {"key": key, "message": say(error)},
                         ) from exc
             raise PydanticCustomError(
                 "retreat",
@@ -205,7 +207,7 @@ def parse_scenario(data: object) -> Scenario:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise ScenarioError(_path(first["loc"]), _say(first)) from exc
+        raise ScenarioError(_path(first["loc"]), say(first)) from exc
     _within_unit_limit(scenario)
     return scenario
 
@@ -255,13 +257,15 @@ _KINDS = {
 }
 
 
-def _say(error: Any) -> str:
-    """One pydantic error in the project's words (never a class name or a Python repr)."""
+def say(error: Any, root: type[BaseModel] | None = None) -> str:
+    """One pydantic error in the project's words (never a class name or a Python repr);
+    ``root``: the model the error's location starts from (default: the scenario)."""
+    root = root or Scenario
     kind = error["type"]
     loc = error["loc"]
     got = error.get("input")
     if kind == "extra_forbidden":
-        return f"unknown key; allowed: {', '.join(_allowed_keys(loc))}"
+        return f"unknown key; allowed: {', '.join(_allowed_keys(loc, root))}"
     if kind == "missing":
         return "is required"
     if kind == "value_error":
@@ -296,7 +300,7 @@ def _say(error: Any) -> str:
         if kind == "dict_type" and loc and loc[-1] in _FLEETS:
             what = "a mapping of unit to count, or text such as '2 dreadnought, 3 fighter'"
         elif kind in ("model_type", "model_attributes_type"):
-            what = f"a mapping with the keys {', '.join(_allowed_keys((*loc, '')))}"
+            what = f"a mapping with the keys {', '.join(_allowed_keys((*loc, ''), root))}"
         if kind.startswith("int") and isinstance(got, str | float | bool):
             return f"must be {what}, written as one (got {shown(got)})"
         return f"must be {what} (got {shown(got)})"
@@ -319,9 +323,9 @@ def _kind(value: object) -> str:
     return shown(value)
 
 
-def _allowed_keys(loc: tuple[int | str, ...]) -> list[str]:
-    """The keys of the mapping at ``loc[:-1]`` in a scenario."""
-    model: type[BaseModel] | None = Scenario
+def _allowed_keys(loc: tuple[int | str, ...], root: type[BaseModel]) -> list[str]:
+    """The keys of the mapping at ``loc[:-1]`` in ``root`` (a scenario, say)."""
+    model: type[BaseModel] | None = root
     for part in loc[:-1]:
         if isinstance(part, int):
             continue

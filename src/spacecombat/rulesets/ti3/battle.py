@@ -6,15 +6,14 @@ from collections.abc import Callable, Hashable, Mapping
 
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.events import Event, event
+from spacecombat.core.events import event
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import last_round_looked_at, stock_policies
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.rulesets.notices import (
+    Notices,
     counted,
     opening_events,
-    retreat_notices,
-    retreats_ruled_out,
 )
 from spacecombat.rulesets.ti3.procedures import fleet_check, invasion, space_battle
 from spacecombat.rulesets.ti3.rounds import Ti3ProductRounds
@@ -48,7 +47,7 @@ PROCEDURES: dict[Phase, Procedure] = {
 }
 
 
-class Ti3Battle:
+class Ti3Battle(Notices):
     """One TI3 battle (space, or invasion) for the resolver and the odds engine."""
 
     def __init__(self, setup: Ti3Setup) -> None:
@@ -56,17 +55,9 @@ class Ti3Battle:
         self._policies = {side.value: setup.side(side).policy for side in SIDES}
         # Xxcha looks at round 1, the stock policies at the rounds they name
         self.round_cap = last_round_looked_at(self._policies.values())
-        self._notices: tuple[str, ...] | None = None
 
-    def notices(self) -> tuple[str, ...]:
-        """Before any die: units removed by the fleet check before the battle (T16; what the
-        stock policies remove), and retreat policies that can never act
-        (``retreat_ruled_out``)."""
-        if self._notices is None:
-            self._notices = (*self._retreat_notices(), *self._fleet_notices())
-        return self._notices
-
-    def _fleet_notices(self) -> list[str]:
+    def _opening_notices(self) -> list[str]:
+        """What the fleet check before the battle removes (T16), as the stock policies choose."""
         setup = self.setup
         if setup.kind != "space":
             return []
@@ -98,15 +89,8 @@ class Ti3Battle:
                 )
         return said
 
-    def _retreat_notices(self) -> list[str]:
-        return retreat_notices(self._retreats_ruled_out())
-
-    def _retreats_ruled_out(self) -> list[Event]:
-        """Sides whose stock policy may retreat but never can (``_never_retreats``)."""
-        return retreats_ruled_out(
-            ((side.value, self.setup.side(side).policy) for side in SIDES),
-            lambda player: _never_retreats(self.setup, Side(player)),
-        )
+    def _never_retreats(self, player: str) -> str | None:
+        return _never_retreats(self.setup, Side(player))
 
     def stock_policies(self) -> dict[str, Policy]:
         return stock_policies(self._policies)

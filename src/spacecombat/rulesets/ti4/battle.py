@@ -6,14 +6,13 @@ from collections.abc import Callable, Hashable, Mapping
 
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.events import Event, event
+from spacecombat.core.events import event
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import last_round_looked_at, stock_policies
 from spacecombat.rulesets.notices import (
+    Notices,
     opening_events,
     removed_by,
-    retreat_notices,
-    retreats_ruled_out,
 )
 from spacecombat.rulesets.ti4.procedures import (
     capacity,
@@ -60,7 +59,7 @@ PROCEDURES: dict[Phase, Procedure] = {
 }
 
 
-class Ti4Battle:
+class Ti4Battle(Notices):
     """One TI4 battle (space, or invasion) as a process for the resolver and the odds engine."""
 
     def __init__(self, setup: BattleSetup) -> None:
@@ -69,17 +68,10 @@ class Ti4Battle:
         # anti-fighter barrage looks at round 1, the stock policies at the rounds they name
         self.round_cap = last_round_looked_at(self._policies.values())
         self._initial: dict[str, dict[str, int]] = {}
-        self._notices: tuple[str, ...] | None = None
 
-    def notices(self) -> tuple[str, ...]:
-        """Before any die: fleets over capacity at the start (what is removed before the battle,
-        by the stock policies, or that the option keeps them till later), and retreat policies
-        that can never act (``retreat_ruled_out``)."""
-        if self._notices is None:
-            self._notices = (*self._retreat_notices(), *self._capacity_notices())
-        return self._notices
-
-    def _capacity_notices(self) -> list[str]:
+    def _opening_notices(self) -> list[str]:
+        """Fleets over capacity at the start: what the stock policies remove before the battle
+        (R31), or that ``check_capacity_before_battle: false`` keeps them till later."""
         setup = self.setup
         if setup.kind != "space":
             return []
@@ -110,15 +102,8 @@ class Ti4Battle:
                 )
         return said
 
-    def _retreat_notices(self) -> list[str]:
-        return retreat_notices(self._retreats_ruled_out())
-
-    def _retreats_ruled_out(self) -> list[Event]:
-        """Sides whose stock policy may retreat but never can (``_never_retreats``)."""
-        return retreats_ruled_out(
-            ((side.value, self.setup.side(side).policy) for side in SIDES),
-            lambda player: _never_retreats(self.setup, Side(player)),
-        )
+    def _never_retreats(self, player: str) -> str | None:
+        return _never_retreats(self.setup, Side(player))
 
     def stock_policies(self) -> dict[str, Policy]:
         """Each side's stock policy, configured by the scenario."""
