@@ -19,8 +19,8 @@ from typing import Any, NoReturn
 
 from spacecombat import rulesets
 from spacecombat.core.decisions import DecisionRequest, Policy
-from spacecombat.core.dice import SIDES, Dice, SeededDice
-from spacecombat.core.engine import Chance, Node, play
+from spacecombat.core.dice import SIDES, Dice
+from spacecombat.core.engine import Chance, Draw, Node, play
 from spacecombat.core.errors import IllegalChoice, ReplayError, SpacecombatError
 from spacecombat.core.events import Event
 from spacecombat.core.limits import MAX_SEED, shown
@@ -78,7 +78,7 @@ def replay(log: Sequence[Event], lines: Sequence[int] | None = None) -> ReplayRe
         ) from exc
     run = _Run(log, lines, process, seed)
     policies: dict[str, Policy] = {player: _LoggedChoices(run) for player in players}
-    dice: Dice = SeededDice(seed) if seed is not None else _LoggedDice(run)
+    dice: Dice = rulesets.dice_for(scenario, seed) if seed is not None else _LoggedDice(run)
     try:
         run.compare(log_header(scenario, seed))
         play(run, dice, policies, on_event=run.compare)
@@ -136,6 +136,8 @@ class _Run:
         #: the chance node being rolled, and how many of its groups have been rolled
         self.chance: Chance[Any] | None = None
         self.rolled = 0
+        #: the draw being drawn
+        self.draw: Draw[Any] | None = None
 
     # the process, as ``play`` drives it
     def start(self) -> Any:
@@ -144,6 +146,7 @@ class _Run:
     def advance(self, state: Any) -> Node[Any]:
         node: Node[Any] = self.process.advance(state)
         self.chance = node if isinstance(node, Chance) else None
+        self.draw = node if isinstance(node, Draw) else None
         self.rolled = 0
         return node
 
@@ -299,6 +302,26 @@ class _LoggedDice:
                 return tuple(faces)
         run.stop(run.differs(run.next, expected=logged, replayed=what))
 
+    def pick(self, weights: Sequence[int]) -> int:
+        """The outcome the log's ``drawn`` event names, at the place where the replay draws."""
+        run = self.run
+        draw = run.draw
+        assert draw is not None
+        what = f"the {draw.player}'s {draw.kind} draw for {draw.purpose}" if draw.player else ""
+        what = what or f"a {draw.kind} draw for {draw.purpose}"
+        if run.next >= len(run.log):
+            run.ended(what)
+        logged = run.log[run.next]
+        value = logged.get("value")
+        if (
+            logged.get("event") == "drawn"
+            and logged.get("purpose") == draw.purpose
+            and logged.get("kind") == draw.kind
+            and value in draw.labels
+        ):
+            return draw.labels.index(str(value))
+        run.stop(run.differs(run.next, expected=logged, replayed=what))
+
 
 def _options(request: DecisionRequest) -> str:
     return _short("; ".join(option.text for option in request.options))
@@ -376,6 +399,10 @@ def _check(log: Sequence[Event], lines: Sequence[int]) -> int | None:
             )
         if kind == "dice_rolled":
             _check_faces(item, line)
+        elif kind == "drawn" and not isinstance(value := item.get("value"), str):
+            raise ReplayError(
+                f"log line {line}: a draw's value is the text of its outcome, not {shown(value)}"
+            )
         elif kind == "choice_made" and not isinstance(choice := item.get("choice"), str):
             raise ReplayError(
                 f"log line {line}: a choice is the text of an option, not {shown(choice)}"

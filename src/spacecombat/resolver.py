@@ -8,51 +8,58 @@ from typing import Any
 
 from spacecombat import rulesets
 from spacecombat.core.decisions import Policy
-from spacecombat.core.dice import Dice, SeededDice
+from spacecombat.core.dice import Dice, SeededDice, SplitMixDice
 from spacecombat.core.engine import Played, play
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.events import Event, event
 from spacecombat.core.limits import MAX_SEED, shown
-from spacecombat.scenario.schema import Scenario, parse_scenario
+from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
 
 LOG_VERSION = 1
 
 
 def resolve(
-    scenario: Scenario | Mapping[str, object],
+    scenario: AnyScenario | Mapping[str, object],
     *,
     seed: int | None = None,
     dice: Dice | None = None,
     policies: Mapping[str, Policy] | None = None,
     on_event: Callable[[Event], None] | None = None,
 ) -> Played[Any]:
-    """Play one battle. Dice: ``dice`` if given, else fair dice seeded with ``seed`` (a fresh
-    random seed if none). Decisions: ``policies`` by player, else the scenario's stock policies.
-    The log's first event records the scenario and the seed, so the log replays."""
-    if not isinstance(scenario, Scenario):
+    """Play one battle. Dice: ``dice`` if given, else fair dice seeded with ``seed`` (if none:
+    the seed the scenario fixes, as EC4X's game and turn do, else a fresh random one).
+    Decisions: ``policies`` by player, else the scenario's stock policies. The log's first
+    event records the scenario and the seed, so the log replays."""
+    if not is_scenario(scenario):
         scenario = parse_scenario(scenario)
     if seed is not None and (isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
         raise ScenarioError("seed", f"a whole number from 0 to {MAX_SEED} (got {shown(seed)})")
     if dice is None:
         if seed is None:
+            seed = rulesets.own_seed(scenario)
+        if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        dice = SeededDice(seed)
+        dice = rulesets.dice_for(scenario, seed)
     process = rulesets.battle(scenario)
     chosen = process.stock_policies()
     chosen.update(policies or {})
-    header = log_header(scenario, seed if isinstance(dice, SeededDice) else None)
+    header = log_header(scenario, seed if isinstance(dice, SeededDice | SplitMixDice) else None)
     if on_event is not None:
         on_event(header)
     played = play(process, dice, chosen, on_event=on_event)
     return Played((header, *played.events), played.state, played.outcome)
 
 
-def log_header(scenario: Scenario, seed: int | None) -> Event:
-    """The ``battle_started`` event that opens a log."""
+def log_header(scenario: AnyScenario, seed: int | None) -> Event:
+    """The ``battle_started`` event that opens a log (with ``seed_source`` for EC4X, whose
+    seed may come from the game and turn)."""
+    source = rulesets.seed_source(scenario, seed) if seed is not None else None
+    extra: dict[str, object] = {"seed_source": source} if source is not None else {}
     return event(
         "battle_started",
         log_version=LOG_VERSION,
         ruleset=scenario.ruleset,
         seed=seed,
+        **extra,
         scenario=scenario.model_dump(mode="json", exclude_none=True),
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -27,7 +28,7 @@ import pytest
 from spacecombat.core.events import Event
 from spacecombat.odds.exact import exact_odds
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import Scenario, parse_scenario
+from spacecombat.scenario.schema import Scenario, parse_ti_scenario
 from tests.helpers import invasion, space
 
 RESULTS = ("attacker_win", "defender_win", "draw")
@@ -55,6 +56,9 @@ class PrefixDice:
         faces = self._prefix[self._next : end]
         self._next = end
         return faces
+
+    def pick(self, weights: Sequence[int]) -> int:
+        raise AssertionError("TI4 battles have no weighted draws")
 
 
 @dataclass
@@ -157,7 +161,7 @@ CASES = {
 @cache
 def brute(name: str) -> Enumeration:
     case = CASES[name]
-    return enumerate_dice(parse_scenario(case.scenario), case.cap)
+    return enumerate_dice(parse_ti_scenario(case.scenario), case.cap)
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -229,7 +233,7 @@ def test_the_shortcut_changes_nothing() -> None:
     # exactly. Within the 3 dice of round 1, the cruiser's and the fighter's dice are two groups
     # of one roll (the cruiser's face must be remembered while the fighter's is asked for), and
     # the defender's die is asked for after 100 attacker prefixes with only 4 stories.
-    scenario = parse_scenario(space({"units": "1 cruiser, 1 fighter"}, {"units": "1 fighter"}))
+    scenario = parse_ti_scenario(space({"units": "1 cruiser, 1 fighter"}, {"units": "1 fighter"}))
     plain = enumerate_dice(scenario, 3, shortcut=False)
     shared = enumerate_dice(scenario, 3)
     assert (plain.ends, plain.unfinished) == (shared.ends, shared.unfinished)

@@ -23,7 +23,7 @@ from spacecombat.odds.report import OddsReport
 from spacecombat.rulesets import ti4
 from spacecombat.rulesets.ti4.rounds import ProductRounds
 from spacecombat.rulesets.ti4.state import BattleState, Phase
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import space
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
@@ -134,7 +134,7 @@ SIDE_STATES = {
 
 
 def round_start(scenario: dict[str, Any]) -> tuple[ProductRounds, BattleState, SideState]:
-    battle = ti4.battle(parse_scenario(scenario))
+    battle = ti4.battle(parse_ti_scenario(scenario))
     template = battle.setup.initial.at(Phase.ROLL_DICE, round=2)
     return ProductRounds(battle.setup, battle), template, template.attacker
 
@@ -153,7 +153,7 @@ def test_after_hits_equals_assigning_the_hits_directly_for_the_defender(name: st
     # The same fleets on the other side of the battle.
     data = SIDE_STATES[name]
     swapped = {**data, "attacker": data["defender"], "defender": data["attacker"]}
-    battle = ti4.battle(parse_scenario(swapped))
+    battle = ti4.battle(parse_ti_scenario(swapped))
     template = battle.setup.initial.at(Phase.ROLL_DICE, round=2)
     form, units = ProductRounds(battle.setup, battle), template.defender
     most = 3 * sum(count for _, _, count in units.space)

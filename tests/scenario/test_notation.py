@@ -6,7 +6,7 @@ import pytest
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.scenario.notation import Fleet
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 
 
 def test_parse_reads_counts_in_order() -> None:
@@ -68,7 +68,7 @@ def test_bad_text_in_a_scenario_names_the_side() -> None:
         "defender": {"units": "three cruisers"},
     }
     with pytest.raises(ScenarioError, match="cannot read 'three cruisers'") as caught:
-        parse_scenario(scenario)
+        parse_ti_scenario(scenario)
     assert caught.value.field == "defender.units"
 
 
@@ -81,12 +81,12 @@ def test_bad_text_in_a_planet_names_the_planet() -> None:
         "planets": [{"name": "Mecatol Rex", "defender": "lots of infantry"}],
     }
     with pytest.raises(ScenarioError) as caught:
-        parse_scenario(scenario)
+        parse_ti_scenario(scenario)
     assert caught.value.field == "planets[0].defender"
 
 
 def test_a_scenario_reads_fleet_text_as_counts() -> None:
-    scenario = parse_scenario(
+    scenario = parse_ti_scenario(
         {
             "ruleset": "ti4",
             "battle": "space",

@@ -14,7 +14,7 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_DEPTH, MAX_SCENARIO_BYTES, MAX_UNITS_PER_SIDE, shown
 from spacecombat.resolver import resolve
 from spacecombat.scenario.formats import json_depth
-from spacecombat.scenario.schema import decode, load_scenario, parse_scenario
+from spacecombat.scenario.schema import decode, load_scenario, parse_ti_scenario
 
 HEAD = "ruleset: ti4\nbattle: space\n"
 SIDES = 'attacker: {units: "1 cruiser"}\ndefender: {units: "1 cruiser"}\n'
@@ -33,19 +33,19 @@ def scenario(**changes: Any) -> dict[str, Any]:
 
 def refused_yaml(text: str) -> ScenarioError:
     with pytest.raises(ScenarioError) as caught:
-        parse_scenario(decode(text, "battle.yaml"))
+        parse_ti_scenario(decode(text, "battle.yaml"))
     return caught.value
 
 
 def refused_json(text: str) -> ScenarioError:
     with pytest.raises(ScenarioError) as caught:
-        parse_scenario(decode(text, "battle.json"))
+        parse_ti_scenario(decode(text, "battle.json"))
     return caught.value
 
 
 def refused(data: object) -> ScenarioError:
     with pytest.raises(ScenarioError) as caught:
-        parse_scenario(data)
+        parse_ti_scenario(data)
     return caught.value
 
 
@@ -122,7 +122,7 @@ def test_an_invasions_planets_count_for_the_defender() -> None:
 
 
 def test_the_unit_limit_itself_is_allowed() -> None:
-    parsed = parse_scenario(scenario(attacker={"units": {"fighter": 100, "carrier": 100}}))
+    parsed = parse_ti_scenario(scenario(attacker={"units": {"fighter": 100, "carrier": 100}}))
     assert parsed.attacker.unit_count() == MAX_UNITS_PER_SIDE
 
 
@@ -251,7 +251,7 @@ def test_a_file_over_the_size_limit_is_refused_without_reading_it_all(tmp_path: 
             "policy.retreat_takes_planet_ground_forces",
             "must be true or false (got 'yes')",
         ),
-        ({"ruleset": "ti5"}, "ruleset", "allowed: 'ti4', 'ti3' (got 'ti5')"),
+        ({"ruleset": "ti5"}, "ruleset", "allowed: 'ti4', 'ti3', 'ec4x' (got 'ti5')"),
     ],
 )
 def test_messages_say_what_is_allowed_in_the_projects_words(
@@ -264,7 +264,7 @@ def test_messages_say_what_is_allowed_in_the_projects_words(
 
 
 def test_a_yaml_date_is_read_as_the_text_written() -> None:
-    parsed = parse_scenario(decode(HEAD + "attacker: {faction: 2020-01-01}\ndefender: {}\n"))
+    parsed = parse_ti_scenario(decode(HEAD + "attacker: {faction: 2020-01-01}\ndefender: {}\n"))
     assert parsed.attacker.faction == "2020-01-01"
     with pytest.raises(ScenarioError, match=r"^attacker\.faction: unknown '2020-01-01'; allowed"):
         rulesets.battle(parsed)

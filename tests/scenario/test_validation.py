@@ -13,7 +13,7 @@ from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.resolver import resolve
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import load_scenario, parse_scenario
+from spacecombat.scenario.schema import load_scenario, parse_ti_scenario
 from tests.helpers import invasion, space
 
 CRUISER = {"units": "1 cruiser"}
@@ -23,12 +23,12 @@ CARRIER_AND_INFANTRY = {"units": "1 carrier, 2 infantry"}
 def refused(scenario: dict[str, Any]) -> ScenarioError:
     """The ScenarioError that building ``scenario`` raises."""
     with pytest.raises(ScenarioError) as caught:
-        build(parse_scenario(scenario))
+        build(parse_ti_scenario(scenario))
     return caught.value
 
 
 def built(scenario: dict[str, Any]) -> BattleSetup:
-    return build(parse_scenario(scenario))
+    return build(parse_ti_scenario(scenario))
 
 
 # --- units, factions, technologies, laws ---------------------------------------------------

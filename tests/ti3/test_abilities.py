@@ -16,7 +16,7 @@ from spacecombat.rulesets.ti3 import rules
 from spacecombat.rulesets.ti3.abilities import HANDLERS, markers, modifiers
 from spacecombat.rulesets.ti3.abilities.base import Handler, Marker, RollContext, RollKind
 from spacecombat.rulesets.ti3.setup import build
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import run
 
 A, D = Side.ATTACKER, Side.DEFENDER
@@ -283,7 +283,7 @@ def test_each_rule_technology_is_handled_or_refused(tech: str) -> None:
     is built with it) or the battle is refused with RuleNotImplemented naming it."""
     record = rules.load().technologies[tech]
     if record.handler in HANDLERS:
-        setup = build(parse_scenario(scenario({"technologies": [tech]})))
+        setup = build(parse_ti_scenario(scenario({"technologies": [tech]})))
         assert record.handler in setup.side(A).handlers
     else:
         with pytest.raises(RuleNotImplemented) as caught:
@@ -299,7 +299,7 @@ def test_each_rule_race_ability_is_handled_or_refused(faction: str) -> None:
     record = rules.load().factions[faction]
     abilities = [a for a in record.abilities if a.combat == "rule"]
     if all(a.handler in HANDLERS for a in abilities):
-        setup = build(parse_scenario(scenario({"faction": faction})))
+        setup = build(parse_ti_scenario(scenario({"faction": faction})))
         assert {a.handler for a in abilities} <= setup.side(A).handlers
     else:
         with pytest.raises(RuleNotImplemented) as caught:

@@ -15,7 +15,7 @@ from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, run, space
 
 CRUISERS = space({"units": "1 cruiser"}, {"units": "1 cruiser"})
@@ -90,7 +90,7 @@ class _Recorder(Handler):
 
 
 def test_each_handler_acts_once_in_each_window() -> None:
-    setup = replace(build(parse_scenario(CRUISERS)), handlers=(_Recorder(Side.ATTACKER),))
+    setup = replace(build(parse_ti_scenario(CRUISERS)), handlers=(_Recorder(Side.ATTACKER),))
     played = play(Ti4Battle(setup), ScriptedDice([1, 1, 7, 1]), ti4.stock_policies(setup))
     assert [e["windows"] for e in played.events if e["event"] == "recorded"] == [
         ["start_of_combat", "start_of_combat_round"],

@@ -82,8 +82,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     res.add_argument(
         "--ask",
-        choices=("attacker", "defender", "both"),
-        help="ask this player's decisions on the terminal instead of the scenario's policy",
+        metavar="PLAYER",
+        help="ask this player's decisions on the terminal instead of the scenario's policy: "
+        "attacker, defender or both (TI4, TI3); a house's name or all (EC4X)",
     )
     rep = commands.add_parser(
         "replay",

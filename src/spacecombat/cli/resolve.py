@@ -6,11 +6,12 @@ import argparse
 import sys
 from typing import TextIO
 
+from spacecombat import rulesets
 from spacecombat.cli.streams import file_name, read_text, write
 from spacecombat.core.decisions import DecisionRequest, Policy
-from spacecombat.core.errors import IllegalChoice
+from spacecombat.core.errors import IllegalChoice, ScenarioError
 from spacecombat.core.events import Event, to_jsonl
-from spacecombat.core.limits import MAX_SCENARIO_BYTES
+from spacecombat.core.limits import MAX_SCENARIO_BYTES, shown
 from spacecombat.report.text import render
 from spacecombat.resolver import resolve
 from spacecombat.scenario.schema import decode, parse_scenario
@@ -79,8 +80,13 @@ def run(args: argparse.Namespace) -> int:
     person: TerminalPlayer | None = None
     if args.ask:
         person = TerminalPlayer()
-        for player in ("attacker", "defender"):
-            if args.ask in (player, "both"):
+        players = list(rulesets.battle(scenario).stock_policies())
+        every = "all" if scenario.ruleset == "ec4x" else "both"
+        if args.ask != every and args.ask not in players:
+            allowed = ", ".join([*players, every])
+            raise ScenarioError("--ask", f"allowed: {allowed} (got {shown(args.ask)})")
+        for player in players:
+            if args.ask in (player, every):
                 policies[player] = person
     played = resolve(
         scenario,

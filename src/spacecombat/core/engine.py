@@ -5,17 +5,20 @@ the next node, which is one of
 
 - ``Step``: the rules moved on deterministically (with the events that happened);
 - ``Chance``: a dice pool must be rolled; ``then(hits)`` gives the step that follows;
+- ``Draw``: any other finite random draw (a die read through a table, a weighted choice of
+  target); ``then(value)`` gives the step that follows;
 - ``Decision``: a player must choose; ``then(option)`` gives the step that follows;
 - ``End``: the battle is over, with its outcome.
 
-The resolver (here) samples chance nodes from a ``Dice`` and asks policies at decision nodes,
-logging every die and every choice. The exact odds engine walks the same nodes, weighting
-chance outcomes with ``DicePool.distribution`` instead of rolling, so the two never disagree.
+The resolver (here) samples chance and draw nodes from a ``Dice`` and asks policies at decision
+nodes, logging every die, every draw and every choice. The exact odds engine walks the same
+nodes, weighting chance outcomes with ``DicePool.distribution`` and draw outcomes with their
+weights instead of rolling, so the two never disagree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar, cast
@@ -78,6 +81,90 @@ class Chance(Generic[S]):
 
 
 @dataclass(frozen=True, slots=True)
+class Draw(Generic[S]):
+    """A finite random draw: outcome ``i`` has chance ``weights[i] / sum(weights)``, is logged
+    as ``labels[i]``, and ``then(values[i])`` gives the step that follows.
+
+    ``kind`` names the draw in the log: a die (``"d3"``, ``"d10"``, ``"d20"``: equal weights,
+    values the faces) or ``"choice"`` (values the indices of ``labels``, e.g. the candidates of
+    a weighted target selection). Weights are positive whole numbers, so every engine reads the
+    same exact chances, and a seeded generator draws with ``Dice.pick``.
+    """
+
+    player: str
+    purpose: str
+    kind: str
+    labels: tuple[str, ...]
+    weights: tuple[int, ...]
+    values: tuple[int, ...]
+    then: Callable[[int], Step[S]]
+
+    def __post_init__(self) -> None:
+        if not self.weights or not (len(self.labels) == len(self.weights) == len(self.values)):
+            raise ValueError("a draw has at least one outcome, each with a label and a value")
+        if any(isinstance(w, bool) or w < 1 for w in self.weights):
+            raise ValueError(f"draw weights are positive whole numbers (got {self.weights})")
+
+    @classmethod
+    def die(
+        cls,
+        player: str,
+        purpose: str,
+        sides: int,
+        then: Callable[[int], Step[S]],
+        *,
+        first: int = 1,
+    ) -> Draw[S]:
+        """A fair die of ``sides`` sides showing ``first`` … ``first + sides − 1``."""
+        faces = tuple(range(first, first + sides))
+        return cls(player, purpose, f"d{sides}", tuple(map(str, faces)), (1,) * sides, faces, then)
+
+    @classmethod
+    def choice(
+        cls,
+        player: str,
+        purpose: str,
+        labels: Sequence[str],
+        weights: Sequence[int],
+        then: Callable[[int], Step[S]],
+    ) -> Draw[S]:
+        """A weighted choice among ``labels``; ``then`` takes the chosen index."""
+        return cls(
+            player,
+            purpose,
+            "choice",
+            tuple(labels),
+            tuple(weights),
+            tuple(range(len(labels))),
+            then,
+        )
+
+    def outcomes(self, exact: bool) -> Mapping[int, Fraction | float]:
+        """Every outcome (its index) with its chance (``Fraction`` if ``exact``)."""
+        total = sum(self.weights)
+        if exact:
+            return {i: Fraction(w, total) for i, w in enumerate(self.weights)}
+        return {i: w / total for i, w in enumerate(self.weights)}
+
+    def after(self, index: int) -> Step[S]:
+        """The step that follows outcome ``index``."""
+        return self.then(self.values[index])
+
+    def logged(self, index: int) -> Event:
+        """The ``drawn`` event of outcome ``index``."""
+        fields: dict[str, object] = {
+            "player": self.player,
+            "purpose": self.purpose,
+            "kind": self.kind,
+            "value": self.labels[index],
+        }
+        if self.kind == "choice":
+            fields["options"] = list(self.labels)
+            fields["weights"] = list(self.weights)
+        return event("drawn", **fields)
+
+
+@dataclass(frozen=True, slots=True)
 class Decision(Generic[S]):
     """A player must answer ``request``; ``then`` takes the chosen option."""
 
@@ -93,7 +180,7 @@ class End(Generic[S]):
     events: tuple[Event, ...] = ()
 
 
-Node = Step[S] | Chance[S] | Decision[S] | End[S]
+Node = Step[S] | Chance[S] | Draw[S] | Decision[S] | End[S]
 
 
 class Process(Protocol[S]):
@@ -144,6 +231,10 @@ def play(
             rolled = node.pool.sample(dice)
             emit((event("dice_rolled", player=node.roller, purpose=node.purpose, **_roll(rolled)),))
             step = node.after(node.rolled(rolled))
+        elif isinstance(node, Draw):
+            index = dice.pick(node.weights)
+            emit((node.logged(index),))
+            step = node.after(index)
         elif isinstance(node, Decision):
             request = node.request
             # A decision with one legal answer is not asked: it is logged as forced.

@@ -11,11 +11,11 @@ from spacecombat.odds.budget import TooLarge
 from spacecombat.odds.exact import STATE_LIMIT, check_rounds, exact_odds
 from spacecombat.odds.montecarlo import check_options, monte_carlo
 from spacecombat.odds.report import OddsReport
-from spacecombat.scenario.schema import Scenario
+from spacecombat.scenario.schema import AnyScenario
 
 
 def odds(
-    scenario: Scenario | Mapping[str, Any],
+    scenario: AnyScenario | Mapping[str, Any],
     *,
     method: str = "exact",
     trials: int = 20_000,

@@ -13,22 +13,22 @@ from spacecombat import rulesets
 from spacecombat.core.decisions import Policy
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_ROUNDS, shown
+from spacecombat.core.rounds import PlayerRounds
 from spacecombat.core.sides import SideState
 from spacecombat.odds import budget, product
 from spacecombat.odds.graph import NOT_IN_PRODUCT_FORM, Entry, Explorer, Terminal, Weight
 from spacecombat.odds.report import OddsReport, summarise
-from spacecombat.odds.rounds import PlayerRounds
 from spacecombat.odds.solve import absorb, rounds_distribution
 from spacecombat.odds.states import state_after
 from spacecombat.rulesets import Battle
-from spacecombat.scenario.schema import Scenario, parse_scenario
+from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
 
 #: chance states the generic graph may explore by default (``budget.CHANCE_STATES``)
 STATE_LIMIT = budget.CHANCE_STATES
 
 
 def exact_odds(
-    scenario: Scenario | Mapping[str, Any],
+    scenario: AnyScenario | Mapping[str, Any],
     *,
     fractions: bool = False,
     rounds: int | None = None,
@@ -44,7 +44,7 @@ def exact_odds(
     limit).
     """
     check_rounds(rounds)
-    if not isinstance(scenario, Scenario):
+    if not is_scenario(scenario):
         scenario = parse_scenario(scenario)
     battle = rulesets.battle(scenario)
     policies: dict[str, Policy] = battle.stock_policies()

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
 from spacecombat.core.decisions import Policy, decide
-from spacecombat.core.engine import Chance, Decision, End, Node, Process
+from spacecombat.core.engine import Chance, Decision, Draw, End, Node, Process, Step
 from spacecombat.core.events import Event
 from spacecombat.odds import budget
 from spacecombat.odds.budget import TooLarge
@@ -161,7 +161,7 @@ class Explorer(Generic[S]):
                 where = f"after {self.most_steps:,} steps of the rules"
                 raise TooManyStates(self.most_steps, self.why, where=where)
             node: Node[S] = process.advance(current)
-            if isinstance(node, Chance):
+            if isinstance(node, Chance | Draw):
                 target: Target = self._node_of(current)
                 break
             if isinstance(node, End):
@@ -195,9 +195,9 @@ class Explorer(Generic[S]):
         while self._pending:
             at = self._pending.pop()
             node = self.process.advance(self.graph.states[at])
-            assert isinstance(node, Chance)
+            assert isinstance(node, Chance | Draw)
             edges: dict[tuple[Target, int], Weight] = {}
-            outcomes = node.outcomes(self.exact)
+            outcomes = chances(node, self.exact)
             self.outcomes += len(outcomes)
             if self.outcomes > self.most_outcomes:
                 where = f"after {self.most_outcomes:,} outcomes of rolls"
@@ -205,12 +205,26 @@ class Explorer(Generic[S]):
             for outcome, weight in outcomes.items():
                 if not self.exact and weight < prune:
                     continue
-                step = node.after(outcome)
+                step = following(node, outcome)
                 target, more = self.settle(step.state)
                 key = (target, more + _rounds_begun(step.events))
                 edges[key] = edges.get(key, 0) + weight
             self.graph.edges[at] = [Edge(t, w, r) for (t, r), w in edges.items()]
         return self.graph
+
+
+def chances(node: Chance[S] | Draw[S], exact: bool) -> Mapping[object, Weight]:
+    """Each outcome of a roll or a draw with its chance."""
+    return node.outcomes(exact)  # type: ignore[return-value]
+
+
+def following(node: Chance[S] | Draw[S], outcome: object) -> Step[S]:
+    """The step after one outcome of a roll (hits, or hits and marks) or a draw (an index)."""
+    if isinstance(node, Draw):
+        assert isinstance(outcome, int)
+        return node.after(outcome)
+    assert isinstance(outcome, int | tuple)
+    return node.after(outcome)
 
 
 def build_graph(

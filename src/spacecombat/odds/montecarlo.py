@@ -24,13 +24,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spacecombat import rulesets
-from spacecombat.core.dice import SeededDice
 from spacecombat.core.engine import play
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
 from spacecombat.odds.graph import Terminal, Weight
-from spacecombat.odds.report import OddsReport, summarise
-from spacecombat.scenario.schema import Scenario, parse_scenario
+from spacecombat.odds.report import FATES, OddsReport, summarise
+from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
 
 Z95 = 1.959963984540054
 
@@ -58,11 +57,12 @@ class Tally:
 
 def run_trials(scenario_json: dict[str, Any], seed: int, first: int, count: int) -> Tally:
     """Play trials ``first .. first + count - 1`` (in a worker process)."""
-    battle = rulesets.battle(parse_scenario(scenario_json))
+    scenario = parse_scenario(scenario_json)
+    battle = rulesets.battle(scenario)
     policies = battle.stock_policies()
     tally = Tally()
     for trial in range(first, first + count):
-        played = play(battle, SeededDice(trial_seed(seed, trial)), policies)
+        played = play(battle, rulesets.dice_for(scenario, trial_seed(seed, trial)), policies)
         key = battle.end_key(played.state)
         outcome, seen = tally.ends.get(key, (played.outcome, 0))
         tally.ends[key] = (outcome, seen + 1)
@@ -115,7 +115,7 @@ def batches(trials: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 def monte_carlo(
-    scenario: Scenario | Mapping[str, Any],
+    scenario: AnyScenario | Mapping[str, Any],
     *,
     trials: int = 20_000,
     seed: int = 0,
@@ -125,7 +125,7 @@ def monte_carlo(
     """Odds from ``trials`` battles played by the resolver, on ``workers`` processes (default:
     the cores this process may use)."""
     check_options(trials, seed, workers)
-    if not isinstance(scenario, Scenario):
+    if not is_scenario(scenario):
         scenario = parse_scenario(scenario)
     battle = rulesets.battle(scenario)  # checks the scenario before any worker starts
     data = scenario.model_dump(mode="json", exclude_none=True)
@@ -147,12 +147,26 @@ def monte_carlo(
     by_round = {r: c / total.trials for r, c in sorted(total.rounds.items())}
     report = summarise(battle, ends, 0.0, by_round, 0.0, method="montecarlo")
     report.trials = total.trials
-    report.confidence = {
-        name: list(wilson(round(float(getattr(report, name)) * total.trials), total.trials))
-        for name in ("attacker_win", "defender_win", "draw")
-    }
-    for name, chance in report.other.items():
-        report.confidence[name] = list(wilson(round(float(chance) * total.trials), total.trials))
+
+    def interval(chance: float) -> list[float]:
+        return list(wilson(round(chance * total.trials), total.trials))
+
+    if report.houses is None:
+        report.confidence = {
+            name: interval(float(getattr(report, name)))
+            for name in ("attacker_win", "defender_win", "draw")
+        }
+        for name, chance in report.other.items():
+            report.confidence[name] = interval(float(chance))
+    else:
+        # a house's name may also be a result (it holds the system): results apart
+        report.confidence = {
+            house: {fate: interval(facts[fate]) for fate in FATES}
+            for house, facts in report.houses.items()
+        }
+        report.confidence["results"] = {
+            name: interval(float(chance)) for name, chance in report.other.items()
+        }
     report.notices = list(battle.notices())
     return report
 

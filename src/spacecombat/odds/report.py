@@ -45,6 +45,10 @@ class OddsReport:
     note: str | None = None
     #: what a player should know before the dice (``Battle.notices()``), one sentence each
     notices: list[str] = field(default_factory=list)
+    #: a battle of houses (EC4X): for each house the chance of each fate (``holds``,
+    #: ``retreated``, ``destroyed``, ``not_engaged``), its expected losses and its survivors;
+    #: then ``attacker_win``, ``defender_win`` and ``draw`` are not part of the report
+    houses: dict[str, dict[str, Any]] | None = None
 
     @property
     def no_combat(self) -> Weight:
@@ -54,6 +58,8 @@ class OddsReport:
 
     def to_json(self) -> dict[str, Any]:
         """The report with plain floats (the names of the issue: attacker_win, ...)."""
+        if self.houses is not None:
+            return self._houses_json()
         out: dict[str, Any] = {
             "attacker_win": float(self.attacker_win),
             "defender_win": float(self.defender_win),
@@ -77,6 +83,28 @@ class OddsReport:
             out["notices"] = list(self.notices)
         return out
 
+    def _houses_json(self) -> dict[str, Any]:
+        """A battle of houses: who holds the system (``results``), and each house's fates."""
+        assert self.houses is not None
+        out: dict[str, Any] = {
+            "method": self.method,
+            "results": {k: float(v) for k, v in self.other.items()},
+            "houses": self.houses,
+            "residual": float(self.residual),
+            "rounds": self.rounds,
+        }
+        for name in ("trials", "confidence", "note"):
+            value = getattr(self, name)
+            if value is not None:
+                out["confidence_95" if name == "confidence" else name] = value
+        if self.notices:
+            out["notices"] = list(self.notices)
+        return out
+
+
+#: a house's fates in a battle of houses (EC4X), in the order reports list them
+FATES = ("holds", "retreated", "destroyed", "not_engaged")
+
 
 def summarise(
     battle: Accountant,
@@ -88,6 +116,8 @@ def summarise(
     method: str,
 ) -> OddsReport:
     """Fold the probability of each battle end into the report."""
+    if any("houses" in end.outcome for end in ends):
+        return _summarise_houses(battle, ends, residual, by_round, still_fighting, method=method)
     zero: Weight = Fraction(0) if isinstance(residual, Fraction) else 0.0
     results: dict[str, Weight] = {}
     fleets: dict[str, dict[tuple[tuple[str, int], ...], float]] = {p: {} for p in PLAYERS}
@@ -116,6 +146,57 @@ def summarise(
         rounds=_rounds(by_round, still_fighting),
     )
     return report
+
+
+def _summarise_houses(
+    battle: Accountant,
+    ends: Mapping[Terminal, Weight],
+    residual: Weight,
+    by_round: Mapping[int, float],
+    still_fighting: float,
+    *,
+    method: str,
+) -> OddsReport:
+    """A battle of houses: the chance of each result (the house left holding the system,
+    ``shared``, ``none``…) and, for each house, of each fate, with losses and survivors."""
+    zero: Weight = Fraction(0) if isinstance(residual, Fraction) else 0.0
+    results: dict[str, Weight] = {}
+    fates: dict[str, dict[str, Weight]] = {}
+    fleets: dict[str, dict[tuple[tuple[str, int], ...], float]] = {}
+    losses: dict[str, float] = {}
+    for end, chance in ends.items():
+        outcome = end.outcome
+        result = str(outcome.get("result"))
+        results[result] = results.get(result, zero) + chance
+        houses = outcome.get("houses")
+        assert isinstance(houses, Mapping)
+        for house, facts in houses.items():
+            assert isinstance(facts, Mapping)
+            fate = str(facts.get("fate"))
+            mine = fates.setdefault(house, dict.fromkeys(FATES, zero))
+            mine[fate] = mine.get(fate, zero) + chance
+            units = tuple(sorted(battle.survivors(outcome, house).items()))
+            kept = fleets.setdefault(house, {})
+            kept[units] = kept.get(units, 0.0) + float(chance)
+            losses[house] = losses.get(house, 0.0) + float(chance) * battle.losses(outcome, house)
+    houses_report = {
+        house: {
+            **{fate: float(p) for fate, p in fates[house].items()},
+            "expected_losses": round(losses[house], 12),
+            "survivors": _survivors(fleets[house]),
+        }
+        for house in fates
+    }
+    return OddsReport(
+        attacker_win=zero,
+        defender_win=zero,
+        draw=zero,
+        residual=residual,
+        method=method,
+        other=results,
+        rounds=_rounds(by_round, still_fighting),
+        houses=houses_report,
+    )
 
 
 def _survivors(fleets: Mapping[tuple[tuple[str, int], ...], float]) -> dict[str, Any]:

@@ -28,16 +28,10 @@ OTHER_OUTCOMES = (
 
 def render(report: dict[str, Any]) -> str:
     """A readable report from ``OddsReport.to_json()``."""
-    lines = []
+    if "houses" in report:
+        return _render_houses(report)
+    lines = _heading(report)
     method = report["method"]
-    if report.get("note"):
-        lines.append(f"Note: {report['note']}")
-    for notice in report.get("notices") or ():
-        lines.append(f"Note: {notice}")
-    if method == "montecarlo":
-        lines.append(f"Monte Carlo, {report['trials']} battles (95% intervals)")
-    else:
-        lines.append("Exact odds")
     intervals = report.get("confidence_95") or {}
     rows = [("attacker_win", "attacker wins"), ("defender_win", "defender wins"), ("draw", "draw")]
     rows += [(name, label) for name, label in OTHER_OUTCOMES if name in report]
@@ -74,6 +68,62 @@ def render(report: dict[str, Any]) -> str:
     if after:
         lines.extend(_after_rounds(after))
     return "\n".join(lines) + "\n"
+
+
+def _heading(report: dict[str, Any]) -> list[str]:
+    """Notes, notices and the method."""
+    lines = [f"Note: {report['note']}"] if report.get("note") else []
+    lines += [f"Note: {notice}" for notice in report.get("notices") or ()]
+    if report["method"] == "montecarlo":
+        lines.append(f"Monte Carlo, {report['trials']} battles (95% intervals)")
+    else:
+        lines.append("Exact odds")
+    return lines
+
+
+#: a battle of houses (EC4X): results and fates as the text says them
+HOUSE_RESULTS = {
+    "shared": "several non-hostile houses hold it",
+    "none": "nobody is left",
+    "cancelled": "combat cancelled (all cloaked)",
+}
+FATES = (
+    ("holds", "holds the system"),
+    ("retreated", "retreats"),
+    ("destroyed", "is destroyed"),
+    ("not_engaged", "does not engage"),
+)
+
+
+def _render_houses(report: dict[str, Any]) -> str:
+    """A battle of houses: who holds the system, then each house's fates, losses and
+    survivors."""
+    lines = _heading(report)
+    intervals = report.get("confidence_95") or {}
+    lines.append("Who holds the system:")
+    for result, p in sorted(report["results"].items(), key=lambda item: -item[1]):
+        label = HOUSE_RESULTS.get(result, result)
+        lines.append(_row(label, p, (intervals.get("results") or {}).get(result), 36))
+    for house, facts in report["houses"].items():
+        lines.append(f"House {house}:")
+        for fate, label in FATES:
+            if facts[fate] or fate != "not_engaged":
+                lines.append(_row(label, facts[fate], (intervals.get(house) or {}).get(fate), 18))
+        lines.append(f"  expected losses (production cost): {facts['expected_losses']:.2f}")
+        for fleet in facts["survivors"]["fleets"][:5]:
+            units = ", ".join(f"{n} {u}" for u, n in fleet["units"].items()) or "none"
+            lines.append(f"  {100 * fleet['probability']:7.3f}%  survivors: {units}")
+    rounds = report["rounds"]
+    lines.append(f"Expected rounds: {rounds['expected']:.2f}")
+    if report["method"] == "exact":
+        lines.append(f"Residual: {float(report['residual']):.1e}")
+    return "\n".join(lines) + "\n"
+
+
+def _row(label: str, p: float, interval: list[float] | None, width: int) -> str:
+    bar = "#" * round(p * BAR)
+    extra = f"  [{100 * interval[0]:.2f}%, {100 * interval[1]:.2f}%]" if interval else ""
+    return f"  {label:<{width}} {100 * p:8.4f}%  {bar}{extra}"
 
 
 def _after_rounds(after: dict[str, Any]) -> list[str]:

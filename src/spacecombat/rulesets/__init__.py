@@ -8,9 +8,10 @@ from collections.abc import Hashable, Mapping
 from typing import Any, Protocol
 
 from spacecombat.core.decisions import Policy
+from spacecombat.core.dice import Dice, SeededDice, SplitMixDice
 from spacecombat.core.engine import Node, Step
-from spacecombat.odds.rounds import PlayerRounds
-from spacecombat.scenario.schema import Scenario
+from spacecombat.core.rounds import PlayerRounds
+from spacecombat.scenario.schema import AnyScenario
 
 
 class Battle(Protocol):
@@ -45,12 +46,49 @@ class Battle(Protocol):
         ...
 
 
-def battle(scenario: Scenario) -> Battle:
+def battle(scenario: AnyScenario) -> Battle:
     """The battle process of a checked scenario, in the scenario's ruleset."""
     # imported here: the rulesets import this package's modules
+    if scenario.ruleset == "ec4x":
+        from spacecombat.rulesets.ec4x import battle as ec4x_battle
+
+        return ec4x_battle(scenario)
+
     from spacecombat.rulesets.ti3 import battle as ti3_battle
     from spacecombat.rulesets.ti4 import battle as ti4_battle
 
     if scenario.ruleset == "ti3":
         return ti3_battle(scenario)
     return ti4_battle(scenario)
+
+
+#: seeds are reduced to the generator's range (Monte Carlo trial seeds may be wider)
+_SEEDS = 2**64
+
+
+def dice_for(scenario: AnyScenario, seed: int) -> Dice:
+    """The seeded dice of a battle: EC4X draws from SplitMix64 (its draws are documented for
+    other implementations, docs/ec4x.md); TI4 and TI3 roll with Python's generator, as their
+    golden logs were made."""
+    if scenario.ruleset == "ec4x":
+        return SplitMixDice(seed % _SEEDS)
+    return SeededDice(seed)
+
+
+def own_seed(scenario: AnyScenario) -> int | None:
+    """The seed a scenario fixes for itself (EC4X, 7.3.2.5: its ``seed``, else the one of its
+    game and turn), or ``None`` (TI4 and TI3: a fresh random seed is drawn)."""
+    if scenario.ruleset == "ec4x":
+        from spacecombat.rulesets.ec4x.seed import scenario_seed
+
+        return scenario_seed(scenario)
+    return None
+
+
+def seed_source(scenario: AnyScenario, seed: int) -> str | None:
+    """Where an EC4X battle's seed came from, for the log's first event (``None`` for TI)."""
+    if scenario.ruleset == "ec4x":
+        from spacecombat.rulesets.ec4x.seed import seed_source as ec4x_source
+
+        return ec4x_source(scenario, seed)
+    return None

@@ -8,7 +8,7 @@ allowed values when it refuses one.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeGuard, Union, get_args
 
 from pydantic import (
     AfterValidator,
@@ -196,19 +196,60 @@ class Scenario(_Spec):
     options: dict[Name, Any] | None = None
 
 
-def parse_scenario(data: object) -> Scenario:
+if TYPE_CHECKING:
+    from spacecombat.scenario.ec4x import Ec4xScenario
+
+#: every ruleset a scenario may name
+RULESETS = ("ti4", "ti3", "ec4x")
+
+#: a checked scenario of any ruleset: TI4 and TI3 share ``Scenario``; EC4X has its own model
+#: (``scenario/ec4x.py``), with houses instead of an attacker and a defender
+AnyScenario = Union[Scenario, "Ec4xScenario"]
+
+
+def is_scenario(value: object) -> TypeGuard[AnyScenario]:
+    """Whether ``value`` is a checked scenario of some ruleset (without importing EC4X's model
+    unless ``value`` claims to be one)."""
+    if isinstance(value, Scenario):
+        return True
+    if isinstance(value, BaseModel) and getattr(value, "ruleset", None) == "ec4x":
+        from spacecombat.scenario.ec4x import Ec4xScenario
+
+        return isinstance(value, Ec4xScenario)
+    return False
+
+
+def parse_scenario(data: object) -> AnyScenario:
     """Validate a decoded scenario; ``ScenarioError`` names the first bad field, with list
     indices, and says what is allowed, in the words of the README."""
     if not isinstance(data, dict):
         raise ScenarioError(
             "scenario", f"a scenario is a mapping of keys to values (got {_kind(data)})"
         )
+    ruleset = data.get("ruleset")
+    if ruleset == "ec4x":
+        from spacecombat.scenario.ec4x import parse_ec4x
+
+        return parse_ec4x(data)
+    if "ruleset" in data and ruleset not in RULESETS:
+        allowed = ", ".join(repr(name) for name in RULESETS)
+        raise ScenarioError("ruleset", f"allowed: {allowed} (got {shown(ruleset)})")
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ScenarioError(_path(first["loc"]), say(first)) from exc
     _within_unit_limit(scenario)
+    return scenario
+
+
+def parse_ti_scenario(data: object) -> Scenario:
+    """A TI4 or TI3 scenario (``parse_scenario`` for callers that handle no other ruleset)."""
+    scenario = parse_scenario(data)
+    if not isinstance(scenario, Scenario):
+        raise ScenarioError(
+            "ruleset", f"allowed here: 'ti4', 'ti3' (got {shown(scenario.ruleset)})"
+        )
     return scenario
 
 
@@ -343,7 +384,7 @@ def _model_in(annotation: object) -> type[BaseModel] | None:
     return None
 
 
-def load_scenario(path: str | Path) -> Scenario:
+def load_scenario(path: str | Path) -> AnyScenario:
     """Read a YAML or JSON scenario file (within ``MAX_SCENARIO_BYTES``)."""
     path = Path(path)
     try:

@@ -11,14 +11,14 @@ from spacecombat.core.pool import DiceGroup
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_pool, is_target
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, rolls, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
 
 def setup_of(attacker: dict[str, Any]) -> BattleSetup:
-    return build(parse_scenario(space(attacker, {"units": "1 cruiser"})))
+    return build(parse_ti_scenario(space(attacker, {"units": "1 cruiser"})))
 
 
 def test_a_destroyer_rolls_two_barrage_dice_hitting_on_9() -> None:

@@ -10,13 +10,13 @@ from spacecombat.rulesets.ti4.abilities.antimass_deflectors import AntimassDefle
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, rolls, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER
 OWNED = AntimassDeflectors(A)
 SETUP = build(
-    parse_scenario(
+    parse_ti_scenario(
         space({"units": "1 cruiser", "technologies": ["antimass_deflectors"]}, {"units": "1 pds"})
     )
 )

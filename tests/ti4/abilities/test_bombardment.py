@@ -11,14 +11,14 @@ from spacecombat.core.pool import DiceGroup
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_pool
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion
 
 A = Side.ATTACKER
 
 
 def setup_of(attacker: dict[str, Any]) -> BattleSetup:
-    return build(parse_scenario(invasion(attacker, {"units": "2 infantry"})))
+    return build(parse_ti_scenario(invasion(attacker, {"units": "2 infantry"})))
 
 
 def test_a_dreadnought_rolls_one_die_hitting_on_5() -> None:

@@ -13,7 +13,7 @@ from spacecombat.rulesets.ti4.abilities.duranium_armor import DuraniumArmor
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER
@@ -22,7 +22,7 @@ OWNED = DuraniumArmor(A)
 
 
 def setup_of(scenario: dict[str, Any]) -> BattleSetup:
-    return build(parse_scenario(scenario))
+    return build(parse_ti_scenario(scenario))
 
 
 def repair_rounds(played: Played[BattleState], player: str) -> list[object]:

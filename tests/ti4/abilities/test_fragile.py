@@ -12,14 +12,14 @@ from spacecombat.rulesets.ti4.abilities.fragile import Fragile
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion, rolls, run, space
 from tests.ti4.scenarios import space_over_capacity
 
 A, D = Side.ATTACKER, Side.DEFENDER
 OWNED = Fragile(A)
 JOLNAR = {"faction": "jolnar"}
-SETUP = build(parse_scenario(space({**JOLNAR, "units": "1 cruiser"}, {"units": "1 cruiser"})))
+SETUP = build(parse_ti_scenario(space({**JOLNAR, "units": "1 cruiser"}, {"units": "1 cruiser"})))
 
 
 def first_hit_on(played: Played[BattleState], purpose: str, player: str) -> Any:

@@ -12,14 +12,14 @@ from spacecombat.rulesets.ti4.abilities.nebula import Nebula
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion, rolls, run, space
 from tests.ti4.scenarios import space_over_capacity
 
 A, D = Side.ATTACKER, Side.DEFENDER
 IN_NEBULA = {"system": {"anomaly": "nebula"}}
 NEBULA = Nebula(None)
-SETUP = build(parse_scenario(space({"units": "1 cruiser"}, {"units": "1 cruiser"}, **IN_NEBULA)))
+SETUP = build(parse_ti_scenario(space({"units": "1 cruiser"}, {"units": "1 cruiser"}, **IN_NEBULA)))
 
 
 def first_hit_on(played: Played[BattleState], purpose: str, player: str) -> Any:
@@ -55,7 +55,7 @@ def test_no_bonus_to_unit_ability_rolls() -> None:
 
 
 def test_the_nebula_is_in_play_only_in_a_nebula_system() -> None:
-    plain = build(parse_scenario(space({"units": "1 cruiser"}, {"units": "1 cruiser"})))
+    plain = build(parse_ti_scenario(space({"units": "1 cruiser"}, {"units": "1 cruiser"})))
     assert ([h.id for h in SETUP.handlers], plain.handlers) == (["nebula"], ())
 
 

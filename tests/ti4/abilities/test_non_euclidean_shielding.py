@@ -8,14 +8,16 @@ from spacecombat.rulesets.ti4.abilities.non_euclidean_shielding import NonEuclid
 from spacecombat.rulesets.ti4.abilities.sustain_damage import hits_cancelled
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER
 NES = ["non_euclidean_shielding"]
 OWNED = NonEuclideanShielding(A)
 SETUP = build(
-    parse_scenario(space({"units": "1 dreadnought", "technologies": NES}, {"units": "1 cruiser"}))
+    parse_ti_scenario(
+        space({"units": "1 dreadnought", "technologies": NES}, {"units": "1 cruiser"})
+    )
 )
 
 

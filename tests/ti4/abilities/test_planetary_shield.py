@@ -8,12 +8,14 @@ from spacecombat.core.forces import Forces
 from spacecombat.rulesets.ti4.abilities.planetary_shield import is_shielded, shields_lost
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion
 
 D = Side.DEFENDER
 SETUP = build(
-    parse_scenario(invasion({"units": "1 war_sun, 1 dreadnought"}, {"units": "1 infantry, 1 pds"}))
+    parse_ti_scenario(
+        invasion({"units": "1 war_sun, 1 dreadnought"}, {"units": "1 infantry, 1 pds"})
+    )
 )
 DREADNOUGHT = Forces.of({"dreadnought": 1})
 WAR_SUN = Forces.of({"war_sun": 1})

@@ -7,7 +7,7 @@ from __future__ import annotations
 from spacecombat.rulesets.ti4.abilities.shared_research import SharedResearch
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER
@@ -30,7 +30,7 @@ def test_the_law_permits_no_anomaly_to_anyone() -> None:
 
 
 def test_the_law_is_in_play_as_a_handler_of_no_player() -> None:
-    setup = build(parse_scenario(RETREAT_INTO_NEBULA))
+    setup = build(parse_ti_scenario(RETREAT_INTO_NEBULA))
     assert [(h.id, h.owner) for h in setup.handlers] == [("shared_research", None)]
 
 

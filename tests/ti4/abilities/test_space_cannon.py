@@ -13,7 +13,7 @@ from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion, space
 
 A, D = Side.ATTACKER, Side.DEFENDER
@@ -21,7 +21,7 @@ SCO, SCD = Roll.SPACE_CANNON_OFFENSE, Roll.SPACE_CANNON_DEFENSE
 
 
 def setup_of(scenario: dict[str, Any]) -> BattleSetup:
-    return build(parse_scenario(scenario))
+    return build(parse_ti_scenario(scenario))
 
 
 def defending(defender: dict[str, Any], attacker: dict[str, Any] | None = None) -> BattleSetup:

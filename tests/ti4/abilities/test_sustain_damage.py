@@ -15,14 +15,14 @@ from spacecombat.rulesets.ti4.abilities.sustain_damage import (
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, run, space
 
 A = Side.ATTACKER
 
 
 def setup_of(scenario: dict[str, Any]) -> BattleSetup:
-    return build(parse_scenario(scenario))
+    return build(parse_ti_scenario(scenario))
 
 
 SETUP = setup_of(space({"units": "1 dreadnought, 1 cruiser, 1 mech"}, {"units": "1 cruiser"}))

@@ -12,7 +12,7 @@ from spacecombat.rulesets.ti4 import Ti4Battle, build, stock_policies
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, rolls, run, survivors
 
 
@@ -79,7 +79,9 @@ def test_a_unit_with_two_burst_icons_rolls_two_dice() -> None:
     # ti4-ground-combat.md step 1.1. The only ground force with burst icons in units.toml is the
     # Naaz-Rokha mech (combat 6 x2); its faction ability is not implemented, so the card is put
     # on a generic setup here.
-    setup = build(parse_scenario(invasion({"units": "1 carrier, 2 infantry"}, {"units": "1 mech"})))
+    setup = build(
+        parse_ti_scenario(invasion({"units": "1 carrier, 2 infantry"}, {"units": "1 mech"}))
+    )
     cards = dict(setup.side(Side.DEFENDER).cards)
     cards["mech"] = load().units["naazrokha_mech"]
     sides = dict(setup.sides)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 
-from spacecombat.core.decisions import Policy
-from spacecombat.core.engine import Node, Step
-from spacecombat.core.events import event
-from spacecombat.core.limits import shown
-from spacecombat.core.policies import last_round_looked_at, stock_policies
+from spacecombat.core.battle import RulesetBattle, no_destination
+from spacecombat.core.engine import Node
+from spacecombat.core.outcome import resources_lost, unit_counts, unit_records
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.rulesets.notices import (
     Notices,
@@ -47,14 +45,11 @@ PROCEDURES: dict[Phase, Procedure] = {
 }
 
 
-class Ti3Battle(Notices):
-    """One TI3 battle (space, or invasion) for the resolver and the odds engine."""
+class Ti3Battle(Notices, RulesetBattle[Ti3Setup, Ti3State]):
+    """One TI3 battle (space, or invasion) for the resolver and the odds engine (Xxcha looks at
+    round 1, the stock policies at the rounds they name: ``round_cap``)."""
 
-    def __init__(self, setup: Ti3Setup) -> None:
-        self.setup = setup
-        self._policies = {side.value: setup.side(side).policy for side in SIDES}
-        # Xxcha looks at round 1, the stock policies at the rounds they name
-        self.round_cap = last_round_looked_at(self._policies.values())
+    procedures = PROCEDURES
 
     def _opening_notices(self) -> list[str]:
         """What the fleet check before the battle removes (T16), as the stock policies choose."""
@@ -92,34 +87,18 @@ class Ti3Battle(Notices):
     def _never_retreats(self, player: str) -> str | None:
         return _never_retreats(self.setup, Side(player))
 
-    def stock_policies(self) -> dict[str, Policy]:
-        return stock_policies(self._policies)
-
     def product_rounds(self) -> Ti3ProductRounds | None:
         """The combat rounds in product form, if the rules allow it (``rounds.py``)."""
         if Ti3ProductRounds.applies(self.setup):
             return Ti3ProductRounds(self.setup, self)
         return None
 
-    def canonical(self, state: Ti3State) -> Ti3State:
-        if state.round > self.round_cap:
-            return state._replace(round=self.round_cap)
-        return state
-
-    def end_key(self, state: Ti3State) -> Hashable:
-        return state._replace(
-            round=min(state.round, 1), ground_rounds=tuple(min(r, 1) for r in state.ground_rounds)
-        )
-
-    def describe(self, state: Ti3State) -> dict[str, object]:
-        return {side.value: state.side(side).to_json() for side in SIDES}
-
     def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]:
         """A player's units left in the fight: ships in the system (or that withdrew) in a
         space battle; ground units on the planets in an invasion."""
         cards = self.setup.side(Side(player))
         counts: dict[str, int] = {}
-        for unit, count in _items(_lists(outcome, player, self.setup.kind)):
+        for unit, count in unit_records(_lists(outcome, player, self.setup.kind)):
             keep = (
                 cards.is_ship(unit) if self.setup.kind == "space" else cards.is_ground_force(unit)
             )
@@ -131,51 +110,22 @@ class Ti3Battle(Notices):
         """Resources of the player's units destroyed (a unit's cost divided by how many units
         one payment buys); units gained (Dacxive Animators) count against the losses."""
         cards = self.setup.side(Side(player))
-        start = self.setup.initial.side(Side(player))
-        before: dict[str, int] = {}
-        for forces in (start.space, *start.planets):
-            for unit, count in forces.by_type().items():
-                before[unit] = before.get(unit, 0) + count
+        before = unit_counts(self.setup.initial.side(Side(player)))
         after: dict[str, int] = {}
-        for unit, count in _items(_lists(outcome, player, "all")):
+        for unit, count in unit_records(_lists(outcome, player, "all")):
             after[unit] = after.get(unit, 0) + count
-        total = 0.0
-        for unit in set(before) | set(after):
-            # a Shock Troop is a promoted ground force: it is worth one (T13)
-            card = cards.card("ground_force" if unit == "shock_troop" else unit)
-            if card.cost:
-                total += (
-                    (before.get(unit, 0) - after.get(unit, 0)) * card.cost / card.units_per_cost
-                )
-        return total
-
-    def start(self) -> Step[Ti3State]:
-        initial = self.setup.initial
-        return Step(
-            initial,
-            (
-                event(
-                    "forces_set",
-                    battle=self.setup.kind,
-                    attacker=initial.attacker.to_json(),
-                    defender=initial.defender.to_json(),
-                    planets=list(self.setup.planets) if self.setup.kind == "invasion" else [],
-                ),
-                *self._retreats_ruled_out(),
-            ),
+        # a Shock Troop is a promoted ground force: it is worth one (T13)
+        return resources_lost(
+            set(before) | set(after),
+            before,
+            after,
+            lambda unit: cards.card("ground_force" if unit == "shock_troop" else unit),
         )
-
-    def advance(self, state: Ti3State) -> Node[Ti3State]:
-        return PROCEDURES[state.phase](self.setup, state)
 
 
 def advance(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """The node that follows ``state`` (for procedures that look ahead: the stalemate)."""
     return PROCEDURES[state.phase](setup, state)
-
-
-#: systems named at most in a ``retreat_ruled_out`` reason
-_NAMED = 3
 
 
 def _never_retreats(setup: Ti3Setup, side: Side) -> str | None:
@@ -185,12 +135,7 @@ def _never_retreats(setup: Ti3Setup, side: Side) -> str | None:
     if not setup.adjacent:
         return "system.adjacent lists no system to move to"
     reasons = [(s.name, space_battle.why_not_destination(side, s)) for s in setup.adjacent]
-    if any(why is None for _, why in reasons):
-        return None
-    named = "; ".join(f"{shown(name)} {why}" for name, why in reasons[:_NAMED])
-    more = len(reasons) - _NAMED
-    rest = f"; and {more} more" if more > 0 else ""
-    return f"no adjacent system is a destination ({named}{rest})"
+    return no_destination(reasons, "a destination")
 
 
 def _lists(outcome: Mapping[str, object], player: str, kind: str) -> list[object]:
@@ -206,11 +151,3 @@ def _lists(outcome: Mapping[str, object], player: str, kind: str) -> list[object
     if kind == "invasion":
         return planets
     return [space, *planets, moved]
-
-
-def _items(lists: list[object]) -> list[tuple[str, int]]:
-    out = []
-    for items in lists:
-        for item in items if isinstance(items, list) else []:
-            out.append((str(item["unit"]), int(item["count"])))
-    return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from spacecombat.core.outcome import ending, overall, planet_record
 from spacecombat.core.sides import SIDES, Side, combat_result
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
@@ -19,16 +20,7 @@ def space_outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:
     """A space battle: the player whose ships hold the system wins (the other destroyed, or
     gone by withdrawal or retreat); no ships left on either side is a draw. No battle at all
     (PDS fire left a player without ships) is ``no_combat``."""
-    result = state.result or "no_combat"
-    winner = {"attacker_win": "attacker", "defender_win": "defender"}.get(result)
-    out: dict[str, object] = {
-        "battle": "space",
-        "result": result,
-        "winner": winner,
-        "rounds": state.round,
-        "attacker": state.attacker.to_json(),
-        "defender": state.defender.to_json(),
-    }
+    out = ending("space", state.result or "no_combat", state, rounds=state.round)
     if state.withdrew is not None:
         side, destination = state.withdrew
         out["withdrawal"] = {
@@ -56,25 +48,22 @@ def invasion_outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:
         results.append(result)
         taken.append(result == "attacker_win")
         planets.append(
-            {
-                "planet": name,
-                "result": result,
-                "taken": taken[-1],
-                "controller": "attacker" if taken[-1] else "defender",
-                "rounds": state.ground_rounds[p],
-                "attacker": state.attacker.planet(p).to_json(),
-                "defender": state.defender.planet(p).to_json(),
-            }
+            planet_record(
+                state,
+                p,
+                name,
+                result,
+                taken=taken[-1],
+                controller="attacker" if taken[-1] else "defender",
+                rounds=state.ground_rounds[p],
+            )
         )
-    overall = results[0] if len(set(results)) == 1 else "mixed"
-    return {
-        "battle": "invasion",
-        "result": overall,
-        "winner": {"attacker_win": "attacker", "defender_win": "defender"}.get(overall),
-        "planet_taken": all(taken),
-        "planets_taken": sum(taken),
-        "rounds": max(state.ground_rounds, default=0),
-        "planets": planets,
-        "attacker": state.attacker.to_json(),
-        "defender": state.defender.to_json(),
-    }
+    return ending(
+        "invasion",
+        overall(results),
+        state,
+        planet_taken=all(taken),
+        planets_taken=sum(taken),
+        rounds=max(state.ground_rounds, default=0),
+        planets=planets,
+    )

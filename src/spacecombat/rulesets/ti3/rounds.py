@@ -1,4 +1,4 @@
-"""TI3 combat rounds in product form (``odds/rounds.py``): a space battle where nobody can
+"""TI3 combat rounds in product form (``core/rounds.py``): a space battle where nobody can
 withdraw or retreat, or the invasion combat of one planet, with no ability that acts across
 players or depends on the round (Xxcha's first round, Duranium Armor, Shock Troop promotion,
 Dacxive Animators' count of the fallen)."""
@@ -6,10 +6,10 @@ Dacxive Animators' count of the fallen)."""
 from __future__ import annotations
 
 from spacecombat.core.pool import DicePool
+from spacecombat.core.rounds import PLAYERS, Battle, PlayerRounds
 from spacecombat.core.sides import SIDES, Side, SideState
-from spacecombat.odds.rounds import PLAYERS, Battle, PlayerRounds
+from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
-from spacecombat.rulesets.ti3.procedures.common import ground_units, ships
 from spacecombat.rulesets.ti3.procedures.invasion import ground_pool
 from spacecombat.rulesets.ti3.procedures.space_battle import combat_pool, destinations
 from spacecombat.rulesets.ti3.setup import Ti3Setup
@@ -72,7 +72,7 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
         state = template.with_side(side, units)
         if self._space:
             return ships(self.setup, state, side) > 0
-        return ground_units(self.setup, state, side, state.planet) > 0
+        return ground_forces(self.setup, state, side, state.planet) > 0
 
     def taking(self, side: Side, units: SideState, hits: int, template: Ti3State) -> Ti3State:
         phase = Phase.REMOVE_CASUALTIES if self._space else Phase.INVASION_CASUALTIES

@@ -11,10 +11,17 @@ from dataclasses import dataclass
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Forces
 from spacecombat.core.limits import shown
-from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER, PolicyConfig
+from spacecombat.core.policies import PolicyConfig
 from spacecombat.core.rulesdata import UnitCards, UnitDef
+from spacecombat.core.setup import (
+    check_invasion_places,
+    check_policy_names,
+    field_key,
+    merged_policy,
+    policy_config,
+    side_spec,
+)
 from spacecombat.core.sides import SIDES, Side, SideState
-from spacecombat.rulesets.options import is_plain_key
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options
@@ -101,7 +108,7 @@ def build(scenario: Scenario) -> Ti3Setup:
     if anomaly not in ANOMALIES:
         raise RuleNotImplemented(f"the TI3 {anomaly.replace('_', ' ')}", "system.anomaly")
     sides = {
-        side: _side(data, scenario, side, _spec(scenario, side), rule_options) for side in SIDES
+        side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
     handlers: list[Handler] = []
     if anomaly == "nebula":
@@ -110,7 +117,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         handlers.extend(HANDLERS[h](side) for h in sorted(sides[side].handlers))
     names = planet_names(scenario)
     if scenario.battle == "space":
-        attacker, defender = (_space_forces(sides[s], _spec(scenario, s)) for s in SIDES)
+        attacker, defender = (_space_forces(sides[s], side_spec(scenario, s)) for s in SIDES)
         bombard: tuple[Mapping[str, int], ...] = ()
         first = Phase.PDS_FIRE
         if rule_options.check_fleets_before_battle:
@@ -139,10 +146,6 @@ def build(scenario: Scenario) -> Ti3Setup:
         initial=initial,
     )
     return setup
-
-
-def _spec(scenario: Scenario, side: Side) -> SideSpec:
-    return scenario.attacker if side is Side.ATTACKER else scenario.defender
 
 
 def _side(
@@ -203,7 +206,7 @@ def _check_units(where: str, counts: Mapping[str, int], rule_options: Ti3Options
     for unit in counts:
         if unit not in UNIT_TYPES:
             raise ScenarioError(
-                f"{where}.{_key(unit)}", f"unknown unit; allowed: {', '.join(UNIT_TYPES)}"
+                f"{where}.{field_key(unit)}", f"unknown unit; allowed: {', '.join(UNIT_TYPES)}"
             )
         if unit == "flagship":
             raise RuleNotImplemented(
@@ -230,38 +233,16 @@ def _check_damaged(
 
 
 def _policy(scenario: Scenario, spec: SideSpec, where: str) -> PolicyConfig:
-    merged: dict[str, object] = {}
-    for name, layer in (("policy", scenario.policy), (f"{where}.policy", spec.policy)):
-        if layer is not None:
-            _check_policy(scenario, layer, name)
-            merged.update({k: v for k, v in layer.model_dump().items() if v is not None})
-    config = PolicySpec.model_validate(merged)
-    retreat = config.retreat
-    return PolicyConfig(
-        casualty_order=tuple(config.casualty_order or DEFAULT_CASUALTY_ORDER),
-        sustain=config.sustain or "first",
-        retreat_after_round=getattr(retreat, "after_round", None),
-        retreat_when_outnumbered=getattr(retreat, "when_outnumbered", None),
-        retreat_to=tuple(config.retreat_to or ()),
-        pre_combat_order=tuple(config.pre_combat_order or PRE_COMBAT_STEPS),
+    config = merged_policy(
+        scenario, spec, f"{where}.policy", lambda layer, name: _check_policy(scenario, layer, name)
+    )
+    return policy_config(
+        config, pre_combat_order=tuple(config.pre_combat_order or PRE_COMBAT_STEPS)
     )
 
 
 def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
-    for i, unit in enumerate(layer.casualty_order or ()):
-        if unit not in UNIT_TYPES:
-            raise ScenarioError(
-                f"{where}.casualty_order[{i}]",
-                f"unknown unit {shown(unit)}; allowed: {', '.join(UNIT_TYPES)}",
-            )
-    adjacent = [s.name for s in scenario.system.adjacent]
-    for i, name in enumerate(layer.retreat_to or ()):
-        if name not in adjacent:
-            raise ScenarioError(
-                f"{where}.retreat_to[{i}]",
-                f"{shown(name)} is not an adjacent system; "
-                f"allowed: {', '.join(adjacent) or 'none (system.adjacent lists none)'}",
-            )
+    check_policy_names(layer, where, UNIT_TYPES, [s.name for s in scenario.system.adjacent])
     for i, step in enumerate(layer.pre_combat_order or ()):
         if step not in PRE_COMBAT_STEPS:
             raise ScenarioError(
@@ -296,26 +277,13 @@ def _invasion_forces(
     planets; the defender's ground units and structures on each planet."""
     att, dfn = scenario.attacker, scenario.defender
     a, d = sides[Side.ATTACKER], sides[Side.DEFENDER]
-    for unit in att.units:
-        if a.is_structure(unit):
-            raise ScenarioError(
-                f"attacker.units.{unit}", "an invasion's attacker brings ships and ground units"
-            )
-    if att.planet_units:
-        raise ScenarioError("attacker.planet_units", "not used in an invasion")
-    if dfn.planet_units:
-        raise ScenarioError(
-            "defender.planet_units",
-            "in an invasion the defender's units are on the planet: list them in defender.units "
-            "or planets[].defender",
-        )
-    for unit in dfn.units:
-        if d.is_ship(unit):
-            raise ScenarioError(
-                f"defender.units.{unit}",
-                "an invasion's defender has only units on the planet: ground_force, shock_troop, "
-                "mechanized_unit, pds, space_dock",
-            )
+    check_invasion_places(
+        scenario,
+        a,
+        d,
+        attacker_brings="ships and ground units",
+        defender_has="ground_force, shock_troop, mechanized_unit, pds, space_dock",
+    )
     ground = {u: n for u, n in att.units.items() if a.is_ground_force(u)}
     bombarders = {u: n for u, n in att.units.items() if a.card(u).bombardment is not None}
     defenders: list[Forces] = []
@@ -452,12 +420,6 @@ def _check_totals(name: str, per_planet: list[Mapping[str, int]], have: Mapping[
                     f"planets[{i}].{name}.{unit}",
                     f"{used[unit]} named{over} but the attacker brings {have.get(unit, 0)}",
                 )
-
-
-def _key(name: str) -> str:
-    """A scenario key as part of a field's path: as written when it is a short name, else
-    quoted and cut."""
-    return name if is_plain_key(name) else shown(name)
 
 
 def _pre_combat(

@@ -80,6 +80,13 @@ class Ti3State(NamedTuple):
             return self._replace(attacker=value)
         return self._replace(defender=value)
 
+    def with_units_and_hits(
+        self, side: Side, where: int | None, forces: Forces, hits: int
+    ) -> Ti3State:
+        """``side``'s units in an area replaced and the hits against it set."""
+        units = self.side(side).with_area(where, forces)
+        return self.with_side(side, units).with_hits_on(side, hits)
+
     def hits_on(self, side: Side) -> int:
         return self.hits[0] if side is Side.ATTACKER else self.hits[1]
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 
-from spacecombat.core.decisions import Policy
-from spacecombat.core.engine import Node, Step
-from spacecombat.core.events import event
-from spacecombat.core.limits import shown
-from spacecombat.core.policies import last_round_looked_at, stock_policies
+from spacecombat.core.battle import RulesetBattle, no_destination
+from spacecombat.core.engine import Node
+from spacecombat.core.outcome import resources_lost, unit_counts, unit_records
 from spacecombat.rulesets.notices import (
     Notices,
     opening_events,
@@ -59,14 +57,14 @@ PROCEDURES: dict[Phase, Procedure] = {
 }
 
 
-class Ti4Battle(Notices):
+class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
     """One TI4 battle (space, or invasion) as a process for the resolver and the odds engine."""
 
+    procedures = PROCEDURES
+
     def __init__(self, setup: BattleSetup) -> None:
-        self.setup = setup
-        self._policies = {side.value: setup.side(side).policy for side in SIDES}
         # anti-fighter barrage looks at round 1, the stock policies at the rounds they name
-        self.round_cap = last_round_looked_at(self._policies.values())
+        super().__init__(setup)
         self._initial: dict[str, dict[str, int]] = {}
 
     def _opening_notices(self) -> list[str]:
@@ -105,39 +103,9 @@ class Ti4Battle(Notices):
     def _never_retreats(self, player: str) -> str | None:
         return _never_retreats(self.setup, Side(player))
 
-    def stock_policies(self) -> dict[str, Policy]:
-        """Each side's stock policy, configured by the scenario."""
-        return stock_policies(self._policies)
-
     def product_rounds(self) -> ProductRounds | None:
         """The combat rounds in product form, if the rules allow it (``rounds.py``)."""
         return ProductRounds(self.setup, self) if ProductRounds.applies(self.setup) else None
-
-    # --- what the odds engine needs (spacecombat.odds.graph.Analysable) ---
-
-    def canonical(self, state: BattleState) -> BattleState:
-        """The same state with the round number capped where no rule looks any more."""
-        if state.round > self.round_cap:
-            return state._replace(round=self.round_cap)
-        return state
-
-    def end_key(self, state: BattleState) -> Hashable:
-        """The final state, forgetting how many rounds it took (but not whether a space combat
-        happened at all: round 0 is "no combat")."""
-        return state._replace(
-            round=min(state.round, 1),
-            ground_rounds=tuple(min(r, 1) for r in state.ground_rounds),
-        )
-
-    def describe(self, state: BattleState) -> dict[str, object]:
-        """The units of each side (for the state of a battle after some rounds)."""
-        return {
-            side.value: {
-                "space": state.side(side).space.to_json(),
-                "planets": [p.to_json() for p in state.side(side).planets],
-            }
-            for side in SIDES
-        }
 
     def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]:
         """A player's units left in the fight: ships in the space area (or that retreated) in
@@ -156,22 +124,15 @@ class Ti4Battle(Notices):
             block = outcome.get(player)
             lists = list(block.get("planets", [])) if isinstance(block, Mapping) else []
             keep = side.is_ground_force
-        for items in lists:
-            for item in items if isinstance(items, list) else []:
-                unit = str(item["unit"])
-                if keep(unit):
-                    counts[unit] = counts.get(unit, 0) + int(item["count"])
+        for unit, count in unit_records(lists):
+            if keep(unit):
+                counts[unit] = counts.get(unit, 0) + count
         return counts
 
     def _initial_counts(self, player: str) -> dict[str, int]:
         known = self._initial.get(player)
         if known is None:
-            known = {}
-            start = self.setup.initial.side(Side(player))
-            for forces in (start.space, *start.planets):
-                for unit, count in forces.by_type().items():
-                    known[unit] = known.get(unit, 0) + count
-            self._initial[player] = known
+            known = self._initial[player] = unit_counts(self.setup.initial.side(Side(player)))
         return known
 
     def losses(self, outcome: Mapping[str, object], player: str) -> float:
@@ -187,44 +148,9 @@ class Ti4Battle(Notices):
             lists = [block.get("space"), *list(block.get("planets", []))]
         if isinstance(retreat, Mapping) and retreat.get("player") == player:
             lists.append(retreat.get("units"))
-        for items in lists:
-            for item in items if isinstance(items, list) else []:
-                after[str(item["unit"])] = after.get(str(item["unit"]), 0) + int(item["count"])
-        total = 0.0
-        for unit, count in before.items():
-            card = side.card(unit)
-            if card.cost:
-                total += (count - after.get(unit, 0)) * card.cost / card.units_per_cost
-        return total
-
-    def start(self) -> Step[BattleState]:
-        initial = self.setup.initial
-        return Step(
-            initial,
-            (
-                event(
-                    "forces_set",
-                    battle=self.setup.kind,
-                    attacker={
-                        "space": initial.attacker.space.to_json(),
-                        "planets": [p.to_json() for p in initial.attacker.planets],
-                    },
-                    defender={
-                        "space": initial.defender.space.to_json(),
-                        "planets": [p.to_json() for p in initial.defender.planets],
-                    },
-                    planets=list(self.setup.planets) if self.setup.kind == "invasion" else [],
-                ),
-                *self._retreats_ruled_out(),
-            ),
-        )
-
-    def advance(self, state: BattleState) -> Node[BattleState]:
-        return PROCEDURES[state.phase](self.setup, state)
-
-
-#: systems named at most in a ``retreat_ruled_out`` reason
-_NAMED = 3
+        for unit, count in unit_records(lists):
+            after[unit] = after.get(unit, 0) + count
+        return resources_lost(before, before, after, side.card)
 
 
 def _never_retreats(setup: BattleSetup, side: Side) -> str | None:
@@ -235,9 +161,4 @@ def _never_retreats(setup: BattleSetup, side: Side) -> str | None:
     if not setup.system.adjacent:
         return "system.adjacent lists no system to retreat to"
     reasons = [(s.name, retreat.why_not_eligible(setup, side, s)) for s in setup.system.adjacent]
-    if any(why is None for _, why in reasons):
-        return None
-    named = "; ".join(f"{shown(name)} {why}" for name, why in reasons[:_NAMED])
-    more = len(reasons) - _NAMED
-    rest = f"; and {more} more" if more > 0 else ""
-    return f"no adjacent system is an eligible destination ({named}{rest})"
+    return no_destination(reasons, "an eligible destination")

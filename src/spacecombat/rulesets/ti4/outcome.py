@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from spacecombat.core.outcome import ending, overall, planet_record
 from spacecombat.core.sides import combat_result
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
@@ -15,15 +16,7 @@ def space_outcome(setup: BattleSetup, state: BattleState) -> dict[str, object]:
     all (space cannon offense left a player without ships) is ``no_combat`` (R14)."""
     left = {side: state.side(side).space.total(setup.side(side).is_ship) for side in SIDES}
     result = "no_combat" if state.round == 0 else state.result or combat_result(left[A], left[D])
-    winner = {"attacker_win": "attacker", "defender_win": "defender"}.get(result)
-    outcome: dict[str, object] = {
-        "battle": "space",
-        "result": result,
-        "winner": winner,
-        "rounds": state.round,
-        "attacker": _units(state, A),
-        "defender": _units(state, D),
-    }
+    outcome = ending("space", result, state, rounds=state.round)
     if state.retreat is not None and state.retreat.done:
         outcome["retreat"] = {
             "player": state.retreat.side.value,
@@ -47,38 +40,20 @@ def invasion_outcome(setup: BattleSetup, state: BattleState) -> dict[str, object
         results.append(result)
         taken += a_left > 0
         planets.append(
-            {
-                "planet": name,
-                "result": result,
-                "controller": "attacker" if a_left else "defender",
-                "rounds": state.ground_rounds[p] if state.ground_rounds else 0,
-                "attacker": state.attacker.planet(p).to_json(),
-                "defender": state.defender.planet(p).to_json(),
-            }
+            planet_record(
+                state,
+                p,
+                name,
+                result,
+                controller="attacker" if a_left else "defender",
+                rounds=state.ground_rounds[p] if state.ground_rounds else 0,
+            )
         )
-    if len(results) == 1:
-        overall = results[0]
-    elif all(r == "attacker_win" for r in results):
-        overall = "attacker_win"
-    elif all(r == "defender_win" for r in results):
-        overall = "defender_win"
-    elif all(r == "draw" for r in results):
-        overall = "draw"
-    else:
-        overall = "mixed"
-    winner = {"attacker_win": "attacker", "defender_win": "defender"}.get(overall)
-    return {
-        "battle": "invasion",
-        "result": overall,
-        "winner": winner,
-        "planets_taken": taken,
-        "rounds": max(state.ground_rounds, default=0),
-        "planets": planets,
-        "attacker": _units(state, A),
-        "defender": _units(state, D),
-    }
-
-
-def _units(state: BattleState, side: Side) -> dict[str, object]:
-    here = state.side(side)
-    return {"space": here.space.to_json(), "planets": [p.to_json() for p in here.planets]}
+    return ending(
+        "invasion",
+        overall(results),
+        state,
+        planets_taken=taken,
+        rounds=max(state.ground_rounds, default=0),
+        planets=planets,
+    )

@@ -1,12 +1,12 @@
-"""TI4 combat rounds in product form (``odds/rounds.py``): when no retreat can be announced,
+"""TI4 combat rounds in product form (``core/rounds.py``): when no retreat can be announced,
 no handler acts in the round's windows or after hits are assigned, and every player always has
 a die that can hit (so the FAQ stalemate cannot arise), a round is two per-player steps."""
 
 from __future__ import annotations
 
 from spacecombat.core.pool import DicePool
+from spacecombat.core.rounds import PLAYERS, Battle, PlayerRounds
 from spacecombat.core.sides import SideState
-from spacecombat.odds.rounds import PLAYERS, Battle, PlayerRounds
 from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
 from spacecombat.rulesets.ti4.procedures.common import arena, combat_pool, combatants
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems

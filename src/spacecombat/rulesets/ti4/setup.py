@@ -11,10 +11,17 @@ from dataclasses import dataclass, field
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Forces
 from spacecombat.core.limits import shown
-from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER, PolicyConfig
+from spacecombat.core.policies import PolicyConfig
 from spacecombat.core.rulesdata import Ability, UnitCards, UnitDef
+from spacecombat.core.setup import (
+    check_invasion_places,
+    check_policy_names,
+    field_key,
+    merged_policy,
+    policy_config,
+    side_spec,
+)
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets.options import is_plain_key
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, Roll
 from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, Ti4Options, load, options
@@ -116,7 +123,7 @@ class BattleSetup:
 def _check_ti3_only_keys(scenario: Scenario) -> None:
     """Keys of the scenario format that TI4 has no use for are refused, not ignored."""
     for side in SIDES:
-        if (scenario.attacker if side is Side.ATTACKER else scenario.defender).fleet_supply:
+        if side_spec(scenario, side).fleet_supply:
             raise RuleNotImplemented(
                 "the fleet pool (TI4 fleet supply is not modelled)", f"{side.value}.fleet_supply"
             )
@@ -136,7 +143,7 @@ def build(scenario: Scenario) -> BattleSetup:
             data,
             scenario,
             side,
-            scenario.attacker if side is Side.ATTACKER else scenario.defender,
+            side_spec(scenario, side),
             system,
             planets,
         )
@@ -172,12 +179,6 @@ def _check_known(field_name: str, ident: str, known: Mapping[str, object]) -> st
             field_name, f"unknown {shown(ident)}; allowed: {', '.join(sorted(known))}"
         )
     return ident
-
-
-def _key(name: str) -> str:
-    """A scenario key as part of a field's path: as written when it is a short name, else
-    quoted and cut."""
-    return name if is_plain_key(name) else shown(name)
 
 
 def _check_laws_implemented(data: Ti4Data, laws: tuple[str, ...]) -> None:
@@ -240,20 +241,15 @@ def _system(scenario: Scenario) -> StarSystem:
 def _policy(
     scenario: Scenario, spec: SideSpec, where: str, system: StarSystem, planets: tuple[str, ...]
 ) -> PolicyConfig:
-    merged: dict[str, object] = {}
     # Each layer is checked under its own name: the shared `policy`, then the side's.
-    for name, layer in (("policy", scenario.policy), (where, spec.policy)):
-        if layer is not None:
-            _check_policy(scenario, layer, name, system, planets)
-            merged.update({k: v for k, v in layer.model_dump().items() if v is not None})
-    config = PolicySpec.model_validate(merged)
-    retreat = config.retreat
-    return PolicyConfig(
-        casualty_order=tuple(config.casualty_order or DEFAULT_CASUALTY_ORDER),
-        sustain=config.sustain or "first",
-        retreat_after_round=getattr(retreat, "after_round", None),
-        retreat_when_outnumbered=getattr(retreat, "when_outnumbered", None),
-        retreat_to=tuple(config.retreat_to or ()),
+    config = merged_policy(
+        scenario,
+        spec,
+        where,
+        lambda layer, name: _check_policy(scenario, layer, name, system, planets),
+    )
+    return policy_config(
+        config,
         retreat_takes_planet_ground_forces=bool(config.retreat_takes_planet_ground_forces),
         planet_order=tuple(config.planet_order or ()),
     )
@@ -262,20 +258,7 @@ def _policy(
 def _check_policy(
     scenario: Scenario, layer: PolicySpec, where: str, system: StarSystem, planets: tuple[str, ...]
 ) -> None:
-    for i, unit in enumerate(layer.casualty_order or ()):
-        if unit not in UNIT_TYPES:
-            raise ScenarioError(
-                f"{where}.casualty_order[{i}]",
-                f"unknown unit {shown(unit)}; allowed: {', '.join(UNIT_TYPES)}",
-            )
-    adjacent = [s.name for s in system.adjacent]
-    for i, name in enumerate(layer.retreat_to or ()):
-        if name not in adjacent:
-            raise ScenarioError(
-                f"{where}.retreat_to[{i}]",
-                f"{shown(name)} is not an adjacent system; "
-                f"allowed: {', '.join(adjacent) or 'none (system.adjacent lists none)'}",
-            )
+    check_policy_names(layer, where, UNIT_TYPES, [s.name for s in system.adjacent])
     if layer.pre_combat_order:
         raise ScenarioError(f"{where}.pre_combat_order", "a TI3 key; TI4 has no pre-combat order")
     if layer.planet_order and scenario.battle != "invasion":
@@ -364,7 +347,7 @@ def _side(
     for unit, hurt in spec.damaged.items():
         if unit not in present or hurt > present[unit]:
             raise ScenarioError(
-                f"{where}.damaged.{_key(unit)}",
+                f"{where}.damaged.{field_key(unit)}",
                 f"{hurt} damaged but only {present.get(unit, 0)} present",
             )
         if unit in cards and not cards[unit].sustain_damage:
@@ -394,13 +377,13 @@ def _unit_field(scenario: Scenario, spec: SideSpec, where: str, unit: str) -> st
     """The field where a side's unit is listed: its ``units``, its ``planet_units``, or (the
     defender in an invasion) a planet's ``defender``."""
     if unit in spec.units:
-        return f"{where}.units.{_key(unit)}"
+        return f"{where}.units.{field_key(unit)}"
     if unit in spec.planet_units:
-        return f"{where}.planet_units.{_key(unit)}"
+        return f"{where}.planet_units.{field_key(unit)}"
     for i, planet in enumerate(scenario.planets or ()):
         if unit in planet.defender:
-            return f"planets[{i}].defender.{_key(unit)}"
-    return f"{where}.units.{_key(unit)}"
+            return f"planets[{i}].defender.{field_key(unit)}"
+    return f"{where}.units.{field_key(unit)}"
 
 
 def _upgrade_of(tech: str) -> str:
@@ -448,7 +431,7 @@ def _handlers(
             for t in setup.technologies
             if data.technologies[t].combat == "rule" and (h := data.technologies[t].handler)
         ]
-        spec = scenario.attacker if side is Side.ATTACKER else scenario.defender
+        spec = side_spec(scenario, side)
         for unit in setup.cards:
             if unit in spec.units or unit in spec.planet_units:
                 names += [
@@ -473,28 +456,13 @@ def _initial_forces(
         ]
         return states[0], states[1], (), ()
     # invasion
-    for unit in att.units:
-        if a_cards.is_structure(unit):
-            raise ScenarioError(
-                f"attacker.units.{unit}",
-                "an invasion's attacker brings ships and "
-                "ground forces; its structures play no part",
-            )
-    if att.planet_units:
-        raise ScenarioError("attacker.planet_units", "not used in an invasion")
-    if dfn.planet_units:
-        raise ScenarioError(
-            "defender.planet_units",
-            "in an invasion the defender's units are on "
-            "the planet: list them in defender.units or planets[].defender",
-        )
-    for unit in dfn.units:
-        if d_cards.is_ship(unit):
-            raise ScenarioError(
-                f"defender.units.{unit}",
-                "an invasion's defender has only units "
-                "on the planet: infantry, mech, pds, space_dock",
-            )
+    check_invasion_places(
+        scenario,
+        a_cards,
+        d_cards,
+        attacker_brings="ships and ground forces; its structures play no part",
+        defender_has="infantry, mech, pds, space_dock",
+    )
     attacker_space = forces_of(att.units, att.damaged)
     ground_in_space = {u: n for u, n in att.units.items() if a_cards.is_ground_force(u)}
     bombarders = {u: n for u, n in att.units.items() if a_cards.card(u).bombardment is not None}
@@ -520,7 +488,7 @@ def _initial_forces(
             for unit, hurt in p.damaged.items():
                 if unit not in p.defender or hurt > p.defender[unit]:
                     raise ScenarioError(
-                        f"planets[{i}].damaged.{_key(unit)}",
+                        f"planets[{i}].damaged.{field_key(unit)}",
                         f"{hurt} damaged but only {p.defender.get(unit, 0)} present",
                     )
                 if not d_cards.card(unit).sustain_damage:
@@ -557,7 +525,7 @@ def _check_allocation(
         for unit, count in alloc.items():
             if unit not in available:
                 raise ScenarioError(
-                    f"planets[{i}].{key}.{_key(unit)}",
+                    f"planets[{i}].{key}.{field_key(unit)}",
                     "the attacker has no such unit "
                     f"able to do that; allowed: {', '.join(available) or 'none'}",
                 )

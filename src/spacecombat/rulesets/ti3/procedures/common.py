@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 
-from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.decisions import Option
 from spacecombat.core.dice import SIDES as FACES
-from spacecombat.core.engine import Decision, Node, Step
-from spacecombat.core.events import event
-from spacecombat.core.forces import Status, describe
+from spacecombat.core.engine import Node
+from spacecombat.core.forces import Forces, Status
+from spacecombat.core.hits import next_hit
 from spacecombat.core.pool import DiceGroup, DicePool, hit_face
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, RollContext, RollKind
@@ -128,73 +128,33 @@ def remove_casualties(
     hits); Shock Troops must be taken before other ground units (ti3-facts.md section 8);
     hits no unit can take are lost.
     """
-    hits = state.hits_on(side)
-    if hits == 0:
-        return Step(done(state))
-    area = state.side(side).area(where)
-    eligible = [(u, s) for u, s, _ in area if targets.admits(setup, side, u)]
-    if targets in (Targets.GROUND_UNITS, Targets.GROUND_FORCES) and any(
-        u == "shock_troop" for u, _ in eligible
-    ):
-        eligible = [(u, s) for u, s in eligible if u == "shock_troop"]
-    if not eligible:
-        lost = event(
-            "hits_lost",
-            player=side.value,
-            hits=hits,
-            cause=cause,
-            reason=f"no {targets.value} left to take them",
-        )
-        return Step(done(state.with_hits_on(side, 0)), (lost,))
-    damaged = Status.SUSTAINED_THIS_ROUND if tracks_this_round(setup) else Status.DAMAGED
-    options: list[Option] = []
-    for unit, status in eligible:
-        if (
+    shock_first = targets in (Targets.GROUND_UNITS, Targets.GROUND_FORCES)
+
+    def eligible(area: Forces) -> list[tuple[str, Status]]:
+        found = [(u, s) for u, s, _ in area if targets.admits(setup, side, u)]
+        if shock_first and any(u == "shock_troop" for u, _ in found):
+            found = [(u, s) for u, s in found if u == "shock_troop"]
+        return found
+
+    def fallen(after: Ti3State, option: Option) -> Ti3State:
+        fell = option.action == "destroy" and option.unit in GROUND_FORCES and counts_fallen(setup)
+        return after._replace(fallen=after.fallen + fell)
+
+    return next_hit(
+        state,
+        side,
+        where,
+        eligible=eligible,
+        targets=targets.value,
+        cause=cause,
+        verb="take",
+        may_sustain=lambda unit, status: (
             targets is not Targets.FIGHTERS
             and status is Status.UNDAMAGED
             and setup.side(side).card(unit).sustain_damage
-        ):
-            options.append(Option(f"sustain {unit}", "sustain", unit, status))
-        options.append(Option(f"destroy {describe(unit, status)}", "destroy", unit, status))
-    request = DecisionRequest(
-        decision="assign_hit",
-        player=side.value,
-        prompt=f"{hits} {cause} hit(s) against your {targets.value}: take the next one",
-        options=tuple(options),
-        facts={"hits": hits, "cause": cause},
+        ),
+        cancels=lambda _: 1,
+        damaged=Status.SUSTAINED_THIS_ROUND if tracks_this_round(setup) else Status.DAMAGED,
+        done=done,
+        after=fallen,
     )
-
-    def then(option: Option) -> Step[Ti3State]:
-        unit, status = option.unit or "", Status(option.status or 0)
-        if option.action == "sustain":
-            forces = area.move(unit, status, damaged)
-            happened = event(
-                "damage_sustained", player=side.value, unit=unit, hits_cancelled=1, cause=cause
-            )
-        else:
-            forces = area.remove(unit, status)
-            happened = event(
-                "unit_destroyed",
-                player=side.value,
-                unit=unit,
-                status=status.label or "undamaged",
-                cause=cause,
-            )
-        units = state.side(side).with_area(where, forces)
-        fallen = state.fallen
-        if option.action == "destroy" and unit in GROUND_FORCES and counts_fallen(setup):
-            fallen += 1
-        after = state.with_side(side, units).with_hits_on(side, hits - 1)
-        return Step(after._replace(fallen=fallen), (happened,))
-
-    return Decision(request, then)
-
-
-def ships(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
-    """``side``'s ships in the space area."""
-    return state.side(side).space.total(setup.side(side).is_ship)
-
-
-def ground_units(setup: Ti3Setup, state: Ti3State, side: Side, planet: int) -> int:
-    """``side``'s ground units on a planet."""
-    return state.side(side).planet(planet).total(setup.side(side).is_ground_force)

@@ -7,12 +7,14 @@ from __future__ import annotations
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
+from spacecombat.core.hits import destroyed
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SIDES, Side
+from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.procedures import exchange
-from spacecombat.rulesets.ti3.procedures.common import Targets, ground_units, pds_pool, pool
+from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -112,17 +114,7 @@ def _x89(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
     gone = [(u, s, n) for u, s, n in planet if Targets.GROUND_FORCES.admits(setup, D, u)]
     for unit, status, count in gone:
         planet = planet.remove(unit, status, count)
-    events = tuple(
-        event(
-            "unit_destroyed",
-            player=D.value,
-            unit=u,
-            status=s.label or "undamaged",
-            cause="X-89 Bacterial Weapon",
-        )
-        for u, s, n in gone
-        for _ in range(n)
-    )
+    events = destroyed(D, gone, "X-89 Bacterial Weapon")
     after = state.with_side(D, state.defender.with_planet(p, planet))
     return Step(after.at(Phase.PDS_FIRE_AT_LANDING, turn=A), events)
 
@@ -210,7 +202,7 @@ def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     if state.step == "start":
         p = state.planet
         state, reverted = shock_troops.revert_all(state, p)
-        if not all(ground_units(setup, state, side, p) for side in SIDES):
+        if not all(ground_forces(setup, state, side, p) for side in SIDES):
             return Step(state.at(Phase.INVASION_SUCCESS, step=""), reverted)
         begun = state.at(Phase.INVASION_ROUND, round=1, step="")
         return Step(
@@ -241,7 +233,7 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
         tens=(0, 0),
     )
     ended = (event("round_ended", round=state.round),)
-    if all(ground_units(setup, settled, side, p) for side in SIDES):
+    if all(ground_forces(setup, settled, side, p) for side in SIDES):
         nxt = settled.at(Phase.INVASION_ROUND, round=state.round + 1, turn=A)
         return Step(nxt, (*ended, event("round_started", round=state.round + 1)))
     rounds = list(state.ground_rounds)
@@ -261,8 +253,8 @@ def invasion_success(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     p = state.planet
     if state.step != "dacxive" and dacxive_animators.applies(setup, state):
         return dacxive_animators.roll(setup, state)
-    a_left = ground_units(setup, state, A, p)
-    d_left = ground_units(setup, state, D, p)
+    a_left = ground_forces(setup, state, A, p)
+    d_left = ground_forces(setup, state, D, p)
     name = setup.planets[p]
     if a_left and not d_left:
         planet = state.defender.planet(p)

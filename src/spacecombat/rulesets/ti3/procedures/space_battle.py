@@ -14,10 +14,11 @@ from spacecombat.core.events import event
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SIDES, Side
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities import duranium_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.procedures import exchange, stalemate
-from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool, ships
+from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State

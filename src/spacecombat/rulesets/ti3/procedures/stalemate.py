@@ -12,55 +12,54 @@ opponent's ships before a round-start state repeats. Neither can: stalemate.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 
-from spacecombat.core.decisions import Option
-from spacecombat.core.engine import Chance, Decision, End, Node, Step
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Node
 from spacecombat.core.policies import StockPolicy
 from spacecombat.core.sides import SIDES, Side
-from spacecombat.rulesets.ti3.procedures.common import ships
+from spacecombat.core.stalemate import PathCheck, favoured_path
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
 Advance = Callable[[Ti3Setup, Ti3State], Node[Ti3State]]
 
-_cache: weakref.WeakKeyDictionary[Ti3Setup, dict[Ti3State, bool]] = weakref.WeakKeyDictionary()
+_check: PathCheck[Ti3State] = PathCheck("following")
 
 #: rounds followed at most on one path (a path that has not ended by then repeats)
 _MOST_ROUNDS = 1_000
 
 
-#: set while a path is being followed, so the rounds on it are not checked in turn
-_following = False
-
-
 def possible(setup: Ti3Setup) -> bool:
     """Only repairs can make a battle endless (and no check runs inside a check)."""
-    return not _following and any(side.has("duranium_armor") for side in setup.sides.values())
+    return not _check.running and any(side.has("duranium_armor") for side in setup.sides.values())
 
 
 def neither_can_win(setup: Ti3Setup, state: Ti3State, advance: Advance) -> bool:
     """At the start of a round (announce, attacker's turn): can no player ever win?"""
     key = state._replace(round=min(state.round, 2))
-    known = _cache.setdefault(setup, {}).get(key)
-    if known is None:
-        global _following
-        _following = True
-        try:
-            known = not any(_can_win(setup, key, side, advance) for side in SIDES)
-        finally:
-            _following = False
-        _cache[setup][key] = known
-    return known
+    return _check.answer(
+        setup, key, lambda: not any(_can_win(setup, key, side, advance) for side in SIDES)
+    )
+
+
+def _stay(request: DecisionRequest) -> Option | None:
+    """Nobody withdraws or retreats on the path."""
+    stay = [o for o in request.options if o.text == "stay"]
+    return stay[0] if stay else None
 
 
 def _can_win(setup: Ti3Setup, start: Ti3State, side: Side, advance: Advance) -> bool:
     policies = {s.value: StockPolicy(setup.side(s).policy) for s in SIDES}
     seen: set[Ti3State] = set()
-    state = start
     rounds = 0
-    while rounds < _MOST_ROUNDS:
+    path = favoured_path(lambda s: advance(setup, s), start, side.value, policies, _stay)
+    for state in path:
+        if state.phase in (Phase.END_OF_SPACE_BATTLE, Phase.FLEET_CHECK, Phase.OVER):
+            return bool(ships(setup, state, side)) and not ships(setup, state, side.other)
+        if rounds >= _MOST_ROUNDS:
+            return False
         if state.phase is Phase.ANNOUNCE_WITHDRAWALS and state.turn is Side.ATTACKER:
             if not ships(setup, state, side.other):
                 return True
@@ -71,21 +70,4 @@ def _can_win(setup: Ti3Setup, start: Ti3State, side: Side, advance: Advance) -> 
                 return False
             seen.add(mark)
             rounds += 1
-        node = advance(setup, state)
-        if isinstance(node, End):
-            return False
-        if isinstance(node, Step):
-            state = node.state
-        elif isinstance(node, Chance):
-            hits = node.pool.max_hits if node.roller == side.value else 0
-            state = node.after((hits, 0) if node.then_marked else hits).state
-        elif isinstance(node, Decision):
-            request = node.request
-            stay = [o for o in request.options if o.text == "stay"]
-            option: Option = (
-                stay[0] if stay else request.option(policies[request.player].choose(request))
-            )
-            state = node.then(option).state
-        if state.phase in (Phase.END_OF_SPACE_BATTLE, Phase.FLEET_CHECK, Phase.OVER):
-            return bool(ships(setup, state, side)) and not ships(setup, state, side.other)
     return False

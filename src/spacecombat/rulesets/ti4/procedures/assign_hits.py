@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
-from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Decision, Node, Step
-from spacecombat.core.events import event
+from spacecombat.core.engine import Node
 from spacecombat.core.forces import Status, describe
+from spacecombat.core.hits import next_hit
 from spacecombat.rulesets.ti4.abilities import sustain_damage
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
@@ -50,33 +49,22 @@ def assign_hits(
     ``where`` is the space area (``None``) or a planet. Anti-fighter barrage hits cannot be
     cancelled by SUSTAIN DAMAGE (docs/rulings.md R4): only fighters take them.
     """
-    hits = state.hits_on(side)
-    if hits == 0:
-        return Step(done(state))
-    area = state.side(side).area(where)
-    eligible = [(u, s) for u, s, _ in area if targets.admits(setup, side, u)]
-    if not eligible:
-        lost = event(
-            "hits_lost",
-            player=side.value,
-            hits=hits,
-            cause=cause,
-            reason=f"no {targets.value} left to take them",
-        )
-        return Step(done(state.with_hits_on(side, 0)), (lost,))
     may_sustain = targets is not Targets.FIGHTERS
-    options: list[Option] = []
-    for unit, status in eligible:
-        if may_sustain and sustain_damage.can_sustain(setup, side, unit, status):
-            options.append(Option(f"sustain {unit}", "sustain", unit, status))
-        options.append(Option(f"destroy {describe(unit, status)}", "destroy", unit, status))
-    request = DecisionRequest(
-        decision="assign_hit",
-        player=side.value,
-        prompt=f"{hits} {cause} hit(s) against your {targets.value}: assign the next one",
-        options=tuple(options),
-        facts={"hits": hits, "cause": cause},
-        explain=lambda text: _why_refused(
+    return next_hit(
+        state,
+        side,
+        where,
+        eligible=lambda area: [(u, s) for u, s, _ in area if targets.admits(setup, side, u)],
+        targets=targets.value,
+        cause=cause,
+        verb="assign",
+        may_sustain=lambda unit, status: (
+            may_sustain and sustain_damage.can_sustain(setup, side, unit, status)
+        ),
+        cancels=lambda hits: sustain_damage.hits_cancelled(setup, side, hits),
+        damaged=sustain_damage.damaged_status(in_combat_round),
+        done=done,
+        explain=lambda area, text: _why_refused(
             setup,
             side,
             area_types=area.types(),
@@ -85,33 +73,6 @@ def assign_hits(
             may_sustain=may_sustain,
         ),
     )
-
-    def then(option: Option) -> Step[BattleState]:
-        unit, status = option.unit or "", Status(option.status or 0)
-        if option.action == "sustain":
-            cancelled = sustain_damage.hits_cancelled(setup, side, hits)
-            forces = area.move(unit, status, sustain_damage.damaged_status(in_combat_round))
-            happened = event(
-                "damage_sustained",
-                player=side.value,
-                unit=unit,
-                hits_cancelled=cancelled,
-                cause=cause,
-            )
-            left = hits - cancelled
-        else:
-            forces = area.remove(unit, status)
-            happened = event(
-                "unit_destroyed",
-                player=side.value,
-                unit=unit,
-                status=status.label or "undamaged",
-                cause=cause,
-            )
-            left = hits - 1
-        return Step(state.with_units_and_hits(side, where, forces, left), (happened,))
-
-    return Decision(request, then)
 
 
 def _why_refused(

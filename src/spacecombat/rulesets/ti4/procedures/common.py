@@ -1,13 +1,14 @@
-"""Small facts the procedures share: who has ships, ground forces, dice."""
+"""Small facts the procedures share: where the combat is fought, who fights in it, dice
+(who has ships and ground forces: ``core/state.py``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DiceGroup, DicePool
+from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
@@ -15,16 +16,6 @@ from spacecombat.rulesets.ti4.state import BattleState
 
 if TYPE_CHECKING:
     from spacecombat.core.engine import Node
-
-
-def ships(setup: BattleSetup, state: BattleState, side: Side) -> int:
-    """How many ships ``side`` has in the space area of the active system."""
-    return state.side(side).space.total(setup.side(side).is_ship)
-
-
-def ground_forces(setup: BattleSetup, state: BattleState, side: Side, planet: int) -> int:
-    """How many ground forces ``side`` has on a planet."""
-    return state.side(side).planet(planet).total(setup.side(side).is_ground_force)
 
 
 def arena(setup: BattleSetup, state: BattleState) -> int | None:
@@ -97,18 +88,3 @@ def with_cursor(node: Node[BattleState], cursor: int) -> Node[BattleState]:
         chance = node
         return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
     return node
-
-
-def destroyed(player: Side, units: Forces, cause: str) -> tuple[Event, ...]:
-    """One ``unit_destroyed`` event for each of ``units``."""
-    return tuple(
-        event(
-            "unit_destroyed",
-            player=player.value,
-            unit=unit,
-            status=status.label or "undamaged",
-            cause=cause,
-        )
-        for unit, status, count in units
-        for _ in range(count)
-    )

@@ -14,8 +14,8 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status, describe
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities import gravity_rift
-from spacecombat.rulesets.ti4.procedures.common import ships
 from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase, Retreat

@@ -6,11 +6,11 @@ active system; the player whose ships are hit assigns the hits before the next p
 from __future__ import annotations
 
 from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
-from spacecombat.rulesets.ti4.procedures.common import ships
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase

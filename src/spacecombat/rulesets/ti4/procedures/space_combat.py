@@ -8,12 +8,14 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, End, Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces
+from spacecombat.core.hits import destroyed
 from spacecombat.core.sides import combat_result
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_pool
 from spacecombat.rulesets.ti4.outcome import space_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
-from spacecombat.rulesets.ti4.procedures.common import combat_dice, destroyed, ships
+from spacecombat.rulesets.ti4.procedures.common import combat_dice
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows

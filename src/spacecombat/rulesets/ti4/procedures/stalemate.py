@@ -10,42 +10,29 @@ them, if even that path never ends (its round-start states repeat), nothing can 
 
 from __future__ import annotations
 
-import contextvars
-import weakref
-
-from spacecombat.core.engine import Chance, Decision, End, Step
 from spacecombat.core.policies import StockPolicy
 from spacecombat.core.sides import SideState
+from spacecombat.core.stalemate import PathCheck, favoured_path
 from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
 from spacecombat.rulesets.ti4.procedures.common import combat_pool
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
-_simulating: contextvars.ContextVar[bool] = contextvars.ContextVar("simulating", default=False)
-_cache: weakref.WeakKeyDictionary[BattleSetup, dict[tuple[SideState, SideState, int], bool]] = (
-    weakref.WeakKeyDictionary()
-)
+_check: PathCheck[tuple[SideState, SideState, int]] = PathCheck("simulating")
 
 
 def neither_can_win(setup: BattleSetup, state: BattleState) -> bool:
     """Whether no sequence of dice can end the current combat."""
-    if _simulating.get():
+    if _check.running:
         return False
     if not any(acts_in_rounds(h) for h in setup.handlers):
         # Hits only ever take units away: a side with a die that can hit wins on the path
         # where it always hits and the other never does. Only two sides that cannot hit at all
         # are stuck (their dice would need more than 10).
         return all(combat_pool(setup, state, side).max_hits == 0 for side in SIDES)
-    known = _cache.setdefault(setup, {})
     key = (state.attacker, state.defender, state.planet)
-    if key not in known:
-        token = _simulating.set(True)
-        try:
-            known[key] = not any(_can_end(setup, state, side) for side in SIDES)
-        finally:
-            _simulating.reset(token)
-    return known[key]
+    return _check.answer(setup, key, lambda: not any(_can_end(setup, state, s) for s in SIDES))
 
 
 def _can_end(setup: BattleSetup, state: BattleState, favoured: Side) -> bool:
@@ -54,9 +41,8 @@ def _can_end(setup: BattleSetup, state: BattleState, favoured: Side) -> bool:
     battle = Ti4Battle(setup)
     policies = {side.value: StockPolicy(setup.side(side).policy) for side in SIDES}
     seen: set[tuple[SideState, SideState]] = set()
-    current = state
     start_planet = state.planet
-    while True:
+    for current in favoured_path(battle.advance, state, favoured.value, policies):
         if current.phase is Phase.END_OF_ROUND:
             key = (current.attacker, current.defender)
             if key in seen:
@@ -66,15 +52,4 @@ def _can_end(setup: BattleSetup, state: BattleState, favoured: Side) -> bool:
             current.planet != start_planet or current.phase in (Phase.ESTABLISH_CONTROL, Phase.OVER)
         ):
             return True
-        node = battle.advance(current)
-        if isinstance(node, End):
-            return True
-        if isinstance(node, Step):
-            current = node.state
-        elif isinstance(node, Chance):
-            hits = node.pool.max_hits if node.roller == favoured.value else 0
-            current = node.then(hits).state
-        elif isinstance(node, Decision):
-            request = node.request
-            answer = policies[request.player].choose(request)
-            current = node.then(request.option(answer)).state
+    return True

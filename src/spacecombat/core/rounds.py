@@ -1,4 +1,5 @@
-"""Combat rounds in product form: the per-player steps, shared by the rulesets.
+"""Combat rounds in product form: the per-player steps, shared by the rulesets (the protocol
+they implement for the odds engine, which imports it from here).
 
 In a combat round each player's dice depend only on their own units, and the hits a player
 takes are assigned (by that player) to their own units only. So when nothing in a round
@@ -21,9 +22,10 @@ from typing import Any, Generic, Protocol, TypeVar
 from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.pool import DicePool
-from spacecombat.core.sides import Side, SideState
+from spacecombat.core.sides import SIDES, Side, SideState
 
-PLAYERS = {"attacker": Side.ATTACKER, "defender": Side.DEFENDER}
+#: each player's ``Side`` by the name the events and policies use
+PLAYERS = {side.value: side for side in SIDES}
 Walk = tuple[list[SideState], list[int]]
 
 

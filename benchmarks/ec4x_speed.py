@@ -1,0 +1,109 @@
+"""Speed of EC4X space combat (issue 9): resolved battles per second on one core, ten
+squadrons a side against ten, no text rendering (the event log is built, as the resolver
+builds it, but not written).
+
+Each battle is played by the core's ``play`` with the ruleset's seeded dice (SplitMix64) and
+the stock policies, as ``spacecombat resolve`` plays it, from a scenario parsed once. The
+battles differ only by their seed. Prints the median of ``--repeats`` runs of ``--battles``
+battles each; results go in docs/benchmarks.md with the machine and the date.
+
+Run: ``.venv/bin/python benchmarks/ec4x_speed.py [--battles N] [--repeats R]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import time
+from typing import Any
+
+from spacecombat import rulesets
+from spacecombat.core.engine import play
+from spacecombat.scenario.schema import parse_scenario
+
+#: ten squadrons a side: capital ships, destroyers and a carrier with fighters
+ALPHA = [
+    {"flagship": "DN", "escorts": {"CA": 1}},
+    {"flagship": "BB", "escorts": {"DD": 1}},
+    {"flagship": "BC"},
+    {"flagship": "CA", "escorts": {"DD": 1}},
+    {"flagship": "CA"},
+    {"flagship": "CL", "escorts": {"DD": 1}},
+    {"flagship": "CL"},
+    {"flagship": "DD", "escorts": {"DD": 1}},
+    {"flagship": "DD"},
+    {"flagship": "CV", "fighters": 2},
+]
+BETA = [
+    {"flagship": "SD"},
+    {"flagship": "BB", "escorts": {"CA": 1}},
+    {"flagship": "BC", "escorts": {"DD": 1}},
+    {"flagship": "CA", "escorts": {"DD": 1}},
+    {"flagship": "CA"},
+    {"flagship": "CL", "escorts": {"DD": 1}},
+    {"flagship": "CL"},
+    {"flagship": "DD", "escorts": {"DD": 1}},
+    {"flagship": "DD"},
+    {"flagship": "CV", "fighters": 2},
+]
+
+
+def scenario() -> dict[str, Any]:
+    """Two houses at war in neutral space, ten squadrons each, fighting to the end."""
+    return {
+        "ruleset": "ec4x",
+        "game_id": "bench",
+        "turn": 1,
+        "system": {"name": "Bench"},
+        "houses": {"alpha": {"prestige": 50}, "beta": {"prestige": 50}},
+        "diplomacy": [{"houses": ["alpha", "beta"], "status": "enemy"}],
+        "fleets": [
+            {"id": "A", "owner": "alpha", "order": 3, "roe": 10, "squadrons": ALPHA},
+            {"id": "B", "owner": "beta", "order": 3, "roe": 10, "squadrons": BETA},
+        ],
+    }
+
+
+def run(battles: int) -> tuple[float, float]:
+    """Seconds for ``battles`` battles, and the mean number of rounds."""
+    parsed = parse_scenario(scenario())
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    rounds = 0
+    start = time.perf_counter()
+    for seed in range(battles):
+        played = play(battle, rulesets.dice_for(parsed, seed), policies)
+        rounds += int(str(played.outcome["rounds"]))
+    return time.perf_counter() - start, rounds / battles
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--battles", type=int, default=500)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    run(20)  # warm up (data files, caches)
+    times = []
+    mean_rounds = 0.0
+    for _ in range(args.repeats):
+        seconds, mean_rounds = run(args.battles)
+        times.append(seconds)
+    median = statistics.median(times)
+    print(
+        f"machine: {platform.machine()}, {platform.python_implementation()} "
+        f"{platform.python_version()}, {platform.system()}"
+    )
+    print(
+        f"EC4X 10 v 10 squadrons: {args.battles} battles x {args.repeats} runs, "
+        f"mean {mean_rounds:.2f} rounds a battle"
+    )
+    print(
+        f"  median {median:.3f} s a run: {args.battles / median:,.0f} battles/s, "
+        f"{1000 * median / args.battles:.3f} ms a battle "
+        f"(runs: {', '.join(f'{t:.3f}' for t in times)})"
+    )
+
+
+if __name__ == "__main__":
+    main()

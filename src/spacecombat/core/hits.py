@@ -1,0 +1,131 @@
+"""Taking hits, one at a time, as every ruleset does it: the player whose units were hit
+chooses, for the next hit, to let a unit sustain damage (cancelling hits) or to destroy one of
+their own units that the hits may reach; hits that no unit can take are lost.
+
+Which units a hit may reach, which may sustain damage, how many hits that cancels and what a
+damaged unit becomes are each ruleset's rules: they come in as arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Protocol, Self, TypeVar
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.events import Event, event
+from spacecombat.core.forces import Forces, Status, describe
+from spacecombat.core.sides import Side, SideState
+
+
+class HitState(Protocol):
+    """What taking hits reads and changes of a ruleset's state."""
+
+    def side(self, side: Side) -> SideState: ...
+
+    def hits_on(self, side: Side) -> int: ...
+
+    def with_hits_on(self, side: Side, hits: int) -> Self: ...
+
+    def with_units_and_hits(
+        self, side: Side, where: int | None, forces: Forces, hits: int
+    ) -> Self: ...
+
+
+H = TypeVar("H", bound=HitState)
+
+
+def destroyed(
+    player: Side, units: Iterable[tuple[str, Status, int]], cause: str
+) -> tuple[Event, ...]:
+    """One ``unit_destroyed`` event for each of ``units`` ((type, status, count), as a
+    ``Forces`` lists them)."""
+    return tuple(
+        event(
+            "unit_destroyed",
+            player=player.value,
+            unit=unit,
+            status=status.label or "undamaged",
+            cause=cause,
+        )
+        for unit, status, count in units
+        for _ in range(count)
+    )
+
+
+def next_hit(
+    state: H,
+    side: Side,
+    where: int | None,
+    *,
+    eligible: Callable[[Forces], list[tuple[str, Status]]],
+    targets: str,
+    cause: str,
+    verb: str,
+    may_sustain: Callable[[str, Status], bool],
+    cancels: Callable[[int], int],
+    damaged: Status,
+    done: Callable[[H], H],
+    explain: Callable[[Forces, str], str] | None = None,
+    after: Callable[[H, Option], H] | None = None,
+) -> Node[H]:
+    """Ask ``side`` to take the next hit against it in ``where`` (the space area, ``None``, or a
+    planet), or move on with ``done`` when none is left.
+
+    ``eligible(area)``: the (type, status) of the units there the hits may reach (``targets``
+    names them, as in "no ships left to take them"); hits none can take are lost.
+    ``may_sustain(type, status)``: whether a unit may sustain damage instead of being
+    destroyed; it then takes the status ``damaged`` and cancels ``cancels(hits left)`` hits.
+    ``verb`` is what the prompt asks ("assign" the next hit); ``explain(area, answer)`` says
+    why an answer is refused; ``after(state, option)`` adds what else the ruleset's rules change.
+    """
+    hits = state.hits_on(side)
+    if hits == 0:
+        return Step(done(state))
+    area = state.side(side).area(where)
+    reachable = eligible(area)
+    if not reachable:
+        lost = event(
+            "hits_lost",
+            player=side.value,
+            hits=hits,
+            cause=cause,
+            reason=f"no {targets} left to take them",
+        )
+        return Step(done(state.with_hits_on(side, 0)), (lost,))
+    options: list[Option] = []
+    for unit, status in reachable:
+        if may_sustain(unit, status):
+            options.append(Option(f"sustain {unit}", "sustain", unit, status))
+        options.append(Option(f"destroy {describe(unit, status)}", "destroy", unit, status))
+    request = DecisionRequest(
+        decision="assign_hit",
+        player=side.value,
+        prompt=f"{hits} {cause} hit(s) against your {targets}: {verb} the next one",
+        options=tuple(options),
+        facts={"hits": hits, "cause": cause},
+        explain=None if explain is None else lambda text: explain(area, text),
+    )
+
+    def then(option: Option) -> Step[H]:
+        unit, status = option.unit or "", Status(option.status or 0)
+        if option.action == "sustain":
+            cancelled = cancels(hits)
+            forces = area.move(unit, status, damaged)
+            happened = event(
+                "damage_sustained",
+                player=side.value,
+                unit=unit,
+                hits_cancelled=cancelled,
+                cause=cause,
+            )
+        else:
+            cancelled = 1
+            forces = area.remove(unit, status)
+            (happened,) = destroyed(side, ((unit, status, 1),), cause)
+        next_state = state.with_units_and_hits(side, where, forces, hits - cancelled)
+        if after is not None:
+            next_state = after(next_state, option)
+        return Step(next_state, (happened,))
+
+    return Decision(request, then)
