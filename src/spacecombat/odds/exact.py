@@ -58,6 +58,11 @@ def exact_odds(
         except product.NotInProductForm:
             pass
     why = NOT_IN_PRODUCT_FORM
+    if scenario.ruleset == "ec4x":
+        why = (
+            "an EC4X battle is explored state by state, every CER die and target choice a "
+            "branch, and this one is large"
+        )
     if fractions:
         why = "exact fractions were asked for, which only the state-by-state engine gives"
     elif rounds is not None:

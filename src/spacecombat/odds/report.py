@@ -93,7 +93,7 @@ class OddsReport:
             "residual": float(self.residual),
             "rounds": self.rounds,
         }
-        for name in ("trials", "confidence", "note"):
+        for name in ("trials", "confidence", "after_rounds", "note"):
             value = getattr(self, name)
             if value is not None:
                 out["confidence_95" if name == "confidence" else name] = value

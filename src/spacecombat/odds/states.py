@@ -19,7 +19,6 @@ from spacecombat.odds.solve import push_rounds
 
 S = TypeVar("S", bound=Hashable)
 S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
-PLAYERS = ("attacker", "defender")
 
 
 class Describer(Protocol[S_contra]):
@@ -66,7 +65,7 @@ def _state(battle: Describer[S], state: S, at: int, probability: float) -> dict[
     probability."""
     described = battle.describe(state)
     shown: dict[str, Any] = {"round": at}
-    for player in PLAYERS:
+    for player in described:  # attacker and defender (TI), or each house (EC4X)
         units = described.get(player)
         space = units.get("space", []) if isinstance(units, dict) else []
         planets = units.get("planets", []) if isinstance(units, dict) else []

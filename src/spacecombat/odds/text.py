@@ -117,7 +117,37 @@ def _render_houses(report: dict[str, Any]) -> str:
     lines.append(f"Expected rounds: {rounds['expected']:.2f}")
     if report["method"] == "exact":
         lines.append(f"Residual: {float(report['residual']):.1e}")
+    after = report.get("after_rounds")
+    if after:
+        lines.extend(_after_rounds_of_houses(after, list(report["houses"])))
     return "\n".join(lines) + "\n"
+
+
+def _after_rounds_of_houses(after: dict[str, Any], houses: list[str]) -> list[str]:
+    """A battle of houses after N rounds: what is over, then the states most likely first,
+    each house's squadrons with their state (``A1-1 DN CA CA (crippled)``)."""
+    lines = [f"After {after['rounds']} round(s):"]
+    for result, p in sorted(after["over"].items(), key=lambda item: -item[1]):
+        lines.append(f"  {100 * p:7.3f}%  over: {HOUSE_RESULTS.get(result, result)}")
+    states = after["states"]
+    for item in states[:STATES_SHOWN]:
+        sides = " | ".join(f"{house}: {_squadrons(item[house]['space'])}" for house in houses)
+        lines.append(f"  {100 * item['probability']:7.3f}%  {sides}")
+    rest = states[STATES_SHOWN:]
+    if rest:
+        more = sum(item["probability"] for item in rest)
+        lines.append(f"  ... and {len(rest)} more states ({100 * more:.3f}%)")
+    return lines
+
+
+def _squadrons(units: list[dict[str, Any]]) -> str:
+    shown = [
+        f"{u['unit']} {' '.join(u['ships'])}"
+        + (f" ({u['state']})" if u["state"] != "undamaged" else "")
+        for u in units
+        if u.get("fighting")
+    ]
+    return ", ".join(shown) or "none"
 
 
 def _row(label: str, p: float, interval: list[float] | None, width: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from spacecombat.core.events import Event
+from spacecombat.report.ec4x_text import render_ec4x
 
 _PURPOSE = {
     "space_cannon_offense": "space cannon offense",
@@ -83,6 +84,9 @@ class _Fields(dict[str, object]):
 
 def render(events: Iterable[Event]) -> str:
     """The account, one line per thing that happened."""
+    events = list(events)
+    if events and events[0].get("ruleset") == "ec4x":
+        return render_ec4x(events)
     lines: list[str] = []
     for e in events:
         kind = e.get("event")

@@ -1,0 +1,177 @@
+"""The EC4X space battle as a process (7.0–7.4): each stage handled by the procedure that
+the rules name (``pre_combat``, ``space_combat``, ``damage``, ``retreat``, ``outcome``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+
+from spacecombat.core.decisions import DecisionRequest, Policy
+from spacecombat.core.engine import End, Node, Step
+from spacecombat.core.events import event
+from spacecombat.rulesets.ec4x import damage, pre_combat, retreat, space_combat
+from spacecombat.rulesets.ec4x.outcome import outcome, reembark
+from spacecombat.rulesets.ec4x.setup import Setup
+from spacecombat.rulesets.ec4x.state import CONDITION_NAMES, IN_BATTLE, Stage, State
+from spacecombat.scenario.ec4x import RetreatAfterRound
+
+Procedure = Callable[[Setup, State], Node[State]]
+
+PROCEDURES: dict[Stage, Procedure] = {
+    Stage.MORALE: pre_combat.morale,
+    Stage.DETECTION: pre_combat.detect,
+    Stage.ENGAGEMENT: pre_combat.engage,
+    Stage.ROUND_START: space_combat.round_start,
+    Stage.ATTACK: space_combat.attack,
+    Stage.DAMAGE: damage.apply_damage,
+    Stage.FORCE_REDUCTION: damage.force_reduction,
+    Stage.ROUND_END: space_combat.round_end,
+    Stage.ROE_CHECK: retreat.roe_check,
+}
+
+
+class RoePolicy:
+    """The stock policy of one house (7.1.1, 7.3.4 step 4): stay while the Task Force's ROE
+    allows it, retreat otherwise; or the house's ``retreat`` setting: ``never``, or
+    ``{after_round: N}`` (stay through round N − 1, retreat at the end of round N)."""
+
+    def __init__(self, setting: object) -> None:
+        self.setting = setting
+
+    def choose(self, request: DecisionRequest) -> str:
+        if request.decision != "retreat":
+            return request.options[0].text
+        if self.setting == "never":
+            return retreat.STAY
+        if isinstance(self.setting, RetreatAfterRound):
+            current = request.facts.get("round")
+            done = isinstance(current, int) and current >= self.setting.after_round
+            return retreat.RETREAT if done else retreat.STAY
+        return retreat.STAY if request.facts.get("roe_allows") else retreat.RETREAT
+
+
+class Ec4xBattle:
+    """One EC4X space battle, for the resolver, the odds engine and the report."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        after = [
+            spec.retreat.after_round
+            for spec in setup.scenario.houses.values()
+            if isinstance(spec.retreat, RetreatAfterRound)
+        ]
+        limit = setup.options.max_rounds
+        # round numbers matter in round 1 (ambush, surprise), to a policy's after_round and to
+        # max_rounds; beyond them every round plays alike
+        self.round_cap = limit if limit is not None else max([2, *(n + 1 for n in after)])
+
+    def start(self) -> Step[State]:
+        setup = self.setup
+        options = setup.options
+        state = State(
+            Stage.MORALE,
+            cond=tuple(u.start for u in setup.units),
+            damage=(0,) * len(setup.units) if options.damage_memory != "none" else (),
+        )
+        units = [
+            {
+                "unit": u.uid,
+                "house": setup.houses[u.house],
+                "kind": u.kind,
+                "ships": list(u.ships),
+                "state": CONDITION_NAMES[u.start],
+                "attack": u.attack,
+                "attack_crippled": u.attack_crippled,
+                "defense": u.defense,
+                "cr": u.cr,
+                "bucket": u.bucket,
+            }
+            for u in setup.units
+        ]
+        return Step(
+            state,
+            (
+                event(
+                    "forces_set",
+                    ruleset="ec4x",
+                    system=setup.scenario.system.name,
+                    controller=setup.houses[setup.controller] if setup.controller >= 0 else None,
+                    houses=list(setup.houses),
+                    units=units,
+                ),
+            ),
+        )
+
+    def advance(self, state: State) -> Node[State]:
+        if state.stage is Stage.OVER:
+            return self._end(state)
+        return PROCEDURES[state.stage](self.setup, state)
+
+    def _end(self, state: State) -> End[State]:
+        final, events = reembark(self.setup, state)
+        result = outcome(self.setup, final)
+        ended = event("combat_ended", result=result["result"], rounds=result["rounds"])
+        return End(result, (*events, ended))
+
+    # --- what the odds engine and the report need ---
+
+    def canonical(self, state: State) -> State:
+        if state.round > self.round_cap:
+            return state.at(state.stage, round=self.round_cap)
+        return state
+
+    def end_key(self, state: State) -> Hashable:
+        return state.at(state.stage, round=0)
+
+    def describe(self, state: State) -> dict[str, object]:
+        described: dict[str, object] = {}
+        for h, name in enumerate(self.setup.houses):
+            described[name] = {
+                "space": [
+                    {
+                        "unit": u.uid,
+                        "ships": list(u.ships),
+                        "state": CONDITION_NAMES[state.cond[u.index]],
+                        "fighting": state.cond[u.index] in IN_BATTLE,
+                    }
+                    for u in self.setup.units
+                    if u.house == h
+                ],
+                "planets": [],
+            }
+        return described
+
+    def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]:
+        block = _house(outcome, player)
+        found = block.get("survivors", {})
+        return {str(k): int(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+    def losses(self, outcome: Mapping[str, object], player: str) -> float:
+        value = _house(outcome, player).get("losses", 0)
+        return float(value) if isinstance(value, int | float) else 0.0
+
+    def stock_policies(self) -> dict[str, Policy]:
+        return {name: RoePolicy(spec.retreat) for name, spec in self.setup.scenario.houses.items()}
+
+    def product_rounds(self) -> None:
+        return None
+
+    def notices(self) -> tuple[str, ...]:
+        said = []
+        for h, name in enumerate(self.setup.houses):
+            spec = self.setup.scenario.houses[name]
+            if (
+                spec.retreat != "never"
+                and spec.retreat_lane == "none"
+                and any(f.house == h for f in self.setup.fleets)
+            ):
+                said.append(
+                    f"{name} can never retreat: it has no lane to a friendly system "
+                    "(retreat_lane: none)."
+                )
+        return tuple(said)
+
+
+def _house(outcome: Mapping[str, object], player: str) -> Mapping[str, object]:
+    houses = outcome.get("houses")
+    block = houses.get(player) if isinstance(houses, Mapping) else None
+    return block if isinstance(block, Mapping) else {}

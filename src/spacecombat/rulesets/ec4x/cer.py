@@ -1,0 +1,81 @@
+"""Combat Effectiveness Rating (7.3.3): the d10, its modifiers, criticals and hits.
+
+- "Each squadron rolls once for CER and applies CER × (sum of all ships' AS in squadron)";
+  hits are rounded up ("One Quarter (0.25) (round up)").
+- Modifiers: Scouts +1 once per Task Force; morale −1..+2 (7.1.4), and +1 for the one random
+  squadron of a successful Average check; Ambush +4 (undetected raiders, 7.3.1.1) or Surprise +3
+  (ruling E42), "First round only", "Phase 1 only"; Starbase +2 (7.4).
+- "If the die roll is a natural nine before any required modification, then a critical hit is
+  achieved" (on either reading of the die, ruling E32).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from spacecombat.rulesets.ec4x.pre_combat import house_morale
+from spacecombat.rulesets.ec4x.setup import Setup
+from spacecombat.rulesets.ec4x.state import CRIPPLED, IN_BATTLE, State
+from spacecombat.rulesets.ec4x.tables import space_cer
+
+NATURAL_CRITICAL = 9
+SCOUTS = 1
+AMBUSH = 4
+SURPRISE = 3
+STARBASE = 2
+
+
+def die_first(setup: Setup) -> int:
+    """The lowest face of the CER d10 (option cer_die)."""
+    return 0 if setup.options.cer_die == "0-9" else 1
+
+
+def has_scouts(setup: Setup, state: State, house: int) -> bool:
+    """7.3.3 Scouts: "Maximum benefit for all Scouts in Task Force"; lost with the fleets that
+    carry them ("the Task Force loses their associated die roll modifiers")."""
+    if state.screened_lost >> house & 1:
+        return False
+    for f in setup.fleets:
+        if f.house != house or not f.scouts or not state.joined >> f.index & 1:
+            continue
+        if not f.units or any(state.cond[u] in IN_BATTLE for u in f.units):
+            return True
+    return False
+
+
+def modifiers(setup: Setup, state: State, unit: int, phase: int) -> list[tuple[str, int]]:
+    """The named modifiers of a unit's CER roll in ``phase`` of the current round."""
+    u = setup.units[unit]
+    found: list[tuple[str, int]] = []
+    if has_scouts(setup, state, u.house):
+        found.append(("scouts", SCOUTS))
+    morale = house_morale(setup, state, u.house)
+    if morale.all_cer:
+        found.append(("morale", morale.all_cer))
+    if morale.boosted == unit and morale.one_cer:
+        found.append(("morale_squadron", morale.one_cer))
+    if phase == 1 and state.round == 1:
+        if state.initiative >= 0:
+            found.append(("surprise", SURPRISE))
+        else:
+            found.append(("ambush", AMBUSH))
+    if u.kind == "starbase":
+        found.append(("starbase", STARBASE))
+    return found
+
+
+def attack_strength(setup: Setup, state: State, unit: int) -> int:
+    """A unit's AS now: halved, rounded up, when crippled (7.1.2, 7.3.3; rulings E23, E31)."""
+    u = setup.units[unit]
+    basis = state.as_cond if state.as_cond else state.cond
+    return u.attack_crippled if basis[unit] == CRIPPLED else u.attack
+
+
+def hits(cer: Fraction, strength: int) -> int:
+    """CER × AS, rounded up (7.3.3)."""
+    return math.ceil(cer * strength)
+
+
+def rating(natural: int, total_modifier: int) -> Fraction:
+    return space_cer(natural + total_modifier)

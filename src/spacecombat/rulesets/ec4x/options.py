@@ -1,0 +1,214 @@
+"""EC4X space combat's named rule options (the scenario's ``options:``).
+
+Every option settles one point where the rules text (ec4x-movement-and-combat.md 7.1–7.4) can be
+read more than one way; the default is the reading we take, argued in docs/rulings-ec4x-combat.md
+under the ruling number given here. Read through ``rulesets.options.parse_options``: an unknown
+name or a value of the wrong kind is refused naming the option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spacecombat.core.limits import MAX_ROUNDS
+
+RULESET = "ec4x"
+
+
+class Ec4xOptions(BaseModel):
+    """The rule options of EC4X space combat, each with its default reading."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    #: E20 (ambiguity 1). 7.1.2 "either undamaged, crippled, or destroyed" against 7.3.1.4
+    #: "total DS pool". ``none``: hits landing on a unit in one damage step are compared with
+    #: its DS and then forgotten; ``round``: hits short of DS are kept until the round ends;
+    #: ``battle``: kept for the whole battle.
+    damage_memory: Literal["none", "round", "battle"] = "none"
+
+    #: E21 (ambiguity 2). 7.1.2 "If a squadron is crippled, all the ships under its command are
+    #: crippled" against 7.3.1.4 "Individual ships within the squadron are destroyed when
+    #: cumulative damage exceeds their individual DS". ``whole_squadron``: a squadron is one
+    #: unit; ``individual_ships`` is not implemented (RuleNotImplemented).
+    squadron_losses: Literal["whole_squadron", "individual_ships"] = "whole_squadron"
+
+    #: E22 (ambiguity 3). 7.3.1.4 "Squadrons attack in descending order by flagship CR" and
+    #: "Destroyed squadrons do not return fire in subsequent CR tiers" against 7.3.4 "Combat
+    #: action within each phase is simultaneous". ``cr_tiers``: phase 4 is one damage step per CR
+    #: tier; ``simultaneous``: one damage step for all of phase 4.
+    phase4_order: Literal["cr_tiers", "simultaneous"] = "cr_tiers"
+
+    #: E23 (ambiguity 4). 7.1.2 "reduced to a crippled combat state. AS is reduced by half"
+    #: against 7.3.4 step 3 "Recalculate AS". ``immediate``: a unit crippled fires at half AS
+    #: from the next damage step on; ``end_of_round``: at full AS until the round ends.
+    crippled_as_timing: Literal["immediate", "end_of_round"] = "immediate"
+
+    #: E24 (ambiguity 5). Restriction 1 reduces one step ("undamaged → crippled, or crippled →
+    #: destroyed"); the Overkill paragraph speaks of a "destruction threshold". ``never``: one
+    #: damage step reduces a unit one step at most; ``twice_ds``: an undamaged squadron or
+    #: starbase taking at least twice its DS in one step is destroyed where restriction 2 does
+    #: not protect it.
+    undamaged_destroyed_at: Literal["never", "twice_ds"] = "never"
+
+    #: E25 (ambiguity 6). "Excess hits beyond destruction threshold are lost if restrictions
+    #: apply". ``lost``: excess hits are always lost (no spill-over rule exists); ``spill_over``
+    #: is not implemented (RuleNotImplemented).
+    excess_hits: Literal["lost", "spill_over"] = "lost"
+
+    #: E26 (ambiguity 7). Restriction 2, "until all other squadrons in the Task Force are
+    #: crippled", in a simultaneous damage step. ``before_step``: judged on the units' states at
+    #: the start of the step; ``after_step``: judged after this step's crippling hits.
+    protection_judged: Literal["before_step", "after_step"] = "before_step"
+
+    #: E27 (ambiguity 16). Overkill: "Once all squadrons are crippled, excess damage can destroy
+    #: targets". ``all_other``: restriction 2's own words (every squadron but the target);
+    #: ``all``: the target must be crippled too (it always is when a crippled target is hit).
+    #: Both agree for a crippled target; ``all`` matters only with ``twice_ds``.
+    overkill_all_means: Literal["all_other", "all"] = "all_other"
+
+    #: E28. Restriction 2 "Squadrons are not destroyed until all other squadrons in the Task
+    #: Force are crippled": fighters "skip the crippled combat state" (7.1.2). ``false``:
+    #: fighter squadrons neither are protected nor block the protection of others; ``true``:
+    #: an undamaged fighter squadron counts as a squadron not yet crippled.
+    protection_counts_fighters: bool = False
+
+    #: E29 (ambiguity 8). Force reduction: "If the critical hit cannot reduce the selected
+    #: target according to restriction #1 (insufficient damage)". ``own_hits``: judged on the
+    #: critical attack's own hits against the target's DS; ``combined_hits``: judged on whether
+    #: the target was reduced by all hits of the step.
+    force_reduction_judged: Literal["own_hits", "combined_hits"] = "own_hits"
+
+    #: E29 (ambiguity 8). "the squadron with the lowest DS in the target Task Force is reduced
+    #: instead": when several share the lowest DS. ``draw``: a choice among them with equal
+    #: weights; ``first_listed``: the first in the scenario's order.
+    force_reduction_tie: Literal["draw", "first_listed"] = "draw"
+
+    #: E29. Whether fighter squadrons (7.3.2: "Fighter squadron: A squadron consisting entirely
+    #: of fighter craft") are among the squadrons force reduction may reduce.
+    force_reduction_fighters: bool = True
+
+    #: E30 (ambiguity 9). "Restriction #2 above is nullified - the squadron can be destroyed".
+    #: ``target``: the target of a critical attack is unprotected for all hits of that step;
+    #: ``own_hits``: only the critical attack's own hits may destroy it.
+    critical_bypass: Literal["target", "own_hits"] = "target"
+
+    #: E31 (ambiguity 10). "Crippled squadrons and Starbases multiply their AS by 0.5, rounded
+    #: up". ``squadron``: half the squadron's total AS, rounded up; ``per_ship``: the sum of each
+    #: ship's halved AS rounded up (7.1.2 state propagation).
+    crippled_as_rounding: Literal["squadron", "per_ship"] = "squadron"
+
+    #: E32 (ambiguity 11). The CER table's "Less than zero, 0, 1, 2" reads a d10 as 0–9.
+    #: ``0-9``: faces 0–9; ``1-10``: faces 1–10. A natural 9 is critical either way.
+    cer_die: Literal["0-9", "1-10"] = "0-9"
+
+    #: E33 (ambiguity 12). 7.3.2.2 names no bucket for Corvette, Frigate, Scout or Planet-Breaker
+    #: flagships; the reference engine put unnamed classes in Capital (2).
+    unnamed_flagship_bucket: Annotated[int, Field(ge=1, le=3)] = 2
+
+    #: E34 (ambiguity 13). 7.3.3 "At the beginning of each combat round … each attacking unit
+    #: rolls" against 7.3.1.4 "For each CR tier … Each squadron rolls for CER". ``per_step``:
+    #: each attacker rolls when its phase or tier comes; ``round_start``: every unit that uses
+    #: CER rolls at the start of the round, in unit order. Same odds, other draw order.
+    cer_timing: Literal["per_step", "round_start"] = "per_step"
+
+    #: E35 (ambiguity 14). 7.1.4 "the game rolls 1D20 to determine morale status". ``per_house``:
+    #: one d20 for each house that needs a roll; ``shared``: one d20 for all of them.
+    morale_roll: Literal["per_house", "shared"] = "per_house"
+
+    #: E36 (ambiguity 15). Whether the flagship's own CC counts against its CR (a formation rule,
+    #: checked by the scenario). ``false``: only the escorts' CC.
+    flagship_cc_counts: bool = False
+
+    #: E36. Refuse a squadron whose escorts' CC exceeds its flagship's CR (7.3.1.4: CC is
+    #: "validated during fleet commissioning"; such a squadron cannot exist at battle start).
+    check_command_rating: bool = True
+
+    #: E37 (ambiguity 17). The spec has no round limit. ``null``: none (with the default readings
+    #: every round has a chance of reducing a unit, so a battle ends with probability 1); a
+    #: number N: the battle is cut off after round N (result ``cut_off``).
+    max_rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = None
+
+    #: E38. Starbases are in no initiative phase of 7.3.1. ``last``: they fire in phase 4 as if
+    #: their CR were 0 (the lowest tier); ``first``: in phase 4 before every CR tier.
+    starbase_tier: Literal["last", "first"] = "last"
+
+    #: E39. 7.4 "If a player rolls a critical hit against a Starbase on the first attempt,
+    #: re-roll a second time." ``every_critical``: every critical roll against a starbase is
+    #: re-rolled once; ``first_critical``: only the first critical against each starbase.
+    starbase_critical_reroll: Literal["every_critical", "first_critical"] = "every_critical"
+
+    #: E40. 7.2 "Spacelift ships are destroyed if all friendly escort fleets in their house's
+    #: Task Force are destroyed or retreat while hostile forces remain". ``destroyed``: spacelift
+    #: ships stay when their escorts retreat (and are destroyed if none remain); ``retreats``:
+    #: they retreat with their house unless it retreats by a restricted lane.
+    spacelift_on_retreat: Literal["destroyed", "retreats"] = "destroyed"
+
+    #: E41. 7.3.5 "Crippled ships cannot retreat through restricted lanes". ``stay``: a crippled
+    #: squadron of a house retreating by a restricted lane stays and fights on; ``destroyed``:
+    #: it is destroyed.
+    stranded_crippled: Literal["stay", "destroyed"] = "stay"
+
+    #: E42. The Surprise modifier (+3, "First round only", "Phase 1 only") has no trigger in the
+    #: text. ``defender_initiative``: when every cloaked fleet passes undetected in a system
+    #: whose controller fights, the controller "wins initiative" (7.1.3): its raiders attack in
+    #: phase 1 with Surprise +3, the others' raiders in phase 3 without a bonus; ``never``: no
+    #: Surprise, every undetected raider ambushes with +4.
+    surprise: Literal["defender_initiative", "never"] = "defender_initiative"
+
+    #: E43. 7.1.3 detection: ``any_house``: a cloaked fleet detected by any opposing house loses
+    #: its ambush against everyone ("the Raider fleet loses ambush advantage"); ``per_house`` is
+    #: not implemented (RuleNotImplemented).
+    detection_scope: Literal["any_house", "per_house"] = "any_house"
+
+    #: E44. 7.1.4 crisis: "One random fleet refuses orders and holds position for the turn".
+    #: ``hold_position``: a random fleet of the house present takes order 00 for this battle;
+    #: ``ignore``: the scenario's orders already account for it (no draw).
+    crisis_refusal: Literal["hold_position", "ignore"] = "hold_position"
+
+    #: E45. 7.3.4 "Sum the total AS of all Task Forces identified as hostile per 7.3.2.1".
+    #: ``regarded_hostile``: the houses the evaluating house regards as hostile; ``either_way``:
+    #: also the houses that regard it as hostile.
+    roe_hostile_strength: Literal["regarded_hostile", "either_way"] = "regarded_hostile"
+
+    #: E46. Undetected raiders after round 1: ``phase1_every_round``: they keep attacking in
+    #: phase 1 (without the first-round bonus); ``phase3_after_round1``: from round 2 on they
+    #: attack in phase 3.
+    undetected_later_rounds: Literal["phase1_every_round", "phase3_after_round1"] = (
+        "phase1_every_round"
+    )
+
+    # --- options of the rules modules (detection.py, engagement.py, tables.py), passed on;
+    # their rulings (E1–E17) are the tables engineer's, documented in those modules ---
+
+    #: E1 (detection.effective_eli): the dominant-tech penalty as written or as the example.
+    dominant_penalty: Literal["as_written", "as_example"] = "as_written"
+    #: E3 (detection.starbase_eli): a starbase's ELI+2 capped at 5 or not.
+    starbase_eli_cap: Literal["cap", "uncapped"] = "cap"
+    #: E4 (detection.detects): a detection roll must meet (at_least) or beat (greater).
+    detection_comparison: Literal["at_least", "greater"] = "at_least"
+    #: E3 (tables.roe_allows): ROE 0 against hostile forces of AS 0.
+    roe0_defenseless: Literal["retreat", "stay"] = "retreat"
+    #: E10 (engagement.hostile): threats make hostility one way or both ways.
+    threat_hostility: Literal["threatened_only", "both_ways"] = "threatened_only"
+    #: E11 (engagement): order 12 between pact partners.
+    colonize_under_pact: Literal["threat", "no_threat"] = "threat"
+    #: E12 (engagement): the orders that bring a guard (05) into combat.
+    guard_triggers: Literal["orders_05_08_12", "orders_05_08"] = "orders_05_08_12"
+    #: E13 (engagement): whom a guard engages.
+    guard_engages: Literal["hostile", "enemy_only"] = "hostile"
+    #: E14 (engagement): when starbase guards (04) join.
+    starbase_guard: Literal["when_threatened", "with_starbase"] = "when_threatened"
+    #: E15 (engagement): whether an attacked blockade fleet fights.
+    blockade_attacked: Literal["fights", "held_back"] = "fights"
+    #: E16 (engagement): engage on the mandate only or on any hostility.
+    engage_on: Literal["mandate", "any_hostility"] = "mandate"
+
+
+def read_options(raw: Mapping[str, object] | None) -> Ec4xOptions:
+    """The scenario's ``options`` checked (``ScenarioError`` names a bad one)."""
+    from spacecombat.rulesets.options import parse_options
+
+    return parse_options(Ec4xOptions, raw, RULESET)

@@ -1,0 +1,310 @@
+"""Task Force Assignment (7.2): the scenario's fleets and colony turned into combat units.
+
+Each house forms one Task Force of the fleets that join the combat (decided in the engagement
+stage) and its colony's installations. Squadrons fight as one unit each (7.3.1.4, ruling E21);
+fighter squadrons deploy as independent units (7.2); starbases are units of bucket 5 (7.4) and
+set their Task Force's ROE to 10 and make it unable to cloak (7.2); spacelift ships and scouts
+are screened and never targeted (7.2, ruling E47).
+
+Units are numbered in this order (the documented draw order follows it): fleets in scenario
+order, each squadron followed by the fighter squadrons its carriers carry; then the colony's
+starbases and then its fighter squadrons.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.rulesets.ec4x.options import Ec4xOptions, read_options
+from spacecombat.rulesets.ec4x.tables import ShipClass, tables
+from spacecombat.scenario.ec4x import Ec4xScenario, FleetSpec
+
+UnitKind = Literal["squadron", "fighter", "starbase"]
+
+#: 6.2 orders that move a fleet on (a cloaked mover passing undetected continues, 7.2)
+MOVEMENT_ORDERS = frozenset({1, 2, 13, 14})
+#: 6.2.10–6.2.12 scout missions: spies are not part of space combat (ruling E48)
+SPY_ORDERS = frozenset({9, 10, 11})
+#: 7.3.2.1 condition 2, 7.3 "Territorial Defense": orders that threaten a colony
+THREAT_ORDERS = frozenset({5, 6, 7, 8, 12})
+#: 7.3 "Guard Engagement", 6.2.5: the orders that bring a starbase guard (04) into combat
+GUARD_TRIGGER_ORDERS = frozenset({5, 6, 7, 8})
+PATROL = 3
+GUARD_STARBASE = 4
+GUARD_OR_BLOCKADE = 5
+HOLD = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A combat unit: a squadron, a fighter squadron or a starbase."""
+
+    index: int
+    uid: str
+    house: int
+    #: its fleet's index; -1 for the colony's units
+    fleet: int
+    kind: UnitKind
+    ships: tuple[str, ...]
+    bucket: int
+    size: int
+    attack: int
+    attack_crippled: int
+    defense: int
+    #: the flagship's CR (0: none)
+    cr: int
+    #: a squadron with a Raider flagship (7.3.2.2 bucket 1; phases 1 and 3)
+    raider: bool
+    #: a fighter squadron's carrier (a unit index), -1: colony-owned or not a fighter
+    carrier: int
+    start: int  # 0 undamaged, 1 crippled
+    pc: int
+
+    @property
+    def uses_cer(self) -> bool:
+        """7.3.3: "Fighters do NOT use CER"."""
+        return self.kind != "fighter"
+
+    @property
+    def label(self) -> str:
+        return f"{self.uid} {'+'.join(_shorten(self.ships))}"
+
+
+def _shorten(ships: tuple[str, ...]) -> list[str]:
+    counts: dict[str, int] = {}
+    for code in ships:
+        counts[code] = counts.get(code, 0) + 1
+    return [code if n == 1 else f"{n}{code}" for code, n in counts.items()]
+
+
+@dataclass(frozen=True, slots=True)
+class Fleet:
+    """A fleet present in the system (6.2), as combat sees it."""
+
+    index: int
+    fid: str
+    house: int
+    order: int
+    roe: int
+    units: tuple[int, ...]
+    #: the fleet's scout ELI levels, one per scout
+    scouts: tuple[int, ...]
+    spacelift: tuple[tuple[str, int], ...]
+    #: contains an undamaged Raider (2.4.3 "Any fleet that includes a Raider is fully cloaked")
+    has_cloak: bool
+    #: the highest CLK of its undamaged raiders
+    clk: int
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything about a battle that does not change while it is fought."""
+
+    scenario: Ec4xScenario
+    options: Ec4xOptions
+    houses: tuple[str, ...]
+    #: statuses[a][b]: "enemy", "neutral" or "non_aggression"
+    statuses: tuple[tuple[str, ...], ...]
+    #: the house whose colony is here (8.1.5), -1: neutral space
+    controller: int
+    units: tuple[Unit, ...]
+    fleets: tuple[Fleet, ...]
+    #: the colony's units (starbases, then fighters)
+    colony_units: tuple[int, ...]
+    #: the colony's starbases' ELI levels
+    starbase_eli: tuple[int, ...]
+    #: memo of targeting.regards_hostile (hostility depends on few things)
+    hostility: dict[tuple[object, ...], bool] = field(default_factory=dict, compare=False)
+
+    @property
+    def colony_group(self) -> int:
+        """The colony's group number (after the fleets) in ``State.joined``."""
+        return len(self.fleets)
+
+    def house_index(self, name: str) -> int:
+        return self.houses.index(name)
+
+    def status(self, a: int, b: int) -> str:
+        return self.statuses[a][b]
+
+    def group_of(self, unit: Unit) -> int:
+        return unit.fleet if unit.fleet >= 0 else self.colony_group
+
+    def has_starbase(self, house: int) -> bool:
+        return house == self.controller and any(
+            self.units[u].kind == "starbase" for u in self.colony_units
+        )
+
+
+def build(scenario: Ec4xScenario, options: Ec4xOptions | None = None) -> Setup:
+    """The setup of a checked scenario."""
+    options = options or read_options(scenario.options)
+    if options.squadron_losses == "individual_ships":
+        raise RuleNotImplemented(
+            "losing individual ships inside a squadron (7.3.1.4, option squadron_losses)",
+            "options.squadron_losses",
+        )
+    if options.excess_hits == "spill_over":
+        raise RuleNotImplemented(
+            "excess hits spilling over to other units (7.3.3, option excess_hits)",
+            "options.excess_hits",
+        )
+    if options.detection_scope == "per_house":
+        raise RuleNotImplemented(
+            "detection judged house by house (7.1.3, option detection_scope)",
+            "options.detection_scope",
+        )
+    classes = tables().classes
+    houses = tuple(scenario.houses)
+    statuses = tuple(tuple(scenario.status(a, b) for b in houses) for a in houses)
+    controller = houses.index(scenario.system.controller) if scenario.system.controller else -1
+    units: list[Unit] = []
+    fleets: list[Fleet] = []
+
+    def add(**fields: object) -> int:
+        index = len(units)
+        units.append(Unit(index=index, **fields))  # type: ignore[arg-type]
+        return index
+
+    for f, spec in enumerate(scenario.fleets):
+        house = houses.index(spec.owner)
+        members: list[int] = []
+        for q, squadron in enumerate(spec.squadrons, start=1):
+            ships = squadron.ships()
+            flagship = classes[squadron.flagship]
+            attack = sum(classes[c].attack for c in ships)
+            index = add(
+                uid=f"{spec.id}-{q}",
+                house=house,
+                fleet=f,
+                kind="squadron",
+                ships=ships,
+                bucket=_bucket(flagship, options),
+                size=len(ships),
+                attack=attack,
+                attack_crippled=_crippled_attack(ships, classes, options),
+                defense=sum(classes[c].defense for c in ships),
+                cr=flagship.cr or 0,
+                raider=squadron.flagship == "RR",
+                carrier=-1,
+                start=int(squadron.state == "crippled"),
+                pc=sum(classes[c].pc for c in ships),
+            )
+            members.append(index)
+            fighter = classes["FS"]
+            for n in range(1, squadron.fighters + 1):
+                members.append(
+                    add(
+                        uid=f"{spec.id}-{q}F{n}",
+                        house=house,
+                        fleet=f,
+                        kind="fighter",
+                        ships=("FS",),
+                        bucket=fighter.bucket or 4,
+                        size=1,
+                        attack=fighter.attack,
+                        attack_crippled=fighter.attack,
+                        defense=fighter.defense,
+                        cr=0,
+                        raider=False,
+                        carrier=index,
+                        start=0,
+                        pc=fighter.pc,
+                    )
+                )
+        fleets.append(_fleet(f, spec, house, tuple(members), scenario))
+    colony_units: list[int] = []
+    starbase_eli: list[int] = []
+    colony = scenario.colony
+    if colony is not None:
+        owner = houses.index(colony.owner)
+        base = classes["SB"]
+        for n, starbase in enumerate(colony.starbases, start=1):
+            colony_units.append(
+                add(
+                    uid=f"{scenario.system.name}-SB{n}",
+                    house=owner,
+                    fleet=-1,
+                    kind="starbase",
+                    ships=("SB",),
+                    bucket=base.bucket or 5,
+                    size=1,  # 7.3.2.5 "or 1 for Starbases"
+                    attack=base.attack,
+                    attack_crippled=math.ceil(base.attack / 2),
+                    defense=base.defense,
+                    cr=0,
+                    raider=False,
+                    carrier=-1,
+                    start=int(starbase.state == "crippled"),
+                    pc=base.pc,
+                )
+            )
+            starbase_eli.append(starbase.eli)
+        fighter = classes["FS"]
+        for n in range(1, colony.fighters + 1):
+            colony_units.append(
+                add(
+                    uid=f"{scenario.system.name}-F{n}",
+                    house=owner,
+                    fleet=-1,
+                    kind="fighter",
+                    ships=("FS",),
+                    bucket=fighter.bucket or 4,
+                    size=1,
+                    attack=fighter.attack,
+                    attack_crippled=fighter.attack,
+                    defense=fighter.defense,
+                    cr=0,
+                    raider=False,
+                    carrier=-1,
+                    start=0,
+                    pc=fighter.pc,
+                )
+            )
+    return Setup(
+        scenario=scenario,
+        options=options,
+        houses=houses,
+        statuses=statuses,
+        controller=controller,
+        units=tuple(units),
+        fleets=tuple(fleets),
+        colony_units=tuple(colony_units),
+        starbase_eli=tuple(starbase_eli),
+    )
+
+
+def _bucket(flagship: ShipClass, options: Ec4xOptions) -> int:
+    """7.3.2.2 by flagship; classes it does not name by option (ruling E33)."""
+    return flagship.bucket if flagship.bucket is not None else options.unnamed_flagship_bucket
+
+
+def _crippled_attack(
+    ships: tuple[str, ...], classes: Mapping[str, ShipClass], options: Ec4xOptions
+) -> int:
+    """7.3.3 "Crippled squadrons … multiply their AS by 0.5, rounded up" (ruling E31)."""
+    if options.crippled_as_rounding == "per_ship":
+        return sum(math.ceil(classes[c].attack / 2) for c in ships)
+    return math.ceil(sum(classes[c].attack for c in ships) / 2)
+
+
+def _fleet(
+    f: int, spec: FleetSpec, house: int, members: tuple[int, ...], scenario: Ec4xScenario
+) -> Fleet:
+    raiders = [s.clk or 1 for s in spec.squadrons if "RR" in s.ships() and s.state == "undamaged"]
+    return Fleet(
+        index=f,
+        fid=spec.id,
+        house=house,
+        order=spec.order_code,
+        roe=spec.roe,
+        units=members,
+        scouts=tuple(s.eli for s in spec.scouts for _ in range(s.count)),
+        spacelift=tuple(sorted(spec.spacelift.items())),
+        has_cloak=bool(raiders),
+        clk=max(raiders, default=0),
+    )

@@ -1,0 +1,371 @@
+"""Space Combat (7.3): rounds of four initiative phases (7.3.1), the end of each round (7.3.4)
+and the end of combat.
+
+Each round: ``round_started``; with option ``cer_timing: round_start`` every unit that uses CER
+draws its ``cer`` d10 first, in unit order. Then the attack steps, in order:
+
+- phase 1, undetected raiders (Ambush +4 or Surprise +3 in round 1);
+- phase 2, fighter squadrons (no CER);
+- phase 3, detected raiders;
+- phase 4, capital squadrons, one step per flagship CR tier from the highest (option
+  ``phase4_order``); starbases as CR 0 (option ``starbase_tier``).
+
+In a step each attacker, in unit order, with a valid target draws ``cer`` (d10; not fighters),
+then ``target`` (a choice among the candidates, even a single one), then, when its natural 9
+would hit a starbase, ``cer_reroll`` (d10, 7.4). An attacker without a valid target draws
+nothing. Then all damage is applied at once, and each critical that could not reduce its
+target reduces the lowest-DS squadron of that Task Force, drawing ``force_reduction`` only
+among several with the same DS.
+
+After the last step (7.3.4): casualty assessment, spacelift and scouts left without escort are
+destroyed (7.2), AS recalculated; combat ends when no two remaining Task Forces are hostile;
+otherwise each Task Force that may retreat decides (ROE check, ``retreat.py``).
+"""
+
+from __future__ import annotations
+
+from spacecombat.core.engine import Draw, Node, Step
+from spacecombat.core.events import Event, event
+from spacecombat.rulesets.ec4x import cer
+from spacecombat.rulesets.ec4x.pre_combat import house_morale, undetected
+from spacecombat.rulesets.ec4x.setup import Setup
+from spacecombat.rulesets.ec4x.state import (
+    ABSENT,
+    CRIPPLED,
+    DESTROYED,
+    IN_BATTLE,
+    UNDAMAGED,
+    Attack,
+    Stage,
+    State,
+)
+from spacecombat.rulesets.ec4x.targeting import candidates, regards_hostile
+
+#: phase-4 tiers given to starbases (they have no CR; ruling E38)
+STARBASE_FIRST = 1000
+STARBASE_LAST = -1
+NO_ROLL = -99
+#: the attack cursor's last field: a critical against a starbase awaits its re-roll; re-rolled
+REROLL_DUE = 2
+REROLLED = 1
+
+
+def phase_of(setup: Setup, state: State, unit: int) -> tuple[int, int]:
+    """The attack step (phase, CR tier) a unit fires in this round (7.3.1)."""
+    u = setup.units[unit]
+    if u.kind == "fighter":
+        return (2, 0)
+    tier = u.cr
+    if u.kind == "starbase":
+        tier = STARBASE_FIRST if setup.options.starbase_tier == "first" else STARBASE_LAST
+    if setup.options.phase4_order == "simultaneous":
+        tier = 0
+    if not u.raider:
+        return (4, tier)
+    if u.fleet >= 0 and undetected(setup, state, u.fleet):
+        lost_initiative = state.initiative >= 0 and u.house != state.initiative
+        later = setup.options.undetected_later_rounds == "phase3_after_round1" and state.round > 1
+        return (3, 0) if lost_initiative or later else (1, 0)
+    return (3, 0)
+
+
+def _alive(state: State, unit: int) -> bool:
+    return state.cond[unit] in IN_BATTLE
+
+
+def round_start(setup: Setup, state: State) -> Node[State]:
+    """7.3.4: a new round (or, before round 1, whether there is a combat at all)."""
+    if state.round == 0 and not state.cursor:
+        events = screened_check(setup, state)
+        state = events[0]
+        if not combat_continues(setup, state):
+            return Step(state.at(Stage.OVER), events[1])
+        state = state.at(Stage.ROUND_START, cursor=(1,))
+        return Step(state, events[1])
+    if not state.cursor or state.cursor[0] != 2:
+        number = state.round + 1
+        steps = sorted(
+            {
+                phase_of(setup, state.at(Stage.ROUND_START, round=number), u.index)
+                for u in setup.units
+                if _alive(state, u.index)
+            },
+            key=lambda s: (s[0], -s[1]),
+        )
+        started = state.at(
+            Stage.ROUND_START,
+            round=number,
+            steps=tuple(steps),
+            step=0,
+            as_cond=state.cond if setup.options.crippled_as_timing == "end_of_round" else (),
+            cursor=(2, 0),
+            cer_rolls=(NO_ROLL,) * len(setup.units)
+            if setup.options.cer_timing == "round_start"
+            else (),
+        )
+        return Step(started, (event("round_started", round=number),))
+    # option cer_timing: round_start: every unit that uses CER rolls now, in unit order
+    _, index = state.cursor
+    while index < len(setup.units) and not (
+        state.cer_rolls and setup.units[index].uses_cer and _alive(state, index)
+    ):
+        index += 1
+    if index >= len(setup.units):
+        return Step(state.at(Stage.ATTACK, cursor=()))
+    unit = index
+
+    def then(natural: int) -> Step[State]:
+        rolls = (*state.cer_rolls[:unit], natural, *state.cer_rolls[unit + 1 :])
+        return Step(state.at(Stage.ROUND_START, cer_rolls=rolls, cursor=(2, unit + 1)))
+
+    house = setup.houses[setup.units[unit].house]
+    return Draw.die(house, "cer", 10, then, first=cer.die_first(setup))
+
+
+def attackers(setup: Setup, state: State) -> list[int]:
+    step = state.steps[state.step]
+    return [
+        u.index
+        for u in setup.units
+        if _alive(state, u.index) and phase_of(setup, state, u.index) == step
+    ]
+
+
+def attack(setup: Setup, state: State) -> Node[State]:
+    """Target selection for the current step, attacker by attacker (cursor: attacker index,
+    natural die, target, re-rolled)."""
+    if state.step >= len(state.steps):
+        return Step(state.at(Stage.ROUND_END, cursor=()))
+    if not state.cursor:
+        state = state.at(Stage.ATTACK, cursor=(0, NO_ROLL, -1, 0))
+    i, natural, target, rerolled = state.cursor
+    members = attackers(setup, state)
+    if i >= len(members):
+        if not state.attacks:
+            return Step(state.at(Stage.ATTACK, step=state.step + 1, cursor=()))
+        return Step(state.at(Stage.DAMAGE, cursor=()))
+    unit = members[i]
+    u = setup.units[unit]
+    house = setup.houses[u.house]
+    if target >= 0 and rerolled == REROLL_DUE:
+        return Draw.die(
+            house,
+            "cer_reroll",
+            10,
+            lambda d: Step(state.at(Stage.ATTACK, cursor=(i, d, target, REROLLED))),
+            first=cer.die_first(setup),
+        )
+    if target >= 0:
+        return _resolve_roll(setup, state, i, unit, target, natural, rerolled=bool(rerolled))
+    pool = candidates(setup, state, unit)
+    if pool is None:
+        return Step(
+            state.at(Stage.ATTACK, cursor=(i + 1, NO_ROLL, -1, 0)),
+            (event("attack_skipped", unit=u.uid, house=house, reason="no valid hostile target"),),
+        )
+    if u.uses_cer and natural == NO_ROLL:
+        if state.cer_rolls and state.cer_rolls[unit] != NO_ROLL:
+            return Step(state.at(Stage.ATTACK, cursor=(i, state.cer_rolls[unit], -1, 0)))
+        return Draw.die(
+            house,
+            "cer",
+            10,
+            lambda d: Step(state.at(Stage.ATTACK, cursor=(i, d, -1, 0))),
+            first=cer.die_first(setup),
+        )
+
+    def chosen(index: int) -> Step[State]:
+        target = pool.units[index]
+        selected = event(
+            "target_selected",
+            unit=u.uid,
+            house=house,
+            target=setup.units[target].uid,
+            target_house=setup.houses[setup.units[target].house],
+            bucket=pool.bucket,
+            candidates=[setup.units[c].uid for c in pool.units],
+            weights=list(pool.weights),
+        )
+        if not u.uses_cer:
+            hits = cer.attack_strength(setup, state, unit)
+            record = Attack(unit, target, hits, False)
+            return Step(_recorded(setup, state, i, record), (selected,))
+        return Step(state.at(Stage.ATTACK, cursor=(i, natural, target, 0)), (selected,))
+
+    labels = [setup.units[c].uid for c in pool.units]
+    return Draw.choice(house, "target", labels, list(pool.weights), chosen)
+
+
+def _recorded(setup: Setup, state: State, i: int, record: Attack) -> State:
+    attacker_house = setup.units[record.attacker].house
+    target_house = setup.units[record.target].house
+    bit = 1 << (attacker_house * len(setup.houses) + target_house)
+    return state.at(
+        Stage.ATTACK,
+        attacks=(*state.attacks, record),
+        engaging=state.engaging | bit,
+        cursor=(i + 1, NO_ROLL, -1, 0),
+    )
+
+
+def _resolve_roll(
+    setup: Setup, state: State, i: int, unit: int, target: int, natural: int, *, rerolled: bool
+) -> Node[State]:
+    """CER, critical and hits of a roll against the chosen target; a natural 9 against a
+    starbase is re-rolled once (7.4 Critical Hit Protection; ruling E39)."""
+    u = setup.units[unit]
+    house = u.house
+    step = state.steps[state.step]
+    mods = cer.modifiers(setup, state, unit, step[0])
+    total = sum(m for _, m in mods)
+    natural_critical = natural == cer.NATURAL_CRITICAL
+    auto = not state.auto_used >> house & 1 and house_morale(setup, state, house).auto_critical
+    rating = cer.rating(natural, total)
+    strength = cer.attack_strength(setup, state, unit)
+    hits = cer.hits(rating, strength)
+    rolled = event(
+        "cer_rolled",
+        unit=u.uid,
+        house=setup.houses[house],
+        die=natural,
+        modifiers=dict(mods),
+        modified=natural + total,
+        cer=str(rating),
+        critical=natural_critical or auto,
+        auto_critical=auto,
+        strength=strength,
+        hits=hits,
+        target=setup.units[target].uid,
+        rerolled=rerolled,
+    )
+    t = setup.units[target]
+    reroll_allowed = (
+        setup.options.starbase_critical_reroll == "every_critical"
+        or not state.rerolled >> target & 1
+    )
+    if natural_critical and not rerolled and t.kind == "starbase" and reroll_allowed:
+        marked = state.at(
+            Stage.ATTACK,
+            rerolled=state.rerolled | 1 << target,
+            cursor=(i, natural, target, REROLL_DUE),
+        )
+        return Step(marked, (rolled, event("critical_rerolled", unit=u.uid, target=t.uid)))
+    record = Attack(unit, target, hits, natural_critical or auto)
+    nxt = _recorded(setup, state, i, record)
+    if auto:
+        nxt = nxt.at(Stage.ATTACK, auto_used=nxt.auto_used | 1 << house)
+    return Step(nxt, (rolled,))
+
+
+# ---- 7.3.4 end of round ----------------------------------------------------------------------
+
+
+def strength(setup: Setup, state: State, house: int) -> int:
+    """A Task Force's total AS now (7.3.4 step 3), crippled units at half."""
+    return sum(
+        (u.attack_crippled if state.cond[u.index] == CRIPPLED else u.attack)
+        for u in setup.units
+        if u.house == house and state.cond[u.index] in IN_BATTLE
+    )
+
+
+def remaining(setup: Setup, state: State) -> list[int]:
+    """Houses with combat units still fighting."""
+    return sorted({u.house for u in setup.units if state.cond[u.index] in IN_BATTLE})
+
+
+def combat_continues(setup: Setup, state: State) -> bool:
+    """7.3.4 Combat Termination: combat goes on while two remaining Task Forces are hostile
+    (either way) to each other."""
+    left = remaining(setup, state)
+    return any(regards_hostile(setup, state, a, b) for a in left for b in left if a != b)
+
+
+def screened_check(setup: Setup, state: State) -> tuple[State, tuple[Event, ...]]:
+    """7.2 Spacelift Command Protection (and scouts, ruling E47): a house's screened ships are
+    destroyed when none of its escort fleets' units fight on here while a house hostile to it
+    (either way) still has combat units here."""
+    events: list[Event] = []
+    lost = state.screened_lost
+    left = remaining(setup, state)
+    for house in range(len(setup.houses)):
+        if lost >> house & 1:
+            continue
+        fleets = [f for f in setup.fleets if f.house == house and state.joined >> f.index & 1]
+        gone = state.retreated >> house & 1
+        spacelift_gone = state.spacelift_left >> house & 1
+        screened = [
+            f for f in fleets if (f.spacelift and not spacelift_gone) or (f.scouts and not gone)
+        ]
+        if not screened:
+            continue
+        escorted = any(state.cond[u] in IN_BATTLE for f in fleets for u in f.units)
+        threatened = any(
+            g != house
+            and (regards_hostile(setup, state, g, house) or regards_hostile(setup, state, house, g))
+            for g in left
+        )
+        if escorted or not threatened:
+            continue
+        lost |= 1 << house
+        for f in screened:
+            ships = [] if spacelift_gone else [code for code, n in f.spacelift for _ in range(n)]
+            ships += [] if gone else ["SC"] * len(f.scouts)
+            events.append(
+                event(
+                    "screened_ships_destroyed",
+                    house=setup.houses[house],
+                    fleet=f.fid,
+                    ships=ships,
+                    reason="no escort left while hostile forces remain (7.2)",
+                )
+            )
+    return state.at(state.stage, screened_lost=lost), tuple(events)
+
+
+def round_end(setup: Setup, state: State) -> Node[State]:
+    """7.3.4 steps 1–3 and the termination check; then the ROE check."""
+    events: list[Event] = []
+    crippled = [u.uid for u in setup.units if state.cond[u.index] == CRIPPLED]
+    destroyed = [u.uid for u in setup.units if state.cond[u.index] == DESTROYED]
+    events.append(
+        event("casualties_assessed", round=state.round, crippled=crippled, destroyed=destroyed)
+    )
+    detected = state.detected
+    for f in setup.fleets:
+        # 2.4.3: "A crippled Raider loses its cloak until repaired" (from the next round)
+        if undetected(setup, state, f.index) and not any(
+            "RR" in setup.units[u].ships and state.cond[u] == UNDAMAGED for u in f.units
+        ):
+            detected |= 1 << f.index
+            events.append(event("cloak_lost", house=setup.houses[f.house], fleet=f.fid))
+    damage = state.damage
+    if setup.options.damage_memory == "round" and damage:
+        damage = (0,) * len(damage)
+    state = state.at(
+        Stage.ROUND_END,
+        engaged=state.engaged | state.engaging,
+        engaging=0,
+        detected=detected,
+        damage=damage,
+    )
+    state, lost = screened_check(setup, state)
+    events.extend(lost)
+    events.append(
+        event(
+            "strength_assessed",
+            round=state.round,
+            strength={setup.houses[h]: strength(setup, state, h) for h in remaining(setup, state)},
+        )
+    )
+    if not combat_continues(setup, state):
+        return Step(state.at(Stage.OVER), tuple(events))
+    limit = setup.options.max_rounds
+    if limit is not None and state.round >= limit:
+        events.append(event("combat_cut_off", round=state.round, max_rounds=limit))
+        return Step(state.at(Stage.OVER, result="cut_off"), tuple(events))
+    return Step(state.at(Stage.ROE_CHECK, cursor=(0,), retreating=0), tuple(events))
+
+
+def absent(state: State, unit: int) -> bool:
+    return state.cond[unit] == ABSENT

@@ -1,0 +1,338 @@
+"""The EC4X scenario: houses, diplomacy, the system and its colony, and the fleets present
+(ec4x-movement-and-combat.md 6.2 and 7.0–7.4). Parsed strictly: ``parse_ec4x`` raises
+``ScenarioError(field, message)`` naming the first bad field (``fleets[1].squadrons[0].flagship``)
+and what is allowed.
+
+Format (every key but ``ruleset``, ``game_id``, ``turn``, ``system``, ``houses`` and ``fleets``
+optional)::
+
+    ruleset: ec4x
+    game_id: "demo-1"          # with turn, the seed's source (7.3.2.5)
+    turn: 12
+    seed: 42                   # overrides game_id/turn
+    system: {name: Vega, controller: alpha}      # controller absent: neutral space
+    houses:
+      alpha: {prestige: 50, morale_roll: 14, aco: 1, retreat_lane: major, retreat: roe}
+      beta:  {prestige: 30}
+    diplomacy:                 # pairs not listed are neutral (8.1: Neutral is the default state)
+      - {houses: [alpha, beta], status: enemy}
+    colony: {owner: alpha, fighters: 2, starbases: [{state: undamaged, eli: 2}]}
+    fleets:
+      - id: A1
+        owner: alpha
+        order: 3               # or {code: 7, target: Vega}
+        roe: 8
+        squadrons:
+          - {flagship: DN, escorts: {CA: 2}, state: undamaged}
+          - {flagship: CV, fighters: 3}
+          - {flagship: RR, clk: 2}
+        scouts: [{eli: 2, count: 2}]
+        spacelift: {TT: 2, ET: 1}
+        loaded_tt: 2           # TTs carrying Marines (default: all)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+
+from spacecombat.core.errors import ScenarioError
+from spacecombat.core.limits import MAX_SEED, MAX_UNITS_PER_SIDE, shown
+from spacecombat.scenario.schema import Count, Name, _path, say
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ec4x.options import Ec4xOptions
+
+Status = Literal["enemy", "neutral", "non_aggression"]
+Condition = Literal["undamaged", "crippled"]
+Lane = Literal["major", "minor", "restricted", "none"]
+Level = Annotated[StrictInt, Field(ge=1, le=5)]
+
+#: 6.2: orders whose fleets must contain combat ships
+NEEDS_COMBAT_SHIPS = (4, 5, 6, 7)
+#: 6.2: orders reserved for one scout operating alone
+SPY_ORDERS = (9, 10, 11)
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class RetreatAfterRound(_Spec):
+    """Retreat at the first ROE check at or after the end of round N (if the house may)."""
+
+    after_round: Annotated[StrictInt, Field(ge=1, le=100)]
+
+
+class HouseSpec(_Spec):
+    """A house: its prestige (morale, 7.1.4), technology, and how it would retreat."""
+
+    prestige: Annotated[StrictInt, Field(ge=-1000, le=1000)] = 50
+    #: this turn's morale d20 if already rolled (7.1.4: one roll per turn)
+    morale_roll: Annotated[StrictInt, Field(ge=1, le=20)] | None = None
+    #: the auto-critical of prestige 61–80 was already used in an earlier combat this turn
+    auto_critical_used: StrictBool = False
+    #: ACO level: carrier capacity (facts 3)
+    aco: Annotated[StrictInt, Field(ge=1, le=3)] = 1
+    #: the class of the lane to the closest friendly system (7.3.5; "none": no retreat possible)
+    retreat_lane: Lane = "major"
+    #: the stock policy: follow the ROE (7.1.1), never retreat, or retreat after round N
+    retreat: Literal["roe", "never"] | RetreatAfterRound = "roe"
+
+
+class SystemSpec(_Spec):
+    """Where the battle is: the house whose colony is here, if any (8.1.5)."""
+
+    name: Name
+    controller: Name | None = None
+
+
+class DiplomacySpec(_Spec):
+    """The status between two houses (8.1)."""
+
+    houses: tuple[Name, Name]
+    status: Status
+
+
+class StarbaseSpec(_Spec):
+    state: Condition = "undamaged"
+    eli: Level = 1
+
+
+class ColonySpec(_Spec):
+    """The colony's space defences: colony-owned fighters and starbases (2.4.1, 7.4)."""
+
+    owner: Name
+    fighters: Count = 0
+    starbases: tuple[StarbaseSpec, ...] = ()
+
+
+class OrderSpec(_Spec):
+    code: Annotated[StrictInt, Field(ge=0, le=15)]
+    target: Name | None = None
+
+
+class SquadronSpec(_Spec):
+    """A flagship and the escorts under its command (7.3.1.4), fighting as one unit."""
+
+    flagship: Name
+    escorts: dict[Name, Count] = Field(default_factory=dict)
+    state: Condition = "undamaged"
+    #: fighter squadrons carried by the squadron's carriers (7.3.1.2)
+    fighters: Count = 0
+    #: the CLK level of the squadron's raiders (2.4.3)
+    clk: Level | None = None
+
+    def ships(self) -> tuple[str, ...]:
+        """The squadron's ships, flagship first."""
+        return (self.flagship, *(c for c, n in self.escorts.items() for _ in range(n)))
+
+
+class ScoutSpec(_Spec):
+    eli: Level
+    count: Annotated[StrictInt, Field(ge=1, le=MAX_UNITS_PER_SIDE)] = 1
+
+
+class FleetSpec(_Spec):
+    """A fleet present in the system, with its standing order (6.2) and ROE (7.1.1)."""
+
+    id: Name
+    owner: Name
+    order: Annotated[StrictInt, Field(ge=0, le=15)] | OrderSpec = 0
+    roe: Annotated[StrictInt, Field(ge=0, le=10)] = 6
+    squadrons: tuple[SquadronSpec, ...] = ()
+    scouts: tuple[ScoutSpec, ...] = ()
+    spacelift: dict[Literal["TT", "ET"], Count] = Field(default_factory=dict)
+    loaded_tt: Count | None = None
+
+    @property
+    def order_code(self) -> int:
+        return self.order if isinstance(self.order, int) else self.order.code
+
+    def scout_count(self) -> int:
+        return sum(s.count for s in self.scouts)
+
+    def loaded_tts(self) -> int:
+        tts = self.spacelift.get("TT", 0)
+        return tts if self.loaded_tt is None else self.loaded_tt
+
+    def unit_count(self) -> int:
+        return (
+            sum(len(s.ships()) + s.fighters for s in self.squadrons)
+            + self.scout_count()
+            + sum(self.spacelift.values())
+        )
+
+
+class Ec4xScenario(_Spec):
+    """An EC4X space battle to resolve."""
+
+    ruleset: Literal["ec4x"]
+    game_id: Name
+    turn: Annotated[StrictInt, Field(ge=0, le=1_000_000)]
+    seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] | None = None
+    system: SystemSpec
+    houses: dict[Name, HouseSpec]
+    diplomacy: tuple[DiplomacySpec, ...] = ()
+    colony: ColonySpec | None = None
+    fleets: tuple[FleetSpec, ...]
+    #: the named rule options (rulesets/ec4x/options.py)
+    options: dict[Name, Any] | None = None
+
+    def status(self, a: str, b: str) -> str:
+        """The diplomatic status of two houses; pairs not listed are neutral."""
+        for d in self.diplomacy:
+            if set(d.houses) == {a, b}:
+                return d.status
+        return "neutral"
+
+
+def parse_ec4x(data: dict[str, object]) -> Ec4xScenario:
+    """Validate a decoded EC4X scenario; ``ScenarioError`` names the first bad field."""
+    if not isinstance(data, dict):
+        raise ScenarioError("scenario", "a scenario is a mapping of keys to values")
+    try:
+        scenario = Ec4xScenario.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise ScenarioError(_path(first["loc"]), say(first, Ec4xScenario)) from exc
+    _check(scenario)
+    return scenario
+
+
+def _check(s: Ec4xScenario) -> None:
+    from spacecombat.rulesets.ec4x.options import read_options
+
+    options = read_options(s.options)
+    houses = s.houses
+    if not houses:
+        raise ScenarioError("houses", "list at least one house")
+    listed = ", ".join(houses)
+
+    def known(field: str, house: str) -> None:
+        if house not in houses:
+            raise ScenarioError(field, f"{shown(house)} is not a house listed in houses ({listed})")
+
+    if s.system.controller is not None:
+        known("system.controller", s.system.controller)
+    seen: set[frozenset[str]] = set()
+    for i, d in enumerate(s.diplomacy):
+        for j, house in enumerate(d.houses):
+            known(f"diplomacy[{i}].houses[{j}]", house)
+        pair = frozenset(d.houses)
+        if len(pair) == 1:
+            raise ScenarioError(f"diplomacy[{i}].houses", "a pair of two different houses")
+        if pair in seen:
+            raise ScenarioError(
+                f"diplomacy[{i}].houses",
+                f"{' and '.join(d.houses)} are listed twice; each pair at most once",
+            )
+        seen.add(pair)
+    units = dict.fromkeys(houses, 0)
+    if s.colony is not None:
+        known("colony.owner", s.colony.owner)
+        if s.system.controller != s.colony.owner:
+            raise ScenarioError(
+                "colony.owner",
+                "the colony's owner controls the system (8.1.5): system.controller must be "
+                f"{shown(s.colony.owner)}",
+            )
+        units[s.colony.owner] += s.colony.fighters + len(s.colony.starbases)
+    ids: dict[str, int] = {}
+    for f, fleet in enumerate(s.fleets):
+        at = f"fleets[{f}]"
+        if fleet.id in ids:
+            raise ScenarioError(f"{at}.id", f"{shown(fleet.id)} is also fleet {ids[fleet.id]}")
+        ids[fleet.id] = f
+        known(f"{at}.owner", fleet.owner)
+        if not (fleet.squadrons or fleet.scouts or fleet.spacelift):
+            raise ScenarioError(at, "a fleet has squadrons, scouts or spacelift ships")
+        for q, squadron in enumerate(fleet.squadrons):
+            _check_squadron(f"{at}.squadrons[{q}]", squadron, houses[fleet.owner].aco, options)
+        if fleet.loaded_tt is not None and fleet.loaded_tt > fleet.spacelift.get("TT", 0):
+            raise ScenarioError(
+                f"{at}.loaded_tt",
+                f"{fleet.loaded_tt} loaded TTs but the fleet has {fleet.spacelift.get('TT', 0)}",
+            )
+        _check_order(at, fleet, s)
+        units[fleet.owner] += fleet.unit_count()
+    for house, count in units.items():
+        if count > MAX_UNITS_PER_SIDE:
+            raise ScenarioError(
+                f"houses.{house}",
+                f"{count} units in one house; the limit is {MAX_UNITS_PER_SIDE}",
+            )
+
+
+def _check_squadron(at: str, squadron: SquadronSpec, aco: int, options: Ec4xOptions) -> None:
+    from spacecombat.rulesets.ec4x.tables import tables
+
+    classes = tables().classes
+    carriers = tables().carrier_capacity
+    allowed = ", ".join(c for c, k in classes.items() if k.cr)
+    flagship = classes.get(squadron.flagship)
+    if flagship is None:
+        raise ScenarioError(
+            f"{at}.flagship", f"unknown class {shown(squadron.flagship)}; allowed: {allowed}"
+        )
+    if not flagship.cr:
+        raise ScenarioError(
+            f"{at}.flagship",
+            f"{squadron.flagship} has no command rating and cannot be a flagship; "
+            f"allowed: {allowed}",
+        )
+    escorts = [c for c, k in classes.items() if k.kind == "ship"]
+    for code in squadron.escorts:
+        if code not in escorts:
+            raise ScenarioError(
+                f"{at}.escorts.{code}",
+                f"unknown escort class {shown(code)}; allowed: {', '.join(escorts)} (fighters "
+                "are given as fighters, scouts as scouts, TT and ET as spacelift)",
+            )
+    cc = sum((classes[c].cc or 0) * n for c, n in squadron.escorts.items())
+    if options.flagship_cc_counts:
+        cc += flagship.cc or 0
+    if options.check_command_rating and cc > flagship.cr:
+        what = "the squadron's CC" if options.flagship_cc_counts else "the escorts' CC"
+        raise ScenarioError(
+            f"{at}.escorts",
+            f"{what} is {cc}, more than the flagship {squadron.flagship}'s CR {flagship.cr} "
+            "(7.3.1.4: CC is validated when the squadron is formed; option "
+            "check_command_rating: false allows it)",
+        )
+    ships = squadron.ships()
+    capacity = sum(carriers[c][aco - 1] for c in ships if c in carriers)
+    if squadron.fighters > capacity:
+        raise ScenarioError(
+            f"{at}.fighters",
+            f"{squadron.fighters} fighter squadrons but the squadron's carriers hold {capacity} "
+            f"at ACO {aco} (CV 3/4/5, CX 5/6/8 at ACO I/II/III)",
+        )
+    if squadron.clk is not None and "RR" not in ships:
+        raise ScenarioError(f"{at}.clk", "only a squadron with a Raider (RR) has a CLK level")
+
+
+def _check_order(at: str, fleet: FleetSpec, s: Ec4xScenario) -> None:
+    """6.2's requirements table."""
+    code = fleet.order_code
+    field = f"{at}.order"
+    combat = bool(fleet.squadrons)
+    loaded = fleet.loaded_tts() > 0
+    need: str | None = None
+    if code in NEEDS_COMBAT_SHIPS and not combat:
+        need = "combat ship(s)"
+    if code == 7 and not loaded:
+        need = "combat ship(s) and loaded Troop Transports"
+    if code == 8 and not loaded:
+        need = "loaded Troop Transports"
+    if code in SPY_ORDERS and (
+        fleet.scout_count() != 1 or fleet.squadrons or sum(fleet.spacelift.values())
+    ):
+        need = "exactly one Scout ship and nothing else"
+    if code == 12 and fleet.spacelift.get("ET", 0) < 1:
+        need = "one ETAC"
+    if code == 15 and s.system.controller != fleet.owner:
+        need = f"a friendly colony system ({s.system.name} is not controlled by {fleet.owner})"
+    if need is not None:
+        raise ScenarioError(field, f"order {code:02d} needs {need} (6.2)")
