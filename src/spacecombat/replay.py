@@ -76,11 +76,18 @@ def replay(log: Sequence[Event], lines: Sequence[int] | None = None) -> ReplayRe
         raise ReplayError(
             f"log line {lines[0]}: the scenario in the battle_started event is not valid: {exc}"
         ) from exc
+    # An EC4X log says where its seed came from; any source it could truly have is taken as
+    # logged (the seed itself is what the replay checks), any other shows as a difference.
+    logged_source = log[0].get("seed_source")
+    allowed = rulesets.seed_sources(scenario, seed)
+    source = logged_source if isinstance(logged_source, str) and logged_source in allowed else None
+    if source is None and seed is not None:
+        source = rulesets.seed_source(scenario, given=False)
     run = _Run(log, lines, process, seed)
     policies: dict[str, Policy] = {player: _LoggedChoices(run) for player in players}
     dice: Dice = rulesets.dice_for(scenario, seed) if seed is not None else _LoggedDice(run)
     try:
-        run.compare(log_header(scenario, seed))
+        run.compare(log_header(scenario, seed, source))
         play(run, dice, policies, on_event=run.compare)
     except _Stop as stop:
         return stop.report

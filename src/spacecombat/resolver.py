@@ -34,6 +34,7 @@ def resolve(
         scenario = parse_scenario(scenario)
     if seed is not None and (isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
         raise ScenarioError("seed", f"a whole number from 0 to {MAX_SEED} (got {shown(seed)})")
+    given = seed is not None
     if dice is None:
         if seed is None:
             seed = rulesets.own_seed(scenario)
@@ -43,17 +44,18 @@ def resolve(
     process = rulesets.battle(scenario)
     chosen = process.stock_policies()
     chosen.update(policies or {})
-    header = log_header(scenario, seed if isinstance(dice, SeededDice | SplitMixDice) else None)
+    seeded = isinstance(dice, SeededDice | SplitMixDice)
+    source = rulesets.seed_source(scenario, given=given) if seeded else None
+    header = log_header(scenario, seed if seeded else None, source)
     if on_event is not None:
         on_event(header)
     played = play(process, dice, chosen, on_event=on_event)
     return Played((header, *played.events), played.state, played.outcome)
 
 
-def log_header(scenario: AnyScenario, seed: int | None) -> Event:
-    """The ``battle_started`` event that opens a log (with ``seed_source`` for EC4X, whose
-    seed may come from the game and turn)."""
-    source = rulesets.seed_source(scenario, seed) if seed is not None else None
+def log_header(scenario: AnyScenario, seed: int | None, source: str | None = None) -> Event:
+    """The ``battle_started`` event that opens a log; ``source`` (EC4X): where the seed came
+    from (``seed_source``)."""
     extra: dict[str, object] = {"seed_source": source} if source is not None else {}
     return event(
         "battle_started",

@@ -1,4 +1,4 @@
-"""Each ruling of docs/rulings-ec4x-combat.md (E20–E46): its default and its option."""
+"""Each ruling of docs/rulings.md (EC4X, E20 onwards): its default and its option."""
 
 from __future__ import annotations
 

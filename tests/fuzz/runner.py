@@ -341,8 +341,10 @@ def _batch_problems(data: bytes, stdout: str) -> list[str]:
                 found.append(f"the error for line {number} has a line break")
             if "Traceback" in str(error) or "internal error" in str(error):
                 found.append(f"line {number}: {str(error)[:120]}")
-        elif "attacker_win" not in result:
-            found.append(f"the result for line {number} has neither error nor attacker_win")
+        elif "attacker_win" not in result and "houses" not in result:
+            found.append(
+                f"the result for line {number} has neither error nor attacker_win nor houses"
+            )
     return found
 
 

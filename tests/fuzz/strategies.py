@@ -2,9 +2,11 @@
 
 Each strategy makes ``Case`` objects (``tests/fuzz/runner.py``):
 
-- ``scenario_cases``: a valid TI4 or TI3 scenario (small: a few units a side), then mutated as
-  a tree (wrong types, bad and huge counts, unknown keys, names, units, factions and
-  technologies, duplicate list entries, deep nesting, long strings, dates, binary) and as text
+- ``scenario_cases``: a valid TI4 or TI3 scenario (small: a few units a side) or, about one
+  in four, an EC4X one (``ec4x_scenarios``: two or three houses, small fleets), then mutated as
+  a tree (wrong types, bad and huge counts, unknown keys, names, units, factions,
+  technologies and flagship classes, duplicate list entries, fleets and diplomacy pairs, deep
+  nesting, long strings, dates, binary) and as text
   (duplicate keys, anchors and aliases, alias bombs, YAML tags, invalid UTF-8, byte-order
   marks, truncation, NUL bytes, tabs, deep brackets, several documents), rendered as YAML or
   JSON; or one of a catalogue of raw texts. Given to ``resolve`` or ``odds`` as a file or on
@@ -29,7 +31,7 @@ import re
 import tempfile
 from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from hypothesis import strategies as st
@@ -148,9 +150,182 @@ def _side(draw: st.DrawFn, ruleset: str, battle: str, role: str) -> dict[str, An
     return side
 
 
+# --- EC4X (src/spacecombat/scenario/ec4x.py) ----------------------------------------------------
+
+EC4X_HOUSES = ("alpha", "beta", "gamma")
+#: classes that can lead a squadron (a command rating), with (CR, CC); fighters, scouts,
+#: spacelift ships and starbases cannot (rulesets/ec4x/data/units.toml)
+EC4X_FLAGSHIPS: dict[str, tuple[int, int]] = {
+    "CT": (2, 1),
+    "FG": (3, 2),
+    "DD": (4, 2),
+    "CL": (6, 3),
+    "CA": (7, 3),
+    "BC": (8, 3),
+    "BB": (10, 3),
+    "DN": (12, 4),
+    "SD": (14, 5),
+    "PB": (6, 6),
+    "CV": (8, 3),
+    "CX": (10, 4),
+    "RR": (4, 3),
+}
+#: fighter squadrons a carrier holds at ACO I, II, III
+EC4X_CARRIERS = {"CV": (3, 4, 5), "CX": (5, 6, 8)}
+#: 6.2 orders any fleet with combat ships may carry out (04-06 need combat ships, which every
+#: generated fleet but a spy has)
+EC4X_ORDERS = (0, 1, 2, 3, 4, 5, 6, 13, 14)
+EC4X_OPTIONS: tuple[dict[str, Any], ...] = (
+    {"cer_die": "1-10"},
+    {"phase4_order": "simultaneous"},
+    {"damage_memory": "round"},
+    {"morale_roll": "shared"},
+    {"cer_timing": "round_start"},
+    {"surprise": "never"},
+    {"threat_hostility": "both_ways"},
+    {"crippled_as_timing": "end_of_round"},
+    {"undamaged_destroyed_at": "twice_ds"},
+    {"spacelift_on_retreat": "retreats"},
+)
+
+
 @st.composite
-def valid_scenarios(draw: st.DrawFn) -> dict[str, Any]:
-    """A small TI4 or TI3 scenario (a few units a side) using most of the scenario's keys."""
+def _ec4x_squadron(draw: st.DrawFn, aco: int) -> dict[str, Any]:
+    flagship = draw(st.sampled_from(sorted(EC4X_FLAGSHIPS)))
+    cr = EC4X_FLAGSHIPS[flagship][0]
+    squadron: dict[str, Any] = {"flagship": flagship}
+    escorts = [c for c, (_, cc) in EC4X_FLAGSHIPS.items() if cc <= cr]
+    if escorts and draw(st.integers(0, 2)) == 0:
+        escort = draw(st.sampled_from(sorted(escorts)))
+        most = min(2, cr // EC4X_FLAGSHIPS[escort][1])
+        squadron["escorts"] = {escort: draw(st.integers(1, most))}
+    if draw(st.integers(0, 4)) == 0:
+        squadron["state"] = "crippled"
+    ships = [flagship, *squadron.get("escorts", {})]
+    capacity = sum(EC4X_CARRIERS[c][aco - 1] for c in ships if c in EC4X_CARRIERS)
+    if capacity:
+        squadron["fighters"] = draw(st.integers(0, min(capacity, 3)))
+    if "RR" in ships and draw(st.booleans()):
+        squadron["clk"] = draw(st.integers(1, 5))
+    return squadron
+
+
+@st.composite
+def _ec4x_fleet(
+    draw: st.DrawFn, fid: str, owner: str, aco: int, controller: str | None, squadrons: int
+) -> dict[str, Any]:
+    fleet: dict[str, Any] = {"id": fid, "owner": owner}
+    if draw(st.integers(0, 9)) == 0:  # a spy: one scout alone (6.2.10-6.2.12)
+        fleet["scouts"] = [{"eli": draw(st.integers(1, 5))}]
+        fleet["order"] = draw(st.sampled_from((9, 10, 11)))
+        return fleet
+    fleet["squadrons"] = [draw(_ec4x_squadron(aco)) for _ in range(draw(st.integers(1, squadrons)))]
+    if draw(st.integers(0, 3)) == 0:
+        fleet["scouts"] = [{"eli": draw(st.integers(1, 5)), "count": draw(st.integers(1, 2))}]
+    if draw(st.integers(0, 3)) == 0:
+        fleet["spacelift"] = {
+            code: draw(st.integers(1, 2))
+            for code in draw(st.lists(st.sampled_from(("TT", "ET")), min_size=1, unique=True))
+        }
+    tts = fleet.get("spacelift", {}).get("TT", 0)
+    if tts and draw(st.integers(0, 2)) == 0:
+        fleet["loaded_tt"] = draw(st.integers(0, tts))
+    loaded = fleet.get("loaded_tt", tts)
+    orders = list(EC4X_ORDERS)
+    orders += [7, 8] if loaded else []
+    orders += [12] if fleet.get("spacelift", {}).get("ET") else []
+    orders += [15] if controller == owner else []
+    code = draw(st.sampled_from(orders))
+    fleet["order"] = {"code": code, "target": "Vega"} if draw(st.integers(0, 3)) == 0 else code
+    fleet["roe"] = draw(st.integers(0, 10))
+    return fleet
+
+
+@st.composite
+def ec4x_scenarios(
+    draw: st.DrawFn, *, fleets: int = 3, squadrons: int = 3, options: bool = True
+) -> dict[str, Any]:
+    """A valid EC4X scenario: 2-3 houses with random diplomacy, 1 to ``fleets`` fleets each of
+    1 to ``squadrons`` squadrons of random classes (escorts, crippled, carried fighters,
+    raiders with CLK), scouts and spacelift ships, valid orders (6.2) and ROEs, an optional
+    colony with fighters and a starbase, and maybe a rule option."""
+    houses = list(EC4X_HOUSES[: draw(st.integers(2, 3))])
+    specs: dict[str, dict[str, Any]] = {}
+    for house in houses:
+        spec: dict[str, Any] = {}
+        if draw(st.booleans()):
+            spec["prestige"] = draw(st.sampled_from((-5, 0, 10, 25, 45, 62, 75, 90)))
+        if draw(st.integers(0, 3)) == 0:
+            spec["morale_roll"] = draw(st.integers(1, 20))
+        if draw(st.integers(0, 3)) == 0:
+            spec["aco"] = draw(st.integers(1, 3))
+        if draw(st.integers(0, 3)) == 0:
+            spec["retreat_lane"] = draw(st.sampled_from(("major", "minor", "restricted", "none")))
+        if draw(st.integers(0, 3)) == 0:
+            spec["retreat"] = draw(
+                st.sampled_from(("roe", "never", {"after_round": 1}, {"after_round": 2}))
+            )
+        specs[house] = spec
+    diplomacy = [
+        {"houses": [a, b], "status": status}
+        for i, a in enumerate(houses)
+        for b in houses[i + 1 :]
+        if (status := draw(st.sampled_from(("enemy", "enemy", "neutral", "non_aggression", ""))))
+    ]
+    controller = draw(st.sampled_from((None, *houses)))
+    doc: dict[str, Any] = {
+        "ruleset": "ec4x",
+        "game_id": draw(st.sampled_from(("game-42", "demo-1", "g"))),
+        "turn": draw(st.integers(0, 50)),
+    }
+    if draw(st.integers(0, 3)) == 0:
+        doc["seed"] = draw(st.integers(0, 2**32))
+    doc["system"] = (
+        {"name": "Vega"} if controller is None else {"name": "Vega", "controller": controller}
+    )
+    doc["houses"] = specs
+    doc["diplomacy"] = diplomacy
+    if controller is not None and draw(st.booleans()):
+        colony: dict[str, Any] = {"owner": controller, "fighters": draw(st.integers(0, 2))}
+        if draw(st.booleans()):
+            colony["starbases"] = [
+                {
+                    "state": draw(st.sampled_from(("undamaged", "crippled"))),
+                    "eli": draw(st.integers(1, 5)),
+                }
+            ]
+        doc["colony"] = colony
+    doc["fleets"] = [
+        draw(
+            _ec4x_fleet(
+                f"{house[0].upper()}{n}",
+                house,
+                specs[house].get("aco", 1),
+                controller,
+                squadrons,
+            )
+        )
+        for house in houses
+        for n in range(1, draw(st.integers(1, fleets)) + 1)
+    ]
+    if options and draw(st.integers(0, 3)) == 0:
+        doc["options"] = dict(draw(st.sampled_from(EC4X_OPTIONS)))
+    return doc
+
+
+#: which rulesets ``valid_scenarios`` makes: TI4 and TI3, and EC4X in about one case of four
+#: ("all"); TI4 and TI3 only ("ti"; ``odds -`` batches, whose checks read TI's attacker_win);
+#: EC4X only ("ec4x")
+Rulesets = Literal["all", "ti", "ec4x"]
+
+
+@st.composite
+def valid_scenarios(draw: st.DrawFn, rulesets: Rulesets = "all") -> dict[str, Any]:
+    """A small scenario: TI4 or TI3 (a few units a side) using most of the scenario's keys,
+    or EC4X (two or three houses, one or two small fleets each: small enough for the exact
+    engine within the fuzz limits)."""
+    if rulesets == "ec4x" or (rulesets == "all" and draw(st.integers(0, 3)) == 0):
+        return draw(ec4x_scenarios(fleets=2, squadrons=2))
     ruleset = draw(st.sampled_from(("ti4", "ti3")))
     battle = draw(st.sampled_from(("space", "space", "invasion")))
     doc: dict[str, Any] = {
@@ -439,8 +614,29 @@ def _replace(draw: st.DrawFn, doc: Any) -> tuple[Any, str, frozenset[int] | None
     return set_at(doc, path, copy.deepcopy(value)), f"{_path(path)} = {_show(value)}", None
 
 
+def _is_ec4x(doc: Any) -> bool:
+    return isinstance(doc, dict) and doc.get("ruleset") == "ec4x"
+
+
+def _ec4x_count_paths(doc: Any) -> list[Path_]:
+    """EC4X's counts: escorts and spacelift ships by class, carried and colony fighters, and
+    scouts (``loaded_tt`` may be null, so it is left out)."""
+    return [
+        path
+        for path in tree_paths(doc)
+        if path
+        and isinstance(path[-1], str)
+        and isinstance(get_at(doc, path[:-1]), dict)
+        and (
+            (len(path) >= 2 and path[-2] in ("escorts", "spacelift"))
+            or path[-1] == "fighters"
+            or (path[-1] == "count" and "scouts" in path)
+        )
+    ]
+
+
 def _bad_count(draw: st.DrawFn, doc: Any) -> tuple[Any, str, frozenset[int] | None]:
-    paths = _count_paths(doc)
+    paths = _ec4x_count_paths(doc) if _is_ec4x(doc) else _count_paths(doc)
     if not paths:
         return _bad_fleet(draw, doc)
     path = draw(st.sampled_from(paths))
@@ -486,6 +682,8 @@ def _unknown_name(draw: st.DrawFn, doc: Any) -> tuple[Any, str, frozenset[int] |
         value = get_at(doc, path)
         if path and path[-1] == "faction":
             choices.append((path, "value"))
+        if _is_ec4x(doc) and path and path[-1] == "flagship":
+            choices.append((path, "value"))
         if path and path[-1] in ("units", "upgrades", "technologies", "laws") and value:
             choices.append((path, "entry"))
     if not choices:
@@ -523,6 +721,16 @@ def _unknown_name(draw: st.DrawFn, doc: Any) -> tuple[Any, str, frozenset[int] |
 
 
 def _duplicate_entry(draw: st.DrawFn, doc: Any) -> tuple[Any, str, frozenset[int] | None]:
+    if _is_ec4x(doc):
+        # a fleet twice (its id twice) or a diplomacy pair twice: refused
+        lists = [k for k in ("fleets", "diplomacy") if isinstance(doc.get(k), list) and doc[k]]
+        if not lists:
+            return doc, "no fleet or diplomacy", None
+        key = draw(st.sampled_from(lists))
+        entries = doc[key]
+        entry = copy.deepcopy(entries[draw(st.integers(0, len(entries) - 1))])
+        entries.insert(draw(st.integers(0, len(entries))), entry)
+        return doc, f"an entry of {key} twice", REFUSED
     paths = _name_list_paths(doc)
     if not paths:
         side = draw(st.sampled_from(("attacker", "defender")))
@@ -599,12 +807,12 @@ def _show(value: Any) -> str:
 
 @st.composite
 def mutated_scenarios(
-    draw: st.DrawFn, *, big: bool = True
+    draw: st.DrawFn, *, big: bool = True, rulesets: Rulesets = "all"
 ) -> tuple[Any, list[str], frozenset[int] | None]:
     """A valid scenario with one to three mutations: (document, what was done, the statuses
     it must end with when the documentation says). ``big``: counts within the limits but
     large for the exact engine are allowed."""
-    doc: Any = draw(valid_scenarios())
+    doc: Any = draw(valid_scenarios(rulesets))
     whys: list[str] = []
     expect: frozenset[int] | None = None
     mutations = MUTATIONS if big else MUTATIONS[:-1]
@@ -850,6 +1058,19 @@ def rendered(
         shared["defender"] = shared["attacker"]  # the same object: dumped as an anchor and alias
         data = to_yaml(shared, draw(st.booleans())).encode("utf-8", "surrogatepass")
         suffix, expect = ".yaml", REFUSED
+    elif (
+        edit == "alias"
+        and isinstance(doc, dict)
+        and isinstance(doc.get("houses"), dict)
+        and len(doc["houses"]) >= 2
+        and all(isinstance(h, dict) for h in doc["houses"].values())
+    ):
+        shared = dict(doc)
+        names = list(doc["houses"])
+        # two houses with the same settings object: dumped as an anchor and an alias
+        shared["houses"] = dict.fromkeys(names, doc["houses"][names[0]])
+        data = to_yaml(shared, draw(st.booleans())).encode("utf-8", "surrogatepass")
+        suffix, expect = ".yaml", REFUSED
     elif edit == "tag" and re.search(rb"^ruleset: \w+", data, re.M):
         tag, must = draw(
             st.sampled_from(
@@ -889,7 +1110,7 @@ def rendered(
 
 @st.composite
 def scenario_inputs(
-    draw: st.DrawFn, *, big: bool = True
+    draw: st.DrawFn, *, big: bool = True, rulesets: Rulesets = "all"
 ) -> tuple[bytes, str, str, frozenset[int] | None]:
     """A malformed or extreme scenario file: (bytes, suffix, what was done, expected)."""
     if draw(st.integers(0, 5)) == 0:
@@ -897,7 +1118,7 @@ def scenario_inputs(
         data = raw if isinstance(raw, bytes) else raw.encode("utf-8")
         suffix = draw(st.sampled_from((".yaml", ".json", "")))
         return data, suffix, "a raw text", expect
-    doc, whys, expect = draw(mutated_scenarios(big=big))
+    doc, whys, expect = draw(mutated_scenarios(big=big, rulesets=rulesets))
     data, suffix, how, expect = draw(rendered(doc, expect))
     return data, suffix, "; ".join([*whys, how]), expect
 
@@ -915,10 +1136,10 @@ def odds_options(draw: st.DrawFn) -> list[str]:
 
 
 @st.composite
-def scenario_cases(draw: st.DrawFn, *, big: bool = True) -> Case:
+def scenario_cases(draw: st.DrawFn, *, big: bool = True, rulesets: Rulesets = "all") -> Case:
     """``resolve`` or ``odds`` of a malformed or extreme scenario (a file, or standard input
     for ``resolve``)."""
-    data, suffix, why, expect = draw(scenario_inputs(big=big))
+    data, suffix, why, expect = draw(scenario_inputs(big=big, rulesets=rulesets))
     command = draw(st.sampled_from(("resolve", "odds")))
     if command == "resolve":
         on_stdin = draw(st.integers(0, 3)) == 0
@@ -1294,11 +1515,11 @@ def batch_lines(draw: st.DrawFn) -> tuple[bytes, str]:
     """One line of a batch: (bytes, what it is)."""
     kind = draw(st.sampled_from(("good", "good", "mutated", "mutated", "junk", "blank")))
     if kind == "good":
-        line = to_json(draw(valid_scenarios())).encode()
+        line = to_json(draw(valid_scenarios("ti"))).encode()
         decoration = draw(st.sampled_from((b"", b"", b"\t", b" ")))
         return decoration + line + draw(st.sampled_from((b"", b"", b"\r", b" "))), kind
     if kind == "mutated":
-        doc, whys, _ = draw(mutated_scenarios())
+        doc, whys, _ = draw(mutated_scenarios(rulesets="ti"))
         return to_json(doc).encode("utf-8", "surrogatepass"), "; ".join(whys)
     if kind == "junk":
         junk = draw(st.sampled_from(BATCH_JUNK))

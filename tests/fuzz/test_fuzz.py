@@ -56,6 +56,34 @@ def test_malformed_scenarios(workdir: Path, case: Case) -> None:
     check(case, workdir)
 
 
+@settings(FUZZ, max_examples=250)
+@given(strategies.scenario_cases(big=False, rulesets="ec4x"))
+def test_malformed_ec4x_scenarios(workdir: Path, case: Case) -> None:
+    """EC4X scenarios (houses, diplomacy, fleets of squadrons, colonies), mutated: refused
+    with one line, or played, never a traceback (``test_malformed_scenarios`` makes one in
+    four EC4X too; this family makes only EC4X)."""
+    check(case, workdir)
+
+
+EC4X_EXAMPLES = sorted((strategies.ROOT / "examples" / "ec4x").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", EC4X_EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("resolve", FILE, "--format", "jsonl"),
+        ("odds", FILE, "--trials", "50", "--workers", "1"),
+        ("odds", FILE, "--method", "montecarlo", "--trials", "50", "--workers", "1"),
+    ],
+    ids=["resolve", "odds", "odds-montecarlo"],
+)
+def test_ec4x_examples_within_the_limits(workdir: Path, path: Path, argv: tuple[str, ...]) -> None:
+    """The EC4X examples end with status 0 within the limits (the exact engine falls back)."""
+    case = Case("scenario", argv, file=path.read_bytes(), expect=frozenset({0}), why=path.name)
+    check(case, workdir)
+
+
 def _large(scenario: str, *options: str) -> Case:
     return Case("scenario", ("odds", FILE, *options), file=scenario.encode(), suffix=".json")
 

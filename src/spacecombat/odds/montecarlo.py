@@ -80,7 +80,11 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
     denom = 1 + Z95**2 / trials
     centre = (p + Z95**2 / (2 * trials)) / denom
     half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # a proportion never seen (or always seen) starts (ends) its interval exactly, whatever
+    # the floating-point rounding of the formula
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 #: the largest seed (the command line's ``--seed`` allows the same)

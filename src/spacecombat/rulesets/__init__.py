@@ -85,10 +85,20 @@ def own_seed(scenario: AnyScenario) -> int | None:
     return None
 
 
-def seed_source(scenario: AnyScenario, seed: int) -> str | None:
-    """Where an EC4X battle's seed came from, for the log's first event (``None`` for TI)."""
-    if scenario.ruleset == "ec4x":
-        from spacecombat.rulesets.ec4x.seed import seed_source as ec4x_source
+def seed_source(scenario: AnyScenario, *, given: bool) -> str | None:
+    """Where an EC4X battle's seed came from, for the log's first event (``None`` for TI):
+    ``given`` when the caller gave it, else the scenario's own (7.3.2.5)."""
+    if scenario.ruleset != "ec4x":
+        return None
+    from spacecombat.rulesets.ec4x.seed import GIVEN, own_source
 
-        return ec4x_source(scenario, seed)
-    return None
+    return GIVEN if given else own_source(scenario)
+
+
+def seed_sources(scenario: AnyScenario, seed: int | None) -> tuple[str, ...]:
+    """Every ``seed_source`` a log of ``scenario`` with ``seed`` may truly have (none for TI)."""
+    if scenario.ruleset != "ec4x":
+        return ()
+    from spacecombat.rulesets.ec4x.seed import sources
+
+    return sources(scenario, seed)

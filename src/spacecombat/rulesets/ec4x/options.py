@@ -1,7 +1,7 @@
 """EC4X space combat's named rule options (the scenario's ``options:``).
 
 Every option settles one point where the rules text (ec4x-movement-and-combat.md 7.1–7.4) can be
-read more than one way; the default is the reading we take, argued in docs/rulings-ec4x-combat.md
+read more than one way; the default is the reading we take, argued in docs/rulings.md (E20 onwards)
 under the ruling number given here. Read through ``rulesets.options.parse_options``: an unknown
 name or a value of the wrong kind is refused naming the option.
 """

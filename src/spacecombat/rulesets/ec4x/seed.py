@@ -41,10 +41,28 @@ def scenario_seed(scenario: Seeded) -> int:
     return ec4x_seed(scenario.game_id, scenario.turn)
 
 
-def seed_source(scenario: Seeded, seed: int) -> str:
-    """Where a battle's seed came from, as the log's first event records it."""
-    if scenario.seed is not None and seed == scenario.seed:
-        return "scenario seed"
-    if scenario.seed is None and seed == ec4x_seed(scenario.game_id, scenario.turn):
-        return f'SHA-256 of "{scenario.game_id}-{scenario.turn}" modulo 2^32'
-    return "given seed"
+#: the log's ``seed_source`` when the seed was given to the resolver (``--seed``)
+GIVEN = "given seed"
+#: ... when it is the scenario's own ``seed``
+SCENARIO = "scenario seed"
+
+
+def game_source(scenario: Seeded) -> str:
+    """The ``seed_source`` of a seed made from the game and turn."""
+    return f'SHA-256 of "{scenario.game_id}-{scenario.turn}" modulo 2^32'
+
+
+def own_source(scenario: Seeded) -> str:
+    """Where the seed a scenario fixes for itself comes from (``scenario_seed``)."""
+    return SCENARIO if scenario.seed is not None else game_source(scenario)
+
+
+def sources(scenario: Seeded, seed: int | None) -> tuple[str, ...]:
+    """Every ``seed_source`` a log of this scenario may truly have with ``seed`` (``None``: a
+    log whose seed was removed, replayed from its logged draws: any source it could have
+    had)."""
+    if seed is None:
+        return (GIVEN, own_source(scenario))
+    if seed == scenario_seed(scenario):
+        return (GIVEN, own_source(scenario))
+    return (GIVEN,)
