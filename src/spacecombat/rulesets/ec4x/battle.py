@@ -63,6 +63,8 @@ class Ec4xBattle:
         # round numbers matter in round 1 (ambush, surprise), to a policy's after_round and to
         # max_rounds; beyond them every round plays alike
         self.round_cap = limit if limit is not None else max([2, *(n + 1 for n in after)])
+        #: the node of the state where ``advance`` last stopped joining steps
+        self._held: tuple[State, Node[State]] | None = None
 
     def start(self) -> Step[State]:
         setup = self.setup
@@ -102,6 +104,29 @@ class Ec4xBattle:
         )
 
     def advance(self, state: State) -> Node[State]:
+        """The next node. Steps that follow one another are joined into one (their events in
+        order), so that the node returned next (a draw, a decision or the end) comes from the
+        same state as it would step by step: the chance states, the draws and the log are
+        those of the rules taken one step at a time. That node is kept for the next call."""
+        held = self._held
+        if held is not None and held[0] is state:
+            self._held = None
+            return held[1]
+        node = self._node(state)
+        if not isinstance(node, Step):
+            return node
+        events = node.events
+        while True:
+            after = node.state
+            following = self._node(after)
+            if not isinstance(following, Step):
+                self._held = (after, following)
+                return Step(after, events)
+            node = following
+            if node.events:
+                events = (*events, *node.events)
+
+    def _node(self, state: State) -> Node[State]:
         if state.stage is Stage.OVER:
             return self._end(state)
         return PROCEDURES[state.stage](self.setup, state)

@@ -12,8 +12,11 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 
+from spacecombat.core.engine import Draw, Step
 from spacecombat.rulesets.ec4x.pre_combat import house_morale
 from spacecombat.rulesets.ec4x.setup import Setup
 from spacecombat.rulesets.ec4x.state import CRIPPLED, IN_BATTLE, State
@@ -31,15 +34,34 @@ def die_first(setup: Setup) -> int:
     return 0 if setup.options.cer_die == "0-9" else 1
 
 
+#: the CER d10 by its lowest face: labels, weights and faces (as ``Draw.die`` makes them)
+_D10 = {
+    first: (
+        tuple(str(face) for face in range(first, first + 10)),
+        (1,) * 10,
+        tuple(range(first, first + 10)),
+    )
+    for first in (0, 1)
+}
+
+
+def die(setup: Setup, player: str, purpose: str, then: Callable[[int], Step[State]]) -> Draw[State]:
+    """The CER d10 draw (``Draw.die(player, purpose, 10, then, first=die_first(setup))``, its
+    faces made once)."""
+    labels, weights, faces = _D10[die_first(setup)]
+    return Draw(player, purpose, "d10", labels, weights, faces, then)
+
+
 def has_scouts(setup: Setup, state: State, house: int) -> bool:
     """7.3.3 Scouts: "Maximum benefit for all Scouts in Task Force"; lost with the fleets that
     carry them ("the Task Force loses their associated die roll modifiers")."""
     if state.screened_lost >> house & 1:
         return False
-    for f in setup.fleets:
-        if f.house != house or not f.scouts or not state.joined >> f.index & 1:
+    cond = state.cond
+    for f in setup.scout_fleets[house]:
+        if not state.joined >> f.index & 1:
             continue
-        if not f.units or any(state.cond[u] in IN_BATTLE for u in f.units):
+        if not f.units or any(cond[u] in IN_BATTLE for u in f.units):
             return True
     return False
 
@@ -79,3 +101,10 @@ def hits(cer: Fraction, strength: int) -> int:
 
 def rating(natural: int, total_modifier: int) -> Fraction:
     return space_cer(natural + total_modifier)
+
+
+@cache
+def result(modified: int, strength: int) -> tuple[str, int]:
+    """The CER of a modified roll (as logged) and its hits at AS ``strength`` (memoised)."""
+    cer = space_cer(modified)
+    return str(cer), hits(cer, strength)

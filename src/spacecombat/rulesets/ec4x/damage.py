@@ -47,11 +47,10 @@ def protected(setup: Setup, cond: tuple[int, ...], unit: int) -> bool:
     if setup.options.overkill_all_means == "all" and cond[unit] == UNDAMAGED:
         return True
     return any(
-        other.house == u.house
-        and other.index != unit
+        other.index != unit
         and cond[other.index] == UNDAMAGED
         and _counts_for_protection(setup, other.index)
-        for other in setup.units
+        for other in setup.house_units[u.house]
     )
 
 
@@ -124,16 +123,22 @@ def apply_damage(setup: Setup, state: State) -> Step[State]:
         a._replace(force=_force_due(setup, a, reaches, reduced)) if a.critical else a
         for a in state.attacks
     )
+    damage = tuple(kept) if kept else state.damage
+    if not any(a.force for a in marked):
+        # no force reduction is due: on to the next attack step at once
+        reduced_state = state.at(Stage.FORCE_REDUCTION, cond=tuple(cond), damage=damage)
+        return Step(_next_step(reduced_state), tuple(events))
     return Step(
         state.at(
-            Stage.FORCE_REDUCTION,
-            cond=tuple(cond),
-            damage=tuple(kept) if kept else state.damage,
-            attacks=marked,
-            cursor=(0,),
+            Stage.FORCE_REDUCTION, cond=tuple(cond), damage=damage, attacks=marked, cursor=(0,)
         ),
         tuple(events),
     )
+
+
+def _next_step(state: State) -> State:
+    """The damage step done: on to the next attack step (7.3.1)."""
+    return state.at(Stage.ATTACK, step=state.step + 1, attacks=(), cursor=())
 
 
 def _may_destroy(
@@ -174,7 +179,7 @@ def force_reduction(setup: Setup, state: State) -> Node[State]:
     while k < len(state.attacks) and not state.attacks[k].force:
         k += 1
     if k >= len(state.attacks):
-        return Step(state.at(Stage.ATTACK, step=state.step + 1, attacks=(), cursor=()))
+        return Step(_next_step(state))
     attack = state.attacks[k]
     house = setup.units[attack.target].house
     pool = [

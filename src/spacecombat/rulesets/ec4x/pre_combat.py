@@ -30,10 +30,8 @@ from spacecombat.rulesets.ec4x.targeting import order_of, posture, regards_hosti
 
 
 def present(setup: Setup, house: int) -> bool:
-    """Whether the house has a fleet or colony units in the system."""
-    if any(f.house == house for f in setup.fleets):
-        return True
-    return house == setup.controller and bool(setup.colony_units)
+    """Whether the house has a fleet or colony units in the system (``Setup.present_houses``)."""
+    return setup.present_houses[house]
 
 
 # ---- 7.1.4 Morale ----------------------------------------------------------------------------
@@ -143,10 +141,13 @@ def morale(setup: Setup, state: State) -> Node[State]:
 
 def house_morale(setup: Setup, state: State, house: int) -> Morale:
     """The house's morale record (houses not present have none)."""
-    index = sum(1 for h in range(house) if present(setup, h))
-    if not present(setup, house) or index >= len(state.morale):
-        return Morale("", 0, 0, -1, 0, False)
+    index = setup.morale_slots[house]
+    if index < 0 or index >= len(state.morale):
+        return NO_MORALE
     return state.morale[index]
+
+
+NO_MORALE = Morale("", 0, 0, -1, 0, False)
 
 
 # ---- 7.1.3 Cloaking, 7.3.1.1 Pre-Combat Detection ----------------------------------------------

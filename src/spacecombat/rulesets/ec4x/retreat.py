@@ -24,6 +24,7 @@ from spacecombat.rulesets.ec4x.space_combat import (
     combat_continues,
     remaining,
     screened_check,
+    standing,
     strength,
 )
 from spacecombat.rulesets.ec4x.state import (
@@ -50,9 +51,8 @@ def why_not(setup: Setup, state: State, house: int) -> str | None:
     spec = setup.scenario.houses[setup.houses[house]]
     if spec.retreat_lane == "none":
         return "it has no lane to a friendly system (retreat_lane: none)"
-    if not any(
-        u.fleet >= 0 and state.cond[u.index] in IN_BATTLE for u in setup.units if u.house == house
-    ):
+    cond = state.cond
+    if not any(u.fleet >= 0 and cond[u.index] in IN_BATTLE for u in setup.house_units[house]):
         return "it has no fleet units here (colony fighters and starbases never retreat)"
     return None
 
@@ -61,9 +61,10 @@ def hostile_strength(setup: Setup, state: State, house: int) -> int:
     """7.3.4 Multi-Faction Retreat Evaluation: the combined AS of the hostile Task Forces
     (option ``roe_hostile_strength``, ruling E45)."""
     either = setup.options.roe_hostile_strength == "either_way"
+    now = standing(setup, state.cond)
     return sum(
-        strength(setup, state, g)
-        for g in remaining(setup, state)
+        now.strength[g]
+        for g in now.remaining
         if g != house
         and (
             regards_hostile(setup, state, house, g)

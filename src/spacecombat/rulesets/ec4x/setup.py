@@ -16,12 +16,17 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from functools import cached_property
+from typing import TYPE_CHECKING, Literal
 
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ec4x.options import Ec4xOptions, read_options
 from spacecombat.rulesets.ec4x.tables import ShipClass, tables
 from spacecombat.scenario.ec4x import Ec4xScenario, FleetSpec
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ec4x.space_combat import Standing
+    from spacecombat.rulesets.ec4x.targeting import Candidates
 
 UnitKind = Literal["squadron", "fighter", "starbase"]
 
@@ -117,8 +122,24 @@ class Setup:
     colony_units: tuple[int, ...]
     #: the colony's starbases' ELI levels
     starbase_eli: tuple[int, ...]
-    #: memo of targeting.regards_hostile (hostility depends on few things)
-    hostility: dict[tuple[object, ...], bool] = field(default_factory=dict, compare=False)
+    # Memos of what depends only on the setup and a few parts of the state (never part of a
+    # state; each emptied when it reaches MEMO_LIMIT entries):
+    #: targeting.regards_hostile by (attacker, target, task_force_only, joined, refused, engaged)
+    hostility: dict[tuple[int, ...], bool] = field(default_factory=dict, compare=False)
+    #: space_combat.phases: each unit's attack step by (detected, refused, initiative, later)
+    phase_memo: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = field(
+        default_factory=dict, compare=False
+    )
+    #: space_combat.attackers by (step, conditions, the phases' key)
+    attacker_memo: dict[tuple[object, ...], tuple[int, ...]] = field(
+        default_factory=dict, compare=False
+    )
+    #: targeting.candidates by (house, fighter, conditions, joined, refused, engaged)
+    candidate_memo: dict[tuple[object, ...], Candidates | None] = field(
+        default_factory=dict, compare=False
+    )
+    #: space_combat.standing by the units' conditions
+    standing_memo: dict[tuple[int, ...], Standing] = field(default_factory=dict, compare=False)
 
     @property
     def colony_group(self) -> int:
@@ -135,9 +156,48 @@ class Setup:
         return unit.fleet if unit.fleet >= 0 else self.colony_group
 
     def has_starbase(self, house: int) -> bool:
-        return house == self.controller and any(
-            self.units[u].kind == "starbase" for u in self.colony_units
+        return self.starbase_houses[house]
+
+    @cached_property
+    def starbase_houses(self) -> tuple[bool, ...]:
+        """Per house: whether its colony here has a starbase."""
+        based = any(self.units[u].kind == "starbase" for u in self.colony_units)
+        return tuple(based and h == self.controller for h in range(len(self.houses)))
+
+    @cached_property
+    def present_houses(self) -> tuple[bool, ...]:
+        """Per house: whether it has a fleet or colony units in the system."""
+        return tuple(
+            any(f.house == h for f in self.fleets)
+            or (h == self.controller and bool(self.colony_units))
+            for h in range(len(self.houses))
         )
+
+    @cached_property
+    def morale_slots(self) -> tuple[int, ...]:
+        """Per house: the index of its record in ``State.morale`` (houses present, in order)."""
+        slots, found = [], 0
+        for here in self.present_houses:
+            slots.append(found if here else -1)
+            found += here
+        return tuple(slots)
+
+    @cached_property
+    def house_units(self) -> tuple[tuple[Unit, ...], ...]:
+        """Per house: its units, in unit order."""
+        return tuple(tuple(u for u in self.units if u.house == h) for h in range(len(self.houses)))
+
+    @cached_property
+    def scout_fleets(self) -> tuple[tuple[Fleet, ...], ...]:
+        """Per house: its fleets with scouts."""
+        return tuple(
+            tuple(f for f in self.fleets if f.house == h and f.scouts)
+            for h in range(len(self.houses))
+        )
+
+
+#: the most entries a memo of ``Setup`` keeps before it is emptied
+MEMO_LIMIT = 1 << 16
 
 
 def build(scenario: Ec4xScenario, options: Ec4xOptions | None = None) -> Setup:

@@ -24,11 +24,14 @@ otherwise each Task Force that may retreat decides (ROE check, ``retreat.py``).
 
 from __future__ import annotations
 
+from functools import cache
+from typing import NamedTuple
+
 from spacecombat.core.engine import Draw, Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.rulesets.ec4x import cer
 from spacecombat.rulesets.ec4x.pre_combat import house_morale, undetected
-from spacecombat.rulesets.ec4x.setup import Setup
+from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT, Setup
 from spacecombat.rulesets.ec4x.state import (
     ABSENT,
     CRIPPLED,
@@ -69,6 +72,21 @@ def phase_of(setup: Setup, state: State, unit: int) -> tuple[int, int]:
     return (3, 0)
 
 
+def phases(setup: Setup, state: State) -> tuple[tuple[int, int], ...]:
+    """Each unit's attack step (``phase_of``) this round. It depends on the setup and on four
+    things of the state only (detection, refused orders, initiative, round 1 or later), so it
+    is memoised by them."""
+    key = (state.detected, state.refused, state.initiative, state.round > 1)
+    memo = setup.phase_memo
+    found = memo.get(key)
+    if found is None:
+        found = tuple(phase_of(setup, state, u.index) for u in setup.units)
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
 def _alive(state: State, unit: int) -> bool:
     return state.cond[unit] in IN_BATTLE
 
@@ -84,24 +102,21 @@ def round_start(setup: Setup, state: State) -> Node[State]:
         return Step(state, events[1])
     if not state.cursor or state.cursor[0] != 2:
         number = state.round + 1
+        unit_phases = phases(setup, state.at(state.stage, round=number))
         steps = sorted(
-            {
-                phase_of(setup, state.at(Stage.ROUND_START, round=number), u.index)
-                for u in setup.units
-                if _alive(state, u.index)
-            },
+            {phase for u, phase in enumerate(unit_phases) if _alive(state, u)},
             key=lambda s: (s[0], -s[1]),
         )
+        early = setup.options.cer_timing == "round_start"
         started = state.at(
-            Stage.ROUND_START,
+            # without CER rolls at the round's start, the attack steps begin at once
+            Stage.ROUND_START if early else Stage.ATTACK,
             round=number,
             steps=tuple(steps),
             step=0,
             as_cond=state.cond if setup.options.crippled_as_timing == "end_of_round" else (),
-            cursor=(2, 0),
-            cer_rolls=(NO_ROLL,) * len(setup.units)
-            if setup.options.cer_timing == "round_start"
-            else (),
+            cursor=(2, 0) if early else (),
+            cer_rolls=(NO_ROLL,) * len(setup.units) if early else (),
         )
         return Step(started, (event("round_started", round=number),))
     # option cer_timing: round_start: every unit that uses CER rolls now, in unit order
@@ -119,16 +134,37 @@ def round_start(setup: Setup, state: State) -> Node[State]:
         return Step(state.at(Stage.ROUND_START, cer_rolls=rolls, cursor=(2, unit + 1)))
 
     house = setup.houses[setup.units[unit].house]
-    return Draw.die(house, "cer", 10, then, first=cer.die_first(setup))
+    return cer.die(setup, house, "cer", then)
 
 
-def attackers(setup: Setup, state: State) -> list[int]:
+def attackers(setup: Setup, state: State) -> tuple[int, ...]:
+    """The units that fire in the current attack step, in unit order (memoised by the step,
+    the conditions and what ``phases`` depends on)."""
     step = state.steps[state.step]
-    return [
-        u.index
-        for u in setup.units
-        if _alive(state, u.index) and phase_of(setup, state, u.index) == step
-    ]
+    key = (step, state.cond, state.detected, state.refused, state.initiative, state.round > 1)
+    memo = setup.attacker_memo
+    found = memo.get(key)
+    if found is None:
+        cond = state.cond
+        found = tuple(
+            u
+            for u, phase in enumerate(phases(setup, state))
+            if phase == step and cond[u] in IN_BATTLE
+        )
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+#: the attack cursor of an attacker that has not rolled or chosen yet
+_FRESH = (0, NO_ROLL, -1, 0)
+
+
+@cache
+def _indices(count: int) -> tuple[int, ...]:
+    """A choice's values: the indices of its ``count`` labels."""
+    return tuple(range(count))
 
 
 def attack(setup: Setup, state: State) -> Node[State]:
@@ -136,9 +172,8 @@ def attack(setup: Setup, state: State) -> Node[State]:
     natural die, target, re-rolled)."""
     if state.step >= len(state.steps):
         return Step(state.at(Stage.ROUND_END, cursor=()))
-    if not state.cursor:
-        state = state.at(Stage.ATTACK, cursor=(0, NO_ROLL, -1, 0))
-    i, natural, target, rerolled = state.cursor
+    # a fresh step starts at its first attacker (every state made below sets its own cursor)
+    i, natural, target, rerolled = state.cursor or _FRESH
     members = attackers(setup, state)
     if i >= len(members):
         if not state.attacks:
@@ -148,12 +183,11 @@ def attack(setup: Setup, state: State) -> Node[State]:
     u = setup.units[unit]
     house = setup.houses[u.house]
     if target >= 0 and rerolled == REROLL_DUE:
-        return Draw.die(
+        return cer.die(
+            setup,
             house,
             "cer_reroll",
-            10,
             lambda d: Step(state.at(Stage.ATTACK, cursor=(i, d, target, REROLLED))),
-            first=cer.die_first(setup),
         )
     if target >= 0:
         return _resolve_roll(setup, state, i, unit, target, natural, rerolled=bool(rerolled))
@@ -166,12 +200,11 @@ def attack(setup: Setup, state: State) -> Node[State]:
     if u.uses_cer and natural == NO_ROLL:
         if state.cer_rolls and state.cer_rolls[unit] != NO_ROLL:
             return Step(state.at(Stage.ATTACK, cursor=(i, state.cer_rolls[unit], -1, 0)))
-        return Draw.die(
+        return cer.die(
+            setup,
             house,
             "cer",
-            10,
             lambda d: Step(state.at(Stage.ATTACK, cursor=(i, d, -1, 0))),
-            first=cer.die_first(setup),
         )
 
     def chosen(index: int) -> Step[State]:
@@ -183,20 +216,24 @@ def attack(setup: Setup, state: State) -> Node[State]:
             target=setup.units[target].uid,
             target_house=setup.houses[setup.units[target].house],
             bucket=pool.bucket,
-            candidates=[setup.units[c].uid for c in pool.units],
+            candidates=list(pool.labels),
             weights=list(pool.weights),
         )
         if not u.uses_cer:
             hits = cer.attack_strength(setup, state, unit)
             record = Attack(unit, target, hits, False)
             return Step(_recorded(setup, state, i, record), (selected,))
-        return Step(state.at(Stage.ATTACK, cursor=(i, natural, target, 0)), (selected,))
+        # the roll is resolved at once against the chosen target (nothing is drawn between)
+        rolled = _resolve_roll(setup, state, i, unit, target, natural, rerolled=False)
+        return Step(rolled.state, (selected, *rolled.events))
 
-    labels = [setup.units[c].uid for c in pool.units]
-    return Draw.choice(house, "target", labels, list(pool.weights), chosen)
+    labels = pool.labels
+    return Draw(house, "target", "choice", labels, pool.weights, _indices(len(labels)), chosen)
 
 
-def _recorded(setup: Setup, state: State, i: int, record: Attack) -> State:
+def _recorded(setup: Setup, state: State, i: int, record: Attack, *, auto: int = 0) -> State:
+    """The selection recorded (and the attacker's house's morale auto-critical spent: bit
+    ``auto``); on to the next attacker."""
     attacker_house = setup.units[record.attacker].house
     target_house = setup.units[record.target].house
     bit = 1 << (attacker_house * len(setup.houses) + target_house)
@@ -205,12 +242,13 @@ def _recorded(setup: Setup, state: State, i: int, record: Attack) -> State:
         attacks=(*state.attacks, record),
         engaging=state.engaging | bit,
         cursor=(i + 1, NO_ROLL, -1, 0),
+        auto_used=state.auto_used | auto,
     )
 
 
 def _resolve_roll(
     setup: Setup, state: State, i: int, unit: int, target: int, natural: int, *, rerolled: bool
-) -> Node[State]:
+) -> Step[State]:
     """CER, critical and hits of a roll against the chosen target; a natural 9 against a
     starbase is re-rolled once (7.4 Critical Hit Protection; ruling E39)."""
     u = setup.units[unit]
@@ -220,9 +258,9 @@ def _resolve_roll(
     total = sum(m for _, m in mods)
     natural_critical = natural == cer.NATURAL_CRITICAL
     auto = not state.auto_used >> house & 1 and house_morale(setup, state, house).auto_critical
-    rating = cer.rating(natural, total)
     strength = cer.attack_strength(setup, state, unit)
-    hits = cer.hits(rating, strength)
+    rating, hits = cer.result(natural + total, strength)
+    t = setup.units[target]
     rolled = event(
         "cer_rolled",
         unit=u.uid,
@@ -230,15 +268,14 @@ def _resolve_roll(
         die=natural,
         modifiers=dict(mods),
         modified=natural + total,
-        cer=str(rating),
+        cer=rating,
         critical=natural_critical or auto,
         auto_critical=auto,
         strength=strength,
         hits=hits,
-        target=setup.units[target].uid,
+        target=t.uid,
         rerolled=rerolled,
     )
-    t = setup.units[target]
     reroll_allowed = (
         setup.options.starbase_critical_reroll == "every_critical"
         or not state.rerolled >> target & 1
@@ -251,27 +288,55 @@ def _resolve_roll(
         )
         return Step(marked, (rolled, event("critical_rerolled", unit=u.uid, target=t.uid)))
     record = Attack(unit, target, hits, natural_critical or auto)
-    nxt = _recorded(setup, state, i, record)
-    if auto:
-        nxt = nxt.at(Stage.ATTACK, auto_used=nxt.auto_used | 1 << house)
-    return Step(nxt, (rolled,))
+    return Step(_recorded(setup, state, i, record, auto=1 << house if auto else 0), (rolled,))
 
 
 # ---- 7.3.4 end of round ----------------------------------------------------------------------
 
 
+class Standing(NamedTuple):
+    """What the units' conditions alone say at the end of a round (7.3.4)."""
+
+    #: houses with combat units still fighting
+    remaining: tuple[int, ...]
+    #: per house: its Task Force's total AS now
+    strength: tuple[int, ...]
+
+
+def standing(setup: Setup, cond: tuple[int, ...]) -> Standing:
+    """The ``Standing`` of conditions ``cond`` (memoised by them)."""
+    memo = setup.standing_memo
+    found = memo.get(cond)
+    if found is None:
+        found = Standing(
+            tuple(
+                h
+                for h, units in enumerate(setup.house_units)
+                if any(cond[u.index] in IN_BATTLE for u in units)
+            ),
+            tuple(
+                sum(
+                    (u.attack_crippled if cond[u.index] == CRIPPLED else u.attack)
+                    for u in units
+                    if cond[u.index] in IN_BATTLE
+                )
+                for units in setup.house_units
+            ),
+        )
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[cond] = found
+    return found
+
+
 def strength(setup: Setup, state: State, house: int) -> int:
     """A Task Force's total AS now (7.3.4 step 3), crippled units at half."""
-    return sum(
-        (u.attack_crippled if state.cond[u.index] == CRIPPLED else u.attack)
-        for u in setup.units
-        if u.house == house and state.cond[u.index] in IN_BATTLE
-    )
+    return standing(setup, state.cond).strength[house]
 
 
 def remaining(setup: Setup, state: State) -> list[int]:
     """Houses with combat units still fighting."""
-    return sorted({u.house for u in setup.units if state.cond[u.index] in IN_BATTLE})
+    return list(standing(setup, state.cond).remaining)
 
 
 def combat_continues(setup: Setup, state: State) -> bool:
@@ -320,6 +385,8 @@ def screened_check(setup: Setup, state: State) -> tuple[State, tuple[Event, ...]
                     reason="no escort left while hostile forces remain (7.2)",
                 )
             )
+    if lost == state.screened_lost:
+        return state, ()
     return state.at(state.stage, screened_lost=lost), tuple(events)
 
 

@@ -2,13 +2,15 @@
 
 Per combat unit (squadron, fighter squadron, starbase; ``setup.Unit``) its condition; per house
 a few flags as bit masks; and where the process is (stage, round, attack step, cursor).
+
+A named tuple, so that a changed copy (``at``), its hash and its comparison are cheap:
+a battle makes one at every step of the rules.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 #: 7.1.2 "either undamaged, crippled, or destroyed"; and units that left the fight
 UNDAMAGED = 0
@@ -61,8 +63,7 @@ class Attack(NamedTuple):
     force: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     """One moment of the battle."""
 
     stage: Stage
@@ -109,11 +110,18 @@ class State:
     #: "", "cancelled" (7.1.3), "cut_off" (option max_rounds)
     result: str = ""
 
-    def at(self, stage: Stage, **changes: object) -> State:
-        """The state moved to ``stage`` with ``changes``."""
-        return replace(self, stage=stage, **changes)  # type: ignore[arg-type]
+    def at(self, stage: Stage, **changes: Any) -> State:
+        """The state moved to ``stage`` with ``changes`` (as ``_replace``, in fewer steps)."""
+        values = list(self)
+        values[0] = stage
+        for name, value in changes.items():
+            values[_FIELD[name]] = value
+        return tuple.__new__(State, values)
 
     def with_cond(self, unit: int, condition: int) -> State:
-        cond = list(self.cond)
-        cond[unit] = condition
-        return replace(self, cond=tuple(cond))
+        cond = self.cond
+        return self.at(self.stage, cond=(*cond[:unit], condition, *cond[unit + 1 :]))
+
+
+#: each field's position in ``State``
+_FIELD = {name: index for index, name in enumerate(State._fields)}
