@@ -106,6 +106,35 @@ class OddsReport:
 FATES = ("holds", "retreated", "destroyed", "not_engaged")
 
 
+@dataclass
+class _Accounts:
+    """What the report adds up over the battle's ends: each result's chance, each player's
+    surviving fleets and expected losses."""
+
+    zero: Weight
+    results: dict[str, Weight] = field(default_factory=dict)
+    fleets: dict[str, dict[tuple[tuple[str, int], ...], float]] = field(default_factory=dict)
+    losses: dict[str, float] = field(default_factory=dict)
+
+    def result(self, name: str, chance: Weight) -> None:
+        self.results[name] = self.results.get(name, self.zero) + chance
+
+    def player(
+        self, battle: Accountant, outcome: Mapping[str, object], player: str, chance: Weight
+    ) -> None:
+        units = tuple(sorted(battle.survivors(outcome, player).items()))
+        kept = self.fleets.setdefault(player, {})
+        kept[units] = kept.get(units, 0.0) + float(chance)
+        lost = float(chance) * battle.losses(outcome, player)
+        self.losses[player] = self.losses.get(player, 0.0) + lost
+
+    def survivors(self, player: str) -> dict[str, Any]:
+        return _survivors(self.fleets.get(player, {}))
+
+    def expected_losses(self, player: str) -> float:
+        return round(self.losses.get(player, 0.0), 12)
+
+
 def summarise(
     battle: Accountant,
     ends: Mapping[Terminal, Weight],
@@ -119,33 +148,28 @@ def summarise(
     if any("houses" in end.outcome for end in ends):
         return _summarise_houses(battle, ends, residual, by_round, still_fighting, method=method)
     zero: Weight = Fraction(0) if isinstance(residual, Fraction) else 0.0
-    results: dict[str, Weight] = {}
-    fleets: dict[str, dict[tuple[tuple[str, int], ...], float]] = {p: {} for p in PLAYERS}
-    losses = dict.fromkeys(PLAYERS, 0.0)
+    accounts = _Accounts(zero)
     for end, chance in ends.items():
         outcome = end.outcome
-        result = str(outcome.get("result"))
-        results[result] = results.get(result, zero) + chance
+        accounts.result(str(outcome.get("result")), chance)
         # A yes/no fact of the outcome (TI3's planet_taken) is reported as its probability.
         for name, value in outcome.items():
             if isinstance(value, bool):
-                results[name] = results.get(name, zero) + (chance if value else zero)
+                accounts.result(name, chance if value else zero)
         for player in PLAYERS:
-            units = tuple(sorted(battle.survivors(outcome, player).items()))
-            fleets[player][units] = fleets[player].get(units, 0.0) + float(chance)
-            losses[player] += float(chance) * battle.losses(outcome, player)
-    report = OddsReport(
+            accounts.player(battle, outcome, player, chance)
+    results = accounts.results
+    return OddsReport(
         attacker_win=results.pop("attacker_win", zero),
         defender_win=results.pop("defender_win", zero),
         draw=results.pop("draw", zero),
         residual=residual,
         method=method,
         other=results,
-        survivors={p: _survivors(fleets[p]) for p in PLAYERS},
-        expected_losses={p: round(losses[p], 12) for p in PLAYERS},
+        survivors={p: accounts.survivors(p) for p in PLAYERS},
+        expected_losses={p: accounts.expected_losses(p) for p in PLAYERS},
         rounds=_rounds(by_round, still_fighting),
     )
-    return report
 
 
 def _summarise_houses(
@@ -160,14 +184,11 @@ def _summarise_houses(
     """A battle of houses: the chance of each result (the house left holding the system,
     ``shared``, ``none``…) and, for each house, of each fate, with losses and survivors."""
     zero: Weight = Fraction(0) if isinstance(residual, Fraction) else 0.0
-    results: dict[str, Weight] = {}
+    accounts = _Accounts(zero)
     fates: dict[str, dict[str, Weight]] = {}
-    fleets: dict[str, dict[tuple[tuple[str, int], ...], float]] = {}
-    losses: dict[str, float] = {}
     for end, chance in ends.items():
         outcome = end.outcome
-        result = str(outcome.get("result"))
-        results[result] = results.get(result, zero) + chance
+        accounts.result(str(outcome.get("result")), chance)
         houses = outcome.get("houses")
         assert isinstance(houses, Mapping)
         for house, facts in houses.items():
@@ -175,15 +196,12 @@ def _summarise_houses(
             fate = str(facts.get("fate"))
             mine = fates.setdefault(house, dict.fromkeys(FATES, zero))
             mine[fate] = mine.get(fate, zero) + chance
-            units = tuple(sorted(battle.survivors(outcome, house).items()))
-            kept = fleets.setdefault(house, {})
-            kept[units] = kept.get(units, 0.0) + float(chance)
-            losses[house] = losses.get(house, 0.0) + float(chance) * battle.losses(outcome, house)
+            accounts.player(battle, outcome, house, chance)
     houses_report = {
         house: {
             **{fate: float(p) for fate, p in fates[house].items()},
-            "expected_losses": round(losses[house], 12),
-            "survivors": _survivors(fleets[house]),
+            "expected_losses": accounts.expected_losses(house),
+            "survivors": accounts.survivors(house),
         }
         for house in fates
     }
@@ -193,7 +211,7 @@ def _summarise_houses(
         draw=zero,
         residual=residual,
         method=method,
-        other=results,
+        other=accounts.results,
         rounds=_rounds(by_round, still_fighting),
         houses=houses_report,
     )

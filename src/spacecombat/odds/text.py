@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 PLAYERS = ("attacker", "defender")
@@ -126,18 +127,12 @@ def _render_houses(report: dict[str, Any]) -> str:
 def _after_rounds_of_houses(after: dict[str, Any], houses: list[str]) -> list[str]:
     """A battle of houses after N rounds: what is over, then the states most likely first,
     each house's squadrons with their state (``A1-1 DN CA CA (crippled)``)."""
-    lines = [f"After {after['rounds']} round(s):"]
-    for result, p in sorted(after["over"].items(), key=lambda item: -item[1]):
-        lines.append(f"  {100 * p:7.3f}%  over: {HOUSE_RESULTS.get(result, result)}")
-    states = after["states"]
-    for item in states[:STATES_SHOWN]:
-        sides = " | ".join(f"{house}: {_squadrons(item[house]['space'])}" for house in houses)
-        lines.append(f"  {100 * item['probability']:7.3f}%  {sides}")
-    rest = states[STATES_SHOWN:]
-    if rest:
-        more = sum(item["probability"] for item in rest)
-        lines.append(f"  ... and {len(rest)} more states ({100 * more:.3f}%)")
-    return lines
+    over = sorted(after["over"].items(), key=lambda item: -item[1])
+    return _after(
+        after,
+        [(HOUSE_RESULTS.get(result, result), p) for result, p in over],
+        lambda item: " | ".join(f"{h}: {_squadrons(item[h]['space'])}" for h in houses),
+    )
 
 
 def _squadrons(units: list[dict[str, Any]]) -> str:
@@ -157,16 +152,27 @@ def _row(label: str, p: float, interval: list[float] | None, width: int) -> str:
 
 
 def _after_rounds(after: dict[str, Any]) -> list[str]:
-    """The state after N rounds: what is over, by result, then the states most likely first
-    (``STATES_SHOWN`` of them, and how many more with how much probability)."""
+    """The state after N rounds: what is over, by result, then the states most likely first."""
+    over = sorted(after["over"].items(), key=lambda item: _order(item[0]))
+    return _after(
+        after,
+        [(RESULTS.get(result, result), p) for result, p in over],
+        lambda item: " | ".join(f"{player}: {_units(item[player])}" for player in PLAYERS),
+    )
+
+
+def _after(
+    after: dict[str, Any],
+    over: list[tuple[str, float]],
+    sides: Callable[[dict[str, Any]], str],
+) -> list[str]:
+    """What is over, by result, then the states most likely first (``STATES_SHOWN`` of them,
+    each shown by ``sides``, and how many more with how much probability)."""
     lines = [f"After {after['rounds']} round(s):"]
-    over = after["over"]
-    for result, p in sorted(over.items(), key=lambda item: _order(item[0])):
-        lines.append(f"  {100 * p:7.3f}%  over: {RESULTS.get(result, result)}")
+    lines += [f"  {100 * p:7.3f}%  over: {said}" for said, p in over]
     states = after["states"]
     for item in states[:STATES_SHOWN]:
-        sides = " | ".join(f"{player}: {_units(item[player])}" for player in PLAYERS)
-        lines.append(f"  {100 * item['probability']:7.3f}%  {sides}")
+        lines.append(f"  {100 * item['probability']:7.3f}%  {sides(item)}")
     rest = states[STATES_SHOWN:]
     if rest:
         more = sum(item["probability"] for item in rest)
