@@ -90,7 +90,7 @@ def test_the_float_engine_gives_float_chances() -> None:
 
 @pytest.mark.parametrize(
     ("labels", "weights"),
-    [((), ()), (("a",), (0,)), (("a", "b"), (1,)), (("a",), (True,))],
+    [((), ()), (("a",), (0,)), (("a", "b"), (1,)), (("a",), (-2,))],
 )
 def test_a_draw_needs_positive_whole_weights_one_per_label(
     labels: tuple[str, ...], weights: tuple[int, ...]

@@ -102,7 +102,7 @@ class Draw(Generic[S]):
     def __post_init__(self) -> None:
         if not self.weights or not (len(self.labels) == len(self.weights) == len(self.values)):
             raise ValueError("a draw has at least one outcome, each with a label and a value")
-        if any(isinstance(w, bool) or w < 1 for w in self.weights):
+        if min(self.weights) < 1:
             raise ValueError(f"draw weights are positive whole numbers (got {self.weights})")
 
     @classmethod
