@@ -398,3 +398,30 @@ def test_task_force_cloak_7_2() -> None:
     assert not task_force_cloaked([True, False], has_starbase=False)
     assert not task_force_cloaked([True], has_starbase=True)
     assert not task_force_cloaked([], has_starbase=False)
+
+
+@pytest.mark.parametrize("order", [0, 1, 3])
+def test_enemy_mandate_engages_a_colony_defended_only_by_its_defences_e54(order: int) -> None:
+    """E54, 7.3 "mandated to engage forces from houses with Enemy diplomatic status": a house
+    present only by its colony's starbase or fighters is engaged by an Enemy fleet."""
+    result = engagement([FleetPosture(B, order)], statuses=ENEMY, controller=A, starbase=True)
+    assert result == type(result)(fleets=(True,), starbase=True)
+    neutral = engagement([FleetPosture(B, order)], statuses=NEUTRAL, controller=A, starbase=True)
+    assert not neutral.starbase
+    assert neutral.fleets == (False,)
+    # without colony defences the controller is not present: nothing to engage
+    bare = engagement([FleetPosture(B, order)], statuses=ENEMY, controller=A, starbase=False)
+    assert bare.fleets == (False,)
+    assert not bare.starbase
+
+
+def test_guards_and_blockaders_do_not_provoke_a_colony_alone_e54() -> None:
+    """The exceptions of 7.3 (orders 04 and 05) still hold against a colony."""
+    fleets = [FleetPosture(B, 5, threatens=A)]
+    result = engagement(fleets, statuses=ENEMY, controller=A, starbase=True)
+    # the blockade threatens the colony: the colony's defences engage it (7.3 rule 3)
+    assert result.starbase
+    assert result.fleets == (True,)
+    guard = engagement([FleetPosture(B, 5)], statuses=ENEMY, controller=A, starbase=True)
+    assert not guard.starbase
+    assert guard.fleets == (False,)

@@ -11,8 +11,9 @@ and its exact odds, also under each set of options); and small random battles (r
 fighters, colonies, three houses, crippled starts, crises; one seed each).
 
 The data was written by this module run as a script (``python -m tests.ec4x.test_logs_unchanged
---write``) on the code as it was before the optimisation; do not rewrite it to make a change
-pass: a difference is a change of behaviour.
+--write``) on the code as it was before the optimisation, and written again after the audit's
+fixes (rulings E54-E61), every changed log checked against the fix that changed it; do not
+rewrite it to make a change pass: a difference is a change of behaviour.
 """
 
 from __future__ import annotations

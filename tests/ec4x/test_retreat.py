@@ -63,15 +63,24 @@ def test_carrier_fighters_go_with_their_carrier() -> None:
 
 
 def test_crippled_ships_cannot_take_a_restricted_lane() -> None:
-    """7.3.5: "Crippled ships cannot retreat through restricted lanes" (ruling E41: they stay)."""
+    """7.3.5: "Crippled ships cannot retreat through restricted lanes"; 6.1 "Fleets containing
+    crippled ships ... can not jump across restricted lanes" (ruling E41): by default the
+    fleet with a crippled squadron stays whole, its other fleet goes; with
+    restricted_lane_retreat: per_squadron only the crippled squadron stays."""
     data = scenario(
         fleet("A1", "alpha", squadron("CA", state="crippled"), squadron("CA"), roe=0),
+        fleet("A2", "alpha", squadron("CA"), roe=0),
         fleet("B1", "beta", squadron("CA")),
     )
     data["houses"]["alpha"]["retreat_lane"] = "restricted"
-    played = partial(make(data), [("cer", 0), ("target", 0)] * 3)
+    played = partial(make(data), [("cer", 0), ("target", 0)] * 4)
     retreated = played.of("retreated")[0]
-    assert (retreated["units"], retreated["stayed"]) == (["A1-2"], ["A1-1"])
+    assert (retreated["units"], retreated["stayed"]) == (["A2-1"], ["A1-1", "A1-2"])
+    assert played.state.stranded == 0b1
+    data["options"] = {"restricted_lane_retreat": "per_squadron"}
+    played = partial(make(data), [("cer", 0), ("target", 0)] * 4)
+    retreated = played.of("retreated")[0]
+    assert (retreated["units"], retreated["stayed"]) == (["A1-2", "A2-1"], ["A1-1"])
 
 
 def test_no_lane_no_retreat() -> None:

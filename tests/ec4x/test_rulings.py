@@ -248,9 +248,15 @@ def test_e42_surprise_never() -> None:
         fleet("B1", "beta", squadron("RR")),
         system={"name": "Vega", "controller": "beta"},
     )
-    played = partial(make(with_options(data, surprise="never")), [("cer", 0), ("target", 0)])
-    first = played.of("cer_rolled")[0]
-    assert (first["unit"], first["modifiers"]) == ("A1-1", {"ambush": 4})
+    """E42: surprise: never keeps the defender's initiative (7.1.3 is clear): beta, the
+    controller, still strikes first in phase 1, with Ambush +4 instead of Surprise +3, and
+    alpha's raider waits for phase 3 without a bonus."""
+    script = [("cer", 0), ("target", 0), ("cer", 0), ("target", 0)]
+    played = partial(make(with_options(data, surprise="never")), script)
+    assert played.of("initiative_won", house="beta")
+    first, second = played.of("cer_rolled")[:2]
+    assert (first["unit"], first["modifiers"]) == ("B1-1", {"ambush": 4})
+    assert (second["unit"], second["modifiers"]) == ("A1-1", {})
 
 
 def test_e44_crisis_refusal_ignore() -> None:

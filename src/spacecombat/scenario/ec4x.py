@@ -16,11 +16,13 @@ optional)::
       beta:  {prestige: 30}
     diplomacy:                 # pairs not listed are neutral (8.1: Neutral is the default state)
       - {houses: [alpha, beta], status: enemy}
-    colony: {owner: alpha, fighters: 2, starbases: [{state: undamaged, eli: 2}]}
+    colony: {owner: alpha, fighters: 2, starbases: [{state: undamaged, eli: 2}], pu: 400, fd: 1}
     fleets:
       - id: A1
         owner: alpha
-        order: 3               # or {code: 7, target: Vega}
+        order: 3               # or {code: 7, target: Vega}: orders 00 and 03-12 act here,
+                               # so their target is system.name; 01, 02, 13, 14, 15 may name
+                               # a place or fleet elsewhere (not checked: combat ignores it)
         roe: 8
         squadrons:
           - {flagship: DN, escorts: {CA: 2}, state: undamaged}
@@ -53,6 +55,10 @@ Level = Annotated[StrictInt, Field(ge=1, le=5)]
 NEEDS_COMBAT_SHIPS = (4, 5, 6, 7)
 #: 6.2: orders reserved for one scout operating alone
 SPY_ORDERS = (9, 10, 11)
+#: 6.2: orders carried out in the system where the fleet is (hold, patrol, guard, blockade,
+#: bombard, invade, blitz, spy, hack, colonize): a target, if given, is the battle's system;
+#: 01, 02, 13, 14 and 15 lead elsewhere (a destination, home, a fleet, a colony) (E59)
+ORDERS_HERE = (0, *range(3, 13))
 
 
 class _Spec(BaseModel):
@@ -101,11 +107,17 @@ class StarbaseSpec(_Spec):
 
 
 class ColonySpec(_Spec):
-    """The colony's space defences: colony-owned fighters and starbases (2.4.1, 7.4)."""
+    """The colony's space defences: colony-owned fighters and starbases (2.4.1, 7.4); its
+    population (PU) and Fighter Doctrine level (FD I-III), for the fighter capacity check
+    (7.3.4 step 2, 2.4.1)."""
 
     owner: Name
     fighters: Count = 0
     starbases: tuple[StarbaseSpec, ...] = ()
+    #: population units; absent: unknown (only the starbase requirement is checked)
+    pu: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = None
+    #: Fighter Doctrine level: capacity multiplier 1.0 / 1.5 / 2.0 (facts §3)
+    fd: Annotated[StrictInt, Field(ge=1, le=3)] = 1
 
 
 class OrderSpec(_Spec):
@@ -314,9 +326,17 @@ def _check_squadron(at: str, squadron: SquadronSpec, aco: int, options: Ec4xOpti
 
 
 def _check_order(at: str, fleet: FleetSpec, s: Ec4xScenario) -> None:
-    """6.2's requirements table."""
+    """6.2's requirements table, and the order's target (ruling E59)."""
     code = fleet.order_code
     field = f"{at}.order"
+    target = fleet.order.target if isinstance(fleet.order, OrderSpec) else None
+    if target is not None and code in ORDERS_HERE and target != s.system.name:
+        raise ScenarioError(
+            f"{field}.target",
+            f"order {code:02d} acts in the system of the battle: its target must be "
+            f"{shown(s.system.name)} (system.name) or left out, got {shown(target)}; only "
+            "orders 01, 02, 13, 14 and 15 may name a place or fleet elsewhere",
+        )
     combat = bool(fleet.squadrons)
     loaded = fleet.loaded_tts() > 0
     need: str | None = None

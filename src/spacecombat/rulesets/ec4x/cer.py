@@ -4,7 +4,8 @@
   hits are rounded up ("One Quarter (0.25) (round up)").
 - Modifiers: Scouts +1 once per Task Force; morale −1..+2 (7.1.4), and +1 for the one random
   squadron of a successful Average check; Ambush +4 (undetected raiders, 7.3.1.1) or Surprise +3
-  (ruling E42), "First round only", "Phase 1 only"; Starbase +2 (7.4).
+  for the side that won initiative (ruling E42; option ``surprise: never``: Ambush +4 for it
+  too), "First round only", "Phase 1 only"; Starbase +2 (7.4).
 - "If the die roll is a natural nine before any required modification, then a critical hit is
   achieved" (on either reading of the die, ruling E32).
 """
@@ -58,9 +59,18 @@ def has_scouts(setup: Setup, state: State, house: int) -> bool:
     if state.screened_lost >> house & 1:
         return False
     cond = state.cond
+    retreated = state.retreated >> house & 1
     for f in setup.scout_fleets[house]:
         if not state.joined >> f.index & 1:
             continue
+        if f.scout_unit >= 0:
+            # targetable scouts (E58): "Destroyed squadrons ... the Task Force loses their
+            # associated die roll modifiers (e.g. Scouts)"
+            if cond[f.scout_unit] in IN_BATTLE:
+                return True
+            continue
+        if retreated and not state.stranded >> f.index & 1:
+            continue  # its scouts left with the retreat (7.3.5)
         if not f.units or any(cond[u] in IN_BATTLE for u in f.units):
             return True
     return False
@@ -78,7 +88,7 @@ def modifiers(setup: Setup, state: State, unit: int, phase: int) -> list[tuple[s
     if morale.boosted == unit and morale.one_cer:
         found.append(("morale_squadron", morale.one_cer))
     if phase == 1 and state.round == 1:
-        if state.initiative >= 0:
+        if state.initiative >= 0 and setup.options.surprise == "defender_initiative":
             found.append(("surprise", SURPRISE))
         else:
             found.append(("ambush", AMBUSH))

@@ -32,8 +32,8 @@ from spacecombat.rulesets.ec4x.state import (
 
 
 def _counts_for_protection(setup: Setup, unit: int) -> bool:
-    kind = setup.units[unit].kind
-    return kind == "squadron" or (kind == "fighter" and setup.options.protection_counts_fighters)
+    u = setup.units[unit]
+    return u.squadron_like or (u.kind == "fighter" and setup.options.protection_counts_fighters)
 
 
 def protected(setup: Setup, cond: tuple[int, ...], unit: int) -> bool:
@@ -42,7 +42,7 @@ def protected(setup: Setup, cond: tuple[int, ...], unit: int) -> bool:
     crippled state, 7.1.2); whether undamaged fighters block others is option
     ``protection_counts_fighters`` (E28)."""
     u = setup.units[unit]
-    if u.kind != "squadron":
+    if not u.squadron_like:
         return False
     if setup.options.overkill_all_means == "all" and cond[unit] == UNDAMAGED:
         return True
@@ -187,9 +187,7 @@ def force_reduction(setup: Setup, state: State) -> Node[State]:
         for u in setup.units
         if u.house == house
         and state.cond[u.index] in IN_BATTLE
-        and (
-            u.kind == "squadron" or (u.kind == "fighter" and setup.options.force_reduction_fighters)
-        )
+        and (u.squadron_like or (u.kind == "fighter" and setup.options.force_reduction_fighters))
     ]
     nxt = state.at(Stage.FORCE_REDUCTION, cursor=(k + 1,))
     if not pool:

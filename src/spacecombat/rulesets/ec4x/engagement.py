@@ -261,6 +261,11 @@ def engagement(
     - the starbase engages a house threatening its colony (7.4: "primary defense if a hostile
       fleet aims to blockade, bombard, invade, or blitz a colony"; 7.3 rule 3).
 
+    A house is present by its fleets here, and the controller also by its colony's defences
+    (``starbase``): the Enemy mandate applies against a controller present only by them (7.3
+    "engage forces from houses with Enemy diplomatic status"; 7.2 "All applicable fleets and
+    Starbases"; ruling E54).
+
     Every house in an engaging pair, either side, is in the combat (facts 8.1.4: "returns fire
     when attacked"; E17). A fleet takes part if it provokes, or if its house is in the combat
     and it is not held back: Guard fleets always are ("held in rear guard ... do not join Space
@@ -291,7 +296,7 @@ def engagement(
         engaged = [
             house
             for house in sorted(houses - {fleet.house})
-            if by_house[house]
+            if (by_house[house] or (house == controller and starbase))
             and _provokes(
                 fleet,
                 by_house[house],

@@ -151,11 +151,19 @@ class Ec4xOptions(BaseModel):
     #: it is destroyed.
     stranded_crippled: Literal["stay", "destroyed"] = "stay"
 
+    #: E41. 6.1 "Fleets containing crippled ships or Spacelift Command ships can not jump across
+    #: restricted lanes"; 7.3.5 "fall back to their original fleet formations". ``per_fleet``:
+    #: a fleet with a crippled squadron (with ``stranded_crippled: stay``) or, under
+    #: ``spacelift_on_retreat: retreats``, with spacelift ships, stays whole, its undamaged
+    #: squadrons too; ``per_squadron``: only its crippled squadrons (and spacelift) stay.
+    restricted_lane_retreat: Literal["per_fleet", "per_squadron"] = "per_fleet"
+
     #: E42. The Surprise modifier (+3, "First round only", "Phase 1 only") has no trigger in the
-    #: text. ``defender_initiative``: when every cloaked fleet passes undetected in a system
-    #: whose controller fights, the controller "wins initiative" (7.1.3): its raiders attack in
-    #: phase 1 with Surprise +3, the others' raiders in phase 3 without a bonus; ``never``: no
-    #: Surprise, every undetected raider ambushes with +4.
+    #: text. When every cloaked fleet passes undetected in a system whose controller fights, the
+    #: controller "wins initiative" (7.1.3, always applied): its undetected raiders attack in
+    #: phase 1, the others' raiders in phase 3 without a bonus. ``defender_initiative``: the
+    #: controller's phase-1 attack takes Surprise +3; ``never``: no Surprise, it takes the
+    #: Ambush +4 of undetected raiders (7.3.1.1).
     surprise: Literal["defender_initiative", "never"] = "defender_initiative"
 
     #: E43. 7.1.3 detection: ``any_house``: a cloaked fleet detected by any opposing house loses
@@ -180,6 +188,47 @@ class Ec4xOptions(BaseModel):
         "phase1_every_round"
     )
 
+    #: E55. 7.2 "Spacelift Command ships are screened behind the Task Force ... destroyed if
+    #: all friendly escort fleets in their house's Task Force are destroyed or retreat".
+    #: ``true``: the colony's starbases and fighters, part of the house's Task Force (7.4
+    #: "combined Task Force"; 7.3.5 colony fighters "screen their retreating Task Force"),
+    #: screen its spacelift ships and scouts while they fight; ``false``: only fleets' units do.
+    colony_units_screen: bool = True
+
+    #: E56. Which squadrons of an undetected cloaked fleet attack in phase 1: 7.3.1.1 "Cloaked
+    #: Raider fleets ... strike first", "Each Raider squadron independently selects targets";
+    #: 7.3.2.2 bucket 1 "Squadron with Raider flagship". ``raider_flagship``: squadrons with a
+    #: Raider flagship; ``any_raider``: squadrons with a Raider aboard; ``whole_fleet``: every
+    #: squadron of the fleet (its fighters keep phase 2).
+    ambush_squadrons: Literal["raider_flagship", "any_raider", "whole_fleet"] = "raider_flagship"
+
+    #: E57. 7.3.1.1 "all ELI-equipped units (Scouts and Starbases) in the defending force".
+    #: ``in_combat``: only the ELI units of the fleets and colony that take part in the combat
+    #: (judged as if every cloaked fleet were seen: detection comes first); not spy scouts on
+    #: orders 09-11 (E48) nor guards held back; ``present``: every ELI unit of the house here.
+    detection_units: Literal["in_combat", "present"] = "in_combat"
+
+    #: E58. Scouts as targets. 7.2 screens spacelift ships; 7.3.2.2 places no Scout; facts
+    #: §2: the reference engine sent unlisted classes, SC included, to Capital. ``screened``:
+    #: scouts are screened like spacelift (E47); ``bucket_1`` .. ``bucket_3``: each fleet's
+    #: scouts are one unit in that bucket (size: the scouts, AS 1 and DS 2 each), damaged like
+    #: a squadron, that never attacks; destroyed, it takes the +1 CER of scouts with it.
+    scout_targets: Literal["screened", "bucket_1", "bucket_2", "bucket_3"] = "screened"
+
+    #: E52. 7.1.4 "The first squadron to execute a valid attack ... automatically achieves
+    #: critical hit effects as if a natural 9 was rolled on the CER table": which attack.
+    #: ``cer_attack``: the first attack of a unit that rolls CER (squadrons, starbases);
+    #: ``squadron``: of a capital squadron only (7.3.2.2: "Starbases are ... not squadrons");
+    #: ``any_attack``: of any unit, fighter squadrons too (7.3.2 "Fighter squadron").
+    auto_critical_attack: Literal["cer_attack", "squadron", "any_attack"] = "cer_attack"
+
+    #: E60. 7.4 "If a player rolls a critical hit against a Starbase on the first attempt,
+    #: re-roll a second time. The second roll stands" against an auto-critical ("as if a natural
+    #: 9 was rolled", 7.1.4). ``reroll``: an auto-critical against a starbase is re-rolled like
+    #: a rolled one (spent; a critical only if the second roll is a natural 9); ``stands``: it
+    #: is not rolled, so never re-rolled (a natural 9 under it is re-rolled for its CER only).
+    auto_critical_vs_starbase: Literal["reroll", "stands"] = "reroll"
+
     # --- options of the rules modules (detection.py, engagement.py, tables.py), passed on;
     # their rulings (E1–E17) are the tables engineer's, documented in those modules ---
 
@@ -189,7 +238,7 @@ class Ec4xOptions(BaseModel):
     starbase_eli_cap: Literal["cap", "uncapped"] = "cap"
     #: E4 (detection.detects): a detection roll must meet (at_least) or beat (greater).
     detection_comparison: Literal["at_least", "greater"] = "at_least"
-    #: E3 (tables.roe_allows): ROE 0 against hostile forces of AS 0.
+    #: E6 (tables.roe_allows): ROE 0 against hostile forces of AS 0.
     roe0_defenseless: Literal["retreat", "stay"] = "retreat"
     #: E10 (engagement.hostile): threats make hostility one way or both ways.
     threat_hostility: Literal["threatened_only", "both_ways"] = "threatened_only"

@@ -6,7 +6,8 @@ The outcome::
     {"result": HOUSE | "shared" | "none" | "cancelled" | "cut_off", "rounds": N,
      "houses": {HOUSE: {"fate": "holds" | "retreated" | "destroyed" | "not_engaged",
                         "losses": PC lost, "survivors": {CODE: n}, "crippled": {CODE: n},
-                        "repairs": 25% of the PC of crippled ships (an int, or "a/b")}}}
+                        "repairs": 25% of the PC of crippled ships (an int, or "a/b")}},
+     "colony": {...}}   # only with a colony: its fighter capacity at the end (capacity.py)
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from spacecombat.core.events import Event, event
+from spacecombat.rulesets.ec4x import capacity
 from spacecombat.rulesets.ec4x.pre_combat import present, undetected
 from spacecombat.rulesets.ec4x.setup import MOVEMENT_ORDERS, Setup
+from spacecombat.rulesets.ec4x.space_combat import scouts_gone
 from spacecombat.rulesets.ec4x.state import (
     ABSENT,
     CRIPPLED,
@@ -69,8 +72,12 @@ def _passed(setup: Setup, state: State, fleet: int) -> bool:
 
 
 def in_system(setup: Setup, state: State, house: int) -> bool:
-    """Whether the house still has anything in the system at the end."""
+    """Whether the house still has anything in the system at the end: units fighting on, its
+    colony's starbases and fighters not destroyed (engaged or not: they never leave, ruling
+    E53), fleets that stayed out, or screened ships left."""
     if any(state.cond[u.index] in IN_BATTLE for u in setup.units if u.house == house):
+        return True
+    if house == setup.controller and any(state.cond[u] != DESTROYED for u in setup.colony_units):
         return True
     for f in setup.fleets:
         if f.house != house or _passed(setup, state, f.index):
@@ -81,7 +88,7 @@ def in_system(setup: Setup, state: State, house: int) -> bool:
             continue
         if f.spacelift and not state.spacelift_left >> house & 1:
             return True
-        if f.scouts and not state.retreated >> house & 1:
+        if f.scouts and f.scout_unit < 0 and not scouts_gone(state, f):
             return True
     return False
 
@@ -113,9 +120,16 @@ def outcome(setup: Setup, state: State) -> dict[str, object]:
         for f in setup.fleets:
             if f.house != h:
                 continue
-            extra = [code for code, n in f.spacelift for _ in range(n)] + ["SC"] * len(f.scouts)
-            for code in extra:
-                if lost_screened and state.joined >> f.index & 1:
+            # screened ships lost (7.2) are those still here when the house lost its escort:
+            # not spacelift ships or scouts that had left with its retreat
+            here = lost_screened and bool(state.joined >> f.index & 1)
+            spacelift_here = here and not state.spacelift_left >> h & 1
+            scouts_here = here and not scouts_gone(state, f)
+            extra = [(code, spacelift_here) for code, n in f.spacelift for _ in range(n)]
+            if f.scout_unit < 0:  # targetable scouts are a unit, counted above (E58)
+                extra += [("SC", scouts_here)] * len(f.scouts)
+            for code, lost in extra:
+                if lost:
                     losses += classes[code].pc
                 else:
                     survivors[code] = survivors.get(code, 0) + 1
@@ -142,7 +156,12 @@ def outcome(setup: Setup, state: State) -> dict[str, object]:
         result = holding[0]
     else:
         result = "shared" if holding else "none"
-    return {"result": result, "rounds": state.round, "houses": houses}
+    found: dict[str, object] = {"result": result, "rounds": state.round, "houses": houses}
+    colony = capacity.check(setup, state)
+    if colony is not None:
+        # 7.3.4 step 2: whether the colony ends the battle in violation (ruling E61)
+        found["colony"] = colony
+    return found
 
 
 __all__ = ["GONE_UNDAMAGED", "outcome", "reembark"]

@@ -10,9 +10,11 @@ Draws, in this order:
    scenario gives its ``morale_roll``; with option ``morale_roll: shared`` one d20 drawn by the
    game ("") before the first house serves every house without a given roll. A successful
    Average band draws ``morale_squadron`` (a choice among the house's squadrons here, equal
-   weights).
+   weights). Both draws are among everything of the house present, fleets that will stay out
+   of the combat included (rulings E35, E44).
 2. Detection: for each cloaked fleet in scenario order, for each opposing house in scenario
-   order, for each of its ELI units (fleets with scouts in scenario order, then starbases): a
+   order, for each of its ELI units (fleets with scouts in scenario order, then starbases;
+   with option ``detection_units: in_combat`` only those taking part, ruling E57): a
    ``detection_range`` d3 when the range rule says so, then a ``detection`` d20; the first
    success detects the fleet and ends its checks. A pairing whose cell is NA draws nothing.
 """
@@ -163,20 +165,70 @@ def is_cloaked(setup: Setup, state: State, fleet: int) -> bool:
     return not (setup.has_starbase(f.house) and order_of(setup, state, fleet) != GUARD_OR_BLOCKADE)
 
 
-def _eli_units(setup: Setup, house: int) -> list[tuple[str, int]]:
-    """A house's ELI units (7.3.1.1): each fleet with scouts, then each starbase (+2)."""
+def _eli_units(setup: Setup, state: State, house: int) -> list[tuple[str, int]]:
+    """A house's ELI units (7.3.1.1 "all ELI-equipped units (Scouts and Starbases) in the
+    defending force"): each fleet with scouts, then each starbase (+2). With option
+    ``detection_units: in_combat`` (default, ruling E57) only those of the fleets and colony
+    that take part in the combat, judged before detection as if no cloaked fleet passed
+    undetected (``provisional``): fleets on spy missions (E48) and fleets held back (guards,
+    E12-E15) do not detect; ``present``: every ELI unit of the house in the system."""
     options = setup.options
+    taking_part = provisional(setup, state) if options.detection_units == "in_combat" else None
     found = [
         (f.fid, detection.effective_eli(f.scouts, dominant_penalty=options.dominant_penalty))
         for f in setup.fleets
-        if f.house == house and f.scouts
+        if f.house == house and f.scouts and (taking_part is None or taking_part >> f.index & 1)
     ]
-    if house == setup.controller:
+    colony = taking_part is None or taking_part >> setup.colony_group & 1
+    if house == setup.controller and colony:
         starbases = [u for u in setup.colony_units if setup.units[u].kind == "starbase"]
         for unit, level in zip(starbases, setup.starbase_eli, strict=True):
             eli = detection.starbase_eli(level, cap=options.starbase_eli_cap)
             found.append((setup.units[unit].uid, eli))
     return found
+
+
+def provisional(setup: Setup, state: State) -> int:
+    """The groups (bit f: fleet f; bit ``colony_group``: the colony) that take part in the
+    combat if no cloaked fleet passes undetected: ``engagement`` over every fleet but those
+    on spy missions (memoised by the refused orders, the only part of the state it reads)."""
+    memo = setup.provisional_memo
+    found = memo.get(state.refused)
+    if found is None:
+        asked = [f.index for f in setup.fleets if order_of(setup, state, f.index) not in SPY_ORDERS]
+        found = _joined(setup, state, asked)
+        memo[state.refused] = found
+    return found
+
+
+def _joined(setup: Setup, state: State, asked: list[int]) -> int:
+    """``engagement.engagement`` of the ``asked`` fleets, as ``State.joined`` bits."""
+    options = setup.options
+    houses = setup.houses
+    statuses = {
+        frozenset((houses[a], houses[b])): setup.status(a, b)
+        for a in range(len(houses))
+        for b in range(a + 1, len(houses))
+    }
+    result = engagement(
+        [posture(setup, state, f) for f in asked],
+        statuses=statuses,  # type: ignore[arg-type]
+        controller=houses[setup.controller] if setup.controller >= 0 else None,
+        starbase=bool(setup.colony_units),
+        guard_triggers=options.guard_triggers,
+        guard_engages=options.guard_engages,
+        starbase_guard=options.starbase_guard,
+        blockade_attacked=options.blockade_attacked,
+        engage_on=options.engage_on,
+        colonize_under_pact=options.colonize_under_pact,
+    )
+    joined = 0
+    for index, joins in zip(asked, result.fleets, strict=True):
+        if joins:
+            joined |= 1 << index
+    if result.starbase:
+        joined |= 1 << setup.colony_group
+    return joined
 
 
 def _attempts(setup: Setup, state: State, fleet: int) -> list[tuple[int, str, int]]:
@@ -190,7 +242,7 @@ def _attempts(setup: Setup, state: State, fleet: int) -> list[tuple[int, str, in
             setup, state, house, owner, task_force_only=False
         ) or regards_hostile(setup, state, owner, house, task_force_only=False)
         if opposing:
-            found.extend((house, uid, eli) for uid, eli in _eli_units(setup, house))
+            found.extend((house, uid, eli) for uid, eli in _eli_units(setup, state, house))
     return found
 
 
@@ -256,7 +308,6 @@ def engage(setup: Setup, state: State) -> Node[State]:
     """Who joins the combat (engagement.engagement), the Task Forces, and the all-cloaked case
     of 7.1.3. Undetected cloaked fleets with movement orders continue (7.2) and fleets on scout
     missions (09–11) are not part of space combat (ruling E48): neither is asked."""
-    options = setup.options
     events: list[Event] = []
     asked: list[int] = []
     for f in setup.fleets:
@@ -270,30 +321,8 @@ def engage(setup: Setup, state: State) -> Node[State]:
             continue
         asked.append(f.index)
     houses = setup.houses
-    statuses = {
-        frozenset((houses[a], houses[b])): setup.status(a, b)
-        for a in range(len(houses))
-        for b in range(a + 1, len(houses))
-    }
-    colony = bool(setup.colony_units)
-    result = engagement(
-        [posture(setup, state, f) for f in asked],
-        statuses=statuses,  # type: ignore[arg-type]
-        controller=houses[setup.controller] if setup.controller >= 0 else None,
-        starbase=colony,
-        guard_triggers=options.guard_triggers,
-        guard_engages=options.guard_engages,
-        starbase_guard=options.starbase_guard,
-        blockade_attacked=options.blockade_attacked,
-        engage_on=options.engage_on,
-        colonize_under_pact=options.colonize_under_pact,
-    )
-    joined = 0
-    for index, joins in zip(asked, result.fleets, strict=True):
-        if joins:
-            joined |= 1 << index
-    if result.starbase:
-        joined |= 1 << setup.colony_group
+    joined = _joined(setup, state, asked)
+    colony_fights = bool(joined >> setup.colony_group & 1)
     cond = tuple(
         c if joined >> setup.group_of(u) & 1 else ABSENT
         for u, c in zip(setup.units, state.cond, strict=True)
@@ -301,7 +330,7 @@ def engage(setup: Setup, state: State) -> Node[State]:
     state = state.at(Stage.ENGAGEMENT, joined=joined, cond=cond)
     in_combat = sorted(
         {setup.fleets[f].house for f in range(len(setup.fleets)) if joined >> f & 1}
-        | ({setup.controller} if result.starbase else set())
+        | ({setup.controller} if colony_fights else set())
     )
     cloaks: dict[int, bool] = {}
     for house in in_combat:
@@ -310,7 +339,7 @@ def engage(setup: Setup, state: State) -> Node[State]:
             for f in range(len(setup.fleets))
             if joined >> f & 1 and setup.fleets[f].house == house
         ]
-        starbase = bool(result.starbase) and house == setup.controller and setup.has_starbase(house)
+        starbase = colony_fights and house == setup.controller and setup.has_starbase(house)
         cloaks[house] = task_force_cloaked(
             [undetected(setup, state, f) for f in fleets], has_starbase=starbase
         )
@@ -330,9 +359,10 @@ def engage(setup: Setup, state: State) -> Node[State]:
         # neutral territory and all pass undetected, they carry on with movement orders and
         # combat is cancelled."
         if setup.controller in in_combat:
+            # the initiative is the text's (7.1.3); option surprise says only whether its
+            # raiders' phase-1 attack takes Surprise +3 or Ambush +4 (ruling E42)
             events.append(event("initiative_won", house=houses[setup.controller]))
-            if options.surprise == "defender_initiative":
-                state = state.at(Stage.ENGAGEMENT, initiative=setup.controller)
+            state = state.at(Stage.ENGAGEMENT, initiative=setup.controller)
         else:
             events.append(event("combat_cancelled", reason="every side passed undetected"))
             return Step(state.at(Stage.OVER, result="cancelled"), tuple(events))

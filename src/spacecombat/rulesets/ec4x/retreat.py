@@ -8,8 +8,10 @@ The stock policy follows the ROE (or the house's ``retreat`` setting).
 
 A retreating Task Force's fleet squadrons leave, carrier-owned fighters with their carrier
 (7.3.5); colony-owned fighters and starbases stay and fight on (7.3.5, 7.2); crippled squadrons
-cannot take a restricted lane (7.3.5; option ``stranded_crippled``); a carrier's fighters whose
-carrier was lost are left behind and destroyed; spacelift ships per option
+cannot take a restricted lane (7.3.5; option ``stranded_crippled``), and with option
+``restricted_lane_retreat: per_fleet`` a fleet with crippled squadrons (or spacelift ships,
+under ``spacelift_on_retreat: retreats``) stays whole (6.1; ruling E41); a carrier's fighters
+whose carrier was lost are left behind and destroyed; spacelift ships per option
 ``spacelift_on_retreat`` (7.2; ruling E40).
 """
 
@@ -110,11 +112,36 @@ def roe_check(setup: Setup, state: State) -> Node[State]:
     return Decision(request, then)
 
 
+def _held_fleets(setup: Setup, state: State, house: int) -> int:
+    """6.1 "Fleets containing crippled ships or Spacelift Command ships can not jump across
+    restricted lanes"; 7.3.5 "fall back to their original fleet formations". With option
+    ``restricted_lane_retreat: per_fleet`` (default, ruling E41) the house's fleets that
+    cannot take its restricted lane (bit f): those with a crippled squadron (when
+    ``stranded_crippled: stay``) and, when ``spacelift_on_retreat: retreats``, those with
+    spacelift ships. Such a fleet stays whole and fights on; with ``per_squadron`` none does
+    (its crippled squadrons stay or are destroyed, its spacelift ships stay)."""
+    options = setup.options
+    if options.restricted_lane_retreat != "per_fleet":
+        return 0
+    held = 0
+    for f in setup.fleets:
+        if f.house != house or not state.joined >> f.index & 1:
+            continue
+        crippled = options.stranded_crippled == "stay" and any(
+            state.cond[u] == CRIPPLED and setup.units[u].kind != "fighter" for u in f.units
+        )
+        lift = options.spacelift_on_retreat == "retreats" and bool(f.spacelift)
+        if (crippled or lift) and any(state.cond[u] in IN_BATTLE for u in f.units):
+            held |= 1 << f.index
+    return held
+
+
 def _retreat(setup: Setup, state: State) -> Step[State]:
     events: list[Event] = []
     cond = list(state.cond)
     retreated = state.retreated
     spacelift_left = state.spacelift_left
+    stranded = state.stranded
     options = setup.options
     for house in range(len(setup.houses)):
         if not state.retreating >> house & 1:
@@ -123,8 +150,14 @@ def _retreat(setup: Setup, state: State) -> Step[State]:
         left: list[str] = []
         stayed: list[str] = []
         lost: list[str] = []
+        held = _held_fleets(setup, state, house) if lane == "restricted" else 0
+        stranded |= held
         for u in setup.units:
             if u.house != house or u.fleet < 0 or u.kind == "fighter":
+                continue
+            if held >> u.fleet & 1:
+                if cond[u.index] in IN_BATTLE:
+                    stayed.append(u.uid)
                 continue
             if cond[u.index] == UNDAMAGED:
                 cond[u.index] = GONE_UNDAMAGED
@@ -190,6 +223,7 @@ def _retreat(setup: Setup, state: State) -> Step[State]:
         cond=tuple(cond),
         retreated=retreated,
         spacelift_left=spacelift_left,
+        stranded=stranded,
         retreating=0,
     )
     state, lost_screened = screened_check(setup, state)

@@ -4,11 +4,13 @@ Each house forms one Task Force of the fleets that join the combat (decided in t
 stage) and its colony's installations. Squadrons fight as one unit each (7.3.1.4, ruling E21);
 fighter squadrons deploy as independent units (7.2); starbases are units of bucket 5 (7.4) and
 set their Task Force's ROE to 10 and make it unable to cloak (7.2); spacelift ships and scouts
-are screened and never targeted (7.2, ruling E47).
+are screened and never targeted (7.2, ruling E47), unless option ``scout_targets`` makes
+each fleet's scouts one targetable unit (ruling E58).
 
 Units are numbered in this order (the documented draw order follows it): fleets in scenario
-order, each squadron followed by the fighter squadrons its carriers carry; then the colony's
-starbases and then its fighter squadrons.
+order, each squadron followed by the fighter squadrons its carriers carry, then (with
+``scout_targets``) the fleet's scouts; then the colony's starbases and then its fighter
+squadrons.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ec4x.space_combat import Standing
     from spacecombat.rulesets.ec4x.targeting import Candidates
 
-UnitKind = Literal["squadron", "fighter", "starbase"]
+UnitKind = Literal["squadron", "fighter", "starbase", "scouts"]
 
 #: 6.2 orders that move a fleet on (a cloaked mover passing undetected continues, 7.2)
 MOVEMENT_ORDERS = frozenset({1, 2, 13, 14})
@@ -71,8 +73,20 @@ class Unit:
 
     @property
     def uses_cer(self) -> bool:
-        """7.3.3: "Fighters do NOT use CER"."""
-        return self.kind != "fighter"
+        """7.3.3: "Fighters do NOT use CER"; scouts do not attack (ruling E58)."""
+        return self.kind in ("squadron", "starbase")
+
+    @property
+    def fires(self) -> bool:
+        """Whether the unit attacks at all: a fleet's scouts, when targetable, do not (E58)."""
+        return self.kind != "scouts"
+
+    @property
+    def squadron_like(self) -> bool:
+        """A squadron for the damage rules (7.3.3 restriction 2, force reduction): squadrons,
+        and a fleet's scouts when they are targetable (7.3.3 "Destroyed squadrons ... (e.g.
+        Scouts)"; ruling E58)."""
+        return self.kind in ("squadron", "scouts")
 
     @property
     def label(self) -> str:
@@ -103,6 +117,8 @@ class Fleet:
     has_cloak: bool
     #: the highest CLK of its undamaged raiders
     clk: int
+    #: the unit of its scouts when they are targetable (option scout_targets), else -1
+    scout_unit: int = -1
 
 
 @dataclass(frozen=True)
@@ -138,6 +154,8 @@ class Setup:
     candidate_memo: dict[tuple[object, ...], Candidates | None] = field(
         default_factory=dict, compare=False
     )
+    #: pre_combat.provisional by the refused orders
+    provisional_memo: dict[int, int] = field(default_factory=dict, compare=False)
     #: space_combat.standing by the units' conditions
     standing_memo: dict[tuple[int, ...], Standing] = field(default_factory=dict, compare=False)
 
@@ -276,7 +294,30 @@ def build(scenario: Ec4xScenario, options: Ec4xOptions | None = None) -> Setup:
                         pc=fighter.pc,
                     )
                 )
-        fleets.append(_fleet(f, spec, house, tuple(members), scenario))
+        scout_unit = -1
+        count = spec.scout_count()
+        if count and options.scout_targets != "screened":
+            # ruling E58: the fleet's scouts as one targetable unit, after its squadrons
+            scout = classes["SC"]
+            scout_unit = add(
+                uid=f"{spec.id}-SC",
+                house=house,
+                fleet=f,
+                kind="scouts",
+                ships=("SC",) * count,
+                bucket=int(options.scout_targets[-1]),
+                size=count,
+                attack=scout.attack * count,
+                attack_crippled=math.ceil(scout.attack * count / 2),
+                defense=scout.defense * count,
+                cr=0,
+                raider=False,
+                carrier=-1,
+                start=0,
+                pc=scout.pc * count,
+            )
+            members.append(scout_unit)
+        fleets.append(_fleet(f, spec, house, tuple(members), scenario, scout_unit))
     colony_units: list[int] = []
     starbase_eli: list[int] = []
     colony = scenario.colony
@@ -353,7 +394,12 @@ def _crippled_attack(
 
 
 def _fleet(
-    f: int, spec: FleetSpec, house: int, members: tuple[int, ...], scenario: Ec4xScenario
+    f: int,
+    spec: FleetSpec,
+    house: int,
+    members: tuple[int, ...],
+    scenario: Ec4xScenario,
+    scout_unit: int,
 ) -> Fleet:
     raiders = [s.clk or 1 for s in spec.squadrons if "RR" in s.ships() and s.state == "undamaged"]
     return Fleet(
@@ -367,4 +413,5 @@ def _fleet(
         spacelift=tuple(sorted(spec.spacelift.items())),
         has_cloak=bool(raiders),
         clk=max(raiders, default=0),
+        scout_unit=scout_unit,
     )

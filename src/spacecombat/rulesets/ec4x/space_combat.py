@@ -4,7 +4,8 @@ and the end of combat.
 Each round: ``round_started``; with option ``cer_timing: round_start`` every unit that uses CER
 draws its ``cer`` d10 first, in unit order. Then the attack steps, in order:
 
-- phase 1, undetected raiders (Ambush +4 or Surprise +3 in round 1);
+- phase 1, undetected raiders (Ambush +4 or Surprise +3 in round 1; which squadrons of an
+  undetected cloaked fleet attack here: option ``ambush_squadrons``);
 - phase 2, fighter squadrons (no CER);
 - phase 3, detected raiders;
 - phase 4, capital squadrons, one step per flagship CR tier from the highest (option
@@ -18,8 +19,9 @@ target reduces the lowest-DS squadron of that Task Force, drawing ``force_reduct
 among several with the same DS.
 
 After the last step (7.3.4): casualty assessment, spacelift and scouts left without escort are
-destroyed (7.2), AS recalculated; combat ends when no two remaining Task Forces are hostile;
-otherwise each Task Force that may retreat decides (ROE check, ``retreat.py``).
+destroyed (7.2), the colony's fighter capacity checked (``capacity.py``), AS recalculated;
+combat ends when no two remaining Task Forces are hostile; otherwise each Task Force that may
+retreat decides (ROE check, ``retreat.py``).
 """
 
 from __future__ import annotations
@@ -29,9 +31,9 @@ from typing import NamedTuple
 
 from spacecombat.core.engine import Draw, Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ec4x import cer
+from spacecombat.rulesets.ec4x import capacity, cer
 from spacecombat.rulesets.ec4x.pre_combat import house_morale, undetected
-from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT, Setup
+from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT, Fleet, Setup, Unit
 from spacecombat.rulesets.ec4x.state import (
     ABSENT,
     CRIPPLED,
@@ -48,6 +50,8 @@ from spacecombat.rulesets.ec4x.targeting import candidates, regards_hostile
 STARBASE_FIRST = 1000
 STARBASE_LAST = -1
 NO_ROLL = -99
+#: the "step" of a unit that never attacks (a fleet's targetable scouts, ruling E58)
+NO_STEP = (0, 0)
 #: the attack cursor's last field: a critical against a starbase awaits its re-roll; re-rolled
 REROLL_DUE = 2
 REROLLED = 1
@@ -58,18 +62,37 @@ def phase_of(setup: Setup, state: State, unit: int) -> tuple[int, int]:
     u = setup.units[unit]
     if u.kind == "fighter":
         return (2, 0)
+    if not u.fires:
+        return NO_STEP
     tier = u.cr
     if u.kind == "starbase":
         tier = STARBASE_FIRST if setup.options.starbase_tier == "first" else STARBASE_LAST
     if setup.options.phase4_order == "simultaneous":
         tier = 0
-    if not u.raider:
-        return (4, tier)
-    if u.fleet >= 0 and undetected(setup, state, u.fleet):
+    if u.fleet >= 0 and ambusher(setup, u) and undetected(setup, state, u.fleet):
         lost_initiative = state.initiative >= 0 and u.house != state.initiative
         later = setup.options.undetected_later_rounds == "phase3_after_round1" and state.round > 1
-        return (3, 0) if lost_initiative or later else (1, 0)
-    return (3, 0)
+        if not (lost_initiative or later):
+            return (1, 0)
+    if u.raider:
+        return (3, 0)
+    return (4, tier)
+
+
+def ambusher(setup: Setup, u: Unit) -> bool:
+    """Whether a squadron of an undetected cloaked fleet attacks in phase 1 (7.3.1.1; option
+    ``ambush_squadrons``, ruling E56): one with a Raider flagship (the default), one with a
+    Raider aboard, or every squadron of the fleet. When it does not attack in phase 1 (it
+    lost the initiative, or a later round with ``phase3_after_round1``) a Raider flagship
+    squadron attacks in phase 3 and any other in phase 4."""
+    if u.kind != "squadron":
+        return False
+    which = setup.options.ambush_squadrons
+    if which == "raider_flagship":
+        return u.raider
+    if which == "any_raider":
+        return "RR" in u.ships
+    return True
 
 
 def phases(setup: Setup, state: State) -> tuple[tuple[int, int], ...]:
@@ -104,7 +127,7 @@ def round_start(setup: Setup, state: State) -> Node[State]:
         number = state.round + 1
         unit_phases = phases(setup, state.at(state.stage, round=number))
         steps = sorted(
-            {phase for u, phase in enumerate(unit_phases) if _alive(state, u)},
+            {phase for u, phase in enumerate(unit_phases) if _alive(state, u) and phase != NO_STEP},
             key=lambda s: (s[0], -s[1]),
         )
         early = setup.options.cer_timing == "round_start"
@@ -189,6 +212,8 @@ def attack(setup: Setup, state: State) -> Node[State]:
             "cer_reroll",
             lambda d: Step(state.at(Stage.ATTACK, cursor=(i, d, target, REROLLED))),
         )
+    if target >= 0 and not u.uses_cer:
+        return _auto_critical_rerolled(setup, state, i, unit, target, natural)
     if target >= 0:
         return _resolve_roll(setup, state, i, unit, target, natural, rerolled=bool(rerolled))
     pool = candidates(setup, state, unit)
@@ -220,9 +245,8 @@ def attack(setup: Setup, state: State) -> Node[State]:
             weights=list(pool.weights),
         )
         if not u.uses_cer:
-            hits = cer.attack_strength(setup, state, unit)
-            record = Attack(unit, target, hits, False)
-            return Step(_recorded(setup, state, i, record), (selected,))
+            rolled = _no_roll_attack(setup, state, i, unit, target)
+            return Step(rolled.state, (selected, *rolled.events))
         # the roll is resolved at once against the chosen target (nothing is drawn between)
         rolled = _resolve_roll(setup, state, i, unit, target, natural, rerolled=False)
         return Step(rolled.state, (selected, *rolled.events))
@@ -246,18 +270,99 @@ def _recorded(setup: Setup, state: State, i: int, record: Attack, *, auto: int =
     )
 
 
+def auto_critical_due(setup: Setup, state: State, unit: int) -> bool:
+    """Whether this attack is the house's first valid attack of the turn that the morale
+    auto-critical falls on (7.1.4 "The first squadron to execute a valid attack"; option
+    ``auto_critical_attack``, ruling E52): the first attack of a unit rolling CER (squadrons
+    and starbases, the default), of a capital squadron only, or of any unit (fighters too).
+    It is spent by that attack, even when its own die is a natural 9."""
+    u = setup.units[unit]
+    if state.auto_used >> u.house & 1 or not house_morale(setup, state, u.house).auto_critical:
+        return False
+    which = setup.options.auto_critical_attack
+    if which == "cer_attack":
+        return u.uses_cer
+    if which == "squadron":
+        return u.kind == "squadron"
+    return u.fires
+
+
+def _reroll_allowed(setup: Setup, state: State, target: int) -> bool:
+    """7.4 Critical Hit Protection for this starbase (option starbase_critical_reroll, E39)."""
+    return (
+        setup.options.starbase_critical_reroll == "every_critical"
+        or not state.rerolled >> target & 1
+    )
+
+
+def _auto_rerolled(setup: Setup, state: State, target: int) -> bool:
+    """Whether an auto-critical against ``target`` is re-rolled like a rolled critical (7.4;
+    option ``auto_critical_vs_starbase: reroll``, ruling E60)."""
+    return (
+        setup.units[target].kind == "starbase"
+        and setup.options.auto_critical_vs_starbase == "reroll"
+        and _reroll_allowed(setup, state, target)
+    )
+
+
+def _no_roll_attack(setup: Setup, state: State, i: int, unit: int, target: int) -> Step[State]:
+    """A fighter's attack (no CER, 7.3.3): its full AS; the morale auto-critical may fall on it
+    with ``auto_critical_attack: any_attack`` (E52), re-rolled against a starbase (E60)."""
+    u = setup.units[unit]
+    hits = cer.attack_strength(setup, state, unit)
+    auto = auto_critical_due(setup, state, unit)
+    spent = 1 << u.house if auto else 0
+    t = setup.units[target]
+    if auto and _auto_rerolled(setup, state, target):
+        marked = state.at(
+            Stage.ATTACK,
+            rerolled=state.rerolled | 1 << target,
+            auto_used=state.auto_used | spent,
+            cursor=(i, NO_ROLL, target, REROLL_DUE),
+        )
+        return Step(marked, (event("critical_rerolled", unit=u.uid, target=t.uid),))
+    record = Attack(unit, target, hits, auto)
+    events: tuple[Event, ...] = ()
+    if auto:
+        applied = event(
+            "auto_critical_applied", unit=u.uid, house=setup.houses[u.house], target=t.uid
+        )
+        events = (applied,)
+    return Step(_recorded(setup, state, i, record, auto=spent), events)
+
+
+def _auto_critical_rerolled(
+    setup: Setup, state: State, i: int, unit: int, target: int, natural: int
+) -> Step[State]:
+    """A fighter's auto-critical re-rolled against a starbase: the second roll stands, a
+    critical only on a natural 9 (7.4; E60). Its hits stay its full AS."""
+    u = setup.units[unit]
+    critical = natural == cer.NATURAL_CRITICAL
+    record = Attack(unit, target, cer.attack_strength(setup, state, unit), critical)
+    if critical:
+        applied = event(
+            "auto_critical_applied",
+            unit=u.uid,
+            house=setup.houses[u.house],
+            target=setup.units[target].uid,
+        )
+        return Step(_recorded(setup, state, i, record), (applied,))
+    return Step(_recorded(setup, state, i, record))
+
+
 def _resolve_roll(
     setup: Setup, state: State, i: int, unit: int, target: int, natural: int, *, rerolled: bool
 ) -> Step[State]:
     """CER, critical and hits of a roll against the chosen target; a natural 9 against a
-    starbase is re-rolled once (7.4 Critical Hit Protection; ruling E39)."""
+    starbase is re-rolled once (7.4 Critical Hit Protection; ruling E39), and so is the morale
+    auto-critical with ``auto_critical_vs_starbase: reroll`` (E60; it is spent at once)."""
     u = setup.units[unit]
     house = u.house
     step = state.steps[state.step]
     mods = cer.modifiers(setup, state, unit, step[0])
     total = sum(m for _, m in mods)
     natural_critical = natural == cer.NATURAL_CRITICAL
-    auto = not state.auto_used >> house & 1 and house_morale(setup, state, house).auto_critical
+    auto = auto_critical_due(setup, state, unit)
     strength = cer.attack_strength(setup, state, unit)
     rating, hits = cer.result(natural + total, strength)
     t = setup.units[target]
@@ -276,14 +381,18 @@ def _resolve_roll(
         target=t.uid,
         rerolled=rerolled,
     )
-    reroll_allowed = (
-        setup.options.starbase_critical_reroll == "every_critical"
-        or not state.rerolled >> target & 1
-    )
-    if natural_critical and not rerolled and t.kind == "starbase" and reroll_allowed:
+    auto_rerolled = auto and _auto_rerolled(setup, state, target)
+    if (
+        (natural_critical or auto_rerolled)
+        and not rerolled
+        and t.kind == "starbase"
+        and _reroll_allowed(setup, state, target)
+    ):
         marked = state.at(
             Stage.ATTACK,
             rerolled=state.rerolled | 1 << target,
+            # E60: an auto-critical re-rolled is spent by this attack; the second roll stands
+            auto_used=state.auto_used | (1 << house if auto_rerolled else 0),
             cursor=(i, natural, target, REROLL_DUE),
         )
         return Step(marked, (rolled, event("critical_rerolled", unit=u.uid, target=t.uid)))
@@ -318,7 +427,7 @@ def standing(setup: Setup, cond: tuple[int, ...]) -> Standing:
                 sum(
                     (u.attack_crippled if cond[u.index] == CRIPPLED else u.attack)
                     for u in units
-                    if cond[u.index] in IN_BATTLE
+                    if cond[u.index] in IN_BATTLE and u.fires
                 )
                 for units in setup.house_units
             ),
@@ -349,7 +458,10 @@ def combat_continues(setup: Setup, state: State) -> bool:
 def screened_check(setup: Setup, state: State) -> tuple[State, tuple[Event, ...]]:
     """7.2 Spacelift Command Protection (and scouts, ruling E47): a house's screened ships are
     destroyed when none of its escort fleets' units fight on here while a house hostile to it
-    (either way) still has combat units here."""
+    (either way) still has combat units here. With option ``colony_units_screen`` (default,
+    ruling E55) its colony's starbases and fighters still fighting screen them too (7.4
+    "combined Task Force"; 7.3.5 "If colony-owned fighters remain, they screen their
+    retreating Task Force")."""
     events: list[Event] = []
     lost = state.screened_lost
     left = remaining(setup, state)
@@ -357,14 +469,20 @@ def screened_check(setup: Setup, state: State) -> tuple[State, tuple[Event, ...]
         if lost >> house & 1:
             continue
         fleets = [f for f in setup.fleets if f.house == house and state.joined >> f.index & 1]
-        gone = state.retreated >> house & 1
         spacelift_gone = state.spacelift_left >> house & 1
         screened = [
-            f for f in fleets if (f.spacelift and not spacelift_gone) or (f.scouts and not gone)
+            f
+            for f in fleets
+            if (f.spacelift and not spacelift_gone)
+            or (f.scouts and f.scout_unit < 0 and not scouts_gone(state, f))
         ]
         if not screened:
             continue
-        escorted = any(state.cond[u] in IN_BATTLE for f in fleets for u in f.units)
+        escorted = any(state.cond[u] in IN_BATTLE for f in fleets for u in f.units) or (
+            setup.options.colony_units_screen
+            and house == setup.controller
+            and any(state.cond[u] in IN_BATTLE for u in setup.colony_units)
+        )
         threatened = any(
             g != house
             and (regards_hostile(setup, state, g, house) or regards_hostile(setup, state, house, g))
@@ -375,7 +493,8 @@ def screened_check(setup: Setup, state: State) -> tuple[State, tuple[Event, ...]
         lost |= 1 << house
         for f in screened:
             ships = [] if spacelift_gone else [code for code, n in f.spacelift for _ in range(n)]
-            ships += [] if gone else ["SC"] * len(f.scouts)
+            if f.scout_unit < 0 and not scouts_gone(state, f):
+                ships += ["SC"] * len(f.scouts)
             events.append(
                 event(
                     "screened_ships_destroyed",
@@ -390,6 +509,12 @@ def screened_check(setup: Setup, state: State) -> tuple[State, tuple[Event, ...]
     return state.at(state.stage, screened_lost=lost), tuple(events)
 
 
+def scouts_gone(state: State, f: Fleet) -> bool:
+    """Whether fleet f's scouts left with its house's retreat (7.3.5): they go with their
+    fleet, unless it stayed whole at a restricted lane (E41)."""
+    return bool(state.retreated >> f.house & 1) and not state.stranded >> f.index & 1
+
+
 def round_end(setup: Setup, state: State) -> Node[State]:
     """7.3.4 steps 1–3 and the termination check; then the ROE check."""
     events: list[Event] = []
@@ -400,7 +525,10 @@ def round_end(setup: Setup, state: State) -> Node[State]:
     )
     detected = state.detected
     for f in setup.fleets:
-        # 2.4.3: "A crippled Raider loses its cloak until repaired" (from the next round)
+        # 2.4.3: "A crippled Raider loses its cloak until repaired" (from the next round);
+        # only fleets in the combat: one that stayed out or moved on keeps its Raider as it was
+        if not state.joined >> f.index & 1:
+            continue
         if undetected(setup, state, f.index) and not any(
             "RR" in setup.units[u].ships and state.cond[u] == UNDAMAGED for u in f.units
         ):
@@ -418,6 +546,8 @@ def round_end(setup: Setup, state: State) -> Node[State]:
     )
     state, lost = screened_check(setup, state)
     events.extend(lost)
+    # 7.3.4 step 2: fighter capacity (it changes nothing within the battle; ruling E61)
+    events.extend(capacity.checked(setup, state))
     events.append(
         event(
             "strength_assessed",

@@ -90,6 +90,8 @@ class State(NamedTuple):
     screened_lost: int = 0
     #: bit h: house h's spacelift ships left with its retreat (option spacelift_on_retreat)
     spacelift_left: int = 0
+    #: bit f: fleet f stayed whole when its house retreated by a restricted lane (6.1, E41)
+    stranded: int = 0
     #: bit h: house h's morale auto-critical is spent (7.1.4)
     auto_used: int = 0
     #: bit u: starbase u had a critical re-rolled (7.4, option starbase_critical_reroll)

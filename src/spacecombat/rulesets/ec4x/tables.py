@@ -399,7 +399,7 @@ def roe_allows(
     """7.1.1 and 7.3.4: whether a Task Force with this ROE stays engaged (False: it wants to
     retreat), given its own total AS and the combined AS of all hostile Task Forces.
 
-    ``roe0_defenseless`` (ruling E3): whether ROE 0 ("Avoid all hostile forces") also avoids
+    ``roe0_defenseless`` (ruling E6): whether ROE 0 ("Avoid all hostile forces") also avoids
     hostile forces of AS 0 (``"retreat"``, default) or stays against them (``"stay"``).
     """
     if roe not in ROE_LEVELS:
