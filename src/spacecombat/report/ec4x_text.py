@@ -30,6 +30,7 @@ _TEMPLATES = {
     "screened_ships_destroyed": "  {house}'s screened {ships} ({fleet}) are destroyed: {reason}",
     "combat_cut_off": "Combat cut off after round {round} (max_rounds {max_rounds})",
     "fighters_reembarked": "  carrier-owned fighters re-embark",
+    "auto_critical_applied": "  {unit} ({house}): morale auto-critical against {target}",
 }
 
 
@@ -193,7 +194,19 @@ def _ended(e: Event) -> list[str]:
     return [f"Result: {said} (rounds: {e.get('rounds')})"]
 
 
+def _capacity(e: Event) -> list[str]:
+    if not e.get("violation"):
+        return []
+    limit = f", capacity {e['capacity']}" if e.get("capacity") is not None else ""
+    return [
+        f"  {e.get('house')}'s colony {e.get('colony')} is in fighter capacity violation: "
+        f"{e.get('fighters')} fighter squadron(s){limit}, {e.get('starbases_operational')} "
+        f"operational starbase(s) of {e.get('starbases_needed')} needed (2-turn grace period)"
+    ]
+
+
 _HANDLERS = {
+    "capacity_checked": _capacity,
     "battle_started": _started,
     "forces_set": _forces,
     "morale_checked": _morale,
