@@ -132,6 +132,20 @@ def _parser() -> argparse.ArgumentParser:
         type=_at_least(0, most=MAX_ROUNDS),
         help="also the battle's state after N rounds (exact method only)",
     )
+    trn = commands.add_parser(
+        "turn",
+        help="play one turn's conflict phase of an EC4X game",
+        formatter_class=_Help,
+        description="Carry out ORDERS on the game STATE (EC4X 6.2, 7.3): the next state "
+        "(turn + 1) and, with --report, one report per house of what it saw. Files are "
+        "written whole or not at all; the inputs are never changed.",
+    )
+    trn.add_argument("state", help="the game state, JSON or YAML")
+    trn.add_argument("orders", help="the turn's orders file, JSON or YAML")
+    trn.add_argument("--out", metavar="NEXT", help="write the next state here (default: stdout)")
+    trn.add_argument(
+        "--report", metavar="DIR", help="write each house's report to DIR/turn-N-HOUSE.json"
+    )
     return parser
 
 
@@ -184,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    from spacecombat.cli import odds, replay, resolve  # after the parser: a fast --help
+    from spacecombat.cli import odds, replay, resolve, turn  # after the parser: a fast --help
 
     try:
         args = _parser().parse_args(argv)
@@ -192,6 +206,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return resolve.run(args)
         if args.command == "odds":
             return odds.run(args)
+        if args.command == "turn":
+            return turn.run(args)
         return replay.run(args)
     except _Usage as exc:
         say(str(exc))

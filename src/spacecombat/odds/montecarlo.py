@@ -12,6 +12,7 @@ parent and exits if the parent dies.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import signal
@@ -224,7 +225,10 @@ def _stop(pool: ProcessPoolExecutor, pending: set[Future[Tally]]) -> None:
 
 
 def _worker_started(parent: int) -> None:
-    """In each worker: leave Ctrl-C to the parent, and exit if the parent dies."""
+    """In each worker: leave Ctrl-C to the parent, and exit if the parent dies. What the
+    worker holds at start (modules, rules data) is frozen out of the garbage collector's
+    scans: battles are short-lived values, and scanning the rest again costs ~10%."""
+    gc.freeze()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 

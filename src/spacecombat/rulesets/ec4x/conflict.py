@@ -1,0 +1,621 @@
+"""The EC4X conflict phase (facts §1: Conflict → Income → Command → Maintenance): one turn's
+orders carried out on a game state, giving the state of the next turn and one report per house.
+
+``turn(state, orders, options=None) -> TurnResult``. The steps, in the order the text implies:
+
+1. **Orders** (6.2): each fleet's order is the orders file's, else its standing order; its
+   requirement is checked (``orders.plan``); a refused order holds (00) and the report names
+   the requirement. An order's ``roe`` replaces the fleet's.
+2. **Blockades begun**: colonies with a fleet of another house under order 05 in their system
+   at the start of the turn (6.2.6 "each turn a colony begins under blockade").
+3. **Movement** (6.1): every fleet with a goal makes the first move of its ``movement.route``
+   (judged on the start state, G2). A fleet with no route holds; the report says why.
+4. **Space combat** (7.3): systems where houses meet and one engages another (the battle
+   ruleset's ``engagement``), in order of system id: an ``Ec4xScenario`` is built from the
+   state and played with ``core.engine.play`` and the house's stock policy. Spies (09-11) take
+   no part (E48). Each house's morale d20 is rolled once a turn (7.1.4) and reused.
+5. **Retreats** (7.3.5): retreating fleets flee to the closest friendly system
+   (``orders.retreat_destination``) and hold (00); where hostile forces are there, the
+   systems reached (by id) fight once more (no sanctuary); a fleet retreating from that second
+   battle flees again without a third (G14).
+6. **Planetary combat** (7.5, 7.6): a colony still faced after space combat by a fleet of
+   another house under orders 06-08 raises ``RuleNotImplemented`` until the battle ruleset
+   chains planetary combat (ruling E62 in progress).
+7. **Spies** (6.2.10-6.2.12): each spy at its target, by system then fleet id, is detected or
+   not (facts §4; a detected spy is destroyed, −3 prestige) and reports.
+8. **Patrols** (6.2.4): each patrol reports the foreign forces in its system.
+9. **Blockades** (6.2.6): colonies blockaded this turn (begun, or a blockading fleet holding
+   after combat): the owner loses 2 prestige; the colony's report says ``blockaded`` and the
+   GCO factor 0.4.
+10. **Colonies** (6.2.13), **joins** (6.2.14), **rendezvous** (6.2.15) and **salvage**
+    (6.2.16), fleets in id order.
+11. **The next state**: turn + 1, fleets and colonies as they are, standing orders (finished
+    orders become 00; an order whose requirement no longer holds becomes 00), explored
+    systems, prestige; checked by ``parse_game``.
+
+Every draw of the turn comes from one ``SplitMixDice(ec4x_seed(game_id, turn))``: the battles
+of step 4 by system id, those of step 5 by system id, then the spies of step 7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from spacecombat.core.dice import Dice, SplitMixDice
+from spacecombat.core.engine import play
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.rulesets import battle as battle_of
+from spacecombat.rulesets.ec4x import orders as o
+from spacecombat.rulesets.ec4x.engagement import THREAT_ORDERS, FleetPosture, engagement
+from spacecombat.rulesets.ec4x.movement import MOVEMENT_OPTIONS, NoRoute, route
+from spacecombat.rulesets.ec4x.options import read_options
+from spacecombat.rulesets.ec4x.seed import ec4x_seed
+from spacecombat.rulesets.ec4x.setup import Setup
+from spacecombat.rulesets.ec4x.state import (
+    CRIPPLED,
+    DESTROYED,
+    GONE_CRIPPLED,
+    GONE_UNDAMAGED,
+    State,
+)
+from spacecombat.scenario.ec4x import Ec4xScenario, SquadronSpec, StarbaseSpec, parse_ec4x
+from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState, parse_game
+from spacecombat.scenario.ec4x_orders import OrdersFile
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """The state of the next turn, each house's report, every battle's record and the ships
+    gone (``ledger``: destroyed, salvaged, consumed by class), each fleet's move."""
+
+    state: GameState
+    reports: dict[str, dict[str, Any]]
+    battles: tuple[dict[str, Any], ...]
+    ledger: dict[str, dict[str, int]]
+    moves: dict[str, tuple[str, ...]]
+
+
+def turn(state: GameState, orders: OrdersFile, options: o.TurnOptions | None = None) -> TurnResult:
+    """Play the conflict phase of ``state.turn`` with ``orders`` (checked against the state)."""
+    world = o.World(
+        state=state,
+        options=options or o.TurnOptions(),
+        fleets={f.id: f for f in sorted(state.fleets, key=lambda f: f.id)},
+        colonies={
+            s.id: (i, p.colony)
+            for s in state.systems
+            for i, p in enumerate(s.planets)
+            if p.colony is not None
+        },
+    )
+    dice = SplitMixDice(ec4x_seed(state.game_id, state.turn))
+    begun = {s for s in world.colonies if o.blockaded(world, s)}
+    orders_seen = _give_orders(world, orders.by_fleet())
+    moves = _move(world)
+    battle = _Battles(world, dice)
+    battle.fight(sorted({f.location for f in world.fleets.values()}))
+    battle.fight(sorted(battle.arrivals), second=True)
+    _planetary(world)
+    _spies(world, dice)
+    _patrols(world)
+    blockades = _blockades(world, begun)
+    _colonize_join_rendezvous_salvage(world)
+    new_state = _next_state(world, moves | battle.retreats)
+    reports = _reports(world, new_state, orders_seen, moves, battle.records, blockades)
+    return TurnResult(new_state, reports, tuple(battle.records), world.ledger, moves)
+
+
+# --- step 1: orders ---------------------------------------------------------------------
+
+
+def _give_orders(world: o.World, given: dict[str, Any]) -> dict[str, list[dict[str, object]]]:
+    seen: dict[str, list[dict[str, object]]] = {}
+    plans: dict[str, o.Plan] = {}
+    for fid, fleet in world.fleets.items():
+        entry = given.get(fid)
+        code = entry.code if entry else fleet.order_code
+        target = entry.target if entry else o.order_target(fleet)
+        if entry is not None and entry.roe is not None:
+            fleet = fleet.model_copy(update={"roe": entry.roe})
+        found = o.plan(world, fleet, code, target)
+        plans[fid] = found
+        world.fleets[fid] = o.with_order(fleet, found.code, found.target)
+        item: dict[str, object] = {"fleet": fid, "order": code, "name": o.NAMES[code]}
+        if target is not None:
+            item["target"] = target
+        if found.refused:
+            item["refused"] = found.refused
+        seen.setdefault(fleet.owner, []).append(item)
+    world.plans = plans
+    return seen
+
+
+# --- step 3: movement -------------------------------------------------------------------
+
+
+def _move(world: o.World) -> dict[str, tuple[str, ...]]:
+    moves: dict[str, tuple[str, ...]] = {}
+    plans = world.plans
+    start = world.state
+    for fid, p in plans.items():
+        if p.goal is None:
+            continue
+        fleet = start.fleet(fid)
+        try:
+            way = route(start, fleet, p.goal)
+        except NoRoute as exc:
+            world.fleets[fid] = o.with_order(world.fleets[fid], o.HOLD)
+            world.note(fleet.owner, event="no_route", fleet=fid, reason=exc.reason)
+            continue
+        leg = way.legs[0]
+        moves[fid] = leg
+        world.fleets[fid] = world.fleets[fid].model_copy(update={"location": leg[-1]})
+    return moves
+
+
+# --- steps 4 and 5: space combat and retreats ---------------------------------------------
+
+
+class _Battles:
+    def __init__(self, world: o.World, dice: Dice) -> None:
+        self.world = world
+        self.dice = dice
+        self.records: list[dict[str, Any]] = []
+        self.morale: dict[str, int] = {}
+        self.auto_used: set[str] = set()
+        self.arrivals: set[str] = set()
+        self.retreats: dict[str, tuple[str, ...]] = {}
+        self.second = False
+
+    def fight(self, systems: list[str], *, second: bool = False) -> None:
+        self.second = second
+        for system in systems:
+            scenario = self.scenario(system)
+            if scenario is None:
+                continue
+            process = battle_of(scenario)
+            played = play(process, self.dice, process.stock_policies())
+            setup: Setup = process.setup  # type: ignore[attr-defined]
+            for h, house in enumerate(setup.houses):
+                if played.state.auto_used >> h & 1:
+                    self.auto_used.add(house)
+            for e in played.events:
+                roll = e.get("roll")
+                if e.get("event") == "morale_checked" and isinstance(roll, int) and roll > 0:
+                    self.morale.setdefault(str(e["house"]), roll)
+            self.apply(system, setup, played.state, second=second)
+            self.records.append(
+                {
+                    "system": system,
+                    "houses": list(setup.houses),
+                    "wave": 2 if second else 1,
+                    "outcome": played.outcome,
+                }
+            )
+
+    def postures(self, system: str) -> tuple[list[FleetSpec], list[FleetPosture]]:
+        owner = self.world.owner(system)
+        fleets = [
+            f
+            for f in self.world.fleets_at(system)
+            if f.order_code not in o.SPY_ORDERS and (self.second or f.id not in self.retreats)
+        ]
+        postures = [
+            FleetPosture(
+                f.owner,
+                f.order_code,
+                owner if f.order_code in THREAT_ORDERS and owner not in (None, f.owner) else None,
+            )
+            for f in fleets
+        ]
+        return fleets, postures
+
+    def scenario(self, system: str) -> Ec4xScenario | None:
+        world, state = self.world, self.world.state
+        fleets, postures = self.postures(system)
+        owner = world.owner(system)
+        houses = sorted({f.owner for f in fleets} | ({owner} if owner else set()))
+        if len(houses) < 2 or not fleets:
+            return None
+        colony = world.colonies[system][1] if owner else None
+        defended = bool(colony and (colony.starbases or colony.fighters))
+        statuses: Any = {
+            frozenset((a, b)): state.status(a, b) for a in houses for b in houses if a < b
+        }
+        options = read_options(_battle_options(state))
+        found = engagement(
+            postures,
+            statuses=statuses,
+            controller=owner,
+            starbase=defended,
+            guard_triggers=options.guard_triggers,
+            guard_engages=options.guard_engages,
+            starbase_guard=options.starbase_guard,
+            blockade_attacked=options.blockade_attacked,
+            engage_on=options.engage_on,
+            colonize_under_pact=options.colonize_under_pact,
+        )
+        if not (any(found.fleets) or found.starbase):
+            return None
+        data: dict[str, Any] = {
+            "ruleset": "ec4x",
+            "game_id": state.game_id,
+            "turn": state.turn,
+            "system": {"name": system, "controller": owner},
+            "houses": {
+                h: {
+                    "prestige": state.houses[h].prestige,
+                    "aco": state.houses[h].aco,
+                    "retreat_lane": o.retreat_lane(world, h, system),
+                    "auto_critical_used": h in self.auto_used,
+                    **({"morale_roll": self.morale[h]} if h in self.morale else {}),
+                }
+                for h in houses
+            },
+            "diplomacy": [
+                {"houses": [a, b], "status": state.status(a, b)}
+                for a in houses
+                for b in houses
+                if a < b and state.status(a, b) != "neutral"
+            ],
+            "fleets": [_battle_fleet(f, owner) for f in fleets],
+            "options": _battle_options(state) or None,
+        }
+        if colony is not None:
+            data["colony"] = {
+                "owner": colony.owner,
+                "fighters": colony.fighters,
+                "starbases": [b.model_dump() for b in colony.starbases],
+                "pu": colony.pu,
+                "fd": state.houses[colony.owner].fd,
+            }
+        return parse_ec4x(data)
+
+    def apply(self, system: str, setup: Setup, end: State, *, second: bool) -> None:
+        """The battle's end on the game: squadrons destroyed or crippled, fighters lost,
+        screened ships lost, retreats (7.3.5), the colony's starbases and fighters."""
+        world = self.world
+        cond = end.cond
+        for f in setup.fleets:
+            fleet = world.fleets[f.fid]
+            house = f.house
+            kept: list[SquadronSpec] = []
+            fled: list[SquadronSpec] = []
+            lost: dict[str, int] = {}
+            squadron_units = [u for u in f.units if setup.units[u].kind == "squadron"]
+            for spec, u in zip(fleet.squadrons, squadron_units, strict=True):
+                c = cond[u]
+                fighters = sum(
+                    1 for v in f.units if setup.units[v].carrier == u and cond[v] != DESTROYED
+                )
+                if fighters < spec.fighters:
+                    lost["FS"] = lost.get("FS", 0) + spec.fighters - fighters
+                if c == DESTROYED:
+                    for code in spec.ships():
+                        lost[code] = lost.get(code, 0) + 1
+                    continue
+                state = "crippled" if c in (CRIPPLED, GONE_CRIPPLED) else spec.state
+                now = spec.model_copy(update={"state": state, "fighters": fighters})
+                (fled if c in (GONE_UNDAMAGED, GONE_CRIPPLED) else kept).append(now)
+            here = bool(end.screened_lost >> house & 1) and bool(end.joined >> f.index & 1)
+            lift = dict(fleet.spacelift)
+            scouts = fleet.scouts
+            if here and not end.spacelift_left >> house & 1:
+                for code, n in lift.items():
+                    lost[code] = lost.get(code, 0) + n
+                lift = {}
+            scouts_lost = (f.scout_unit >= 0 and cond[f.scout_unit] == DESTROYED) or (
+                f.scout_unit < 0 and here
+            )
+            if scouts_lost and scouts:
+                lost["SC"] = lost.get("SC", 0) + fleet.scout_count()
+                scouts = ()
+            world.lose("destroyed", lost)
+            retreating = bool(end.retreated >> house & 1) and bool(fled or not kept)
+            rest = fleet.model_copy(
+                update={
+                    "squadrons": tuple(kept),
+                    "scouts": scouts,
+                    "spacelift": lift,
+                    "loaded_tt": None
+                    if fleet.loaded_tt is None
+                    else min(fleet.loaded_tt, lift.get("TT", 0)),
+                }
+            )
+            if lost:
+                world.note(fleet.owner, event="losses", fleet=f.fid, system=system, ships=lost)
+            leaving = rest.model_copy(update={"squadrons": tuple(fled)})
+            if retreating and not kept and o.ships_of(leaving):
+                self.retreat(leaving, system, second)
+            elif fled:
+                world.fleets[f.fid] = rest
+                part = fleet.model_copy(
+                    update={
+                        "id": f"{f.fid}.r{world.state.turn}",
+                        "squadrons": tuple(fled),
+                        "scouts": (),
+                        "spacelift": {},
+                        "loaded_tt": None,
+                    }
+                )
+                self.retreat(part, system, second)
+            elif o.ships_of(rest):
+                world.fleets[f.fid] = rest
+            else:
+                del world.fleets[f.fid]
+                world.note(fleet.owner, event="fleet_destroyed", fleet=f.fid, system=system)
+        self.apply_colony(system, setup, end)
+
+    def apply_colony(self, system: str, setup: Setup, end: State) -> None:
+        world = self.world
+        if system not in world.colonies or not setup.colony_units:
+            return
+        planet, colony = world.colonies[system]
+        bases: list[StarbaseSpec] = []
+        fighters = 0
+        lost: dict[str, int] = {}
+        for u in setup.colony_units:
+            unit = setup.units[u]
+            c = end.cond[u]
+            if unit.kind == "starbase":
+                eli = colony.starbases[len(bases) + lost.get("SB", 0)].eli
+                if c == DESTROYED:
+                    lost["SB"] = lost.get("SB", 0) + 1
+                else:
+                    state = "crippled" if c == CRIPPLED else "undamaged"
+                    bases.append(StarbaseSpec(state=state, eli=eli))
+            elif c == DESTROYED:
+                lost["FS"] = lost.get("FS", 0) + 1
+            else:
+                fighters += 1
+        world.colonies[system] = (
+            planet,
+            colony.model_copy(update={"starbases": tuple(bases), "fighters": fighters}),
+        )
+        if lost:
+            world.note(colony.owner, event="colony_losses", system=system, units=lost)
+
+    def retreat(self, fleet: FleetSpec, system: str, second: bool) -> None:
+        """7.3.5: to the closest friendly system; it holds (00) there."""
+        world = self.world
+        path = o.retreat_destination(world, fleet, system)
+        if path is None:  # the battle let it retreat only with a lane: keep it here
+            world.fleets[fleet.id] = fleet
+            return
+        world.fleets[fleet.id] = o.with_order(fleet, o.HOLD).model_copy(
+            update={"location": path[-1]}
+        )
+        world.done.add(fleet.id)
+        self.retreats[fleet.id] = self.retreats.get(fleet.id, ())[:-1] + path
+        world.note(fleet.owner, event="retreated", fleet=fleet.id, path=list(path))
+        if not second:
+            self.arrivals.add(path[-1])
+
+
+def _battle_fleet(fleet: FleetSpec, owner: str | None) -> dict[str, Any]:
+    data = fleet.model_dump(mode="json", exclude_none=True, exclude={"location", "order"})
+    code = fleet.order_code
+    if code == o.SALVAGE and owner != fleet.owner:
+        code = o.HOLD  # salvage is carried out at a friendly colony (step 10); en route it holds
+    data["order"] = code
+    return data
+
+
+def _battle_options(state: GameState) -> dict[str, Any]:
+    return {k: v for k, v in (state.options or {}).items() if k not in MOVEMENT_OPTIONS}
+
+
+# --- step 6: planetary combat -----------------------------------------------------------
+
+
+def _planetary(world: o.World) -> None:
+    for fid, fleet in world.fleets.items():
+        owner = world.owner(fleet.location)
+        if fleet.order_code in o.PLANETARY_ORDERS and owner not in (None, fleet.owner):
+            raise RuleNotImplemented(
+                f"planetary combat after space combat ({o.NAMES[fleet.order_code]}, "
+                f"{o.SECTIONS[fleet.order_code]}; 7.5, 7.6) in the turn engine: {fid} attacks "
+                f"{owner}'s colony in {fleet.location}",
+                f"orders for {fid}",
+            )
+
+
+# --- steps 7 and 8: intelligence --------------------------------------------------------
+
+
+def _spies(world: o.World, dice: Dice) -> None:
+    spies = sorted(
+        (f for f in world.fleets.values() if f.order_code in o.SPY_ORDERS),
+        key=lambda f: (f.location, f.id),
+    )
+    for spy in spies:
+        if o.order_target(spy) not in (None, spy.location):
+            continue  # still on its way
+        detector = o.detect_spy(world, dice, spy)
+        if detector is not None:
+            del world.fleets[spy.id]
+            world.lose("destroyed", o.ships_of(spy))
+            world.prestige.setdefault(spy.owner, []).append(("scout detected", o.SPY_LOST_PRESTIGE))
+            world.note(spy.owner, event="spy_destroyed", fleet=spy.id, system=spy.location)
+            continue
+        report = o.spy_report(world, spy, spy.order_code)
+        if report is not None:
+            world.intel.setdefault(spy.owner, []).append(report)
+
+
+def _patrols(world: o.World) -> None:
+    for fleet in list(world.fleets.values()):
+        if fleet.order_code != o.PATROL or o.order_target(fleet) not in (None, fleet.location):
+            continue
+        seen = [o.fleet_seen(f) for f in world.fleets_at(fleet.location) if f.owner != fleet.owner]
+        if seen:
+            world.intel.setdefault(fleet.owner, []).append(
+                {
+                    "source": "Patrol a System",
+                    "fleet": fleet.id,
+                    "system": fleet.location,
+                    "turn": world.state.turn,
+                    "fleets": seen,
+                }
+            )
+
+
+# --- step 9: blockades ------------------------------------------------------------------
+
+
+def _blockades(world: o.World, begun: set[str]) -> dict[str, list[str]]:
+    """Each colony blockaded this turn and the fleets blockading it."""
+    out: dict[str, list[str]] = {}
+    for system in sorted(world.colonies):
+        now = o.blockaded(world, system)
+        if system in begun or now:
+            out[system] = now
+            owner = world.colonies[system][1].owner
+            world.prestige.setdefault(owner, []).append(
+                (f"colony in {system} blockaded", o.BLOCKADE_PRESTIGE)
+            )
+    return out
+
+
+# --- step 10: colonies, joins, rendezvous, salvage --------------------------------------
+
+
+def _colonize_join_rendezvous_salvage(world: o.World) -> None:
+    for fid in sorted(world.fleets):
+        fleet = world.fleets.get(fid)
+        if fleet is None or fleet.order_code != o.COLONIZE:
+            continue
+        if o.order_target(fleet) not in (None, fleet.location):
+            continue
+        left = o.establish_colony(world, fleet)
+        if left is None:
+            del world.fleets[fid]
+        else:
+            world.fleets[fid] = o.with_order(left, o.HOLD)
+    for fid in sorted(world.fleets):
+        fleet = world.fleets.get(fid)
+        if fleet is None or fleet.order_code != o.JOIN:
+            continue
+        host = world.fleets.get(o.order_target(fleet) or "")
+        if host is None:
+            world.fleets[fid] = o.with_order(fleet, o.HOLD)
+            world.note(
+                fleet.owner,
+                event="join_abandoned",
+                fleet=fid,
+                reason="its host fleet was destroyed; it holds (6.2.14)",
+            )
+        elif host.location == fleet.location:
+            _merge_into(world, host.id, fleet)
+    groups: dict[tuple[str, str], list[str]] = {}
+    for fid, fleet in sorted(world.fleets.items()):
+        if fleet.order_code == o.RENDEZVOUS and o.order_target(fleet) == fleet.location:
+            groups.setdefault((fleet.owner, fleet.location), []).append(fid)
+    for members in groups.values():
+        first, *others = members  # 6.2.15 "The fleet with the lowest ID Number" (G18)
+        world.fleets[first] = o.with_order(world.fleets[first], o.HOLD)
+        for fid in others:
+            _merge_into(world, first, world.fleets[fid])
+    for fid in sorted(world.fleets):
+        fleet = world.fleets[fid]
+        if fleet.order_code == o.SALVAGE and world.owner(fleet.location) == fleet.owner:
+            value = o.salvage_value(fleet)
+            del world.fleets[fid]
+            world.lose("salvaged", o.ships_of(fleet))
+            world.credits[fleet.owner] = world.credits.get(fleet.owner, 0) + value
+            world.note(fleet.owner, event="salvaged", fleet=fid, system=fleet.location, pp=value)
+
+
+def _merge_into(world: o.World, host_id: str, joiner: FleetSpec) -> None:
+    merged = o.merge(world.fleets[host_id], joiner)
+    if merged is None:
+        world.fleets[joiner.id] = o.with_order(joiner, o.HOLD)
+        world.note(
+            joiner.owner,
+            event="merge_refused",
+            fleet=joiner.id,
+            host=host_id,
+            reason="the merged fleet would pass the unit limit",
+        )
+        return
+    world.fleets[host_id] = merged
+    del world.fleets[joiner.id]
+    world.note(joiner.owner, event="merged", fleet=joiner.id, host=host_id)
+
+
+# --- step 11: the next state ------------------------------------------------------------
+
+
+def _standing(world: o.World, fleet: FleetSpec) -> FleetSpec:
+    """The order a fleet keeps for the next turn."""
+    code, target = fleet.order_code, o.order_target(fleet)
+    arrived = target in (None, fleet.location)
+    if fleet.id in world.done or (code in (o.MOVE, o.RENDEZVOUS) and arrived):
+        return o.with_order(fleet, o.HOLD)
+    if code == o.SEEK_HOME and world.owner(fleet.location) == fleet.owner:
+        return o.with_order(fleet, o.HOLD)
+    again = o.plan(world, fleet, code, target)
+    if again.refused:
+        return o.with_order(fleet, o.HOLD)
+    return fleet
+
+
+def _next_state(world: o.World, paths: dict[str, tuple[str, ...]]) -> GameState:
+    state = world.state
+    data = state.to_json()
+    data["turn"] = state.turn + 1
+    for s in data["systems"]:
+        found = world.colonies.get(s["id"])
+        for i, planet in enumerate(s.get("planets", [])):
+            planet.pop("colony", None)
+            if found is not None and found[0] == i:
+                planet["colony"] = found[1].model_dump(mode="json", exclude_none=True)
+    fleets = [_standing(world, f) for f in world.fleets.values()]
+    data["fleets"] = [f.model_dump(mode="json", exclude_none=True) for f in fleets]
+    for house, spec in data["houses"].items():
+        change = sum(n for _, n in world.prestige.get(house, []))
+        spec["prestige"] = max(-1000, min(1000, spec.get("prestige", 50) + change))
+        if spec.get("home") and world.owner(spec["home"]) != house:
+            spec["home"] = None
+        explored = list(spec.get("explored", []))
+        visited = sorted(
+            {s for fid, p in paths.items() if _owner_of(world, fid) == house for s in p}
+        )
+        explored += [s for s in visited if s not in explored]
+        spec["explored"] = explored
+        if "treasury" in type(state.houses[house]).model_fields:  # when the state gains one
+            spec["treasury"] = spec.get("treasury", 0) + world.credits.get(house, 0)
+    return parse_game(data)
+
+
+def _owner_of(world: o.World, fid: str) -> str | None:
+    fleet = world.fleets.get(fid)
+    if fleet is not None:
+        return fleet.owner
+    try:
+        return world.state.fleet(fid).owner
+    except KeyError:
+        return None
+
+
+# --- reports ------------------------------------------------------------------------------
+
+
+def _reports(
+    world: o.World,
+    new: GameState,
+    orders_seen: dict[str, list[dict[str, object]]],
+    moves: dict[str, tuple[str, ...]],
+    battles: list[dict[str, Any]],
+    blockades: dict[str, list[str]],
+) -> dict[str, dict[str, Any]]:
+    from spacecombat.rulesets.ec4x.views import report
+
+    return {
+        house: report(world, new, house, orders_seen, moves, battles, blockades)
+        for house in sorted(new.houses)
+    }
+
+
+__all__ = ["ColonySpec", "TurnResult", "turn"]

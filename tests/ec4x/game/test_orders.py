@@ -1,0 +1,272 @@
+"""Each of 6.2's sixteen orders: its requirement (refused by name, the fleet holds) and its
+effect, on small hand-made maps (tests/ec4x/game/helpers.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.rulesets.ec4x.conflict import TurnResult, turn
+from spacecombat.scenario.ec4x_game import GameState, parse_game
+from spacecombat.scenario.ec4x_orders import parse_orders
+from tests.ec4x.game.helpers import data, fleet
+
+SCOUT: dict[str, Any] = {"squadrons": [], "scouts": [{"eli": 1}]}
+ETAC: dict[str, Any] = {"spacelift": {"ET": 1}}
+
+
+def game(lanes: str = "A-B major, B-C major, C-D minor", **fields: Any) -> GameState:
+    raw = data(lanes, **fields)
+    raw["diplomacy"] = [{"houses": ["alpha", "beta"], "status": "enemy"}]
+    return parse_game(raw)
+
+
+def play(state: GameState, **orders: list[dict[str, Any]]) -> TurnResult:
+    return turn(state, parse_orders({"game_id": "test", "turn": 5, "orders": orders}, state))
+
+
+def where(result: TurnResult, fid: str) -> str | None:
+    return next((f.location for f in result.state.fleets if f.id == fid), None)
+
+
+def refused(result: TurnResult, house: str, fid: str) -> str | None:
+    items = result.reports[house]["orders"]
+    return next((i.get("refused") for i in items if i["fleet"] == fid), None)
+
+
+def test_00_hold_position_stays() -> None:  # 6.2.1
+    r = play(game(colonies={"A": "alpha"}), alpha=[{"fleet": "F1", "order": 0}])
+    assert where(r, "F1") == "A"
+    assert r.moves == {}
+
+
+def test_01_move_fleet_then_holds() -> None:  # 6.2.2 "Move ... and hold position (00)"
+    s = game(colonies={"A": "alpha", "B": "alpha"}, explored={"alpha": ["C"]})
+    r = play(s, alpha=[{"fleet": "F1", "order": {"code": 1, "target": "C"}}])
+    assert r.moves["F1"] == ("A", "B", "C")
+    assert r.state.fleet("F1").order == 0
+
+
+def test_01_move_fleet_far_takes_turns_and_keeps_its_order() -> None:  # 6.2.2, 6.1
+    r = play(game(), alpha=[{"fleet": "F1", "order": {"code": 1, "target": "D"}}])
+    assert r.moves["F1"] == ("A", "B")
+    assert r.state.fleet("F1").order_code == 1
+
+
+def test_02_seek_home_goes_to_the_closest_friendly_system() -> None:  # 6.2.3
+    s = game(colonies={"C": "alpha", "D": "alpha"}, fleets=[fleet(at="B")])
+    r = play(s, alpha=[{"fleet": "F1", "order": 2}])
+    assert where(r, "F1") == "C"
+    assert r.state.fleet("F1").order == 0
+
+
+def test_02_seek_home_retargets_when_home_falls() -> None:  # 6.2.3 "the next closest planet"
+    s = game(colonies={"D": "alpha"}, fleets=[fleet(at="B")])
+    r = play(s, alpha=[{"fleet": "F1", "order": 2}])
+    assert where(r, "F1") == "C"  # toward D, the only one left
+
+
+def test_02_seek_home_without_friendly_system_is_refused() -> None:  # 6.2.3
+    r = play(game(), alpha=[{"fleet": "F1", "order": 2}])
+    assert "friendly system" in (refused(r, "alpha", "F1") or "")
+
+
+def test_03_patrol_engages_enemies_and_reports_them() -> None:  # 6.2.4
+    s = game(fleets=[fleet("F1", at="B"), fleet("G1", owner="beta", at="B")])
+    r = play(s, alpha=[{"fleet": "F1", "order": 3}])
+    assert [b["system"] for b in r.battles] == ["B"]
+    assert r.reports["alpha"]["battles"][0]["system"] == "B"
+
+
+def test_03_patrol_gathers_intelligence_on_neutral_forces() -> None:  # 6.2.4
+    raw = data("A-B major", fleets=[fleet("F1", at="B"), fleet("G1", owner="beta", at="B")])
+    s = parse_game(raw)  # neutral: no battle
+    r = play(s, alpha=[{"fleet": "F1", "order": 3}])
+    assert r.battles == ()
+    intel = r.reports["alpha"]["intelligence"]
+    assert intel[0]["fleets"][0]["fleet"] == "G1"
+    assert r.reports["beta"]["intelligence"] == []
+
+
+@pytest.mark.parametrize("code", [4, 5, 6, 7])
+def test_04_to_07_need_combat_ships(code: int) -> None:  # 6.2 table
+    s = game(fleets=[fleet(squadrons=[], scouts=[{"eli": 1}], spacelift={"TT": 1})])
+    r = play(s, alpha=[{"fleet": "F1", "order": code}])
+    assert "combat ship(s)" in (refused(r, "alpha", "F1") or "")
+    assert r.state.fleet("F1").order == 0
+
+
+def test_08_blitz_needs_loaded_troop_transports() -> None:  # 6.2.9
+    r = play(game(), alpha=[{"fleet": "F1", "order": 8}])
+    assert "loaded Troop Transports" in (refused(r, "alpha", "F1") or "")
+
+
+@pytest.mark.parametrize("code", [9, 10, 11])
+def test_09_to_11_need_one_scout_alone(code: int) -> None:  # 6.2.10-6.2.12
+    r = play(game(fleets=[fleet(scouts=[{"eli": 1}])]), alpha=[{"fleet": "F1", "order": code}])
+    assert "one Scout ship" in (refused(r, "alpha", "F1") or "")
+
+
+def test_12_colonize_needs_an_etac() -> None:  # 6.2.13
+    r = play(game(), alpha=[{"fleet": "F1", "order": 12}])
+    assert "one ETAC" in (refused(r, "alpha", "F1") or "")
+
+
+def test_15_salvage_needs_a_friendly_colony() -> None:  # 6.2.16
+    r = play(game(), alpha=[{"fleet": "F1", "order": 15}])
+    assert "friendly colony" in (refused(r, "alpha", "F1") or "")
+
+
+def test_04_guard_a_starbase_holds_back_without_threat() -> None:  # 6.2.5, 7.3
+    s = game(colonies={"A": "alpha"}, fleets=[fleet("F1"), fleet("G1", owner="beta", at="B")])
+    r = play(s, alpha=[{"fleet": "F1", "order": 4}])
+    assert r.battles == ()
+    assert where(r, "F1") == "A"
+
+
+def test_05_blockade_costs_prestige_and_cuts_gco() -> None:  # 6.2.6, facts §11
+    s = game(colonies={"B": "beta"}, fleets=[fleet("F1", at="A")])
+    r = play(s, alpha=[{"fleet": "F1", "order": {"code": 5, "target": "B"}}])
+    assert r.state.houses["beta"].prestige == 48
+    colony = r.reports["beta"]["colonies"][0]
+    assert colony["blockaded"] is True
+    assert colony["gco_factor"] == 0.4
+    assert r.reports["alpha"]["blockading"] == ["B"]
+    # the next turn begins blockaded: −2 again
+    r2 = turn(r.state, parse_orders({"game_id": "test", "turn": 6}, r.state))
+    assert r2.state.houses["beta"].prestige == 46
+    # lifted: full GCO and no loss the turn after
+    r3 = turn(
+        r2.state,
+        parse_orders(
+            {"game_id": "test", "turn": 7, "orders": {"alpha": [{"fleet": "F1", "order": 0}]}},
+            r2.state,
+        ),
+    )
+    assert r3.reports["beta"]["colonies"][0]["gco_factor"] == 0.4  # it began blockaded
+    r4 = turn(r3.state, parse_orders({"game_id": "test", "turn": 8}, r3.state))
+    assert r4.reports["beta"]["colonies"][0]["blockaded"] is False
+    assert r4.state.houses["beta"].prestige == r3.state.houses["beta"].prestige
+
+
+@pytest.mark.parametrize("code", [6, 8])
+def test_06_08_planetary_step_is_pending_when_a_colony_is_attacked(code: int) -> None:  # 7.5
+    s = game(colonies={"B": "beta"}, fleets=[fleet(at="B", spacelift={"TT": 1})])
+    with pytest.raises(RuleNotImplemented, match="planetary combat"):
+        play(s, alpha=[{"fleet": "F1", "order": code}])
+
+
+def test_06_bombard_without_a_colony_is_harmless() -> None:  # 6.2.7 needs a planet to attack
+    r = play(game(), alpha=[{"fleet": "F1", "order": 6}])
+    assert where(r, "F1") == "A"
+
+
+def test_11_spy_reports_without_rival_eli() -> None:  # 6.2.12, facts §4
+    s = game(fleets=[fleet("F1", **SCOUT), fleet("G1", owner="beta", at="B")])
+    r = play(s, alpha=[{"fleet": "F1", "order": {"code": 11, "target": "B"}}])
+    intel = r.reports["alpha"]["intelligence"]
+    assert intel[0]["fleets"][0]["fleet"] == "G1"
+    assert r.battles == ()  # spies take no part in space combat (E48)
+
+
+def test_09_a_detected_spy_is_destroyed() -> None:  # facts §4: spy ELI1 vs ELI5 detector 0-1
+    watcher = fleet("G1", owner="beta", at="B", squadrons=[], scouts=[{"eli": 5, "count": 6}])
+    s = game(colonies={"B": "beta"}, fleets=[fleet("F1", at="B", **SCOUT), watcher])
+    r = play(s, alpha=[{"fleet": "F1", "order": 9}])
+    assert where(r, "F1") is None
+    assert r.state.houses["alpha"].prestige == 47  # −3 (facts §11)
+    assert r.ledger["destroyed"] == {"SC": 1}
+
+
+def test_10_hack_a_starbase_without_one_fails() -> None:  # 6.2.11 (G16)
+    s = game(colonies={"B": "beta"}, fleets=[fleet("F1", at="B", **SCOUT)])
+    r = play(s, alpha=[{"fleet": "F1", "order": 10}])
+    assert r.reports["alpha"]["intelligence"][0]["result"] == "no rival starbase to hack"
+
+
+def test_12_colonize_lands_a_level_one_colony_and_uses_the_etac() -> None:  # 6.2.13
+    r = play(
+        game(fleets=[fleet(**ETAC)]), alpha=[{"fleet": "F1", "order": {"code": 12, "target": "B"}}]
+    )
+    colony = r.state.system("B").colony()
+    assert colony is not None
+    assert colony.owner == "alpha"
+    assert colony.pu == 1
+    assert r.state.fleet("F1").spacelift == {}
+    assert r.ledger["consumed"] == {"ET": 1}
+
+
+def test_12_colonize_an_occupied_system_holds() -> None:  # 6.2.13
+    s = game(colonies={"A": "beta"}, fleets=[fleet(**ETAC, at="A")])
+    raw = s.to_json()
+    raw["diplomacy"] = []
+    s = parse_game(raw)
+    r = play(s, alpha=[{"fleet": "F1", "order": 12}])
+    assert r.state.system("A").colony().owner == "beta"  # type: ignore[union-attr]
+    assert r.state.fleet("F1").order == 0
+
+
+def test_13_join_another_fleet_merges() -> None:  # 6.2.14
+    s = game(fleets=[fleet("F1"), fleet("F2", at="B")])
+    r = play(s, alpha=[{"fleet": "F2", "order": {"code": 13, "target": "F1"}}])
+    assert [f.id for f in r.state.fleets] == ["F1"]
+    assert len(r.state.fleet("F1").squadrons) == 2
+
+
+def test_13_joiners_hold_when_the_host_is_gone() -> None:  # 6.2.14
+    s = game(colonies={"A": "alpha"}, fleets=[fleet("F1"), fleet("F2", at="C")])
+    r = play(
+        s,
+        alpha=[
+            {"fleet": "F1", "order": 15},
+            {"fleet": "F2", "order": {"code": 13, "target": "F1"}},
+        ],
+    )
+    assert r.state.fleet("F2").order == 0
+
+
+def test_14_rendezvous_lowest_id_hosts() -> None:  # 6.2.15
+    s = game(fleets=[fleet("F2"), fleet("F1", at="C"), fleet("F3", at="B")])
+    go = {"code": 14, "target": "B"}
+    r = play(s, alpha=[{"fleet": f, "order": go} for f in ("F1", "F2", "F3")])
+    assert [f.id for f in r.state.fleets] == ["F1"]
+    assert len(r.state.fleet("F1").squadrons) == 3
+    assert r.state.fleet("F1").location == "B"
+
+
+def test_15_salvage_credits_half_the_pc() -> None:  # 6.2.16, facts other.salvage
+    s = game(colonies={"A": "alpha"}, fleets=[fleet(squadrons=[{"flagship": "CA"}])])
+    r = play(s, alpha=[{"fleet": "F1", "order": 15}])
+    assert r.state.fleets == ()
+    assert r.reports["alpha"]["credited_pp"] == 40
+    assert r.ledger["salvaged"] == {"CA": 1}
+
+
+def test_roe_in_orders_replaces_the_fleets() -> None:  # 7.1.1
+    r = play(game(), alpha=[{"fleet": "F1", "order": 0, "roe": 9}])
+    assert r.state.fleet("F1").roe == 9
+
+
+@pytest.mark.parametrize(
+    ("orders", "field"),
+    [
+        ({"game_id": "other", "turn": 5}, "game_id"),
+        ({"game_id": "test", "turn": 4}, "turn"),
+        ({"game_id": "test", "turn": 5, "orders": {"alpha": [{"fleet": "X", "order": 0}]}},
+         "orders.alpha[0].fleet"),
+        ({"game_id": "test", "turn": 5, "orders": {"beta": [{"fleet": "F1", "order": 0}]}},
+         "orders.beta[0].fleet"),
+        ({"game_id": "test", "turn": 5,
+          "orders": {"alpha": [{"fleet": "F1", "order": {"code": 1, "target": "Z"}}]}},
+         "orders.alpha[0].order.target"),
+        ({"game_id": "test", "turn": 5, "orders": {"alpha": [{"fleet": "F1", "order": 1}]}},
+         "orders.alpha[0].order"),
+        ({"game_id": "test", "turn": 5, "orders": {"zeta": []}}, "orders.zeta"),
+    ],
+)  # fmt: skip
+def test_bad_orders_name_the_field(orders: dict[str, Any], field: str) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        parse_orders(orders, game())
+    assert caught.value.field == field
