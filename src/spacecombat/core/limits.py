@@ -20,6 +20,13 @@ MAX_UNITS_PER_SIDE = 200
 MAX_TRIALS = 1_000_000
 #: ``--rounds N``: the latest round whose state may be asked for
 MAX_ROUNDS = 100
+#: EC4X game state: systems on one map (a generated map of 2,000 systems validates in well
+#: under a second)
+MAX_SYSTEMS = 2_000
+#: EC4X game state: fleets in one game
+MAX_FLEETS = 5_000
+#: EC4X game state: hex coordinates run from -MAX_COORD to MAX_COORD
+MAX_COORD = 1_000
 #: characters of an input value echoed back in a message
 ECHO = 40
 #: dice seeds: what ``random.Random`` tells apart (it takes a negative seed as its absolute

@@ -35,7 +35,15 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import MAX_SCENARIO_BYTES, MAX_UNITS_PER_SIDE, shown, shown_path
+from spacecombat.core.limits import (
+    MAX_COORD,
+    MAX_FLEETS,
+    MAX_SCENARIO_BYTES,
+    MAX_SYSTEMS,
+    MAX_UNITS_PER_SIDE,
+    shown,
+    shown_path,
+)
 from spacecombat.scenario.ec4x import (
     NEEDS_COMBAT_SHIPS,
     SPY_ORDERS,
@@ -46,13 +54,6 @@ from spacecombat.scenario.ec4x import (
 )
 from spacecombat.scenario.ec4x import FleetSpec as BattleFleetSpec
 from spacecombat.scenario.schema import Count, Name, Names, _path, decode, say
-
-#: systems on one map (a generated map of 2,000 systems still validates in well under a second)
-MAX_SYSTEMS = 2_000
-#: fleets in one game
-MAX_FLEETS = 5_000
-#: hex coordinates run from -MAX_COORD to MAX_COORD
-MAX_COORD = 1_000
 
 #: EC4X planet classes, worst to best (Level I–VII; EC4X 2.x planet classes, not in our
 #: reference text: the engine's ``PlanetClass``)
