@@ -2,11 +2,11 @@
 with 200 fleets, every fleet under orders (patrols in place and moves to a neighbouring
 system), all houses at war, so fleets meet and fight in many systems.
 
-The map comes from ``starmap.generate_map`` (seed 2026); fleets beyond the generator's two per
-house are copies of each house's combat fleet placed on systems drawn across the map. Orders are drawn
-from a SplitMix64 seeded with 7. Times ``conflict.turn`` (library, in process, after a warm-up
-turn) and prints the median of ``--repeats`` runs, with the number of battles fought; results
-go in docs/benchmarks.md with the machine and the date.
+The map comes from ``starmap.generate_map`` (seed 2026); fleets beyond the generator's two
+per house are copies of each house's combat fleet placed on systems drawn across the map.
+Orders are drawn from a SplitMix64 seeded with 7. Times ``conflict.turn`` (library, in
+process, after a warm-up turn) and prints the median of ``--repeats`` runs, with the number of
+battles fought; results go in docs/benchmarks.md with the machine and the date.
 
 Run: ``.venv/bin/python benchmarks/ec4x_turn.py [--repeats R]``
 """
