@@ -12,7 +12,10 @@ fighters, colonies, three houses, crippled starts, crises; one seed each).
 
 The data was written by this module run as a script (``python -m tests.ec4x.test_logs_unchanged
 --write``) on the code as it was before the optimisation, and written again after the audit's
-fixes (rulings E54-E61), every changed log checked against the fix that changed it; do not
+fixes (rulings E54-E61), every changed log checked against the fix that changed it, and
+again when planetary combat was chained after space combat (E62-E69): only the logs of
+scenarios whose fleets carry orders 06-08 against a colony changed (fighters, three-houses,
+starbase+options0, random33, random58), and the five planetary examples were added; do not
 rewrite it to make a change pass: a difference is a change of behaviour.
 """
 

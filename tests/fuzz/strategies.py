@@ -308,9 +308,34 @@ def ec4x_scenarios(
         for house in houses
         for n in range(1, draw(st.integers(1, fleets)) + 1)
     ]
+    _planetary_orders(doc)
     if options and draw(st.integers(0, 3)) == 0:
         doc["options"] = dict(draw(st.sampled_from(EC4X_OPTIONS)))
     return doc
+
+
+def _planetary_orders(doc: dict[str, Any]) -> None:
+    """Ruling E62: orders 07 and 08 need a colony of another house; one house at a time under
+    orders 06-08 against a colony, never 07 and 08 together. Orders that break this hold (00)."""
+    colony = doc.get("colony")
+    owner = colony["owner"] if colony else None
+    attacker: str | None = None
+    mission: set[int] = set()
+    for fleet in doc["fleets"]:
+        order = fleet.get("order", 0)
+        code = order if isinstance(order, int) else order["code"]
+        if code not in (6, 7, 8):
+            continue
+        if code == 6 and (owner is None or fleet["owner"] == owner):
+            continue  # bombards nothing: allowed
+        allowed = owner is not None and fleet["owner"] != owner
+        allowed = allowed and attacker in (None, fleet["owner"])
+        allowed = allowed and not (code in (7, 8) and ({7, 8} - {code}) & mission)
+        if allowed:
+            attacker = fleet["owner"]
+            mission.add(code)
+        else:
+            fleet["order"] = 0
 
 
 #: which rulesets ``valid_scenarios`` makes: TI4 and TI3, and EC4X in about one case of four

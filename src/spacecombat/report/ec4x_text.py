@@ -31,6 +31,29 @@ _TEMPLATES = {
     "combat_cut_off": "Combat cut off after round {round} (max_rounds {max_rounds})",
     "fighters_reembarked": "  carrier-owned fighters re-embark",
     "auto_critical_applied": "  {unit} ({house}): morale auto-critical against {target}",
+    "planetary_combat_started": "Planetary combat: {attacker} ({mission}) against {defender}'s "
+    "colony {colony}",
+    "bombardment_round_started": "Bombardment round {round}",
+    "bombardment_rolled": "  {house}'s {source} (AS {strength}) roll {die}: CER {cer}, {hits} hits",
+    "shield_rolled": "  {house}'s SLD{level} shield rolls {roll} (needs > {above}): blocks "
+    "{blocked_pct}%, {hits} hits -> {effective}",
+    "fleet_bombarded": "  {hits} hits on {house}'s fleet: {reductions} reduction(s), {lost} lost",
+    "batteries_bombarded": "  {hits} hits on {house}'s ground batteries: {crippled} crippled, "
+    "{destroyed} destroyed, standing {standing}; {unused} passed on, {lost} lost",
+    "ground_unit_reduced": "  {house}'s {unit} is {state} ({hits} hits)",
+    "hits_lost": "  {hits} hits of {house} are lost ({reason})",
+    "infrastructure_bombarded": "  {hits} hits on {house}'s infrastructure: IU -{iu_lost}, "
+    "PU -{pu_lost} (IU {iu}, PU {pu})",
+    "bombardment_ended": "Bombardment ends after {rounds} round(s)",
+    "invasion_failed": "The landing fails: {reason}",
+    "marines_landed": "{house}'s marines land: {marines} (undamaged crippled), AS {strength}",
+    "ground_round_started": "Ground combat round {round}",
+    "ground_combat_rolled": "  {house} (AS {strength}) rolls {die}: CER {cer}, {hits} hits",
+    "marines_hit": "  {hits} hits on {house}'s marines: {crippled} crippled, {destroyed} "
+    "destroyed, standing {standing}",
+    "colony_conquered": "{house} conquers the colony from {previous} (IU destroyed: "
+    "{iu_destroyed}, assets seized: {seized})",
+    "colony_held": "{owner} holds the colony ({result}): {reason}",
 }
 
 

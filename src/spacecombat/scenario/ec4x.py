@@ -37,7 +37,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+)
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_SEED, MAX_UNITS_PER_SIDE, shown
@@ -106,6 +114,23 @@ class StarbaseSpec(_Spec):
     eli: Level = 1
 
 
+class GroundSpec(_Spec):
+    """Planet-side units of one kind, undamaged and crippled (7.5.3, 7.6.1)."""
+
+    undamaged: Count = 0
+    crippled: Count = 0
+
+
+def _ground(value: object) -> object:
+    """A plain count means that many undamaged units."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {"undamaged": value}
+    return value
+
+
+Ground = Annotated[GroundSpec, BeforeValidator(_ground)]
+
+
 class ColonySpec(_Spec):
     """The colony's space defences: colony-owned fighters and starbases (2.4.1, 7.4); its
     population (PU) and Fighter Doctrine level (FD I-III), for the fighter capacity check
@@ -118,6 +143,16 @@ class ColonySpec(_Spec):
     pu: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = None
     #: Fighter Doctrine level: capacity multiplier 1.0 / 1.5 / 2.0 (facts §3)
     fd: Annotated[StrictInt, Field(ge=1, le=3)] = 1
+    # planetary combat (7.5, 7.6); absent (None, left out of a log's scenario): none or 0
+    #: the shield's level, 0 none, 1-6 SLD1-SLD6
+    shield: Annotated[StrictInt, Field(ge=0, le=6)] | None = None
+    #: ground batteries, armies and the garrison's marines: a count or {undamaged, crippled}
+    batteries: Ground | None = None
+    armies: Ground | None = None
+    marines: Ground | None = None
+    spaceports: Count | None = None
+    #: industrial units
+    iu: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = None
 
 
 class OrderSpec(_Spec):
@@ -251,6 +286,12 @@ def _check(s: Ec4xScenario) -> None:
                 f"{shown(s.colony.owner)}",
             )
         units[s.colony.owner] += s.colony.fighters + len(s.colony.starbases)
+        if (s.colony.shield or 0) > options.max_shield_level:
+            raise ScenarioError(
+                "colony.shield",
+                f"SLD{s.colony.shield} is above option max_shield_level "
+                f"({options.max_shield_level}; 7.5.2 lists SLD1-SLD6, R&D SLD1-SLD5, ruling E68)",
+            )
     ids: dict[str, int] = {}
     for f, fleet in enumerate(s.fleets):
         at = f"fleets[{f}]"
@@ -352,6 +393,12 @@ def _check_order(at: str, fleet: FleetSpec, s: Ec4xScenario) -> None:
         need = "exactly one Scout ship and nothing else"
     if code == 12 and fleet.spacelift.get("ET", 0) < 1:
         need = "one ETAC"
+    if need is None and code in (7, 8) and s.colony is None:
+        need = "a colony in the system to land on (colony; ruling E62)"
+    elif code in (7, 8) and s.colony is not None and s.colony.owner == fleet.owner:
+        raise ScenarioError(
+            field, f"order {code:02d}: {fleet.owner} cannot invade or blitz its own colony"
+        )
     if code == 15 and s.system.controller != fleet.owner:
         need = f"a friendly colony system ({s.system.name} is not controlled by {fleet.owner})"
     if need is not None:

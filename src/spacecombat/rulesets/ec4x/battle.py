@@ -10,11 +10,15 @@ from spacecombat.core.engine import End, Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ec4x import damage, pre_combat, retreat, space_combat
 from spacecombat.rulesets.ec4x.outcome import outcome, reembark
+from spacecombat.rulesets.ec4x.planetary import Planetary, plan
 from spacecombat.rulesets.ec4x.setup import Setup
+from spacecombat.rulesets.ec4x.siege import Stage as SiegeStage
 from spacecombat.rulesets.ec4x.state import CONDITION_NAMES, IN_BATTLE, Stage, State
 from spacecombat.scenario.ec4x import RetreatAfterRound
 
 Procedure = Callable[[Setup, State], Node[State]]
+#: the siege's stages from the landing on (their round numbers do not matter)
+GROUND_STAGES = SiegeStage.LAND
 
 PROCEDURES: dict[Stage, Procedure] = {
     Stage.MORALE: pre_combat.morale,
@@ -65,6 +69,9 @@ class Ec4xBattle:
         self.round_cap = limit if limit is not None else max([2, *(n + 1 for n in after)])
         #: the node of the state where ``advance`` last stopped joining steps
         self._held: tuple[State, Node[State]] | None = None
+        found = plan(setup)
+        #: the planetary steps after space combat (7.5, 7.6), None: the scenario has none
+        self.planetary = Planetary(setup, found) if found is not None else None
 
     def start(self) -> Step[State]:
         setup = self.setup
@@ -128,12 +135,21 @@ class Ec4xBattle:
 
     def _node(self, state: State) -> Node[State]:
         if state.stage is Stage.OVER:
+            if self.planetary is not None and state.siege is None:
+                return self.planetary.enter(state)
             return self._end(state)
+        if state.stage is Stage.PLANETARY:
+            assert self.planetary is not None
+            return self.planetary.node(state)
         return PROCEDURES[state.stage](self.setup, state)
 
     def _end(self, state: State) -> End[State]:
         final, events = reembark(self.setup, state)
         result = outcome(self.setup, final)
+        if self.planetary is not None:
+            colony = result.get("colony")
+            block = dict(colony) if isinstance(colony, dict) else {}
+            result["colony"] = {**block, **self.planetary.report(state)}
         ended = event("combat_ended", result=result["result"], rounds=result["rounds"])
         return End(result, (*events, ended))
 
@@ -141,7 +157,11 @@ class Ec4xBattle:
 
     def canonical(self, state: State) -> State:
         if state.round > self.round_cap:
-            return state.at(state.stage, round=self.round_cap)
+            state = state.at(state.stage, round=self.round_cap)
+        siege = state.siege
+        if siege is not None and siege.stage >= GROUND_STAGES and siege.round > 1:
+            # ground rounds play alike whatever their number (7.6.1 "Repeat the process")
+            state = state.at(state.stage, siege=siege.at(siege.stage, round=1))
         return state
 
     def end_key(self, state: State) -> Hashable:

@@ -229,6 +229,35 @@ class Ec4xOptions(BaseModel):
     #: is not rolled, so never re-rolled (a natural 9 under it is re-rolled for its CER only).
     auto_critical_vs_starbase: Literal["reroll", "stands"] = "reroll"
 
+    # --- planetary combat (7.5, 7.6; siege.py, bombardment.py, invasion.py, blitz.py) ---
+
+    #: E67. 7.5.1 "total the AS value of their fleet's surviving squadrons". ``half``: a
+    #: crippled squadron counts its crippled AS (7.5.3); ``full``: every surviving squadron at
+    #: full AS.
+    bombard_crippled_as: Literal["half", "full"] = "half"
+
+    #: E68. 7.5.2 the shield's "1D20 Roll". ``d20``: the defender rolls; above the row's number
+    #: the shield blocks its percentage; ``no_roll``: the shield always blocks its percentage.
+    shield_roll: Literal["d20", "no_roll"] = "d20"
+
+    #: E68. SLD6 is in 7.5.2's table but R&D 4.10 lists SLD1-5: the highest shield level a
+    #: colony may have (6, or 5).
+    max_shield_level: Annotated[int, Field(ge=5, le=6)] = 6
+
+    #: E64. 7.5.3 restriction 3 "Excess hits leftover against Ground Batteries are summed".
+    #: ``pass_on``: the summed hits' remainder goes on to ground forces (7.5.4) even while
+    #: batteries stand; ``lost_while_standing``: it is lost while any battery stands.
+    battery_excess: Literal["pass_on", "lost_while_standing"] = "pass_on"
+
+    #: E65. 7.5.3 "the squadron with the lowest DS is reduced" after a critical that reduced
+    #: nothing. ``lowest_ds``: the standing squadron of lowest DS, destroyed if crippled;
+    #: ``lowest_ds_undamaged``: an undamaged squadron of lowest DS if there is one.
+    battery_critical: Literal["lowest_ds", "lowest_ds_undamaged"] = "lowest_ds"
+
+    #: E66. 7.6.2 blitz marines "multiply AS by 0.5 (rounding up)". ``stacked``: the halving
+    #: and crippling both apply (3 AS, crippled 2); ``once``: one halving (3 AS either way).
+    blitz_marine_as: Literal["stacked", "once"] = "stacked"
+
     # --- options of the rules modules (detection.py, engagement.py, tables.py), passed on;
     # their rulings (E1–E17) are the tables engineer's, documented in those modules ---
 

@@ -10,7 +10,10 @@ a battle makes one at every step of the rules.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ec4x.siege import Siege
 
 #: 7.1.2 "either undamaged, crippled, or destroyed"; and units that left the fight
 UNDAMAGED = 0
@@ -39,6 +42,7 @@ class Stage(IntEnum):
     ROUND_END = 7  # 7.3.4 steps 1–3, termination
     ROE_CHECK = 8  # 7.3.4 step 4, 7.3.5
     OVER = 9  # 7.3.6
+    PLANETARY = 10  # 7.5, 7.6: after space combat (planetary.py)
 
 
 class Morale(NamedTuple):
@@ -111,6 +115,8 @@ class State(NamedTuple):
     retreating: int = 0
     #: "", "cancelled" (7.1.3), "cut_off" (option max_rounds)
     result: str = ""
+    #: the planetary steps (7.5, 7.6): None until space combat is over or without them
+    siege: Siege | None = None
 
     def at(self, stage: Stage, **changes: Any) -> State:
         """The state moved to ``stage`` with ``changes`` (as ``_replace``, in fewer steps)."""
