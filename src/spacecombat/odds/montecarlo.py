@@ -172,6 +172,11 @@ def monte_carlo(
         report.confidence["results"] = {
             name: interval(float(chance)) for name, chance in report.other.items()
         }
+        if report.colony is not None:
+            report.confidence["colony"] = {
+                "falls": interval(report.colony["falls"]),
+                "seized": interval(report.colony["seized"]),
+            }
     report.notices = list(battle.notices())
     return report
 

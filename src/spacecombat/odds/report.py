@@ -49,6 +49,9 @@ class OddsReport:
     #: ``retreated``, ``destroyed``, ``not_engaged``), its expected losses and its survivors;
     #: then ``attacker_win``, ``defender_win`` and ``draw`` are not part of the report
     houses: dict[str, dict[str, Any]] | None = None
+    #: a battle for a colony (EC4X planetary combat): the chance that it falls, is seized, of
+    #: each planetary result, and what is expected to be left of it
+    colony: dict[str, Any] | None = None
 
     @property
     def no_combat(self) -> Weight:
@@ -93,6 +96,8 @@ class OddsReport:
             "residual": float(self.residual),
             "rounds": self.rounds,
         }
+        if self.colony is not None:
+            out["colony"] = self.colony
         for name in ("trials", "confidence", "after_rounds", "note"):
             value = getattr(self, name)
             if value is not None:
@@ -197,6 +202,7 @@ def _summarise_houses(
             mine = fates.setdefault(house, dict.fromkeys(FATES, zero))
             mine[fate] = mine.get(fate, zero) + chance
             accounts.player(battle, outcome, house, chance)
+    colony = _colony(ends)
     houses_report = {
         house: {
             **{fate: float(p) for fate, p in fates[house].items()},
@@ -214,7 +220,48 @@ def _summarise_houses(
         other=accounts.results,
         rounds=_rounds(by_round, still_fighting),
         houses=houses_report,
+        colony=colony,
     )
+
+
+#: what is left of a colony, in the report: counts, and ground units standing
+COLONY_COUNTS = ("iu", "pu", "shield", "spaceports")
+COLONY_UNITS = ("batteries", "armies", "marines")
+
+
+def _colony(ends: Mapping[Terminal, Weight]) -> dict[str, Any] | None:
+    """The colony's fate over the battle's ends, when it is attacked from orbit (EC4X 7.5,
+    7.6): the chance that it falls and that its assets are seized, of each planetary result,
+    and the expected IU, PU, shield level, spaceports and ground units left (standing:
+    undamaged or crippled, seized ones included, for its owner after the battle)."""
+    blocks: list[tuple[Mapping[str, object], float]] = []
+    for end, chance in ends.items():
+        block = end.outcome.get("colony")
+        if isinstance(block, Mapping) and "fallen" in block:
+            blocks.append((block, float(chance)))
+    if not blocks:
+        return None
+    results: dict[str, float] = {}
+    fallen = seized = 0.0
+    left = dict.fromkeys(COLONY_COUNTS + COLONY_UNITS, 0.0)
+    for block, chance in blocks:
+        name = str(block.get("result"))
+        results[name] = results.get(name, 0.0) + chance
+        fallen += chance if block.get("fallen") else 0.0
+        seized += chance if block.get("seized") else 0.0
+        for key in COLONY_COUNTS:
+            left[key] += chance * float(str(block.get(key) or 0))
+        for key in COLONY_UNITS:
+            units = block.get(key)
+            if isinstance(units, Mapping):
+                standing = sum(int(units.get(k) or 0) for k in ("undamaged", "crippled", "seized"))
+                left[key] += chance * standing
+    return {
+        "falls": fallen,
+        "seized": seized,
+        "results": dict(sorted(results.items(), key=lambda item: -item[1])),
+        "expected_left": {key: round(value, 12) for key, value in left.items()},
+    }
 
 
 def _survivors(fleets: Mapping[tuple[tuple[str, int], ...], float]) -> dict[str, Any]:

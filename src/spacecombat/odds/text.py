@@ -101,7 +101,7 @@ def _render_houses(report: dict[str, Any]) -> str:
     survivors."""
     lines = _heading(report)
     intervals = report.get("confidence_95") or {}
-    lines.append("Who holds the system:")
+    lines.append("Who holds the system (in space):")
     for result, p in sorted(report["results"].items(), key=lambda item: -item[1]):
         label = HOUSE_RESULTS.get(result, result)
         lines.append(_row(label, p, (intervals.get("results") or {}).get(result), 36))
@@ -114,6 +114,9 @@ def _render_houses(report: dict[str, Any]) -> str:
         for fleet in facts["survivors"]["fleets"][:5]:
             units = ", ".join(f"{n} {u}" for u, n in fleet["units"].items()) or "none"
             lines.append(f"  {100 * fleet['probability']:7.3f}%  survivors: {units}")
+    colony = report.get("colony")
+    if colony:
+        lines.extend(_colony(colony, intervals.get("colony") or {}))
     rounds = report["rounds"]
     lines.append(f"Expected rounds: {rounds['expected']:.2f}")
     if report["method"] == "exact":
@@ -122,6 +125,20 @@ def _render_houses(report: dict[str, Any]) -> str:
     if after:
         lines.extend(_after_rounds_of_houses(after, list(report["houses"])))
     return "\n".join(lines) + "\n"
+
+
+def _colony(colony: dict[str, Any], intervals: dict[str, Any]) -> list[str]:
+    """The colony attacked from orbit: the chance it falls, its planetary results, and what is
+    expected to be left of it."""
+    lines = ["The colony:"]
+    lines.append(_row("falls", colony["falls"], intervals.get("falls"), 18))
+    if colony["seized"]:
+        lines.append(_row("is seized intact", colony["seized"], intervals.get("seized"), 18))
+    for result, p in colony["results"].items():
+        lines.append(_row(result, p, None, 18))
+    left = ", ".join(f"{key} {value:.2f}" for key, value in colony["expected_left"].items())
+    lines.append(f"  expected left: {left}")
+    return lines
 
 
 def _after_rounds_of_houses(after: dict[str, Any], houses: list[str]) -> list[str]:
