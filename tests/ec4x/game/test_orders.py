@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets.ec4x.conflict import TurnResult, turn
 from spacecombat.scenario.ec4x_game import GameState, parse_game
 from spacecombat.scenario.ec4x_orders import parse_orders
@@ -151,11 +151,13 @@ def test_05_blockade_costs_prestige_and_cuts_gco() -> None:  # 6.2.6, facts §11
     assert r4.state.houses["beta"].prestige == r3.state.houses["beta"].prestige
 
 
-@pytest.mark.parametrize("code", [6, 8])
-def test_06_08_planetary_step_is_pending_when_a_colony_is_attacked(code: int) -> None:  # 7.5
+@pytest.mark.parametrize(("code", "mission"), [(6, "bombard"), (8, "blitz")])
+def test_06_08_planetary_combat_is_played_when_a_colony_is_attacked(
+    code: int, mission: str
+) -> None:  # 7.5, 7.6; tests/ec4x/game/test_planetary_turn.py has the rest
     s = game(colonies={"B": "beta"}, fleets=[fleet(at="B", spacelift={"TT": 1})])
-    with pytest.raises(RuleNotImplemented, match="planetary combat"):
-        play(s, alpha=[{"fleet": "F1", "order": code}])
+    r = play(s, alpha=[{"fleet": "F1", "order": code}])
+    assert r.battles[0]["outcome"]["colony"]["mission"] == mission
 
 
 def test_06_bombard_without_a_colony_is_harmless() -> None:  # 6.2.7 needs a planet to attack

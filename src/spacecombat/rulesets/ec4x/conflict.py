@@ -18,9 +18,13 @@ orders carried out on a game state, giving the state of the next turn and one re
    (``orders.retreat_destination``) and hold (00); where hostile forces are there, the
    systems reached (by id) fight once more (no sanctuary); a fleet retreating from that second
    battle flees again without a third (G14).
-6. **Planetary combat** (7.5, 7.6): a colony still faced after space combat by a fleet of
-   another house under orders 06-08 raises ``RuleNotImplemented`` until the battle ruleset
-   chains planetary combat (ruling E62 in progress).
+6. **Planetary combat** (7.5, 7.6; E62): played inside the battles of step 4. A system where a
+   fleet under 06-08 (its target this system, or none) is at another house's colony is
+   resolved even when no space combat takes place; the scenario carries the colony's shield,
+   batteries, armies, marines, spaceports, IU and PU, and its outcome's ``colony`` block
+   (owner, IU, PU, shield, spaceports, ground units, the invaders) goes back to the colony:
+   rulings G21-G23 (docs/ec4x-game-draft.md). What the battle ruleset refuses (several
+   attacking houses, 07 and 08 in one house) raises ``RuleNotImplemented``.
 7. **Spies** (6.2.10-6.2.12): each spy at its target, by system then fleet id, is detected or
    not (facts §4; a detected spy is destroyed, −3 prestige) and reports.
 8. **Patrols** (6.2.4): each patrol reports the foreign forces in its system.
@@ -39,6 +43,7 @@ of step 4 by system id, those of step 5 by system id, then the spies of step 7.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +57,7 @@ from spacecombat.rulesets.ec4x.movement import MOVEMENT_OPTIONS, NoRoute, route
 from spacecombat.rulesets.ec4x.options import read_options
 from spacecombat.rulesets.ec4x.seed import ec4x_seed
 from spacecombat.rulesets.ec4x.setup import Setup
+from spacecombat.rulesets.ec4x.siege import Siege
 from spacecombat.rulesets.ec4x.state import (
     CRIPPLED,
     DESTROYED,
@@ -59,6 +65,7 @@ from spacecombat.rulesets.ec4x.state import (
     GONE_UNDAMAGED,
     State,
 )
+from spacecombat.rulesets.ec4x.views import PLANETARY_KEYS
 from spacecombat.scenario.ec4x import Ec4xScenario, SquadronSpec, StarbaseSpec, parse_ec4x
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState, parse_game
 from spacecombat.scenario.ec4x_orders import OrdersFile
@@ -96,7 +103,6 @@ def turn(state: GameState, orders: OrdersFile, options: o.TurnOptions | None = N
     battle = _Battles(world, dice)
     battle.fight(sorted({f.location for f in world.fleets.values()}))
     battle.fight(sorted(battle.arrivals), second=True)
-    _planetary(world)
     _spies(world, dice)
     _patrols(world)
     blockades = _blockades(world, begun)
@@ -167,6 +173,8 @@ class _Battles:
         self.arrivals: set[str] = set()
         self.retreats: dict[str, tuple[str, ...]] = {}
         self.second = False
+        #: systems whose colony was attacked this turn (planetary combat once a turn, G21)
+        self.sieged: set[str] = set()
 
     def fight(self, systems: list[str], *, second: bool = False) -> None:
         self.second = second
@@ -174,7 +182,13 @@ class _Battles:
             scenario = self.scenario(system)
             if scenario is None:
                 continue
-            process = battle_of(scenario)
+            try:
+                process = battle_of(scenario)
+            except RuleNotImplemented as exc:  # E62: several attackers, or 07 and 08 together
+                attackers = [f.id for f in scenario.fleets if f.order_code in o.PLANETARY_ORDERS]
+                raise RuleNotImplemented(
+                    exc.rule, f"orders for {', '.join(attackers)} in {system}"
+                ) from exc
             played = play(process, self.dice, process.stock_policies())
             setup: Setup = process.setup  # type: ignore[attr-defined]
             for h, house in enumerate(setup.houses):
@@ -185,6 +199,7 @@ class _Battles:
                 if e.get("event") == "morale_checked" and isinstance(roll, int) and roll > 0:
                     self.morale.setdefault(str(e["house"]), roll)
             self.apply(system, setup, played.state, second=second)
+            self.apply_planetary(system, process, played.state, played.outcome)
             self.records.append(
                 {
                     "system": system,
@@ -194,10 +209,25 @@ class _Battles:
                 }
             )
 
+    def acting(self, fleet: FleetSpec, system: str) -> int:
+        """The order a fleet fights under in ``system`` (G21): 06-08 only where they act (the
+        fleet's target, or none) and only once a turn; passing through, as 01 (move)."""
+        code = fleet.order_code
+        if code not in o.PLANETARY_ORDERS:
+            return code
+        if o.order_target(fleet) not in (None, system):
+            return o.MOVE
+        owner = self.world.owner(system)
+        if system in self.sieged or (code != o.BOMBARD and owner in (None, fleet.owner)):
+            return o.HOLD
+        return code
+
     def postures(self, system: str) -> tuple[list[FleetSpec], list[FleetPosture]]:
         owner = self.world.owner(system)
         fleets = [
-            f
+            f.model_copy(update={"order": self.acting(f, system)})
+            if self.acting(f, system) != f.order_code
+            else f
             for f in self.world.fleets_at(system)
             if f.order_code not in o.SPY_ORDERS and (self.second or f.id not in self.retreats)
         ]
@@ -236,7 +266,10 @@ class _Battles:
             engage_on=options.engage_on,
             colonize_under_pact=options.colonize_under_pact,
         )
-        if not (any(found.fleets) or found.starbase):
+        attacked = any(
+            f.order_code in o.PLANETARY_ORDERS and owner not in (None, f.owner) for f in fleets
+        )
+        if not (any(found.fleets) or found.starbase or attacked):
             return None
         data: dict[str, Any] = {
             "ruleset": "ec4x",
@@ -269,6 +302,13 @@ class _Battles:
                 "starbases": [b.model_dump() for b in colony.starbases],
                 "pu": colony.pu,
                 "fd": state.houses[colony.owner].fd,
+                # planetary combat (7.5, 7.6): only a fleet under 06-08 makes the battle use them
+                "shield": colony.shield,
+                "batteries": colony.batteries,
+                "armies": colony.armies,
+                "marines": colony.marines,
+                "spaceports": colony.spaceports,
+                "iu": colony.iu,
             }
         return parse_ec4x(data)
 
@@ -294,6 +334,8 @@ class _Battles:
                 if c == DESTROYED:
                     for code in spec.ships():
                         lost[code] = lost.get(code, 0) + 1
+                    if fighters:  # 7.3.1.2 "If carrier destroyed: all carrier-owned fighters"
+                        lost["FS"] = lost.get("FS", 0) + fighters
                     continue
                 state = "crippled" if c in (CRIPPLED, GONE_CRIPPLED) else spec.state
                 now = spec.model_copy(update={"state": state, "fighters": fighters})
@@ -376,6 +418,93 @@ class _Battles:
         if lost:
             world.note(colony.owner, event="colony_losses", system=system, units=lost)
 
+    def apply_planetary(
+        self, system: str, process: Any, end: State, outcome: Mapping[str, Any]
+    ) -> None:
+        """The planetary steps' end on the game (G21-G23): the colony as the outcome's
+        ``colony`` block leaves it, the transports that landed their marines emptied, those
+        lost in a blitz gone, prestige on a conquest (facts §11), both houses told."""
+        planetary = getattr(process, "planetary", None)
+        block = outcome.get("colony")
+        if planetary is None or not isinstance(block, dict) or "mission" not in block:
+            return
+        world = self.world
+        self.sieged.add(system)
+        planet, colony = world.colonies[system]
+        attacker, defender = str(block["attacker"]), colony.owner
+        seen = {k: block[k] for k in PLANETARY_KEYS if k in block}
+        for house in (attacker, defender):
+            world.note(house, event="planetary_combat", system=system, **seen)
+        siege: Siege | None = end.siege
+        assault = planetary.assault(end.refused)
+        if block["result"] == "orbit_not_held" or siege is None or assault is None:
+            return
+        fallen = bool(block["fallen"])
+        ground = {
+            k: int(block[k]["undamaged"]) + int(block[k]["crippled"])
+            for k in ("batteries", "armies", "marines")
+        }
+        invaders = block["invaders"]
+        if fallen:  # G22: the invaders still standing are the new garrison
+            ground["marines"] = int(invaders["undamaged"]) + int(invaders["crippled"])
+        world.colonies[system] = (
+            planet,
+            colony.model_copy(
+                update={
+                    "owner": str(block["owner_after"]),
+                    "iu": int(block["iu"]),
+                    "pu": int(block["pu"]),
+                    "shield": int(block["shield"]),
+                    "spaceports": int(block["spaceports"]),
+                    **ground,
+                }
+            ),
+        )
+        if fallen:
+            how = "invaded" if block["mission"] == "invade" else "blitzed"
+            world.prestige.setdefault(attacker, []).append(
+                (f"colony in {system} {how}", CONQUEST_PRESTIGE)
+            )
+            world.prestige.setdefault(defender, []).append(
+                (f"colony in {system} lost", LOST_COLONY_PRESTIGE)
+            )
+        landed = int(invaders["landed"]) > 0 or block["mission"] == "blitz"
+        gone: dict[str, int] = {}
+        for s, c in zip(assault.strikers, siege.cond, strict=True):
+            if s.kind == "transport" and c == DESTROYED:
+                fid = s.uid.rsplit("-TT", 1)[0]
+                gone[fid] = gone.get(fid, 0) + 1
+        for i in planetary.plan.fleets:
+            fid = process.setup.fleets[i].fid
+            fleet = world.fleets.get(fid)
+            if fleet is None or end.refused >> i & 1:
+                continue
+            lift = dict(fleet.spacelift)
+            tts = lift.get("TT", 0)
+            lost = min(tts, gone.get(fid, 0))  # TTs lost in space are already gone (E63)
+            if lost:
+                lift["TT"] = tts - lost
+                world.lose("destroyed", {"TT": lost})
+                world.note(
+                    fleet.owner, event="losses", fleet=fid, system=system, ships={"TT": lost}
+                )
+            loaded = fleet.loaded_tt
+            if fleet.order_code in (o.INVADE, o.BLITZ) and landed:
+                loaded = 0  # G23: the divisions went down; the transports are empty
+                world.done.add(fid)
+            elif loaded is not None:
+                loaded = min(loaded, lift.get("TT", 0))
+            if fallen:
+                world.done.add(fid)
+            rest = fleet.model_copy(
+                update={"spacelift": {k: n for k, n in lift.items() if n}, "loaded_tt": loaded}
+            )
+            if o.ships_of(rest):
+                world.fleets[fid] = rest
+            else:  # a blitz of transports only, every one lost
+                del world.fleets[fid]
+                world.note(fleet.owner, event="fleet_destroyed", fleet=fid, system=system)
+
     def retreat(self, fleet: FleetSpec, system: str, second: bool) -> None:
         """7.3.5: to the closest friendly system; it holds (00) there."""
         world = self.world
@@ -393,6 +522,11 @@ class _Battles:
             self.arrivals.add(path[-1])
 
 
+#: facts §11: "successful invasion or blitz +10", "lose a planet −10"
+CONQUEST_PRESTIGE = 10
+LOST_COLONY_PRESTIGE = -10
+
+
 def _battle_fleet(fleet: FleetSpec, owner: str | None) -> dict[str, Any]:
     data = fleet.model_dump(mode="json", exclude_none=True, exclude={"location", "order"})
     code = fleet.order_code
@@ -404,21 +538,6 @@ def _battle_fleet(fleet: FleetSpec, owner: str | None) -> dict[str, Any]:
 
 def _battle_options(state: GameState) -> dict[str, Any]:
     return {k: v for k, v in (state.options or {}).items() if k not in MOVEMENT_OPTIONS}
-
-
-# --- step 6: planetary combat -----------------------------------------------------------
-
-
-def _planetary(world: o.World) -> None:
-    for fid, fleet in world.fleets.items():
-        owner = world.owner(fleet.location)
-        if fleet.order_code in o.PLANETARY_ORDERS and owner not in (None, fleet.owner):
-            raise RuleNotImplemented(
-                f"planetary combat after space combat ({o.NAMES[fleet.order_code]}, "
-                f"{o.SECTIONS[fleet.order_code]}; 7.5, 7.6) in the turn engine: {fid} attacks "
-                f"{owner}'s colony in {fleet.location}",
-                f"orders for {fid}",
-            )
 
 
 # --- steps 7 and 8: intelligence --------------------------------------------------------
@@ -472,6 +591,9 @@ def _blockades(world: o.World, begun: set[str]) -> dict[str, list[str]]:
         if system in begun or now:
             out[system] = now
             owner = world.colonies[system][1].owner
+            before = world.state.system(system).colony()
+            if not now and before is not None and before.owner != owner:
+                owner = before.owner  # it began blockaded, then fell (G21): its former owner
             world.prestige.setdefault(owner, []).append(
                 (f"colony in {system} blockaded", o.BLOCKADE_PRESTIGE)
             )

@@ -8,6 +8,8 @@ reports").
 - its prestige before and after, with each change; production points credited (salvage);
 - the battles it fought in: the system, the result, the rounds, and for each house that
   engaged there its fate, losses, survivors and crippled ships (what the battle showed);
+  after planetary combat (7.5, 7.6) the colony's fate (``planetary``: the mission, the result,
+  the owner after, what is left of it, the invaders);
   houses present but not engaged (cloaked movers passing by) are left out;
 - the intelligence of its spies and patrols; what happened to its fleets (losses,
   retreats, merges, colonies founded, salvage).
@@ -20,6 +22,24 @@ from typing import Any
 
 from spacecombat.rulesets.ec4x import orders as o
 from spacecombat.scenario.ec4x_game import GameState
+
+#: the planetary part of a battle outcome's ``colony`` block (siege.report), as reported
+PLANETARY_KEYS = (
+    "mission",
+    "attacker",
+    "result",
+    "owner_after",
+    "fallen",
+    "seized",
+    "iu",
+    "pu",
+    "shield",
+    "spaceports",
+    "batteries",
+    "armies",
+    "marines",
+    "invaders",
+)
 
 
 def report(
@@ -62,15 +82,18 @@ def report(
             for h, block in outcome.get("houses", {}).items()
             if h == house or block.get("fate") != "not_engaged"
         }
-        fought.append(
-            {
-                "system": record["system"],
-                "wave": record["wave"],
-                "result": outcome.get("result"),
-                "rounds": outcome.get("rounds"),
-                "houses": seen,
-            }
-        )
+        entry: dict[str, Any] = {
+            "system": record["system"],
+            "wave": record["wave"],
+            "result": outcome.get("result"),
+            "rounds": outcome.get("rounds"),
+            "houses": seen,
+        }
+        colony = outcome.get("colony")
+        if isinstance(colony, dict) and "mission" in colony:
+            # planetary combat (7.5, 7.6): every house there sees the colony's fate
+            entry["planetary"] = {k: colony[k] for k in PLANETARY_KEYS if k in colony}
+        fought.append(entry)
     return {
         "game_id": world.state.game_id,
         "turn": world.state.turn,
