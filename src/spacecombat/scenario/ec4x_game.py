@@ -2,7 +2,7 @@
 lanes), the houses (prestige, diplomacy, what each has explored, its home system) and the fleets
 (where each is, what it holds, its standing order). Parsed strictly, like a battle scenario
 (``scenario/ec4x.py``): ``parse_game`` raises ``ScenarioError(field, message)`` naming the first
-bad field (``fleets[3].location``) and what is allowed. ``docs/ec4x-game-draft.md`` documents
+bad field (``fleets[3].location``) and what is allowed. ``docs/ec4x.md`` documents
 every key.
 
 Format (JSON; keys with a default may be left out)::
@@ -149,6 +149,9 @@ class HouseSpec(_Spec):
     aco: Annotated[StrictInt, Field(ge=1, le=3)] = 1
     #: Fighter Doctrine level: colony fighter capacity x1 / x1.5 / x2 (facts §3)
     fd: Annotated[StrictInt, Field(ge=1, le=3)] = 1
+    #: production points in the house's treasury; salvage (order 15, 6.2.16) credits 50% of
+    #: the production cost of the ships disbanded
+    treasury: Annotated[StrictInt, Field(ge=0, le=10**12)] = 0
 
 
 class FleetSpec(BattleFleetSpec):

@@ -23,7 +23,7 @@ orders carried out on a game state, giving the state of the next turn and one re
    resolved even when no space combat takes place; the scenario carries the colony's shield,
    batteries, armies, marines, spaceports, IU and PU, and its outcome's ``colony`` block
    (owner, IU, PU, shield, spaceports, ground units, the invaders) goes back to the colony:
-   rulings G21-G23 (docs/ec4x-game-draft.md). What the battle ruleset refuses (several
+   rulings G21-G23 (docs/rulings.md). What the battle ruleset refuses (several
    attacking houses, 07 and 08 in one house) raises ``RuleNotImplemented``.
 7. **Spies** (6.2.10-6.2.12): each spy at its target, by system then fleet id, is detected or
    not (facts §4; a detected spy is destroyed, −3 prestige) and reports.
@@ -706,8 +706,7 @@ def _next_state(world: o.World, paths: dict[str, tuple[str, ...]]) -> GameState:
         )
         explored += [s for s in visited if s not in explored]
         spec["explored"] = explored
-        if "treasury" in type(state.houses[house]).model_fields:  # when the state gains one
-            spec["treasury"] = spec.get("treasury", 0) + world.credits.get(house, 0)
+        spec["treasury"] = spec.get("treasury", 0) + world.credits.get(house, 0)
     return parse_game(data)
 
 

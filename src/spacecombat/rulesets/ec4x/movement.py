@@ -10,7 +10,7 @@
 
 ``legal_moves`` lists one turn's moves of a fleet; ``route`` finds the fewest turns to a system.
 Both judge ownership (8.1.5) and exploration as they stand in the state given (ruling G2).
-Rulings G1-G8 are in docs/ec4x-game-draft.md; the one reading that is a choice is the option
+Rulings G1-G8 are in docs/rulings.md; the one reading that is a choice is the option
 ``owned_path`` (G1).
 """
 

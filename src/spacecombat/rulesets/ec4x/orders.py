@@ -11,7 +11,7 @@ plan holds (00) and names the requirement. What an order does once the fleet is 
 (blockade, spying, colonising, merging, salvage) is done by the functions after them, which
 the conflict phase (``conflict.py``) calls in its order of steps.
 
-Rulings G11-G20 (docs/ec4x-game-draft.md); the choices are ``TurnOptions``.
+Rulings G11-G20 (docs/rulings.md); the choices are ``TurnOptions``.
 """
 
 from __future__ import annotations

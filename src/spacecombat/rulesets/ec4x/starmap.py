@@ -170,8 +170,8 @@ def generate_map(seed: int, systems: int, houses: int) -> GameState:
     """A connected hex map of ``systems`` systems with ``houses`` houses, the same for the same
     arguments (SplitMix64, never ``random``). The hub sits at (0, 0) with 6 lanes; each house
     has a homeworld with 3 lanes (facts §10) holding its colony, and two starting fleets there.
-    The algorithm and its draws are in docs/ec4x-game-draft.md; ``ValueError`` if the sizes
-    are out of bounds or leave no room for the homeworlds."""
+    The algorithm and its draws are in docs/ec4x.md ("The map generator"); ``ValueError`` if
+    the sizes are out of bounds or leave no room for the homeworlds."""
     if not MIN_SYSTEMS <= systems <= MAX_GENERATED_SYSTEMS:
         raise ValueError(f"systems: from {MIN_SYSTEMS} to {MAX_GENERATED_SYSTEMS} (got {systems})")
     if not 1 <= houses <= MAX_HOUSES:

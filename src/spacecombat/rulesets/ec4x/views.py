@@ -1,4 +1,4 @@
-"""Each house's report of a turn: only what that house saw (docs/ec4x-game-draft.md, "Turn
+"""Each house's report of a turn: only what that house saw (docs/ec4x.md, "Turn
 reports").
 
 - its orders and whether each was carried out or refused (and the requirement it lacked);
