@@ -245,7 +245,7 @@ BAD: list[tuple[str, Edit, str]] = [
     (
         "a pair listed twice",
         lambda d: d["diplomacy"].append({"houses": ["beta", "alpha"], "status": "neutral"}),
-        "diplomacy[1].houses: beta and alpha are listed twice; each pair at most once",
+        "diplomacy[1].houses: beta and alpha are also diplomacy[0]; each pair at most once",
     ),
     (
         "order 7 without troop transports",

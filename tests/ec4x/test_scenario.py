@@ -87,7 +87,7 @@ def test_diplomacy_unknown_and_twice() -> None:
     ]
     error = refused(data)
     assert error.field == "diplomacy[1].houses"
-    assert "listed twice" in error.message
+    assert "are also diplomacy[0]; each pair at most once" in error.message
 
 
 def test_duplicate_fleet_ids() -> None:

@@ -35,6 +35,7 @@ optional)::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
@@ -235,6 +236,27 @@ class Ec4xScenario(_Spec):
         return "neutral"
 
 
+def check_diplomacy(
+    diplomacy: tuple[DiplomacySpec, ...], known: Callable[[str, str], None]
+) -> None:
+    """Each pair of diplomacy names two different known houses (``known(field, house)``
+    refuses an unknown one) and is listed once (8.1: one status between two houses)."""
+    pairs: dict[frozenset[str], int] = {}
+    for i, d in enumerate(diplomacy):
+        for j, house in enumerate(d.houses):
+            known(f"diplomacy[{i}].houses[{j}]", house)
+        pair = frozenset(d.houses)
+        if len(pair) == 1:
+            raise ScenarioError(f"diplomacy[{i}].houses", "a pair of two different houses")
+        if pair in pairs:
+            raise ScenarioError(
+                f"diplomacy[{i}].houses",
+                f"{' and '.join(d.houses)} are also diplomacy[{pairs[pair]}]; "
+                "each pair at most once",
+            )
+        pairs[pair] = i
+
+
 def parse_ec4x(data: dict[str, object]) -> Ec4xScenario:
     """Validate a decoded EC4X scenario; ``ScenarioError`` names the first bad field."""
     if not isinstance(data, dict):
@@ -263,19 +285,7 @@ def _check(s: Ec4xScenario) -> None:
 
     if s.system.controller is not None:
         known("system.controller", s.system.controller)
-    seen: set[frozenset[str]] = set()
-    for i, d in enumerate(s.diplomacy):
-        for j, house in enumerate(d.houses):
-            known(f"diplomacy[{i}].houses[{j}]", house)
-        pair = frozenset(d.houses)
-        if len(pair) == 1:
-            raise ScenarioError(f"diplomacy[{i}].houses", "a pair of two different houses")
-        if pair in seen:
-            raise ScenarioError(
-                f"diplomacy[{i}].houses",
-                f"{' and '.join(d.houses)} are listed twice; each pair at most once",
-            )
-        seen.add(pair)
+    check_diplomacy(s.diplomacy, known)
     units = dict.fromkeys(houses, 0)
     if s.colony is not None:
         known("colony.owner", s.colony.owner)

@@ -38,11 +38,9 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import (
     MAX_COORD,
     MAX_FLEETS,
-    MAX_SCENARIO_BYTES,
     MAX_SYSTEMS,
     MAX_UNITS_PER_SIDE,
     shown,
-    shown_path,
 )
 from spacecombat.scenario.ec4x import (
     NEEDS_COMBAT_SHIPS,
@@ -51,9 +49,10 @@ from spacecombat.scenario.ec4x import (
     OrderSpec,
     StarbaseSpec,
     _check_squadron,
+    check_diplomacy,
 )
 from spacecombat.scenario.ec4x import FleetSpec as BattleFleetSpec
-from spacecombat.scenario.schema import Count, Name, Names, _path, decode, say
+from spacecombat.scenario.schema import Count, Name, Names, _path, read_document, say
 
 #: EC4X planet classes, worst to best (Level I–VII; EC4X 2.x planet classes, not in our
 #: reference text: the engine's ``PlanetClass``)
@@ -220,22 +219,7 @@ def parse_game(data: object) -> GameState:
 
 def load_game(path: str | Path) -> GameState:
     """Read a JSON (or YAML) game state file, within ``MAX_SCENARIO_BYTES``."""
-    path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_SCENARIO_BYTES + 1)
-    except OSError as exc:
-        raise ScenarioError("file", f"cannot read {shown_path(str(path))}: {exc.strerror}") from exc
-    if len(raw) > MAX_SCENARIO_BYTES:
-        raise ScenarioError(
-            "file",
-            f"{shown_path(str(path))} is larger than the limit of {MAX_SCENARIO_BYTES:,} bytes",
-        )
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError("file", f"{shown_path(str(path))} is not UTF-8 text") from exc
-    return parse_game(decode(text, shown(path.name).strip("'")))
+    return parse_game(read_document(path))
 
 
 def _within_size(data: dict[Any, Any]) -> None:
@@ -356,20 +340,7 @@ def _check(s: GameState) -> None:
         for j, system_id in enumerate(house.explored):
             system_known(f"{at}.explored[{j}]", system_id)
 
-    pairs: dict[frozenset[str], int] = {}
-    for i, d in enumerate(s.diplomacy):
-        for j, house_name in enumerate(d.houses):
-            house_known(f"diplomacy[{i}].houses[{j}]", house_name)
-        pair = frozenset(d.houses)
-        if len(pair) == 1:
-            raise ScenarioError(f"diplomacy[{i}].houses", "a pair of two different houses")
-        if pair in pairs:
-            raise ScenarioError(
-                f"diplomacy[{i}].houses",
-                f"{' and '.join(d.houses)} are also diplomacy[{pairs[pair]}]; "
-                "each pair at most once",
-            )
-        pairs[pair] = i
+    check_diplomacy(s.diplomacy, house_known)
 
     _check_fleets(s, where, colonies, house_known, system_known)
 

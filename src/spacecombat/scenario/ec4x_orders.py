@@ -23,7 +23,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import MAX_SCENARIO_BYTES, shown, shown_path
+from spacecombat.core.limits import shown
 from spacecombat.scenario.ec4x import OrderSpec
 from spacecombat.scenario.ec4x_game import (
     JOIN_ORDER,
@@ -31,7 +31,7 @@ from spacecombat.scenario.ec4x_game import (
     ORDERS_WITHOUT_TARGET,
     GameState,
 )
-from spacecombat.scenario.schema import Name, _path, decode, say
+from spacecombat.scenario.schema import Name, _path, read_document, say
 
 Code = Annotated[StrictInt, Field(ge=0, le=15)]
 
@@ -84,22 +84,7 @@ def parse_orders(data: object, state: GameState) -> OrdersFile:
 
 def load_orders(path: str | Path, state: GameState) -> OrdersFile:
     """Read a JSON (or YAML) orders file, within ``MAX_SCENARIO_BYTES``."""
-    path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_SCENARIO_BYTES + 1)
-    except OSError as exc:
-        raise ScenarioError("file", f"cannot read {shown_path(str(path))}: {exc.strerror}") from exc
-    if len(raw) > MAX_SCENARIO_BYTES:
-        raise ScenarioError(
-            "file",
-            f"{shown_path(str(path))} is larger than the limit of {MAX_SCENARIO_BYTES:,} bytes",
-        )
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError("file", f"{shown_path(str(path))} is not UTF-8 text") from exc
-    return parse_orders(decode(text, shown(path.name).strip("'")), state)
+    return parse_orders(read_document(path), state)
 
 
 def _check(o: OrdersFile, state: GameState) -> None:

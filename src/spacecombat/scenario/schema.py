@@ -386,6 +386,13 @@ def _model_in(annotation: object) -> type[BaseModel] | None:
 
 def load_scenario(path: str | Path) -> AnyScenario:
     """Read a YAML or JSON scenario file (within ``MAX_SCENARIO_BYTES``)."""
+    return parse_scenario(read_document(path))
+
+
+def read_document(path: str | Path) -> object:
+    """A YAML or JSON file (a scenario, an EC4X game state or orders), decoded strictly and
+    within ``MAX_SCENARIO_BYTES``: read with a bounded ``read``, UTF-8 (a byte-order mark
+    allowed); ``ScenarioError`` on the field ``file`` otherwise."""
     path = Path(path)
     try:
         with path.open("rb") as handle:
@@ -401,7 +408,7 @@ def load_scenario(path: str | Path) -> AnyScenario:
         text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         raise ScenarioError("file", f"{shown_path(str(path))} is not UTF-8 text") from exc
-    return parse_scenario(decode(text, shown(path.name).strip("'")))
+    return decode(text, shown(path.name).strip("'"))
 
 
 def decode(text: str, name: str = "scenario") -> object:
