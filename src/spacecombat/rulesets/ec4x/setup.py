@@ -248,6 +248,28 @@ def build(scenario: Ec4xScenario, options: Ec4xOptions | None = None) -> Setup:
         units.append(Unit(index=index, **fields))  # type: ignore[arg-type]
         return index
 
+    def add_fighter(uid: str, house: int, fleet: int, *, carrier: int) -> int:
+        """A fighter squadron, carrier-owned (``carrier``: its carrier squadron's index) or
+        colony-owned (``carrier`` -1): full AS until destroyed, no crippled state (7.1.2)."""
+        fighter = classes["FS"]
+        return add(
+            uid=uid,
+            house=house,
+            fleet=fleet,
+            kind="fighter",
+            ships=("FS",),
+            bucket=fighter.bucket or 4,
+            size=1,
+            attack=fighter.attack,
+            attack_crippled=fighter.attack,
+            defense=fighter.defense,
+            cr=0,
+            raider=False,
+            carrier=carrier,
+            start=0,
+            pc=fighter.pc,
+        )
+
     for f, spec in enumerate(scenario.fleets):
         house = houses.index(spec.owner)
         members: list[int] = []
@@ -273,27 +295,8 @@ def build(scenario: Ec4xScenario, options: Ec4xOptions | None = None) -> Setup:
                 pc=sum(classes[c].pc for c in ships),
             )
             members.append(index)
-            fighter = classes["FS"]
             for n in range(1, squadron.fighters + 1):
-                members.append(
-                    add(
-                        uid=f"{spec.id}-{q}F{n}",
-                        house=house,
-                        fleet=f,
-                        kind="fighter",
-                        ships=("FS",),
-                        bucket=fighter.bucket or 4,
-                        size=1,
-                        attack=fighter.attack,
-                        attack_crippled=fighter.attack,
-                        defense=fighter.defense,
-                        cr=0,
-                        raider=False,
-                        carrier=index,
-                        start=0,
-                        pc=fighter.pc,
-                    )
-                )
+                members.append(add_fighter(f"{spec.id}-{q}F{n}", house, f, carrier=index))
         scout_unit = -1
         count = spec.scout_count()
         if count and options.scout_targets != "screened":
@@ -345,27 +348,8 @@ def build(scenario: Ec4xScenario, options: Ec4xOptions | None = None) -> Setup:
                 )
             )
             starbase_eli.append(starbase.eli)
-        fighter = classes["FS"]
         for n in range(1, colony.fighters + 1):
-            colony_units.append(
-                add(
-                    uid=f"{scenario.system.name}-F{n}",
-                    house=owner,
-                    fleet=-1,
-                    kind="fighter",
-                    ships=("FS",),
-                    bucket=fighter.bucket or 4,
-                    size=1,
-                    attack=fighter.attack,
-                    attack_crippled=fighter.attack,
-                    defense=fighter.defense,
-                    cr=0,
-                    raider=False,
-                    carrier=-1,
-                    start=0,
-                    pc=fighter.pc,
-                )
-            )
+            colony_units.append(add_fighter(f"{scenario.system.name}-F{n}", owner, -1, carrier=-1))
     return Setup(
         scenario=scenario,
         options=options,
