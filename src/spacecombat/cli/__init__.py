@@ -10,6 +10,7 @@ interrupted (Ctrl-C); 141 the reader of the output went away (a broken pipe).
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import re
 import sys
@@ -198,17 +199,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    from spacecombat.cli import odds, replay, resolve, turn  # after the parser: a fast --help
-
     try:
         args = _parser().parse_args(argv)
-        if args.command == "resolve":
-            return resolve.run(args)
-        if args.command == "odds":
-            return odds.run(args)
-        if args.command == "turn":
-            return turn.run(args)
-        return replay.run(args)
+        # each command's module after the parser, and only that one: a fast start (--help,
+        # and an odds run is not kept waiting by the EC4X turn engine's imports)
+        command = importlib.import_module(f"spacecombat.cli.{args.command}")
+        run: Callable[[argparse.Namespace], int] = command.run
+        return run(args)
     except _Usage as exc:
         say(str(exc))
         return status.BAD_INPUT
