@@ -1,7 +1,5 @@
 """``python -m spacecombat``."""
 
-import sys
+from spacecombat.cli import console
 
-from spacecombat.cli import main
-
-sys.exit(main())
+console()

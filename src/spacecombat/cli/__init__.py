@@ -198,6 +198,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status.INTERNAL_ERROR
 
 
+def console() -> None:
+    """The ``spacecombat`` command and ``python -m spacecombat``: ``main``, then exit with its
+    status. After Ctrl-C the workers are already stopped (``odds/montecarlo.py``); the process
+    exits at once, without the interpreter's exit handlers, which join the process pool's
+    threads and can wait for ever on a pool that was interrupted mid-flight."""
+    code = main()
+    if code == status.INTERRUPTED:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                if stream is not None:
+                    stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    sys.exit(code)
+
+
 def _run(argv: Sequence[str] | None) -> int:
     try:
         args = _parser().parse_args(argv)

@@ -94,6 +94,8 @@ MAX_SEED = 2**64 - 1
 IN_FLIGHT = 2
 #: how often (seconds) a worker checks that its parent is still alive
 WATCH = 0.5
+#: the longest (seconds) each step of stopping the pool may take after Ctrl-C
+STOP = 2.0
 
 
 def check_options(trials: object, seed: object, workers: object) -> None:
@@ -217,16 +219,24 @@ def _in_pool(
 
 
 def _stop(pool: ProcessPoolExecutor, pending: set[Future[Tally]]) -> None:
-    """Cancel what is queued and end the workers now (SIGTERM: no traceback from them)."""
-    for future in pending:
-        future.cancel()
+    """End the workers now (SIGTERM: no traceback from them), then cancel what is queued and
+    shut the pool down, each step bounded in time: a pool interrupted mid-flight can leave its
+    own shutdown waiting on a pipe no one reads, and Ctrl-C must never hang."""
     known: dict[int, Any] = getattr(pool, "_processes", None) or {}
     processes = list(known.values())
     for process in processes:
         process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
+    for future in pending:
+        future.cancel()
+    closing = threading.Thread(
+        target=pool.shutdown, kwargs={"wait": False, "cancel_futures": True}, daemon=True
+    )
+    closing.start()
+    closing.join(timeout=STOP)
     for process in processes:
-        process.join(timeout=5)
+        process.join(timeout=STOP)
+        if process.is_alive():
+            process.kill()
 
 
 def _worker_started(parent: int) -> None:
