@@ -25,6 +25,10 @@ TIMEOUT = 60
 
 def _limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    # as a terminal starts a command: Ctrl-C not ignored, even when the tests themselves run
+    # in the background (a shell starts background jobs with SIGINT ignored, and Python then
+    # leaves it ignored)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _env(**extra: str) -> dict[str, str]:

@@ -116,6 +116,10 @@ def _running(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start_child() -> tuple[subprocess.Popen[str], list[int]]:
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD],
@@ -123,6 +127,9 @@ def _start_child() -> tuple[subprocess.Popen[str], list[int]]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # Ctrl-C as a terminal delivers it, even when these tests run as a background job
+        # (started with SIGINT ignored, which Python would keep)
+        preexec_fn=_default_sigint,
     )
     assert child.stdout is not None
     line = child.stdout.readline()  # the first batch is done: the workers are running
