@@ -61,9 +61,9 @@ Lane = Literal["major", "minor", "restricted", "none"]
 Level = Annotated[StrictInt, Field(ge=1, le=5)]
 
 #: 6.2: orders whose fleets must contain combat ships
-NEEDS_COMBAT_SHIPS = (4, 5, 6, 7)
+NEEDS_COMBAT_SHIPS = frozenset({4, 5, 6, 7})
 #: 6.2: orders reserved for one scout operating alone
-SPY_ORDERS = (9, 10, 11)
+SPY_ORDERS = frozenset({9, 10, 11})
 #: 6.2: orders carried out in the system where the fleet is (hold, patrol, guard, blockade,
 #: bombard, invade, blitz, spy, hack, colonize): a target, if given, is the battle's system;
 #: 01, 02, 13, 14 and 15 lead elsewhere (a destination, home, a fleet, a colony) (E59)
@@ -376,6 +376,27 @@ def _check_squadron(at: str, squadron: SquadronSpec, aco: int, options: Ec4xOpti
         raise ScenarioError(f"{at}.clk", "only a squadron with a Raider (RR) has a CLK level")
 
 
+def missing_requirement(code: int, fleet: FleetSpec) -> str | None:
+    """What 6.2's requirements table asks of the fleet itself for order ``code`` and the fleet
+    lacks, in the table's words, or ``None``. Where an order may be carried out (15: a friendly
+    colony system; 07 and 08: a colony to land on) is for the caller to judge. The one
+    statement of the table: battle scenarios, game states and the turn's orders all use it."""
+    combat = bool(fleet.squadrons)
+    loaded = fleet.loaded_tts() > 0
+    if code == 7 and not (combat and loaded):
+        return "combat ship(s) and loaded Troop Transports"
+    if code in NEEDS_COMBAT_SHIPS and not combat:
+        return "combat ship(s)"
+    if code == 8 and not loaded:
+        return "loaded Troop Transports"
+    alone = fleet.scout_count() == 1 and not combat and not sum(fleet.spacelift.values())
+    if code in SPY_ORDERS and not alone:
+        return "exactly one Scout ship and nothing else"
+    if code == 12 and fleet.spacelift.get("ET", 0) < 1:
+        return "one ETAC"
+    return None
+
+
 def _check_order(at: str, fleet: FleetSpec, s: Ec4xScenario) -> None:
     """6.2's requirements table, and the order's target (ruling E59)."""
     code = fleet.order_code
@@ -388,21 +409,7 @@ def _check_order(at: str, fleet: FleetSpec, s: Ec4xScenario) -> None:
             f"{shown(s.system.name)} (system.name) or left out, got {shown(target)}; only "
             "orders 01, 02, 13, 14 and 15 may name a place or fleet elsewhere",
         )
-    combat = bool(fleet.squadrons)
-    loaded = fleet.loaded_tts() > 0
-    need: str | None = None
-    if code in NEEDS_COMBAT_SHIPS and not combat:
-        need = "combat ship(s)"
-    if code == 7 and not loaded:
-        need = "combat ship(s) and loaded Troop Transports"
-    if code == 8 and not loaded:
-        need = "loaded Troop Transports"
-    if code in SPY_ORDERS and (
-        fleet.scout_count() != 1 or fleet.squadrons or sum(fleet.spacelift.values())
-    ):
-        need = "exactly one Scout ship and nothing else"
-    if code == 12 and fleet.spacelift.get("ET", 0) < 1:
-        need = "one ETAC"
+    need = missing_requirement(code, fleet)
     if need is None and code in (7, 8) and s.colony is None:
         need = "a colony in the system to land on (colony; ruling E62)"
     elif code in (7, 8) and s.colony is not None and s.colony.owner == fleet.owner:

@@ -43,13 +43,12 @@ from spacecombat.core.limits import (
     shown,
 )
 from spacecombat.scenario.ec4x import (
-    NEEDS_COMBAT_SHIPS,
-    SPY_ORDERS,
     DiplomacySpec,
     OrderSpec,
     StarbaseSpec,
     _check_squadron,
     check_diplomacy,
+    missing_requirement,
 )
 from spacecombat.scenario.ec4x import FleetSpec as BattleFleetSpec
 from spacecombat.scenario.schema import Count, Name, Names, _path, read_document, say
@@ -415,21 +414,7 @@ def _check_order(
         raise ScenarioError(
             f"{field}.target", f"{shown(target)} is not a system id listed in systems"
         )
-    combat = bool(fleet.squadrons)
-    loaded = fleet.loaded_tts() > 0
-    need: str | None = None
-    if code in NEEDS_COMBAT_SHIPS and not combat:
-        need = "combat ship(s)"
-    if code == 7 and not (combat and loaded):
-        need = "combat ship(s) and loaded Troop Transports"
-    if code == 8 and not loaded:
-        need = "loaded Troop Transports"
-    if code in SPY_ORDERS and (
-        fleet.scout_count() != 1 or fleet.squadrons or sum(fleet.spacelift.values())
-    ):
-        need = "exactly one Scout ship and nothing else"
-    if code == 12 and fleet.spacelift.get("ET", 0) < 1:
-        need = "one ETAC"
+    need = missing_requirement(code, fleet)
     if code == 15 and fleet.owner not in colonies.values():
         need = f"a friendly colony system ({fleet.owner} has no colony)"
     if need is not None:

@@ -66,7 +66,13 @@ from spacecombat.rulesets.ec4x.state import (
     State,
 )
 from spacecombat.rulesets.ec4x.views import PLANETARY_KEYS
-from spacecombat.scenario.ec4x import Ec4xScenario, SquadronSpec, StarbaseSpec, parse_ec4x
+from spacecombat.scenario.ec4x import (
+    SPY_ORDERS,
+    Ec4xScenario,
+    SquadronSpec,
+    StarbaseSpec,
+    parse_ec4x,
+)
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState, parse_game
 from spacecombat.scenario.ec4x_orders import OrdersFile
 
@@ -229,7 +235,7 @@ class _Battles:
             if self.acting(f, system) != f.order_code
             else f
             for f in self.world.fleets_at(system)
-            if f.order_code not in o.SPY_ORDERS and (self.second or f.id not in self.retreats)
+            if f.order_code not in SPY_ORDERS and (self.second or f.id not in self.retreats)
         ]
         postures = [
             FleetPosture(
@@ -545,7 +551,7 @@ def _battle_options(state: GameState) -> dict[str, Any]:
 
 def _spies(world: o.World, dice: Dice) -> None:
     spies = sorted(
-        (f for f in world.fleets.values() if f.order_code in o.SPY_ORDERS),
+        (f for f in world.fleets.values() if f.order_code in SPY_ORDERS),
         key=lambda f: (f.location, f.id),
     )
     for spy in spies:

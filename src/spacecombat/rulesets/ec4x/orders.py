@@ -29,7 +29,7 @@ from spacecombat.rulesets.ec4x.detection import effective_eli, starbase_eli
 from spacecombat.rulesets.ec4x.movement import NoRoute, can_use, route
 from spacecombat.rulesets.ec4x.starmap import lanes_of
 from spacecombat.rulesets.ec4x.tables import tables
-from spacecombat.scenario.ec4x import OrderSpec, ScoutSpec
+from spacecombat.scenario.ec4x import OrderSpec, ScoutSpec, missing_requirement
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState
 
 #: 6.2's names of the orders
@@ -56,7 +56,6 @@ SECTIONS = {code: f"6.2.{code + 1}" for code in NAMES}
 HOLD, MOVE, SEEK_HOME, PATROL, GUARD_STARBASE, GUARD_BLOCKADE = 0, 1, 2, 3, 4, 5
 BOMBARD, INVADE, BLITZ, SPY_PLANET, HACK_STARBASE, SPY_SYSTEM = 6, 7, 8, 9, 10, 11
 COLONIZE, JOIN, RENDEZVOUS, SALVAGE = 12, 13, 14, 15
-SPY_ORDERS = frozenset({SPY_PLANET, HACK_STARBASE, SPY_SYSTEM})
 PLANETARY_ORDERS = frozenset({BOMBARD, INVADE, BLITZ})
 #: facts §11: "Blockade: −2 per turn"; "Scout detected and destroyed: −3"
 BLOCKADE_PRESTIGE = -2
@@ -184,23 +183,6 @@ def order_target(fleet: FleetSpec) -> str | None:
 # --- requirements (6.2's table) --------------------------------------------------------------
 
 
-def combat_ships(fleet: FleetSpec) -> str | None:
-    return None if fleet.squadrons else "combat ship(s)"
-
-
-def loaded_troop_transports(fleet: FleetSpec) -> str | None:
-    return None if fleet.loaded_tts() > 0 else "loaded Troop Transports"
-
-
-def one_scout(fleet: FleetSpec) -> str | None:
-    alone = fleet.scout_count() == 1 and not fleet.squadrons and not sum(fleet.spacelift.values())
-    return None if alone else "one Scout ship, operating alone"
-
-
-def one_etac(fleet: FleetSpec) -> str | None:
-    return None if fleet.spacelift.get("ET", 0) >= 1 else "one ETAC"
-
-
 def _refuse(fleet: FleetSpec, code: int, target: str | None, need: str) -> Plan:
     return Plan(HOLD, None, None, f"order {code:02d} needs {need} ({SECTIONS[code]})")
 
@@ -242,7 +224,7 @@ def patrol_a_system(world: World, fleet: FleetSpec, target: str | None) -> Plan:
 
 def guard_a_starbase(world: World, fleet: FleetSpec, target: str | None) -> Plan:
     """6.2.5: requires combat ship(s)."""
-    if need := combat_ships(fleet):
+    if need := missing_requirement(GUARD_STARBASE, fleet):
         return _refuse(fleet, GUARD_STARBASE, target, need)
     return _toward(fleet, GUARD_STARBASE, target)
 
@@ -250,50 +232,49 @@ def guard_a_starbase(world: World, fleet: FleetSpec, target: str | None) -> Plan
 def guard_blockade_a_planet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
     """6.2.6: requires combat ship(s). At its own (or an empty) planet it guards; at another
     house's colony it blockades (``blockades``)."""
-    if need := combat_ships(fleet):
+    if need := missing_requirement(GUARD_BLOCKADE, fleet):
         return _refuse(fleet, GUARD_BLOCKADE, target, need)
     return _toward(fleet, GUARD_BLOCKADE, target)
 
 
 def bombard_a_planet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
     """6.2.7: requires combat ship(s); bombardment follows space combat (7.5)."""
-    if need := combat_ships(fleet):
+    if need := missing_requirement(BOMBARD, fleet):
         return _refuse(fleet, BOMBARD, target, need)
     return _toward(fleet, BOMBARD, target)
 
 
 def invade_a_planet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
     """6.2.8: requires combat ship(s) and loaded Troop Transports (7.6.1)."""
-    need = combat_ships(fleet) or loaded_troop_transports(fleet)
-    if need:
-        return _refuse(fleet, INVADE, target, "combat ship(s) and loaded Troop Transports")
+    if need := missing_requirement(INVADE, fleet):
+        return _refuse(fleet, INVADE, target, need)
     return _toward(fleet, INVADE, target)
 
 
 def blitz_a_planet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
     """6.2.9: requires loaded Troop Transports (7.6.2)."""
-    if need := loaded_troop_transports(fleet):
+    if need := missing_requirement(BLITZ, fleet):
         return _refuse(fleet, BLITZ, target, need)
     return _toward(fleet, BLITZ, target)
 
 
 def spy_on_a_planet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
     """6.2.10: "reserved for solo operating Scouts"; military intelligence from the surface."""
-    if need := one_scout(fleet):
+    if need := missing_requirement(SPY_PLANET, fleet):
         return _refuse(fleet, SPY_PLANET, target, need)
     return _toward(fleet, SPY_PLANET, target)
 
 
 def hack_a_starbase(world: World, fleet: FleetSpec, target: str | None) -> Plan:
     """6.2.11: a solo Scout hacks a rival's Starbase network: economic and R&D intelligence."""
-    if need := one_scout(fleet):
+    if need := missing_requirement(HACK_STARBASE, fleet):
         return _refuse(fleet, HACK_STARBASE, target, need)
     return _toward(fleet, HACK_STARBASE, target)
 
 
 def spy_on_a_system(world: World, fleet: FleetSpec, target: str | None) -> Plan:
     """6.2.12: a solo Scout loiters and collects military asset intelligence."""
-    if need := one_scout(fleet):
+    if need := missing_requirement(SPY_SYSTEM, fleet):
         return _refuse(fleet, SPY_SYSTEM, target, need)
     return _toward(fleet, SPY_SYSTEM, target)
 
@@ -301,7 +282,7 @@ def spy_on_a_system(world: World, fleet: FleetSpec, target: str | None) -> Plan:
 def colonize_a_planet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
     """6.2.13: requires one ETAC; it lands one PTU on an unoccupied planet
     (``establish_colonies``)."""
-    if need := one_etac(fleet):
+    if need := missing_requirement(COLONIZE, fleet):
         return _refuse(fleet, COLONIZE, target, need)
     return _toward(fleet, COLONIZE, target)
 

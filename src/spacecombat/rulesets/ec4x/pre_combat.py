@@ -26,9 +26,10 @@ from spacecombat.core.events import Event, event
 from spacecombat.rulesets.ec4x import detection
 from spacecombat.rulesets.ec4x.engagement import engagement, task_force_cloaked
 from spacecombat.rulesets.ec4x.morale import morale_effect, needs_roll
-from spacecombat.rulesets.ec4x.setup import GUARD_OR_BLOCKADE, MOVEMENT_ORDERS, SPY_ORDERS, Setup
+from spacecombat.rulesets.ec4x.setup import GUARD_OR_BLOCKADE, MOVEMENT_ORDERS, Setup
 from spacecombat.rulesets.ec4x.state import ABSENT, Morale, Stage, State
 from spacecombat.rulesets.ec4x.targeting import order_of, posture, regards_hostile
+from spacecombat.scenario.ec4x import SPY_ORDERS
 
 
 def present(setup: Setup, house: int) -> bool:

@@ -34,8 +34,6 @@ UnitKind = Literal["squadron", "fighter", "starbase", "scouts"]
 
 #: 6.2 orders that move a fleet on (a cloaked mover passing undetected continues, 7.2)
 MOVEMENT_ORDERS = frozenset({1, 2, 13, 14})
-#: 6.2.10–6.2.12 scout missions: spies are not part of space combat (ruling E48)
-SPY_ORDERS = frozenset({9, 10, 11})
 #: 7.3.2.1 condition 2, 7.3 "Territorial Defense": orders that threaten a colony
 THREAT_ORDERS = frozenset({5, 6, 7, 8, 12})
 #: 7.3 "Guard Engagement", 6.2.5: the orders that bring a starbase guard (04) into combat
