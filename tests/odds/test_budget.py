@@ -162,7 +162,8 @@ def test_the_estimate_bounds_what_the_solver_allocates(monkeypatch: pytest.Monke
     peaks: list[tuple[int, product.Plan]] = []
 
     def measured(attacker: Any, defender: Any, entries: Any, starts: Any, **kw: Any) -> Any:
-        chosen = product.plan(attacker, defender, len({s for _, s in starts}))
+        announced = len(kw["announcements"].by_round)
+        chosen = product.plan(attacker, defender, len({s for *_, s in starts}), announced)
         tracemalloc.start()
         try:
             solution = real(attacker, defender, entries, starts, **kw)

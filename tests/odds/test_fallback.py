@@ -13,11 +13,16 @@ from spacecombat import odds
 from spacecombat.core.errors import ScenarioError
 from spacecombat.odds.graph import TooManyStates
 
-# A retreat can be announced, so the rounds are not in product form: the generic graph is used.
+# Duranium Armor acts after hits are assigned, so the rounds are not in product form: the
+# generic graph is used.
 RETREATING: dict[str, Any] = {
     "ruleset": "ti4",
     "battle": "space",
-    "attacker": {"units": "2 cruiser", "policy": {"retreat": {"when_outnumbered": 1.5}}},
+    "attacker": {
+        "units": "1 dreadnought, 2 cruiser",
+        "technologies": ["duranium_armor"],
+        "policy": {"retreat": {"when_outnumbered": 1.5}},
+    },
     "defender": {"units": "2 cruiser"},
     "system": {"adjacent": [{"name": "B", "units": ["attacker"]}]},
 }

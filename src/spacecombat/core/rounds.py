@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from bisect import bisect_left
+from collections.abc import Hashable
 from typing import Any, Generic, Protocol, TypeVar
 
-from spacecombat.core.decisions import Policy
+from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SIDES, Side, SideState
@@ -40,8 +41,20 @@ class RoundState(Protocol):
 S = TypeVar("S", bound=RoundState)
 
 
+#: who announced a retreat at the start of a round, as the arrays of the odds engine hold it
+NOBODY, ATTACKER_ANNOUNCED, DEFENDER_ANNOUNCED = 0, 1, 2
+ANNOUNCERS = {ATTACKER_ANNOUNCED: "attacker", DEFENDER_ANNOUNCED: "defender"}
+
+
+class NotInProductForm(Exception):
+    """The battle turned out not to be in product form (e.g. a player who cannot hit)."""
+
+
 class Battle(Protocol):
-    """What the per-player steps need of the battle: its procedures and its stock policies."""
+    """What the per-player steps need of the battle: its procedures, its stock policies and
+    the last round number any rule or policy looks at (``RulesetBattle.round_cap``)."""
+
+    round_cap: int
 
     def advance(self, state: Any) -> Node[Any]: ...
 
@@ -91,8 +104,53 @@ class PlayerRounds(ABC, Generic[S]):
         """One player's units at the end of the round."""
 
     @abstractmethod
-    def rejoin(self, template: S, attacker: SideState, defender: SideState) -> S:
-        """The state after both players took their hits, at the end of the round."""
+    def rejoin(
+        self, template: S, attacker: SideState, defender: SideState, announced: int = NOBODY
+    ) -> S:
+        """The state after both players took their hits, at the end of the round; with a
+        retreat ``announced`` (``ATTACKER_ANNOUNCED``...) at its start, where it is carried
+        out."""
+
+    # --- announced retreats (rulesets whose rounds may have them override these) ---
+
+    @property
+    def last_round(self) -> int:
+        """The last round number any rule or stock policy looks at: later rounds play alike."""
+        return self._process.round_cap
+
+    def announcing(
+        self, template: S, attacker: SideState, defender: SideState, round: int
+    ) -> S | None:
+        """The state where the players may announce retreats at the start of round ``round``
+        (before its dice), or ``None`` if no retreat can be announced in this battle."""
+        return None
+
+    def announced(self, state: S) -> int:
+        """Who announced a retreat in ``state`` (``NOBODY``, ``ATTACKER_ANNOUNCED``...)."""
+        return NOBODY
+
+    def retreat_key(self, player: str, units: SideState, template: S) -> Hashable:
+        """What announcing a retreat reads of ``player``'s units (the decision's facts): two
+        pairs of units with the same keys get the same announcements."""
+        return units
+
+    def announcement(
+        self, attacker: SideState, defender: SideState, round: int, template: S
+    ) -> int:
+        """Who announces a retreat at the start of round ``round`` with these units: the
+        battle's own procedure, its decisions answered by the stock policies."""
+        state = self.announcing(template, attacker, defender, round)
+        if state is None:
+            return NOBODY
+        while self.round_start(state) is None:
+            node = self._process.advance(state)
+            if isinstance(node, Decision):
+                state = node.then(decide(node.request, self._policies)).state
+            elif isinstance(node, Step):
+                state = node.state
+            else:
+                raise NotInProductForm("announcing a retreat did not lead to the round's dice")
+        return self.announced(state)
 
     # --- the steps ---
 

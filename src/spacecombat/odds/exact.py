@@ -6,18 +6,21 @@ Every part is bounded by the budgets of ``odds/budget.py`` and stops with ``TooL
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from spacecombat import rulesets
 from spacecombat.core.decisions import Policy
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_ROUNDS, shown
-from spacecombat.core.rounds import PlayerRounds
-from spacecombat.core.sides import SideState
+from spacecombat.core.rounds import NOBODY, NotInProductForm, PlayerRounds
 from spacecombat.odds import budget, product
 from spacecombat.odds.graph import NOT_IN_PRODUCT_FORM, Entry, Explorer, Terminal, Weight
-from spacecombat.odds.report import OddsReport, summarise
+from spacecombat.odds.report import Accounts, OddsReport, summarise
 from spacecombat.odds.solve import absorb, rounds_distribution
 from spacecombat.odds.states import state_after
 from spacecombat.rulesets import Battle
@@ -55,7 +58,7 @@ def exact_odds(
             report = _with_product_form(battle, policies, form, limit)
             report.notices = list(battle.notices())
             return report
-        except product.NotInProductForm:
+        except NotInProductForm:
             pass
     why = NOT_IN_PRODUCT_FORM
     if scenario.ruleset == "ec4x":
@@ -108,47 +111,178 @@ def _with_product_form(
     graph = explorer.build()
     absorbed = absorb(graph, exact=False)
     by_round, still, entered = rounds_distribution(graph)
-    ends: dict[Terminal, Weight] = dict(absorbed.ends)
+    accounts = Accounts(0.0)
+    ended = sum(float(w) for w in absorbed.ends.values())
     if absorbed.entries:
-        template = next(iter(absorbed.entries)).state
-        sides = [form.round_start(e.state) for e in absorbed.entries]
-        a_starts = [s[0] for s in sides if s is not None]
-        d_starts = [s[1] for s in sides if s is not None]
-        a_most = max(form.pool("attacker", u, template).max_hits for u in a_starts)
-        d_most = max(form.pool("defender", u, template).max_hits for u in d_starts)
-        attacker = product.build_chain(form, "attacker", a_starts, d_most, template)
-        defender = product.build_chain(form, "defender", d_starts, a_most, template)
-        a_index = {u: i for i, u in enumerate(attacker.units)}
-        d_index = {u: i for i, u in enumerate(defender.units)}
-        # Absorption uses the exact mass of each entry; the rounds distribution, the round in
-        # which the forward pass met it.
-        entries: dict[tuple[int, int], float] = {}
-        for entry, total in absorbed.entries.items():
-            pair = _pair(form, entry, a_index, d_index)
-            entries[pair] = entries.get(pair, 0.0) + float(total)
-        starts: dict[tuple[tuple[int, int], int], float] = {}
-        for (entry, begun), weight in entered.items():
-            pair = _pair(form, entry, a_index, d_index)
-            starts[(pair, begun)] = starts.get((pair, begun), 0.0) + weight
-        solution = product.solve(attacker, defender, entries, starts)
-        for (i, j), weight in solution.ends.items():
-            joined = form.rejoin(template, attacker.units[i], defender.units[j])
-            target, _ = explorer.settle(joined)
-            assert isinstance(target, Terminal), "a pair with a player out ends the battle"
-            ends[target] = ends.get(target, 0.0) + weight
-        for r, p in solution.rounds.items():
+        solved = _rounds(battle, form, explorer, absorbed.entries, entered, accounts)
+        ended += solved.mass
+        for r, p in solved.rounds.items():
             by_round[r] = by_round.get(r, 0.0) + p
-        still += solution.unfinished
-    residual = max(0.0, 1.0 - sum(float(w) for w in ends.values()))
-    return summarise(battle, ends, residual, dict(sorted(by_round.items())), still, method="exact")
+        still += solved.unfinished
+    residual = max(0.0, 1.0 - ended)
+    return summarise(
+        battle,
+        absorbed.ends,
+        residual,
+        dict(sorted(by_round.items())),
+        still,
+        method="exact",
+        accounts=accounts,
+    )
 
 
-def _pair(
+@dataclass
+class _Solved:
+    """What the rounds in product form added to the accounts: the mass of their ends, the
+    round each ends in, and what was still fighting when the forward pass stopped."""
+
+    mass: float
+    rounds: dict[int, float]
+    unfinished: float
+
+
+def _rounds(
+    battle: Battle,
     form: PlayerRounds[Any],
-    entry: Entry[Any],
-    a_index: dict[SideState, int],
-    d_index: dict[SideState, int],
-) -> tuple[int, int]:
-    sides = form.round_start(entry.state)
-    assert sides is not None
-    return a_index[sides[0]], d_index[sides[1]]
+    explorer: Explorer[Any],
+    entries: Mapping[Entry[Any], Weight],
+    entered: Mapping[tuple[Entry[Any], int], float],
+    accounts: Accounts,
+) -> _Solved:
+    """Solve the combat rounds from the entries in product form, and add their ends to the
+    accounts."""
+    template = next(iter(entries)).state
+    sides = [form.round_start(e.state) for e in entries]
+    a_starts = [s[0] for s in sides if s is not None]
+    d_starts = [s[1] for s in sides if s is not None]
+    a_most = max(form.pool("attacker", u, template).max_hits for u in a_starts)
+    d_most = max(form.pool("defender", u, template).max_hits for u in d_starts)
+    attacker = product.build_chain(form, "attacker", a_starts, d_most, template)
+    defender = product.build_chain(form, "defender", d_starts, a_most, template)
+    a_index = {u: i for i, u in enumerate(attacker.units)}
+    d_index = {u: i for i, u in enumerate(defender.units)}
+
+    def where(entry: Entry[Any], round: int) -> product.Where:
+        pair = form.round_start(entry.state)
+        assert pair is not None
+        announced = form.announced(entry.state)
+        return a_index[pair[0]], d_index[pair[1]], announced, round
+
+    # Absorption uses the exact mass of each entry and the round its state is in; the rounds
+    # distribution, the round in which the forward pass met it.
+    masses: dict[product.Where, float] = {}
+    for entry, total in entries.items():
+        key = where(entry, entry.state.round)
+        masses[key] = masses.get(key, 0.0) + float(total)
+    starts: dict[product.Where, float] = {}
+    for (entry, begun), weight in entered.items():
+        key = where(entry, begun)
+        starts[key] = starts.get(key, 0.0) + weight
+    announcements = _announcements(form, template, attacker, defender)
+    solution = product.solve(attacker, defender, masses, starts, announcements=announcements)
+    mass = _account(battle, form, explorer, template, solution, accounts)
+    return _Solved(mass, solution.rounds, solution.unfinished)
+
+
+def _announcements(
+    form: PlayerRounds[Any],
+    template: Any,
+    attacker: product.Chain[Any],
+    defender: product.Chain[Any],
+) -> product.Announcements:
+    """Who announces a retreat at the start of each round, for every pair of states where both
+    players fight: the battle's own procedure, run once for each pair of what the decision
+    reads of each player's units (``retreat_key``), for each round up to the last one a rule
+    looks at."""
+    if form.announcing(template, attacker.units[0], defender.units[0], 1) is None:
+        return product.Announcements()
+    a_keys, a_reps = _keys(form, "attacker", attacker, template)
+    d_keys, d_reps = _keys(form, "defender", defender, template)
+    both = attacker.alive[:, None] & defender.alive[None, :]
+    arrays: list[NDArray[np.int8]] = []
+    for r in range(1, form.last_round + 1):
+        table = np.zeros((len(a_reps), len(d_reps)), dtype=np.int8)
+        for x, i in enumerate(a_reps):
+            for y, j in enumerate(d_reps):
+                table[x, y] = form.announcement(attacker.units[i], defender.units[j], r, template)
+        arrays.append(np.where(both, table[a_keys][:, d_keys], NOBODY).astype(np.int8))
+    # The announcements of the last rounds may already be those of every later round.
+    while len(arrays) > 1 and np.array_equal(arrays[-1], arrays[-2]):
+        arrays.pop()
+    if not any(a.any() for a in arrays):
+        return product.Announcements()
+    return product.Announcements(tuple(arrays))
+
+
+def _keys(
+    form: PlayerRounds[Any], player: str, chain: product.Chain[Any], template: Any
+) -> tuple[NDArray[np.int64], list[int]]:
+    """For each state of ``player``, the index of its retreat key among the live states' keys
+    (0 for a state out of the fight: its announcements are never read), and one live state for
+    each key."""
+    index: dict[Hashable, int] = {}
+    reps: list[int] = []
+    keys = np.zeros(len(chain.units), dtype=np.int64)
+    for i, units in enumerate(chain.units):
+        if not chain.alive[i]:
+            continue
+        key = form.retreat_key(player, units, template)
+        if key not in index:
+            index[key] = len(reps)
+            reps.append(i)
+        keys[i] = index[key]
+    return keys, reps or [0]
+
+
+def _account(
+    battle: Battle,
+    form: PlayerRounds[Any],
+    explorer: Explorer[Any],
+    template: Any,
+    solution: product.ProductSolution[Any],
+    accounts: Accounts,
+) -> float:
+    """Add the ends of the rounds to the accounts, player by player, and return their mass.
+
+    Once a round has put a player out, or a retreat announced at its start has been carried out,
+    what the end of the combat does to one player's units (capacity, survivors, losses, what
+    gets away) depends on that player's units alone, and the result on who is still in the
+    fight (tests/odds/test_product_form.py checks this against the whole state graph). So the
+    ends are grouped by who announced and who is still in the fight; a group's result comes
+    from one of its pairs, run through the end of the combat, and each player's part from one
+    pair per state of that player, not one per pair of states."""
+    attacker, defender = solution.attacker, solution.defender
+    outcomes: dict[tuple[int, int, int], Mapping[str, object]] = {}
+
+    def outcome(i: int, j: int, announced: int) -> Mapping[str, object]:
+        known = outcomes.get((i, j, announced))
+        if known is None:
+            joined = form.rejoin(template, attacker.units[i], defender.units[j], announced)
+            target, _ = explorer.settle(joined)
+            if not isinstance(target, Terminal):
+                raise NotInProductForm("the end of a round did not end the combat")
+            known = outcomes[(i, j, announced)] = target.outcome
+        return known
+
+    total = 0.0
+    groups = [(NOBODY, solution.ends), *solution.retreats.items()]
+    for announced, mass in groups:
+        for a_in in (True, False):
+            for d_in in (True, False):
+                rows = attacker.alive == a_in
+                columns = defender.alive == d_in
+                part = np.where(rows[:, None] & columns[None, :], mass, 0.0)
+                by_row, by_column = part.sum(axis=1), part.sum(axis=0)
+                chance = float(by_row.sum())
+                if chance <= 0.0:
+                    continue
+                total += chance
+                i0, j0 = int(np.argmax(by_row)), int(np.argmax(by_column))
+                accounts.result(outcome(i0, j0, announced), chance)
+                for i in map(int, np.flatnonzero(by_row)):
+                    end = outcome(i, j0, announced)
+                    accounts.player(battle, end, "attacker", float(by_row[i]))
+                for j in map(int, np.flatnonzero(by_column)):
+                    end = outcome(i0, j, announced)
+                    accounts.player(battle, end, "defender", float(by_column[j]))
+    return total

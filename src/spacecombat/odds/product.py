@@ -25,9 +25,9 @@ from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.linalg import solve_triangular
 
 from spacecombat.core.pool import DicePool
+from spacecombat.core.rounds import ANNOUNCERS, NOBODY, NotInProductForm
 from spacecombat.odds import budget
 from spacecombat.odds.budget import TooLarge, count_text, size_text
 
@@ -51,10 +51,6 @@ class ProductForm(Protocol[S, U]):
         ...
 
     def rejoin(self, template: S, attacker: U, defender: U) -> S: ...
-
-
-class NotInProductForm(Exception):
-    """The battle turned out not to be in product form (e.g. a player who cannot hit)."""
 
 
 @dataclass
@@ -150,14 +146,40 @@ def _topological(succ: list[list[int]]) -> list[int]:
 
 @dataclass
 class ProductSolution(Generic[U]):
-    """Where the rounds end: mass on each pair (i, j) with a player out of the fight."""
+    """Where the rounds end: ``ends[i, j]``, the mass on pairs (i, j) with a player out of the
+    fight; ``retreats[k][i, j]``, the mass on the pairs a round left after ``ANNOUNCERS[k]``
+    announced a retreat at its start (the Retreat procedure carries it out, or not)."""
 
     attacker: Chain[U]
     defender: Chain[U]
-    ends: dict[tuple[int, int], float]
+    ends: NDArray[np.float64]
+    retreats: dict[int, NDArray[np.float64]]
     rounds: dict[int, float]
     unfinished: float
 
+
+@dataclass(frozen=True)
+class Announcements:
+    """Who announces a retreat at the start of a round, for each pair of states (i, j): one
+    array for each round from round 1 (``NOBODY``, ``ATTACKER_ANNOUNCED``,
+    ``DEFENDER_ANNOUNCED``; ``NOBODY`` where a player is out), the last one for every later
+    round. No arrays: nobody ever announces one."""
+
+    by_round: tuple[NDArray[np.int8], ...] = ()
+
+    def at(self, round: int) -> NDArray[np.int8] | None:
+        if not self.by_round:
+            return None
+        return self.by_round[min(round, len(self.by_round)) - 1]
+
+    @property
+    def last(self) -> int:
+        """The first round from which the announcements are the same in every round."""
+        return max(1, len(self.by_round))
+
+
+#: a pair of states, who announced a retreat at the start of the round, and the round
+Where = tuple[int, int, int, int]
 
 #: up to this many (rows x columns x columns x hits), a round is pushed in one batched product
 BATCHED = 2_000_000
@@ -175,14 +197,19 @@ class Plan:
     pairs: tuple[int, int]  # states of the attacker, of the defender
 
 
-def plan(attacker: Chain[U], defender: Chain[U], start_rounds: int = 1) -> Plan:
+def plan(
+    attacker: Chain[U], defender: Chain[U], start_rounds: int = 1, announced_rounds: int = 0
+) -> Plan:
     """The solution's memory and work, from the chains' sizes alone (``start_rounds``: how
-    many different rounds the mass enters the rounds in)."""
+    many different rounds the mass enters the rounds in; ``announced_rounds``: how many arrays
+    of announcements there are, 0 if nobody may retreat)."""
     size_a, size_d = len(attacker.units), len(defender.units)
     width = _width(attacker, defender)
     live_a = int(attacker.alive.sum())
     tables = sum(c.hits.nbytes + c.after.nbytes + c.alive.nbytes for c in (attacker, defender))
-    pairs = 8 * size_a * size_d
+    tables += announced_rounds * size_a * size_d  # the announcements, one byte a pair
+    # mass by pair, and with retreats: where each announcer's rounds end, and the round's split
+    pairs = 8 * size_a * size_d * (1 if not announced_rounds else 6)
     batched_ops = size_a * size_d * size_d * width
     batched_bytes = 8 * (
         size_a * size_d * size_d  # the kernels, stacked
@@ -200,7 +227,8 @@ def plan(attacker: Chain[U], defender: Chain[U], start_rounds: int = 1) -> Plan:
         return Plan(True, held, work, (size_a, size_d))
     held = tables + pairs * (3 + start_rounds) + row + cache
     per_row = size_d * size_d * (width + 3)
-    work = live_a * per_row * (1 + budget.ROUNDS_FACTOR)
+    # the rounds before the announcements stop changing are pushed one by one, like the pass
+    work = live_a * per_row * (1 + budget.ROUNDS_FACTOR + max(0, announced_rounds - 1))
     return Plan(False, held, work, (size_a, size_d))
 
 
@@ -224,21 +252,24 @@ def check(chosen: Plan) -> None:
 def solve(
     attacker: Chain[U],
     defender: Chain[U],
-    entries: Mapping[tuple[int, int], float],
-    starts: Mapping[tuple[tuple[int, int], int], float],
+    entries: Mapping[Where, float],
+    starts: Mapping[Where, float],
     *,
+    announcements: Announcements | None = None,
     tail: float = 1e-13,
 ) -> ProductSolution[U]:
-    """Absorption from the entry pairs (``entries``: mass by pair), and, forward round by round
-    from ``starts`` (mass by pair and by the round that begins there), the distribution of the
-    round in which the battle ends. ``TooLarge`` (before anything large is allocated) when the
-    estimate is over the budgets."""
-    chosen = plan(attacker, defender, len({start for _, start in starts}) or 1)
+    """Absorption from the entry pairs (``entries``: mass by pair, who announced a retreat in
+    its round and that round), and, forward round by round from ``starts`` (the same, by the
+    round that begins there), the distribution of the round in which the battle ends.
+    ``TooLarge`` (before anything large is allocated) when the estimate is over the budgets."""
+    announcements = announcements or Announcements()
+    begun = len({start for *_, start in starts}) or 1
+    chosen = plan(attacker, defender, begun, len(announcements.by_round))
     check(chosen)
     kernels = Kernels(attacker, defender, budget.KERNEL_CACHE_BYTES)
-    ends = _absorb(attacker, defender, entries, kernels)
-    rounds, unfinished = _rounds(attacker, defender, starts, tail, kernels, chosen)
-    return ProductSolution(attacker, defender, ends, rounds, unfinished)
+    ends, retreats = _absorb(attacker, defender, entries, kernels, announcements)
+    rounds, unfinished = _rounds(attacker, defender, starts, tail, kernels, chosen, announcements)
+    return ProductSolution(attacker, defender, ends, retreats, rounds, unfinished)
 
 
 def _width(attacker: Chain[U], defender: Chain[U]) -> int:
@@ -302,46 +333,121 @@ def _scatter(
 SCATTER_AT = 4_096
 
 
+def _push(
+    i: int,
+    mass: NDArray[np.float64],
+    out: NDArray[np.float64],
+    kernel: NDArray[np.float64],
+    attacker: Chain[U],
+    defender: Chain[U],
+    first: int,
+    width: int,
+) -> None:
+    """One round from row ``i`` (``mass``: live defender states only): the defender's kernel
+    for the attacker's dice, and the attacker moved by the defender's hits from ``first`` on."""
+    spread = kernel.T @ (mass[:, None] * defender.hits[:, first:width])
+    _scatter(out, attacker.after[i, first:width], spread.T)
+
+
 def _absorb(
     attacker: Chain[U],
     defender: Chain[U],
-    entries: Mapping[tuple[int, int], float],
+    entries: Mapping[Where, float],
     kernels: Kernels[U],
-) -> dict[tuple[int, int], float]:
+    announcements: Announcements,
+) -> tuple[NDArray[np.float64], dict[int, NDArray[np.float64]]]:
     size_a, size_d = len(attacker.units), len(defender.units)
+    width = _width(attacker, defender)
+    both = attacker.alive[:, None] & defender.alive[None, :]
+    ends = np.zeros((size_a, size_d))
+    retreats = {k: np.zeros((size_a, size_d)) for k in ANNOUNCERS} if announcements.by_round else {}
+    last = announcements.last
+    # Rounds before ``last``: the announcements change from round to round, so the mass is
+    # pushed one round at a time (a retreat announced ends the combat at the round's end).
     mass = np.zeros((size_a, size_d))
-    for (i, j), weight in entries.items():
-        mass[i, j] += weight
-    ends: dict[tuple[int, int], float] = {}
+    for r in range(1, last + 1):
+        split: dict[int, NDArray[np.float64]] = {k: np.zeros((size_a, size_d)) for k in retreats}
+        for (i, j, k, c), weight in entries.items():
+            if min(c, last) != r:
+                continue
+            if k == NOBODY:
+                mass[i, j] += weight
+            else:
+                split[k][i, j] += weight
+        mask = announcements.at(r)
+        if mask is not None:
+            for k, part in split.items():
+                chosen = both & (mask == k)
+                part += np.where(chosen, mass, 0.0)
+                mass[chosen] = 0.0
+        for k, part in split.items():
+            for i in map(int, np.flatnonzero(part.any(axis=1))):
+                _push(i, part[i], retreats[k], kernels[i], attacker, defender, 0, width)
+        if r == last:
+            break
+        ends += np.where(both, 0.0, mass)
+        mass = np.where(both, mass, 0.0)
+        pushed = np.zeros((size_a, size_d))
+        for i in map(int, np.flatnonzero(mass.any(axis=1))):
+            _push(i, mass[i], pushed, kernels[i], attacker, defender, 0, width)
+        mass = pushed
+    # From round ``last`` on the announcements are the same every round: row by row.
+    mask = announcements.at(last)
     d_dead = ~defender.alive
     misses = np.where(defender.alive, defender.hits[:, 0], 0.0)
-    width = _width(attacker, defender)
     diagonal = np.arange(size_d)
     for i in range(size_a):
         row = mass[i]
         if not row.any():
             continue
         if not attacker.alive[i]:
-            for j in map(int, np.flatnonzero(row)):
-                ends[(i, j)] = ends.get((i, j), 0.0) + float(row[j])
+            ends[i] += row
             continue
         kernel = kernels[i]
-        # Inside the row the defender rolled no hit: x = row + x W, W = diag(misses) K.
-        # States are in topological order, so I - W is upper triangular: x (I - W) = row,
-        # solved as (I - W)^T x = row on the transposed view (no copy).
-        within = misses[:, None] * kernel
+        stays = misses if mask is None else np.where(mask[i] == NOBODY, misses, 0.0)
+        # Inside the row the defender rolled no hit: x = row + x W, W = diag(stays) K (a pair
+        # where a retreat is announced does not come round again). States are in topological
+        # order, so I - W is upper triangular: x (I - W) = row, solved as (I - W)^T x = row on
+        # the transposed view (no copy).
+        within = stays[:, None] * kernel
         np.negative(within, out=within)
         within[diagonal, diagonal] += 1.0
-        visits = solve_triangular(within.T, row, lower=True, check_finite=False)
+        visits = _solve_lower(within.T, row)
         del within
-        for j in map(int, np.flatnonzero(d_dead & (visits > 0))):
-            ends[(i, j)] = ends.get((i, j), 0.0) + float(visits[j])
-        if width <= 1:
-            continue
+        ends[i, d_dead] += visits[d_dead]
         live = np.where(defender.alive, visits, 0.0)
-        spread = kernel.T @ (live[:, None] * defender.hits[:, 1:width])
-        _scatter(mass, attacker.after[i, 1:width], spread.T)
-    return ends
+        if mask is not None:
+            for k, out in retreats.items():
+                announced = np.where(mask[i] == k, live, 0.0)
+                if announced.any():
+                    _push(i, announced, out, kernel, attacker, defender, 0, width)
+            live = np.where(mask[i] == NOBODY, live, 0.0)
+        if width > 1:
+            _push(i, live, mass, kernel, attacker, defender, 1, width)
+    return ends, retreats
+
+
+#: up to this many states, a triangular system is solved by numpy's general solver (scipy's
+#: triangular solver is faster on large systems but takes ~150 ms to import)
+SMALL_SYSTEM = 96
+
+
+def _solve_lower(lower: NDArray[np.float64], right: NDArray[np.float64]) -> NDArray[np.float64]:
+    """x with ``lower @ x = right``, ``lower`` lower triangular."""
+    if len(right) <= SMALL_SYSTEM:
+        return np.asarray(np.linalg.solve(lower, right), dtype=np.float64)
+    from scipy.linalg import solve_triangular
+
+    return solve_triangular(lower, right, lower=True, check_finite=False)
+
+
+#: one round of the forward pass: the mass at the start of the next round, the mass that had
+#: a player out (finished in the round before), the mass that announced a retreat (finished
+#: at the end of this round), and the multiply-adds spent
+RoundStep = Callable[
+    [NDArray[np.float64], NDArray[np.int8] | None],
+    tuple[NDArray[np.float64], float, float, int],
+]
 
 
 def _batched_round(
@@ -349,7 +455,7 @@ def _batched_round(
     defender: Chain[U],
     kernels: Kernels[U],
     width: int,
-) -> Callable[[NDArray[np.float64]], tuple[NDArray[np.float64], float, int]]:
+) -> RoundStep:
     """One round for all rows at once: the same sums as the row-by-row loop, as two batched
     matrix products (for chains small enough to hold every kernel in one array)."""
     size_a, size_d = len(attacker.units), len(defender.units)
@@ -364,11 +470,18 @@ def _batched_round(
 
     cost = size_a * size_d * size_d * width
 
-    def step(mass: NDArray[np.float64]) -> tuple[NDArray[np.float64], float, int]:
+    def step(
+        mass: NDArray[np.float64], mask: NDArray[np.int8] | None
+    ) -> tuple[NDArray[np.float64], float, float, int]:
         live = np.where(both, mass, 0.0)
         finished = float(mass.sum() - live.sum())
+        retreating = 0.0
+        if mask is not None:
+            announced = live.sum()
+            live = np.where(mask == NOBODY, live, 0.0)
+            retreating = float(announced - live.sum())
         spread = np.matmul(turned, live[:, :, None] * rolls[None, :, :])  # (i, k, h)
-        return np.matmul(spread, onto).sum(axis=0).T, finished, cost
+        return np.matmul(spread, onto).sum(axis=0).T, finished, retreating, cost
 
     return step
 
@@ -376,19 +489,23 @@ def _batched_round(
 def _rounds(
     attacker: Chain[U],
     defender: Chain[U],
-    starts: Mapping[tuple[tuple[int, int], int], float],
+    starts: Mapping[Where, float],
     tail: float,
     kernels: Kernels[U],
     chosen: Plan,
+    announcements: Announcements,
 ) -> tuple[dict[int, float], float]:
     """P(the battle ends in round r), pushing the mass one round at a time (at most
     ``budget.ROUNDS_PUSHED`` rounds and ``budget.WORK`` multiply-adds: what is left then is
-    reported as unfinished)."""
+    reported as unfinished). A round that begins with a retreat announced is the last."""
     size_a, size_d = len(attacker.units), len(defender.units)
     by_start: dict[int, NDArray[np.float64]] = {}
-    for (pair, start), weight in starts.items():
-        by_start.setdefault(start, np.zeros((size_a, size_d)))[pair] += weight
     ended: dict[int, float] = {}
+    for (i, j, k, start), weight in starts.items():
+        if k == NOBODY:
+            by_start.setdefault(start, np.zeros((size_a, size_d)))[i, j] += weight
+        else:
+            ended[start] = ended.get(start, 0.0) + weight
     width = _width(attacker, defender)
     current_round = min(by_start) if by_start else 1
     mass = by_start.pop(current_round, np.zeros((size_a, size_d)))
@@ -399,20 +516,22 @@ def _rounds(
     last = current_round + budget.ROUNDS_PUSHED
     spent = 0
     while True:
-        nxt, finished, cost = step(mass)
+        nxt, finished, retreating, cost = step(mass, announcements.at(current_round))
         spent += cost
         if finished:
             # Pairs reached this round are at the start of the next round; those with a player
             # out are counted when met, so the round in which they were reached is the one before.
             ended[current_round - 1] = ended.get(current_round - 1, 0.0) + finished
+        if retreating:
+            ended[current_round] = ended.get(current_round, 0.0) + retreating
         current_round += 1
         mass = nxt + by_start.pop(current_round, 0.0)
         left = float(mass.sum())
         if left < tail and not by_start:
-            return {r: p for r, p in ended.items() if p}, left
+            return {r: p for r, p in sorted(ended.items()) if p}, left
         if current_round >= last or spent > budget.WORK:
             left += sum(float(later.sum()) for later in by_start.values())
-            return {r: p for r, p in ended.items() if p}, left
+            return {r: p for r, p in sorted(ended.items()) if p}, left
 
 
 def _row_by_row_round(
@@ -421,7 +540,7 @@ def _row_by_row_round(
     kernels: Kernels[U],
     width: int,
     tail: float,
-) -> Callable[[NDArray[np.float64]], tuple[NDArray[np.float64], float, int]]:
+) -> RoundStep:
     """One round, row by row (for chains too large to batch). Rows holding less than
     ``tail`` / rows are dropped; their mass is counted as finished, well below the report's
     precision."""
@@ -429,10 +548,13 @@ def _row_by_row_round(
 
     per_row = size_d * size_d * width
 
-    def step(mass: NDArray[np.float64]) -> tuple[NDArray[np.float64], float, int]:
+    def step(
+        mass: NDArray[np.float64], mask: NDArray[np.int8] | None
+    ) -> tuple[NDArray[np.float64], float, float, int]:
         nxt = np.zeros((size_a, size_d))
         row_mass = mass.sum(axis=1)
         finished = float(row_mass[row_mass <= tail / size_a].sum())
+        retreating = 0.0
         rows = np.flatnonzero(row_mass > tail / size_a)
         for i in map(int, rows):
             row = mass[i]
@@ -441,8 +563,11 @@ def _row_by_row_round(
                 continue
             finished += float(row[~defender.alive].sum())
             live = np.where(defender.alive, row, 0.0)
-            spread = kernels[i].T @ (live[:, None] * defender.hits[:, :width])
-            _scatter(nxt, attacker.after[i, :width], spread.T)
-        return nxt, finished, len(rows) * per_row
+            if mask is not None:
+                staying = np.where(mask[i] == NOBODY, live, 0.0)
+                retreating += float(live.sum() - staying.sum())
+                live = staying
+            _push(i, live, nxt, kernels[i], attacker, defender, 0, width)
+        return nxt, finished, retreating, len(rows) * per_row
 
     return step

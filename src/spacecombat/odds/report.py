@@ -52,6 +52,12 @@ class OddsReport:
     #: a battle for a colony (EC4X planetary combat): the chance that it falls, is seized, of
     #: each planetary result, and what is expected to be left of it
     colony: dict[str, Any] | None = None
+    #: for each player who may retreat: the chance that they do (the battle then counts as the
+    #: other player's win) and what gets away, apart from the survivors of a win
+    retreats: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: an invasion of several planets: for each planet, the chance that the attacker takes it
+    #: and each player's ground forces left on it
+    planets: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def no_combat(self) -> Weight:
@@ -74,6 +80,10 @@ class OddsReport:
         out["survivors"] = self.survivors
         out["expected_losses"] = self.expected_losses
         out["rounds"] = self.rounds
+        if self.retreats:
+            out["retreats"] = self.retreats
+        if self.planets:
+            out["planets"] = self.planets
         if self.trials is not None:
             out["trials"] = self.trials
         if self.confidence is not None:
@@ -111,33 +121,113 @@ class OddsReport:
 FATES = ("holds", "retreated", "destroyed", "not_engaged")
 
 
+Fleet = tuple[tuple[str, int], ...]
+
+
 @dataclass
-class _Accounts:
+class Accounts:
     """What the report adds up over the battle's ends: each result's chance, each player's
-    surviving fleets and expected losses."""
+    surviving fleets and expected losses, each player's retreats and, in an invasion of several
+    planets, each planet's fate. An end can be added whole (``end``), or, where the exact engine
+    knows that a player's part of an end depends on that player's units alone, as its result
+    (``result``) and each player's part apart (``player``)."""
 
     zero: Weight
     results: dict[str, Weight] = field(default_factory=dict)
-    fleets: dict[str, dict[tuple[tuple[str, int], ...], float]] = field(default_factory=dict)
+    fleets: dict[str, dict[Fleet, float]] = field(default_factory=dict)
     losses: dict[str, float] = field(default_factory=dict)
+    retreats: dict[str, float] = field(default_factory=dict)
+    retreat_fleets: dict[str, dict[Fleet, float]] = field(default_factory=dict)
+    planets: dict[str, dict[str, Any]] = field(default_factory=dict)
 
-    def result(self, name: str, chance: Weight) -> None:
+    def end(self, battle: Accountant, outcome: Mapping[str, object], chance: Weight) -> None:
+        """One battle end, whole."""
+        self.result(outcome, chance)
+        for player in PLAYERS:
+            self.player(battle, outcome, player, chance)
+        self.planet_results(outcome, chance)
+
+    def result(self, outcome: Mapping[str, object], chance: Weight) -> None:
+        """The end's result, and each yes/no fact of it (TI3's planet_taken) as a probability."""
+        self.add(str(outcome.get("result")), chance)
+        for name, value in outcome.items():
+            if isinstance(value, bool):
+                self.add(name, chance if value else self.zero)
+
+    def add(self, name: str, chance: Weight) -> None:
+        """``chance`` more for the result or fact ``name``."""
         self.results[name] = self.results.get(name, self.zero) + chance
 
     def player(
         self, battle: Accountant, outcome: Mapping[str, object], player: str, chance: Weight
     ) -> None:
+        """``player``'s part of an end: survivors, losses, and whether they retreated."""
         units = tuple(sorted(battle.survivors(outcome, player).items()))
         kept = self.fleets.setdefault(player, {})
         kept[units] = kept.get(units, 0.0) + float(chance)
         lost = float(chance) * battle.losses(outcome, player)
         self.losses[player] = self.losses.get(player, 0.0) + lost
+        retreat = outcome.get("retreat")
+        if isinstance(retreat, Mapping) and retreat.get("player") == player:
+            self.retreats[player] = self.retreats.get(player, 0.0) + float(chance)
+            away = self.retreat_fleets.setdefault(player, {})
+            away[units] = away.get(units, 0.0) + float(chance)
+
+    def planet_results(self, outcome: Mapping[str, object], chance: Weight) -> None:
+        """An invasion of several planets: each planet's result and ground forces left."""
+        records = outcome.get("planets")
+        if not isinstance(records, list) or len(records) < 2:
+            return
+        for record in records:
+            self.planet(record, chance)
+
+    def planet(self, record: Mapping[str, object], chance: Weight) -> None:
+        """One planet's record (``core/outcome.planet_record``) at one end."""
+        name = str(record.get("planet"))
+        mine = self.planets.setdefault(name, {"taken": 0.0, "results": {}, "fleets": {}})
+        if record.get("controller") == "attacker":
+            mine["taken"] += float(chance)
+        result = str(record.get("result"))
+        mine["results"][result] = mine["results"].get(result, 0.0) + float(chance)
+        for player in PLAYERS:
+            units = tuple(sorted(unit_records_of(record.get(player))))
+            kept = mine["fleets"].setdefault(player, {})
+            kept[units] = kept.get(units, 0.0) + float(chance)
 
     def survivors(self, player: str) -> dict[str, Any]:
         return _survivors(self.fleets.get(player, {}))
 
     def expected_losses(self, player: str) -> float:
         return round(self.losses.get(player, 0.0), 12)
+
+    def retreat_report(self) -> dict[str, dict[str, Any]]:
+        return {
+            player: {
+                "probability": chance,
+                "survivors": _survivors(self.retreat_fleets.get(player, {})),
+            }
+            for player, chance in self.retreats.items()
+            if chance > 0
+        }
+
+    def planet_report(self) -> dict[str, dict[str, Any]]:
+        return {
+            name: {
+                "taken": facts["taken"],
+                "results": dict(sorted(facts["results"].items(), key=lambda item: -item[1])),
+                "survivors": {p: _survivors(fleets) for p, fleets in facts["fleets"].items()},
+            }
+            for name, facts in self.planets.items()
+        }
+
+
+def unit_records_of(items: object) -> dict[str, int]:
+    """Counts by unit type of a list of the log's unit records."""
+    counts: dict[str, int] = {}
+    for item in items if isinstance(items, list) else []:
+        unit = str(item["unit"])
+        counts[unit] = counts.get(unit, 0) + int(item["count"])
+    return counts
 
 
 def summarise(
@@ -148,22 +238,18 @@ def summarise(
     still_fighting: float,
     *,
     method: str,
+    accounts: Accounts | None = None,
 ) -> OddsReport:
-    """Fold the probability of each battle end into the report."""
+    """Fold the probability of each battle end into the report (``accounts``: ends already
+    added up by a solver that adds players' parts apart)."""
     if any("houses" in end.outcome for end in ends):
         return _summarise_houses(battle, ends, residual, by_round, still_fighting, method=method)
     zero: Weight = Fraction(0) if isinstance(residual, Fraction) else 0.0
-    accounts = _Accounts(zero)
+    if accounts is None:
+        accounts = Accounts(zero)
     for end, chance in ends.items():
-        outcome = end.outcome
-        accounts.result(str(outcome.get("result")), chance)
-        # A yes/no fact of the outcome (TI3's planet_taken) is reported as its probability.
-        for name, value in outcome.items():
-            if isinstance(value, bool):
-                accounts.result(name, chance if value else zero)
-        for player in PLAYERS:
-            accounts.player(battle, outcome, player, chance)
-    results = accounts.results
+        accounts.end(battle, end.outcome, chance)
+    results = dict(accounts.results)
     return OddsReport(
         attacker_win=results.pop("attacker_win", zero),
         defender_win=results.pop("defender_win", zero),
@@ -174,6 +260,8 @@ def summarise(
         survivors={p: accounts.survivors(p) for p in PLAYERS},
         expected_losses={p: accounts.expected_losses(p) for p in PLAYERS},
         rounds=_rounds(by_round, still_fighting),
+        retreats=accounts.retreat_report(),
+        planets=accounts.planet_report(),
     )
 
 
@@ -189,11 +277,11 @@ def _summarise_houses(
     """A battle of houses: the chance of each result (the house left holding the system,
     ``shared``, ``none``…) and, for each house, of each fate, with losses and survivors."""
     zero: Weight = Fraction(0) if isinstance(residual, Fraction) else 0.0
-    accounts = _Accounts(zero)
+    accounts = Accounts(zero)
     fates: dict[str, dict[str, Weight]] = {}
     for end, chance in ends.items():
         outcome = end.outcome
-        accounts.result(str(outcome.get("result")), chance)
+        accounts.add(str(outcome.get("result")), chance)
         houses = outcome.get("houses")
         assert isinstance(houses, Mapping)
         for house, facts in houses.items():

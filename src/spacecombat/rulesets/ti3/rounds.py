@@ -6,7 +6,7 @@ Dacxive Animators' count of the fallen)."""
 from __future__ import annotations
 
 from spacecombat.core.pool import DicePool
-from spacecombat.core.rounds import PLAYERS, Battle, PlayerRounds
+from spacecombat.core.rounds import NOBODY, PLAYERS, Battle, PlayerRounds
 from spacecombat.core.sides import SIDES, Side, SideState
 from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
@@ -100,7 +100,16 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
         where = self._area(template)
         return units.with_area(where, units.area(where).settle_round())
 
-    def rejoin(self, template: Ti3State, attacker: SideState, defender: SideState) -> Ti3State:
+    def rejoin(
+        self,
+        template: Ti3State,
+        attacker: SideState,
+        defender: SideState,
+        announced: int = NOBODY,
+    ) -> Ti3State:
+        """The state after both players took their hits (no withdrawal or retreat can be
+        announced in TI3 rounds in product form: ``applies``)."""
+        assert announced == NOBODY
         phase = Phase.EXECUTE_WITHDRAWALS if self._space else Phase.INVASION_END_OF_ROUND
         return template._replace(
             phase=phase,

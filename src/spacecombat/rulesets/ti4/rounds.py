@@ -1,14 +1,32 @@
-"""TI4 combat rounds in product form (``core/rounds.py``): when no retreat can be announced,
-no handler acts in the round's windows or after hits are assigned, and every player always has
-a die that can hit (so the FAQ stalemate cannot arise), a round is two per-player steps."""
+"""TI4 combat rounds in product form (``core/rounds.py``): when no handler acts in the round's
+windows or after hits are assigned, and every player always has a die that can hit (so the FAQ
+stalemate cannot arise), a round is two per-player steps. A retreat announced at the start of a
+round (step 2) depends on both players' units, but only through what the decision reads of
+each (``retreat_key``); the odds engine evaluates it once per pair of keys and carries it out,
+at the end of the round, through the real Retreat procedure (step 5)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from spacecombat.core.pool import DicePool
-from spacecombat.core.rounds import PLAYERS, Battle, PlayerRounds
+from spacecombat.core.rounds import (
+    ATTACKER_ANNOUNCED,
+    DEFENDER_ANNOUNCED,
+    NOBODY,
+    PLAYERS,
+    Battle,
+    PlayerRounds,
+)
 from spacecombat.core.sides import SideState
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
-from spacecombat.rulesets.ti4.procedures.common import arena, combat_pool, combatants
+from spacecombat.rulesets.ti4.procedures.common import (
+    arena,
+    combat_dice,
+    combat_pool,
+    combatants,
+)
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
@@ -21,21 +39,19 @@ class ProductRounds(PlayerRounds[BattleState]):
     def __init__(self, setup: BattleSetup, process: Battle) -> None:
         super().__init__(process)
         self.setup = setup
+        #: whether a retreat can ever be announced (a space combat, a retreat policy, and an
+        #: eligible system: eligibility depends on the setup alone)
+        self.retreats = setup.kind == "space" and any(_may_announce(setup, side) for side in SIDES)
 
     @staticmethod
     def applies(setup: BattleSetup) -> bool:
         """Whether the battle's rounds are in product form (given every live player can hit,
-        which the odds engine checks state by state): a space combat where no retreat can be
-        announced, or the ground combat of an invasion of one planet (no retreat there)."""
+        which the odds engine checks state by state): no handler acts in the rounds, and an
+        invasion is of one planet."""
         if any(acts_in_rounds(h) for h in setup.handlers):
             return False
         if setup.kind == "invasion":
             return len(setup.planets) == 1
-        for side in SIDES:
-            policy = setup.side(side).policy
-            never = policy.retreat_after_round is None and policy.retreat_when_outnumbered is None
-            if not never and eligible_systems(setup, side):
-                return False
         return True
 
     def round_start(self, state: BattleState) -> tuple[SideState, SideState] | None:
@@ -43,11 +59,40 @@ class ProductRounds(PlayerRounds[BattleState]):
             state.phase is Phase.ROLL_DICE
             and state.turn is Side.ATTACKER
             and state.hits == (0, 0)
-            and state.announced == (False, False)
             and state.retreat is None
         ):
             return state.attacker, state.defender
         return None
+
+    def announcing(
+        self, template: BattleState, attacker: SideState, defender: SideState, round: int
+    ) -> BattleState | None:
+        """Step 2 of round ``round``, the defender first (nothing acts in the start of combat
+        round window in product form)."""
+        if not self.retreats:
+            return None
+        return template._replace(
+            phase=Phase.ANNOUNCE_RETREATS,
+            attacker=attacker,
+            defender=defender,
+            turn=Side.DEFENDER,
+            round=round,
+            hits=(0, 0),
+            announced=(False, False),
+            cursor=0,
+        )
+
+    def announced(self, state: BattleState) -> int:
+        if state.announced[0]:
+            return ATTACKER_ANNOUNCED
+        return DEFENDER_ANNOUNCED if state.announced[1] else NOBODY
+
+    def retreat_key(self, player: str, units: SideState, template: BattleState) -> Hashable:
+        """The facts of the announce_retreat decision that come from one player's units: their
+        combat dice and their ships (space_combat.announce_retreats)."""
+        side = PLAYERS[player]
+        state = template.with_side(side, units)
+        return combat_dice(self.setup, state, side), ships(self.setup, state, side)
 
     def pool(self, player: str, units: SideState, template: BattleState) -> DicePool:
         side = PLAYERS[player]
@@ -81,14 +126,26 @@ class ProductRounds(PlayerRounds[BattleState]):
         return units.with_area(where, units.area(where).settle_round())
 
     def rejoin(
-        self, template: BattleState, attacker: SideState, defender: SideState
+        self,
+        template: BattleState,
+        attacker: SideState,
+        defender: SideState,
+        announced: int = NOBODY,
     ) -> BattleState:
-        """The state after both players assigned hits, at the end of the round."""
+        """The state after both players assigned hits: at the end of the round, or, with a
+        retreat announced, at step 5 (nothing acts after hits are assigned in product form)."""
         return template._replace(
-            phase=Phase.END_OF_ROUND,
+            phase=Phase.RETREAT if announced else Phase.END_OF_ROUND,
             attacker=attacker,
             defender=defender,
             turn=Side.ATTACKER,
             hits=(0, 0),
+            announced=(announced == ATTACKER_ANNOUNCED, announced == DEFENDER_ANNOUNCED),
             cursor=0,
         )
+
+
+def _may_announce(setup: BattleSetup, side: Side) -> bool:
+    policy = setup.side(side).policy
+    never = policy.retreat_after_round is None and policy.retreat_when_outnumbered is None
+    return not never and bool(eligible_systems(setup, side))
