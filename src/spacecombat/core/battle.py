@@ -114,9 +114,14 @@ class RulesetBattle(ABC, Generic[Setup, S]):
     # --- what the odds engine needs (spacecombat.odds.graph.Analysable) ---
 
     def canonical(self, state: S) -> S:
-        """The same state with the round number capped where no rule looks any more."""
+        """The same state with the round number capped where no rule looks any more, and the
+        rounds fought on each planet already fought over as at the end (``end_key``): no rule
+        looks at them, and an invasion of several planets would otherwise have a state for
+        every number of rounds an earlier planet's combat took."""
         if state.round > self.round_cap:
-            return state._replace(round=self.round_cap)
+            state = state._replace(round=self.round_cap)
+        if any(r > 1 for r in state.ground_rounds):
+            state = state._replace(ground_rounds=tuple(min(r, 1) for r in state.ground_rounds))
         return state
 
     def end_key(self, state: S) -> Hashable:

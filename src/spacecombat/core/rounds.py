@@ -67,13 +67,19 @@ class PlayerRounds(ABC, Generic[S]):
     def __init__(self, process: Battle) -> None:
         self._process = process
         self._policies = process.stock_policies()
-        self._walks: dict[tuple[Side, SideState], Walk] = {}
-        self._links: dict[tuple[Side, SideState], tuple[SideState, int] | None] = {}
-        self._after: dict[tuple[str, SideState, int], SideState] = {}
-        self._settled_walks: dict[tuple[Side, SideState], list[SideState]] = {}
-        self._settled_states: dict[SideState, SideState] = {}
+        # Walks are remembered by the units and the arena (an invasion's planets are fought
+        # one after another, with the same units in a different arena).
+        self._walks: dict[tuple[Side, SideState, Hashable], Walk] = {}
+        self._links: dict[tuple[Side, SideState, Hashable], tuple[SideState, int] | None] = {}
+        self._after: dict[tuple[str, SideState, int, Hashable], SideState] = {}
+        self._settled_walks: dict[tuple[Side, SideState, Hashable], list[SideState]] = {}
+        self._settled_states: dict[tuple[SideState, Hashable], SideState] = {}
 
     # --- the ruleset's hooks ---
+
+    def arena(self, template: S) -> Hashable:
+        """Where the round's combat is fought (the walks of taking hits depend on it)."""
+        return None
 
     @abstractmethod
     def round_start(self, state: S) -> tuple[SideState, SideState] | None:
@@ -110,6 +116,19 @@ class PlayerRounds(ABC, Generic[S]):
         """The state after both players took their hits, at the end of the round; with a
         retreat ``announced`` (``ATTACKER_ANNOUNCED``...) at its start, where it is carried
         out."""
+
+    # --- fights one after another (an invasion's planets; rulesets that have them override) ---
+
+    def fights(self, state: S) -> list[S]:
+        """At the start of a battle's first fight: the start of each fight the battle will have,
+        this one first, when they are fought one after another and none touches another's
+        units (so each can be solved alone); just ``[state]`` otherwise."""
+        return [state]
+
+    def combine(self, ends: list[tuple[S, SideState, SideState]]) -> S:
+        """The state after the last of ``fights``, each fight's units as it ended (``ends``:
+        each fight's start, and the attacker's and defender's units it ended with)."""
+        raise NotImplementedError("a battle with several fights combines their ends")
 
     # --- announced retreats (rulesets whose rounds may have them override these) ---
 
@@ -156,7 +175,7 @@ class PlayerRounds(ABC, Generic[S]):
 
     def after_hits(self, player: str, units: SideState, hits: int, template: S) -> SideState:
         """``player``'s units after taking ``hits`` and the end of the round."""
-        key = (player, units, hits)
+        key = (player, units, hits, self.arena(template))
         known = self._after.get(key)
         if known is None:
             states, absorbed = self._walk(PLAYERS[player], units, template)
@@ -177,15 +196,16 @@ class PlayerRounds(ABC, Generic[S]):
         return [settled[min(bisect_left(absorbed, h), last)] for h in range(1, most + 1)]
 
     def _settled_walk(self, side: Side, units: SideState, template: S) -> list[SideState]:
-        key = (side, units)
+        where = self.arena(template)
+        key = (side, units, where)
         known = self._settled_walks.get(key)
         if known is None:
             cache = self._settled_states
             known = []
             for state in self._walk(side, units, template)[0]:
-                settled = cache.get(state)
+                settled = cache.get((state, where))
                 if settled is None:
-                    settled = cache[state] = self.settled(state, template)
+                    settled = cache[(state, where)] = self.settled(state, template)
                 known.append(settled)
             self._settled_walks[key] = known
         return known
@@ -198,7 +218,8 @@ class PlayerRounds(ABC, Generic[S]):
         decision is remembered by the units it starts from, so walks from different units
         share the decisions they have in common; the states of the walk are settled as at
         the end of the round (see below)."""
-        key = (side, units)
+        where = self.arena(template)
+        key = (side, units, where)
         walk = self._walks.get(key)
         if walk is not None:
             return walk
@@ -206,7 +227,7 @@ class PlayerRounds(ABC, Generic[S]):
         states, absorbed = [units], [0]
         current = units
         while True:
-            link = (side, current)
+            link = (side, current, where)
             if link in links:
                 step = links[link]
             else:

@@ -6,6 +6,7 @@ Every part is bounded by the budgets of ``odds/budget.py`` and stops with ``TooL
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,9 @@ from spacecombat.core.decisions import Policy
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_ROUNDS, shown
 from spacecombat.core.rounds import NOBODY, NotInProductForm, PlayerRounds
+from spacecombat.core.sides import SideState
 from spacecombat.odds import budget, product
+from spacecombat.odds.budget import TooLarge
 from spacecombat.odds.graph import NOT_IN_PRODUCT_FORM, Entry, Explorer, Terminal, Weight
 from spacecombat.odds.report import Accounts, OddsReport, summarise
 from spacecombat.odds.solve import absorb, rounds_distribution
@@ -112,9 +115,13 @@ def _with_product_form(
     absorbed = absorb(graph, exact=False)
     by_round, still, entered = rounds_distribution(graph)
     accounts = Accounts(0.0)
-    ended = sum(float(w) for w in absorbed.ends.values())
-    if absorbed.entries:
+    ends = dict(absorbed.ends)
+    ended = sum(float(w) for w in ends.values())
+    if absorbed.entries and len(form.fights(next(iter(absorbed.entries)).state)) > 1:
+        solved = _fights(form, explorer, absorbed.entries, entered, ends)
+    elif absorbed.entries:
         solved = _rounds(battle, form, explorer, absorbed.entries, entered, accounts)
+    if absorbed.entries:
         ended += solved.mass
         for r, p in solved.rounds.items():
             by_round[r] = by_round.get(r, 0.0) + p
@@ -122,7 +129,7 @@ def _with_product_form(
     residual = max(0.0, 1.0 - ended)
     return summarise(
         battle,
-        absorbed.ends,
+        ends,
         residual,
         dict(sorted(by_round.items())),
         still,
@@ -182,6 +189,101 @@ def _rounds(
     solution = product.solve(attacker, defender, masses, starts, announcements=announcements)
     mass = _account(battle, form, explorer, template, solution, accounts)
     return _Solved(mass, solution.rounds, solution.unfinished)
+
+
+#: combinations of the fights' ends an invasion of several planets may run through establishing
+#: control (each about 50 µs of rules code)
+COMBINATIONS = 200_000
+
+
+def _fights(
+    form: PlayerRounds[Any],
+    explorer: Explorer[Any],
+    entries: Mapping[Entry[Any], Weight],
+    entered: Mapping[tuple[Entry[Any], int], float],
+    ends: dict[Terminal, Weight],
+) -> _Solved:
+    """Fights one after another (an invasion's planets), none touching another's units: from
+    each entry, each fight is solved alone in product form, and each combination of their ends
+    (independent, given the entry) is run through what follows the last fight (establishing
+    control), so the battle's ends and their outcomes come from the procedures. The rounds are
+    those of every fight together: the sum of independent round counts."""
+    mass = unfinished = 0.0
+    by_round: dict[int, float] = {}
+    solved: dict[Any, _Fight] = {}
+    begun: dict[Entry[Any], dict[int, float]] = {}
+    for (entry, start), share in entered.items():
+        begun.setdefault(entry, {})[start] = share
+    for entry, weight in entries.items():
+        fights = []
+        for start in form.fights(entry.state):
+            if start not in solved:
+                solved[start] = _fight(form, start)
+            fights.append(solved[start])
+        count = 1
+        for fight in fights:
+            count *= len(fight.ends)
+        if count > COMBINATIONS:
+            raise TooLarge(
+                f"the planets' ground combats can end in {count:,} combinations, more than the "
+                f"exact engine runs through establishing control ({COMBINATIONS:,})"
+            )
+        for combination in itertools.product(*(f.ends for f in fights)):
+            chance = float(weight)
+            for _, _, p in combination:
+                chance *= p
+            joined = form.combine(
+                [(f.start, a, d) for f, (a, d, _) in zip(fights, combination, strict=True)]
+            )
+            target, _ = explorer.settle(joined)
+            if not isinstance(target, Terminal):
+                raise NotInProductForm("the ground combats' ends did not end the invasion")
+            ends[target] = ends.get(target, 0.0) + chance
+            mass += chance
+        # Rounds: the first fight's first round was begun on the way to the entry.
+        total = {0: 1.0}
+        for fight in fights:
+            total = _convolve(total, fight.rounds)
+        for start, share in begun.get(entry, {}).items():
+            for r, p in total.items():
+                by_round[start - 1 + r] = by_round.get(start - 1 + r, 0.0) + share * p
+        unfinished += float(weight) * (1.0 - sum(total.values()))
+    return _Solved(mass, by_round, max(0.0, unfinished))
+
+
+@dataclass
+class _Fight:
+    """One fight solved alone: its start, its ends (each player's units, and the chance) and
+    the distribution of its number of rounds."""
+
+    start: Any
+    ends: list[tuple[SideState, SideState, float]]
+    rounds: dict[int, float]
+
+
+def _fight(form: PlayerRounds[Any], start: Any) -> _Fight:
+    pair = form.round_start(start)
+    if pair is None:
+        raise NotInProductForm("a fight did not start at its dice")
+    a_most = form.pool("attacker", pair[0], start).max_hits
+    d_most = form.pool("defender", pair[1], start).max_hits
+    attacker = product.build_chain(form, "attacker", [pair[0]], d_most, start)
+    defender = product.build_chain(form, "defender", [pair[1]], a_most, start)
+    first = (attacker.units.index(pair[0]), defender.units.index(pair[1]), NOBODY, 1)
+    solution = product.solve(attacker, defender, {first: 1.0}, {first: 1.0})
+    ends = [
+        (attacker.units[int(i)], defender.units[int(j)], float(solution.ends[i, j]))
+        for i, j in zip(*np.nonzero(solution.ends), strict=True)
+    ]
+    return _Fight(start, ends, solution.rounds)
+
+
+def _convolve(first: Mapping[int, float], second: Mapping[int, float]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for r, p in first.items():
+        for s, q in second.items():
+            out[r + s] = out.get(r + s, 0.0) + p * q
+    return out
 
 
 def _announcements(

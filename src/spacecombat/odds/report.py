@@ -145,7 +145,7 @@ class Accounts:
         self.result(outcome, chance)
         for player in PLAYERS:
             self.player(battle, outcome, player, chance)
-        self.planet_results(outcome, chance)
+        self.planet_results(battle, outcome, chance)
 
     def result(self, outcome: Mapping[str, object], chance: Weight) -> None:
         """The end's result, and each yes/no fact of it (TI3's planet_taken) as a probability."""
@@ -173,16 +173,19 @@ class Accounts:
             away = self.retreat_fleets.setdefault(player, {})
             away[units] = away.get(units, 0.0) + float(chance)
 
-    def planet_results(self, outcome: Mapping[str, object], chance: Weight) -> None:
+    def planet_results(
+        self, battle: Accountant, outcome: Mapping[str, object], chance: Weight
+    ) -> None:
         """An invasion of several planets: each planet's result and ground forces left."""
         records = outcome.get("planets")
         if not isinstance(records, list) or len(records) < 2:
             return
         for record in records:
-            self.planet(record, chance)
+            self.planet(battle, record, chance)
 
-    def planet(self, record: Mapping[str, object], chance: Weight) -> None:
-        """One planet's record (``core/outcome.planet_record``) at one end."""
+    def planet(self, battle: Accountant, record: Mapping[str, object], chance: Weight) -> None:
+        """One planet's record (``core/outcome.planet_record``) at one end: its survivors are
+        what ``battle.survivors`` counts of the units on it (an invasion's ground forces)."""
         name = str(record.get("planet"))
         mine = self.planets.setdefault(name, {"taken": 0.0, "results": {}, "fleets": {}})
         if record.get("controller") == "attacker":
@@ -190,7 +193,8 @@ class Accounts:
         result = str(record.get("result"))
         mine["results"][result] = mine["results"].get(result, 0.0) + float(chance)
         for player in PLAYERS:
-            units = tuple(sorted(unit_records_of(record.get(player))))
+            alone = {player: {"planets": [record.get(player)]}}
+            units = tuple(sorted(battle.survivors(alone, player).items()))
             kept = mine["fleets"].setdefault(player, {})
             kept[units] = kept.get(units, 0.0) + float(chance)
 
@@ -219,15 +223,6 @@ class Accounts:
             }
             for name, facts in self.planets.items()
         }
-
-
-def unit_records_of(items: object) -> dict[str, int]:
-    """Counts by unit type of a list of the log's unit records."""
-    counts: dict[str, int] = {}
-    for item in items if isinstance(items, list) else []:
-        unit = str(item["unit"])
-        counts[unit] = counts.get(unit, 0) + int(item["count"])
-    return counts
 
 
 def summarise(

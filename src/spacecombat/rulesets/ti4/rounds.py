@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from spacecombat.core.engine import Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.rounds import (
     ATTACKER_ANNOUNCED,
@@ -16,6 +17,7 @@ from spacecombat.core.rounds import (
     NOBODY,
     PLAYERS,
     Battle,
+    NotInProductForm,
     PlayerRounds,
 )
 from spacecombat.core.sides import SideState
@@ -46,13 +48,13 @@ class ProductRounds(PlayerRounds[BattleState]):
     @staticmethod
     def applies(setup: BattleSetup) -> bool:
         """Whether the battle's rounds are in product form (given every live player can hit,
-        which the odds engine checks state by state): no handler acts in the rounds, and an
-        invasion is of one planet."""
-        if any(acts_in_rounds(h) for h in setup.handlers):
-            return False
-        if setup.kind == "invasion":
-            return len(setup.planets) == 1
-        return True
+        which the odds engine checks state by state): no handler acts in the rounds. The
+        ground combats of an invasion of several planets are fought one after another, and
+        each only ever touches its own planet's units (``fights``)."""
+        return not any(acts_in_rounds(h) for h in setup.handlers)
+
+    def arena(self, template: BattleState) -> Hashable:
+        return arena(self.setup, template)
 
     def round_start(self, state: BattleState) -> tuple[SideState, SideState] | None:
         if (
@@ -63,6 +65,41 @@ class ProductRounds(PlayerRounds[BattleState]):
         ):
             return state.attacker, state.defender
         return None
+
+    def fights(self, state: BattleState) -> list[BattleState]:
+        """At the first round of an invasion's first ground combat: the start of each planet's
+        ground combat, this one first, then those still to come in the order chosen (ground
+        combat note 3), each as the procedure that starts it leaves it. Nothing a ground combat
+        does reaches another planet, so each can be solved from the units the invasion
+        brought there."""
+        if self.setup.kind != "invasion" or not state.order:
+            return [state]
+        starts = [state]
+        for planet in state.order:
+            current = state._replace(phase=Phase.GROUND_COMBAT, planet=planet, order=(), round=0)
+            while self.round_start(current) is None:
+                node = self._process.advance(current)
+                if not isinstance(node, Step):
+                    raise NotInProductForm("a ground combat did not start with its dice")
+                current = node.state
+            starts.append(current)
+        return starts
+
+    def combine(self, ends: list[tuple[BattleState, SideState, SideState]]) -> BattleState:
+        """The end of the last fight of ``fights``, each planet holding what its own ground
+        combat left there (``ends``: each fight's start and the units it ended with): the end
+        of the last round, so that the procedures go on to establish control."""
+        last, attacker, defender = ends[-1]
+        fought = set()
+        for start, a_units, d_units in ends:
+            fought.add(start.planet)
+            attacker = attacker.with_planet(start.planet, a_units.planet(start.planet))
+            defender = defender.with_planet(start.planet, d_units.planet(start.planet))
+        rounds = tuple(
+            1 if p in fought else r
+            for p, r in enumerate(last.ground_rounds or (0,) * len(self.setup.planets))
+        )
+        return self.rejoin(last._replace(order=(), ground_rounds=rounds), attacker, defender)
 
     def announcing(
         self, template: BattleState, attacker: SideState, defender: SideState, round: int
