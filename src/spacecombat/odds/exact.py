@@ -379,12 +379,16 @@ def _account(
                 if chance <= 0.0:
                     continue
                 total += chance
-                i0, j0 = int(np.argmax(by_row)), int(np.argmax(by_column))
-                accounts.result(outcome(i0, j0, announced), chance)
-                for i in map(int, np.flatnonzero(by_row)):
-                    end = outcome(i, j0, announced)
-                    accounts.player(battle, end, "attacker", float(by_row[i]))
-                for j in map(int, np.flatnonzero(by_column)):
-                    end = outcome(i0, j, announced)
-                    accounts.player(battle, end, "defender", float(by_column[j]))
+                rows_in = [int(i) for i in np.flatnonzero(by_row)]
+                columns_in = [int(j) for j in np.flatnonzero(by_column)]
+                accounts.result(outcome(rows_in[0], columns_in[0], announced), chance)
+                # Each pair run gives both players' parts: pair the rows and the columns up,
+                # so that every state of each player is in one of them.
+                for k in range(max(len(rows_in), len(columns_in))):
+                    i, j = rows_in[k % len(rows_in)], columns_in[k % len(columns_in)]
+                    end = outcome(i, j, announced)
+                    if k < len(rows_in):
+                        accounts.player(battle, end, "attacker", float(by_row[i]))
+                    if k < len(columns_in):
+                        accounts.player(battle, end, "defender", float(by_column[j]))
     return total

@@ -281,12 +281,13 @@ def _width(attacker: Chain[U], defender: Chain[U]) -> int:
 def _kernel(i: int, attacker: Chain[U], defender: Chain[U]) -> NDArray[np.float64]:
     """K[j, j2]: chance that the defender goes from j to j2 when the attacker (state i) rolls."""
     size = len(defender.units)
-    kernel = np.zeros((size, size))
-    rows = np.arange(size)
     rolls = attacker.hits[i]
-    for h in np.flatnonzero(rolls[: defender.after.shape[1]]):
-        # Each row j goes to one column for a given h, so plain fancy-index adds are safe.
-        kernel[rows, defender.after[:, h]] += rolls[h]
+    hits = np.flatnonzero(rolls[: defender.after.shape[1]])
+    # Row j goes to column after[j, h] with the chance of h hits: one weighted count over the
+    # cells (for a cell reached by several h, added in the order of h, as a loop would).
+    cells = (np.arange(size)[:, None] * size + defender.after[:, hits]).ravel()
+    weights = np.broadcast_to(rolls[hits], (size, len(hits))).ravel()
+    kernel = np.bincount(cells, weights, minlength=size * size).reshape(size, size)
     kernel[~defender.alive, :] = 0.0
     return kernel
 
