@@ -287,7 +287,8 @@ def _kernel(i: int, attacker: Chain[U], defender: Chain[U]) -> NDArray[np.float6
     # cells (for a cell reached by several h, added in the order of h, as a loop would).
     cells = (np.arange(size)[:, None] * size + defender.after[:, hits]).ravel()
     weights = np.broadcast_to(rolls[hits], (size, len(hits))).ravel()
-    kernel = np.bincount(cells, weights, minlength=size * size).reshape(size, size)
+    counted = np.bincount(cells, weights, minlength=size * size)
+    kernel = np.asarray(counted, dtype=np.float64).reshape(size, size)
     kernel[~defender.alive, :] = 0.0
     return kernel
 

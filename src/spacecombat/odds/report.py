@@ -163,15 +163,22 @@ class Accounts:
     ) -> None:
         """``player``'s part of an end: survivors, losses, and whether they retreated."""
         units = tuple(sorted(battle.survivors(outcome, player).items()))
-        kept = self.fleets.setdefault(player, {})
-        kept[units] = kept.get(units, 0.0) + float(chance)
-        lost = float(chance) * battle.losses(outcome, player)
-        self.losses[player] = self.losses.get(player, 0.0) + lost
+        self.fleet(player, units, float(chance))
+        self.loss(player, float(chance) * battle.losses(outcome, player))
         retreat = outcome.get("retreat")
         if isinstance(retreat, Mapping) and retreat.get("player") == player:
             self.retreats[player] = self.retreats.get(player, 0.0) + float(chance)
             away = self.retreat_fleets.setdefault(player, {})
             away[units] = away.get(units, 0.0) + float(chance)
+
+    def fleet(self, player: str, units: Fleet, chance: float) -> None:
+        """``chance`` more that ``player`` is left with ``units``."""
+        kept = self.fleets.setdefault(player, {})
+        kept[units] = kept.get(units, 0.0) + chance
+
+    def loss(self, player: str, expected: float) -> None:
+        """``expected`` more resources lost by ``player`` (a loss times its chance)."""
+        self.losses[player] = self.losses.get(player, 0.0) + expected
 
     def planet_results(
         self, battle: Accountant, outcome: Mapping[str, object], chance: Weight
