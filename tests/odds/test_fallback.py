@@ -39,6 +39,8 @@ def test_beyond_the_limit_odds_fall_back_to_monte_carlo_and_say_so() -> None:
     assert report.method == "montecarlo"
     assert report.note is not None
     assert "Monte Carlo instead of exact" in report.note
+    # the note names the rule that kept the rounds out of product form
+    assert "the attacker's duranium_armor acts during the combat rounds" in report.note
     assert report.to_json()["note"] == report.note
 
 

@@ -127,3 +127,81 @@ def test_the_fast_path_agrees_with_the_state_graph(chunk: int) -> None:
         slow = exact_odds(scenario, product_form=False, limit=None)
         assert fast.method == slow.method == "exact"
         agree(compared(fast), compared(slow))
+
+
+# --- hand-derived figures ---------------------------------------------------------------------
+
+ADJACENT = {"adjacent": [{"name": "B", "units": ["attacker"]}]}
+
+
+def test_a_retreat_announced_in_round_1_is_carried_out_unless_a_side_is_gone() -> None:
+    """1 cruiser each (combat 7: a hit with 4 faces in 10), the attacker retreating after round
+    1: announced at step 2 of round 1, carried out at step 5 if both still have ships (5.1).
+    Attacker hits alone 0.24: it wins, the retreat cancelled; defender hits alone 0.24; both
+    0.16, a draw; neither 0.36: the attacker retreats and the defender holds the system."""
+    scenario = {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": "1 cruiser", "policy": {"retreat": {"after_round": 1}}},
+        "defender": {"units": "1 cruiser"},
+        "system": ADJACENT,
+    }
+    report = exact_odds(scenario)
+    assert report.method == "exact"
+    assert float(report.attacker_win) == pytest.approx(0.24, abs=1e-12)
+    assert float(report.defender_win) == pytest.approx(0.24 + 0.36, abs=1e-12)
+    assert float(report.draw) == pytest.approx(0.16, abs=1e-12)
+    assert report.retreats["attacker"]["probability"] == pytest.approx(0.36, abs=1e-12)
+    assert report.retreats["attacker"]["survivors"]["fleets"] == [
+        {"units": {"cruiser": 1}, "probability": pytest.approx(0.36, abs=1e-12)}
+    ]
+    assert "defender" not in report.retreats
+    assert report.rounds["distribution"] == {"1": pytest.approx(1.0, abs=1e-12)}
+
+
+def test_outnumbered_the_attacker_retreats_at_once() -> None:
+    """1 cruiser against 2: the defender rolls 2 dice, at least 1.5 times the attacker's 1, so
+    the attacker announces in round 1; it gets away unless its cruiser is hit (1 - 0.6²)."""
+    scenario = {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": "1 cruiser", "policy": {"retreat": {"when_outnumbered": 1.5}}},
+        "defender": {"units": "2 cruiser"},
+        "system": ADJACENT,
+    }
+    report = exact_odds(scenario)
+    assert report.retreats["attacker"]["probability"] == pytest.approx(0.36, abs=1e-12)
+    assert float(report.attacker_win) == 0.0
+    assert float(report.defender_win) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_two_planets_are_fought_independently() -> None:
+    """1 infantry against 1 on each of two planets (combat 8: 3 faces in 10). One ground
+    combat ends with the attacker alone with 0.21 / 0.51, the defender alone the same, both
+    gone 0.09 / 0.51 (rounds where both miss repeat); the invasion's result is the planets'
+    if they agree, else mixed."""
+    scenario = {
+        "ruleset": "ti4",
+        "battle": "invasion",
+        "attacker": {"units": "1 carrier, 2 infantry"},
+        "defender": {},
+        "planets": [
+            {"name": "A", "defender": "1 infantry", "commit": "1 infantry"},
+            {"name": "B", "defender": "1 infantry", "commit": "1 infantry"},
+        ],
+    }
+    win, draw = 0.21 / 0.51, 0.09 / 0.51
+    report = exact_odds(scenario)
+    assert report.method == "exact"
+    assert float(report.attacker_win) == pytest.approx(win * win, abs=1e-12)
+    assert float(report.defender_win) == pytest.approx(win * win, abs=1e-12)
+    assert float(report.draw) == pytest.approx(draw * draw, abs=1e-12)
+    assert float(report.other["mixed"]) == pytest.approx(1 - 2 * win * win - draw * draw, abs=1e-12)
+    for name in ("A", "B"):
+        assert report.planets[name]["taken"] == pytest.approx(win, abs=1e-12)
+    # the attacker's infantry left over both planets: 2 with win², 1 with 2 win (1 - win)
+    fleets = {
+        sum(f["units"].values()): f["probability"] for f in report.survivors["attacker"]["fleets"]
+    }
+    assert fleets[2] == pytest.approx(win * win, abs=1e-12)
+    assert fleets[1] == pytest.approx(2 * win * (1 - win), abs=1e-12)

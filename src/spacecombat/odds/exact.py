@@ -55,19 +55,14 @@ def exact_odds(
     policies: dict[str, Policy] = battle.stock_policies()
     fast = product_form and not fractions and rounds is None
     form = battle.product_rounds() if fast else None
+    why = battle.product_refusal() or NOT_IN_PRODUCT_FORM
     if form is not None:
         try:
             report = _with_product_form(battle, policies, form, limit)
             report.notices = list(battle.notices())
             return report
-        except NotInProductForm:
-            pass
-    why = NOT_IN_PRODUCT_FORM
-    if scenario.ruleset == "ec4x":
-        why = (
-            "an EC4X battle is explored state by state, every CER die and target choice a "
-            "branch, and this one is large"
-        )
+        except NotInProductForm as exc:
+            why = f"its rounds are not in product form: {exc}"
     if fractions:
         why = "exact fractions were asked for, which only the state-by-state engine gives"
     elif rounds is not None:

@@ -200,6 +200,13 @@ class Ec4xBattle:
     def product_rounds(self) -> None:
         return None
 
+    def product_refusal(self) -> str:
+        """Why the rounds are not in product form: targets are drawn per squadron."""
+        return (
+            "an EC4X battle is explored state by state, every CER die and target choice a "
+            "branch, and this one is large"
+        )
+
     def notices(self) -> tuple[str, ...]:
         said = []
         for h, name in enumerate(self.setup.houses):

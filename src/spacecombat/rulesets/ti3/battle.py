@@ -93,6 +93,10 @@ class Ti3Battle(Notices, RulesetBattle[Ti3Setup, Ti3State]):
             return Ti3ProductRounds(self.setup, self)
         return None
 
+    def product_refusal(self) -> str | None:
+        """Why the combat rounds are not in product form (``None``: they are)."""
+        return Ti3ProductRounds.refusal(self.setup)
+
     def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]:
         """A player's units left in the fight: ships in the system (or that withdrew) in a
         space battle; ground units on the planets in an invasion."""

@@ -29,20 +29,31 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
 
     @staticmethod
     def applies(setup: Ti3Setup) -> bool:
-        if any(h.id in _NOT_IN_PRODUCT_FORM for h in setup.handlers):
-            return False
+        return Ti3ProductRounds.refusal(setup) is None
+
+    @staticmethod
+    def refusal(setup: Ti3Setup) -> str | None:
+        """Why the battle's rounds are not in product form, or ``None`` if they are."""
+        acting = sorted({h.id for h in setup.handlers if h.id in _NOT_IN_PRODUCT_FORM})
+        if acting:
+            return f"{', '.join(acting)} acts across both players' units during the rounds"
         if setup.kind == "invasion":
-            return (
-                len(setup.planets) == 1
-                and not setup.options.shock_troops
-                and not counts_fallen(setup)
-            )
+            if len(setup.planets) > 1:
+                return "several planets are invaded (TI3 solves them state by state)"
+            if setup.options.shock_troops:
+                return "Shock Troops may be promoted during the rounds"
+            if counts_fallen(setup):
+                return "fallen ground forces are counted during the rounds"
+            return None
         for side in SIDES:
             policy = setup.side(side).policy
             never = policy.retreat_after_round is None and policy.retreat_when_outnumbered is None
             if not never and destinations(setup, setup.initial, side):
-                return False
-        return True
+                return (
+                    f"the {side.value} may announce a withdrawal or retreat before the roll "
+                    "(TI3 solves them state by state)"
+                )
+        return None
 
     def round_start(self, state: Ti3State) -> tuple[SideState, SideState] | None:
         phase = Phase.ROLL_COMBAT_DICE if self._space else Phase.INVASION_ROUND

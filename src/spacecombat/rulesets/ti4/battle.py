@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from spacecombat.core.battle import RulesetBattle, no_destination
 from spacecombat.core.engine import Node
 from spacecombat.core.outcome import resources_lost, unit_counts, unit_records
+from spacecombat.core.sides import PLAYER_SIDES
 from spacecombat.rulesets.notices import (
     Notices,
     opening_events,
@@ -107,10 +108,14 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         """The combat rounds in product form, if the rules allow it (``rounds.py``)."""
         return ProductRounds(self.setup, self) if ProductRounds.applies(self.setup) else None
 
+    def product_refusal(self) -> str | None:
+        """Why the combat rounds are not in product form (``None``: they are)."""
+        return ProductRounds.refusal(self.setup)
+
     def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]:
         """A player's units left in the fight: ships in the space area (or that retreated) in
         a space battle; ground forces on the planets in an invasion."""
-        side = self.setup.side(Side(player))
+        side = self.setup.side(PLAYER_SIDES[player])
         counts: dict[str, int] = {}
         if self.setup.kind == "space":
             retreat = outcome.get("retreat")
@@ -119,26 +124,27 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             else:
                 block = outcome.get(player)
                 lists = [block.get("space") if isinstance(block, Mapping) else None]
-            keep = side.is_ship
+            kept = side.ship_types
         else:
             block = outcome.get(player)
             lists = list(block.get("planets", [])) if isinstance(block, Mapping) else []
-            keep = side.is_ground_force
+            kept = side.ground_force_types
         for unit, count in unit_records(lists):
-            if keep(unit):
+            if unit in kept:
                 counts[unit] = counts.get(unit, 0) + count
         return counts
 
     def _initial_counts(self, player: str) -> dict[str, int]:
         known = self._initial.get(player)
         if known is None:
-            known = self._initial[player] = unit_counts(self.setup.initial.side(Side(player)))
+            initial = self.setup.initial.side(PLAYER_SIDES[player])
+            known = self._initial[player] = unit_counts(initial)
         return known
 
     def losses(self, outcome: Mapping[str, object], player: str) -> float:
         """Resources of the player's units destroyed or removed (cost per unit: the card's cost
         divided by how many units one payment produces)."""
-        side = self.setup.side(Side(player))
+        side = self.setup.side(PLAYER_SIDES[player])
         before = self._initial_counts(player)
         after: dict[str, int] = {}
         block = outcome.get(player)

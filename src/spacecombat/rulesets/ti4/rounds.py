@@ -46,12 +46,23 @@ class ProductRounds(PlayerRounds[BattleState]):
         self.retreats = setup.kind == "space" and any(_may_announce(setup, side) for side in SIDES)
 
     @staticmethod
+    def refusal(setup: BattleSetup) -> str | None:
+        """Why the battle's rounds are not in product form, or ``None`` if they are."""
+        acting = sorted({_owned(h.id, h.owner) for h in setup.handlers if acts_in_rounds(h)})
+        if acting:
+            return (
+                f"{', '.join(acting)} {'acts' if len(acting) == 1 else 'act'} during the combat "
+                "rounds, so a round is more than two independent per-player steps"
+            )
+        return None
+
+    @staticmethod
     def applies(setup: BattleSetup) -> bool:
         """Whether the battle's rounds are in product form (given every live player can hit,
         which the odds engine checks state by state): no handler acts in the rounds. The
         ground combats of an invasion of several planets are fought one after another, and
         each only ever touches its own planet's units (``fights``)."""
-        return not any(acts_in_rounds(h) for h in setup.handlers)
+        return ProductRounds.refusal(setup) is None
 
     def arena(self, template: BattleState) -> Hashable:
         return arena(self.setup, template)
@@ -180,6 +191,10 @@ class ProductRounds(PlayerRounds[BattleState]):
             announced=(announced == ATTACKER_ANNOUNCED, announced == DEFENDER_ANNOUNCED),
             cursor=0,
         )
+
+
+def _owned(ability: str, owner: Side | None) -> str:
+    return ability if owner is None else f"the {owner.value}'s {ability}"
 
 
 def _may_announce(setup: BattleSetup, side: Side) -> bool:
