@@ -15,7 +15,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from importlib.metadata import PackageNotFoundError, version
 
 from spacecombat.cli import status
 from spacecombat.cli.streams import InputFailed, OutputFailed, say, silence_stdout
@@ -51,7 +50,33 @@ class _Help(argparse.RawDescriptionHelpFormatter):
         return text
 
 
+class _Version(argparse.Action):
+    """``--version``, as argparse's own, but the version is read only when asked for (reading
+    the installed metadata is slow: every other run would pay for it)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="show program's version number and exit",
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        parser._print_message(f"{parser.prog} {_package_version()}\n", sys.stdout)
+        parser.exit()
+
+
 def _package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("spacecombat")
     except PackageNotFoundError:  # run from a source tree that is not installed
@@ -66,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=(__doc__ or "").split("\n\n", 1)[1],
         formatter_class=_Help,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_package_version()}")
+    parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     res = commands.add_parser(
         "resolve", help="play one battle from a scenario file", formatter_class=_Help

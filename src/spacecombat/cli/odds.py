@@ -8,14 +8,14 @@ import json
 import sys
 from typing import Any
 
-from spacecombat.cli.resolve import scenario_from
-from spacecombat.cli.streams import LineTooLong, stdin_lines, utf8, write
+from spacecombat.cli.streams import LineTooLong, scenario_from, stdin_lines, utf8, write
 from spacecombat.core.errors import ScenarioError, SpacecombatError
 from spacecombat.core.limits import MAX_SCENARIO_BYTES, one_line
 from spacecombat.odds.api import odds
 from spacecombat.odds.montecarlo import terminal_progress
 from spacecombat.odds.text import render
-from spacecombat.scenario.schema import decode_json_line, parse_scenario
+from spacecombat.scenario.formats import decode_json_line
+from spacecombat.scenario.schema import parse_scenario
 
 TRIALS = 20_000
 

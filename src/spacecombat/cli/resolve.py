@@ -7,20 +7,14 @@ import sys
 from typing import TextIO
 
 from spacecombat import rulesets
-from spacecombat.cli.streams import file_name, read_text, write
+from spacecombat.cli.streams import scenario_from, write
 from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.errors import IllegalChoice, ScenarioError
 from spacecombat.core.events import Event, to_jsonl
-from spacecombat.core.limits import MAX_SCENARIO_BYTES, shown
+from spacecombat.core.limits import shown
 from spacecombat.report.text import render
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import decode, parse_scenario
-
-
-def scenario_from(path: str) -> object:
-    """The decoded scenario in ``path`` (``-``: standard input), within the input limits."""
-    text = read_text(path, limit=MAX_SCENARIO_BYTES)
-    return decode(text, file_name(path))
+from spacecombat.scenario.schema import parse_scenario
 
 
 class TerminalPlayer:

@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from spacecombat.core.errors import ScenarioError, SpacecombatError
-from spacecombat.core.limits import ECHO, one_line, shown_path
+from spacecombat.core.limits import ECHO, MAX_SCENARIO_BYTES, one_line, shown_path
+from spacecombat.scenario.formats import decode
 
 
 class OutputFailed(Exception):
@@ -139,3 +140,9 @@ def file_name(path: str) -> str:
         return "standard input"
     name = os.path.basename(path) or path
     return name if len(name) <= ECHO else name[: ECHO - 1] + "…"
+
+
+def scenario_from(path: str) -> object:
+    """The decoded scenario in ``path`` (``-``: standard input), within the input limits."""
+    text = read_text(path, limit=MAX_SCENARIO_BYTES)
+    return decode(text, file_name(path))

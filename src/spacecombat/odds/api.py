@@ -7,8 +7,7 @@ from typing import Any
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import shown
-from spacecombat.odds.budget import TooLarge
-from spacecombat.odds.exact import STATE_LIMIT, check_rounds, exact_odds
+from spacecombat.odds.budget import CHANCE_STATES, TooLarge
 from spacecombat.odds.montecarlo import check_options, monte_carlo
 from spacecombat.odds.report import OddsReport
 from spacecombat.scenario.schema import AnyScenario
@@ -25,7 +24,7 @@ def odds(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     fallback: bool = True,
-    limit: int | None = STATE_LIMIT,
+    limit: int | None = CHANCE_STATES,
 ) -> OddsReport:
     """The odds of a scenario's battle.
 
@@ -42,6 +41,9 @@ def odds(
     """
     check_options(trials, seed, workers)  # before any work, whether or not Monte Carlo runs
     if method == "exact":
+        # imported here: the exact engine's arrays (numpy) are not needed for Monte Carlo
+        from spacecombat.odds.exact import check_rounds, exact_odds
+
         check_rounds(rounds)
         try:
             return exact_odds(scenario, fractions=fractions, rounds=rounds, limit=limit)

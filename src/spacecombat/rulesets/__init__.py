@@ -39,6 +39,11 @@ class Battle(Protocol):
         """The battle's combat rounds in product form, if its rules allow it."""
         ...
 
+    def product_refusal(self) -> str | None:
+        """Why the battle's combat rounds are not in product form, in a person's words (the
+        note of a Monte Carlo fallback), or ``None`` if they are."""
+        ...
+
     def notices(self) -> tuple[str, ...]:
         """What a player should know about this battle before any die is rolled (units removed
         before it starts and why, a retreat policy that can never act), one sentence each. The
@@ -54,11 +59,12 @@ def battle(scenario: AnyScenario) -> Battle:
 
         return ec4x_battle(scenario)
 
-    from spacecombat.rulesets.ti3 import battle as ti3_battle
+    if scenario.ruleset == "ti3":
+        from spacecombat.rulesets.ti3 import battle as ti3_battle
+
+        return ti3_battle(scenario)
     from spacecombat.rulesets.ti4 import battle as ti4_battle
 
-    if scenario.ruleset == "ti3":
-        return ti3_battle(scenario)
     return ti4_battle(scenario)
 
 

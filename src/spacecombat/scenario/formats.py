@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
-
-import yaml
-from yaml.events import AliasEvent, CollectionStartEvent, NodeEvent
-from yaml.nodes import MappingNode, Node
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import MAX_DEPTH, shown
+from spacecombat.core.limits import MAX_DEPTH, MAX_SCENARIO_BYTES, shown, shown_path
+
+if TYPE_CHECKING:
+    import yaml
 
 
 class _Refused(Exception):
@@ -28,51 +29,62 @@ class _Refused(Exception):
         self.line = line
 
 
-class StrictLoader(yaml.SafeLoader):
-    """PyYAML's safe loader without anchors, aliases, duplicate keys or deep nesting."""
+@cache
+def strict_loader() -> type[yaml.SafeLoader]:
+    """PyYAML's safe loader without anchors, aliases, duplicate keys or deep nesting. Made on
+    first use: PyYAML is imported only when a YAML document is read (a JSON batch never
+    needs it)."""
+    import yaml
+    from yaml.events import AliasEvent, CollectionStartEvent, NodeEvent
+    from yaml.nodes import MappingNode, Node
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
+    class StrictLoader(yaml.SafeLoader):
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self._depth = 0
 
-    def compose_node(self, parent: Node | None, index: int) -> Node | None:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
-        line = event.start_mark.line + 1 if event.start_mark else 0
-        if isinstance(event, AliasEvent):
-            raise _Refused(f"aliases (*{event.anchor}) are not accepted; write the value out", line)
-        if isinstance(event, NodeEvent) and event.anchor is not None:
-            raise _Refused(f"anchors (&{event.anchor}) are not accepted; write the value out", line)
-        nested = isinstance(event, CollectionStartEvent)
-        if nested:
-            self._depth += 1
-            if self._depth > MAX_DEPTH:
-                raise _Refused(f"nested more than {MAX_DEPTH} levels deep", line)
-        try:
-            return super().compose_node(parent, index)
-        finally:
+        def compose_node(self, parent: Node | None, index: int) -> Node | None:
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            line = event.start_mark.line + 1 if event.start_mark else 0
+            if isinstance(event, AliasEvent):
+                raise _Refused(
+                    f"aliases (*{event.anchor}) are not accepted; write the value out", line
+                )
+            if isinstance(event, NodeEvent) and event.anchor is not None:
+                raise _Refused(
+                    f"anchors (&{event.anchor}) are not accepted; write the value out", line
+                )
+            nested = isinstance(event, CollectionStartEvent)
             if nested:
-                self._depth -= 1
-
-    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[object] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
+                self._depth += 1
+                if self._depth > MAX_DEPTH:
+                    raise _Refused(f"nested more than {MAX_DEPTH} levels deep", line)
             try:
-                twice = key in seen
-                seen.add(key)
-            except TypeError:  # a list or a mapping as a key: PyYAML says so below
-                continue
-            if twice:
-                line = key_node.start_mark.line + 1
-                raise _Refused(f"the key {shown(key)} is written twice in one mapping", line)
-        return super().construct_mapping(node, deep=deep)
+                return super().compose_node(parent, index)
+            finally:
+                if nested:
+                    self._depth -= 1
 
+        def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
+            seen: set[object] = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    twice = key in seen
+                    seen.add(key)
+                except TypeError:  # a list or a mapping as a key: PyYAML says so below
+                    continue
+                if twice:
+                    line = key_node.start_mark.line + 1
+                    raise _Refused(f"the key {shown(key)} is written twice in one mapping", line)
+            return super().construct_mapping(node, deep=deep)
 
-# A date is read as the text it is (a unit or a planet is never a date).
-StrictLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
+    # A date is read as the text it is (a unit or a planet is never a date).
+    StrictLoader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    return StrictLoader
 
 
 def _unreadable(exc: yaml.reader.ReaderError, name: str) -> ScenarioError:
@@ -87,8 +99,10 @@ def _unreadable(exc: yaml.reader.ReaderError, name: str) -> ScenarioError:
 
 def load_yaml(text: str, name: str) -> object:
     """One YAML document, read strictly."""
+    import yaml
+
     try:
-        loader = StrictLoader(text)
+        loader = strict_loader()(text)
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
         raise _unreadable(exc, name) from exc
     try:
@@ -179,3 +193,38 @@ def load_json(text: str, name: str, field: str = "file") -> object:
             reason = "a number has thousands of digits"
         raise ScenarioError(field, f"{name} is not valid JSON: {reason}") from exc
     return _characters_only(value, name, field)
+
+
+def read_document(path: str | Path) -> object:
+    """A YAML or JSON file (a scenario, an EC4X game state or orders), decoded strictly and
+    within ``MAX_SCENARIO_BYTES``: read with a bounded ``read``, UTF-8 (a byte-order mark
+    allowed); ``ScenarioError`` on the field ``file`` otherwise."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_SCENARIO_BYTES + 1)
+    except OSError as exc:
+        raise ScenarioError("file", f"cannot read {shown_path(str(path))}: {exc.strerror}") from exc
+    if len(data) > MAX_SCENARIO_BYTES:
+        raise ScenarioError(
+            "file",
+            f"{shown_path(str(path))} is larger than the limit of {MAX_SCENARIO_BYTES:,} bytes",
+        )
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError("file", f"{shown_path(str(path))} is not UTF-8 text") from exc
+    return decode(text, shown(path.name).strip("'"))
+
+
+def decode(text: str, name: str = "scenario") -> object:
+    """Decode YAML, strictly (JSON is YAML too, but a .json file is read as JSON for clearer
+    errors): no aliases, no duplicate keys, no deep nesting (above)."""
+    if name.endswith(".json"):
+        return load_json(text, name)
+    return load_yaml(text, name)
+
+
+def decode_json_line(text: str, number: int) -> object:
+    """Line ``number`` of a JSON Lines batch."""
+    return load_json(text, "the line", f"line {number}")

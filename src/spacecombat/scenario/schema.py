@@ -29,12 +29,12 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import (
     ECHO,
     MAX_ROUNDS,
-    MAX_SCENARIO_BYTES,
     MAX_UNITS_PER_SIDE,
     shown,
-    shown_path,
 )
-from spacecombat.scenario.formats import load_json, load_yaml
+from spacecombat.scenario.formats import decode as decode
+from spacecombat.scenario.formats import decode_json_line as decode_json_line
+from spacecombat.scenario.formats import read_document as read_document
 from spacecombat.scenario.notation import Fleet
 
 Anomaly = Literal["none", "nebula", "gravity_rift", "asteroid_field", "supernova"]
@@ -387,38 +387,3 @@ def _model_in(annotation: object) -> type[BaseModel] | None:
 def load_scenario(path: str | Path) -> AnyScenario:
     """Read a YAML or JSON scenario file (within ``MAX_SCENARIO_BYTES``)."""
     return parse_scenario(read_document(path))
-
-
-def read_document(path: str | Path) -> object:
-    """A YAML or JSON file (a scenario, an EC4X game state or orders), decoded strictly and
-    within ``MAX_SCENARIO_BYTES``: read with a bounded ``read``, UTF-8 (a byte-order mark
-    allowed); ``ScenarioError`` on the field ``file`` otherwise."""
-    path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_SCENARIO_BYTES + 1)
-    except OSError as exc:
-        raise ScenarioError("file", f"cannot read {shown_path(str(path))}: {exc.strerror}") from exc
-    if len(data) > MAX_SCENARIO_BYTES:
-        raise ScenarioError(
-            "file",
-            f"{shown_path(str(path))} is larger than the limit of {MAX_SCENARIO_BYTES:,} bytes",
-        )
-    try:
-        text = data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError("file", f"{shown_path(str(path))} is not UTF-8 text") from exc
-    return decode(text, shown(path.name).strip("'"))
-
-
-def decode(text: str, name: str = "scenario") -> object:
-    """Decode YAML, strictly (JSON is YAML too, but a .json file is read as JSON for clearer
-    errors): no aliases, no duplicate keys, no deep nesting (``scenario/formats.py``)."""
-    if name.endswith(".json"):
-        return load_json(text, name)
-    return load_yaml(text, name)
-
-
-def decode_json_line(text: str, number: int) -> object:
-    """Line ``number`` of a JSON Lines batch."""
-    return load_json(text, "the line", f"line {number}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from pydantic import BaseModel, ConfigDict, StrictBool
 
@@ -49,9 +49,18 @@ class Ti4Data:
     factions: dict[str, FactionDef]
     laws: dict[str, LawDef]
 
+    @cached_property
+    def _by_owner(self) -> dict[tuple[str | None, str], list[UnitDef]]:
+        """The cards of each (faction, unit type), in data order (faction ``None``: generic).
+        Made once: a battle's set-up looks a card up for every unit type of both sides."""
+        found: dict[tuple[str | None, str], list[UnitDef]] = {}
+        for unit in self.units.values():
+            found.setdefault((unit.faction, unit.type), []).append(unit)
+        return found
+
     def generic(self, unit_type: str, level: int) -> UnitDef:
         """The generic card of a type at a level (war sun: level 2 only; mech: no level)."""
-        candidates = [u for u in self.units.values() if u.faction is None and u.type == unit_type]
+        candidates = self._by_owner.get((None, unit_type), [])
         for unit in candidates:
             if unit.level in (level, None):
                 return unit
@@ -65,7 +74,7 @@ class Ti4Data:
         A faction unit's level is the level of the generic card it ``replaces``; flagships and
         mechs have one card (or a base card whose ``upgrades_to`` names the upgraded one).
         """
-        own = [u for u in self.units.values() if u.faction == faction and u.type == unit_type]
+        own = self._by_owner.get((faction, unit_type), [])
         if not own:
             return None
         for unit in own:
