@@ -13,6 +13,7 @@ import pytest
 
 from spacecombat.odds.exact import exact_odds
 from spacecombat.odds.report import OddsReport
+from spacecombat.odds.text import render
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 UPGRADABLE = ("dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry")
@@ -205,3 +206,29 @@ def test_two_planets_are_fought_independently() -> None:
     }
     assert fleets[2] == pytest.approx(win * win, abs=1e-12)
     assert fleets[1] == pytest.approx(2 * win * (1 - win), abs=1e-12)
+
+
+def test_the_text_report_says_how_often_a_side_retreats_and_each_planets_fate() -> None:
+    retreat = {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": "1 cruiser", "policy": {"retreat": {"after_round": 1}}},
+        "defender": {"units": "1 cruiser"},
+        "system": ADJACENT,
+    }
+    text = render(exact_odds(retreat).to_json())
+    assert "The attacker retreats 36.0000% of the time (counted as the defender's win)" in text
+    assert " 36.000%  1 cruiser" in text
+    planets = {
+        "ruleset": "ti4",
+        "battle": "invasion",
+        "attacker": {"units": "1 carrier, 2 infantry"},
+        "defender": {},
+        "planets": [
+            {"name": "A", "defender": "1 infantry", "commit": "1 infantry"},
+            {"name": "B", "defender": "1 infantry", "commit": "1 infantry"},
+        ],
+    }
+    text = render(exact_odds(planets).to_json())
+    assert f"Planet A: taken {100 * 0.21 / 0.51:.4f}%" in text
+    assert f"Planet B: taken {100 * 0.21 / 0.51:.4f}%" in text

@@ -48,6 +48,8 @@ def render(report: dict[str, Any]) -> str:
         lines.append(f"  {label:<14} {100 * p:8.4f}%  {bar}{extra}")
     if method == "exact":
         lines.append(f"  residual       {float(report['residual']):.1e}")
+    lines.extend(_retreats(report.get("retreats") or {}))
+    lines.extend(_planets(report.get("planets") or {}))
     losses = report["expected_losses"]
     lines.append(
         f"Expected losses (resources): attacker {losses['attacker']:.2f}, "
@@ -58,9 +60,7 @@ def render(report: dict[str, Any]) -> str:
     for player in ("attacker", "defender"):
         survivors = report["survivors"][player]
         lines.append(f"{player.capitalize()} survivors (most likely first):")
-        for fleet in survivors["fleets"][:5]:
-            units = ", ".join(f"{n} {u}" for u, n in fleet["units"].items()) or "none"
-            lines.append(f"  {100 * fleet['probability']:7.3f}%  {units}")
+        lines.extend(_fleets(survivors["fleets"], 5))
         at_least = survivors["at_least"]
         if at_least:
             shown = ", ".join(f">={k}: {100 * p:.1f}%" for k, p in list(at_least.items())[:8])
@@ -69,6 +69,44 @@ def render(report: dict[str, Any]) -> str:
     if after:
         lines.extend(_after_rounds(after))
     return "\n".join(lines) + "\n"
+
+
+def _fleets(fleets: list[dict[str, Any]], shown: int, indent: str = "  ") -> list[str]:
+    lines = []
+    for fleet in fleets[:shown]:
+        units = ", ".join(f"{n} {u}" for u, n in fleet["units"].items()) or "none"
+        lines.append(f"{indent}{100 * fleet['probability']:7.3f}%  {units}")
+    return lines
+
+
+def _retreats(retreats: dict[str, Any]) -> list[str]:
+    """How often each player's policy retreats (counted above as the other player's win) and
+    what gets away."""
+    lines = []
+    for player in PLAYERS:
+        facts = retreats.get(player)
+        if not facts:
+            continue
+        lines.append(
+            f"The {player} retreats {100 * facts['probability']:.4f}% of the time "
+            f"(counted as the {'defender' if player == 'attacker' else 'attacker'}'s win); "
+            "what gets away:"
+        )
+        lines.extend(_fleets(facts["survivors"]["fleets"], 3))
+    return lines
+
+
+def _planets(planets: dict[str, Any]) -> list[str]:
+    """An invasion of several planets: each planet's chance to be taken, and who is left."""
+    lines = []
+    for name, facts in planets.items():
+        lines.append(f"Planet {name}: taken {100 * facts['taken']:.4f}%")
+        for player in PLAYERS:
+            fleets = facts["survivors"].get(player, {}).get("fleets", [])
+            if any(f["units"] for f in fleets):
+                lines.append(f"  {player}'s ground forces left (most likely first):")
+                lines.extend(_fleets(fleets, 3, "    "))
+    return lines
 
 
 def _heading(report: dict[str, Any]) -> list[str]:
