@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
+from spacecombat.odds import montecarlo
 from spacecombat.odds.montecarlo import wilson
 from tests.helpers import invasion, space
 
@@ -82,10 +83,13 @@ def test_monte_carlo_agrees_with_the_exact_odds(index: int) -> None:
     assert max(scores.values()) <= 4, (SCENARIOS[index], scores)
 
 
-def test_the_same_seed_gives_the_same_report_whatever_the_workers() -> None:
+def test_the_same_seed_gives_the_same_report_whatever_the_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # odds/montecarlo.py: trial k is played with dice seeded from (seed, k), so the result does
     # not depend on how many processes share the work. 500 trials on 2 workers are split into
-    # 8 batches, so the process pool is used.
+    # 8 batches, so the process pool is used (however short the run: POOL_AFTER 0).
+    monkeypatch.setattr(montecarlo, "POOL_AFTER", 0.0)
     scenario = space({"units": "2 cruiser, 2 fighter"}, {"units": "1 destroyer, 1 dreadnought"})
     alone = odds(scenario, method="montecarlo", trials=500, seed=11, workers=1)
     shared = odds(scenario, method="montecarlo", trials=500, seed=11, workers=2)

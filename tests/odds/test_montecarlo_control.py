@@ -78,6 +78,7 @@ def test_at_most_a_few_batches_per_worker_are_in_flight(monkeypatch: pytest.Monk
         ahead.append(drawn[0] - done // 75)
 
     monkeypatch.setattr(montecarlo, "batches", counted)
+    monkeypatch.setattr(montecarlo, "POOL_AFTER", 0.0)  # the pool, however short the run
     report = montecarlo.monte_carlo(DUEL, trials=600, seed=1, workers=2, progress=progress)
     assert report.trials == 600
     assert drawn[0] == 8

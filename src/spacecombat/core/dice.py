@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Protocol
 
 from spacecombat.core.errors import ReplayError
@@ -31,14 +32,49 @@ class Dice(Protocol):
         ...
 
 
+def _faces_as_randint(generator: random.Random, count: int) -> tuple[int, ...]:
+    """``count`` calls of ``generator.randint(1, SIDES)``, taking its steps without the calls
+    between them: CPython's ``randint(1, 10)`` is ``1 + _randbelow(10)``, which draws 4 bits
+    (``getrandbits(4)``) until they are below 10. Checked against ``randint`` before its first
+    use (``randint_steps``); the faces, and so every seeded log, are the same."""
+    getrandbits = generator.getrandbits
+    faces = []
+    for _ in range(count):
+        drawn = getrandbits(4)
+        while drawn >= SIDES:
+            drawn = getrandbits(4)
+        faces.append(drawn + 1)
+    return tuple(faces)
+
+
+@cache
+def randint_steps() -> bool:
+    """Whether this Python's ``randint`` takes the steps ``_faces_as_randint`` takes (if not,
+    ``SeededDice`` calls ``randint``)."""
+    if getattr(random.Random, "_randbelow", None) is not getattr(
+        random.Random, "_randbelow_with_getrandbits", None
+    ):
+        return False
+    for seed in (0, 1, 2**40 + 7):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        if _faces_as_randint(ours, 64) != tuple(theirs.randint(1, SIDES) for _ in range(64)):
+            return False
+        if ours.getrandbits(32) != theirs.getrandbits(32):
+            return False
+    return True
+
+
 class SeededDice:
-    """Fair d10s from a private generator seeded with ``seed``; never the global one."""
+    """Fair d10s from a private generator seeded with ``seed``; never the global one. Each
+    face is ``randint(1, 10)`` of Python's generator, as the golden logs were made."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._random = random.Random(seed)
 
     def roll(self, count: int) -> tuple[int, ...]:
+        if randint_steps():
+            return _faces_as_randint(self._random, count)
         return tuple(self._random.randint(1, SIDES) for _ in range(count))
 
     def pick(self, weights: Sequence[int]) -> int:

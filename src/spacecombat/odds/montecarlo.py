@@ -1,7 +1,14 @@
-"""Monte Carlo odds: many battles played by the resolver itself, over the machine's cores.
+"""Monte Carlo odds: many battles played by the rules themselves, over the machine's cores.
 
 Trial k is played with dice seeded from ``(seed, k)``, so the result does not depend on how
 many processes share the work. Intervals are 95% Wilson score intervals.
+
+Trials are played by a ``Sampler`` (core/engine.py): the battle ``play`` would give with the
+same dice, without the log, walking the rules once for each point and outcome of the dice it
+meets. The first batch is played in this process; the rest too, unless it would take longer
+than ``POOL_AFTER``: then on a pool of workers, forked with what the first batch learnt, each
+keeping its sampler from batch to batch. Tallies are merged in the order of their trials, so
+the figures do not depend on timing or on the number of workers.
 
 Work goes out in batches made as they are needed (a few per worker in flight, never a list
 sized by the trials). Workers ignore SIGINT (a Ctrl-C reaches the whole process group, and
@@ -13,6 +20,7 @@ parent and exits if the parent dies.
 from __future__ import annotations
 
 import gc
+import json
 import math
 import os
 import signal
@@ -25,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spacecombat import rulesets
-from spacecombat.core.engine import play
+from spacecombat.core.engine import Point, Sampler
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
 from spacecombat.odds.graph import Terminal, Weight
@@ -57,20 +65,66 @@ class Tally:
 
 
 def run_trials(scenario_json: dict[str, Any], seed: int, first: int, count: int) -> Tally:
-    """Play trials ``first .. first + count - 1`` (in a worker process)."""
-    scenario = parse_scenario(scenario_json)
-    battle = rulesets.battle(scenario)
-    policies = battle.stock_policies()
-    tally = Tally()
-    for trial in range(first, first + count):
-        played = play(battle, rulesets.dice_for(scenario, trial_seed(seed, trial)), policies)
-        key = battle.end_key(played.state)
-        outcome, seen = tally.ends.get(key, (played.outcome, 0))
-        tally.ends[key] = (outcome, seen + 1)
-        rounds = int(str(played.outcome.get("rounds", 0)))
-        tally.rounds[rounds] = tally.rounds.get(rounds, 0) + 1
-        tally.trials += 1
-    return tally
+    """Play trials ``first .. first + count - 1`` (in a worker process, which keeps the battle
+    and what its sampler learnt for the next batch of the same scenario)."""
+    global _KEPT
+    key = _key(scenario_json)
+    if _KEPT is None or _KEPT[0] != key:
+        _KEPT = None  # the old sampler's memory goes before the new one fills
+        scenario = parse_scenario(scenario_json)
+        _KEPT = (key, Trials(scenario))
+    return _KEPT[1].run(seed, first, count)
+
+
+class Trials:
+    """Trials of one scenario: its battle, its stock policies and a ``Sampler`` shared by
+    every batch (each trial still reads its own dice, seeded from ``(seed, trial)``)."""
+
+    def __init__(self, scenario: AnyScenario, battle: rulesets.Battle | None = None) -> None:
+        self.scenario = scenario
+        self.battle = battle if battle is not None else rulesets.battle(scenario)
+        self.sampler: Sampler[Any] = Sampler(self.battle, self.battle.stock_policies())
+
+    def run(self, seed: int, first: int, count: int) -> Tally:
+        """Play trials ``first .. first + count - 1``."""
+        scenario, play = self.scenario, self.sampler.play
+        # how often each end was reached, in the order first reached (the order of the ends
+        # in the tally, as when each trial was tallied as it ended)
+        reached: dict[Point[Any], int] = {}
+        # No garbage collection during the batch: the collector's passes over the sampler's
+        # memory (every generation fills with it) cost a third of the time, and the battles
+        # make no reference cycles (none was found in any ruleset's; any would be collected
+        # after the batch). It is switched back on at once after (or on an exception).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for trial in range(first, first + count):
+                end = play(rulesets.dice_for(scenario, trial_seed(seed, trial)))
+                reached[end] = reached.get(end, 0) + 1
+        finally:
+            if collecting:
+                gc.enable()
+        tally = Tally(trials=count)
+        for end, times in reached.items():
+            outcome = end.outcome
+            assert outcome is not None
+            key = self.battle.end_key(end.state)
+            # the outcome of the first trial to reach the key (ends of different round
+            # numbers share it)
+            kept, seen = tally.ends.get(key, (outcome, 0))
+            tally.ends[key] = (kept, seen + times)
+            rounds = int(str(outcome.get("rounds", 0)))
+            tally.rounds[rounds] = tally.rounds.get(rounds, 0) + times
+        return tally
+
+
+#: this worker's trials of the scenario it last played (``run_trials``); in the parent, only
+#: while the pool's workers are forked (they start with what it learnt in the first batch)
+_KEPT: tuple[str, Trials] | None = None
+
+
+def _key(scenario_json: dict[str, Any]) -> str:
+    return json.dumps(scenario_json, sort_keys=True)
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:
@@ -92,6 +146,9 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
 MAX_SEED = 2**64 - 1
 #: batches in flight per worker (enough to keep every worker busy)
 IN_FLIGHT = 2
+#: the seconds of trials worth starting the pool for (it costs about 0.1 s to start, and its
+#: workers learn what the first batch did not)
+POOL_AFTER = 0.5
 #: how often (seconds) a worker checks that its parent is still alive
 WATCH = 0.5
 #: the longest (seconds) each step of stopping the pool may take after Ctrl-C
@@ -139,15 +196,27 @@ def monte_carlo(
     workers = workers or cores()
     chunk = max(1, min(2_000, math.ceil(trials / (workers * 4))))
     total = Tally()
-    if workers == 1 or chunk >= trials:
-        for first, count in batches(trials, chunk):
-            total.merge(run_trials(data, seed, first, count))
+    # The first batch is played here. The rest too, unless it would take more than POOL_AFTER
+    # seconds at the first batch's pace: then on the pool, whose workers (forked) start with
+    # what this process's sampler learnt. Either way the tallies are merged in the order of
+    # their trials, so the figures are the same.
+    here = Trials(scenario, battle)
+    todo = batches(trials, chunk)
+    first, count = next(todo)
+    started = time.perf_counter()
+    total.merge(here.run(seed, first, count))
+    pace = (time.perf_counter() - started) / count
+    rest = trials - count
+    if workers > 1 and rest > 0 and pace * rest > POOL_AFTER:
+        pool = min(workers, math.ceil(rest / chunk))
+        _in_pool(data, here, seed, trials, todo, pool, total, progress)
+    else:
+        if progress:
+            progress(total.trials, trials)
+        for first, count in todo:
+            total.merge(here.run(seed, first, count))
             if progress:
                 progress(total.trials, trials)
-    else:
-        _in_pool(
-            data, seed, trials, chunk, min(workers, math.ceil(trials / chunk)), total, progress
-        )
     ends: dict[Terminal, Weight] = {
         Terminal(key, outcome): count / total.trials for key, (outcome, count) in total.ends.items()
     }
@@ -185,51 +254,92 @@ def monte_carlo(
 
 def _in_pool(
     data: dict[str, Any],
+    here: Trials,
     seed: int,
     trials: int,
-    chunk: int,
+    todo: Iterator[tuple[int, int]],
     workers: int,
     total: Tally,
     progress: Callable[[int, int], None] | None,
 ) -> None:
-    """The batches on a pool of ``workers`` processes, at most ``IN_FLIGHT`` per worker queued
-    at a time; on any exception (KeyboardInterrupt included) the workers are stopped at once."""
+    """The batches of ``todo`` (the trials after ``total``'s) on a pool of ``workers``
+    processes, at most ``IN_FLIGHT`` per worker queued at a time; on any exception
+    (KeyboardInterrupt included) the workers are stopped at once. Forked workers start with
+    ``here`` (its sampler's memory). Tallies are merged in the order of their trials, whichever
+    batch is done first: the order of the ends is the order the report sums them in, so the
+    figures depend neither on timing nor on the number of workers."""
+    global _KEPT
     pool = ProcessPoolExecutor(
         max_workers=workers, initializer=_worker_started, initargs=(os.getpid(),)
     )
     pending: set[Future[Tally]] = set()
-    todo = batches(trials, chunk)
+    firsts: dict[Future[Tally], int] = {}
+    waiting: dict[int, Tally] = {}  # done, not merged yet: by first trial
+    merged = done_trials = total.trials  # trials merged; trials done
+    told = False
     try:
         while True:
             for first, count in todo:
-                pending.add(pool.submit(run_trials, data, seed, first, count))
+                forking = not told  # the workers are forked at the first submission
+                if forking:
+                    _KEPT = (_key(data), here)
+                    _mask_sigint(signal.SIG_BLOCK)
+                try:
+                    future = pool.submit(run_trials, data, seed, first, count)
+                finally:
+                    if forking:
+                        _KEPT = None
+                        # a Ctrl-C during the forks is raised here, and stops the workers
+                        _mask_sigint(signal.SIG_UNBLOCK)
+                firsts[future] = first
+                pending.add(future)
                 if len(pending) >= IN_FLIGHT * workers:
                     break
+            if not told:  # the batch played here, once the workers run
+                told = True
+                if progress:
+                    progress(done_trials, trials)
             if not pending:
                 break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                total.merge(future.result())
+                tally = future.result()
+                waiting[firsts.pop(future)] = tally
+                done_trials += tally.trials
                 if progress:
-                    progress(total.trials, trials)
+                    progress(done_trials, trials)
+            while merged in waiting:
+                tally = waiting.pop(merged)
+                total.merge(tally)
+                merged += tally.trials
     except BaseException:
         _stop(pool, pending)
         raise
     pool.shutdown()
 
 
+#: whether a pool's futures may be cancelled while its workers are being ended: before Python
+#: 3.12 the pool's manager thread, finding the workers gone, sets an exception on every
+#: pending future and fails on a cancelled one (``InvalidStateError``, printed as a traceback)
+CANCEL_ON_STOP = sys.version_info >= (3, 12)
+
+
 def _stop(pool: ProcessPoolExecutor, pending: set[Future[Tally]]) -> None:
-    """End the workers now (SIGTERM: no traceback from them), then cancel what is queued and
-    shut the pool down, each step bounded in time: a pool interrupted mid-flight can leave its
-    own shutdown waiting on a pipe no one reads, and Ctrl-C must never hang."""
+    """End the workers now (SIGTERM: no traceback from them), then cancel what is queued
+    (Python 3.12 on; before, the pool fails what is queued itself once it finds its workers
+    gone) and shut the pool down, each step bounded in time: a pool interrupted mid-flight can
+    leave its own shutdown waiting on a pipe no one reads, and Ctrl-C must never hang."""
     known: dict[int, Any] = getattr(pool, "_processes", None) or {}
     processes = list(known.values())
     for process in processes:
         process.terminate()
-    for future in pending:
-        future.cancel()
+    if CANCEL_ON_STOP:
+        for future in pending:
+            future.cancel()
     closing = threading.Thread(
-        target=pool.shutdown, kwargs={"wait": False, "cancel_futures": True}, daemon=True
+        target=pool.shutdown,
+        kwargs={"wait": False, "cancel_futures": CANCEL_ON_STOP},
+        daemon=True,
     )
     closing.start()
     closing.join(timeout=STOP)
@@ -239,12 +349,21 @@ def _stop(pool: ProcessPoolExecutor, pending: set[Future[Tally]]) -> None:
             process.kill()
 
 
+def _mask_sigint(how: int) -> None:
+    """Block or unblock SIGINT in this thread (where the platform can)."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(how, {signal.SIGINT})
+
+
 def _worker_started(parent: int) -> None:
     """In each worker: leave Ctrl-C to the parent, and exit if the parent dies. What the
-    worker holds at start (modules, rules data) is frozen out of the garbage collector's
-    scans: battles are short-lived values, and scanning the rest again costs ~10%."""
+    worker holds at start (modules, rules data, what the parent's sampler learnt) is frozen
+    out of the garbage collector's scans: battles are short-lived values, and scanning the
+    rest again costs ~10%. Workers are forked with SIGINT blocked (``_in_pool``), so a Ctrl-C
+    before this point is never a traceback in a worker: it is ignored, then unblocked."""
     gc.freeze()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _mask_sigint(signal.SIG_UNBLOCK)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
