@@ -28,9 +28,8 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spacecombat import rulesets
 from spacecombat.core.engine import Point, Sampler
@@ -39,6 +38,10 @@ from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
 from spacecombat.odds.graph import Terminal, Weight
 from spacecombat.odds.report import FATES, OddsReport, summarise
 from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
+
+if TYPE_CHECKING:
+    # the pool is imported where it is started: exact odds check their options here too
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 Z95 = 1.959963984540054
 
@@ -269,6 +272,8 @@ def _in_pool(
     batch is done first: the order of the ends is the order the report sums them in, so the
     figures depend neither on timing nor on the number of workers."""
     global _KEPT
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     pool = ProcessPoolExecutor(
         max_workers=workers, initializer=_worker_started, initargs=(os.getpid(),)
     )
