@@ -127,6 +127,8 @@ class RulesetBattle(ABC, Generic[Setup, S]):
     def end_key(self, state: S) -> Hashable:
         """The final state, forgetting how many rounds it took (but not whether a combat
         happened at all: round 0 is "no combat")."""
+        if state.round <= 1 and all(r <= 1 for r in state.ground_rounds):
+            return state
         return state._replace(
             round=min(state.round, 1), ground_rounds=tuple(min(r, 1) for r in state.ground_rounds)
         )

@@ -7,7 +7,7 @@ exact odds engine, so ``Forces`` is hashable and cheap to compare.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import IntEnum
 
 
@@ -24,6 +24,11 @@ class Status(IntEnum):
         return _STATUS_LABELS[self]
 
 
+_DAMAGED, _SUSTAINED = Status.DAMAGED, Status.SUSTAINED_THIS_ROUND
+
+#: each status by its value (``STATUSES[1]`` is ``Status.DAMAGED``), without the enum's call
+STATUSES = tuple(Status)
+
 _STATUS_LABELS = {
     Status.UNDAMAGED: "",
     Status.DAMAGED: "damaged",
@@ -38,12 +43,20 @@ def describe(unit: str, status: Status) -> str:
     return f"{unit} ({status.label})" if status else unit
 
 
-class Forces:
-    """Units by (type, status), with counts; immutable and hashable."""
+Item = tuple[str, Status, int]
 
-    __slots__ = ("_hash", "_items")
 
-    def __init__(self, items: Iterable[tuple[str, Status, int]] = ()) -> None:
+class Forces(tuple[Item, ...]):
+    """Units by (type, status), with counts; immutable and hashable.
+
+    The value is the tuple of its (type, status, count) triples, merged, sorted and with
+    positive counts, so a state made of ``Forces`` hashes as fast as a plain tuple (in C, with
+    no call back into Python): the exact engine hashes states by the hundred thousand. It is
+    never equal to a plain tuple, only to the same ``Forces``."""
+
+    __slots__ = ()
+
+    def __new__(cls, items: Iterable[Item] = ()) -> Forces:
         merged: dict[Key, int] = {}
         for unit, status, count in items:
             if count < 0:
@@ -51,16 +64,15 @@ class Forces:
             if count:
                 key = (unit, Status(status))
                 merged[key] = merged.get(key, 0) + count
-        self._items: tuple[tuple[str, Status, int], ...] = tuple(
-            (unit, status, count) for (unit, status), count in sorted(merged.items())
+        return tuple.__new__(
+            cls, [(unit, status, count) for (unit, status), count in sorted(merged.items())]
         )
-        self._hash = hash(self._items)
 
     @classmethod
     def of(cls, counts: Mapping[str, int], damaged: Mapping[str, int] | None = None) -> Forces:
         """Forces from undamaged counts, some of which start damaged."""
         damaged = damaged or {}
-        items: list[tuple[str, Status, int]] = []
+        items: list[Item] = []
         for unit, count in counts.items():
             hurt = damaged.get(unit, 0)
             items.append((unit, Status.UNDAMAGED, count - hurt))
@@ -68,24 +80,21 @@ class Forces:
         return cls(items)
 
     @property
-    def items(self) -> tuple[tuple[str, Status, int], ...]:
+    def items(self) -> tuple[Item, ...]:
         """(type, status, count) triples in a fixed order."""
-        return self._items
-
-    def __iter__(self) -> Iterator[tuple[str, Status, int]]:
-        return iter(self._items)
-
-    def __bool__(self) -> bool:
-        return bool(self._items)
+        return tuple(self)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Forces) and self._items == other._items
+        return isinstance(other, Forces) and tuple.__eq__(self, other)
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    # Equal forces are equal tuples: the tuple's hash (computed in C) serves.
+    __hash__ = tuple.__hash__
 
     def __repr__(self) -> str:
-        return f"Forces({list(self._items)!r})"
+        return f"Forces({list(self)!r})"
 
     def __str__(self) -> str:
         return (
@@ -94,45 +103,41 @@ class Forces:
 
     def count(self, unit: str | None = None, status: Status | None = None) -> int:
         """How many units (of a type, of a status)."""
-        return sum(
-            n
-            for u, s, n in self._items
-            if (unit is None or u == unit) and (status is None or s == status)
-        )
+        total = 0
+        for u, s, n in self:
+            if (unit is None or u == unit) and (status is None or s == status):
+                total += n
+        return total
 
     def total(self, where: Callable[[str], bool] | None = None) -> int:
         """How many units whose type passes ``where``."""
-        return sum(n for u, _, n in self._items if where is None or where(u))
+        total = 0
+        for u, _, n in self:
+            if where is None or where(u):
+                total += n
+        return total
 
     def types(self) -> tuple[str, ...]:
         """The unit types present, in a fixed order."""
-        return tuple(dict.fromkeys(u for u, _, _ in self._items))
+        return tuple(dict.fromkeys(u for u, _, _ in self))
 
     def by_type(self) -> dict[str, int]:
         """Counts by type, all statuses together."""
         counts: dict[str, int] = {}
-        for unit, _, count in self._items:
+        for unit, _, count in self:
             counts[unit] = counts.get(unit, 0) + count
         return counts
 
     def add(self, unit: str, status: Status = Status.UNDAMAGED, count: int = 1) -> Forces:
         if count <= 0:
-            return self if count == 0 else Forces((*self._items, (unit, status, count)))
-        items = self._items
-        for index, (u, s, n) in enumerate(items):
-            if (u, s) == (unit, status):
-                return Forces._sorted((*items[:index], (u, s, n + count), *items[index + 1 :]))
-            if (u, s) > (unit, status):
-                return Forces._sorted((*items[:index], (unit, status, count), *items[index:]))
-        return Forces._sorted((*items, (unit, status, count)))
-
-    @classmethod
-    def _sorted(cls, items: tuple[tuple[str, Status, int], ...]) -> Forces:
-        """Forces from items already merged, sorted and positive (no checks: internal)."""
-        forces = cls.__new__(cls)
-        forces._items = items
-        forces._hash = hash(items)
-        return forces
+            return self if count == 0 else Forces((*self, (unit, status, count)))
+        key = (unit, status)
+        for index, (u, s, n) in enumerate(self):
+            if u == unit and s == status:
+                return _sorted((*self[:index], (u, s, n + count), *self[index + 1 :]))
+            if (u, s) > key:
+                return _sorted((*self[:index], (unit, status, count), *self[index:]))
+        return _sorted((*self, (unit, status, count)))
 
     def remove(self, unit: str, status: Status, count: int = 1) -> Forces:
         """Take ``count`` units of a type and status away; there must be that many."""
@@ -142,13 +147,13 @@ class Forces:
             )
         if count == 0:
             return self
-        for index, (u, s, n) in enumerate(self._items):
+        for index, (u, s, n) in enumerate(self):
             if u == unit and s == status:
                 if n < count:
                     break
-                left = n - count
-                kept = ((u, s, left),) if left else ()
-                return Forces._sorted(self._items[:index] + kept + self._items[index + 1 :])
+                if n == count:
+                    return _sorted((*self[:index], *self[index + 1 :]))
+                return _sorted((*self[:index], (u, s, n - count), *self[index + 1 :]))
         have = self.count(unit, status)
         raise ValueError(f"cannot remove {count} {describe(unit, status)}: {have} present")
 
@@ -158,30 +163,37 @@ class Forces:
 
     def keep(self, where: Callable[[str], bool]) -> Forces:
         """Only the units whose type passes ``where``."""
-        return Forces((u, s, n) for u, s, n in self._items if where(u))
+        return _sorted(tuple(item for item in self if where(item[0])))
 
     def without(self, where: Callable[[str], bool]) -> Forces:
         """The units whose type fails ``where``."""
-        return Forces((u, s, n) for u, s, n in self._items if not where(u))
+        return _sorted(tuple(item for item in self if not where(item[0])))
 
     def plus(self, other: Forces) -> Forces:
-        return Forces((*self._items, *other._items))
+        if not other:
+            return self
+        if not self:
+            return other
+        return Forces((*self, *other))
 
     def settle_round(self) -> Forces:
         """At the end of a combat round, units that sustained this round are simply damaged."""
-        if not any(s is Status.SUSTAINED_THIS_ROUND for _, s, _ in self._items):
-            return self
-        return Forces(
-            (u, Status.DAMAGED if s is Status.SUSTAINED_THIS_ROUND else s, n)
-            for u, s, n in self._items
-        )
+        for _, s, _ in self:
+            if s is _SUSTAINED:
+                return Forces((u, _DAMAGED if s is _SUSTAINED else s, n) for u, s, n in self)
+        return self
 
     def to_json(self) -> list[dict[str, object]]:
         """A list of ``{"unit", "count", "status"}`` records (status omitted when undamaged)."""
         out: list[dict[str, object]] = []
-        for unit, status, count in self._items:
+        for unit, status, count in self:
             record: dict[str, object] = {"unit": unit, "count": count}
             if status:
                 record["status"] = status.label
             out.append(record)
         return out
+
+
+def _sorted(items: tuple[Item, ...]) -> Forces:
+    """Forces from items already merged, sorted and positive (no checks: internal)."""
+    return tuple.__new__(Forces, items)

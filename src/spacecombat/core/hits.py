@@ -9,12 +9,13 @@ damaged unit becomes are each ruleset's rules: they come in as arguments.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Protocol, Self, TypeVar
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.core.forces import Forces, Status, describe
+from spacecombat.core.forces import STATUSES, Forces, Status, describe
 from spacecombat.core.sides import Side, SideState
 
 
@@ -41,15 +42,20 @@ def destroyed(
     """One ``unit_destroyed`` event for each of ``units`` ((type, status, count), as a
     ``Forces`` lists them)."""
     return tuple(
-        event(
-            "unit_destroyed",
-            player=player.value,
-            unit=unit,
-            status=status.label or "undamaged",
-            cause=cause,
-        )
+        unit_destroyed(player, unit, status, cause)
         for unit, status, count in units
         for _ in range(count)
+    )
+
+
+def unit_destroyed(player: Side, unit: str, status: Status, cause: str) -> Event:
+    """The ``unit_destroyed`` event of one unit."""
+    return event(
+        "unit_destroyed",
+        player=player.value,
+        unit=unit,
+        status=status.label or "undamaged",
+        cause=cause,
     )
 
 
@@ -93,22 +99,18 @@ def next_hit(
             reason=f"no {targets} left to take them",
         )
         return Step(done(state.with_hits_on(side, 0)), (lost,))
-    options: list[Option] = []
-    for unit, status in reachable:
-        if may_sustain(unit, status):
-            options.append(Option(f"sustain {unit}", "sustain", unit, status))
-        options.append(Option(f"destroy {describe(unit, status)}", "destroy", unit, status))
+    options = _hit_options(tuple((u, s, may_sustain(u, s)) for u, s in reachable))
     request = DecisionRequest(
         decision="assign_hit",
         player=side.value,
         prompt=f"{hits} {cause} hit(s) against your {targets}: {verb} the next one",
-        options=tuple(options),
+        options=options,
         facts={"hits": hits, "cause": cause},
         explain=None if explain is None else lambda text: explain(area, text),
     )
 
     def then(option: Option) -> Step[H]:
-        unit, status = option.unit or "", Status(option.status or 0)
+        unit, status = option.unit or "", STATUSES[option.status or 0]
         if option.action == "sustain":
             cancelled = cancels(hits)
             forces = area.move(unit, status, damaged)
@@ -122,10 +124,22 @@ def next_hit(
         else:
             cancelled = 1
             forces = area.remove(unit, status)
-            (happened,) = destroyed(side, ((unit, status, 1),), cause)
+            happened = unit_destroyed(side, unit, status, cause)
         next_state = state.with_units_and_hits(side, where, forces, hits - cancelled)
         if after is not None:
             next_state = after(next_state, option)
         return Step(next_state, (happened,))
 
     return Decision(request, then)
+
+
+@lru_cache(maxsize=4096)
+def _hit_options(reachable: tuple[tuple[str, Status, bool], ...]) -> tuple[Option, ...]:
+    """The options of the next hit: for each (type, status) the hits may reach, sustain damage
+    (where it may) and destroy; the same few lists recur, so they are made once."""
+    options: list[Option] = []
+    for unit, status, sustains in reachable:
+        if sustains:
+            options.append(Option(f"sustain {unit}", "sustain", unit, status))
+        options.append(Option(f"destroy {describe(unit, status)}", "destroy", unit, status))
+    return tuple(options)

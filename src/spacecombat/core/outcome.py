@@ -77,8 +77,9 @@ def unit_records(lists: Iterable[object]) -> Iterator[tuple[str, int]]:
     """(unit, count) of every unit record in ``lists`` (lists of ``{"unit", "count"}`` records
     read from an outcome; anything that is not a list is passed over)."""
     for items in lists:
-        for item in items if isinstance(items, list) else []:
-            yield str(item["unit"]), int(item["count"])
+        if isinstance(items, list):
+            for item in items:
+                yield str(item["unit"]), int(item["count"])
 
 
 def unit_counts(units: SideState) -> dict[str, int]:

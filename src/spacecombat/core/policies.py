@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from spacecombat.core.decisions import DecisionRequest, Option, Policy
 from spacecombat.core.errors import IllegalChoice, ReplayError
@@ -31,7 +32,11 @@ DEFAULT_CASUALTY_ORDER: tuple[str, ...] = (
 
 # When a damaged unit must be destroyed, destroy first the one that sustained damage this
 # round: Duranium Armor can repair only a unit that did not (issue 3; docs/rulings.md).
-_DESTROY_FIRST = {Status.SUSTAINED_THIS_ROUND: 0, Status.DAMAGED: 1, Status.UNDAMAGED: 2}
+_DESTROY_FIRST: dict[int, int] = {
+    Status.SUSTAINED_THIS_ROUND: 0,
+    Status.DAMAGED: 1,
+    Status.UNDAMAGED: 2,
+}
 
 
 @dataclass(frozen=True)
@@ -50,9 +55,15 @@ class PolicyConfig:
 
     def rank(self, unit: str | None) -> int:
         """Place in the casualty order (units not listed go last, by name)."""
-        if unit in self.casualty_order:
-            return self.casualty_order.index(unit)
-        return len(self.casualty_order)
+        return self._ranks.get(unit, len(self.casualty_order))
+
+    @cached_property
+    def _ranks(self) -> dict[str | None, int]:
+        """Each listed unit's place in the casualty order (its first, if listed twice)."""
+        ranks: dict[str | None, int] = {}
+        for index, unit in enumerate(self.casualty_order):
+            ranks.setdefault(unit, index)
+        return ranks
 
 
 def stock_policies(configs: Mapping[str, PolicyConfig]) -> dict[str, Policy]:
@@ -82,25 +93,26 @@ class StockPolicy:
         return option.text
 
     def _assign_hit(self, request: DecisionRequest) -> Option:
+        # The first in the casualty order (``min`` keeps the first of equals, as a stable sort).
         rank = self.config.rank
-        sustains = sorted(
-            (o for o in request.options if o.action == "sustain"),
-            key=lambda o: (rank(o.unit), o.text),
-        )
-        destroys = sorted(
-            (o for o in request.options if o.action == "destroy"),
-            key=lambda o: (rank(o.unit), _DESTROY_FIRST[Status(o.status or 0)], o.text),
-        )
-        if self.config.sustain == "first":
-            return sustains[0] if sustains else destroys[0]
+        sustains = [o for o in request.options if o.action == "sustain"]
+        destroys = [o for o in request.options if o.action == "destroy"]
+        if self.config.sustain == "first" and sustains:
+            return min(sustains, key=lambda o: (rank(o.unit), o.text))
+
+        def destroy_order(o: Option) -> tuple[int, int, str]:
+            return (rank(o.unit), _DESTROY_FIRST[o.status or 0], o.text)
+
+        if self.config.sustain == "first" or not sustains:
+            return min(destroys, key=destroy_order)
         # sustain last: destroy units that cannot sustain first; sustain only when none is left.
         sustainable = {o.unit for o in sustains}
         plain = [
             o for o in destroys if not (o.unit in sustainable and o.status == Status.UNDAMAGED)
         ]
         if plain:
-            return plain[0]
-        return sustains[0] if sustains else destroys[0]
+            return min(plain, key=destroy_order)
+        return min(sustains, key=lambda o: (rank(o.unit), o.text))
 
     def _announce_retreat(self, request: DecisionRequest) -> Option:
         facts = request.facts

@@ -9,7 +9,7 @@ same description, so they agree by construction.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -75,6 +75,16 @@ class DicePool:
     """The dice a player rolls in one roll, grouped by unit type."""
 
     groups: tuple[DiceGroup, ...]
+    #: how many dice the pool rolls
+    dice: int = field(init=False, repr=False, compare=False)
+    #: the most hits the pool can produce
+    max_hits: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # read at every state of the exact engine: counted once
+        object.__setattr__(self, "dice", sum(group.dice for group in self.groups))
+        hitting = sum(group.dice for group in self.groups if group.hit_on <= SIDES)
+        object.__setattr__(self, "max_hits", hitting)
 
     @classmethod
     def of(cls, groups: list[DiceGroup]) -> DicePool:
@@ -84,16 +94,6 @@ class DicePool:
         """
         kept = sorted((g for g in groups if g.dice > 0), key=lambda g: (g.value, g.unit))
         return cls(tuple(kept))
-
-    @property
-    def dice(self) -> int:
-        """How many dice the pool rolls."""
-        return sum(group.dice for group in self.groups)
-
-    @property
-    def max_hits(self) -> int:
-        """The most hits the pool can produce."""
-        return sum(group.dice for group in self.groups if group.hit_on <= SIDES)
 
     def sample(self, dice: Dice) -> tuple[RolledGroup, ...]:
         """Roll every group in order, one ``dice.roll`` call per group."""

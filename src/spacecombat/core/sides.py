@@ -20,10 +20,13 @@ class Side(StrEnum):
 
     @property
     def other(self) -> Side:
-        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+        return _OTHER[self]
 
 
 SIDES = (Side.ATTACKER, Side.DEFENDER)
+_OTHER = {Side.ATTACKER: Side.DEFENDER, Side.DEFENDER: Side.ATTACKER}
+#: each side by its name (``PLAYER_SIDES["attacker"]``: the same as ``Side("attacker")``, faster)
+PLAYER_SIDES = {side.value: side for side in SIDES}
 
 
 class SideState(NamedTuple):
@@ -36,22 +39,28 @@ class SideState(NamedTuple):
         return self.planets[index]
 
     def with_space(self, space: Forces) -> SideState:
-        return SideState(space, self.planets)
+        return _new(SideState, (space, self.planets))
 
     def with_planet(self, index: int, forces: Forces) -> SideState:
         planets = list(self.planets)
         planets[index] = forces
-        return SideState(self.space, tuple(planets))
+        return _new(SideState, (self.space, tuple(planets)))
 
     def area(self, where: int | None) -> Forces:
         """The space area (``None``) or a planet."""
         return self.space if where is None else self.planets[where]
 
     def with_area(self, where: int | None, forces: Forces) -> SideState:
-        return self.with_space(forces) if where is None else self.with_planet(where, forces)
+        if where is None:
+            return _new(SideState, (forces, self.planets))
+        return self.with_planet(where, forces)
 
     def to_json(self) -> dict[str, object]:
         return {"space": self.space.to_json(), "planets": [p.to_json() for p in self.planets]}
+
+
+#: a named tuple built from its fields in order, without the generated ``__new__``'s call
+_new = tuple.__new__
 
 
 def combat_result(attacker_left: int, defender_left: int) -> str:

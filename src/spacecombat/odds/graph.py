@@ -45,10 +45,7 @@ class Analysable(Process[S], Protocol):
 
 
 #: why a battle is explored state by state, unless the caller says otherwise
-NOT_IN_PRODUCT_FORM = (
-    "this battle's rounds are not in product form, e.g. a retreat can be announced, several "
-    "planets are invaded or an ability acts across both players, and it is large"
-)
+NOT_IN_PRODUCT_FORM = "this battle's rounds are not in product form, and it is large"
 
 
 class TooManyStates(TooLarge):
@@ -149,39 +146,48 @@ class Explorer(Generic[S]):
     def settle(self, state: S) -> tuple[Target, int]:
         """Follow steps and decisions to the next chance state or end; count rounds begun."""
         process = self.process
-        start = process.canonical(state)
-        known = self._settled.get(start)
+        advance, canonical, settled = process.advance, process.canonical, self._settled
+        start = canonical(state)
+        known = settled.get(start)
         if known is not None:
             return known
         rounds = 0
         current = start
+        steps, most_steps = self.steps, self.most_steps
         while True:
-            self.steps += 1
-            if self.steps > self.most_steps:
-                where = f"after {self.most_steps:,} steps of the rules"
-                raise TooManyStates(self.most_steps, self.why, where=where)
-            node: Node[S] = process.advance(current)
-            if isinstance(node, Chance | Draw):
-                target: Target = self._node_of(current)
-                break
-            if isinstance(node, End):
-                key = process.end_key(current)
-                target = self._terminals.setdefault(key, Terminal(key, node.outcome))
-                break
-            if isinstance(node, Decision):
-                step = node.then(decide(node.request, self.policies))
-            else:
+            steps += 1
+            if steps > most_steps:
+                self.steps = steps
+                where = f"after {most_steps:,} steps of the rules"
+                raise TooManyStates(most_steps, self.why, where=where)
+            node: Node[S] = advance(current)
+            if isinstance(node, Step):
                 step = node
-            rounds += _rounds_begun(step.events)
-            current = process.canonical(step.state)
-            known = self._settled.get(current)
+            elif isinstance(node, Decision):
+                step = node.then(decide(node.request, self.policies))
+            elif isinstance(node, End):
+                key = process.end_key(current)
+                terminal = self._terminals.get(key)
+                if terminal is None:
+                    terminal = self._terminals[key] = Terminal(key, node.outcome)
+                target: Target = terminal
+                break
+            else:  # a roll or a draw
+                target = self._node_of(current)
+                break
+            for happened in step.events:
+                if happened.get("event") == "round_started":
+                    rounds += 1
+            current = canonical(step.state)
+            known = settled.get(current)
             if known is not None:
                 target, rounds = known[0], rounds + known[1]
                 break
-        if len(self._settled) >= self.most_settled:
+        self.steps = steps
+        if len(settled) >= self.most_settled:
             where = f"at {self.most_settled:,} battle states reached by the dice"
             raise TooManyStates(self.most_settled, self.why, where=where)
-        self._settled[start] = (target, rounds)
+        settled[start] = (target, rounds)
         return target, rounds
 
     def build(self, *, prune: float = 0.0) -> StateGraph[S]:

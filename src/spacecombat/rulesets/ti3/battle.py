@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from spacecombat.core.battle import RulesetBattle, no_destination
 from spacecombat.core.engine import Node
 from spacecombat.core.outcome import resources_lost, unit_counts, unit_records
-from spacecombat.core.sides import SIDES, Side
+from spacecombat.core.sides import PLAYER_SIDES, SIDES, Side
 from spacecombat.rulesets.notices import (
     Notices,
     counted,
@@ -50,6 +50,11 @@ class Ti3Battle(Notices, RulesetBattle[Ti3Setup, Ti3State]):
     round 1, the stock policies at the rounds they name: ``round_cap``)."""
 
     procedures = PROCEDURES
+
+    def __init__(self, setup: Ti3Setup) -> None:
+        super().__init__(setup)
+        #: each player's units at the start, by type (what ``losses`` counts from)
+        self._before: dict[Side, dict[str, int]] = {}
 
     def _opening_notices(self) -> list[str]:
         """What the fleet check before the battle removes (T16), as the stock policies choose."""
@@ -100,21 +105,22 @@ class Ti3Battle(Notices, RulesetBattle[Ti3Setup, Ti3State]):
     def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]:
         """A player's units left in the fight: ships in the system (or that withdrew) in a
         space battle; ground units on the planets in an invasion."""
-        cards = self.setup.side(Side(player))
+        cards = self.setup.side(PLAYER_SIDES[player])
+        keep = cards.is_ship if self.setup.kind == "space" else cards.is_ground_force
         counts: dict[str, int] = {}
         for unit, count in unit_records(_lists(outcome, player, self.setup.kind)):
-            keep = (
-                cards.is_ship(unit) if self.setup.kind == "space" else cards.is_ground_force(unit)
-            )
-            if keep:
+            if keep(unit):
                 counts[unit] = counts.get(unit, 0) + count
         return counts
 
     def losses(self, outcome: Mapping[str, object], player: str) -> float:
         """Resources of the player's units destroyed (a unit's cost divided by how many units
         one payment buys); units gained (Dacxive Animators) count against the losses."""
-        cards = self.setup.side(Side(player))
-        before = unit_counts(self.setup.initial.side(Side(player)))
+        side = PLAYER_SIDES[player]
+        cards = self.setup.side(side)
+        before = self._before.get(side)
+        if before is None:
+            before = self._before[side] = unit_counts(self.setup.initial.side(side))
         after: dict[str, int] = {}
         for unit, count in unit_records(_lists(outcome, player, "all")):
             after[unit] = after.get(unit, 0) + count

@@ -5,14 +5,17 @@ with ``ScenarioError`` naming the field and what is allowed; a rule we do not im
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
+from typing import TypeVar, cast
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Forces
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import PolicyConfig
-from spacecombat.core.rulesdata import UnitCards, UnitDef
+from spacecombat.core.pool import DicePool
+from spacecombat.core.rulesdata import UnitDef
 from spacecombat.core.setup import (
     check_invasion_places,
     check_policy_names,
@@ -22,6 +25,7 @@ from spacecombat.core.setup import (
     side_spec,
 )
 from spacecombat.core.sides import SIDES, Side, SideState
+from spacecombat.core.state import CountedCards
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options
@@ -29,6 +33,9 @@ from spacecombat.rulesets.ti3.state import Phase, Ti3State
 from spacecombat.scenario.checks import forces as forces_of
 from spacecombat.scenario.checks import planet_names, space_battle_units
 from spacecombat.scenario.schema import AdjacentSystemSpec, PolicySpec, Scenario, SideSpec
+
+T = TypeVar("T")
+_MISSING = object()
 
 #: The pre-combat steps of a space battle in the order ti3-combat.md lists them (the stock
 #: defender's order when its policy names none).
@@ -49,7 +56,7 @@ CLOSED_ANOMALIES = {
 
 
 @dataclass(frozen=True, eq=False)
-class Ti3Side(UnitCards):
+class Ti3Side(CountedCards):
     """What one player brings that does not change during the battle."""
 
     side: Side
@@ -86,6 +93,22 @@ class Ti3Setup:
 
     def modifier(self, roll: RollContext) -> int:
         return sum(h.modifier(roll) for h in self.handlers)
+
+    @cached_property
+    def pools(self) -> dict[Hashable, DicePool]:
+        """Dice pools already made, by what they depend on (``procedures/common.pool``)."""
+        return {}
+
+    @cached_property
+    def _memo(self) -> dict[Hashable, object]:
+        return {}
+
+    def remembered(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, computed once for ``key`` (a value of the setup and ``key`` alone)."""
+        known = self._memo.get(key, _MISSING)
+        if known is _MISSING:
+            known = self._memo[key] = make()
+        return cast("T", known)
 
     def extra_dice(self, roll: RollContext) -> int:
         return sum(h.extra_dice(roll) for h in self.handlers)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spacecombat.core.outcome import ending, overall, planet_record
 from spacecombat.core.sides import combat_result
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState
@@ -14,7 +15,7 @@ A, D = Side.ATTACKER, Side.DEFENDER
 def space_outcome(setup: BattleSetup, state: BattleState) -> dict[str, object]:
     """Space combat: the player with ships left wins; neither: a draw (rule 10). No combat at
     all (space cannon offense left a player without ships) is ``no_combat`` (R14)."""
-    left = {side: state.side(side).space.total(setup.side(side).is_ship) for side in SIDES}
+    left = {side: ships(setup, state, side) for side in SIDES}
     result = "no_combat" if state.round == 0 else state.result or combat_result(left[A], left[D])
     outcome = ending("space", result, state, rounds=state.round)
     if state.retreat is not None and state.retreat.done:

@@ -5,14 +5,16 @@ with ``RuleNotImplemented`` naming it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TypeVar, cast
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Forces
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import PolicyConfig
-from spacecombat.core.rulesdata import Ability, UnitCards, UnitDef
+from spacecombat.core.rulesdata import Ability, UnitDef
 from spacecombat.core.setup import (
     check_invasion_places,
     check_policy_names,
@@ -22,14 +24,18 @@ from spacecombat.core.setup import (
     side_spec,
 )
 from spacecombat.core.sides import SideState
+from spacecombat.core.state import CountedCards
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
-from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, Roll
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, Roll, acts_in_windows
 from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, Ti4Options, load, options
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 from spacecombat.scenario.checks import forces as forces_of
 from spacecombat.scenario.checks import planet_names, space_battle_units
 from spacecombat.scenario.schema import PolicySpec, Scenario, SideSpec
+
+T = TypeVar("T")
+_MISSING = object()
 
 UPGRADABLE = (
     "carrier",
@@ -65,7 +71,7 @@ class StarSystem:
 
 
 @dataclass(frozen=True)
-class SideSetup(UnitCards):
+class SideSetup(CountedCards):
     """What one player brings that does not change during the battle."""
 
     side: Side
@@ -74,6 +80,25 @@ class SideSetup(UnitCards):
     technologies: tuple[str, ...]
     policy: PolicyConfig
     reinforcement_tokens: int | None
+
+    # Which unit types are what, from the cards once (procedures ask at every step).
+
+    @cached_property
+    def ship_types(self) -> frozenset[str]:
+        return frozenset(u for u, card in self.cards.items() if card.is_ship)
+
+    @cached_property
+    def fighter_types(self) -> frozenset[str]:
+        return frozenset(u for u, card in self.cards.items() if card.type == "fighter")
+
+    @cached_property
+    def ground_force_types(self) -> frozenset[str]:
+        return frozenset(u for u, card in self.cards.items() if card.is_ground_force)
+
+    @cached_property
+    def sustainers(self) -> frozenset[str]:
+        """The unit types with SUSTAIN DAMAGE."""
+        return frozenset(u for u, card in self.cards.items() if card.sustain_damage)
 
     def is_fighter(self, unit: str) -> bool:
         return self.cards[unit].type == "fighter"
@@ -111,13 +136,42 @@ class BattleSetup:
         return self.sides[side]
 
     def modifier(self, roller: Side, roll: Roll, unit: str) -> int:
-        """The sum of every handler's modifier to one die of this roll."""
-        return sum(h.roll_modifier(self, roller, roll, unit) for h in self.handlers)
+        """The sum of every handler's modifier to one die of this roll (handlers are pure, so
+        it is computed once)."""
+        key = (roller, roll, unit)
+        known = self._modifiers.get(key)
+        if known is None:
+            known = sum(h.roll_modifier(self, roller, roll, unit) for h in self.handlers)
+            self._modifiers[key] = known
+        return known
 
     def sustain_cancels(self, side: Side) -> int:
         """Hits one SUSTAIN DAMAGE cancels: 1 (sustain damage rule), or what a handler says."""
-        said = [n for h in self.handlers if (n := h.sustain_cancels(side)) is not None]
-        return max(said, default=1)
+        return self._sustain_cancels[side]
+
+    @cached_property
+    def acts_in_windows(self) -> bool:
+        """Whether some handler in play acts in the timing windows of a combat."""
+        return any(acts_in_windows(h) for h in self.handlers)
+
+    @cached_property
+    def _modifiers(self) -> dict[tuple[Side, Roll, str], int]:
+        return {}
+
+    @cached_property
+    def _sustain_cancels(self) -> dict[Side, int]:
+        cancels = {}
+        for side in SIDES:
+            said = [n for h in self.handlers if (n := h.sustain_cancels(side)) is not None]
+            cancels[side] = max(said, default=1)
+        return cancels
+
+    def remembered(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, computed once for ``key`` (a value of the setup and ``key`` alone)."""
+        known = self.memo.get(key, _MISSING)
+        if known is _MISSING:
+            known = self.memo[key] = make()
+        return cast("T", known)
 
 
 def _check_ti3_only_keys(scenario: Scenario) -> None:
@@ -271,8 +325,23 @@ def _check_policy(
             )
 
 
+#: the cards of a faction with some upgrades, by (faction, upgrades), with the data they were
+#: read from: finding a card searches all of the data's cards, and battles repeat the question
+_CARDS: dict[tuple[str | None, frozenset[str]], tuple[Ti4Data, dict[str, UnitDef]]] = {}
+_CARDS_KEPT = 1024
+
+
 def _cards(data: Ti4Data, faction: str | None, upgrades: Iterable[str]) -> dict[str, UnitDef]:
-    upgraded = set(upgrades)
+    key = (faction, frozenset(upgrades))
+    known = _CARDS.get(key)
+    if known is None or known[0] is not data:
+        if len(_CARDS) >= _CARDS_KEPT:
+            _CARDS.clear()
+        known = _CARDS[key] = (data, _read_cards(data, faction, key[1]))
+    return dict(known[1])
+
+
+def _read_cards(data: Ti4Data, faction: str | None, upgraded: frozenset[str]) -> dict[str, UnitDef]:
     cards: dict[str, UnitDef] = {}
     for unit_type in UNIT_TYPES:
         level = 2 if unit_type in upgraded else 1

@@ -54,7 +54,7 @@ def roll(setup: Ti3Setup, state: Ti3State) -> Chance[Ti3State]:
         )
         after = state.with_side(side, state.side(side).with_planet(p, planet))
         return Step(
-            after._replace(step="dacxive"),
+            after.changed(step="dacxive"),
             (event("ground_forces_animated", player=side.value, count=hits),),
         )
 

@@ -33,8 +33,8 @@ def repair(
 
     def onward(after: Ti3State, events: tuple[dict[str, object], ...] = ()) -> Step[Ti3State]:
         if side is Side.ATTACKER:
-            return Step(after._replace(turn=Side.DEFENDER), events)
-        nxt = proceed(after._replace(turn=Side.ATTACKER))
+            return Step(after.changed(turn=Side.DEFENDER), events)
+        nxt = proceed(after.changed(turn=Side.ATTACKER))
         return Step(nxt.state, (*events, *nxt.events))
 
     space = state.side(side).space

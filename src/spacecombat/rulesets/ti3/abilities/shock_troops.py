@@ -66,8 +66,8 @@ def promote(
         after = after.with_side(side, after.side(side).with_planet(p, planet))
         events = (*events, *reverted)
         if side is Side.ATTACKER:
-            return Step(after._replace(turn=Side.DEFENDER), events)
-        nxt = proceed(after._replace(turn=Side.ATTACKER))
+            return Step(after.changed(turn=Side.DEFENDER), events)
+        nxt = proceed(after.changed(turn=Side.ATTACKER))
         return Step(nxt.state, (*events, *nxt.events))
 
     top = most(setup, state, side)

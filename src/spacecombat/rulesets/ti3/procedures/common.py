@@ -33,7 +33,30 @@ def pool(
 ) -> DicePool:
     """The dice ``roller`` rolls for ``units`` (type, count): each unit's dice at its value,
     with every handler's modifier and extra dice (ti3-facts.md section 1: a die hits on its
-    value or more, +1 lowering the value). ``marks``: count natural 10s (Shock Troops)."""
+    value or more, +1 lowering the value). ``marks``: count natural 10s (Shock Troops).
+
+    A roll at the units' combat values depends only on what its dice see (handlers are pure
+    and see the roll's context alone), so that pool is made once for them."""
+    if value is not None or dice_each is not None:
+        return _pool(setup, state, roller, kind, units, value, dice_each, marks)
+    units = tuple(units)
+    key = (roller, kind, units, state.round, _own_pds(setup, state, roller), marks)
+    known = setup.pools.get(key)
+    if known is None:
+        known = setup.pools[key] = _pool(setup, state, roller, kind, units, None, None, marks)
+    return known
+
+
+def _pool(
+    setup: Ti3Setup,
+    state: Ti3State,
+    roller: Side,
+    kind: RollKind,
+    units: Iterable[tuple[str, int]],
+    value: Callable[[str], int] | None,
+    dice_each: Callable[[str], int] | None,
+    marks: bool,
+) -> DicePool:
     groups = []
     for unit, count in units:
         card = setup.side(roller).card(unit)
@@ -138,7 +161,7 @@ def remove_casualties(
 
     def fallen(after: Ti3State, option: Option) -> Ti3State:
         fell = option.action == "destroy" and option.unit in GROUND_FORCES and counts_fallen(setup)
-        return after._replace(fallen=after.fallen + fell)
+        return after.changed(fallen=after.fallen + fell)
 
     return next_hit(
         state,

@@ -66,14 +66,14 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
     def then(hits: int, tens: int = 0) -> Step[Ti3State]:
         pair_hits = state.with_hits_on(side.other, state.hits_on(side.other) + hits)
         if fire.tens:
-            pair_hits = pair_hits._replace(
+            pair_hits = pair_hits.changed(
                 tens=(tens, state.tens[1]) if side is A else (state.tens[0], tens)
             )
         assert dice is not None
         misses = dice.dice - hits
         if fire.rerolls(setup, side) and misses > 0 and not state.pending:
-            return Step(pair_hits._replace(pending=misses))
-        return Step(_after_roll(pair_hits._replace(pending=0), fire, side))
+            return Step(pair_hits.changed(pending=misses))
+        return Step(_after_roll(pair_hits.changed(pending=0), fire, side))
 
     return Chance(side.value, fire.purpose, dice, then, then if fire.tens else None)
 
@@ -95,7 +95,7 @@ def hits(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         def next_simultaneous(s: Ti3State) -> Ti3State:
             if taker is A:
                 return s.at(fire.hits_phase, turn=D)
-            return fire.done(setup, s._replace(turn=A))
+            return fire.done(setup, s.changed(turn=A))
 
         return remove_casualties(
             setup, state, taker, where, fire.targets, fire.cause, next_simultaneous
@@ -105,7 +105,7 @@ def hits(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
     def next_sequential(s: Ti3State) -> Ti3State:
         if roller is A:
             return s.at(fire.roll_phase, turn=D)
-        return fire.done(setup, s._replace(turn=A))
+        return fire.done(setup, s.changed(turn=A))
 
     return remove_casualties(
         setup, state, roller.other, where, fire.targets, fire.cause, next_sequential

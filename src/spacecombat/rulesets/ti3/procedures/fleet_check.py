@@ -28,8 +28,18 @@ DOCK_SUPPORT = 3
 BEFORE = "before"
 
 
-def _excess(setup: Ti3Setup, side: Side, fleet: Forces, docks: int) -> tuple[str, list[str]] | None:
-    """The reason for the next removal and the unit types that may go, or ``None``."""
+Excess = tuple[str, tuple[str, ...]] | None
+
+
+def _excess(setup: Ti3Setup, side: Side, fleet: Forces, docks: int) -> Excess:
+    """The reason for the next removal and the unit types that may go, or ``None`` (a fact of
+    the fleet and the docks alone: found once for them)."""
+    return setup.remembered(
+        ("fleet_excess", side, fleet, docks), lambda: _find_excess(setup, side, fleet, docks)
+    )
+
+
+def _find_excess(setup: Ti3Setup, side: Side, fleet: Forces, docks: int) -> Excess:
     cards = setup.side(side)
     room = sum(
         n * (cards.card(u).capacity or 0) for u, n in fleet.by_type().items() if cards.is_ship(u)
@@ -39,15 +49,15 @@ def _excess(setup: Ti3Setup, side: Side, fleet: Forces, docks: int) -> tuple[str
     advanced = cards.has("advanced_fighters")
     fighter_room = max(0, room - ground) + docks * DOCK_SUPPORT
     if ground > room:
-        return "capacity", [u for u in fleet.types() if cards.is_ground_force(u)]
+        return "capacity", tuple(u for u in fleet.types() if cards.is_ground_force(u))
     if fighters > fighter_room and not advanced:
-        return "capacity", ["fighter", *(u for u in fleet.types() if cards.is_ground_force(u))]
+        return "capacity", ("fighter", *(u for u in fleet.types() if cards.is_ground_force(u)))
     if cards.fleet_supply is not None:
         loose = max(0, fighters - fighter_room) if advanced else 0
         big = fleet.total(lambda u: cards.is_ship(u) and u != "fighter")
         if big + loose > cards.fleet_supply:
-            kinds = [u for u in fleet.types() if cards.is_ship(u) and u != "fighter"]
-            return "fleet supply", kinds + (["fighter"] if loose else [])
+            kinds = tuple(u for u in fleet.types() if cards.is_ship(u) and u != "fighter")
+            return "fleet supply", kinds + (("fighter",) if loose else ())
     return None
 
 
@@ -68,7 +78,7 @@ def fleet_check(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     found = _excess(setup, side, fleet, docks)
     if found is None:
         if side is Side.ATTACKER:
-            return Step(state._replace(turn=Side.DEFENDER))
+            return Step(state.changed(turn=Side.DEFENDER))
         if state.step == BEFORE:  # checked before the battle: PDS fire comes next
             return Step(state.at(Phase.PDS_FIRE, turn=Side.ATTACKER, step=""))
         return Step(state.at(Phase.OVER, turn=Side.ATTACKER))
@@ -89,7 +99,7 @@ def fleet_check(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         unit = option.unit or ""
         left = fleet.remove(unit, Status(option.status or 0))
         after = (
-            state._replace(away=left)
+            state.changed(away=left)
             if away
             else state.with_side(side, state.side(side).with_space(left))
         )

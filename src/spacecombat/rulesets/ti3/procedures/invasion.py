@@ -227,7 +227,7 @@ def invasion_end_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
     p = state.planet
-    settled = state._replace(
+    settled = state.changed(
         attacker=state.attacker.with_planet(p, state.attacker.planet(p).settle_round()),
         defender=state.defender.with_planet(p, state.defender.planet(p).settle_round()),
         tens=(0, 0),

@@ -348,7 +348,7 @@ def end_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 
 def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
-    settled = state._replace(
+    settled = state.changed(
         attacker=state.attacker.with_space(state.attacker.space.settle_round()),
         defender=state.defender.with_space(state.defender.space.settle_round()),
     )

@@ -38,7 +38,7 @@ def possible(setup: Ti3Setup) -> bool:
 
 def neither_can_win(setup: Ti3Setup, state: Ti3State, advance: Advance) -> bool:
     """At the start of a round (announce, attacker's turn): can no player ever win?"""
-    key = state._replace(round=min(state.round, 2))
+    key = state.changed(round=min(state.round, 2))
     return _check.answer(
         setup, key, lambda: not any(_can_win(setup, key, side, advance) for side in SIDES)
     )
@@ -65,7 +65,7 @@ def _can_win(setup: Ti3Setup, start: Ti3State, side: Side, advance: Advance) -> 
                 return True
             if not ships(setup, state, side):
                 return False
-            mark = state._replace(round=0)
+            mark = state.changed(round=0)
             if mark in seen:
                 return False
             seen.add(mark)

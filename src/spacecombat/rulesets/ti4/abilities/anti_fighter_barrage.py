@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 
 def barrage_pool(setup: BattleSetup, side: Side, space: Forces) -> DicePool:
     """The anti-fighter barrage dice of ``side``'s units in the space area."""
+    return setup.remembered(("barrage_pool", side, space), lambda: _pool(setup, side, space))
+
+
+def _pool(setup: BattleSetup, side: Side, space: Forces) -> DicePool:
     cards = setup.side(side)
     groups = []
     for unit, count in space.by_type().items():

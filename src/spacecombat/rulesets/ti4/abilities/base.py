@@ -117,3 +117,8 @@ def acts_in_rounds(handler: Handler) -> bool:
         cls.after_assign_hits is not Handler.after_assign_hits
         or cls.in_window is not Handler.in_window
     )
+
+
+def acts_in_windows(handler: Handler) -> bool:
+    """Whether a handler may act in the timing windows of a combat (``in_window``)."""
+    return type(handler).in_window is not Handler.in_window

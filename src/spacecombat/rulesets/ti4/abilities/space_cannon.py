@@ -18,6 +18,12 @@ if TYPE_CHECKING:
 
 def cannon_pool(setup: BattleSetup, side: Side, units: Forces, roll: Roll) -> DicePool:
     """The space cannon dice of ``units`` (one side's, in the system or on the planet)."""
+    return setup.remembered(
+        ("cannon_pool", side, units, roll), lambda: _pool(setup, side, units, roll)
+    )
+
+
+def _pool(setup: BattleSetup, side: Side, units: Forces, roll: Roll) -> DicePool:
     cards = setup.side(side)
     groups = []
     for unit, count in units.by_type().items():

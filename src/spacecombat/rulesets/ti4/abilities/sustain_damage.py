@@ -6,6 +6,7 @@ otherwise (Non-Euclidean Shielding: 2)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from spacecombat.core.forces import Status
@@ -15,15 +16,24 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
 
 
+_UNDAMAGED, _DAMAGED, _SUSTAINED = Status.UNDAMAGED, Status.DAMAGED, Status.SUSTAINED_THIS_ROUND
+
+
 def can_sustain(setup: BattleSetup, side: Side, unit: str, status: Status) -> bool:
     """Whether this unit may use SUSTAIN DAMAGE now: it has the ability and is undamaged."""
-    return status is Status.UNDAMAGED and setup.side(side).card(unit).sustain_damage
+    return sustainable(setup, side)(unit, status)
+
+
+def sustainable(setup: BattleSetup, side: Side) -> Callable[[str, Status], bool]:
+    """``can_sustain`` for ``side``'s units (type, status), the cards read once."""
+    able = setup.side(side).sustainers
+    return lambda unit, status: status is _UNDAMAGED and unit in able
 
 
 def damaged_status(in_combat_round: bool) -> Status:
     """The status a unit takes when it sustains damage: within a combat round it is marked as
     sustained this round (Duranium Armor cannot repair it that round)."""
-    return Status.SUSTAINED_THIS_ROUND if in_combat_round else Status.DAMAGED
+    return _SUSTAINED if in_combat_round else _DAMAGED
 
 
 def hits_cancelled(setup: BattleSetup, side: Side, hits: int) -> int:

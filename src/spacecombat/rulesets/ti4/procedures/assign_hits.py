@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
-from spacecombat.core.engine import Node
+from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.core.hits import next_hit
 from spacecombat.rulesets.ti4.abilities import sustain_damage
@@ -24,13 +24,25 @@ class Targets(StrEnum):
     FIGHTERS = "fighters"
     GROUND_FORCES = "ground forces"
 
-    def admits(self, setup: BattleSetup, side: Side, unit: str) -> bool:
+    def types(self, setup: BattleSetup, side: Side) -> frozenset[str]:
+        """The unit types of ``side`` these hits may reach."""
         cards = setup.side(side)
-        if self is Targets.SHIPS:
-            return cards.is_ship(unit)
-        if self is Targets.FIGHTERS:
-            return cards.is_fighter(unit)
-        return cards.is_ground_force(unit)
+        if self is _SHIPS:
+            return cards.ship_types
+        if self is _FIGHTERS:
+            return cards.fighter_types
+        return cards.ground_force_types
+
+    def admits(self, setup: BattleSetup, side: Side, unit: str) -> bool:
+        return unit in self.types(setup, side)
+
+
+_SHIPS, _FIGHTERS = Targets.SHIPS, Targets.FIGHTERS
+
+
+def _never(unit: str, status: Status) -> bool:
+    """No unit may sustain damage (anti-fighter barrage hits, docs/rulings.md R4)."""
+    return False
 
 
 def assign_hits(
@@ -49,18 +61,19 @@ def assign_hits(
     ``where`` is the space area (``None``) or a planet. Anti-fighter barrage hits cannot be
     cancelled by SUSTAIN DAMAGE (docs/rulings.md R4): only fighters take them.
     """
-    may_sustain = targets is not Targets.FIGHTERS
+    if not state.hits_on(side):
+        return Step(done(state))  # as next_hit would, without making its rules first
+    may_sustain = targets is not _FIGHTERS
+    reached = targets.types(setup, side)
     return next_hit(
         state,
         side,
         where,
-        eligible=lambda area: [(u, s) for u, s, _ in area if targets.admits(setup, side, u)],
-        targets=targets.value,
+        eligible=lambda area: [(u, s) for u, s, _ in area if u in reached],
+        targets=targets,  # a StrEnum: its text
         cause=cause,
         verb="assign",
-        may_sustain=lambda unit, status: (
-            may_sustain and sustain_damage.can_sustain(setup, side, unit, status)
-        ),
+        may_sustain=sustain_damage.sustainable(setup, side) if may_sustain else _never,
         cancels=lambda hits: sustain_damage.hits_cancelled(setup, side, hits),
         damaged=sustain_damage.damaged_status(in_combat_round),
         done=done,

@@ -13,13 +13,17 @@ When it is checked in a battle:
 
 from __future__ import annotations
 
+from typing import cast
+
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
-from spacecombat.core.forces import Status, describe
+from spacecombat.core.forces import Forces, Status, describe
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
+
+A, D = Side.ATTACKER, Side.DEFENDER
 
 #: the reason logged for a unit removed by the check before the battle
 BEFORE_BATTLE = "beyond capacity before the battle"
@@ -27,10 +31,18 @@ BEFORE_BATTLE = "beyond capacity before the battle"
 
 def capacity_facts(setup: BattleSetup, state: BattleState, side: Side) -> tuple[int, int, int, int]:
     """(capacity, fighters held by space docks, fighters needing capacity, ground forces)."""
+    units = state.side(side)
+    space, docks = units.space, units.planets[0]
+    return setup.remembered(
+        ("capacity", side, space, docks), lambda: _capacity_facts(setup, side, space, docks)
+    )
+
+
+def _capacity_facts(
+    setup: BattleSetup, side: Side, space: Forces, docks: Forces
+) -> tuple[int, int, int, int]:
     cards = setup.side(side)
-    space = state.side(side).space
     capacity = sum(n * (cards.card(u).capacity or 0) for u, _, n in space if cards.is_ship(u))
-    docks = state.side(side).planets[0]
     exempt = sum(n * cards.card(u).fighter_capacity_exemption for u, _, n in docks)
     fighters = space.total(lambda u: cards.is_fighter(u) and cards.needs_transport(u))
     return capacity, exempt, fighters, space.total(cards.is_ground_force)
@@ -44,8 +56,13 @@ def needing_room(setup: BattleSetup, state: BattleState, side: Side) -> tuple[in
 
 def excess(setup: BattleSetup, state: BattleState, side: Side) -> int:
     """Fighters and ground forces in the space area beyond capacity (16.3)."""
-    need, room = needing_room(setup, state, side)
-    return max(0, need - room)
+    units = state.side(side)
+    key = ("excess", side, units.space, units.planets[0])
+    over = setup.memo.get(key)
+    if over is None:
+        need, room = needing_room(setup, state, side)
+        over = setup.memo[key] = max(0, need - room)
+    return cast("int", over)
 
 
 def remove_excess(
@@ -88,6 +105,6 @@ def capacity_before_battle(setup: BattleSetup, state: BattleState) -> Node[Battl
     over = excess(setup, state, side)
     if over:
         return remove_excess(setup, state, side, over, BEFORE_BATTLE)
-    if side is Side.ATTACKER:
-        return Step(state.at(Phase.CAPACITY_BEFORE_BATTLE, turn=Side.DEFENDER))
-    return Step(state.at(Phase.SPACE_CANNON_OFFENSE, turn=Side.ATTACKER))
+    if side is A:
+        return Step(state.at(Phase.CAPACITY_BEFORE_BATTLE, turn=D))
+    return Step(state.at(Phase.SPACE_CANNON_OFFENSE, turn=A))

@@ -26,6 +26,8 @@ from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
+A, D = Side.ATTACKER, Side.DEFENDER
+
 
 def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Step 3 (space) / step 1 (ground): each player makes a combat roll, the attacker first
@@ -33,9 +35,9 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     roller = state.turn
 
     def after(s: BattleState) -> BattleState:
-        if roller is Side.ATTACKER:
-            return s.at(Phase.ROLL_DICE, turn=Side.DEFENDER)
-        return s.at(Phase.ASSIGN_HITS, turn=Side.ATTACKER)
+        if roller is A:
+            return s.at(Phase.ROLL_DICE, turn=D)
+        return s.at(Phase.ASSIGN_HITS, turn=A)
 
     pool = combat_pool(setup, state, roller)
     if not pool.groups:
@@ -56,9 +58,9 @@ def assign_combat_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSta
     where = arena(setup, state)
 
     def done(s: BattleState) -> BattleState:
-        if side is Side.ATTACKER:
-            return s.at(Phase.ASSIGN_HITS, turn=Side.DEFENDER)
-        return s.at(Phase.AFTER_ASSIGN_HITS, turn=Side.ATTACKER, cursor=0)
+        if side is A:
+            return s.at(Phase.ASSIGN_HITS, turn=D)
+        return s.at(Phase.AFTER_ASSIGN_HITS, turn=A, cursor=0)
 
     targets = Targets.SHIPS if where is None else Targets.GROUND_FORCES
     cause = "space combat" if where is None else "ground combat"
@@ -85,17 +87,18 @@ def end_of_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     with its "start of combat round" window (space: from Announce Retreats, step 2; ground: from
     Roll Dice)."""
     where = arena(setup, state)
-    settled = state.with_side(Side.ATTACKER, _settled(state, Side.ATTACKER, where)).with_side(
-        Side.DEFENDER, _settled(state, Side.DEFENDER, where)
+    settled = state.changed(
+        attacker=_settled(state, A, where),
+        defender=_settled(state, D, where),
+        announced=(False, False),
     )
     ended = event("round_ended", round=state.round)
-    fighting = all(combatants(setup, settled, side) for side in (Side.ATTACKER, Side.DEFENDER))
-    settled = settled.at(settled.phase, announced=(False, False))
+    fighting = all(combatants(setup, settled, side) for side in (A, D))
     if not fighting:
         after = Phase.END_OF_COMBAT if where is None else Phase.GROUND_COMBAT_ENDS
-        opened = open_windows(settled, (LAST_ROUND_END,), after)
+        opened = open_windows(setup, settled, (LAST_ROUND_END,), after)
         return Step(opened.state, (ended, *opened.events))
-    opened = open_windows(settled, (ROUND_END,), Phase.BEGIN_ROUND)
+    opened = open_windows(setup, settled, (ROUND_END,), Phase.BEGIN_ROUND)
     return Step(opened.state, (ended, *opened.events))
 
 
@@ -104,7 +107,7 @@ def begin_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     round from Announce Retreats (rule 8), a ground combat round from Roll Dice (rule 3)."""
     where = arena(setup, state)
     first = Phase.ANNOUNCE_RETREATS if where is None else Phase.ROLL_DICE
-    turn = Side.DEFENDER if where is None else Side.ATTACKER
+    turn = D if where is None else A
     following = state.at(state.phase, round=state.round + 1, turn=turn)
     if where is not None and neither_can_win(setup, following):
         # A ground combat may become endless as units die (docs/rulings.md R20); no rule
@@ -113,10 +116,12 @@ def begin_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
             "a ground combat that neither side can ever win (the rules give no way out)",
             f"ground combat on {setup.planets[where]}, round {following.round}",
         )
-    opened = open_windows(following, (NEXT_ROUND,), first)
+    opened = open_windows(setup, following, (NEXT_ROUND,), first)
     return Step(opened.state, (event("round_started", round=following.round), *opened.events))
 
 
 def _settled(state: BattleState, side: Side, where: int | None) -> SideState:
     current = state.side(side)
-    return current.with_area(where, current.area(where).settle_round())
+    area = current.area(where)
+    settled = area.settle_round()
+    return current if settled is area else current.with_area(where, settled)

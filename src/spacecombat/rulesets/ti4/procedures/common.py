@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti4.abilities.base import Roll
@@ -44,19 +43,26 @@ def combat_pool(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
     key = ("combat_pool", side, where is None, units)
     pool = setup.memo.get(key)
     if pool is None:
-        pool = setup.memo[key] = _combat_pool(setup, units, side, where is None)
-    assert isinstance(pool, DicePool)
-    return pool
+        # units that differ only in damage roll the same dice: one pool for them
+        counts = tuple(units.by_type().items())
+        pool = setup.memo[key] = setup.remembered(
+            ("combat_dice", side, where is None, counts),
+            lambda: _combat_pool(setup, counts, side, where is None),
+        )
+    return cast("DicePool", pool)
 
 
-def _combat_pool(setup: BattleSetup, units: Forces, side: Side, in_space: bool) -> DicePool:
+def _combat_pool(
+    setup: BattleSetup, counts: tuple[tuple[str, int], ...], side: Side, in_space: bool
+) -> DicePool:
+    """The pool of units counted by type."""
     cards = setup.side(side)
-    fights = cards.is_ship if in_space else cards.is_ground_force
+    fights = cards.ship_types if in_space else cards.ground_force_types
     roll = Roll.SPACE_COMBAT if in_space else Roll.GROUND_COMBAT
     groups = []
-    for unit, count in units.by_type().items():
+    for unit, count in counts:
         combat = cards.card(unit).combat
-        if fights(unit) and combat is not None:
+        if unit in fights and combat is not None:
             if combat.dice is None:  # set by an ability: the setup refuses such a unit
                 raise RuleNotImplemented(f"the combat dice of {unit}", f"{side.value}'s roll")
             groups.append(
@@ -77,7 +83,7 @@ def with_cursor(node: Node[BattleState], cursor: int) -> Node[BattleState]:
     from spacecombat.core.engine import Chance, Decision, Step
 
     def bump(step: Step[BattleState]) -> Step[BattleState]:
-        return Step(step.state._replace(cursor=cursor), step.events)
+        return Step(step.state.changed(cursor=cursor), step.events)
 
     if isinstance(node, Step):
         return bump(node)

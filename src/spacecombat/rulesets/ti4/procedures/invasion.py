@@ -159,7 +159,7 @@ def start_ground_combat(setup: BattleSetup, state: BattleState) -> Node[BattleSt
             "a ground combat that neither side can ever win (the rules give no way out)",
             f"ground combat on {setup.planets[state.planet]}",
         )
-    opened = open_windows(started, (FIRST_ROUND,), Phase.ROLL_DICE)
+    opened = open_windows(setup, started, (FIRST_ROUND,), Phase.ROLL_DICE)
     return Step(
         opened.state,
         (

@@ -57,8 +57,12 @@ def is_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> bool:
 
 
 def eligible_systems(setup: BattleSetup, side: Side) -> tuple[AdjacentSystem, ...]:
-    """The adjacent systems ``side`` may retreat to, in the scenario's order."""
-    return tuple(s for s in setup.system.adjacent if is_eligible(setup, side, s))
+    """The adjacent systems ``side`` may retreat to, in the scenario's order (they depend on the
+    setup alone: found once)."""
+    return setup.remembered(
+        ("eligible_systems", side),
+        lambda: tuple(s for s in setup.system.adjacent if is_eligible(setup, side, s)),
+    )
 
 
 def retreat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

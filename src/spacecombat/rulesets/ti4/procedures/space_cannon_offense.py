@@ -15,12 +15,14 @@ from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
+A, D = Side.ATTACKER, Side.DEFENDER
+
 
 def _after(state: BattleState) -> BattleState:
     # The active player (attacker) fires first, then the defender; then space combat.
-    if state.turn is Side.ATTACKER:
-        return state.at(Phase.SPACE_CANNON_OFFENSE, turn=Side.DEFENDER)
-    return state.at(Phase.START_OF_COMBAT, turn=Side.ATTACKER)
+    if state.turn is A:
+        return state.at(Phase.SPACE_CANNON_OFFENSE, turn=D)
+    return state.at(Phase.START_OF_COMBAT, turn=A)
 
 
 def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

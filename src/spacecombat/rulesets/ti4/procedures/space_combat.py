@@ -23,14 +23,16 @@ from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
+A, D = Side.ATTACKER, Side.DEFENDER
+
 
 def start_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """A space combat happens only if both players have ships in the active system after space
     cannon offense (rules intro; docs/rulings.md R14). On round 1, "start of combat" and "start
     of combat round" share one window (rule 2.1), just before anti-fighter barrage."""
     if all(ships(setup, state, side) for side in SIDES):
-        first = state.at(state.phase, round=1, turn=Side.ATTACKER)
-        opened = open_windows(first, (FIRST_ROUND,), Phase.ANTI_FIGHTER_BARRAGE)
+        first = state.at(state.phase, round=1, turn=A)
+        opened = open_windows(setup, first, (FIRST_ROUND,), Phase.ANTI_FIGHTER_BARRAGE)
         return Step(
             opened.state,
             (
@@ -50,9 +52,9 @@ def anti_fighter_barrage(setup: BattleSetup, state: BattleState) -> Node[BattleS
     roller = state.turn
 
     def after(s: BattleState) -> BattleState:
-        if roller is Side.ATTACKER:
-            return s.at(Phase.ANTI_FIGHTER_BARRAGE, turn=Side.DEFENDER)
-        return s.at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=Side.ATTACKER)
+        if roller is A:
+            return s.at(Phase.ANTI_FIGHTER_BARRAGE, turn=D)
+        return s.at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=A)
 
     pool = barrage_pool(setup, roller, state.side(roller).space)
     if not pool.groups:
@@ -71,10 +73,10 @@ def anti_fighter_barrage_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
     side = state.turn
 
     def done(s: BattleState) -> BattleState:
-        if side is Side.ATTACKER:
-            return s.at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=Side.DEFENDER)
+        if side is A:
+            return s.at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=D)
         if all(ships(setup, s, x) for x in SIDES):
-            return s.at(Phase.ANNOUNCE_RETREATS, turn=Side.DEFENDER)
+            return s.at(Phase.ANNOUNCE_RETREATS, turn=D)
         return s.at(Phase.END_OF_ROUND)  # step 1.1: the combat ends; its end windows follow
 
     return assign_hits(
@@ -96,14 +98,14 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
     side = state.turn
 
     def after(s: BattleState) -> BattleState:
-        if side is Side.DEFENDER:
-            return s.at(Phase.ANNOUNCE_RETREATS, turn=Side.ATTACKER)
-        return s.at(Phase.ROLL_DICE, turn=Side.ATTACKER)
+        if side is D:
+            return s.at(Phase.ANNOUNCE_RETREATS, turn=A)
+        return s.at(Phase.ROLL_DICE, turn=A)
 
-    if side is Side.ATTACKER and state.has_announced(Side.DEFENDER):
+    if side is A and state.has_announced(D):
         return Step(after(state))
     can_retreat = bool(eligible_systems(setup, side))
-    if side is Side.ATTACKER and neither_can_win(setup, state):
+    if side is A and neither_can_win(setup, state):
         if can_retreat:
             return Step(
                 after(_announced(state, side)),
@@ -158,7 +160,7 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
 
 
 def _announced(state: BattleState, side: Side) -> BattleState:
-    pair = (True, state.announced[1]) if side is Side.ATTACKER else (state.announced[0], True)
+    pair = (True, state.announced[1]) if side is A else (state.announced[0], True)
     return state.at(state.phase, announced=pair)
 
 

@@ -29,10 +29,14 @@ ROUND_END = (Window.END_OF_COMBAT_ROUND,)
 
 
 def open_windows(
-    state: BattleState, windows: tuple[tuple[Window, ...], ...], then: Phase
+    setup: BattleSetup, state: BattleState, windows: tuple[tuple[Window, ...], ...], then: Phase
 ) -> Step[BattleState]:
     """Move to the first of ``windows`` (each a set of windows that share one moment); after
-    the last, go on to ``then``."""
+    the last, go on to ``then``. When no handler in play acts in timing windows, they open and
+    pass in this one step (the same events, one state fewer)."""
+    if not setup.acts_in_windows:
+        passed = state.at(then, windows=(), then=None, cursor=0)
+        return Step(passed, tuple(_opened(state, group) for group in windows))
     first = windows[0]
     nxt = state.at(Phase.TIMING_WINDOW, windows=windows, then=then, cursor=0)
     return Step(nxt, (_opened(state, first),))
@@ -44,15 +48,16 @@ def _opened(state: BattleState, windows: tuple[str, ...]) -> dict[str, object]:
 
 def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Let each handler act in the current window, then open the next one or go on."""
-    current = frozenset(state.windows[0])
-    for index in range(state.cursor, len(setup.handlers)):
-        handler = setup.handlers[index]
-        node = handler.in_window(setup, state, current)
-        if node is not None:
-            return with_cursor(node, index + 1)
+    handlers = setup.handlers
+    if state.cursor < len(handlers):
+        current = frozenset(state.windows[0])
+        for index in range(state.cursor, len(handlers)):
+            node = handlers[index].in_window(setup, state, current)
+            if node is not None:
+                return with_cursor(node, index + 1)
     rest = state.windows[1:]
     if rest:
-        nxt = state._replace(windows=rest, cursor=0)
+        nxt = state.changed(windows=rest, cursor=0)
         return Step(nxt, (_opened(state, rest[0]),))
     assert state.then is not None
     return Step(state.at(state.then, windows=(), then=None, cursor=0))
