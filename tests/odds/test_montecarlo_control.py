@@ -170,7 +170,7 @@ def test_ctrl_c_stops_the_workers_at_once_without_a_traceback() -> None:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_workers_stop_when_their_parent_dies() -> None:
     """The parent killed outright (no chance to clean up): each worker notices it has a new
-    parent within montecarlo.WATCH seconds and exits."""
+    parent within workers.WATCH seconds (odds/workers.py) and exits."""
     child, workers = _start_child()
     try:
         child.kill()

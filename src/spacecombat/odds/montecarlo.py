@@ -11,10 +11,9 @@ keeping its sampler from batch to batch. Tallies are merged in the order of thei
 the figures do not depend on timing or on the number of workers.
 
 Work goes out in batches made as they are needed (a few per worker in flight, never a list
-sized by the trials). Workers ignore SIGINT (a Ctrl-C reaches the whole process group, and
-only the parent acts on it): on KeyboardInterrupt, or any other exception, the parent cancels
-what is queued, terminates the workers at once and re-raises. Each worker also watches its
-parent and exits if the parent dies.
+sized by the trials). The workers (``odds/workers.py``) leave Ctrl-C to the parent: on
+KeyboardInterrupt, or any other exception, the parent stops them at once and re-raises; each
+worker also exits if the parent dies.
 """
 
 from __future__ import annotations
@@ -22,10 +21,7 @@ from __future__ import annotations
 import gc
 import json
 import math
-import os
-import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -37,11 +33,13 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
 from spacecombat.odds.graph import Terminal, Weight
 from spacecombat.odds.report import FATES, OddsReport, summarise
+from spacecombat.odds.workers import forking, stop
+from spacecombat.odds.workers import pool as workers_pool
 from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
 
 if TYPE_CHECKING:
     # the pool is imported where it is started: exact odds check their options here too
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import Future
 
 Z95 = 1.959963984540054
 
@@ -152,10 +150,6 @@ IN_FLIGHT = 2
 #: the seconds of trials worth starting the pool for (it costs about 0.1 s to start, and its
 #: workers learn what the first batch did not)
 POOL_AFTER = 0.5
-#: how often (seconds) a worker checks that its parent is still alive
-WATCH = 0.5
-#: the longest (seconds) each step of stopping the pool may take after Ctrl-C
-STOP = 2.0
 
 
 def check_options(trials: object, seed: object, workers: object) -> None:
@@ -272,11 +266,9 @@ def _in_pool(
     batch is done first: the order of the ends is the order the report sums them in, so the
     figures depend neither on timing nor on the number of workers."""
     global _KEPT
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, wait
 
-    pool = ProcessPoolExecutor(
-        max_workers=workers, initializer=_worker_started, initargs=(os.getpid(),)
-    )
+    pool = workers_pool(workers)
     pending: set[Future[Tally]] = set()
     firsts: dict[Future[Tally], int] = {}
     waiting: dict[int, Tally] = {}  # done, not merged yet: by first trial
@@ -285,17 +277,15 @@ def _in_pool(
     try:
         while True:
             for first, count in todo:
-                forking = not told  # the workers are forked at the first submission
-                if forking:
+                if not told:  # the workers are forked at the first submission
                     _KEPT = (_key(data), here)
-                    _mask_sigint(signal.SIG_BLOCK)
-                try:
-                    future = pool.submit(run_trials, data, seed, first, count)
-                finally:
-                    if forking:
+                    try:
+                        with forking():
+                            future = pool.submit(run_trials, data, seed, first, count)
+                    finally:
                         _KEPT = None
-                        # a Ctrl-C during the forks is raised here, and stops the workers
-                        _mask_sigint(signal.SIG_UNBLOCK)
+                else:
+                    future = pool.submit(run_trials, data, seed, first, count)
                 firsts[future] = first
                 pending.add(future)
                 if len(pending) >= IN_FLIGHT * workers:
@@ -318,64 +308,9 @@ def _in_pool(
                 total.merge(tally)
                 merged += tally.trials
     except BaseException:
-        _stop(pool, pending)
+        stop(pool, pending)
         raise
     pool.shutdown()
-
-
-#: whether a pool's futures may be cancelled while its workers are being ended: before Python
-#: 3.12 the pool's manager thread, finding the workers gone, sets an exception on every
-#: pending future and fails on a cancelled one (``InvalidStateError``, printed as a traceback)
-CANCEL_ON_STOP = sys.version_info >= (3, 12)
-
-
-def _stop(pool: ProcessPoolExecutor, pending: set[Future[Tally]]) -> None:
-    """End the workers now (SIGTERM: no traceback from them), then cancel what is queued
-    (Python 3.12 on; before, the pool fails what is queued itself once it finds its workers
-    gone) and shut the pool down, each step bounded in time: a pool interrupted mid-flight can
-    leave its own shutdown waiting on a pipe no one reads, and Ctrl-C must never hang."""
-    known: dict[int, Any] = getattr(pool, "_processes", None) or {}
-    processes = list(known.values())
-    for process in processes:
-        process.terminate()
-    if CANCEL_ON_STOP:
-        for future in pending:
-            future.cancel()
-    closing = threading.Thread(
-        target=pool.shutdown,
-        kwargs={"wait": False, "cancel_futures": CANCEL_ON_STOP},
-        daemon=True,
-    )
-    closing.start()
-    closing.join(timeout=STOP)
-    for process in processes:
-        process.join(timeout=STOP)
-        if process.is_alive():
-            process.kill()
-
-
-def _mask_sigint(how: int) -> None:
-    """Block or unblock SIGINT in this thread (where the platform can)."""
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(how, {signal.SIGINT})
-
-
-def _worker_started(parent: int) -> None:
-    """In each worker: leave Ctrl-C to the parent, and exit if the parent dies. What the
-    worker holds at start (modules, rules data, what the parent's sampler learnt) is frozen
-    out of the garbage collector's scans: battles are short-lived values, and scanning the
-    rest again costs ~10%. Workers are forked with SIGINT blocked (``_in_pool``), so a Ctrl-C
-    before this point is never a traceback in a worker: it is ignored, then unblocked."""
-    gc.freeze()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _mask_sigint(signal.SIG_UNBLOCK)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(WATCH)
-    os._exit(1)
 
 
 def terminal_progress(done: int, total: int) -> None:
