@@ -6,16 +6,22 @@ import argparse
 import codecs
 import json
 import sys
-from typing import Any
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any
 
 from spacecombat.cli.streams import LineTooLong, scenario_from, stdin_lines, utf8, write
 from spacecombat.core.errors import ScenarioError, SpacecombatError
-from spacecombat.core.limits import MAX_SCENARIO_BYTES, one_line
+from spacecombat.core.limits import MAX_SCENARIO_BYTES, cores, one_line
+from spacecombat.odds import workers
 from spacecombat.odds.api import odds
 from spacecombat.odds.montecarlo import terminal_progress
 from spacecombat.odds.text import render
 from spacecombat.scenario.formats import decode_json_line
 from spacecombat.scenario.schema import parse_scenario
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 TRIALS = 20_000
 
@@ -56,30 +62,92 @@ def _check(args: argparse.Namespace) -> None:
 
 def _batch(args: argparse.Namespace) -> int:
     """One scenario per line in, one result per line out, in order; a bad line gets an error
-    object on its line and the rest go on."""
+    object on its line and the rest go on. The lines are answered in this process until the
+    batch has taken ``ALONE`` seconds, then by worker processes, one per core (``Answers``):
+    the output is the same, in the same order."""
     first = True
-    for number, line in stdin_lines(MAX_SCENARIO_BYTES):
-        if first and isinstance(line, bytes):
-            if not line.strip():
-                continue
-            if not line.removeprefix(codecs.BOM_UTF8).lstrip().startswith(b"{"):
-                # Not JSON Lines at all (a YAML scenario, say): refuse the input as a whole,
-                # before any output.
-                raise _NotJsonLines(number)
-        first = False
-        try:
-            if isinstance(line, LineTooLong):
-                raise ScenarioError(
-                    f"line {number}", f"longer than the limit of {MAX_SCENARIO_BYTES:,} bytes"
-                )
-            text = utf8(line, f"line {number}")
-            if not text.strip():
-                continue
-            result = _odds_of(decode_json_line(text, number), args, progress=False)
-        except SpacecombatError as exc:
-            result = {"error": one_line(str(exc)), "line": number}
-        write(json.dumps(result) + "\n")
+    answers = Answers(args)
+    try:
+        for number, line in stdin_lines(MAX_SCENARIO_BYTES):
+            if first and isinstance(line, bytes):
+                if not line.strip():
+                    continue
+                if not line.removeprefix(codecs.BOM_UTF8).lstrip().startswith(b"{"):
+                    # Not JSON Lines at all (a YAML scenario, say): refuse the input as a
+                    # whole, before any output.
+                    raise _NotJsonLines(number)
+            first = False
+            answers.add(number, line)
+        answers.finish()
+    except BaseException:
+        answers.stop()
+        raise
     return 0
+
+
+def _answer(number: int, line: bytes | LineTooLong, args: argparse.Namespace) -> str | None:
+    """The output line for one input line (``None`` for a blank one)."""
+    try:
+        if isinstance(line, LineTooLong):
+            raise ScenarioError(
+                f"line {number}", f"longer than the limit of {MAX_SCENARIO_BYTES:,} bytes"
+            )
+        text = utf8(line, f"line {number}")
+        if not text.strip():
+            return None
+        result = _odds_of(decode_json_line(text, number), args, progress=False)
+    except SpacecombatError as exc:
+        result = {"error": one_line(str(exc)), "line": number}
+    return json.dumps(result) + "\n"
+
+
+#: seconds of a batch answered in this process before worker processes share the rest (they
+#: cost ~50 ms to start, and a short batch is over before they would help)
+ALONE = 0.1
+#: lines in flight per worker
+IN_FLIGHT = 4
+
+
+class Answers:
+    """A batch's answers, written in the order of its lines: answered here at first, then, if
+    the batch goes on past ``ALONE`` seconds and the machine has more than one core, by a pool
+    of workers (``odds/workers.py``), at most ``IN_FLIGHT`` lines per worker queued."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.started = time.perf_counter()
+        self.pool: ProcessPoolExecutor | None = None
+        self.queued: deque[Future[str | None]] = deque()
+        self.size = cores()
+
+    def add(self, number: int, line: bytes | LineTooLong) -> None:
+        if self.pool is None and self.size > 1 and time.perf_counter() - self.started > ALONE:
+            self.pool = workers.pool(self.size)
+            with workers.forking():
+                self.queued.append(self.pool.submit(_answer, number, line, self.args))
+            return
+        if self.pool is None:
+            _write(_answer(number, line, self.args))
+            return
+        self.queued.append(self.pool.submit(_answer, number, line, self.args))
+        while self.queued and (self.queued[0].done() or len(self.queued) > IN_FLIGHT * self.size):
+            _write(self.queued.popleft().result())
+
+    def finish(self) -> None:
+        while self.queued:
+            _write(self.queued.popleft().result())
+        if self.pool is not None:
+            self.pool.shutdown()
+
+    def stop(self) -> None:
+        """Stop the workers at once (Ctrl-C, a closed output, a refused input)."""
+        if self.pool is not None:
+            workers.stop(self.pool, set(self.queued))
+
+
+def _write(text: str | None) -> None:
+    if text is not None:
+        write(text)
 
 
 class _NotJsonLines(SpacecombatError):
