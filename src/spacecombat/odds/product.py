@@ -92,7 +92,7 @@ def build_chain(
         order.append(units)
         if form.alive(player, units, template):
             row = form.after_hits_row(player, units, most_hits, template)
-            if units in row:
+            if units in set(row):
                 raise NotInProductForm("a hit left a player's units unchanged")
             table[units] = row
             stack.extend(row)

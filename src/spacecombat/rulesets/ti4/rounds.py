@@ -153,7 +153,7 @@ class ProductRounds(PlayerRounds[BattleState]):
     def taking(self, side: Side, units: SideState, hits: int, template: BattleState) -> BattleState:
         return (
             template.with_side(side, units)
-            ._replace(phase=Phase.ASSIGN_HITS, turn=side, hits=(0, 0))
+            .at(Phase.ASSIGN_HITS, turn=side, hits=(0, 0))
             .with_hits_on(side, hits)
         )
 
@@ -182,8 +182,8 @@ class ProductRounds(PlayerRounds[BattleState]):
     ) -> BattleState:
         """The state after both players assigned hits: at the end of the round, or, with a
         retreat announced, at step 5 (nothing acts after hits are assigned in product form)."""
-        return template._replace(
-            phase=Phase.RETREAT if announced else Phase.END_OF_ROUND,
+        return template.at(
+            Phase.RETREAT if announced else Phase.END_OF_ROUND,
             attacker=attacker,
             defender=defender,
             turn=Side.ATTACKER,
