@@ -38,13 +38,19 @@ TI3_GROUND = ("ground_force", "mechanized_unit")
 UPGRADABLE = ("dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry")
 
 
-def random_side(
-    rng: random.Random, kinds: tuple[str, ...], most: int, ruleset: str = "ti4"
-) -> dict[str, Any]:
+def random_units(rng: random.Random, kinds: tuple[str, ...], most: int) -> dict[str, int]:
+    """1 to ``most`` units, each of a kind drawn from ``kinds``."""
     units: dict[str, int] = {}
     for _ in range(rng.randint(1, most)):
         unit = rng.choice(kinds)
         units[unit] = units.get(unit, 0) + 1
+    return units
+
+
+def random_side(
+    rng: random.Random, kinds: tuple[str, ...], most: int, ruleset: str = "ti4"
+) -> dict[str, Any]:
+    units = random_units(rng, kinds, most)
     if ruleset == "ti3":  # TI3 has no unit upgrades
         return {"units": units}
     return {"units": units, "upgrades": rng.sample(UPGRADABLE, rng.randint(0, 2))}

@@ -12,13 +12,13 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 from benchmarks.odds_speed import random_battle
 
 from spacecombat.cli import odds as odds_command
 from tests.helpers import run_cli
+from tests.processes import HAS_PROC, children, default_sigint, gone
 
 
 def _lines(count: int) -> str:
@@ -64,26 +64,7 @@ console()
 """
 
 
-def _children(pid: int) -> list[int]:
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(c) for c in (task / "children").read_text().split()]
-    return found
-
-
-def _running(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
-def _default_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+@pytest.mark.skipif(not HAS_PROC, reason="needs Linux /proc")
 def test_ctrl_c_stops_a_batchs_workers_without_a_traceback() -> None:
     """Standard input kept open (the batch waits for more lines) once the workers answer: a
     Ctrl-C to the process group, as a terminal sends it, ends the command with status 130 and
@@ -95,7 +76,7 @@ def test_ctrl_c_stops_a_batchs_workers_without_a_traceback() -> None:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        preexec_fn=_default_sigint,
+        preexec_fn=default_sigint,
     )
     assert child.stdin is not None
     try:
@@ -104,7 +85,7 @@ def test_ctrl_c_stops_a_batchs_workers_without_a_traceback() -> None:
         deadline = time.monotonic() + 30
         workers: list[int] = []
         while len(workers) < 2 and time.monotonic() < deadline:
-            workers = _children(child.pid)
+            workers = children(child.pid)
             time.sleep(0.05)
         assert len(workers) == 2
         os.killpg(child.pid, signal.SIGINT)
@@ -114,7 +95,4 @@ def test_ctrl_c_stops_a_batchs_workers_without_a_traceback() -> None:
             os.killpg(child.pid, signal.SIGKILL)
     assert child.returncode == 130
     assert "Traceback" not in err
-    deadline = time.monotonic() + 10
-    while any(_running(w) for w in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not any(_running(w) for w in workers)
+    assert gone(workers)

@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_TRIALS, max_workers
 from spacecombat.odds import montecarlo
 from tests.helpers import space
+from tests.processes import children, default_sigint, gone, running
 
 DUEL = space({"units": "2 cruiser"}, {"units": "1 dreadnought"})
 
@@ -101,26 +101,6 @@ except KeyboardInterrupt:
 """
 
 
-def _children(pid: int) -> list[int]:
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(c) for c in (task / "children").read_text().split()]
-    return found
-
-
-def _running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (a zombie waiting to be reaped is not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
-def _default_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _start_child() -> tuple[subprocess.Popen[str], list[int]]:
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD],
@@ -128,25 +108,14 @@ def _start_child() -> tuple[subprocess.Popen[str], list[int]]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        # Ctrl-C as a terminal delivers it, even when these tests run as a background job
-        # (started with SIGINT ignored, which Python would keep)
-        preexec_fn=_default_sigint,
+        preexec_fn=default_sigint,
     )
     assert child.stdout is not None
     line = child.stdout.readline()  # the first batch is done: the workers are running
     assert line == "running\n", child.stderr.read() if child.stderr else ""
-    workers = _children(child.pid)
+    workers = children(child.pid)
     assert len(workers) == 2
     return child, workers
-
-
-def _gone(workers: list[int], within: float = 10.0) -> bool:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        if not any(_running(w) for w in workers):
-            return True
-        time.sleep(0.1)
-    return False
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
@@ -164,7 +133,7 @@ def test_ctrl_c_stops_the_workers_at_once_without_a_traceback() -> None:
     assert (child.returncode, out.splitlines()[-1]) == (130, "interrupted")
     assert "Traceback" not in err
     assert err == ""
-    assert _gone(workers)
+    assert gone(workers)
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
@@ -175,8 +144,8 @@ def test_workers_stop_when_their_parent_dies() -> None:
     try:
         child.kill()
         child.communicate(timeout=30)
-        assert _gone(workers)
+        assert gone(workers)
     finally:
         for worker in workers:
-            if _running(worker):
+            if running(worker):
                 os.kill(worker, signal.SIGKILL)

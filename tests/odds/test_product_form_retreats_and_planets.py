@@ -10,10 +10,12 @@ import random
 from typing import Any
 
 import pytest
+from benchmarks.odds_speed import random_units
 
 from spacecombat.odds.exact import exact_odds
 from spacecombat.odds.report import OddsReport
 from spacecombat.odds.text import render
+from tests.helpers import invasion, space
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 UPGRADABLE = ("dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry")
@@ -24,14 +26,6 @@ TOLERANCE = 1e-12
 #: probability is still fighting (in each planet's ground combat): its mean moves by up to
 #: (rounds) x 1e-13 per fight
 ROUNDS_TOLERANCE = 1e-11
-
-
-def _units(rng: random.Random, kinds: tuple[str, ...], most: int) -> dict[str, int]:
-    units: dict[str, int] = {}
-    for _ in range(rng.randint(1, most)):
-        unit = rng.choice(kinds)
-        units[unit] = units.get(unit, 0) + 1
-    return units
 
 
 def retreating(rng: random.Random) -> dict[str, Any]:
@@ -45,7 +39,7 @@ def retreating(rng: random.Random) -> dict[str, Any]:
     who = rng.choice(["attacker", "defender", "both"])
     for side in ("attacker", "defender"):
         block: dict[str, Any] = {
-            "units": _units(rng, SHIPS, 5),
+            "units": random_units(rng, SHIPS, 5),
             "upgrades": rng.sample(UPGRADABLE, rng.randint(0, 2)),
         }
         if who in (side, "both"):
@@ -65,10 +59,10 @@ def several_planets(rng: random.Random) -> dict[str, Any]:
     planets = []
     attackers: dict[str, int] = {}
     for k in range(rng.randint(2, 3)):
-        committed = _units(rng, GROUND, 3)
+        committed = random_units(rng, GROUND, 3)
         for unit, count in committed.items():
             attackers[unit] = attackers.get(unit, 0) + count
-        defending = _units(rng, GROUND, 3)
+        defending = random_units(rng, GROUND, 3)
         planets.append(
             {
                 "name": f"P{k}",
@@ -133,6 +127,24 @@ def test_the_fast_path_agrees_with_the_state_graph(chunk: int) -> None:
 # --- hand-derived figures ---------------------------------------------------------------------
 
 ADJACENT = {"adjacent": [{"name": "B", "units": ["attacker"]}]}
+#: the cruiser duel: 1 cruiser each, the attacker retreating after round 1
+RETREAT_AFTER_1 = space(
+    {"units": "1 cruiser", "policy": {"retreat": {"after_round": 1}}},
+    {"units": "1 cruiser"},
+    system=ADJACENT,
+)
+#: 1 infantry against 1 on each of two planets
+TWO_PLANETS = invasion(
+    {"units": "1 carrier, 2 infantry"},
+    {},
+    planets=[
+        {"name": "A", "defender": "1 infantry", "commit": "1 infantry"},
+        {"name": "B", "defender": "1 infantry", "commit": "1 infantry"},
+    ],
+)
+#: one ground combat of 1 infantry each (combat 8: 3 faces in 10; rounds where both miss
+#: repeat): the attacker alone left, the defender alone (the same), both gone
+WIN, DRAW = 0.21 / 0.51, 0.09 / 0.51
 
 
 def test_a_retreat_announced_in_round_1_is_carried_out_unless_a_side_is_gone() -> None:
@@ -140,14 +152,7 @@ def test_a_retreat_announced_in_round_1_is_carried_out_unless_a_side_is_gone() -
     1: announced at step 2 of round 1, carried out at step 5 if both still have ships (5.1).
     Attacker hits alone 0.24: it wins, the retreat cancelled; defender hits alone 0.24; both
     0.16, a draw; neither 0.36: the attacker retreats and the defender holds the system."""
-    scenario = {
-        "ruleset": "ti4",
-        "battle": "space",
-        "attacker": {"units": "1 cruiser", "policy": {"retreat": {"after_round": 1}}},
-        "defender": {"units": "1 cruiser"},
-        "system": ADJACENT,
-    }
-    report = exact_odds(scenario)
+    report = exact_odds(RETREAT_AFTER_1)
     assert report.method == "exact"
     assert float(report.attacker_win) == pytest.approx(0.24, abs=1e-12)
     assert float(report.defender_win) == pytest.approx(0.24 + 0.36, abs=1e-12)
@@ -163,13 +168,11 @@ def test_a_retreat_announced_in_round_1_is_carried_out_unless_a_side_is_gone() -
 def test_outnumbered_the_attacker_retreats_at_once() -> None:
     """1 cruiser against 2: the defender rolls 2 dice, at least 1.5 times the attacker's 1, so
     the attacker announces in round 1; it gets away unless its cruiser is hit (1 - 0.6²)."""
-    scenario = {
-        "ruleset": "ti4",
-        "battle": "space",
-        "attacker": {"units": "1 cruiser", "policy": {"retreat": {"when_outnumbered": 1.5}}},
-        "defender": {"units": "2 cruiser"},
-        "system": ADJACENT,
-    }
+    scenario = space(
+        {"units": "1 cruiser", "policy": {"retreat": {"when_outnumbered": 1.5}}},
+        {"units": "2 cruiser"},
+        system=ADJACENT,
+    )
     report = exact_odds(scenario)
     assert report.retreats["attacker"]["probability"] == pytest.approx(0.36, abs=1e-12)
     assert float(report.attacker_win) == 0.0
@@ -177,58 +180,28 @@ def test_outnumbered_the_attacker_retreats_at_once() -> None:
 
 
 def test_two_planets_are_fought_independently() -> None:
-    """1 infantry against 1 on each of two planets (combat 8: 3 faces in 10). One ground
-    combat ends with the attacker alone with 0.21 / 0.51, the defender alone the same, both
-    gone 0.09 / 0.51 (rounds where both miss repeat); the invasion's result is the planets'
-    if they agree, else mixed."""
-    scenario = {
-        "ruleset": "ti4",
-        "battle": "invasion",
-        "attacker": {"units": "1 carrier, 2 infantry"},
-        "defender": {},
-        "planets": [
-            {"name": "A", "defender": "1 infantry", "commit": "1 infantry"},
-            {"name": "B", "defender": "1 infantry", "commit": "1 infantry"},
-        ],
-    }
-    win, draw = 0.21 / 0.51, 0.09 / 0.51
-    report = exact_odds(scenario)
+    """Each planet's ground combat is fought alone (ti4-ground-combat.md note 3): the
+    invasion's result is the planets' if they agree, else mixed."""
+    report = exact_odds(TWO_PLANETS)
     assert report.method == "exact"
-    assert float(report.attacker_win) == pytest.approx(win * win, abs=1e-12)
-    assert float(report.defender_win) == pytest.approx(win * win, abs=1e-12)
-    assert float(report.draw) == pytest.approx(draw * draw, abs=1e-12)
-    assert float(report.other["mixed"]) == pytest.approx(1 - 2 * win * win - draw * draw, abs=1e-12)
+    assert float(report.attacker_win) == pytest.approx(WIN * WIN, abs=1e-12)
+    assert float(report.defender_win) == pytest.approx(WIN * WIN, abs=1e-12)
+    assert float(report.draw) == pytest.approx(DRAW * DRAW, abs=1e-12)
+    assert float(report.other["mixed"]) == pytest.approx(1 - 2 * WIN * WIN - DRAW * DRAW, abs=1e-12)
     for name in ("A", "B"):
-        assert report.planets[name]["taken"] == pytest.approx(win, abs=1e-12)
+        assert report.planets[name]["taken"] == pytest.approx(WIN, abs=1e-12)
     # the attacker's infantry left over both planets: 2 with win², 1 with 2 win (1 - win)
     fleets = {
         sum(f["units"].values()): f["probability"] for f in report.survivors["attacker"]["fleets"]
     }
-    assert fleets[2] == pytest.approx(win * win, abs=1e-12)
-    assert fleets[1] == pytest.approx(2 * win * (1 - win), abs=1e-12)
+    assert fleets[2] == pytest.approx(WIN * WIN, abs=1e-12)
+    assert fleets[1] == pytest.approx(2 * WIN * (1 - WIN), abs=1e-12)
 
 
 def test_the_text_report_says_how_often_a_side_retreats_and_each_planets_fate() -> None:
-    retreat = {
-        "ruleset": "ti4",
-        "battle": "space",
-        "attacker": {"units": "1 cruiser", "policy": {"retreat": {"after_round": 1}}},
-        "defender": {"units": "1 cruiser"},
-        "system": ADJACENT,
-    }
-    text = render(exact_odds(retreat).to_json())
+    text = render(exact_odds(RETREAT_AFTER_1).to_json())
     assert "The attacker retreats 36.0000% of the time (counted as the defender's win)" in text
     assert " 36.000%  1 cruiser" in text
-    planets = {
-        "ruleset": "ti4",
-        "battle": "invasion",
-        "attacker": {"units": "1 carrier, 2 infantry"},
-        "defender": {},
-        "planets": [
-            {"name": "A", "defender": "1 infantry", "commit": "1 infantry"},
-            {"name": "B", "defender": "1 infantry", "commit": "1 infantry"},
-        ],
-    }
-    text = render(exact_odds(planets).to_json())
-    assert f"Planet A: taken {100 * 0.21 / 0.51:.4f}%" in text
-    assert f"Planet B: taken {100 * 0.21 / 0.51:.4f}%" in text
+    text = render(exact_odds(TWO_PLANETS).to_json())
+    assert f"Planet A: taken {100 * WIN:.4f}%" in text
+    assert f"Planet B: taken {100 * WIN:.4f}%" in text
