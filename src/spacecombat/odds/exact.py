@@ -154,12 +154,12 @@ def _rounds(
     accounts."""
     template = next(iter(entries)).state
     sides = [form.round_start(e.state) for e in entries]
-    a_starts = [s[0] for s in sides if s is not None]
-    d_starts = [s[1] for s in sides if s is not None]
-    a_most = max(form.pool("attacker", u, template).max_hits for u in a_starts)
-    d_most = max(form.pool("defender", u, template).max_hits for u in d_starts)
-    attacker = product.build_chain(form, "attacker", a_starts, d_most, template)
-    defender = product.build_chain(form, "defender", d_starts, a_most, template)
+    attacker, defender = _chains(
+        form,
+        [s[0] for s in sides if s is not None],
+        [s[1] for s in sides if s is not None],
+        template,
+    )
     a_index = {u: i for i, u in enumerate(attacker.units)}
     d_index = {u: i for i, u in enumerate(defender.units)}
 
@@ -356,10 +356,7 @@ def _fight(form: PlayerRounds[Any], start: Any) -> _Fight:
     pair = form.round_start(start)
     if pair is None:
         raise NotInProductForm("a fight did not start at its dice")
-    a_most = form.pool("attacker", pair[0], start).max_hits
-    d_most = form.pool("defender", pair[1], start).max_hits
-    attacker = product.build_chain(form, "attacker", [pair[0]], d_most, start)
-    defender = product.build_chain(form, "defender", [pair[1]], a_most, start)
+    attacker, defender = _chains(form, [pair[0]], [pair[1]], start)
     first = (attacker.units.index(pair[0]), defender.units.index(pair[1]), NOBODY, 1)
     solution = product.solve(attacker, defender, {first: 1.0}, {first: 1.0})
     ends = [
@@ -375,6 +372,18 @@ def _convolve(first: Mapping[int, float], second: Mapping[int, float]) -> dict[i
         for s, q in second.items():
             out[r + s] = out.get(r + s, 0.0) + p * q
     return out
+
+
+def _chains(
+    form: PlayerRounds[Any], a_starts: list[SideState], d_starts: list[SideState], template: Any
+) -> tuple[product.Chain[SideState], product.Chain[SideState]]:
+    """Each player's chain from their starting units, under up to as many hits a round as the
+    other player can roll."""
+    a_most = max(form.pool("attacker", u, template).max_hits for u in a_starts)
+    d_most = max(form.pool("defender", u, template).max_hits for u in d_starts)
+    attacker = product.build_chain(form, "attacker", a_starts, d_most, template)
+    defender = product.build_chain(form, "defender", d_starts, a_most, template)
+    return attacker, defender
 
 
 def _announcements(
