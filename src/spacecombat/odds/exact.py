@@ -462,7 +462,9 @@ def _account(
             joined = form.rejoin(template, attacker.units[i], defender.units[j], announced)
             target, _ = explorer.settle(joined)
             if not isinstance(target, Terminal):
-                raise NotInProductForm("the end of a round did not end the combat")
+                raise NotInProductForm(
+                    "the end of the combat rolls dice (a retreat leaving a gravity rift)"
+                )
             known = outcomes[(i, j, announced)] = target.outcome
         return known
 
