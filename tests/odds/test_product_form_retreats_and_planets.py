@@ -1,4 +1,5 @@
-"""Issue 12: retreats announced at the start of a round (ti4-space-combat.md steps 2 and 5) and
+"""Issue 12: retreats announced at the start of a round (ti4-space-combat.md steps 2 and 5;
+TI3's withdrawals and retreats, announced before the roll and carried out after it) and
 invasions of several planets (ti4-ground-combat.md, note 3: one planet's ground combat after
 another) are solved in product form; here the fast path is checked against the generic state
 graph (odds/graph.py), which walks every joint state through the procedures, on 300 random
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from benchmarks.odds_speed import random_units
 
+from spacecombat.odds.budget import TooLarge
 from spacecombat.odds.exact import exact_odds
 from spacecombat.odds.report import OddsReport
 from spacecombat.odds.text import render
@@ -51,6 +53,17 @@ def retreating(rng: random.Random) -> dict[str, Any]:
             )
             block["policy"] = {"retreat": retreat, "sustain": rng.choice(["first", "last"])}
         scenario[side] = block
+    return scenario
+
+
+def withdrawing(rng: random.Random) -> dict[str, Any]:
+    """A TI3 space battle where the attacker may withdraw or the defender retreat (ti3-combat.md,
+    Announce withdrawals: before the roll; Execute withdrawals: after it)."""
+    scenario = retreating(rng)
+    scenario["ruleset"] = "ti3"
+    scenario["system"] = {"adjacent": [{"name": "B", "command_tokens": ["attacker", "defender"]}]}
+    for side in ("attacker", "defender"):
+        scenario[side].pop("upgrades")  # TI3 has no unit upgrades
     return scenario
 
 
@@ -94,7 +107,11 @@ def agree(fast: Any, slow: Any, path: str = "") -> None:
         for x, y in zip(fast, slow, strict=True):
             agree(x, y, path)
     elif isinstance(fast, float | int) and not isinstance(fast, bool):
-        tolerance = ROUNDS_TOLERANCE if path.startswith("/rounds") else TOLERANCE
+        tolerance = TOLERANCE
+        if path.startswith("/rounds"):
+            tolerance = ROUNDS_TOLERANCE
+        elif path.startswith("/expected_losses"):
+            tolerance = 2 * TOLERANCE  # the report rounds them to 12 decimals
         assert abs(fast - slow) <= tolerance, (path, fast, slow)
     else:
         assert fast == slow, (path, fast, slow)
@@ -112,16 +129,25 @@ def compared(report: OddsReport) -> dict[str, Any]:
 
 def battles() -> list[dict[str, Any]]:
     rng = random.Random(12)
-    return [retreating(rng) if k % 3 else several_planets(rng) for k in range(BATTLES)]
+    makers = (several_planets, retreating, retreating, withdrawing)
+    return [makers[k % len(makers)](rng) for k in range(BATTLES)]
 
 
 @pytest.mark.parametrize("chunk", range(10))
 def test_the_fast_path_agrees_with_the_state_graph(chunk: int) -> None:
+    """Each chunk of 30 battles; the generic graph's own budget of rules steps may stop it on
+    the largest invasions (which is why they need the fast path), never on more than 2."""
+    compared_here = 0
     for scenario in battles()[chunk::10]:
         fast = exact_odds(scenario)
-        slow = exact_odds(scenario, product_form=False, limit=None)
-        assert fast.method == slow.method == "exact"
+        assert fast.method == "exact"
+        try:
+            slow = exact_odds(scenario, product_form=False, limit=None)
+        except TooLarge:
+            continue
         agree(compared(fast), compared(slow))
+        compared_here += 1
+    assert compared_here >= BATTLES // 10 - 2
 
 
 # --- hand-derived figures ---------------------------------------------------------------------
@@ -205,3 +231,21 @@ def test_the_text_report_says_how_often_a_side_retreats_and_each_planets_fate() 
     text = render(exact_odds(TWO_PLANETS).to_json())
     assert f"Planet A: taken {100 * WIN:.4f}%" in text
     assert f"Planet B: taken {100 * WIN:.4f}%" in text
+
+
+def test_a_ti3_withdrawal_is_carried_out_after_the_roll() -> None:
+    """TI3 (ti3-combat.md): the attacker announces its withdrawal before the roll and its
+    fleet moves after it, unless the opposing ships are all destroyed: with a cruiser each
+    (combat 7), the same figures as TI4's retreat above."""
+    scenario = {
+        "ruleset": "ti3",
+        "battle": "space",
+        "attacker": {"units": "1 cruiser", "policy": {"retreat": {"after_round": 1}}},
+        "defender": {"units": "1 cruiser"},
+        "system": {"adjacent": [{"name": "B", "command_tokens": ["attacker"]}]},
+    }
+    report = exact_odds(scenario)
+    assert report.method == "exact"
+    assert float(report.attacker_win) == pytest.approx(0.24, abs=1e-12)
+    assert float(report.defender_win) == pytest.approx(0.6, abs=1e-12)
+    assert report.retreats["attacker"]["probability"] == pytest.approx(0.36, abs=1e-12)

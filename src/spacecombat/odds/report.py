@@ -165,7 +165,9 @@ class Accounts:
         units = tuple(sorted(battle.survivors(outcome, player).items()))
         self.fleet(player, units, float(chance))
         self.loss(player, float(chance) * battle.losses(outcome, player))
-        retreat = outcome.get("retreat")
+        # TI4 says "retreat"; TI3 "withdrawal" for the attacker's withdrawal and the defender's
+        # retreat alike
+        retreat = outcome.get("retreat") or outcome.get("withdrawal")
         if isinstance(retreat, Mapping) and retreat.get("player") == player:
             self.retreats[player] = self.retreats.get(player, 0.0) + float(chance)
             away = self.retreat_fleets.setdefault(player, {})

@@ -1,12 +1,24 @@
-"""TI3 combat rounds in product form (``core/rounds.py``): a space battle where nobody can
-withdraw or retreat, or the invasion combat of one planet, with no ability that acts across
-players or depends on the round (Xxcha's first round, Duranium Armor, Shock Troop promotion,
-Dacxive Animators' count of the fallen)."""
+"""TI3 combat rounds in product form (``core/rounds.py``): a space battle, or the invasion
+combat of one planet, with no ability that acts across players or depends on the round
+(Xxcha's first round, Duranium Armor, Shock Troop promotion, Dacxive Animators' count of the
+fallen). A withdrawal (the attacker) or retreat (the defender) is announced before the round's
+dice and carried out after them, as in TI4: the odds engine evaluates the announcement once
+per pair of what the decision reads of each player (``retreat_key``) and carries it out
+through the real Execute Withdrawals step."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from spacecombat.core.pool import DicePool
-from spacecombat.core.rounds import NOBODY, PLAYERS, Battle, PlayerRounds
+from spacecombat.core.rounds import (
+    ATTACKER_ANNOUNCED,
+    DEFENDER_ANNOUNCED,
+    NOBODY,
+    PLAYERS,
+    Battle,
+    PlayerRounds,
+)
 from spacecombat.core.sides import SIDES, Side, SideState
 from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
@@ -26,6 +38,9 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
         super().__init__(process)
         self.setup = setup
         self._space = setup.kind == "space"
+        #: whether a withdrawal or retreat can ever be announced (a policy, and somewhere to go:
+        #: the destinations depend on the setup alone)
+        self.retreats = self._space and any(_may_announce(setup, side) for side in SIDES)
 
     @staticmethod
     def applies(setup: Ti3Setup) -> bool:
@@ -45,14 +60,6 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
             if counts_fallen(setup):
                 return "fallen ground forces are counted during the rounds"
             return None
-        for side in SIDES:
-            policy = setup.side(side).policy
-            never = policy.retreat_after_round is None and policy.retreat_when_outnumbered is None
-            if not never and destinations(setup, setup.initial, side):
-                return (
-                    f"the {side.value} may announce a withdrawal or retreat before the roll "
-                    "(TI3 solves them state by state)"
-                )
         return None
 
     def round_start(self, state: Ti3State) -> tuple[SideState, SideState] | None:
@@ -62,11 +69,38 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
             and state.turn is Side.ATTACKER
             and state.hits == (0, 0)
             and not state.pending
-            and state.announced is None
             and state.step == ""
         ):
             return state.attacker, state.defender
         return None
+
+    def announcing(
+        self, template: Ti3State, attacker: SideState, defender: SideState, round: int
+    ) -> Ti3State | None:
+        """Announce withdrawals of round ``round``, the attacker first."""
+        if not self.retreats:
+            return None
+        return template.at(
+            Phase.ANNOUNCE_WITHDRAWALS,
+            attacker=attacker,
+            defender=defender,
+            round=round,
+            turn=Side.ATTACKER,
+            announced=None,
+            hits=(0, 0),
+            tens=(0, 0),
+            pending=0,
+        )
+
+    def announced(self, state: Ti3State) -> int:
+        if state.announced is Side.ATTACKER:
+            return ATTACKER_ANNOUNCED
+        return DEFENDER_ANNOUNCED if state.announced is Side.DEFENDER else NOBODY
+
+    def retreat_key(self, player: str, units: SideState, template: Ti3State) -> Hashable:
+        """What the announce decision reads of one player's units: their combat dice
+        (space_battle.announce_withdrawals)."""
+        return self.pool(player, units, template).dice
 
     def pool(self, player: str, units: SideState, template: Ti3State) -> DicePool:
         side = PLAYERS[player]
@@ -118,16 +152,23 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
         defender: SideState,
         announced: int = NOBODY,
     ) -> Ti3State:
-        """The state after both players took their hits (no withdrawal or retreat can be
-        announced in TI3 rounds in product form: ``applies``)."""
-        assert announced == NOBODY
+        """The state after both players took their hits: a withdrawal announced at the round's
+        start is carried out next (space), then the round ends."""
         phase = Phase.EXECUTE_WITHDRAWALS if self._space else Phase.INVASION_END_OF_ROUND
-        return template._replace(
-            phase=phase,
+        who = {ATTACKER_ANNOUNCED: Side.ATTACKER, DEFENDER_ANNOUNCED: Side.DEFENDER}
+        return template.at(
+            phase,
             attacker=attacker,
             defender=defender,
             turn=Side.ATTACKER,
             hits=(0, 0),
             tens=(0, 0),
             pending=0,
+            announced=who.get(announced),
         )
+
+
+def _may_announce(setup: Ti3Setup, side: Side) -> bool:
+    policy = setup.side(side).policy
+    never = policy.retreat_after_round is None and policy.retreat_when_outnumbered is None
+    return not never and bool(destinations(setup, setup.initial, side))
