@@ -294,3 +294,15 @@ def test_the_generic_graph_stops_after_its_outcomes(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(budget, "GRAPH_OUTCOMES", 3)
     with pytest.raises(TooManyStates, match="after 3 outcomes of rolls"):
         exact_odds(BATTLES["dreadnoughts"], product_form=False)
+
+
+def test_an_invasion_of_many_planets_is_refused_before_its_combinations() -> None:
+    """Each planet's ground combat ends with the attacker, the defender or nobody left on it;
+    8 planets make 3^8 = 6,561 combinations to run through establishing control, over
+    ``budget.COMBINATIONS``: refused (Monte Carlo answers instead), with the count."""
+    planets = [
+        {"name": f"P{k}", "defender": "1 infantry", "commit": "1 infantry"} for k in range(8)
+    ]
+    scenario = invasion({"units": "8 infantry, 4 carrier"}, {}, planets=planets)
+    with pytest.raises(TooLarge, match="6,561 combinations of who is left on each"):
+        odds(scenario, fallback=False)

@@ -54,6 +54,10 @@ WORK = 1_000_000_000_000
 ROUNDS_FACTOR = 6
 #: combat rounds the round-by-round passes push before reporting the rest as unfinished
 ROUNDS_PUSHED = 10_000
+#: combinations of who is left on each planet that an invasion of several planets runs
+#: through establishing control, one run each (about 200 µs with 9 planets): up to 3 per
+#: planet, so 7 planets (2,187) are solved exactly and 8 (6,561) fall back
+COMBINATIONS = 5_000
 #: states of one cycle of states (units repaired and damaged again) solved with exact
 #: fractions: Gaussian elimination is cubic in it, on ever longer fractions (162 states: ~5 s)
 FRACTION_COMPONENT = 200

@@ -21,6 +21,7 @@ from spacecombat.core.limits import MAX_ROUNDS, shown
 from spacecombat.core.rounds import NOBODY, NotInProductForm, PlayerRounds
 from spacecombat.core.sides import SideState
 from spacecombat.odds import budget, product
+from spacecombat.odds.budget import TooLarge
 from spacecombat.odds.graph import NOT_IN_PRODUCT_FORM, Entry, Explorer, Terminal, Weight
 from spacecombat.odds.report import PLAYERS, Accounts, Fleet, OddsReport, summarise
 from spacecombat.odds.solve import absorb, rounds_distribution
@@ -266,6 +267,15 @@ def _invasion_ends(
             )
             grouped.setdefault(left, []).append(k)
         classes.append(grouped)
+    count = 1
+    for grouped in classes:
+        count *= len(grouped)
+    if count > budget.COMBINATIONS:
+        raise TooLarge(
+            f"the planets' ground combats can end in {count:,} combinations of who is left on "
+            "each, more than the exact engine runs through establishing control "
+            f"({budget.COMBINATIONS:,})"
+        )
     mass = 0.0
     for combination in itertools.product(*(c.values() for c in classes)):
         chance = weight
