@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from benchmarks.odds_speed import random_units
 
+from spacecombat.core.rounds import PlayerRounds
 from spacecombat.odds.budget import TooLarge
 from spacecombat.odds.exact import exact_odds
 from spacecombat.odds.report import OddsReport
@@ -249,3 +250,29 @@ def test_a_ti3_withdrawal_is_carried_out_after_the_roll() -> None:
     assert float(report.attacker_win) == pytest.approx(0.24, abs=1e-12)
     assert float(report.defender_win) == pytest.approx(0.6, abs=1e-12)
     assert report.retreats["attacker"]["probability"] == pytest.approx(0.36, abs=1e-12)
+
+
+def test_a_late_retreat_is_asked_only_in_the_rounds_where_the_answer_may_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Retreat after round 6" (core/policies.rounds_told_apart): the stock policy answers
+    rounds 1 to 5 alike, and 6 on alike, so the announcements are evaluated in rounds 1, 6 and
+    7 (the cap) only; the odds still agree with the state graph, which asks in every round."""
+    scenario = space(
+        {"units": "2 cruiser, 1 destroyer", "policy": {"retreat": {"after_round": 6}}},
+        {"units": "3 fighter, 1 carrier"},
+        system=ADJACENT,
+    )
+    asked: set[int] = set()
+    real = PlayerRounds.announcement
+
+    def counted(self: Any, attacker: Any, defender: Any, round: int, template: Any) -> int:
+        asked.add(round)
+        return real(self, attacker, defender, round, template)
+
+    monkeypatch.setattr(PlayerRounds, "announcement", counted)
+    fast = exact_odds(scenario)
+    assert asked == {1, 6, 7}
+    slow = exact_odds(scenario, product_form=False)
+    agree(compared(fast), compared(slow))
+    assert fast.retreats["attacker"]["probability"] > 0

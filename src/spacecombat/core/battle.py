@@ -17,7 +17,12 @@ from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.limits import shown
-from spacecombat.core.policies import PolicyConfig, last_round_looked_at, stock_policies
+from spacecombat.core.policies import (
+    PolicyConfig,
+    last_round_looked_at,
+    rounds_told_apart,
+    stock_policies,
+)
 from spacecombat.core.sides import SIDES, Side, SideState
 
 
@@ -84,6 +89,9 @@ class RulesetBattle(ABC, Generic[Setup, S]):
         self._policies = {side.value: setup.side(side).policy for side in self.sides}
         # rules look at round 1, the stock policies at the rounds they name
         self.round_cap = last_round_looked_at(self._policies.values())
+        #: the rounds from which the stock policies may answer differently (``round_cap``
+        #: and round 1 besides)
+        self.rounds_apart = rounds_told_apart(self._policies.values())
 
     @abstractmethod
     def _retreats_ruled_out(self) -> list[Event]:

@@ -71,6 +71,14 @@ def stock_policies(configs: Mapping[str, PolicyConfig]) -> dict[str, Policy]:
     return {player: StockPolicy(config) for player, config in configs.items()}
 
 
+def rounds_told_apart(configs: Iterable[PolicyConfig]) -> tuple[int, ...]:
+    """The rounds from which the stock policies may answer differently than in the round
+    before (besides round 1): "retreat after round N" announces from round N on
+    (``_announce_retreat``), so between two of these rounds every round is answered alike."""
+    afters = {max(1, c.retreat_after_round) for c in configs if c.retreat_after_round is not None}
+    return tuple(sorted(afters - {1}))
+
+
 def last_round_looked_at(configs: Iterable[PolicyConfig]) -> int:
     """The round after the last one a stock policy looks at (retreat after round N looks at
     rounds fought), and at least 2 (rules look at round 1): round numbers beyond it play

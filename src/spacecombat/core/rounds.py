@@ -55,6 +55,7 @@ class Battle(Protocol):
     the last round number any rule or policy looks at (``RulesetBattle.round_cap``)."""
 
     round_cap: int
+    rounds_apart: tuple[int, ...]
 
     def advance(self, state: Any) -> Node[Any]: ...
 
@@ -136,6 +137,11 @@ class PlayerRounds(ABC, Generic[S]):
     def last_round(self) -> int:
         """The last round number any rule or stock policy looks at: later rounds play alike."""
         return self._process.round_cap
+
+    def round_differs(self, round: int) -> bool:
+        """Whether the stock policies may decide differently in ``round`` than in the round
+        before (``core/policies.rounds_told_apart``; round 1 and ``last_round`` always)."""
+        return round in (1, self.last_round) or round in self._process.rounds_apart
 
     def announcing(
         self, template: S, attacker: SideState, defender: SideState, round: int

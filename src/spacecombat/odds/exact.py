@@ -405,7 +405,8 @@ def _announcements(
     """Who announces a retreat at the start of each round, for every pair of states where both
     players fight: the battle's own procedure, run once for each pair of what the decision
     reads of each player's units (``retreat_key``), for each round up to the last one a rule
-    looks at."""
+    looks at from which the stock policies may answer differently (``round_differs``: a
+    "retreat after round 100" is asked in round 1, 100 and 101, not in every round)."""
     if form.announcing(template, attacker.units[0], defender.units[0], 1) is None:
         return product.Announcements()
     a_keys, a_reps = _keys(form, "attacker", attacker, template)
@@ -413,6 +414,9 @@ def _announcements(
     both = attacker.alive[:, None] & defender.alive[None, :]
     arrays: list[NDArray[np.int8]] = []
     for r in range(1, form.last_round + 1):
+        if not form.round_differs(r):
+            arrays.append(arrays[-1])  # answered as in the round before
+            continue
         table = np.zeros((len(a_reps), len(d_reps)), dtype=np.int8)
         for x, i in enumerate(a_reps):
             for y, j in enumerate(d_reps):

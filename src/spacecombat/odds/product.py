@@ -367,7 +367,10 @@ def _absorb(
     # Rounds before ``last``: the announcements change from round to round, so the mass is
     # pushed one round at a time (a retreat announced ends the combat at the round's end).
     mass = np.zeros((size_a, size_d))
-    for r in range(1, last + 1):
+    latest = max((min(c, last) for *_, c in entries), default=1)
+    r = 0
+    while r < last:
+        r += 1
         split: dict[int, NDArray[np.float64]] = {k: np.zeros((size_a, size_d)) for k in retreats}
         for (i, j, k, c), weight in entries.items():
             if min(c, last) != r:
@@ -393,6 +396,10 @@ def _absorb(
         for i in map(int, np.flatnonzero(mass.any(axis=1))):
             _push(i, mass[i], pushed, kernels[i], attacker, defender, 0, width)
         mass = pushed
+        if r >= latest and float(mass.sum()) < NEGLIGIBLE:
+            # what is still fighting goes on under the last round's announcements: it
+            # changes no figure by more than its own mass
+            r = last - 1
     # From round ``last`` on the announcements are the same every round: row by row.
     mask = announcements.at(last)
     d_dead = ~defender.alive
@@ -427,6 +434,11 @@ def _absorb(
         if width > 1:
             _push(i, live, mass, kernel, attacker, defender, 1, width)
     return ends, retreats
+
+
+#: mass still fighting below which the rounds before the announcements settle are no longer
+#: pushed one by one ("retreat after round 100": a battle rarely lasts that long)
+NEGLIGIBLE = 1e-18
 
 
 #: up to this many states, a triangular system is solved by numpy's general solver (scipy's
