@@ -54,6 +54,10 @@ WORK = 1_000_000_000_000
 ROUNDS_FACTOR = 6
 #: combat rounds the round-by-round passes push before reporting the rest as unfinished
 ROUNDS_PUSHED = 10_000
+#: retreat announcements the product form evaluates (pairs of what the decision reads of each
+#: player, in each round where a policy may answer differently), each one run of the Announce
+#: Retreats procedure (about 15 µs): ~3 s
+ANNOUNCEMENTS = 200_000
 #: combinations of who is left on each planet that an invasion of several planets runs
 #: through establishing control, one run each (about 200 µs with 9 planets): up to 3 per
 #: planet, so 7 planets (2,187) are solved exactly and 8 (6,561) fall back

@@ -180,6 +180,10 @@ def _rounds(
     for (entry, begun), weight in entered.items():
         key = where(entry, begun)
         starts[key] = starts.get(key, 0.0) + weight
+    # The arrays' budgets are checked before the announcements are evaluated.
+    may_announce = form.announcing(template, attacker.units[0], defender.units[0], 1) is not None
+    begun = len({start for *_, start in starts}) or 1
+    product.check(product.plan(attacker, defender, begun, form.last_round if may_announce else 0))
     announcements = _announcements(form, template, attacker, defender)
     solution = product.solve(attacker, defender, masses, starts, announcements=announcements)
     mass = _account(battle, form, explorer, template, solution, accounts)
@@ -411,6 +415,14 @@ def _announcements(
         return product.Announcements()
     a_keys, a_reps = _keys(form, "attacker", attacker, template)
     d_keys, d_reps = _keys(form, "defender", defender, template)
+    rounds = sum(1 for r in range(1, form.last_round + 1) if form.round_differs(r))
+    asked = len(a_reps) * len(d_reps) * rounds
+    if asked > budget.ANNOUNCEMENTS:
+        raise TooLarge(
+            f"whether to retreat would be decided {asked:,} times ({len(a_reps):,} x "
+            f"{len(d_reps):,} pairs of fleets, in {rounds} rounds), more than the exact "
+            f"engine's budget of {budget.ANNOUNCEMENTS:,}"
+        )
     both = attacker.alive[:, None] & defender.alive[None, :]
     arrays: list[NDArray[np.int8]] = []
     for r in range(1, form.last_round + 1):
