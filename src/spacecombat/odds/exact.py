@@ -180,10 +180,10 @@ def _rounds(
     for (entry, begun), weight in entered.items():
         key = where(entry, begun)
         starts[key] = starts.get(key, 0.0) + weight
-    # The arrays' budgets are checked before the announcements are evaluated.
-    may_announce = form.announcing(template, attacker.units[0], defender.units[0], 1) is not None
-    begun = len({start for *_, start in starts}) or 1
-    product.check(product.plan(attacker, defender, begun, form.last_round if may_announce else 0))
+    if form.announcing(template, attacker.units[0], defender.units[0], 1) is not None:
+        # the arrays' budgets, checked before the announcements are evaluated
+        begun = len({start for *_, start in starts}) or 1
+        product.check(product.plan(attacker, defender, begun, form.last_round))
     announcements = _announcements(form, template, attacker, defender)
     solution = product.solve(attacker, defender, masses, starts, announcements=announcements)
     mass = _account(battle, form, explorer, template, solution, accounts)
