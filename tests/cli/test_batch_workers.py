@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
 import os
 import random
 import signal
 import subprocess
 import sys
 import time
+from typing import Any
 
 import pytest
 from benchmarks.odds_speed import random_battle
 
+from spacecombat.cli import main
 from spacecombat.cli import odds as odds_command
 from tests.helpers import run_cli
 from tests.processes import HAS_PROC, children, default_sigint, gone
@@ -96,3 +99,27 @@ def test_ctrl_c_stops_a_batchs_workers_without_a_traceback() -> None:
     assert child.returncode == 130
     assert "Traceback" not in err
     assert gone(workers)
+
+
+def _batch_in_a_daemon(text: str, results: Any) -> None:
+    odds_command.ALONE = 0.0
+    setattr(odds_command, "cores", lambda: 2)  # noqa: B010 (the module does not export it)
+    sys.stdin = io.StringIO(text)
+    out = io.StringIO()
+    sys.stdout = out
+    status = main(["odds", "-"])
+    results.put((status, out.getvalue()))
+
+
+def test_inside_another_programs_worker_the_batch_is_answered_in_process() -> None:
+    """A daemonic process (a worker of another program's pool) may not start processes: the
+    batch is then answered in that process, with the same lines."""
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    text = _lines(6)
+    worker = context.Process(target=_batch_in_a_daemon, args=(text, results), daemon=True)
+    worker.start()
+    status, out = results.get(timeout=60)
+    worker.join(timeout=30)
+    assert status == 0
+    assert len(out.splitlines()) == 7

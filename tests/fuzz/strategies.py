@@ -62,6 +62,8 @@ TECHNOLOGIES = {
     ),
 }
 FACTIONS = {"ti4": ("hacan", "sardakk", "jolnar", "empyrean"), "ti3": ("sardakk", "jolnar")}
+#: names the unknown-name mutation tries that are TI3 factions all the same
+TI3_FACTIONS_NAMED = ("naalu", "nekro")
 #: the stock casualty order, cut to each ruleset's units (a permutation of it is a valid order)
 CASUALTY_ORDER = {
     "ti4": tuple(
@@ -732,6 +734,8 @@ def _unknown_name(draw: st.DrawFn, doc: Any) -> tuple[Any, str, frozenset[int] |
     )
     value = get_at(doc, path)
     refused = name != "gravity_drive"  # a technology without a combat effect may be accepted
+    if path[-1] == "faction" and doc.get("ruleset") == "ti3" and name in TI3_FACTIONS_NAMED:
+        refused = False  # TI3 has these factions (data/factions.toml): it may accept them
     if kind == "value":
         set_at(doc, path, name)
     elif isinstance(value, dict):

@@ -118,7 +118,7 @@ class Answers:
         self.started = time.perf_counter()
         self.pool: ProcessPoolExecutor | None = None
         self.queued: deque[Future[str | None]] = deque()
-        self.size = cores()
+        self.size = cores() if workers.may_start() else 1
 
     def add(self, number: int, line: bytes | LineTooLong) -> None:
         if self.pool is None and self.size > 1 and time.perf_counter() - self.started > ALONE:

@@ -33,7 +33,7 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
 from spacecombat.odds.graph import Terminal, Weight
 from spacecombat.odds.report import FATES, OddsReport, summarise
-from spacecombat.odds.workers import forking, stop
+from spacecombat.odds.workers import forking, may_start, stop
 from spacecombat.odds.workers import pool as workers_pool
 from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
 
@@ -204,7 +204,7 @@ def monte_carlo(
     total.merge(here.run(seed, first, count))
     pace = (time.perf_counter() - started) / count
     rest = trials - count
-    if workers > 1 and rest > 0 and pace * rest > POOL_AFTER:
+    if workers > 1 and rest > 0 and pace * rest > POOL_AFTER and may_start():
         pool = min(workers, math.ceil(rest / chunk))
         _in_pool(data, here, seed, trials, todo, pool, total, progress)
     else:

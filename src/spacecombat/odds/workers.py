@@ -32,6 +32,15 @@ STOP = 2.0
 CANCEL_ON_STOP = sys.version_info >= (3, 12)
 
 
+def may_start() -> bool:
+    """Whether this process may start worker processes: not when it is itself a daemonic
+    worker (``multiprocessing`` forbids it children), e.g. the command line run inside another
+    program's pool; the work is then done in this process, with the same results."""
+    import multiprocessing  # here: only where a pool may start
+
+    return not multiprocessing.current_process().daemon
+
+
 def pool(workers: int) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes, forked at their first task (submit it in
     ``forking()``)."""
