@@ -144,6 +144,29 @@ def _topological(succ: list[list[int]]) -> list[int]:
     return post
 
 
+def build_chains(
+    form: ProductForm[S, U], a_starts: list[U], d_starts: list[U], template: S
+) -> tuple[Chain[U], Chain[U]]:
+    """Each player's chain from their starting units, under up to as many hits a round as the
+    other player can roll."""
+    a_most = max(form.pool("attacker", u, template).max_hits for u in a_starts)
+    d_most = max(form.pool("defender", u, template).max_hits for u in d_starts)
+    attacker = build_chain(form, "attacker", a_starts, d_most, template)
+    defender = build_chain(form, "defender", d_starts, a_most, template)
+    return attacker, defender
+
+
+@dataclass
+class Solved:
+    """What solving rounds in product form added to a report's accounts: the mass of their
+    ends, the round each ends in, and what was still fighting when the forward pass
+    stopped."""
+
+    mass: float
+    rounds: dict[int, float]
+    unfinished: float
+
+
 @dataclass
 class ProductSolution(Generic[U]):
     """Where the rounds end: ``ends[i, j]``, the mass on pairs (i, j) with a player out of the
