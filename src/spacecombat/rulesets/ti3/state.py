@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from spacecombat.core import state as copies
 from spacecombat.core.forces import Forces
 from spacecombat.core.sides import Side, SideState
 
@@ -75,54 +76,35 @@ class Ti3State(NamedTuple):
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
 
-    # The copies below build the new tuple directly: a named tuple's ``_replace`` takes about
-    # twice as long, and procedures copy a state at every step.
+    # Copies: core/state.py builds them directly (a named tuple cannot inherit them).
 
     def with_side(self, side: Side, value: SideState) -> Ti3State:
-        fields: list[object] = list(self)
-        fields[1 if side is _ATTACKER else 2] = value
-        return _new(Ti3State, fields)
+        return copies.with_side(self, side, value)
 
     def with_units_and_hits(
         self, side: Side, where: int | None, forces: Forces, hits: int
     ) -> Ti3State:
-        """``side``'s units in an area replaced and the hits against it set."""
-        fields: list[object] = list(self)
-        if side is _ATTACKER:
-            fields[1] = self.attacker.with_area(where, forces)
-            fields[_HITS] = (hits, self.hits[1])
-        else:
-            fields[2] = self.defender.with_area(where, forces)
-            fields[_HITS] = (self.hits[0], hits)
-        return _new(Ti3State, fields)
+        """``side``'s units in an area replaced and the hits against it set, in one copy."""
+        return copies.with_units_and_hits(self, _HITS, side, where, forces, hits)
+
+    def with_hits_on(self, side: Side, hits: int) -> Ti3State:
+        return copies.with_hits_on(self, _HITS, side, hits)
+
+    def at(self, phase: Phase, **changes: object) -> Ti3State:
+        """This state moved to ``phase`` (with other fields changed)."""
+        return copies.at(self, phase, _FIELD, changes)
+
+    def changed(self, **changes: object) -> Ti3State:
+        """This state with some fields changed (``_replace``, faster)."""
+        return copies.changed(self, _FIELD, changes)
 
     def hits_on(self, side: Side) -> int:
         return self.hits[0] if side is _ATTACKER else self.hits[1]
 
-    def with_hits_on(self, side: Side, hits: int) -> Ti3State:
-        fields: list[object] = list(self)
-        fields[_HITS] = (hits, self.hits[1]) if side is _ATTACKER else (self.hits[0], hits)
-        return _new(Ti3State, fields)
-
     def tens_of(self, side: Side) -> int:
         return self.tens[0] if side is _ATTACKER else self.tens[1]
 
-    def at(self, phase: Phase, **changes: object) -> Ti3State:
-        fields: list[object] = list(self)
-        fields[0] = phase
-        for name, value in changes.items():
-            fields[_FIELD[name]] = value
-        return _new(Ti3State, fields)
 
-    def changed(self, **changes: object) -> Ti3State:
-        """This state with some fields changed (``_replace``, faster)."""
-        fields: list[object] = list(self)
-        for name, value in changes.items():
-            fields[_FIELD[name]] = value
-        return _new(Ti3State, fields)
-
-
-_new = tuple.__new__
 #: each field's position in the tuple
 _FIELD = {name: index for index, name in enumerate(Ti3State._fields)}
 _HITS = _FIELD["hits"]

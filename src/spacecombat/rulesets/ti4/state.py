@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from spacecombat.core import state as copies
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.sides import Side, SideState
 
@@ -104,56 +105,36 @@ class BattleState(NamedTuple):
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
 
-    # The copies below build the new tuple directly: a named tuple's ``_replace`` takes about
-    # twice as long, and procedures copy a state at every step.
+    # Copies: core/state.py builds them directly (a named tuple cannot inherit them).
 
     def with_side(self, side: Side, value: SideState) -> BattleState:
-        fields: list[object] = list(self)
-        fields[1 if side is _ATTACKER else 2] = value
-        return _new(BattleState, fields)
+        return copies.with_side(self, side, value)
 
     def with_units_and_hits(
         self, side: Side, where: int | None, forces: Forces, hits: int
     ) -> BattleState:
         """``side``'s units in an area replaced and the hits against it set, in one copy."""
-        fields: list[object] = list(self)
-        if side is _ATTACKER:
-            fields[1] = self.attacker.with_area(where, forces)
-            fields[_HITS] = (hits, self.hits[1])
-        else:
-            fields[2] = self.defender.with_area(where, forces)
-            fields[_HITS] = (self.hits[0], hits)
-        return _new(BattleState, fields)
+        return copies.with_units_and_hits(self, _HITS, side, where, forces, hits)
+
+    def with_hits_on(self, side: Side, hits: int) -> BattleState:
+        return copies.with_hits_on(self, _HITS, side, hits)
+
+    def at(self, phase: Phase, **changes: object) -> BattleState:
+        """This state moved to ``phase`` (with other fields changed)."""
+        return copies.at(self, phase, _FIELD, changes)
+
+    def changed(self, **changes: object) -> BattleState:
+        """This state with some fields changed (``_replace``, faster)."""
+        return copies.changed(self, _FIELD, changes)
 
     def hits_on(self, side: Side) -> int:
         """Hits produced against ``side``'s units and not yet assigned."""
         return self.hits[0] if side is _ATTACKER else self.hits[1]
 
-    def with_hits_on(self, side: Side, hits: int) -> BattleState:
-        fields: list[object] = list(self)
-        fields[_HITS] = (hits, self.hits[1]) if side is _ATTACKER else (self.hits[0], hits)
-        return _new(BattleState, fields)
-
     def has_announced(self, side: Side) -> bool:
         return self.announced[0] if side is _ATTACKER else self.announced[1]
 
-    def at(self, phase: Phase, **changes: object) -> BattleState:
-        """This state moved to ``phase`` (with other fields changed)."""
-        fields: list[object] = list(self)
-        fields[0] = phase
-        for name, value in changes.items():
-            fields[_FIELD[name]] = value
-        return _new(BattleState, fields)
 
-    def changed(self, **changes: object) -> BattleState:
-        """This state with some fields changed (``_replace``, faster)."""
-        fields: list[object] = list(self)
-        for name, value in changes.items():
-            fields[_FIELD[name]] = value
-        return _new(BattleState, fields)
-
-
-_new = tuple.__new__
 #: the attacker, read at every copy (a module name is read faster than an enum's member)
 _ATTACKER = Side.ATTACKER
 #: each field's position in the tuple
