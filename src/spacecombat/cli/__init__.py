@@ -158,6 +158,11 @@ def _parser() -> argparse.ArgumentParser:
         type=_at_least(0, most=MAX_ROUNDS),
         help="also the battle's state after N rounds (exact method only)",
     )
+    odd.add_argument(
+        "--plot",
+        metavar="OUT",
+        help="also draw the report's charts into OUT, an .svg or .png file (one scenario file)",
+    )
     trn = commands.add_parser(
         "turn",
         help="play one turn's conflict phase of an EC4X game",

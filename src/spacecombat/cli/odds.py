@@ -8,15 +8,24 @@ import json
 import sys
 import time
 from collections import deque
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spacecombat.cli.streams import LineTooLong, scenario_from, stdin_lines, utf8, write
+from spacecombat.cli.streams import (
+    LineTooLong,
+    scenario_from,
+    stdin_lines,
+    utf8,
+    write,
+    write_whole,
+)
 from spacecombat.core.errors import ScenarioError, SpacecombatError
-from spacecombat.core.limits import MAX_SCENARIO_BYTES, cores, one_line
+from spacecombat.core.limits import MAX_SCENARIO_BYTES, cores, one_line, shown_path
 from spacecombat.odds import workers
 from spacecombat.odds.api import odds
 from spacecombat.odds.montecarlo import terminal_progress
 from spacecombat.odds.text import render
+from spacecombat.report.plots import FORMATS, plot
 from spacecombat.scenario.formats import decode_json_line
 from spacecombat.scenario.schema import parse_scenario
 
@@ -47,6 +56,21 @@ def _odds_of(scenario: object, args: argparse.Namespace, *, progress: bool) -> d
         note = f"{', '.join(unused)} not used: the odds are exact"
         result["note"] = f"{result['note']}; {note}" if result.get("note") else note
     return result
+
+
+def _plot_format(args: argparse.Namespace) -> str | None:
+    """The format of ``--plot``, from its file name's suffix; refused before any work when it
+    is not one of the formats, or with a batch."""
+    if args.plot is None:
+        return None
+    if args.file == "-":
+        raise ScenarioError("--plot", "draws the charts of one scenario file, not of a batch")
+    fmt = Path(args.plot).suffix.lower().removeprefix(".")
+    if fmt not in FORMATS:
+        raise ScenarioError(
+            "--plot", f"must name an .svg or .png file (got {shown_path(args.plot)})"
+        )
+    return fmt
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -160,11 +184,16 @@ class _NotJsonLines(SpacecombatError):
 
 def run(args: argparse.Namespace) -> int:
     _check(args)
+    fmt = _plot_format(args)
     if args.file == "-":
         return _batch(args)
     scenario = scenario_from(args.file)
+    if fmt is not None and isinstance(scenario, dict) and scenario.get("ruleset") == "ec4x":
+        raise ScenarioError("--plot", "draws TI battles; an EC4X battle of houses has none yet")
     show = sys.stderr is not None and sys.stderr.isatty()
     result = _odds_of(scenario, args, progress=show)
+    if fmt is not None:
+        write_whole(Path(args.plot), plot(result, fmt))
     if (args.format or "text") == "text":
         write(render(result))
     else:

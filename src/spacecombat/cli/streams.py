@@ -7,7 +7,9 @@ from __future__ import annotations
 import io
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import BinaryIO
 
 from spacecombat.core.errors import ScenarioError, SpacecombatError
@@ -118,6 +120,24 @@ def write(text: str) -> None:
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise OutputFailed(f"cannot write the output: {reason}") from exc
+
+
+def write_whole(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: a temporary file beside it, renamed."""
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+    except OSError as exc:
+        raise OutputFailed(f"cannot write {shown_path(str(path))}: {exc.strerror}") from exc
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(temp, path)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise OutputFailed(f"cannot write {shown_path(str(path))}: {exc.strerror}") from exc
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
 
 
 def silence_stdout() -> None:

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from spacecombat.cli import status
-from spacecombat.cli.streams import OutputFailed, write
+from spacecombat.cli.streams import write, write_whole
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import shown_path
 from spacecombat.rulesets.ec4x.conflict import turn
@@ -29,24 +27,6 @@ from spacecombat.scenario.ec4x_orders import load_orders
 def dumps(data: Any) -> str:
     """The JSON of a state or report: sorted keys, one-space indent, a final newline."""
     return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-def write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, renamed."""
-    try:
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
-    except OSError as exc:
-        raise OutputFailed(f"cannot write {shown_path(str(path))}: {exc.strerror}") from exc
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except OSError as exc:
-        Path(temp).unlink(missing_ok=True)
-        raise OutputFailed(f"cannot write {shown_path(str(path))}: {exc.strerror}") from exc
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def run(args: argparse.Namespace) -> int:
