@@ -177,6 +177,19 @@ def _parser() -> argparse.ArgumentParser:
     trn.add_argument(
         "--report", metavar="DIR", help="write each house's report to DIR/turn-N-HOUSE.json"
     )
+    srv = commands.add_parser(
+        "serve",
+        help="serve the HTTP API and the page",
+        formatter_class=_Help,
+        description="The HTTP API (/api/v1, documented at /docs) and the calculator page (/), "
+        "until Ctrl-C. Scenarios, results and battle logs are kept in the store: --db, else "
+        "SPACECOMBAT_DB, else SQLite in the user's data folder.",
+    )
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    srv.add_argument("--port", type=_at_least(0, most=65535), default=8000, help="port")
+    srv.add_argument(
+        "--db", metavar="URL", help="the store: sqlite:///FILE or postgresql://... (a URL)"
+    )
     return parser
 
 

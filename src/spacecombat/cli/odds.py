@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 TRIALS = 20_000
 
 
-def _odds_of(scenario: object, args: argparse.Namespace, *, progress: bool) -> dict[str, Any]:
+def odds_of(scenario: object, args: argparse.Namespace, *, progress: bool) -> dict[str, Any]:
     report = odds(
         parse_scenario(scenario),
         method=args.method,
@@ -119,7 +119,7 @@ def _answer(number: int, line: bytes | LineTooLong, args: argparse.Namespace) ->
         text = utf8(line, f"line {number}")
         if not text.strip():
             return None
-        result = _odds_of(decode_json_line(text, number), args, progress=False)
+        result = odds_of(decode_json_line(text, number), args, progress=False)
     except SpacecombatError as exc:
         result = {"error": one_line(str(exc)), "line": number}
     return json.dumps(result) + "\n"
@@ -191,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
     if fmt is not None and isinstance(scenario, dict) and scenario.get("ruleset") == "ec4x":
         raise ScenarioError("--plot", "draws TI battles; an EC4X battle of houses has none yet")
     show = sys.stderr is not None and sys.stderr.isatty()
-    result = _odds_of(scenario, args, progress=show)
+    result = odds_of(scenario, args, progress=show)
     if fmt is not None:
         write_whole(Path(args.plot), plot(result, fmt))
     if (args.format or "text") == "text":

@@ -16,7 +16,7 @@ from spacecombat.cli.streams import read_text, write
 from spacecombat.core.errors import ReplayError, ScenarioError
 from spacecombat.core.events import Event
 from spacecombat.core.limits import MAX_LOG_BYTES
-from spacecombat.replay import replay
+from spacecombat.replay import ReplayReport, replay
 from spacecombat.scenario.formats import load_json
 
 #: what JSON allows around a value; a line of only these is blank
@@ -26,18 +26,24 @@ _BLANK = " \t\r"
 def run(args: argparse.Namespace) -> int:
     events, lines = read_log(read_text(args.log, limit=MAX_LOG_BYTES, field="log"))
     report = replay(events, lines)
-    if report.reproduces and report.verified:
-        write(
-            f"reproduces: {report.events} events replayed identically; the dice were "
-            f"re-derived from the seed {report.seed}\n"
-        )
-        return status.DONE
+    write(replay_message(report) + "\n")
     if report.reproduces:
-        write(
-            f"reproduces, unverified: {report.events} events replayed identically, but the log "
-            "has no seed, so its dice were taken from the log and are NOT verified\n"
+        return status.DONE if report.verified else status.UNVERIFIED
+    return status.DOES_NOT_REPRODUCE
+
+
+def replay_message(report: ReplayReport) -> str:
+    """What the command says of a replay (the HTTP API says the same)."""
+    if report.reproduces and report.verified:
+        return (
+            f"reproduces: {report.events} events replayed identically; the dice were "
+            f"re-derived from the seed {report.seed}"
         )
-        return status.UNVERIFIED
+    if report.reproduces:
+        return (
+            f"reproduces, unverified: {report.events} events replayed identically, but the log "
+            "has no seed, so its dice were taken from the log and are NOT verified"
+        )
     out = [f"does not reproduce: {report.reason}"]
     if report.logged:
         out.append(f"  log:    {report.logged}")
@@ -45,8 +51,7 @@ def run(args: argparse.Namespace) -> int:
         out.append(f"  replay: {report.replayed}")
     if report.seed is None:
         out.append("  (the log has no seed: its dice were taken from the log, not verified)")
-    write("\n".join(out) + "\n")
-    return status.DOES_NOT_REPRODUCE
+    return "\n".join(out)
 
 
 def read_log(text: str) -> tuple[list[Event], list[int]]:

@@ -48,7 +48,7 @@ def pool(workers: int) -> ProcessPoolExecutor:
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(
-        max_workers=workers, initializer=_worker_started, initargs=(os.getpid(),)
+        max_workers=workers, initializer=worker_started, initargs=(os.getpid(),)
     )
 
 
@@ -94,7 +94,7 @@ def _mask_sigint(how: int) -> None:
         signal.pthread_sigmask(how, {signal.SIGINT})
 
 
-def _worker_started(parent: int) -> None:
+def worker_started(parent: int) -> None:
     """In each worker: leave Ctrl-C to the parent, and exit if the parent dies. What the
     worker holds at start (modules, rules data, what the parent learnt) is frozen out of the
     garbage collector's scans: battles are short-lived values, and scanning the rest again

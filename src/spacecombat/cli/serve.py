@@ -1,0 +1,54 @@
+"""``spacecombat serve``: the HTTP API and the page, under uvicorn, until Ctrl-C.
+
+The store is opened, and the address tried, before the server starts, so that a bad ``--db``
+(or ``SPACECOMBAT_DB``) or a port already taken is one line and exit status 2, like any bad
+input, rather than a failed start-up."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+
+from spacecombat.cli import status
+from spacecombat.core.errors import ScenarioError
+from spacecombat.core.limits import one_line, shown
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the store (``--db``, else ``SPACECOMBAT_DB``, else SQLite in the user's data
+    folder; created and migrated on first use) and serve the app on ``--host``:``--port``."""
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from spacecombat.store import Store
+    from spacecombat.web import create_app
+
+    check_address(args.host, args.port)
+    try:
+        store = Store(args.db)
+    except (ValueError, OSError, SQLAlchemyError) as exc:
+        reason = one_line(str(exc).split("\n", 1)[0])[:300]
+        raise ScenarioError("--db", f"cannot open the store: {reason}") from exc
+    try:
+        uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="info")
+    finally:
+        store.close()
+    return status.DONE
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuse an address the server could not listen on (an unknown host, a port taken or
+    not allowed), before anything starts."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        raise ScenarioError("--host", f"cannot listen on {shown(host)}: {exc}") from exc
+    family, kind, proto, _, address = found[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise ScenarioError(
+                "--port", f"cannot listen on {shown(host)} port {port}: {exc.strerror or exc}"
+            ) from exc

@@ -1,0 +1,1 @@
+"""The store's Alembic migrations (run by :func:`spacecombat.store.migrate.upgrade`)."""
