@@ -1,0 +1,1430 @@
+/* spacecombat: the battle calculator page.
+ *
+ * Plain JavaScript, no build step. Everything the form offers (unit ids, cards, upgrades,
+ * technologies, factions, laws, anomalies, rule options, policy fields) comes from
+ * GET /api/v1/rulesets; nothing here lists units. The page builds a scenario from the form,
+ * asks POST /api/v1/odds and draws the report; "play one battle" asks POST /api/v1/resolve;
+ * "share" gives /?s=<scenario id>&r=<result id>, which opens the same scenario and result.
+ *
+ * Exact numbers are kept in the DOM: every figure is a <data value="..."> element (the
+ * shortest text that reads back as the same double), so tests and tools can compare them.
+ */
+"use strict";
+
+(function () {
+  const API = "/api/v1";
+  const SIDES = ["attacker", "defender"];
+  const COLOURS = {
+    attacker: "#b8322a",
+    defender: "#2860a8",
+    draw: "#7d838c",
+    no_combat: "#c9a227",
+    mixed: "#7b4fa0",
+  };
+  const HOUSE_COLOURS = ["#b8322a", "#2860a8", "#2f8a4c", "#c9a227", "#7b4fa0", "#1c8c94", "#a0522d"];
+  // Probabilities below this are left out of the rounds chart (they stay in the table).
+  const ROUNDS_SHOWN_FROM = 5e-4;
+
+  const page = {
+    catalogue: {}, // ruleset id -> its catalogue
+    ruleset: null, // the current ruleset id
+    odds: null, // the last odds response (result_id, scenario_id, report)
+    charts: {}, // canvas id -> Chart
+    // scenario keys the form has no control for, kept from a loaded scenario and sent back
+    extra: { top: {}, sides: {}, system: {} },
+  };
+
+  const $ = (id) => document.getElementById(id);
+
+  /* ---- small DOM helpers ------------------------------------------------------------- */
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "text") node.textContent = value;
+      else if (key === "className") node.className = value;
+      else if (key === "dataset") Object.assign(node.dataset, value);
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+
+  /** A label and its control, in a div.field. */
+  function field(labelText, control, extraClass) {
+    return el("div", { className: "field" + (extraClass ? " " + extraClass : "") },
+      el("label", { for: control.id, text: labelText }), control);
+  }
+
+  function checkbox(id, labelText, attrs) {
+    const box = el("input", Object.assign({ type: "checkbox", id }, attrs || {}));
+    return el("div", { className: "check" }, box, el("label", { for: id, text: labelText }));
+  }
+
+  function select(id, options, attrs) {
+    const node = el("select", Object.assign({ id }, attrs || {}));
+    for (const option of options) {
+      node.append(el("option", { value: option.value, disabled: option.disabled || false,
+        text: option.label }));
+    }
+    return node;
+  }
+
+  /** "war_sun" -> "War sun", "pds" -> "PDS". */
+  function pretty(id) {
+    if (/^[a-z]{1,3}$/.test(id) && !["mech"].includes(id)) return id.toUpperCase();
+    const words = String(id).replace(/_/g, " ");
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+
+  function percent(p, digits) {
+    return (100 * p).toFixed(digits === undefined ? 2 : digits) + "%";
+  }
+
+  /** A <data> element: the exact value in `value`, a readable one as text. */
+  function dataValue(value, text, key) {
+    return el("data", { value: String(value), dataset: key ? { key } : undefined, text });
+  }
+
+  function fleetText(units) {
+    const parts = Object.entries(units || {}).map(([unit, n]) => `${n} ${unit}`);
+    return parts.length ? parts.join(", ") : "none";
+  }
+
+  function sizeOf(units) {
+    return Object.values(units || {}).reduce((a, b) => a + b, 0);
+  }
+
+  /* ---- the catalogue ------------------------------------------------------------------ */
+
+  /** Entries of a catalogue table (a mapping by id or a list of ids or records) as
+   *  [{id, name, implemented, ...}]. */
+  function entries(table) {
+    if (!table) return [];
+    const list = Array.isArray(table)
+      ? table.map((item) => (typeof item === "string" ? { id: item } : item))
+      : Object.entries(table).map(([id, item]) => Object.assign({ id }, item));
+    return list.map((item) => Object.assign({ name: pretty(item.id), implemented: true }, item));
+  }
+
+  function cardsOf(unit) {
+    const cards = (page.catalogue[page.ruleset] || {}).cards || {};
+    return Object.values(cards).filter((card) => (card.type || card.id) === unit);
+  }
+
+  function genericCard(unit) {
+    const cards = (page.catalogue[page.ruleset] || {}).cards || {};
+    return cards[unit] || cardsOf(unit)[0] || {};
+  }
+
+  function canSustain(unit) {
+    const cards = cardsOf(unit);
+    return cards.length === 0 || cards.some((card) => card.sustain_damage);
+  }
+
+  function unitName(unit) {
+    const card = genericCard(unit);
+    const name = card.name ? card.name.replace(/\s+\(.*\)$/, "").replace(/\s+I$/, "") : "";
+    return name || pretty(unit);
+  }
+
+  function cardSummary(unit) {
+    const card = genericCard(unit);
+    const bits = [];
+    if (card.combat && card.combat.hit) {
+      bits.push(`hits on ${card.combat.hit}` + (card.combat.dice > 1 ? ` ×${card.combat.dice}` : ""));
+    }
+    if (card.sustain_damage) bits.push("sustain");
+    if (card.cost !== undefined) bits.push(`cost ${card.cost}`);
+    return bits.join(", ");
+  }
+
+  /** A JSON Schema property's kind: {kind: boolean|integer|number|enum|list|retreat|other}. */
+  function schemaKind(prop) {
+    const options = prop.anyOf ? prop.anyOf.filter((p) => p.type !== "null") : [prop];
+    if (options.some((p) => p.$ref)) return { kind: "retreat", options };
+    if (options.length !== 1) return { kind: "other" };
+    const only = options[0];
+    if (only.enum) return { kind: "enum", values: only.enum };
+    if (only.type === "array" && only.items && only.items.type === "string") return { kind: "list" };
+    if (["boolean", "integer", "number"].includes(only.type)) {
+      return { kind: only.type, min: only.minimum, max: only.maximum };
+    }
+    return { kind: "other" };
+  }
+
+  /* ---- building the form -------------------------------------------------------------- */
+
+  function buildRulesetChoices() {
+    const choice = $("ruleset");
+    choice.replaceChildren();
+    for (const id of Object.keys(page.catalogue)) {
+      choice.append(el("option", { value: id, text: id.toUpperCase() }));
+    }
+  }
+
+  function buildForm(ruleset) {
+    page.ruleset = ruleset;
+    const cat = page.catalogue[ruleset];
+    $("ruleset").value = ruleset;
+    const battle = $("battle");
+    const before = battle.value;
+    battle.replaceChildren(...(cat.battles || ["space"]).map((b) => el("option", { value: b, text: b })));
+    if ((cat.battles || []).includes(before)) battle.value = before;
+    const tabular = ruleset !== "ec4x";
+    $("ti-editor").hidden = !tabular;
+    $("json-editor").hidden = tabular;
+    if (tabular) {
+      for (const side of SIDES) buildSide(side, cat);
+      buildSystem(cat);
+      buildPlanets();
+      buildRules(cat);
+      showBattleKind();
+    } else {
+      buildJsonEditor(cat);
+    }
+  }
+
+  function buildSide(side, cat) {
+    const panel = $(`side-${side}`);
+    panel.replaceChildren(el("legend", { text: pretty(side) }));
+    const upgrades = new Set(cat.upgrades || []);
+
+    // faction
+    const factions = entries(cat.factions).sort((a, b) => a.name.localeCompare(b.name));
+    const faction = select(`${side}-faction`, [{ value: "", label: "none (generic units)" }].concat(
+      factions.map((f) => ({
+        value: f.id,
+        label: f.implemented ? f.name : `${f.name} (abilities not implemented yet)`,
+        disabled: !f.implemented,
+      }))), { "data-field": `${side}.faction` });
+    panel.append(field("Faction", faction));
+
+    // units: count, damaged, upgraded
+    const anySustain = (cat.units || []).some(canSustain);
+    const table = el("table", { className: "units" });
+    const headings = el("tr", {},
+      el("th", { scope: "col", text: "Unit" }),
+      el("th", { scope: "col", text: "Count" }),
+      anySustain ? el("th", { scope: "col", text: "Damaged" }) : null,
+      upgrades.size ? el("th", { scope: "col" }, el("abbr", { title: "upgraded (level II)",
+        "aria-hidden": "true", text: "II" }), el("span", { className: "sr-only", text: "Upgraded" }))
+        : null);
+    table.append(el("thead", {}, headings));
+    const body = el("tbody", { "data-field": `${side}.units` });
+    for (const unit of cat.units || []) {
+      const name = unitName(unit);
+      const count = el("input", {
+        type: "number", id: `${side}-units-${unit}`, min: 0, step: 1, inputmode: "numeric",
+        value: "", placeholder: "0", className: "count", "data-field": `${side}.units.${unit}`,
+        "data-unit": unit,
+      });
+      const damaged = anySustain && canSustain(unit)
+        ? el("input", {
+          type: "number", id: `${side}-damaged-${unit}`, min: 0, step: 1, inputmode: "numeric",
+          value: "", placeholder: "0", className: "count", "data-field": `${side}.damaged.${unit}`,
+          "data-unit": unit, "aria-label": `${pretty(side)}: damaged ${name} (sustain damage used)`,
+        })
+        : null;
+      const upgraded = upgrades.has(unit)
+        ? el("input", {
+          type: "checkbox", id: `${side}-upgrade-${unit}`, "data-field": `${side}.upgrades`,
+          "data-unit": unit, "aria-label": `${pretty(side)}: ${name} II (upgraded)`,
+        })
+        : null;
+      body.append(el("tr", {},
+        el("th", { scope: "row" },
+          el("label", { for: count.id },
+            el("span", { className: "sr-only", text: `${pretty(side)}: ` }), name),
+          el("span", { className: "card", text: cardSummary(unit) })),
+        el("td", {}, count),
+        anySustain ? el("td", {}, damaged || "") : null,
+        upgrades.size ? el("td", {}, upgraded || "") : null));
+    }
+    table.append(body);
+    panel.append(el("div", { className: "table-wrap" }, table));
+
+    // ground forces on the side's planets (space battles)
+    const planetUnits = el("input", {
+      type: "text", id: `${side}-planet-units`, "data-field": `${side}.planet_units`,
+      placeholder: "e.g. 2 infantry", autocomplete: "off",
+    });
+    panel.append(field("On its planets in the system (space battle)", planetUnits, "planet-units wide"));
+
+    // technologies
+    const techs = entries(cat.technologies).sort((a, b) => a.name.localeCompare(b.name));
+    if (techs.length) {
+      const box = el("fieldset", { className: "checks", "data-field": `${side}.technologies` },
+        el("legend", { text: "Technologies" }));
+      for (const tech of techs) {
+        const id = `${side}-tech-${tech.id}`;
+        const item = checkbox(id, tech.implemented ? tech.name : `${tech.name} (not implemented yet)`,
+          { "data-tech": tech.id, disabled: !tech.implemented, title: tech.text || null });
+        box.append(item);
+      }
+      panel.append(el("details", { className: "more" },
+        el("summary", {}, "Technologies ", el("span", { className: "count-badge",
+          id: `${side}-tech-count` })), box));
+    }
+
+    // policy
+    panel.append(buildPolicy(side, cat));
+
+    // other whole-number fields of a side (reinforcement tokens, fleet supply, ...)
+    const sideFields = ((cat.side || {}).fields) || {};
+    const handled = new Set(["faction", "units", "upgrades", "damaged", "technologies",
+      "planet_units", "policy"]);
+    const more = [];
+    for (const [name, prop] of Object.entries(sideFields)) {
+      if (handled.has(name)) continue;
+      const kind = schemaKind(prop);
+      if (kind.kind !== "integer") continue;
+      const input = el("input", { type: "number", id: `${side}-${name}`, min: kind.min,
+        max: kind.max, step: 1, inputmode: "numeric", placeholder: "default",
+        "data-field": `${side}.${name}`, "data-side-field": name });
+      more.push(field(pretty(name), input));
+    }
+    if (more.length) {
+      panel.append(el("details", { className: "more" }, el("summary", { text: "More" }), ...more));
+    }
+  }
+
+  function buildPolicy(side, cat) {
+    const fields = ((cat.policy || {}).fields) || {};
+    const box = el("fieldset", { className: "policy", "data-field": `${side}.policy` },
+      el("legend", { text: "Policy" }));
+    for (const [name, prop] of Object.entries(fields)) {
+      const kind = schemaKind(prop);
+      const id = `${side}-policy-${name}`;
+      const path = `${side}.policy.${name}`;
+      if (name === "casualty_order") {
+        box.append(buildCasualtyOrder(side, cat));
+      } else if (kind.kind === "enum") {
+        box.append(field(pretty(name), select(id, [{ value: "", label: "default" }].concat(
+          kind.values.map((v) => ({ value: v, label: String(v) }))), { "data-field": path,
+          "data-policy": name })));
+      } else if (kind.kind === "boolean") {
+        box.append(field(pretty(name), select(id, [{ value: "", label: "default" },
+          { value: "true", label: "yes" }, { value: "false", label: "no" }],
+        { "data-field": path, "data-policy": name, "data-type": "boolean" })));
+      } else if (kind.kind === "list") {
+        box.append(field(`${pretty(name)} (comma-separated)`, el("input", { type: "text", id,
+          "data-field": path, "data-policy": name, "data-type": "list", autocomplete: "off" })));
+      } else if (kind.kind === "retreat") {
+        box.append(buildRetreat(side, prop, cat));
+      }
+    }
+    return el("details", { className: "more" }, el("summary", { text: "Policy" }), box);
+  }
+
+  /** The retreat policy: its forms from the schema (a constant, or a one-key object). */
+  function buildRetreat(side, prop, cat) {
+    const defs = ((cat.policy || {}).definitions) || {};
+    const forms = [{ value: "", label: "default" }];
+    for (const option of prop.anyOf || []) {
+      if (option.const) forms.push({ value: option.const, label: String(option.const) });
+      if (option.enum) option.enum.forEach((v) => forms.push({ value: v, label: String(v) }));
+      if (option.$ref) {
+        const def = defs[option.$ref.split("/").pop()] || {};
+        const key = Object.keys(def.properties || {})[0];
+        if (key) forms.push({ value: key, label: key.replace(/_/g, " ") + "…",
+          number: def.properties[key] });
+      }
+    }
+    const form = select(`${side}-retreat`, forms, { "data-field": `${side}.policy.retreat` });
+    const amount = el("input", { type: "number", id: `${side}-retreat-value`, step: "any",
+      inputmode: "decimal", "data-field": `${side}.policy.retreat.value` });
+    const amountField = field("Round or ratio", amount, "retreat-value");
+    const update = () => {
+      const chosen = forms.find((f) => f.value === form.value);
+      amountField.hidden = !(chosen && chosen.number);
+      if (chosen && chosen.number) {
+        amountField.querySelector("label").textContent = pretty(chosen.value);
+        amount.step = chosen.number.type === "integer" ? "1" : "any";
+        amount.dataset.field = `${side}.policy.retreat.${chosen.value}`;
+      }
+    };
+    form.addEventListener("change", update);
+    const wrap = el("div", { className: "retreat" }, field("Retreat", form), amountField);
+    wrap.update = update;
+    form.dataset.forms = JSON.stringify(forms.map((f) => ({ value: f.value, number: !!f.number })));
+    update();
+    return wrap;
+  }
+
+  /** Casualty order: off (the engine's default), or every unit in an order set with buttons. */
+  function buildCasualtyOrder(side, cat) {
+    const cards = cat.units || [];
+    const cheapestFirst = cards.slice().sort((a, b) =>
+      (genericCard(a).cost ?? 99) - (genericCard(b).cost ?? 99));
+    const list = el("ol", { className: "order", id: `${side}-casualty-list`,
+      "aria-label": `${pretty(side)}: casualty order, first lost first` });
+    const toggle = checkbox(`${side}-casualty-custom`, "Set the casualty order (else: default)",
+      { "data-field": `${side}.policy.casualty_order` });
+    const box = toggle.querySelector("input");
+    const fill = (order) => {
+      list.replaceChildren(...order.map((unit) => orderItem(side, unit, list)));
+    };
+    fill(cheapestFirst);
+    list.hidden = true;
+    box.addEventListener("change", () => { list.hidden = !box.checked; });
+    const wrap = el("div", { className: "casualty", "data-field": `${side}.policy.casualty_order` },
+      toggle, list);
+    wrap.fill = fill;
+    return wrap;
+  }
+
+  function orderItem(side, unit, list) {
+    const name = unitName(unit);
+    const move = (delta) => () => {
+      const item = list.querySelector(`[data-unit="${unit}"]`);
+      const sibling = delta < 0 ? item.previousElementSibling : item.nextElementSibling;
+      if (!sibling) return;
+      if (delta < 0) list.insertBefore(item, sibling); else list.insertBefore(sibling, item);
+      item.querySelector(delta < 0 ? ".up" : ".down").focus();
+    };
+    return el("li", { "data-unit": unit },
+      el("span", { text: name }),
+      el("button", { type: "button", className: "up", "aria-label": `${name}: lose earlier`,
+        onclick: move(-1), text: "↑" }),
+      el("button", { type: "button", className: "down", "aria-label": `${name}: lose later`,
+        onclick: move(1), text: "↓" }));
+  }
+
+  function buildSystem(cat) {
+    const panel = $("system-panel");
+    panel.replaceChildren(el("legend", { text: "System" }));
+    const anomalies = cat.anomalies || [];
+    const row = el("div", { className: "row" });
+    row.append(field("Name", el("input", { type: "text", id: "system-name", placeholder: "active system",
+      "data-field": "system.name", autocomplete: "off" })));
+    if (anomalies.length) {
+      row.append(field("Anomaly", select("system-anomaly",
+        anomalies.map((a) => ({ value: a, label: a.replace(/_/g, " ") })),
+        { "data-field": "system.anomaly" })));
+    }
+    panel.append(row);
+    const list = el("div", { id: "adjacent-list", "data-field": "system.adjacent" });
+    panel.append(el("h3", { text: "Adjacent systems (where a retreat may go)" }), list,
+      el("button", { type: "button", id: "add-adjacent", text: "Add an adjacent system",
+        onclick: () => addAdjacent({ name: `System ${list.children.length + 1}` }) }));
+  }
+
+  function addAdjacent(spec) {
+    const list = $("adjacent-list");
+    const i = list.children.length;
+    const cat = page.catalogue[page.ruleset];
+    const row = el("fieldset", { className: "adjacent row", "data-field": `system.adjacent[${i}]` },
+      el("legend", { text: `Adjacent system ${i + 1}` }));
+    row.append(field("Name", el("input", { type: "text", id: `adjacent-${i}-name`, value: spec.name || "",
+      "data-field": `system.adjacent[${i}].name`, "data-key": "name", autocomplete: "off" })));
+    if ((cat.anomalies || []).length) {
+      const anomaly = select(`adjacent-${i}-anomaly`, cat.anomalies.map((a) => ({ value: a,
+        label: a.replace(/_/g, " ") })), { "data-field": `system.adjacent[${i}].anomaly`,
+        "data-key": "anomaly" });
+      anomaly.value = spec.anomaly || "none";
+      row.append(field("Anomaly", anomaly));
+    }
+    for (const [key, what] of [["units", "units"], ["command_tokens", "a command token"]]) {
+      const group = el("div", { className: "checks inline", "data-field": `system.adjacent[${i}].${key}` });
+      for (const side of SIDES) {
+        const item = checkbox(`adjacent-${i}-${key}-${side}`, `${pretty(side)} has ${what} there`,
+          { "data-key": key, "data-side": side });
+        item.querySelector("input").checked = (spec[key] || []).includes(side);
+        group.append(item);
+      }
+      row.append(group);
+    }
+    row.append(el("button", { type: "button", className: "remove", text: "Remove",
+      "aria-label": `Remove adjacent system ${i + 1}`, onclick: () => {
+        row.remove();
+        renumber("adjacent-list");
+      } }));
+    list.append(row);
+  }
+
+  function buildPlanets() {
+    const panel = $("planets-panel");
+    panel.replaceChildren(el("legend", { text: "Planets" }),
+      el("p", { className: "help", text: "An invasion of one planet needs none: the defender's units "
+        + "above are the planet's. For several planets, list each with its defenders and the "
+        + "ground forces the attacker commits to it (e.g. \u201c2 infantry, 1 pds\u201d)." }),
+      el("div", { id: "planet-list", "data-field": "planets" }),
+      el("button", { type: "button", id: "add-planet", text: "Add a planet",
+        onclick: () => addPlanet({ name: `Planet ${$("planet-list").children.length + 1}` }) }));
+  }
+
+  function addPlanet(spec) {
+    const list = $("planet-list");
+    const i = list.children.length;
+    const row = el("fieldset", { className: "planet row", "data-field": `planets[${i}]` },
+      el("legend", { text: `Planet ${i + 1}` }));
+    const text = (value) => (typeof value === "string" ? value : value ? fleetText(value) : "");
+    row.append(
+      field("Name", el("input", { type: "text", id: `planet-${i}-name`, value: spec.name || "",
+        "data-field": `planets[${i}].name`, "data-key": "name", autocomplete: "off" })),
+      field("Defender's units", el("input", { type: "text", id: `planet-${i}-defender`,
+        value: text(spec.defender), "data-field": `planets[${i}].defender`, "data-key": "defender",
+        placeholder: "e.g. 2 infantry, 1 pds", autocomplete: "off" })),
+      field("Attacker commits", el("input", { type: "text", id: `planet-${i}-commit`,
+        value: text(spec.commit), "data-field": `planets[${i}].commit`, "data-key": "commit",
+        placeholder: "e.g. 3 infantry", autocomplete: "off" })),
+      el("button", { type: "button", className: "remove", text: "Remove",
+        "aria-label": `Remove planet ${i + 1}`, onclick: () => {
+          row.remove();
+          renumber("planet-list");
+        } }));
+    list.append(row);
+  }
+
+  /** After a row is removed: field paths follow the rows' new indices. */
+  function renumber(listId) {
+    [...$(listId).children].forEach((row, i) => {
+      for (const node of [row, ...row.querySelectorAll("[data-field]")]) {
+        node.dataset.field = node.dataset.field.replace(/\[\d+\]/, `[${i}]`);
+      }
+      const legend = row.querySelector("legend");
+      legend.textContent = legend.textContent.replace(/\d+$/, String(i + 1));
+    });
+  }
+
+  function buildRules(cat) {
+    const panel = $("rules-panel");
+    panel.replaceChildren(el("legend", { text: "Laws and rule options" }));
+    const laws = entries(cat.laws).sort((a, b) => a.name.localeCompare(b.name));
+    if (laws.length) {
+      const box = el("fieldset", { className: "checks", "data-field": "laws" },
+        el("legend", { text: "Laws in play" }));
+      for (const law of laws) {
+        box.append(checkbox(`law-${law.id}`, law.implemented ? law.name : `${law.name} (not implemented yet)`,
+          { "data-law": law.id, disabled: !law.implemented, title: law.text || null }));
+      }
+      panel.append(el("details", { className: "more" }, el("summary", {}, "Laws ",
+        el("span", { className: "count-badge", id: "law-count" })), box));
+    }
+    const options = ((cat.options || {}).fields) || {};
+    const box = el("fieldset", { className: "options", "data-field": "options" },
+      el("legend", { text: "Rule options (docs/rulings.md)" }));
+    for (const [name, prop] of Object.entries(options)) {
+      const kind = schemaKind(prop);
+      const id = `option-${name}`;
+      const attrs = { "data-field": `options.${name}`, "data-option": name,
+        "data-default": JSON.stringify(prop.default) };
+      if (kind.kind === "boolean") {
+        const item = checkbox(id, pretty(name), attrs);
+        item.querySelector("input").checked = prop.default === true;
+        box.append(item);
+      } else if (kind.kind === "integer" || kind.kind === "number") {
+        box.append(field(pretty(name), el("input", Object.assign({ type: "number", id,
+          min: kind.min, max: kind.max, step: kind.kind === "integer" ? 1 : "any",
+          value: prop.default ?? "" }, attrs))));
+      } else if (kind.kind === "enum") {
+        const choice = select(id, kind.values.map((v) => ({ value: v, label: String(v) })), attrs);
+        choice.value = prop.default;
+        box.append(field(pretty(name), choice));
+      }
+    }
+    if (box.children.length > 1) {
+      panel.append(el("details", { className: "more" }, el("summary", { text: "Rule options" }), box));
+    }
+    panel.hidden = panel.children.length <= 1;
+  }
+
+  function buildJsonEditor(cat) {
+    const units = (cat.units || []).join(", ");
+    $("scenario-json-help").textContent =
+      `Ship classes: ${units}. Houses, fleets (squadrons of a flagship and escorts), diplomacy and `
+      + "rules of engagement as in the README's EC4X section.";
+    if (!$("scenario-json").value.trim()) {
+      const [first, second] = cat.units.filter((u) => (cat.cards[u] || {}).attack_strength !== 0);
+      $("scenario-json").value = JSON.stringify(ec4xExample(first, second), null, 2);
+    }
+  }
+
+  /** A starting EC4X scenario: two houses at war, one squadron each. */
+  function ec4xExample(first, second) {
+    return {
+      ruleset: "ec4x",
+      game_id: "calculator",
+      turn: 1,
+      system: { name: "Vega" },
+      houses: { alpha: { prestige: 50 }, beta: { prestige: 50 } },
+      diplomacy: [{ houses: ["alpha", "beta"], status: "enemy" }],
+      fleets: [
+        { id: "A1", owner: "alpha", order: 1, roe: 8, squadrons: [{ flagship: first, escorts: {} }] },
+        { id: "B1", owner: "beta", order: 3, roe: 8, squadrons: [{ flagship: second, escorts: {} }] },
+      ],
+    };
+  }
+
+  function showBattleKind() {
+    const invasion = $("battle").value === "invasion";
+    $("planets-panel").hidden = !invasion;
+    for (const node of document.querySelectorAll(".planet-units")) node.hidden = invasion;
+  }
+
+  /* ---- form <-> scenario -------------------------------------------------------------- */
+
+  /** A count as typed: 0 when empty, a number when it reads as one, else the text itself
+   *  (the API says what is wrong with it, next to the field). */
+  function countValue(input) {
+    const text = input.value.trim();
+    if (text === "") {
+      // a number input whose text is not a number reads as "": say so rather than send 0
+      return input.validity && input.validity.badInput ? "?" : 0;
+    }
+    const number = Number(text);
+    return Number.isFinite(number) ? number : text;
+  }
+
+  function fleetValue(text) {
+    const trimmed = text.trim();
+    return trimmed === "" ? null : trimmed;
+  }
+
+  /** A request's body: the scenario and ``fields``. EC4X's JSON is sent as typed (a seed of
+   *  64 bits would be rounded by a trip through a JavaScript number). */
+  function requestBody(fields) {
+    if (page.ruleset !== "ec4x") return Object.assign({ scenario: collectScenario() }, fields);
+    const text = $("scenario-json").value;
+    collectScenario(); // says where the JSON is malformed
+    const rest = Object.entries(fields).map(([k, v]) => `, ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+    return `{"scenario": ${text}${rest.join("")}}`;
+  }
+
+  /** JSON text of a scenario for the EC4X editor (a seed kept as text goes back to digits). */
+  function scenarioText(scenario) {
+    return JSON.stringify(scenario, null, 2).replace(/("seed": )"(-?\d+)"/g, "$1$2");
+  }
+
+  function collectScenario() {
+    if (page.ruleset === "ec4x") {
+      const text = $("scenario-json").value;
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        throw fieldError("scenario", `not valid JSON: ${error.message}`);
+      }
+    }
+    const scenario = Object.assign({}, page.extra.top, {
+      ruleset: page.ruleset,
+      battle: $("battle").value,
+      attacker: collectSide("attacker"),
+      defender: collectSide("defender"),
+    });
+    const system = Object.assign({}, page.extra.system);
+    const name = $("system-name").value.trim();
+    if (name) system.name = name; else delete system.name;
+    const anomaly = $("system-anomaly");
+    if (anomaly && anomaly.value && anomaly.value !== "none") system.anomaly = anomaly.value;
+    else delete system.anomaly;
+    const adjacent = [...$("adjacent-list").children].map(collectAdjacent);
+    if (adjacent.length) system.adjacent = adjacent;
+    if (Object.keys(system).length) scenario.system = system; else delete scenario.system;
+    const laws = [...document.querySelectorAll("[data-law]:checked")].map((b) => b.dataset.law);
+    if (laws.length) scenario.laws = laws; else delete scenario.laws;
+    const options = collectOptions();
+    if (Object.keys(options).length) scenario.options = options; else delete scenario.options;
+    const planets = scenario.battle === "invasion"
+      ? [...$("planet-list").children].map(collectPlanet) : [];
+    if (planets.length) scenario.planets = planets; else delete scenario.planets;
+    delete scenario.policy; // a loaded shared policy is spread over the sides' policies
+    return scenario;
+  }
+
+  function collectSide(side) {
+    const out = Object.assign({}, (page.extra.sides || {})[side] || {});
+    const faction = $(`${side}-faction`).value;
+    if (faction) out.faction = faction; else delete out.faction;
+    for (const key of ["units", "damaged"]) {
+      const counts = {};
+      for (const input of document.querySelectorAll(`[data-field^="${side}.${key}."]`)) {
+        const value = countValue(input);
+        if (value !== 0) counts[input.dataset.unit] = value;
+      }
+      if (key === "units" || Object.keys(counts).length) out[key] = counts; else delete out[key];
+    }
+    const upgrades = [...document.querySelectorAll(`[data-field="${side}.upgrades"]:checked`)]
+      .map((b) => b.dataset.unit);
+    if (upgrades.length) out.upgrades = upgrades; else delete out.upgrades;
+    const techs = [...document.querySelectorAll(`#side-${side} [data-tech]:checked`)]
+      .map((b) => b.dataset.tech);
+    if (techs.length) out.technologies = techs; else delete out.technologies;
+    const planetUnits = $(`${side}-planet-units`);
+    const onPlanets = $("battle").value === "space" ? fleetValue(planetUnits.value) : null;
+    if (onPlanets) out.planet_units = onPlanets; else delete out.planet_units;
+    for (const input of document.querySelectorAll(`#side-${side} [data-side-field]`)) {
+      if (input.value.trim() === "") delete out[input.dataset.sideField];
+      else out[input.dataset.sideField] = countValue(input);
+    }
+    const policy = collectPolicy(side);
+    if (Object.keys(policy).length) out.policy = policy; else delete out.policy;
+    return out;
+  }
+
+  function collectPolicy(side) {
+    const policy = {};
+    const panel = $(`side-${side}`);
+    if ($(`${side}-casualty-custom`) && $(`${side}-casualty-custom`).checked) {
+      policy.casualty_order = [...$(`${side}-casualty-list`).children].map((li) => li.dataset.unit);
+    }
+    for (const input of panel.querySelectorAll("[data-policy]")) {
+      const value = input.value.trim();
+      if (value === "") continue;
+      if (input.dataset.type === "boolean") policy[input.dataset.policy] = value === "true";
+      else if (input.dataset.type === "list") {
+        policy[input.dataset.policy] = value.split(",").map((s) => s.trim()).filter(Boolean);
+      } else policy[input.dataset.policy] = value;
+    }
+    const retreat = $(`${side}-retreat`);
+    if (retreat && retreat.value) {
+      const forms = JSON.parse(retreat.dataset.forms);
+      const form = forms.find((f) => f.value === retreat.value);
+      if (form && form.number) {
+        const amount = countValue($(`${side}-retreat-value`));
+        policy.retreat = { [retreat.value]: amount };
+      } else {
+        policy.retreat = retreat.value;
+      }
+    }
+    return policy;
+  }
+
+  function collectAdjacent(row) {
+    const out = {};
+    const name = row.querySelector('[data-key="name"]').value.trim();
+    out.name = name;
+    const anomaly = row.querySelector('[data-key="anomaly"]');
+    if (anomaly && anomaly.value !== "none") out.anomaly = anomaly.value;
+    for (const key of ["units", "command_tokens"]) {
+      const who = [...row.querySelectorAll(`[data-key="${key}"]:checked`)].map((b) => b.dataset.side);
+      if (who.length) out[key] = who;
+    }
+    return out;
+  }
+
+  function collectPlanet(row) {
+    const out = { name: row.querySelector('[data-key="name"]').value.trim() };
+    const defender = fleetValue(row.querySelector('[data-key="defender"]').value);
+    out.defender = defender || {};
+    const commit = fleetValue(row.querySelector('[data-key="commit"]').value);
+    if (commit) out.commit = commit;
+    return out;
+  }
+
+  function collectOptions() {
+    const options = {};
+    for (const input of document.querySelectorAll("[data-option]")) {
+      const fallback = JSON.parse(input.dataset.default);
+      let value;
+      if (input.type === "checkbox") value = input.checked;
+      else if (input.type === "number") value = countValue(input);
+      else value = input.value;
+      if (value !== fallback) options[input.dataset.option] = value;
+    }
+    return options;
+  }
+
+  /** Fill the form from a scenario (a shared one, say); keys the form has no control for are
+   *  kept and sent back as they were. */
+  function applyScenario(scenario) {
+    const ruleset = page.catalogue[scenario.ruleset] ? scenario.ruleset : Object.keys(page.catalogue)[0];
+    if (ruleset === "ec4x") {
+      buildForm(ruleset);
+      $("scenario-json").value = scenarioText(scenario);
+      page.extra = { top: {}, sides: {}, system: {} };
+      return;
+    }
+    $("battle").value = scenario.battle || "space";
+    buildForm(ruleset);
+    $("battle").value = scenario.battle || "space";
+    showBattleKind();
+    const known = new Set(["ruleset", "battle", "attacker", "defender", "policy", "system", "laws",
+      "options", "planets"]);
+    page.extra = { top: {}, sides: {}, system: {} };
+    for (const [key, value] of Object.entries(scenario)) {
+      if (!known.has(key)) page.extra.top[key] = value;
+    }
+    for (const side of SIDES) applySide(side, scenario[side] || {}, scenario.policy || {});
+    const system = scenario.system || {};
+    const systemExtra = Object.assign({}, system);
+    for (const key of ["name", "anomaly", "adjacent"]) delete systemExtra[key];
+    page.extra.system = systemExtra;
+    $("system-name").value = system.name && system.name !== "active system" ? system.name : "";
+    if ($("system-anomaly")) $("system-anomaly").value = system.anomaly || "none";
+    for (const adjacent of system.adjacent || []) addAdjacent(adjacent);
+    for (const law of scenario.laws || []) {
+      const box = document.querySelector(`[data-law="${law}"]`);
+      if (box) box.checked = true;
+    }
+    for (const [name, value] of Object.entries(scenario.options || {})) {
+      const input = document.querySelector(`[data-option="${name}"]`);
+      if (!input) continue;
+      if (input.type === "checkbox") input.checked = value === true;
+      else input.value = value;
+    }
+    for (const planet of scenario.planets || []) addPlanet(planet);
+    updateLawCount();
+  }
+
+  function applySide(side, spec, shared) {
+    const handled = new Set(["faction", "units", "damaged", "upgrades", "technologies",
+      "planet_units", "policy"]);
+    const extra = {};
+    for (const [key, value] of Object.entries(spec)) {
+      const input = document.querySelector(`#side-${side} [data-side-field="${key}"]`);
+      if (input) input.value = value;
+      else if (!handled.has(key)) extra[key] = value;
+    }
+    page.extra.sides[side] = extra;
+    $(`${side}-faction`).value = spec.faction || "";
+    for (const key of ["units", "damaged"]) {
+      let counts = spec[key] || {};
+      if (typeof counts === "string") counts = parseFleet(counts);
+      for (const [unit, n] of Object.entries(counts)) {
+        const input = $(`${side}-${key}-${unit}`);
+        if (input) input.value = n;
+      }
+    }
+    for (const unit of spec.upgrades || []) {
+      const box = $(`${side}-upgrade-${unit}`);
+      if (box) box.checked = true;
+    }
+    for (const tech of spec.technologies || []) {
+      const box = $(`${side}-tech-${tech}`);
+      if (box) box.checked = true;
+    }
+    const onPlanets = spec.planet_units;
+    $(`${side}-planet-units`).value = typeof onPlanets === "string" ? onPlanets
+      : onPlanets && Object.keys(onPlanets).length ? fleetText(onPlanets) : "";
+    const policy = Object.assign({}, shared, spec.policy || {});
+    if (policy.casualty_order) {
+      $(`${side}-casualty-custom`).checked = true;
+      const list = $(`${side}-casualty-list`);
+      list.hidden = false;
+      // units the order leaves out go last, by name, as the engine places them
+      const rest = [...list.children].map((li) => li.dataset.unit)
+        .filter((u) => !policy.casualty_order.includes(u)).sort();
+      list.closest(".casualty").fill(policy.casualty_order.concat(rest));
+    }
+    for (const input of $(`side-${side}`).querySelectorAll("[data-policy]")) {
+      const value = policy[input.dataset.policy];
+      if (value === undefined || value === null) continue;
+      input.value = Array.isArray(value) ? value.join(", ") : String(value);
+    }
+    const retreat = $(`${side}-retreat`);
+    if (retreat && policy.retreat !== undefined && policy.retreat !== null) {
+      if (typeof policy.retreat === "object") {
+        const [key, value] = Object.entries(policy.retreat)[0];
+        retreat.value = key;
+        $(`${side}-retreat-value`).value = value;
+      } else {
+        retreat.value = policy.retreat;
+      }
+      retreat.closest(".retreat").update();
+    }
+    updateTechCount(side);
+  }
+
+  /** "2 dreadnought, 3 fighter" as {dreadnought: 2, fighter: 3} (for filling the form only;
+   *  the API reads the notation itself). */
+  function parseFleet(text) {
+    const counts = {};
+    for (const part of text.split(",")) {
+      const match = part.trim().match(/^(\d+)\s+(\S+)$/);
+      if (match) counts[match[2]] = Number(match[1]);
+    }
+    return counts;
+  }
+
+  function updateLawCount() {
+    const badge = $("law-count");
+    if (!badge) return;
+    const n = document.querySelectorAll("[data-law]:checked").length;
+    badge.textContent = n ? `(${n} in play)` : "";
+  }
+
+  function updateTechCount(side) {
+    const badge = $(`${side}-tech-count`);
+    if (!badge) return;
+    const n = document.querySelectorAll(`#side-${side} [data-tech]:checked`).length;
+    badge.textContent = n ? `(${n} chosen)` : "";
+  }
+
+  /* ---- talking to the API ------------------------------------------------------------ */
+
+  class ApiError extends Error {
+    constructor(status, field, message, retryAfter) {
+      super(message);
+      this.status = status;
+      this.field = field;
+      this.retryAfter = retryAfter;
+    }
+  }
+
+  function fieldError(fieldPath, message) {
+    return new ApiError(422, fieldPath, message);
+  }
+
+  /** JSON, except that a seed is kept as text: seeds are 64-bit, and a JavaScript number
+   *  holds 53 bits (a seed shown rounded would not replay the battle). */
+  function parseJson(text) {
+    return JSON.parse(text.replace(/("seed"\s*:\s*)(-?\d+)(?![\d.eE])/g,
+      (all, key, digits) => (Number.isSafeInteger(Number(digits)) ? all : `${key}"${digits}"`)));
+  }
+
+  async function api(method, path, body) {
+    const init = { method, headers: { Accept: "application/json" } };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = typeof body === "string" ? body : JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch(API + path, init);
+    } catch (error) {
+      throw new ApiError(0, null, "The server cannot be reached.");
+    }
+    let payload = null;
+    try {
+      payload = parseJson(await response.text());
+    } catch (error) {
+      payload = null;
+    }
+    if (!response.ok) {
+      const problem = (payload && payload.error) || {};
+      let message = problem.message || (payload && typeof payload.detail === "string" && payload.detail)
+        || `The server answered ${response.status}.`;
+      if (response.status === 503) {
+        const wait = response.headers.get("Retry-After");
+        message = `The server is busy${wait ? `: try again in ${wait} s` : ""}. ${problem.message || ""}`.trim();
+      }
+      throw new ApiError(response.status, problem.field || null, message,
+        response.headers.get("Retry-After"));
+    }
+    return payload;
+  }
+
+  /* ---- errors next to fields ---------------------------------------------------------- */
+
+  function clearErrors() {
+    for (const node of document.querySelectorAll(".field-error")) node.remove();
+    for (const node of document.querySelectorAll("[aria-invalid]")) {
+      node.removeAttribute("aria-invalid");
+      const described = (node.getAttribute("aria-describedby") || "").split(" ")
+        .filter((id) => id && !id.startsWith("error-")).join(" ");
+      if (described) node.setAttribute("aria-describedby", described);
+      else node.removeAttribute("aria-describedby");
+    }
+    $("form-error").hidden = true;
+    $("form-error").textContent = "";
+  }
+
+  /** The control for an error's field path: the closest path with a control. */
+  function controlFor(path) {
+    let current = path;
+    while (current) {
+      const candidates = [...document.querySelectorAll("[data-field]")]
+        .filter((node) => node.dataset.field === current && !node.closest("[hidden]"));
+      if (candidates.length) return candidates[0];
+      const shorter = current.replace(/(\.[^.[\]]+|\[\d+\])$/, "");
+      if (shorter === current) break;
+      current = shorter;
+    }
+    return null;
+  }
+
+  function showError(error) {
+    if (!(error instanceof ApiError)) {
+      console.error(error); // eslint-disable-line no-console
+      error = new ApiError(0, null, `Something went wrong in the page: ${error.message}`);
+    }
+    const control = error.field ? controlFor(error.field) : null;
+    // the API's message names the field as the command line does ("field: message")
+    const text = !error.field || error.message.startsWith(`${error.field}:`)
+      ? error.message : `${error.field}: ${error.message}`;
+    if (control) {
+      const id = `error-${Math.random().toString(36).slice(2, 10)}`;
+      const note = el("p", { className: "field-error", id, role: "alert", text });
+      const target = control.matches("input, select, textarea") ? control : null;
+      if (target) {
+        target.setAttribute("aria-invalid", "true");
+        target.setAttribute("aria-describedby",
+          [target.getAttribute("aria-describedby"), id].filter(Boolean).join(" "));
+        (target.closest("td, .field, .check") || target).append(note);
+        openDetails(target);
+        target.focus();
+      } else if (control.closest("table")) {
+        control.closest("table").after(note); // a whole table's error (the side's unit limit)
+        openDetails(control);
+      } else {
+        control.append(note);
+        openDetails(control);
+      }
+      setStatus("");
+    } else {
+      $("form-error").hidden = false;
+      $("form-error").textContent = text;
+      setStatus("");
+    }
+  }
+
+  function openDetails(node) {
+    for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+      if (parent.tagName === "DETAILS") parent.open = true;
+    }
+  }
+
+  function setStatus(text) {
+    $("status").textContent = text;
+  }
+
+  function busy(flag) {
+    $("battle-form").setAttribute("aria-busy", flag ? "true" : "false");
+    for (const id of ["compute", "play", "share"]) $(id).disabled = flag;
+  }
+
+  /* ---- actions ------------------------------------------------------------------------ */
+
+  async function computeOdds(event) {
+    if (event) event.preventDefault();
+    clearErrors();
+    busy(true);
+    setStatus("Computing the odds…");
+    try {
+      const scenario = collectScenario();
+      const answer = await api("POST", "/odds", requestBody({ method: $("method").value }));
+      // what the result was computed from: "share" links the result while nothing changed
+      page.odds = Object.assign({ scenarioSent: scenario }, answer);
+      renderReport(answer.report);
+      setStatus(answer.cached ? "Odds computed (from the store)." : "Odds computed.");
+      setShareUrl(answer.scenario_id, answer.result_id);
+      $("results").focus({ preventScroll: true });
+    } catch (error) {
+      showError(error);
+    } finally {
+      busy(false);
+    }
+  }
+
+  async function playOne() {
+    clearErrors();
+    busy(true);
+    setStatus("Playing one battle…");
+    try {
+      const answer = await api("POST", "/resolve", requestBody({ seed: null }));
+      $("battle-log").hidden = false;
+      $("battle-seed").textContent = `Seed ${answer.seed}: the same seed plays the same battle.`;
+      $("battle-text").textContent = answer.text;
+      $("battle-log").dataset.seed = String(answer.seed);
+      $("battle-log").dataset.logId = answer.log_id || "";
+      setStatus("One battle played.");
+      $("battle-log").focus({ preventScroll: true });
+      $("battle-log").scrollIntoView({ block: "nearest" });
+    } catch (error) {
+      showError(error);
+    } finally {
+      busy(false);
+    }
+  }
+
+  async function share() {
+    clearErrors();
+    busy(true);
+    try {
+      const scenario = collectScenario();
+      let link;
+      if (page.odds && JSON.stringify(page.odds.scenarioSent) === JSON.stringify(scenario)) {
+        link = setShareUrl(page.odds.scenario_id, page.odds.result_id);
+      } else {
+        const saved = await api("POST", "/scenarios", requestBody({}));
+        link = setShareUrl(saved.id, null);
+      }
+      $("share-panel").hidden = false;
+      $("share-link").value = link;
+      $("share-link").focus();
+      $("share-link").select();
+      setStatus("The link opens this battle.");
+    } catch (error) {
+      showError(error);
+    } finally {
+      busy(false);
+    }
+  }
+
+  function setShareUrl(scenarioId, resultId) {
+    const url = new URL("/", window.location.href);
+    url.searchParams.set("s", scenarioId);
+    if (resultId) url.searchParams.set("r", resultId);
+    window.history.replaceState(null, "", url.pathname + url.search);
+    $("share-link").value = url.href;
+    return url.href;
+  }
+
+  async function copyLink() {
+    const link = $("share-link").value;
+    try {
+      await navigator.clipboard.writeText(link);
+      setStatus("Link copied.");
+    } catch (error) {
+      $("share-link").select();
+      setStatus("Select the link and copy it.");
+    }
+  }
+
+  /* ---- the report --------------------------------------------------------------------- */
+
+  /** An EC4X house's colour: the same in the bar, the charts and the lists. */
+  function houseColour(report, house) {
+    const i = Object.keys(report.houses || report.results || {}).sort().indexOf(house);
+    return HOUSE_COLOURS[Math.max(0, i) % HOUSE_COLOURS.length];
+  }
+
+  /** The outcomes to show in the bar, in order: [{key, label, p, colour}]. */
+  function outcomes(report) {
+    if (report.results && report.houses) {
+      return Object.keys(report.results).sort().map((house) => ({
+        key: house, label: `${house} holds`, p: report.results[house],
+        colour: houseColour(report, house),
+      }));
+    }
+    const list = [
+      { key: "attacker_win", label: "Attacker wins", colour: COLOURS.attacker },
+      { key: "mixed", label: "Mixed (some planets)", colour: COLOURS.mixed },
+      { key: "draw", label: "Draw", colour: COLOURS.draw },
+      { key: "no_combat", label: "No combat", colour: COLOURS.no_combat },
+      { key: "defender_win", label: "Defender wins", colour: COLOURS.defender },
+    ];
+    return list.filter((o) => typeof report[o.key] === "number"
+      && (report[o.key] > 0 || ["attacker_win", "draw", "defender_win"].includes(o.key)))
+      .map((o) => Object.assign(o, { p: report[o.key] }));
+  }
+
+  /** Each party's survivors, losses and colour: [{key, label, survivors, losses, colour}]. */
+  function parties(report) {
+    if (report.houses) {
+      return Object.keys(report.houses).sort().map((house) => ({
+        key: house, label: house, survivors: report.houses[house].survivors,
+        losses: report.houses[house].expected_losses, colour: houseColour(report, house),
+      }));
+    }
+    return SIDES.filter((side) => report.survivors && report.survivors[side]).map((side) => ({
+      key: side, label: pretty(side), survivors: report.survivors[side],
+      losses: (report.expected_losses || {})[side], colour: COLOURS[side],
+    }));
+  }
+
+  function interval(report, key) {
+    const ci = report.confidence_95 && (report.confidence_95[key]
+      || (report.confidence_95.results || {})[key]);
+    return Array.isArray(ci) ? ` (95%: ${percent(ci[0])}–${percent(ci[1])})` : "";
+  }
+
+  function renderReport(report) {
+    const section = $("results");
+    section.hidden = false;
+    section.dataset.method = report.method;
+    section.dataset.residual = String(report.residual ?? "");
+
+    // the odds bar
+    const list = outcomes(report);
+    const bar = $("odds-bar");
+    bar.replaceChildren();
+    for (const o of list) {
+      const segment = el("span", { className: "segment", dataset: { key: o.key, value: String(o.p) } });
+      segment.style.width = `${100 * o.p}%`;
+      segment.style.background = o.colour;
+      if (o.p >= 0.08) segment.textContent = percent(o.p, 1);
+      segment.title = `${o.label}: ${percent(o.p)}`;
+      bar.append(segment);
+    }
+    bar.setAttribute("aria-label", list.map((o) => `${o.label} ${percent(o.p)}`).join(", "));
+
+    const figures = $("odds-figures");
+    figures.replaceChildren();
+    for (const o of list) {
+      figures.append(el("div", { className: "figure" },
+        el("dt", {}, el("span", { className: "swatch", style: `background:${o.colour}` }), o.label),
+        el("dd", {}, dataValue(o.p, percent(o.p, 4), o.key), interval(report, o.key))));
+    }
+    for (const key of ["planet_taken"]) {
+      if (typeof report[key] === "number") {
+        figures.append(el("div", { className: "figure" }, el("dt", { text: pretty(key) }),
+          el("dd", {}, dataValue(report[key], percent(report[key], 4), key))));
+      }
+    }
+    if (typeof report.residual === "number") {
+      figures.append(el("div", { className: "figure residual" }, el("dt", { text: "Residual" }),
+        el("dd", {}, dataValue(report.residual, report.residual.toExponential(1), "residual"))));
+    }
+    const method = report.method === "exact" ? "Exact odds."
+      : `Monte Carlo odds${report.trials ? ` over ${report.trials.toLocaleString("en")} battles` : ""}, `
+        + "with 95% intervals.";
+    $("odds-method").textContent = method + (report.note ? ` ${report.note}` : "");
+
+    renderSurvivors(report);
+    renderLosses(report);
+    renderRounds(report.rounds || {});
+    renderExtras(report);
+  }
+
+  function renderSurvivors(report) {
+    const box = $("survivors");
+    box.replaceChildren();
+    for (const party of parties(report)) {
+      const survivors = party.survivors || { fleets: [], at_least: {} };
+      const canvasId = `survivors-chart-${party.key}`;
+      const fleets = survivors.fleets || [];
+      const most = Math.max(0, ...fleets.map((f) => sizeOf(f.units)),
+        ...Object.keys(survivors.at_least || {}).map(Number));
+      const exactly = new Array(most + 1).fill(0);
+      for (const fleet of fleets) exactly[sizeOf(fleet.units)] += fleet.probability;
+      const atLeast = exactly.map((_, k) => (k === 0 ? null : (survivors.at_least || {})[String(k)] ?? 0));
+      const table = el("table", { className: "data" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Survivors" }),
+          el("th", { scope: "col", text: "Probability" }))),
+        el("tbody", {}, fleets.slice(0, 12).map((fleet) => el("tr", {},
+          el("th", { scope: "row", text: fleetText(fleet.units) }),
+          el("td", {}, dataValue(fleet.probability, percent(fleet.probability, 3)))))));
+      const atLeastList = el("dl", { className: "figures at-least" },
+        Object.entries(survivors.at_least || {}).map(([k, p]) => el("div", { className: "figure" },
+          el("dt", { text: `≥ ${k} left` }), el("dd", {}, dataValue(p, percent(p, 2), k)))));
+      const description = `${party.label} survivors: ` + Object.entries(survivors.at_least || {})
+        .map(([k, p]) => `at least ${k} units ${percent(p, 1)}`).join(", ");
+      box.append(el("figure", { className: "chart-card survivors", dataset: { side: party.key } },
+        el("figcaption", { text: `${party.label}: units left` }),
+        el("div", { className: "chart-box" },
+          el("canvas", { id: canvasId, role: "img", "aria-label": description })),
+        atLeastList,
+        el("details", {}, el("summary", { text: "Most likely fleets" }), table)));
+      drawChart(canvasId, {
+        type: "bar",
+        data: {
+          labels: exactly.map((_, k) => String(k)),
+          datasets: [
+            { type: "line", label: "at least k left", data: atLeast, borderColor: "#222",
+              backgroundColor: "#222", pointRadius: 3, tension: 0, spanGaps: false, order: 0 },
+            { type: "bar", label: "exactly k left", data: exactly, backgroundColor: party.colour,
+              order: 1 },
+          ],
+        },
+        options: percentAxes("units left (k)"),
+      });
+    }
+  }
+
+  function renderLosses(report) {
+    const list = parties(report).filter((p) => typeof p.losses === "number");
+    const dl = $("losses");
+    dl.replaceChildren(...list.map((p) => el("div", { className: "figure" },
+      el("dt", {}, el("span", { className: "swatch", style: `background:${p.colour}` }), p.label),
+      el("dd", {}, dataValue(p.losses, p.losses.toFixed(2), p.key)))));
+    $("losses-figure").hidden = list.length === 0;
+    $("losses-chart").setAttribute("aria-label", "Expected losses: "
+      + list.map((p) => `${p.label} ${p.losses.toFixed(2)}`).join(", "));
+    drawChart("losses-chart", {
+      type: "bar",
+      data: {
+        labels: list.map((p) => p.label),
+        datasets: [{ label: "expected losses", data: list.map((p) => p.losses),
+          backgroundColor: list.map((p) => p.colour) }],
+      },
+      options: {
+        indexAxis: "y", responsive: true, maintainAspectRatio: false, animation: false,
+        plugins: { legend: { display: false } },
+        scales: { x: { beginAtZero: true, title: { display: true, text: "resources" } } },
+      },
+    });
+  }
+
+  function renderRounds(rounds) {
+    const distribution = Object.entries(rounds.distribution || {})
+      .map(([r, p]) => [Number(r), p]).sort((a, b) => a[0] - b[0]);
+    const shown = distribution.filter(([, p]) => p >= ROUNDS_SHOWN_FROM);
+    const rest = distribution.filter(([, p]) => p < ROUNDS_SHOWN_FROM).reduce((a, [, p]) => a + p, 0);
+    $("rounds-figure").hidden = distribution.length === 0;
+    const dl = $("rounds-figures");
+    dl.replaceChildren();
+    if (typeof rounds.expected === "number") {
+      dl.append(el("div", { className: "figure" }, el("dt", { text: "Expected rounds" }),
+        el("dd", {}, dataValue(rounds.expected, rounds.expected.toFixed(2), "expected"))));
+    }
+    if (rounds.unfinished) {
+      dl.append(el("div", { className: "figure" }, el("dt", { text: "Unfinished" }),
+        el("dd", {}, dataValue(rounds.unfinished, rounds.unfinished.toExponential(1), "unfinished"))));
+    }
+    $("rounds-table").replaceChildren(
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Rounds" }),
+        el("th", { scope: "col", text: "Probability" }))),
+      el("tbody", {}, distribution.map(([r, p]) => el("tr", {},
+        el("th", { scope: "row", text: String(r) }),
+        el("td", {}, dataValue(p, p >= 1e-4 ? percent(p, 3) : p.toExponential(2), String(r)))))));
+    const labels = shown.map(([r]) => String(r));
+    const data = shown.map(([, p]) => p);
+    if (rest > 0) {
+      labels.push("later");
+      data.push(rest);
+    }
+    $("rounds-chart").setAttribute("aria-label", "Rounds the battle lasts: "
+      + shown.map(([r, p]) => `${r}: ${percent(p, 1)}`).join(", "));
+    drawChart("rounds-chart", {
+      type: "bar",
+      data: { labels, datasets: [{ label: "battle ends in round", data,
+        backgroundColor: "#4a6d8c" }] },
+      options: percentAxes("rounds"),
+    });
+  }
+
+  function renderExtras(report) {
+    const box = $("extras");
+    box.replaceChildren();
+    if (report.retreats && Object.keys(report.retreats).length) {
+      box.append(el("h3", { text: "Retreats" }), el("ul", {},
+        Object.entries(report.retreats).map(([player, r]) => {
+          const fleets = ((r.survivors || {}).fleets || []).slice(0, 3)
+            .map((f) => `${fleetText(f.units)} (${percent(f.probability, 2)})`).join("; ");
+          return el("li", { dataset: { player } }, `${pretty(player)} retreats: `,
+            dataValue(r.probability, percent(r.probability, 3), "probability"),
+            fleets ? `; gets away with ${fleets}` : "");
+        })));
+    }
+    if (report.planets && Object.keys(report.planets).length) {
+      box.append(el("h3", { text: "Planets" }), el("ul", {},
+        Object.entries(report.planets).map(([name, planet]) => el("li", { dataset: { planet: name } },
+          `${name}: taken `, dataValue(planet.taken, percent(planet.taken, 2), "taken"),
+          planet.results ? ` (attacker wins ${percent(planet.results.attacker_win || 0, 1)}, `
+            + `defender wins ${percent(planet.results.defender_win || 0, 1)}, `
+            + `draw ${percent(planet.results.draw || 0, 1)})` : ""))));
+    }
+    if (report.houses) {
+      box.append(el("h3", { text: "Houses" }), el("ul", {},
+        Object.entries(report.houses).map(([house, h]) => el("li", { dataset: { house } },
+          `${house}: holds ${percent(h.holds || 0)}, retreats ${percent(h.retreated || 0)}, `
+          + `destroyed ${percent(h.destroyed || 0)}, not engaged ${percent(h.not_engaged || 0)}`))));
+    }
+    const notices = [].concat(report.notices || []);
+    if (notices.length) {
+      box.append(el("h3", { text: "Notices" }),
+        el("ul", {}, notices.map((n) => el("li", { text: typeof n === "string" ? n : JSON.stringify(n) }))));
+    }
+  }
+
+  function percentAxes(xTitle) {
+    return {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      interaction: { mode: "index", intersect: false },
+      plugins: {
+        legend: { position: "bottom" },
+        tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${percent(ctx.parsed.y ?? 0)}` } },
+      },
+      scales: {
+        x: { title: { display: true, text: xTitle } },
+        y: { min: 0, max: 1, ticks: { callback: (v) => `${Math.round(v * 100)}%` } },
+      },
+    };
+  }
+
+  function drawChart(canvasId, config) {
+    if (page.charts[canvasId]) {
+      page.charts[canvasId].destroy();
+      delete page.charts[canvasId];
+    }
+    if (typeof window.Chart !== "function") return; // the tables still show every number
+    const canvas = $(canvasId);
+    if (!canvas) return;
+    page.charts[canvasId] = new window.Chart(canvas, config);
+  }
+
+  /* ---- start ------------------------------------------------------------------------ */
+
+  async function loadShared(params) {
+    const scenarioId = params.get("s");
+    const resultId = params.get("r");
+    try {
+      const saved = await api("GET", `/scenarios/${encodeURIComponent(scenarioId)}`);
+      applyScenario(saved.scenario);
+      if (resultId) {
+        const result = await api("GET", `/results/${encodeURIComponent(resultId)}`);
+        page.odds = { scenario_id: result.scenario_id, result_id: result.id, report: result.report,
+          scenarioSent: collectScenario() };
+        if (result.method && $("method").querySelector(`option[value="${result.method}"]`)) {
+          $("method").value = result.method;
+        }
+        renderReport(result.report);
+      }
+      setShareUrl(scenarioId, resultId);
+      setStatus("The shared battle is loaded.");
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        error = new ApiError(404, null, "That shared battle does not exist (or is no longer stored).");
+      }
+      showError(error);
+    }
+  }
+
+  function defaultScenario() {
+    const units = page.catalogue[page.ruleset].units || [];
+    const pick = (unit, fallback) => (units.includes(unit) ? unit : fallback);
+    return {
+      ruleset: page.ruleset,
+      battle: "space",
+      attacker: { units: { [pick("dreadnought", units[0])]: 2 } },
+      defender: { units: { [pick("cruiser", units[1] || units[0])]: 3 } },
+    };
+  }
+
+  function wire() {
+    $("battle-form").addEventListener("submit", computeOdds);
+    $("play").addEventListener("click", playOne);
+    $("share").addEventListener("click", share);
+    $("copy-link").addEventListener("click", copyLink);
+    $("ruleset").addEventListener("change", () => {
+      page.extra = { top: {}, sides: {}, system: {} };
+      page.odds = null;
+      buildForm($("ruleset").value);
+      if (page.ruleset !== "ec4x") applyScenario(defaultScenario());
+      clearErrors();
+    });
+    $("battle").addEventListener("change", showBattleKind);
+    $("battle-form").addEventListener("change", (event) => {
+      const target = event.target;
+      if (target.dataset && target.dataset.law) updateLawCount();
+      if (target.dataset && target.dataset.tech) {
+        updateTechCount(target.closest(".side").id.replace("side-", ""));
+      }
+      if (target.getAttribute("aria-invalid")) clearErrors();
+    });
+  }
+
+  async function start() {
+    wire();
+    try {
+      const answer = await api("GET", "/rulesets");
+      page.catalogue = answer.rulesets || answer;
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    buildRulesetChoices();
+    const first = page.catalogue.ti4 ? "ti4" : Object.keys(page.catalogue)[0];
+    buildForm(first);
+    const params = new URLSearchParams(window.location.search);
+    if (params.get("s")) {
+      await loadShared(params);
+    } else {
+      applyScenario(defaultScenario());
+    }
+    $("battle-form").dataset.ready = "true";
+    $("battle-form").setAttribute("aria-busy", "false");
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

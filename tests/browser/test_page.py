@@ -1,0 +1,401 @@
+"""The calculator page in a real browser against the real server: a TI4 battle set on the page
+gives the engine's odds to 1e-9, the share link opens the same battle and result, a bad count
+shows the API's message next to its field, "play one battle" shows the rounds, and the page
+fits a phone, names every control and fetches nothing from elsewhere."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from playwright.sync_api import Browser, Page
+
+from spacecombat import odds
+from spacecombat.core.errors import ScenarioError
+from spacecombat.scenario.schema import parse_scenario
+from tools.screenshot import EXAMPLE, compute, open_page, post, screenshot
+
+TOLERANCE = 1e-9
+
+#: the battle the first tests set on the page, control by control
+BATTLE: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {
+        "units": {"dreadnought": 1, "carrier": 1, "fighter": 3},
+        "damaged": {"dreadnought": 1},
+        "upgrades": ["fighter"],
+        "technologies": ["duranium_armor"],
+        "policy": {"retreat": {"when_outnumbered": 2}},
+    },
+    "defender": {
+        "units": {"cruiser": 3, "destroyer": 1},
+        "policy": {"sustain": "last"},
+    },
+    "system": {"adjacent": [{"name": "B", "units": ["attacker"]}]},
+}
+
+
+def set_battle(page: Page) -> None:
+    """Set ``BATTLE`` with the page's controls (the page starts on 2 dreadnought against 3
+    cruiser)."""
+    page.select_option("#ruleset", "ti4")
+    page.select_option("#battle", "space")
+    page.fill("#attacker-units-dreadnought", "1")
+    page.fill("#attacker-damaged-dreadnought", "1")
+    page.fill("#attacker-units-carrier", "1")
+    page.fill("#attacker-units-fighter", "3")
+    page.check("#attacker-upgrade-fighter")
+    page.click("#side-attacker summary:has-text('Technologies')")
+    page.check("#attacker-tech-duranium_armor")
+    page.click("#side-attacker summary:has-text('Policy')")
+    page.select_option("#attacker-retreat", "when_outnumbered")
+    page.fill("#attacker-retreat-value", "2")
+    page.fill("#defender-units-destroyer", "1")
+    page.click("#side-defender summary:has-text('Policy')")
+    page.select_option("#defender-policy-sustain", "last")
+    page.click("#add-adjacent")
+    page.fill("#adjacent-0-name", "B")
+    page.check("#adjacent-0-units-attacker")
+
+
+def shown(page: Page, selector: str) -> dict[str, float]:
+    """The exact numbers under ``selector``: each ``<data data-key=K value=V>`` as K: V."""
+    pairs: list[list[str]] = page.eval_on_selector_all(
+        f"{selector} data[data-key]", "ns => ns.map(n => [n.dataset.key, n.value])"
+    )
+    return {key: float(value) for key, value in pairs}
+
+
+def shown_list(page: Page, selector: str) -> list[float]:
+    values: list[str] = page.eval_on_selector_all(selector, "ns => ns.map(n => n.value)")
+    return [float(v) for v in values]
+
+
+def assert_close(found: dict[str, float], expected: dict[str, float], what: str) -> None:
+    assert set(found) == set(expected), f"{what}: {sorted(found)} != {sorted(expected)}"
+    for key, value in expected.items():
+        assert abs(found[key] - value) <= TOLERANCE, f"{what} {key}: {found[key]} != {value}"
+
+
+def odds_on_page(page: Page) -> dict[str, Any]:
+    """Every figure of the odds the page shows, as exact numbers."""
+    sides = ("attacker", "defender")
+    return {
+        "outcomes": shown(page, "#odds-figures"),
+        "losses": shown(page, "#losses"),
+        "rounds": shown(page, "#rounds-figures"),
+        "distribution": shown(page, "#rounds-table"),
+        "at_least": {s: shown(page, f"figure[data-side='{s}'] .at-least") for s in sides},
+        "fleets": {s: shown_list(page, f"figure[data-side='{s}'] table data") for s in sides},
+        "retreats": shown(page, "#extras li[data-player='attacker']"),
+    }
+
+
+def test_the_odds_on_the_page_are_the_engines(page: Page) -> None:
+    set_battle(page)
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    asked = json.loads(sent.value.post_data or "{}")
+    assert asked["method"] == "exact"
+    assert parse_scenario(asked["scenario"]) == parse_scenario(BATTLE), asked["scenario"]
+
+    expected = odds(BATTLE).to_json()
+    found = odds_on_page(page)
+    assert_close(
+        found["outcomes"],
+        {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
+        "odds",
+    )
+    assert_close(found["losses"], expected["expected_losses"], "expected losses")
+    rounds = expected["rounds"]
+    assert_close(
+        found["rounds"],
+        {"expected": rounds["expected"], "unfinished": rounds["unfinished"]},
+        "rounds",
+    )
+    assert_close(found["distribution"], rounds["distribution"], "rounds distribution")
+    for side in ("attacker", "defender"):
+        survivors = expected["survivors"][side]
+        assert_close(found["at_least"][side], survivors["at_least"], f"{side} at least k")
+        probabilities = [fleet["probability"] for fleet in survivors["fleets"]][:12]
+        assert found["fleets"][side] == pytest.approx(probabilities, abs=TOLERANCE)
+    assert_close(
+        found["retreats"],
+        {"probability": expected["retreats"]["attacker"]["probability"]},
+        "retreat",
+    )
+    bar = page.eval_on_selector_all(
+        "#odds-bar .segment", "ns => ns.map(n => [n.dataset.key, Number(n.dataset.value)])"
+    )
+    assert [key for key, _ in bar] == ["attacker_win", "draw", "defender_win"]
+    assert page.get_attribute("#results", "data-method") == "exact"
+    # the charts are drawn (Chart.js is served with the page)
+    assert page.evaluate("() => typeof window.Chart") == "function"
+    for canvas in ("survivors-chart-attacker", "survivors-chart-defender", "rounds-chart"):
+        assert page.evaluate(f"() => !!window.Chart.getChart('{canvas}')"), canvas
+
+
+def test_the_share_link_opens_the_same_battle_and_result(page: Page, browser: Browser) -> None:
+    set_battle(page)
+    compute(page)
+    before = odds_on_page(page)
+    page.click("#share")
+    page.wait_for_selector("#share-panel:not([hidden])")
+    link = page.input_value("#share-link")
+    assert "?s=" in link
+    assert "&r=" in link
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        other = context.new_page()
+        open_page(other, link)
+        other.wait_for_selector("#results:not([hidden]) #odds-figures data")
+        assert odds_on_page(other) == before
+        for control in (
+            "#attacker-units-dreadnought",
+            "#attacker-damaged-dreadnought",
+            "#attacker-units-carrier",
+            "#attacker-units-fighter",
+            "#defender-units-cruiser",
+            "#defender-units-destroyer",
+            "#attacker-retreat",
+            "#attacker-retreat-value",
+            "#defender-policy-sustain",
+            "#adjacent-0-name",
+        ):
+            assert other.input_value(control) == page.input_value(control), control
+        assert other.is_checked("#attacker-upgrade-fighter")
+        assert other.is_checked("#attacker-tech-duranium_armor")
+        assert other.is_checked("#adjacent-0-units-attacker")
+        # computed again, the same scenario is answered from the store
+        with other.expect_response("**/api/v1/odds") as answer:
+            compute(other)
+        assert answer.value.json()["cached"] is True
+        assert odds_on_page(other) == before
+    finally:
+        context.close()
+
+
+def test_a_saved_example_opens_on_the_page_and_keeps_its_odds(page: Page, base_url: str) -> None:
+    """The README's example (a faction, a shared policy, a retreat, a PDS) saved through the
+    API opens in the form, and the form sends a battle with the CLI's odds."""
+    example = yaml.safe_load(EXAMPLE.read_text())
+    saved = post(base_url, "/scenarios", {"scenario": example})
+    open_page(page, f"{base_url}/?s={saved['id']}")
+    assert page.input_value("#attacker-faction") == "hacan"
+    assert page.input_value("#defender-units-pds") == "1"
+    compute(page)
+    expected = odds(example).to_json()
+    assert_close(
+        shown(page, "#odds-figures"),
+        {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
+        "example odds",
+    )
+
+
+def test_a_share_link_to_nothing_says_so(browser: Browser, base_url: str) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}/?s=doesnotexist")
+        page.wait_for_selector("#form-error:not([hidden])")
+        assert "does not exist" in page.inner_text("#form-error")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("count", ["-1", "201", "2.5"])
+def test_a_bad_count_shows_the_apis_message_next_to_the_field(page: Page, count: str) -> None:
+    page.fill("#attacker-units-cruiser", count)
+    with page.expect_response("**/api/v1/odds") as answer:
+        page.click("#compute")
+    assert answer.value.status == 422
+    note = page.locator("td:has(#attacker-units-cruiser) .field-error")
+    note.wait_for()
+    # the message the command line gives for the same scenario
+    bad = dict(BATTLE, attacker={"units": {"dreadnought": 2, "cruiser": json.loads(count)}})
+    with pytest.raises(ScenarioError) as refused:
+        parse_scenario(bad)
+    assert refused.value.field == "attacker.units.cruiser"
+    assert answer.value.json()["error"]["field"] == "attacker.units.cruiser"
+    text = note.inner_text()
+    assert text.startswith("attacker.units.cruiser")
+    assert text.endswith(refused.value.message)
+    control = page.locator("#attacker-units-cruiser")
+    assert control.get_attribute("aria-invalid") == "true"
+    assert (note.get_attribute("id") or "?") in (control.get_attribute("aria-describedby") or "")
+    assert page.is_hidden("#results")
+
+    page.fill("#attacker-units-cruiser", "1")
+    compute(page)
+    assert page.locator(".field-error").count() == 0
+    assert control.get_attribute("aria-invalid") is None
+
+
+def test_a_side_over_the_unit_limit_is_told_under_its_units(page: Page) -> None:
+    page.fill("#attacker-units-dreadnought", "150")
+    page.fill("#attacker-units-cruiser", "100")
+    page.click("#compute")
+    note = page.locator("#side-attacker .table-wrap > .field-error")
+    note.wait_for()
+    bad = dict(BATTLE, attacker={"units": {"dreadnought": 150, "cruiser": 100}})
+    with pytest.raises(ScenarioError) as refused:
+        parse_scenario(bad)
+    assert refused.value.field == "attacker.units"
+    assert note.inner_text().endswith(refused.value.message)
+
+
+def test_play_one_battle_shows_its_rounds(page: Page) -> None:
+    set_battle(page)
+    with page.expect_response("**/api/v1/resolve") as answer:
+        page.click("#play")
+    page.wait_for_selector("#battle-log:not([hidden])")
+    text = page.inner_text("#battle-text")
+    played = answer.value.json()
+    assert text == played["text"].rstrip("\n") or text == played["text"]
+    assert text.startswith("TI4 space battle")
+    assert "Round 1" in text
+    assert "Result:" in text
+    assert page.get_attribute("#battle-log", "data-seed") == str(played["seed"])
+
+
+def test_ti3_from_the_rulesets_endpoint(page: Page) -> None:
+    page.select_option("#ruleset", "ti3")
+    # TI3's own units, from GET /api/v1/rulesets
+    assert page.locator("#attacker-units-ground_force").count() == 1
+    assert page.locator("#attacker-units-infantry").count() == 0
+    compute(page)
+    scenario = {
+        "ruleset": "ti3",
+        "battle": "space",
+        "attacker": {"units": {"dreadnought": 2}},
+        "defender": {"units": {"cruiser": 3}},
+    }
+    expected = odds(scenario).to_json()
+    assert_close(
+        shown(page, "#odds-figures"),
+        {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
+        "TI3 odds",
+    )
+
+
+def test_an_invasion_of_two_planets(page: Page) -> None:
+    page.select_option("#battle", "invasion")
+    page.fill("#attacker-units-dreadnought", "1")
+    page.fill("#attacker-units-carrier", "1")
+    page.fill("#attacker-units-infantry", "4")
+    page.fill("#defender-units-cruiser", "0")
+    for name, defender in (("Sakulag", "1 infantry"), ("Lazar", "1 infantry, 1 pds")):
+        page.click("#add-planet")
+        index = page.locator("#planet-list > fieldset").count() - 1
+        page.fill(f"#planet-{index}-name", name)
+        page.fill(f"#planet-{index}-defender", defender)
+        page.fill(f"#planet-{index}-commit", "2 infantry")
+    compute(page)
+    scenario = {
+        "ruleset": "ti4",
+        "battle": "invasion",
+        "attacker": {"units": {"dreadnought": 1, "carrier": 1, "infantry": 4}},
+        "defender": {"units": {}},
+        "planets": [
+            {"name": "Sakulag", "defender": "1 infantry", "commit": "2 infantry"},
+            {"name": "Lazar", "defender": "1 infantry, 1 pds", "commit": "2 infantry"},
+        ],
+    }
+    expected = odds(scenario).to_json()
+    keys = ("attacker_win", "mixed", "draw", "defender_win", "residual")
+    assert_close(
+        shown(page, "#odds-figures"),
+        {k: expected[k] for k in keys if k in expected},
+        "invasion odds",
+    )
+    for name in ("Sakulag", "Lazar"):
+        assert_close(
+            shown(page, f"#extras li[data-planet='{name}']"),
+            {"taken": expected["planets"][name]["taken"]},
+            name,
+        )
+
+
+def test_the_page_fits_a_phone_and_names_every_control(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    try:
+        page = context.new_page()
+        open_page(page, f"{base_url}/")
+        compute(page)
+        page.click("#play")
+        page.wait_for_selector("#battle-log:not([hidden])")
+        # open every folded part, so that every control is laid out
+        page.eval_on_selector_all("details", "ns => ns.forEach(n => { n.open = true; })")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 360, f"the page is {width} px wide on a 360 px screen"
+        scrolled = page.eval_on_selector_all(
+            ".table-wrap", "ns => ns.filter(n => n.scrollWidth > n.clientWidth).length"
+        )
+        assert scrolled == 0, "a units table is wider than a 360 px screen"
+        unnamed = page.evaluate(
+            """() => [...document.querySelectorAll('input, select, textarea, button, canvas')]
+                .filter(n => n.offsetParent !== null || n.tagName === 'CANVAS')
+                .filter(n => {
+                  const label = [...(n.labels || [])].map(l => l.textContent.trim()).join('');
+                  const aria = (n.getAttribute('aria-label') || '').trim();
+                  const by = n.getAttribute('aria-labelledby');
+                  const text = n.tagName === 'BUTTON' ? n.textContent.trim() : '';
+                  return !(label || aria || by || text);
+                })
+                .map(n => n.id || n.outerHTML.slice(0, 80))"""
+        )
+        assert unnamed == []
+    finally:
+        context.close()
+
+
+def test_everything_is_served_by_the_package(browser: Browser, base_url: str) -> None:
+    """No CDN and no fonts from elsewhere: every request the page makes is to the server."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        urls: list[str] = []
+        page.on("request", lambda request: urls.append(request.url))
+        failed: list[str] = []
+        page.on("requestfailed", lambda request: failed.append(request.url))
+        open_page(page, f"{base_url}/")
+        compute(page)
+        elsewhere = [u for u in urls if not u.startswith(base_url) and not u.startswith("data:")]
+        assert elsewhere == []
+        assert failed == []
+        assert f"{base_url}/vendor/chart.umd.min.js" in urls
+    finally:
+        context.close()
+
+
+def test_the_screenshot_tool(browser: Browser, base_url: str, tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    screenshot(browser, base_url, out, BATTLE, width=1000)
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert width == 1000
+    assert height > 900
+
+
+def test_ec4x_houses_from_a_json_scenario(page: Page) -> None:
+    page.select_option("#ruleset", "ec4x")
+    scenario = json.loads(page.input_value("#scenario-json"))
+    assert scenario["ruleset"] == "ec4x"
+    compute(page)
+    expected = odds(scenario).to_json()
+    found = shown(page, "#odds-figures")
+    assert set(found) == {*expected["results"], "residual"}
+    for house, p in expected["results"].items():
+        # Monte Carlo (the note says why) from the same default seed: the same figures
+        assert abs(found[house] - p) <= TOLERANCE, house
+    assert expected["note"] in page.inner_text("#odds-method")
+    page.click("#play")
+    page.wait_for_selector("#battle-log:not([hidden])")
+    assert "EC4X space combat" in page.inner_text("#battle-text")
