@@ -75,38 +75,39 @@ def _ti4() -> dict[str, Any]:
     from spacecombat.rulesets.ti4.setup import UPGRADABLE
 
     data = rules.load()
-    handlers = list(HANDLERS)
-    return {
-        "battles": list(get_args(_battle_kinds())),
-        "units": list(rules.UNIT_TYPES),
-        "cards": {i: _card(u, handlers) for i, u in data.units.items()},
-        "upgrades": list(UPGRADABLE),
-        "technologies": {i: _technology(t, handlers) for i, t in data.technologies.items()},
-        "factions": {i: _faction(f, handlers) for i, f in data.factions.items()},
-        "laws": {i: _law(law, handlers) for i, law in data.laws.items()},
-        "anomalies": list(get_args(Anomaly)),
-        "options": _fields(rules.Ti4Options),
-        "policy": _fields(PolicySpec),
-        "side": _side_fields(),
-    }
+    return _ti(data, list(HANDLERS), rules.UNIT_TYPES, list(UPGRADABLE), rules.Ti4Options)
 
 
 def _ti3() -> dict[str, Any]:
     from spacecombat.rulesets.ti3 import rules
     from spacecombat.rulesets.ti3.abilities import HANDLERS
 
+    # TI3 has no unit upgrades (its technologies change the cards) and no laws in play
     data = rules.load()
-    handlers = list(HANDLERS)
+    return _ti(data, list(HANDLERS), rules.UNIT_TYPES, [], rules.Ti3Options, laws=False)
+
+
+def _ti(
+    data: Any,
+    handlers: list[str],
+    units: Any,
+    upgrades: list[str],
+    options: type[BaseModel],
+    *,
+    laws: bool = True,
+) -> dict[str, Any]:
+    """A TI ruleset's catalogue, from its loaded data (``rules.load()``), its handlers' ids
+    (what is implemented) and its scenario models."""
     return {
         "battles": list(get_args(_battle_kinds())),
-        "units": list(rules.UNIT_TYPES),
+        "units": list(units),
         "cards": {i: _card(u, handlers) for i, u in data.units.items()},
-        "upgrades": [],  # TI3 has no unit upgrades
+        "upgrades": upgrades,
         "technologies": {i: _technology(t, handlers) for i, t in data.technologies.items()},
         "factions": {i: _faction(f, handlers) for i, f in data.factions.items()},
-        "laws": {},
+        "laws": {i: _law(law, handlers) for i, law in data.laws.items()} if laws else {},
         "anomalies": list(get_args(Anomaly)),
-        "options": _fields(rules.Ti3Options),
+        "options": _fields(options),
         "policy": _fields(PolicySpec),
         "side": _side_fields(),
     }
