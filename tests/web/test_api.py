@@ -381,3 +381,16 @@ def test_an_unexpected_error_is_a_500_without_a_traceback(
     message = "internal error (it is logged; please report it)"
     assert answer.json() == {"error": {"message": message}}
     assert "secret" not in answer.text
+
+
+def test_the_documentation_page_loads_nothing_from_elsewhere(client: Any) -> None:
+    """/docs is Swagger UI served by the package (the API works offline): every script, style
+    and icon it names is local."""
+    page = client.get("/docs")
+    assert page.status_code == 200
+    text = page.text
+    assert "/vendor/swagger-ui-bundle.js" in text
+    assert "http://" not in text.replace("http://www.w3.org", "")
+    assert "https://" not in text
+    assert client.get("/vendor/swagger-ui-bundle.js").status_code == 200
+    assert client.get("/openapi.json").json()["info"]["title"] == "spacecombat"

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -255,7 +256,23 @@ def create_app(
         title="spacecombat",
         summary="Space 4X battles (TI4, TI3, EC4X) played out and their exact odds.",
         lifespan=lifespan,
+        # the documentation page is served below with the package's own copy of Swagger UI
+        # (FastAPI's default loads it from a CDN, and the API must work offline)
+        docs_url=None,
+        redoc_url=None,
     )
+
+    @app.get("/docs", include_in_schema=False)
+    async def documentation() -> HTMLResponse:
+        """The API's documentation (OpenAPI, at /openapi.json), read with Swagger UI."""
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json",
+            title="spacecombat API",
+            swagger_js_url="/vendor/swagger-ui-bundle.js",
+            swagger_css_url="/vendor/swagger-ui.css",
+            swagger_favicon_url="data:,",  # no icon: nothing fetched from elsewhere
+        )
+
     app.state.pool = pool
 
     def the_store() -> Store:
