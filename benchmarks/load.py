@@ -1,0 +1,383 @@
+"""Issue 13's load benchmark: the HTTP API under many concurrent clients on the loopback address.
+
+Starts ``spacecombat serve`` on a free loopback port in a subprocess, with a fresh SQLite store
+in a temporary folder (stopped at the end with SIGINT, killed if it does not stop), and drives
+it with ``--clients`` concurrent clients (200) for ``--seconds`` (60), each sending its next
+request as soon as the last one is answered (no think time), a mix of
+
+- ``odds`` (half): ``POST /api/v1/odds`` on a random TI4 battle of at most 12 units a side
+  (``odds_speed.random_battle``: 3/4 space, 1/4 invasion), a quarter of them drawn from 20
+  "popular" battles, so that the store's cache answers them after their first time;
+- ``resolve`` (a quarter): ``POST /api/v1/resolve``, a random battle, ``"seed": null``;
+- ``save`` (a quarter): ``POST /api/v1/scenarios``, a random battle.
+
+Clients are asyncio tasks in one process, each with its own ``httpx.AsyncClient`` of one
+connection (one pool of 200 connections cost the client more CPU than the server spent), its
+bodies encoded once and answers parsed only for odds and errors, so the client side does
+little per request; it runs on the same cores as the server, which is said in
+the output with the CPU time each side used. A 503 with ``Retry-After`` is *shed*, not an
+error: the client waits that long and retries (each retry counted; a retry that would start
+after the end is abandoned). Any other answer but 2xx, or a request that fails, is an error,
+with a sample body. Each HTTP exchange is recorded (kind, status, latency); the report gives
+the requests, the throughput, p50 and p99 latency of the answered requests overall and per
+kind, the latency of an operation from its first try to its answer (Retry-After waits
+included), and the errors and shed answers by status. Goal (issue 13): zero errors, p99 under
+1 s. The requests of a 3-second warm-up (one client) are not counted.
+
+Run: ``.venv/bin/python -m benchmarks.load [--clients N] [--seconds S] [--seed S] [--port P]``
+(``--port 0``, the default: a free one). Prints the machine and the date, then the figures;
+results go in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from benchmarks.interactive import machine
+from benchmarks.odds_speed import random_battle
+
+ROOT = Path(__file__).resolve().parents[1]
+API = "/api/v1"
+#: the mix: kind, share of the requests
+MIX = (("odds", 0.5), ("resolve", 0.25), ("save", 0.25))
+#: odds drawn from the popular battles (answered from the store after their first time)
+REPEATED = 0.25
+POPULAR = 20
+#: retries of one operation at most (each after its Retry-After)
+MAX_RETRIES = 50
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One HTTP exchange: its kind, status (0: the request failed), latency in seconds."""
+
+    kind: str
+    status: int
+    latency: float
+
+
+@dataclass
+class Tally:
+    exchanges: list[Exchange] = field(default_factory=list)
+    #: operations answered 2xx: kind, seconds from the first try to the answer, tries
+    operations: list[tuple[str, float, int]] = field(default_factory=list)
+    retries: int = 0
+    abandoned: int = 0
+    cached: int = 0
+    samples: dict[str, str] = field(default_factory=dict)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (the work pool's workers), from /proc."""
+    found: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            children = Path(f"/proc/{pid}/task/{task}/children").read_text().split()
+        except OSError:
+            continue
+        for child in map(int, children):
+            found += [child, *descendants(child)]
+    return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of one process, from /proc/PID/stat."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def server_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds of the server's own process and of its workers together."""
+    return cpu_seconds(pid), sum(cpu_seconds(child) for child in descendants(pid))
+
+
+def client_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
+def start_server(port: int, folder: Path) -> tuple[subprocess.Popen[bytes], Path]:
+    exe = str(Path(sys.executable).with_name("spacecombat"))
+    log = folder / "server.log"
+    database = f"sqlite:///{folder / 'store.sqlite3'}"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [exe, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", database],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    return server, log
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> str:
+    """SIGINT (uvicorn's Ctrl-C), then SIGKILL to its process group after 20 s."""
+    if server.poll() is not None:
+        return f"had exited with status {server.returncode}"
+    server.send_signal(signal.SIGINT)
+    try:
+        server.wait(timeout=20)
+        return f"stopped by SIGINT, exit status {server.returncode}"
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+        return "killed (did not stop within 20 s of SIGINT)"
+
+
+async def wait_ready(client: httpx.AsyncClient, server: subprocess.Popen[bytes]) -> float:
+    start = time.perf_counter()
+    while time.perf_counter() - start < 60:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with status {server.returncode}")
+        try:
+            answer = await client.get(f"{API}/rulesets")
+            if answer.status_code == 200:
+                return time.perf_counter() - start
+        except httpx.TransportError:
+            pass
+        await asyncio.sleep(0.1)
+    raise RuntimeError("the server did not answer within 60 s")
+
+
+def request_body(kind: str, rng: random.Random, popular: list[dict[str, Any]]) -> bytes:
+    if kind == "odds" and rng.random() < REPEATED:
+        scenario = rng.choice(popular)
+    else:
+        scenario = random_battle(rng)
+    body: dict[str, Any] = {"scenario": scenario}
+    if kind == "resolve":
+        body["seed"] = None
+    return json.dumps(body).encode()
+
+
+PATHS = {"odds": f"{API}/odds", "resolve": f"{API}/resolve", "save": f"{API}/scenarios"}
+
+
+async def one_client(
+    client: httpx.AsyncClient,
+    rng: random.Random,
+    popular: list[dict[str, Any]],
+    deadline: float,
+    tally: Tally,
+) -> None:
+    kinds = [kind for kind, _ in MIX]
+    weights = [share for _, share in MIX]
+    headers = {"content-type": "application/json"}
+    while time.perf_counter() < deadline:
+        kind = rng.choices(kinds, weights)[0]
+        body = request_body(kind, rng, popular)
+        first = time.perf_counter()
+        for tries in range(1, MAX_RETRIES + 2):
+            start = time.perf_counter()
+            try:
+                answer = await client.post(PATHS[kind], content=body, headers=headers)
+            except httpx.HTTPError as exc:
+                tally.exchanges.append(Exchange(kind, 0, time.perf_counter() - start))
+                tally.samples.setdefault(f"{type(exc).__name__}", str(exc)[:300])
+                break
+            now = time.perf_counter()
+            status = answer.status_code
+            tally.exchanges.append(Exchange(kind, status, now - start))
+            if 200 <= status < 300:
+                tally.operations.append((kind, now - first, tries))
+                if kind == "odds" and answer.json().get("cached"):
+                    tally.cached += 1
+                break
+            wait = answer.headers.get("retry-after", "")
+            if status == 503 and wait.isdigit():
+                if now + int(wait) >= deadline or tries > MAX_RETRIES:
+                    tally.abandoned += 1
+                    break
+                tally.retries += 1
+                await asyncio.sleep(int(wait))
+                continue
+            tally.samples.setdefault(str(status), answer.text[:300])
+            break
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{1000 * seconds:,.0f} ms" if seconds >= 0.1 else f"{1000 * seconds:.1f} ms"
+
+
+def report(tally: Tally, wall: float) -> None:
+    done = tally.exchanges
+    answered = [e for e in done if 200 <= e.status < 300]
+    shed = [e for e in done if e.status == 503]
+    errors = [e for e in done if not 200 <= e.status < 300 and e.status != 503]
+    print(
+        f"requests: {len(done):,} HTTP exchanges in {wall:.1f} s: {len(answered):,} answered "
+        f"(2xx), {len(shed):,} shed (503 + Retry-After), {len(errors):,} errors"
+    )
+    print(f"throughput: {len(done) / wall:,.1f} requests/s, {len(answered) / wall:,.1f} answered/s")
+    if answered:
+        latencies = [e.latency for e in answered]
+        print(
+            f"latency of answered requests: p50 {ms(percentile(latencies, 0.5))}, "
+            f"p99 {ms(percentile(latencies, 0.99))}, max {ms(max(latencies))}"
+        )
+    if shed:
+        latencies = [e.latency for e in shed]
+        print(
+            f"latency of shed answers (503): p50 {ms(percentile(latencies, 0.5))}, "
+            f"p99 {ms(percentile(latencies, 0.99))}"
+        )
+    print(
+        f"retries after Retry-After: {tally.retries:,}; abandoned at the end (retry due after "
+        f"it): {tally.abandoned:,}"
+    )
+    by_kind: dict[str, list[Exchange]] = defaultdict(list)
+    for exchange in done:
+        by_kind[exchange.kind].append(exchange)
+    operations: dict[str, list[tuple[float, int]]] = defaultdict(list)
+    for kind, seconds, tries in tally.operations:
+        operations[kind].append((seconds, tries))
+    print(
+        f"{'kind':<8} {'answered':>9} {'/s':>7} {'p50':>9} {'p99':>9} {'shed':>7} {'errors':>7}"
+        f"   operation, first try to answer: p50, p99 (tried more than once)"
+    )
+    for kind, _ in MIX:
+        mine = by_kind.get(kind, [])
+        ok = [e.latency for e in mine if 200 <= e.status < 300]
+        ops = operations.get(kind, [])
+        line = (
+            f"{kind:<8} {len(ok):>9,} {len(ok) / wall:>7.1f} "
+            f"{ms(percentile(ok, 0.5)) if ok else '-':>9} "
+            f"{ms(percentile(ok, 0.99)) if ok else '-':>9} "
+            f"{sum(e.status == 503 for e in mine):>7,} "
+            f"{sum(not 200 <= e.status < 300 and e.status != 503 for e in mine):>7,}"
+        )
+        if ops:
+            spans = [s for s, _ in ops]
+            again = sum(t > 1 for _, t in ops)
+            line += (
+                f"   {ms(percentile(spans, 0.5))}, {ms(percentile(spans, 0.99))} "
+                f"({again:,} of {len(ops):,})"
+            )
+        print(line)
+    print(f"odds answered from the store (cached): {tally.cached:,}")
+    statuses = Counter(e.status for e in done if not 200 <= e.status < 300)
+    if statuses:
+        print(
+            "not 2xx, by status: "
+            + ", ".join(
+                f"{'request failed' if s == 0 else s}: {n:,}" for s, n in sorted(statuses.items())
+            )
+        )
+    for status, body in tally.samples.items():
+        print(f"  sample ({status}): {body}")
+
+
+def connection(port: int) -> httpx.AsyncClient:
+    """One client's own connection to the server: a pool of one (a pool shared by hundreds of
+    connections costs the client more CPU a request than the server spends on it), dropped
+    after 4 s idle, before the server's keep-alive of 5 s closes it under a request."""
+    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1, keepalive_expiry=4.0)
+    return httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=httpx.Timeout(120.0)
+    )
+
+
+async def drive(args: argparse.Namespace, port: int, server: subprocess.Popen[bytes]) -> None:
+    rng = random.Random(args.seed)
+    popular = [random_battle(rng) for _ in range(POPULAR)]
+    async with AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(connection(port)) for _ in range(args.clients)]
+        ready = await wait_ready(clients[0], server)
+        print(f"server ready after {ready:.1f} s")
+        # warm-up, not counted: one client for 3 s (imports and first battles in the workers)
+        warm = Tally()
+        await one_client(clients[0], random.Random(-1), popular, time.perf_counter() + 3, warm)
+        tally = Tally()
+        server_before, client_before = server_cpu(server.pid), client_cpu()
+        start = time.perf_counter()
+        deadline = start + args.seconds
+        await asyncio.gather(
+            *(
+                one_client(client, random.Random(f"{args.seed}/{n}"), popular, deadline, tally)
+                for n, client in enumerate(clients)
+            )
+        )
+        wall = time.perf_counter() - start
+        server_after, client_used = server_cpu(server.pid), client_cpu() - client_before
+    report(tally, wall)
+    main_used = server_after[0] - server_before[0]
+    workers_used = server_after[1] - server_before[1]
+    cores = os.cpu_count() or 1
+    print(
+        f"CPU over the run ({cores} cores shared by client and server, {cores * wall:.0f} "
+        f"core-seconds): server process {main_used:.1f} s, its workers {workers_used:.1f} s, "
+        f"this client {client_used:.1f} s"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=200, help="concurrent clients (200)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="length of the run (60)")
+    parser.add_argument("--seed", type=int, default=2026, help="the battles' seed")
+    parser.add_argument("--port", type=int, default=0, help="the server's port (0: a free one)")
+    args = parser.parse_args()
+    print(machine())
+    print(
+        f"load: {args.clients} clients for {args.seconds:g} s on the loopback address, no think "
+        f"time; mix {', '.join(f'{k} {s:.0%}' for k, s in MIX)}; {REPEATED:.0%} of odds from "
+        f"{POPULAR} popular battles; battles of at most 12 units a side; seed {args.seed}"
+    )
+    print("client and server share the machine's cores (the client is one asyncio process)")
+    port = args.port or free_port()
+    with tempfile.TemporaryDirectory(prefix="spacecombat-load-") as folder:
+        server, log = start_server(port, Path(folder))
+        try:
+            asyncio.run(drive(args, port, server))
+        finally:
+            how = stop_server(server)
+            text = log.read_text(errors="replace")
+            print(f"server: {how}; tracebacks in its log: {text.count('Traceback')}")
+            if "Traceback" in text:
+                at = text.index("Traceback")
+                print(text[at : at + 2000])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
