@@ -399,3 +399,148 @@ def test_ec4x_houses_from_a_json_scenario(page: Page) -> None:
     page.click("#play")
     page.wait_for_selector("#battle-log:not([hidden])")
     assert "EC4X space combat" in page.inner_text("#battle-text")
+
+
+def test_monte_carlo_with_trials_and_seed_gives_the_engines_figures(page: Page) -> None:
+    """Trials and seed typed on the page are sent, and the figures are those of
+    ``odds(..., method="montecarlo", trials=..., seed=...)`` (they do not depend on workers)."""
+    set_battle(page)
+    page.select_option("#method", "montecarlo")
+    assert page.is_visible("#trials")
+    assert page.is_visible("#seed")
+    assert page.is_hidden("#rounds")  # exact only
+    page.fill("#trials", "3000")
+    page.fill("#seed", "17")
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    asked = json.loads(sent.value.post_data or "{}")
+    assert (asked["method"], asked["trials"], asked["seed"]) == ("montecarlo", 3000, 17)
+    assert "rounds" not in asked
+
+    expected = odds(BATTLE, method="montecarlo", trials=3000, seed=17).to_json()
+    assert page.get_attribute("#results", "data-method") == "montecarlo"
+    keys = ("attacker_win", "draw", "defender_win", "residual")
+    assert_close(
+        shown(page, "#odds-figures"), {k: expected[k] for k in keys if k in expected}, "odds"
+    )
+    assert_close(shown(page, "#losses"), expected["expected_losses"], "expected losses")
+    assert_close(
+        shown(page, "#rounds-table"), expected["rounds"]["distribution"], "rounds distribution"
+    )
+    assert "3,000 battles" in page.inner_text("#odds-method")
+
+
+def test_rounds_shows_the_states_after_that_many_rounds(page: Page) -> None:
+    set_battle(page)
+    page.fill("#rounds", "1")
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    asked = json.loads(sent.value.post_data or "{}")
+    assert asked["rounds"] == 1
+    assert "trials" not in asked
+    assert "seed" not in asked
+
+    after = odds(BATTLE, rounds=1).to_json()["after_rounds"]
+    page.wait_for_selector("#after-rounds")
+    assert page.inner_text("#after-rounds h3") == "After 1 round"
+    over = {
+        result: float(value)
+        for result, value in page.eval_on_selector_all(
+            "#after-rounds li[data-over] data",
+            "ns => ns.map(n => [n.closest('li').dataset.over, n.value])",
+        )
+    }
+    assert_close(over, after["over"], "over after 1 round")
+    states = shown_list(page, "#after-rounds li[data-state] data")
+    probabilities = [state["probability"] for state in after["states"]]
+    assert 0 < len(states) <= 6
+    assert states == pytest.approx(probabilities[: len(states)], abs=TOLERANCE)
+    assert states == sorted(states, reverse=True)
+    first = page.inner_text("#after-rounds li[data-state='0']")
+    assert "Attacker:" in first
+    assert "Defender:" in first
+    if len(probabilities) > len(states):
+        assert f"and {len(probabilities) - len(states)} more states" in page.inner_text(
+            "#after-rounds li.more"
+        )
+
+
+@pytest.mark.parametrize("trials", ["0", "-5"])
+def test_a_bad_trials_value_shows_the_apis_message_next_to_the_field(
+    page: Page, trials: str
+) -> None:
+    page.select_option("#method", "montecarlo")
+    page.fill("#trials", trials)
+    with page.expect_response("**/api/v1/odds") as answer:
+        page.click("#compute")
+    assert answer.value.status == 422
+    problem = answer.value.json()["error"]
+    assert problem["field"] == "trials"
+    note = page.locator("#trials-field .field-error")
+    note.wait_for()
+    text = note.inner_text()
+    assert text.startswith("trials")
+    assert problem["message"] in text
+    control = page.locator("#trials")
+    assert control.get_attribute("aria-invalid") == "true"
+    assert (note.get_attribute("id") or "?") in (control.get_attribute("aria-describedby") or "")
+    assert page.is_hidden("#results")
+
+    page.fill("#trials", "500")
+    compute(page)
+    assert page.locator(".field-error").count() == 0
+    assert control.get_attribute("aria-invalid") is None
+
+
+def test_an_invasion_planets_damaged_units_and_bombardment(page: Page) -> None:
+    """A planet's damaged units and bombarding ships are sent, in fleet notation, only when
+    typed; the odds are the engine's."""
+    page.select_option("#battle", "invasion")
+    page.fill("#attacker-units-dreadnought", "2")
+    page.fill("#attacker-units-carrier", "1")
+    page.fill("#attacker-units-infantry", "4")
+    page.fill("#defender-units-cruiser", "0")
+    for name, defender in (("Sakulag", "2 infantry, 1 mech"), ("Lazar", "1 infantry")):
+        page.click("#add-planet")
+        index = page.locator("#planet-list > fieldset").count() - 1
+        page.fill(f"#planet-{index}-name", name)
+        page.fill(f"#planet-{index}-defender", defender)
+        page.fill(f"#planet-{index}-commit", "2 infantry")
+    page.fill("#planet-0-damaged", "1 mech")
+    page.fill("#planet-0-bombarded_by", "2 dreadnought")
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    planets = json.loads(sent.value.post_data or "{}")["scenario"]["planets"]
+    assert planets[0]["damaged"] == "1 mech"
+    assert planets[0]["bombarded_by"] == "2 dreadnought"
+    assert "damaged" not in planets[1]
+    assert "bombarded_by" not in planets[1]
+    scenario = {
+        "ruleset": "ti4",
+        "battle": "invasion",
+        "attacker": {"units": {"dreadnought": 2, "carrier": 1, "infantry": 4}},
+        "defender": {"units": {}},
+        "planets": [
+            {
+                "name": "Sakulag",
+                "defender": "2 infantry, 1 mech",
+                "damaged": "1 mech",
+                "commit": "2 infantry",
+                "bombarded_by": "2 dreadnought",
+            },
+            {"name": "Lazar", "defender": "1 infantry", "commit": "2 infantry"},
+        ],
+    }
+    expected = odds(scenario).to_json()
+    keys = ("attacker_win", "mixed", "draw", "defender_win", "residual")
+    assert_close(
+        shown(page, "#odds-figures"),
+        {k: expected[k] for k in keys if k in expected},
+        "invasion odds",
+    )
+    for name in ("Sakulag", "Lazar"):
+        assert_close(
+            shown(page, f"#extras li[data-planet='{name}']"),
+            {"taken": expected["planets"][name]["taken"]},
+            name,
+        )

@@ -24,6 +24,8 @@
   const HOUSE_COLOURS = ["#b8322a", "#2860a8", "#2f8a4c", "#c9a227", "#7b4fa0", "#1c8c94", "#a0522d"];
   // Probabilities below this are left out of the rounds chart (they stay in the table).
   const ROUNDS_SHOWN_FROM = 5e-4;
+  /** the states after N rounds shown (most likely first; the rest summed) */
+  const AFTER_ROUNDS_SHOWN = 6;
 
   const page = {
     catalogue: {}, // ruleset id -> its catalogue
@@ -453,7 +455,9 @@
     panel.replaceChildren(el("legend", { text: "Planets" }),
       el("p", { className: "help", text: "An invasion of one planet needs none: the defender's units "
         + "above are the planet's. For several planets, list each with its defenders and the "
-        + "ground forces the attacker commits to it (e.g. \u201c2 infantry, 1 pds\u201d)." }),
+        + "ground forces the attacker commits to it (e.g. \u201c2 infantry, 1 pds\u201d), and, "
+        + "when need be, the defender's units already damaged there and the attacker's ships "
+        + "that bombard it." }),
       el("div", { id: "planet-list", "data-field": "planets" }),
       el("button", { type: "button", id: "add-planet", text: "Add a planet",
         onclick: () => addPlanet({ name: `Planet ${$("planet-list").children.length + 1}` }) }));
@@ -474,6 +478,12 @@
       field("Attacker commits", el("input", { type: "text", id: `planet-${i}-commit`,
         value: text(spec.commit), "data-field": `planets[${i}].commit`, "data-key": "commit",
         placeholder: "e.g. 3 infantry", autocomplete: "off" })),
+      field("Defender's damaged units", el("input", { type: "text", id: `planet-${i}-damaged`,
+        value: text(spec.damaged), "data-field": `planets[${i}].damaged`, "data-key": "damaged",
+        placeholder: "e.g. 1 mech", autocomplete: "off" })),
+      field("Bombarded by", el("input", { type: "text", id: `planet-${i}-bombarded_by`,
+        value: text(spec.bombarded_by), "data-field": `planets[${i}].bombarded_by`,
+        "data-key": "bombarded_by", placeholder: "e.g. 1 dreadnought", autocomplete: "off" })),
       el("button", { type: "button", className: "remove", text: "Remove",
         "aria-label": `Remove planet ${i + 1}`, onclick: () => {
           row.remove();
@@ -714,6 +724,10 @@
     out.defender = defender || {};
     const commit = fleetValue(row.querySelector('[data-key="commit"]').value);
     if (commit) out.commit = commit;
+    for (const key of ["damaged", "bombarded_by"]) {
+      const value = fleetValue(row.querySelector(`[data-key="${key}"]`).value);
+      if (value) out[key] = value;
+    }
     return out;
   }
 
@@ -998,7 +1012,7 @@
     setStatus("Computing the odds…");
     try {
       const scenario = collectScenario();
-      const answer = await api("POST", "/odds", requestBody({ method: $("method").value }));
+      const answer = await api("POST", "/odds", requestBody(oddsOptions()));
       // what the result was computed from: "share" links the result while nothing changed
       page.odds = Object.assign({ scenarioSent: scenario }, answer);
       renderReport(answer.report);
@@ -1010,6 +1024,30 @@
     } finally {
       busy(false);
     }
+  }
+
+  /** The odds request's fields: the method, and trials, seed and rounds when typed (rounds
+   *  for the exact method only). */
+  function oddsOptions() {
+    const method = $("method").value;
+    const out = { method };
+    const names = method === "exact" ? ["trials", "seed", "rounds"] : ["trials", "seed"];
+    for (const name of names) {
+      const input = $(name);
+      if (input.value.trim() !== "" || (input.validity && input.validity.badInput)) {
+        out[name] = countValue(input);
+      }
+    }
+    return out;
+  }
+
+  function showMethod() {
+    const exact = $("method").value === "exact";
+    $("rounds-field").hidden = !exact;
+    $("rounds-help").hidden = !exact;
+    $("sampling-help").textContent = exact
+      ? "Trials and seed serve the Monte Carlo fallback, when a battle is too large for exact odds."
+      : "Trials and seed of the Monte Carlo run (the same seed gives the same figures).";
   }
 
   async function playOne() {
@@ -1307,11 +1345,56 @@
           `${house}: holds ${percent(h.holds || 0)}, retreats ${percent(h.retreated || 0)}, `
           + `destroyed ${percent(h.destroyed || 0)}, not engaged ${percent(h.not_engaged || 0)}`))));
     }
+    if (report.after_rounds) renderAfterRounds(box, report.after_rounds);
     const notices = [].concat(report.notices || []);
     if (notices.length) {
       box.append(el("h3", { text: "Notices" }),
         el("ul", {}, notices.map((n) => el("li", { text: typeof n === "string" ? n : JSON.stringify(n) }))));
     }
+  }
+
+  /** The state after N rounds: what is over by then, and the most likely states. */
+  function renderAfterRounds(box, after) {
+    const states = after.states || [];
+    const shown = states.slice(0, AFTER_ROUNDS_SHOWN);
+    const rest = states.slice(AFTER_ROUNDS_SHOWN);
+    const items = Object.entries(after.over || {}).map(([result, p]) =>
+      el("li", { dataset: { over: result } }, dataValue(p, percent(p, 3), "probability"),
+        ` over: ${pretty(result)}`));
+    shown.forEach((state, i) => items.push(el("li", { dataset: { state: String(i) } },
+      dataValue(state.probability, percent(state.probability, 3), "probability"),
+      ` ${stateText(state)}`)));
+    if (rest.length) {
+      const more = rest.reduce((a, s) => a + s.probability, 0);
+      items.push(el("li", { className: "more" },
+        `… and ${rest.length} more states (${percent(more, 3)})`));
+    }
+    box.append(el("div", { id: "after-rounds" },
+      el("h3", { text: `After ${after.rounds} round${after.rounds === 1 ? "" : "s"}` }),
+      el("ul", {}, items)));
+  }
+
+  /** A state's parties and their units, e.g. "attacker: 2 dreadnought (damaged) | defender: …". */
+  function stateText(state) {
+    const units = (list) => (Array.isArray(list) ? list.map((u) => (u && typeof u === "object"
+      ? `${u.count ?? 1} ${u.unit ?? "?"}${u.status ? ` (${u.status})` : ""}` : String(u))).join(", ")
+      : "");
+    const parts = [];
+    for (const [party, value] of Object.entries(state)) {
+      if (party === "round" || party === "probability") continue;
+      let said;
+      if (value && typeof value === "object" && !Array.isArray(value) && "space" in value) {
+        said = units(value.space) || "none";
+        const planets = (value.planets || []).map(units).filter(Boolean);
+        if (planets.length) said += `; on planets: ${planets.join(" / ")}`;
+      } else if (Array.isArray(value)) {
+        said = units(value) || "none";
+      } else {
+        said = typeof value === "object" ? JSON.stringify(value) : String(value);
+      }
+      parts.push(`${pretty(party)}: ${said}`);
+    }
+    return parts.join(" | ");
   }
 
   function percentAxes(xTitle) {
@@ -1356,6 +1439,7 @@
           scenarioSent: collectScenario() };
         if (result.method && $("method").querySelector(`option[value="${result.method}"]`)) {
           $("method").value = result.method;
+          showMethod();
         }
         renderReport(result.report);
       }
@@ -1393,6 +1477,8 @@
       clearErrors();
     });
     $("battle").addEventListener("change", showBattleKind);
+    $("method").addEventListener("change", showMethod);
+    showMethod();
     $("battle-form").addEventListener("change", (event) => {
       const target = event.target;
       if (target.dataset && target.dataset.law) updateLawCount();
