@@ -82,6 +82,23 @@ def assert_close(found: dict[str, float], expected: dict[str, float], what: str)
         assert abs(found[key] - value) <= TOLERANCE, f"{what} {key}: {found[key]} != {value}"
 
 
+def assert_invasion_figures(page: Page, scenario: dict[str, Any]) -> None:
+    """The invasion's odds and each planet's chance to be taken, as the engine gives them."""
+    expected = odds(scenario).to_json()
+    keys = ("attacker_win", "mixed", "draw", "defender_win", "residual")
+    assert_close(
+        shown(page, "#odds-figures"),
+        {k: expected[k] for k in keys if k in expected},
+        "invasion odds",
+    )
+    for name in expected["planets"]:
+        assert_close(
+            shown(page, f"#extras li[data-planet='{name}']"),
+            {"taken": expected["planets"][name]["taken"]},
+            name,
+        )
+
+
 def odds_on_page(page: Page) -> dict[str, Any]:
     """Every figure of the odds the page shows, as exact numbers."""
     sides = ("attacker", "defender")
@@ -307,19 +324,7 @@ def test_an_invasion_of_two_planets(page: Page) -> None:
             {"name": "Lazar", "defender": "1 infantry, 1 pds", "commit": "2 infantry"},
         ],
     }
-    expected = odds(scenario).to_json()
-    keys = ("attacker_win", "mixed", "draw", "defender_win", "residual")
-    assert_close(
-        shown(page, "#odds-figures"),
-        {k: expected[k] for k in keys if k in expected},
-        "invasion odds",
-    )
-    for name in ("Sakulag", "Lazar"):
-        assert_close(
-            shown(page, f"#extras li[data-planet='{name}']"),
-            {"taken": expected["planets"][name]["taken"]},
-            name,
-        )
+    assert_invasion_figures(page, scenario)
 
 
 def test_the_page_fits_a_phone_and_names_every_control(browser: Browser, base_url: str) -> None:
@@ -531,16 +536,4 @@ def test_an_invasion_planets_damaged_units_and_bombardment(page: Page) -> None:
             {"name": "Lazar", "defender": "1 infantry", "commit": "2 infantry"},
         ],
     }
-    expected = odds(scenario).to_json()
-    keys = ("attacker_win", "mixed", "draw", "defender_win", "residual")
-    assert_close(
-        shown(page, "#odds-figures"),
-        {k: expected[k] for k in keys if k in expected},
-        "invasion odds",
-    )
-    for name in ("Sakulag", "Lazar"):
-        assert_close(
-            shown(page, f"#extras li[data-planet='{name}']"),
-            {"taken": expected["planets"][name]["taken"]},
-            name,
-        )
+    assert_invasion_figures(page, scenario)
