@@ -53,6 +53,11 @@ class PolicyConfig:
     #: TI3: the order the defender takes the pre-combat steps in (first listed first)
     pre_combat_order: tuple[str, ...] = ()
 
+    @property
+    def may_retreat(self) -> bool:
+        """Whether this policy ever announces a retreat (or a TI3 withdrawal)."""
+        return self.retreat_after_round is not None or self.retreat_when_outnumbered is not None
+
     def rank(self, unit: str | None) -> int:
         """Place in the casualty order (units not listed go last, by name)."""
         return self._ranks.get(unit, len(self.casualty_order))

@@ -143,6 +143,9 @@ class PlayerRounds(ABC, Generic[S]):
         before (``core/policies.rounds_told_apart``; round 1 and ``last_round`` always)."""
         return round in (1, self.last_round) or round in self._process.rounds_apart
 
+    #: whether a retreat can ever be announced in this battle (rulesets that allow it set it)
+    retreats: bool = False
+
     def announcing(
         self, template: S, attacker: SideState, defender: SideState, round: int
     ) -> S | None:

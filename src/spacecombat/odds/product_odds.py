@@ -102,7 +102,7 @@ def _rounds(
     for (entry, begun), weight in entered.items():
         key = where(entry, begun)
         starts[key] = starts.get(key, 0.0) + weight
-    if form.announcing(template, attacker.units[0], defender.units[0], 1) is not None:
+    if form.retreats:
         # the arrays' budgets, checked before the announcements are evaluated
         begun = len({start for *_, start in starts}) or 1
         product.check(product.plan(attacker, defender, begun, form.last_round))
@@ -123,7 +123,7 @@ def _announcements(
     reads of each player's units (``retreat_key``), for each round up to the last one a rule
     looks at from which the stock policies may answer differently (``round_differs``: a
     "retreat after round 100" is asked in round 1, 100 and 101, not in every round)."""
-    if form.announcing(template, attacker.units[0], defender.units[0], 1) is None:
+    if not form.retreats:
         return product.Announcements()
     a_keys, a_reps = _keys(form, "attacker", attacker, template)
     d_keys, d_reps = _keys(form, "defender", defender, template)

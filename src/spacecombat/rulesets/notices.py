@@ -67,7 +67,7 @@ def retreats_ruled_out(
     None when a retreat may happen."""
     found = []
     for player, config in policies:
-        if config.retreat_after_round is None and config.retreat_when_outnumbered is None:
+        if not config.may_retreat:
             continue
         reason = never_retreats(player)
         if reason is not None:

@@ -169,6 +169,4 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
 
 
 def _may_announce(setup: Ti3Setup, side: Side) -> bool:
-    policy = setup.side(side).policy
-    never = policy.retreat_after_round is None and policy.retreat_when_outnumbered is None
-    return not never and bool(destinations(setup, setup.initial, side))
+    return setup.side(side).policy.may_retreat and bool(destinations(setup, setup.initial, side))

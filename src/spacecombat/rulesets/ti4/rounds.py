@@ -198,6 +198,4 @@ def _owned(ability: str, owner: Side | None) -> str:
 
 
 def _may_announce(setup: BattleSetup, side: Side) -> bool:
-    policy = setup.side(side).policy
-    never = policy.retreat_after_round is None and policy.retreat_when_outnumbered is None
-    return not never and bool(eligible_systems(setup, side))
+    return setup.side(side).policy.may_retreat and bool(eligible_systems(setup, side))
