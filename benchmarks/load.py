@@ -24,7 +24,8 @@ kind, the latency of an operation from its first try to its answer (Retry-After 
 included), and the errors and shed answers by status. Goal (issue 13): zero errors, p99 under
 1 s. The requests of a 3-second warm-up (one client) are not counted.
 
-Run: ``.venv/bin/python -m benchmarks.load [--clients N] [--seconds S] [--seed S] [--port P]``
+Run: ``.venv/bin/python -m benchmarks.load [--clients N] [--seconds S] [--seed S] [--port P]
+[--processes N]``
 (``--port 0``, the default: a free one). Prints the machine and the date, then the figures;
 results go in docs/benchmarks.md.
 """
@@ -129,13 +130,26 @@ def client_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def start_server(port: int, folder: Path) -> tuple[subprocess.Popen[bytes], Path]:
+def start_server(
+    port: int, folder: Path, processes: int = 1
+) -> tuple[subprocess.Popen[bytes], Path]:
     exe = str(Path(sys.executable).with_name("spacecombat"))
     log = folder / "server.log"
     database = f"sqlite:///{folder / 'store.sqlite3'}"
     with log.open("wb") as out:
         server = subprocess.Popen(
-            [exe, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", database],
+            [
+                exe,
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--db",
+                database,
+                "--processes",
+                str(processes),
+            ],
             cwd=ROOT,
             stdin=subprocess.DEVNULL,
             stdout=out,
@@ -356,6 +370,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the run (60)")
     parser.add_argument("--seed", type=int, default=2026, help="the battles' seed")
     parser.add_argument("--port", type=int, default=0, help="the server's port (0: a free one)")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (serve --processes; 1)"
+    )
     args = parser.parse_args()
     print(machine())
     print(
@@ -366,7 +383,7 @@ def main() -> int:
     print("client and server share the machine's cores (the client is one asyncio process)")
     port = args.port or free_port()
     with tempfile.TemporaryDirectory(prefix="spacecombat-load-") as folder:
-        server, log = start_server(port, Path(folder))
+        server, log = start_server(port, Path(folder), args.processes)
         try:
             asyncio.run(drive(args, port, server))
         finally:

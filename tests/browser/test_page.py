@@ -435,6 +435,47 @@ def test_monte_carlo_with_trials_and_seed_gives_the_engines_figures(page: Page) 
     assert "3,000 battles" in page.inner_text("#odds-method")
 
 
+def test_a_share_link_keeps_the_method_trials_seed_and_rounds(page: Page, browser: Browser) -> None:
+    """The link of a Monte Carlo result opens with its method, trials and seed (a 64-bit seed
+    kept digit for digit), so computing it again asks the same and is answered from the
+    store; an exact result's link keeps its rounds."""
+    # (the exact result is computed with the same trials and seed in their fields)
+    seed = "18446744073709551557"  # above 2**53: a JavaScript number would round it
+    set_battle(page)
+    page.select_option("#method", "montecarlo")
+    page.fill("#trials", "2000")
+    page.fill("#seed", seed)
+    compute(page)
+    page.click("#share")
+    page.wait_for_selector("#share-panel:not([hidden])")
+    monte_carlo = page.input_value("#share-link")
+    page.select_option("#method", "exact")
+    page.fill("#rounds", "2")
+    compute(page)
+    page.click("#share")
+    page.wait_for_selector("#share-panel:not([hidden])")
+    exact = page.input_value("#share-link")
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        other = context.new_page()
+        open_page(other, monte_carlo)
+        other.wait_for_selector("#results:not([hidden]) #odds-figures data")
+        assert other.input_value("#method") == "montecarlo"
+        assert (other.input_value("#trials"), other.input_value("#seed")) == ("2000", seed)
+        with other.expect_response("**/api/v1/odds") as answer:
+            compute(other)
+        assert answer.value.json()["cached"] is True
+        open_page(other, exact)
+        other.wait_for_selector("#after-rounds")
+        assert other.input_value("#method") == "exact"
+        assert other.input_value("#rounds") == "2"
+        # trials and seed were sent with it too (for the Monte Carlo fallback)
+        assert (other.input_value("#trials"), other.input_value("#seed")) == ("2000", seed)
+    finally:
+        context.close()
+
+
 def test_rounds_shows_the_states_after_that_many_rounds(page: Page) -> None:
     set_battle(page)
     page.fill("#rounds", "1")

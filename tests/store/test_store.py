@@ -16,7 +16,7 @@ from sqlalchemy import Engine, event
 from spacecombat.store import DB_ENV, DEFAULT_FILE, Store, UnknownScenarioError
 from spacecombat.store.ids import valid_id
 from spacecombat.store.models import LogRow, ResultRow, ScenarioRow
-from tests.store.helpers import count, statements
+from tests.store.helpers import WRITES, count, statements
 
 SCENARIO: dict[str, Any] = {
     "ruleset": "ti4",
@@ -125,6 +125,48 @@ def test_a_result_needs_a_stored_scenario(store: Store, db_url: str) -> None:
         with pytest.raises(UnknownScenarioError):
             store.save_result(missing, "exact", {}, "0.1.0", REPORT)
     assert count(db_url, ResultRow) == 0
+
+
+def test_a_result_saves_its_scenario_in_the_same_transaction(store: Store, db_url: str) -> None:
+    scenario_id = Store.scenario_id(SCENARIO)
+    assert store.scenario(scenario_id) is None
+    saved = store.save_result(scenario_id, "exact", {}, "0.1.0", REPORT, scenario=SCENARIO)
+    assert store.scenario(scenario_id) == SCENARIO
+    assert saved.scenario_id == scenario_id == store.save_scenario(SCENARIO)
+    # a second result of the same scenario finds the row there: still one scenario
+    store.save_result(scenario_id, "monte_carlo", {}, "0.1.0", REPORT, scenario=SCENARIO)
+    assert (count(db_url, ScenarioRow), count(db_url, ResultRow)) == (1, 2)
+
+
+def test_a_scenario_given_with_another_id_writes_nothing(store: Store, db_url: str) -> None:
+    other = Store.scenario_id({**SCENARIO, "battle": "invasion"})
+    with pytest.raises(ValueError, match="not"):
+        store.save_result(other, "exact", {}, "0.1.0", REPORT, scenario=SCENARIO)
+    with pytest.raises(ValueError, match="not"):
+        store.save_log(other, 1, [], scenario=SCENARIO)
+    assert (count(db_url, ScenarioRow), count(db_url, ResultRow), count(db_url, LogRow)) == (
+        0,
+        0,
+        0,
+    )
+
+
+def test_a_log_saves_its_scenario_in_the_same_transaction(store: Store, db_url: str) -> None:
+    scenario_id = Store.scenario_id(SCENARIO)
+    log_id = store.save_log(scenario_id, 5, [{"event": "roll"}], scenario=SCENARIO)
+    stored = store.log(log_id)
+    assert stored is not None
+    assert stored.scenario_id == scenario_id
+    assert store.scenario(scenario_id) == SCENARIO
+    assert count(db_url, ScenarioRow) == 1
+
+
+def test_saving_a_stored_scenario_again_only_reads(store: Store) -> None:
+    store.save_scenario(SCENARIO)
+    with statements() as seen:
+        store.save_scenario(SCENARIO)
+    assert seen
+    assert not any(WRITES.match(s) for s in seen), seen
 
 
 @pytest.mark.parametrize(
@@ -273,9 +315,11 @@ def test_the_url_shown_hides_the_password(backend: str, db_url: str) -> None:
 
 def test_sqlite_writes_take_the_write_lock_first(backend: str, store: Store) -> None:
     with statements() as sent:
-        store.save_scenario(SCENARIO)
+        store.save_scenario(SCENARIO)  # a read finds it missing, then the write
     if backend == "sqlite":
-        assert sent[0] == "BEGIN IMMEDIATE"
+        assert sent[0] == "BEGIN"
+        assert "BEGIN IMMEDIATE" in sent
+        assert WRITES.match(sent[sent.index("BEGIN IMMEDIATE") + 1])
     with statements() as sent:
         store.scenario("aaaaaaaaaaaaaaaa")
     assert "BEGIN IMMEDIATE" not in sent

@@ -78,6 +78,14 @@ def test_serve_uses_the_store_it_is_given(tmp_path: Path) -> None:
     assert (tmp_path / "given.db").exists()
 
 
+def test_several_server_processes_share_one_store(tmp_path: Path) -> None:
+    """``--processes 2``: uvicorn starts two processes with the app's factory, both on the
+    store given (told through the environment), and Ctrl-C stops them all."""
+    serve(tmp_path, "--db", f"sqlite:///{tmp_path / 'shared.db'}", "--processes", "2")
+    assert (tmp_path / "shared.db").exists()
+    assert not list((tmp_path / "data").rglob("*sqlite*"))
+
+
 def test_a_bad_store_url_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--port", "0", "--db", "mysql://nowhere/db"]) == 2
     err = capsys.readouterr().err

@@ -190,6 +190,13 @@ def _parser() -> argparse.ArgumentParser:
     srv.add_argument(
         "--db", metavar="URL", help="the store: sqlite:///FILE or postgresql://... (a URL)"
     )
+    srv.add_argument(
+        "--processes",
+        type=_at_least(1, most=64),
+        default=1,
+        help="server processes sharing the port, each with its own work pool (cores shared "
+        "out among them)",
+    )
     return parser
 
 

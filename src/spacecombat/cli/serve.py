@@ -7,6 +7,7 @@ input, rather than a failed start-up."""
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 
 from spacecombat.cli import status
@@ -20,8 +21,9 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
-    from spacecombat.store import Store
-    from spacecombat.web import create_app
+    from spacecombat.core.limits import cores
+    from spacecombat.store import DB_ENV, Store
+    from spacecombat.web import POOL_WORKERS_ENV, create_app
 
     check_address(args.host, args.port)
     try:
@@ -29,10 +31,25 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, OSError, SQLAlchemyError) as exc:
         reason = one_line(str(exc).split("\n", 1)[0])[:300]
         raise ScenarioError("--db", f"cannot open the store: {reason}") from exc
-    try:
-        uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="info")
-    finally:
-        store.close()
+    if args.processes == 1:
+        try:
+            uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="info")
+        finally:
+            store.close()
+        return status.DONE
+    # Several processes: uvicorn starts each with the app's factory, which opens the same
+    # store (told by the environment) and a work pool of its share of the cores.
+    store.close()
+    os.environ[DB_ENV] = store.url_with_password
+    os.environ[POOL_WORKERS_ENV] = str(max(1, cores() // args.processes))
+    uvicorn.run(
+        "spacecombat.web:app_from_environment",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.processes,
+        log_level="info",
+    )
     return status.DONE
 
 

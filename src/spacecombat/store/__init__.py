@@ -249,6 +249,11 @@ class Store:
         """The database's URL, its password hidden."""
         return self._url.render_as_string(hide_password=True)
 
+    @property
+    def url_with_password(self) -> str:
+        """The database's URL as opened, password included (to hand to another process)."""
+        return self._url.render_as_string(hide_password=False)
+
     def __enter__(self) -> Self:
         return self
 
@@ -287,27 +292,57 @@ class Store:
 
     # -- scenarios ---------------------------------------------------------------------
 
-    def save_scenario(self, scenario: Mapping[str, Any]) -> str:
-        """Store ``scenario`` (once: by the hash of its canonical JSON); return its id.
+    @staticmethod
+    def scenario_id(scenario: Mapping[str, Any]) -> str:
+        """The id ``scenario`` has (or would have) in any store: the first 16 base32
+        characters of the sha256 of its canonical JSON (sorted keys, no whitespace)."""
+        return id_from_digest(sha256_hex(canonical_json(_document(scenario, "a scenario"))))
 
-        The id is the first 16 base32 characters of the sha256 of the canonical JSON (sorted
-        keys, no whitespace), so the same scenario always has the same id.
-        """
+    def save_scenario(self, scenario: Mapping[str, Any]) -> str:
+        """Store ``scenario`` (once: by the hash of its canonical JSON); return its id
+        (:meth:`scenario_id`). A scenario already stored is only read, not written again."""
         body = _document(scenario, "a scenario")
         digest = sha256_hex(canonical_json(body))
         scenario_id = id_from_digest(digest)
-        with self._writing() as session:
-            session.execute(
-                self._insert_ignoring_conflicts(ScenarioRow).values(
-                    id=scenario_id, digest=digest, body=body, created=_now()
-                )
-            )
+        with Session(self._engine) as session:
             stored = session.scalars(
                 select(ScenarioRow.digest).where(ScenarioRow.id == scenario_id)
-            ).one()
+            ).one_or_none()
+        if stored is None:
+            with self._writing() as session:
+                stored = self._insert_scenario(session, scenario_id, digest, body)
         if stored != digest:  # 80 bits of sha256 alike: never seen, but never mixed up
             raise RuntimeError(f"scenario id {scenario_id} is taken by another scenario")
         return scenario_id
+
+    def _insert_scenario(
+        self, session: Session, scenario_id: str, digest: str, body: dict[str, Any]
+    ) -> str:
+        """Insert a scenario unless its id is there; the digest stored under its id."""
+        session.execute(
+            self._insert_ignoring_conflicts(ScenarioRow).values(
+                id=scenario_id, digest=digest, body=body, created=_now()
+            )
+        )
+        return session.scalars(
+            select(ScenarioRow.digest).where(ScenarioRow.id == scenario_id)
+        ).one()
+
+    def _scenario_in(
+        self, session: Session, scenario_id: str, scenario: Mapping[str, Any] | None
+    ) -> None:
+        """Make sure the scenario ``scenario_id`` is stored, within ``session``'s transaction:
+        given its body, insert it (when missing); without it, require it
+        (``UnknownScenarioError``). ``ValueError`` if the body's id is not ``scenario_id``."""
+        if scenario is None:
+            self._require_scenario(session, scenario_id)
+            return
+        body = _document(scenario, "a scenario")
+        digest = sha256_hex(canonical_json(body))
+        if id_from_digest(digest) != scenario_id:
+            raise ValueError(f"the scenario given is not {scenario_id!r}")
+        if self._insert_scenario(session, scenario_id, digest, body) != digest:
+            raise RuntimeError(f"scenario id {scenario_id} is taken by another scenario")
 
     def scenario(self, scenario_id: str) -> dict[str, Any] | None:
         """The scenario stored as ``scenario_id``, or None."""
@@ -337,11 +372,15 @@ class Store:
         options: Mapping[str, Any],
         engine: str,
         report: Mapping[str, Any],
+        *,
+        scenario: Mapping[str, Any] | None = None,
     ) -> StoredResult:
         """Store ``report`` as the result for its key, in one transaction; return the row.
 
         A key already stored (by an earlier or a concurrent request) is not written again:
-        the stored row is returned. ``UnknownScenarioError`` if the scenario is not stored;
+        the stored row is returned. With ``scenario`` (the body of ``scenario_id``), the
+        scenario is stored in the same transaction when missing; without it,
+        ``UnknownScenarioError`` if the scenario is not stored;
         ``TypeError``/``ValueError`` if the options or report are not JSON, or the method or
         engine version are empty or too long (32 and 64 characters at most).
         """
@@ -351,7 +390,7 @@ class Store:
         body = _document(report, "a report")
         key = _result_key(scenario_id, method, options, engine)
         with self._writing() as session:
-            self._require_scenario(session, scenario_id)
+            self._scenario_in(session, scenario_id, scenario)
             session.execute(
                 self._insert_ignoring_conflicts(ResultRow).values(
                     id=random_id(),
@@ -380,12 +419,18 @@ class Store:
     # -- battle logs -------------------------------------------------------------------
 
     def save_log(
-        self, scenario_id: str, seed: int | None, events: Sequence[Mapping[str, Any]]
+        self,
+        scenario_id: str,
+        seed: int | None,
+        events: Sequence[Mapping[str, Any]],
+        *,
+        scenario: Mapping[str, Any] | None = None,
     ) -> str:
         """Store a battle's events and its seed; return the log's new (random) id.
 
-        ``seed`` is None or an integer from 0 to 2**64 - 1 (``ValueError`` otherwise);
-        ``UnknownScenarioError`` if the scenario is not stored.
+        ``seed`` is None or an integer from 0 to 2**64 - 1 (``ValueError`` otherwise). With
+        ``scenario`` (the body of ``scenario_id``), the scenario is stored in the same
+        transaction when missing; without it, ``UnknownScenarioError`` if it is not stored.
         """
         if seed is not None and (
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
@@ -396,7 +441,7 @@ class Store:
         body = [_document(item, "an event") for item in events]
         log_id = random_id()
         with self._writing() as session:
-            self._require_scenario(session, scenario_id)
+            self._scenario_in(session, scenario_id, scenario)
             session.add(
                 LogRow(
                     id=log_id,

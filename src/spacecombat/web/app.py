@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -222,6 +223,18 @@ def _files(path: Path) -> list[Path]:
 # ---- the app ----------------------------------------------------------------------------------
 
 
+#: the environment variable giving the work pool's processes to :func:`app_from_environment`
+POOL_WORKERS_ENV: Final = "SPACECOMBAT_POOL_WORKERS"
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one of several server processes (``spacecombat serve --processes N``): its
+    store is ``SPACECOMBAT_DB``'s, its work pool has ``SPACECOMBAT_POOL_WORKERS`` processes
+    (default: one per core)."""
+    workers = os.environ.get(POOL_WORKERS_ENV, "")
+    return create_app(workers=int(workers) if workers.isdigit() else None)
+
+
 def create_app(
     store: Store | None = None,
     *,
@@ -324,7 +337,9 @@ def create_app(
         asked: OddsRequest = await _read(request, OddsRequest, MAX_BODY_BYTES)
         scenario = await checked(asked.scenario)
         store = the_store()
-        scenario_id: str = await in_store(store.save_scenario, scenario)
+        # the scenario is written with its result, in one transaction, and only when the
+        # result is new: a repeated request only reads
+        scenario_id = store.scenario_id(scenario)
         options = {
             name: value
             for name in ("trials", "seed", "rounds")
@@ -337,7 +352,12 @@ def create_app(
             jobs.odds_report, scenario, asked.method, asked.trials, asked.seed, asked.rounds
         )
         saved = await in_store(
-            store.save_result, scenario_id, asked.method, options, engine, report
+            partial(store.save_result, scenario=scenario),
+            scenario_id,
+            asked.method,
+            options,
+            engine,
+            report,
         )
         return _odds_answer(saved.id, scenario_id, False, report)
 
@@ -349,8 +369,10 @@ def create_app(
         scenario = await checked(asked.scenario)
         played: jobs.Resolved = await work(jobs.resolve_battle, scenario, asked.seed)
         store = the_store()
-        scenario_id = await in_store(store.save_scenario, scenario)
-        log_id = await in_store(store.save_log, scenario_id, played.seed, played.events)
+        scenario_id = store.scenario_id(scenario)
+        log_id = await in_store(
+            partial(store.save_log, scenario=scenario), scenario_id, played.seed, played.events
+        )
         return {
             "scenario_id": scenario_id,
             "log_id": log_id,

@@ -28,8 +28,12 @@ from spacecombat.odds import workers
 P = ParamSpec("P")
 T = TypeVar("T")
 
-#: calls in the pool (running or waiting) per worker, by default
-QUEUED_PER_WORKER = 4
+#: calls in the pool (running or waiting) per worker, by default: the API's calls are short
+#: (a battle of 12 units a side is answered in tens of milliseconds, benchmarks/load.py), so a
+#: full queue still clears in well under a second
+QUEUED_PER_WORKER = 16
+#: seconds a refused client is asked to wait (``Retry-After``): the queue clears well within it
+RETRY_AFTER = 1
 
 
 class Saturated(Exception):
@@ -90,7 +94,7 @@ class WorkPool:
         """Start ``fn(*args, **kwargs)`` in a worker; ``Saturated`` if the pool is full."""
         with self._lock:
             if len(self._in_flight) >= self.capacity:
-                raise Saturated(retry_after=1 + len(self._in_flight) // self.workers)
+                raise Saturated(retry_after=RETRY_AFTER)
             pool = self._executor()
             try:
                 with workers.forking():

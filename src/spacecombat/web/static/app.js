@@ -597,14 +597,27 @@
     return trimmed === "" ? null : trimmed;
   }
 
-  /** A request's body: the scenario and ``fields``. EC4X's JSON is sent as typed (a seed of
-   *  64 bits would be rounded by a trip through a JavaScript number). */
+  /** A request's body (JSON text): the scenario and ``fields``. EC4X's JSON is sent as typed,
+   *  and a seed typed as digits is sent as those digits: a seed of 64 bits would be rounded by
+   *  a trip through a JavaScript number. */
   function requestBody(fields) {
-    if (page.ruleset !== "ec4x") return Object.assign({ scenario: collectScenario() }, fields);
-    const text = $("scenario-json").value;
-    collectScenario(); // says where the JSON is malformed
-    const rest = Object.entries(fields).map(([k, v]) => `, ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
-    return `{"scenario": ${text}${rest.join("")}}`;
+    let scenario;
+    if (page.ruleset === "ec4x") {
+      collectScenario(); // says where the JSON is malformed
+      scenario = $("scenario-json").value;
+    } else {
+      scenario = JSON.stringify(collectScenario());
+    }
+    const rest = Object.entries(fields).map(([k, v]) =>
+      `, ${JSON.stringify(k)}: ${v instanceof Digits ? v.text : JSON.stringify(v)}`);
+    return `{"scenario": ${scenario}${rest.join("")}}`;
+  }
+
+  /** A whole number typed as digits, sent as typed (``requestBody``). */
+  class Digits {
+    constructor(text) {
+      this.text = text;
+    }
   }
 
   /** JSON text of a scenario for the EC4X editor (a seed kept as text goes back to digits). */
@@ -1034,7 +1047,10 @@
     const names = method === "exact" ? ["trials", "seed", "rounds"] : ["trials", "seed"];
     for (const name of names) {
       const input = $(name);
-      if (input.value.trim() !== "" || (input.validity && input.validity.badInput)) {
+      const text = input.value.trim();
+      if (name === "seed" && /^\d+$/.test(text)) {
+        out[name] = new Digits(text.replace(/^0+(?=\d)/, ""));
+      } else if (text !== "" || (input.validity && input.validity.badInput)) {
         out[name] = countValue(input);
       }
     }
@@ -1440,6 +1456,11 @@
         if (result.method && $("method").querySelector(`option[value="${result.method}"]`)) {
           $("method").value = result.method;
           showMethod();
+        }
+        // the options the result was computed with, so that "compute" asks the same again
+        const options = result.options || {};
+        for (const name of ["trials", "seed", "rounds"]) {
+          $(name).value = options[name] === undefined || options[name] === null ? "" : String(options[name]);
         }
         renderReport(result.report);
       }
