@@ -75,6 +75,41 @@ def test_sustain_last_sustains_when_nothing_else_is_left() -> None:
     assert choose(request, sustain="last") == "sustain dreadnought"
 
 
+# "in order" (issue 14; players call it "don't risk Direct Hit"): a unit sustains only when it
+# is the next casualty in the order; a unit Direct Hit cannot destroy sustains first anyway.
+
+
+def with_facts(request: DecisionRequest, **facts: object) -> DecisionRequest:
+    return DecisionRequest(request.decision, request.player, request.prompt, request.options, facts)
+
+
+def test_in_order_destroys_cheaper_units_before_sustaining() -> None:
+    request = assign_hit([("carrier", U), ("dreadnought", U), ("fighter", U)], {"dreadnought"})
+    assert choose(request, sustain="in_order") == "destroy fighter"
+
+
+def test_in_order_sustains_the_next_casualty_when_it_can() -> None:
+    # casualty order puts the dreadnought before the carrier: it sustains rather than dies
+    request = assign_hit([("carrier", U), ("dreadnought", U)], {"dreadnought"})
+    order = ("dreadnought", "carrier")
+    assert choose(request, sustain="in_order", casualty_order=order) == "sustain dreadnought"
+    # by the default order the carrier is next: it is destroyed, the dreadnought kept whole
+    assert choose(request, sustain="in_order") == "destroy carrier"
+
+
+def test_in_order_lets_units_direct_hit_cannot_destroy_sustain_first() -> None:
+    request = with_facts(
+        assign_hit([("carrier", U), ("dreadnought", U)], {"dreadnought"}),
+        sustain_first=frozenset({"dreadnought"}),
+    )
+    assert choose(request, sustain="in_order") == "sustain dreadnought"
+
+
+def test_in_order_sustains_rather_than_lose_a_damaged_unit_of_the_next_type() -> None:
+    request = assign_hit([("dreadnought", U), ("dreadnought", D)], {"dreadnought"})
+    assert choose(request, sustain="in_order") == "sustain dreadnought"
+
+
 def test_a_ship_that_sustained_this_round_is_destroyed_before_one_damaged_earlier() -> None:
     """Issue 3 / docs/rulings.md R7: Duranium Armor repairs only a unit that did not sustain
     damage this round, so the stock player keeps the one damaged earlier (repairable)."""

@@ -221,12 +221,12 @@ def test_a_file_over_the_size_limit_is_refused_without_reading_it_all(tmp_path: 
             {"policy": 3},
             "policy",
             "must be a mapping with the keys casualty_order, sustain, retreat, retreat_to, "
-            "retreat_takes_planet_ground_forces, planet_order, pre_combat_order (got 3)",
+            "retreat_takes_planet_ground_forces, planet_order, pre_combat_order, play (got 3)",
         ),
         (
             {"battle": "invasion", "planets": ["Lazar"]},
             "planets[0]",
-            "must be a mapping with the keys name, defender, damaged, commit, bombarded_by "
+            "must be a mapping with the keys name, defender, damaged, commit, bombarded_by, traits "
             "(got 'Lazar')",
         ),
         ({"laws": "shared_research"}, "laws", "must be a list (got 'shared_research')"),

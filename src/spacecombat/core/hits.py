@@ -74,6 +74,7 @@ def next_hit(
     done: Callable[[H], H],
     explain: Callable[[Forces, str], str] | None = None,
     after: Callable[[H, Option], H] | None = None,
+    sustain_first: frozenset[str] = frozenset(),
 ) -> Node[H]:
     """Ask ``side`` to take the next hit against it in ``where`` (the space area, ``None``, or a
     planet), or move on with ``done`` when none is left.
@@ -84,6 +85,8 @@ def next_hit(
     destroyed; it then takes the status ``damaged`` and cancels ``cancels(hits left)`` hits.
     ``verb`` is what the prompt asks ("assign" the next hit); ``explain(area, answer)`` says
     why an answer is refused; ``after(state, option)`` adds what else the ruleset's rules change.
+    ``sustain_first``: unit types a policy should always let sustain first (no card can destroy
+    them once damaged, as Direct Hit cannot a Dreadnought II), a fact of the request.
     """
     hits = state.hits_on(side)
     if hits == 0:
@@ -105,7 +108,7 @@ def next_hit(
         player=side.value,
         prompt=f"{hits} {cause} hit(s) against your {targets}: {verb} the next one",
         options=options,
-        facts={"hits": hits, "cause": cause},
+        facts={"hits": hits, "cause": cause, "sustain_first": sustain_first},
         explain=None if explain is None else lambda text: explain(area, text),
     )
 

@@ -52,6 +52,9 @@ class PolicyConfig:
     planet_order: tuple[str, ...] = ()
     #: TI3: the order the defender takes the pre-combat steps in (first listed first)
     pre_combat_order: tuple[str, ...] = ()
+    #: TI4: when to play each card held: ``"never"`` or the first round it may be played in
+    #: (cards not named: at the first window where the rules offer them)
+    play: tuple[tuple[str, int | str], ...] = ()
 
     @property
     def may_retreat(self) -> bool:
@@ -88,8 +91,10 @@ def last_round_looked_at(configs: Iterable[PolicyConfig]) -> int:
     """The round after the last one a stock policy looks at (retreat after round N looks at
     rounds fought), and at least 2 (rules look at round 1): round numbers beyond it play
     alike, so the exact engine may cap them there."""
+    configs = tuple(configs)
     afters = [c.retreat_after_round for c in configs if c.retreat_after_round is not None]
-    return max([2, *(n + 1 for n in afters)])
+    plays = [n for c in configs for _, n in c.play if isinstance(n, int)]
+    return max([2, *(n + 1 for n in afters), *(n + 1 for n in plays)])
 
 
 class StockPolicy:
@@ -116,6 +121,17 @@ class StockPolicy:
         def destroy_order(o: Option) -> tuple[int, int, str]:
             return (rank(o.unit), _DESTROY_FIRST[o.status or 0], o.text)
 
+        if self.config.sustain == "in_order" and sustains:
+            # "Don't risk Direct Hit": a unit uses SUSTAIN DAMAGE only when it is the next
+            # casualty in the order; a unit Direct Hit cannot destroy sustains first anyway.
+            safe = set(_names(request.facts.get("sustain_first")))
+            first = [o for o in sustains if o.unit in safe]
+            if first:
+                return min(first, key=lambda o: (rank(o.unit), o.text))
+            casualty = min(destroys, key=destroy_order)
+            own = [o for o in sustains if o.unit == casualty.unit]
+            return own[0] if own else casualty
+
         if self.config.sustain == "first" or not sustains:
             return min(destroys, key=destroy_order)
         # sustain last: destroy units that cannot sustain first; sustain only when none is left.
@@ -126,6 +142,15 @@ class StockPolicy:
         if plain:
             return min(plain, key=destroy_order)
         return min(sustains, key=lambda o: (rank(o.unit), o.text))
+
+    def _play_card(self, request: DecisionRequest) -> Option:
+        """Play a card when the rules offer it (they offer it only where it can change
+        something), unless ``policy.play`` says ``never`` or a later round."""
+        when = dict(self.config.play).get(str(request.facts.get("card")))
+        wanted = when != "never"
+        if isinstance(when, int):
+            wanted = _num(request.facts, "round") >= when
+        return _pick(request, "pass") if not wanted else request.options[0]
 
     def _announce_retreat(self, request: DecisionRequest) -> Option:
         facts = request.facts
@@ -200,6 +225,13 @@ class StockPolicy:
     def _remove_excess(self, request: DecisionRequest) -> Option:
         rank = self.config.rank
         return min(request.options, key=lambda o: (rank(o.unit), o.text))
+
+
+def _names(value: object) -> tuple[str, ...]:
+    """A request's fact that lists unit names (none when absent)."""
+    if isinstance(value, tuple | list | frozenset | set):
+        return tuple(str(v) for v in value)
+    return ()
 
 
 def _num(facts: Mapping[str, object], key: str) -> float:

@@ -158,6 +158,38 @@ class LawDef(_Record):
     handler: str | None = None
 
 
+class CardDef(_Record):
+    """A card or leader a player may hold (action card, promissory note, leader, relic) and
+    that may act in a battle: playing or using it is a decision of its holder."""
+
+    id: str
+    name: str
+    kind: Literal["action_card", "promissory_note", "leader", "relic"]
+    source: Source = "base"
+    #: the faction whose card it is (promissory notes and leaders), if any
+    faction: str | None = None
+    #: the timing window it is played in (as in ti4-combat-effects.md)
+    window: str
+    text: str
+    combat: CombatRelevance
+    handler: str | None = None
+
+
+class ConditionDef(_Record):
+    """A fact an effect reads that the forces do not show (a relic fragment held, the system
+    being a home system ...), named by a scenario's ``conditions`` (of a player) or
+    ``system.features`` (of the active system)."""
+
+    id: str
+    scope: Literal["player", "system"]
+    text: str
+
+
+class CardsFile(_Record):
+    card: tuple[CardDef, ...]
+    condition: tuple[ConditionDef, ...] = ()
+
+
 class UnitsFile(_Record):
     unit: tuple[UnitDef, ...]
 

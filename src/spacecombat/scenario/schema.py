@@ -80,6 +80,12 @@ class RetreatAfterRound(_Spec):
     after_round: Annotated[StrictInt, Field(ge=0, le=MAX_ROUNDS)]
 
 
+class PlayInRound(_Spec):
+    """Play a card (or use a leader) at its first legal window from combat round N on."""
+
+    round: Annotated[StrictInt, Field(ge=0, le=MAX_ROUNDS)]
+
+
 class RetreatWhenOutnumbered(_Spec):
     """Announce a retreat when the enemy's combat dice are at least ``ratio`` times ours."""
 
@@ -90,12 +96,15 @@ class PolicySpec(_Spec):
     """How a player decides, for the stock policy. Every key is optional."""
 
     casualty_order: Names | None = None
-    sustain: Literal["first", "last"] | None = None
+    sustain: Literal["first", "last", "in_order"] | None = None
     retreat: Literal["never"] | RetreatAfterRound | RetreatWhenOutnumbered | None = None
     retreat_to: Names | None = None
     retreat_takes_planet_ground_forces: StrictBool | None = None
     planet_order: Names | None = None
     pre_combat_order: Names | None = None
+    #: TI4: when to play each card held (by id): ``never``, or ``{round: N}``; a card not
+    #: named is played at its first legal window where it changes something
+    play: dict[Name, Literal["never"] | PlayInRound] | None = None
 
     @field_validator("retreat", mode="wrap")
     @classmethod
@@ -136,6 +145,18 @@ class SideSpec(_Spec):
     reinforcement_tokens: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
     fleet_supply: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
     policy: PolicySpec | None = None
+    #: TI4: cards in hand and in play that may act in this battle (ids in the rulesets' data:
+    #: data/cards.toml), each played or used through a decision
+    action_cards: Names | None = None
+    promissory_notes: Names | None = None
+    leaders: Names | None = None
+    relics: Names | None = None
+    #: TI4: what the player may spend during the battle (Munitions Reserves, the Hacan and
+    #: Empyrean flagships, Indoctrination ...)
+    trade_goods: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
+    influence: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
+    #: TI4: facts about the player that some effects read (data/cards.toml ``[[condition]]``)
+    conditions: Names | None = None
 
     @field_validator("units", "damaged", "planet_units", mode="before")
     @classmethod
@@ -164,6 +185,13 @@ class SystemSpec(_Spec):
     name: Name = "active system"
     anomaly: Anomaly = "none"
     adjacent: tuple[AdjacentSystemSpec, ...] = ()
+    #: TI4: the system's wormholes (Dimensional Splicer) and what else effects read of it
+    #: (data/cards.toml ``[[condition]]`` of ``scope = "system"``)
+    wormholes: (
+        Annotated[tuple[Literal["alpha", "beta", "gamma", "delta"], ...], AfterValidator(_unique)]
+        | None
+    ) = None
+    features: Names | None = None
 
 
 class PlanetSpec(_Spec):
@@ -174,6 +202,14 @@ class PlanetSpec(_Spec):
     damaged: dict[Name, Count] = Field(default_factory=dict)
     commit: dict[Name, Count] | None = None
     bombarded_by: dict[Name, Count] | None = None
+    #: TI4: the planet's traits and kind (Conventions of War reads ``cultural``)
+    traits: (
+        Annotated[
+            tuple[Literal["cultural", "hazardous", "industrial", "legendary"], ...],
+            AfterValidator(_unique),
+        ]
+        | None
+    ) = None
 
     @field_validator("defender", "damaged", "commit", "bombarded_by", mode="before")
     @classmethod

@@ -125,6 +125,12 @@ def build(scenario: Scenario) -> Ti3Setup:
         )
     if scenario.laws:
         raise RuleNotImplemented("TI3 laws (political cards)", "laws")
+    for key in ("wormholes", "features"):
+        if getattr(scenario.system, key) is not None:
+            raise ScenarioError(f"system.{key}", "a TI4 key; TI3 does not use it")
+    for i, planet in enumerate(scenario.planets or ()):
+        if planet.traits is not None:
+            raise ScenarioError(f"planets[{i}].traits", "a TI4 key; TI3 does not use it")
     anomaly = scenario.system.anomaly
     if anomaly in CLOSED_ANOMALIES:
         raise ScenarioError("system.anomaly", CLOSED_ANOMALIES[anomaly])
@@ -171,6 +177,18 @@ def build(scenario: Scenario) -> Ti3Setup:
     return setup
 
 
+#: keys of a side that only TI4 reads (cards held, what a player may spend, conditions)
+_TI4_SIDE_KEYS = (
+    "action_cards",
+    "promissory_notes",
+    "leaders",
+    "relics",
+    "trade_goods",
+    "influence",
+    "conditions",
+)
+
+
 def _side(
     data: Ti3Data, scenario: Scenario, side: Side, spec: SideSpec, rule_options: Ti3Options
 ) -> Ti3Side:
@@ -179,6 +197,9 @@ def _side(
         raise ScenarioError(f"{where}.upgrades", "TI3 has no unit upgrades")
     if spec.reinforcement_tokens is not None:
         raise ScenarioError(f"{where}.reinforcement_tokens", "a TI4 key; TI3 does not use it")
+    for key in _TI4_SIDE_KEYS:
+        if getattr(spec, key) is not None:
+            raise ScenarioError(f"{where}.{key}", "a TI4 key; TI3 does not use it")
     handlers: set[str] = set()
     faction = spec.faction
     if faction is not None:
@@ -274,6 +295,8 @@ def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
             )
     if layer.planet_order:
         raise ScenarioError(f"{where}.planet_order", "TI3 fights its planets in the order listed")
+    if layer.play:
+        raise ScenarioError(f"{where}.play", "a TI4 key; TI3 cards are not held in a scenario")
     if layer.retreat_takes_planet_ground_forces is not None:
         raise ScenarioError(
             f"{where}.retreat_takes_planet_ground_forces", "a TI4 key; a TI3 fleet moves whole"

@@ -9,6 +9,9 @@ from pydantic import BaseModel, ConfigDict, StrictBool
 
 from spacecombat.core.errors import RulesDataError
 from spacecombat.core.rulesdata import (
+    CardDef,
+    CardsFile,
+    ConditionDef,
     FactionDef,
     FactionsFile,
     LawDef,
@@ -48,6 +51,10 @@ class Ti4Data:
     technologies: dict[str, TechnologyDef]
     factions: dict[str, FactionDef]
     laws: dict[str, LawDef]
+    #: action cards, promissory notes, leaders and relics (data/cards.toml)
+    cards: dict[str, CardDef]
+    #: facts about a player or the system that effects read (data/cards.toml)
+    conditions: dict[str, ConditionDef]
 
     @cached_property
     def _by_owner(self) -> dict[tuple[str | None, str], list[UnitDef]]:
@@ -103,15 +110,20 @@ def load() -> Ti4Data:
     techs = load_toml(PACKAGE, "technologies.toml", TechnologiesFile).technology
     factions = load_toml(PACKAGE, "factions.toml", FactionsFile).faction
     laws = load_toml(PACKAGE, "laws.toml", LawsFile).law
+    held = load_toml(PACKAGE, "cards.toml", CardsFile)
     check_unique_ids("units.toml", [u.id for u in units])
     check_unique_ids("technologies.toml", [t.id for t in techs])
     check_unique_ids("factions.toml", [f.id for f in factions])
     check_unique_ids("laws.toml", [law.id for law in laws])
+    check_unique_ids("cards.toml", [c.id for c in held.card])
+    check_unique_ids("cards.toml conditions", [c.id for c in held.condition])
     data = Ti4Data(
         units={u.id: u for u in units},
         technologies={t.id: t for t in techs},
         factions={f.id: f for f in factions},
         laws={law.id: law for law in laws},
+        cards={c.id: c for c in held.card},
+        conditions={c.id: c for c in held.condition},
     )
     _cross_check(data)
     return data
@@ -141,6 +153,11 @@ def _cross_check(data: Ti4Data) -> None:
     for tech in data.technologies.values():
         if tech.faction is not None and tech.faction not in data.factions:
             raise RulesDataError(f"technologies.toml: {tech.id}: unknown faction {tech.faction!r}")
+    for card in data.cards.values():
+        if card.faction is not None and card.faction not in data.factions:
+            raise RulesDataError(f"cards.toml: {card.id}: unknown faction {card.faction!r}")
+        if (card.combat == "rule") != (card.handler is not None):
+            raise RulesDataError(f"cards.toml: {card.id}: a handler goes with combat = 'rule'")
 
 
 class Ti4Options(BaseModel):

@@ -26,7 +26,13 @@ from spacecombat.core.setup import (
 from spacecombat.core.sides import SideState
 from spacecombat.core.state import CountedCards
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
-from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, Roll, acts_in_windows
+from spacecombat.rulesets.ti4.abilities.base import (
+    HANDLERS,
+    Handler,
+    Roll,
+    acts_in_windows,
+    changes_combat_rolls,
+)
 from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, Ti4Options, load, options
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -68,6 +74,8 @@ class StarSystem:
     name: str
     anomaly: str
     adjacent: tuple[AdjacentSystem, ...]
+    wormholes: tuple[str, ...] = ()
+    features: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,10 @@ class SideSetup(CountedCards):
     technologies: tuple[str, ...]
     policy: PolicyConfig
     reinforcement_tokens: int | None
+    #: action cards, promissory notes, leaders and relics held (data/cards.toml ids)
+    held: tuple[str, ...] = ()
+    #: facts about this player that effects read (data/cards.toml conditions)
+    conditions: frozenset[str] = frozenset()
 
     # Which unit types are what, from the cards once (procedures ask at every step).
 
@@ -150,6 +162,11 @@ class BattleSetup:
         return self._sustain_cancels[side]
 
     @cached_property
+    def roll_changers(self) -> tuple[Handler, ...]:
+        """The handlers in play that change combat rolls from the state (``combat_roll``)."""
+        return tuple(h for h in self.handlers if changes_combat_rolls(h))
+
+    @cached_property
     def acts_in_windows(self) -> bool:
         """Whether some handler in play acts in the timing windows of a combat."""
         return any(acts_in_windows(h) for h in self.handlers)
@@ -211,7 +228,15 @@ def build(scenario: Scenario) -> BattleSetup:
         first = Phase.SPACE_CANNON_OFFENSE
         if rule_options.check_capacity_before_battle:
             first = Phase.CAPACITY_BEFORE_BATTLE  # procedures/capacity.py
-    initial = BattleState(first, attacker_state, defender_state)
+    initial = BattleState(
+        first,
+        attacker_state,
+        defender_state,
+        purse=(
+            (scenario.attacker.trade_goods or 0, scenario.attacker.influence or 0),
+            (scenario.defender.trade_goods or 0, scenario.defender.influence or 0),
+        ),
+    )
     return BattleSetup(
         kind=scenario.battle,
         sides=sides,
@@ -289,7 +314,13 @@ def _system(scenario: Scenario) -> StarSystem:
                 frozenset(spec.command_tokens),
             )
         )
-    return StarSystem(scenario.system.name, scenario.system.anomaly, tuple(adjacent))
+    return StarSystem(
+        scenario.system.name,
+        scenario.system.anomaly,
+        tuple(adjacent),
+        wormholes=tuple(scenario.system.wormholes or ()),
+        features=_conditions(load(), scenario.system.features or (), "system.features", "system"),
+    )
 
 
 def _policy(
@@ -322,6 +353,14 @@ def _check_policy(
             raise ScenarioError(
                 f"{where}.planet_order[{i}]",
                 f"{shown(name)} is not a planet of the battle; allowed: {', '.join(planets)}",
+            )
+    cards = load().cards
+    for ident in layer.play or {}:
+        if ident not in cards:
+            raise ScenarioError(
+                f"{where}.play.{field_key(ident)}",
+                f"unknown card {shown(ident)}; allowed: the ids of data/cards.toml "
+                f"(e.g. {', '.join(sorted(cards)[:6])} ...)",
             )
 
 
@@ -439,7 +478,42 @@ def _side(
         technologies=tuple(techs),
         policy=_policy(scenario, spec, f"{where}.policy", system, planets),
         reinforcement_tokens=spec.reinforcement_tokens,
+        held=_held(data, spec, where),
+        conditions=_conditions(data, spec.conditions or (), f"{where}.conditions", "player"),
     )
+
+
+#: the scenario's lists of held cards, with the kind of card each takes
+HELD_LISTS = (
+    ("action_cards", "action_card"),
+    ("promissory_notes", "promissory_note"),
+    ("leaders", "leader"),
+    ("relics", "relic"),
+)
+
+
+def _held(data: Ti4Data, spec: SideSpec, where: str) -> tuple[str, ...]:
+    """The cards a side holds, checked: each a known card of the list's kind; one whose effect
+    acts in a battle needs its handler (``RuleNotImplemented`` naming it otherwise)."""
+    held: list[str] = []
+    for field_name, kind in HELD_LISTS:
+        for i, ident in enumerate(getattr(spec, field_name) or ()):
+            name = f"{where}.{field_name}[{i}]"
+            allowed = {k: c for k, c in data.cards.items() if c.kind == kind}
+            _check_known(name, ident, allowed)
+            card = data.cards[ident]
+            if card.combat == "rule" and card.handler not in HANDLERS:
+                raise RuleNotImplemented(f"the {kind.replace('_', ' ')} {card.name}", name)
+            held.append(ident)
+    return tuple(held)
+
+
+def _conditions(data: Ti4Data, named: Iterable[str], where: str, scope: str) -> frozenset[str]:
+    """Conditions of a player or of the system, each a known one of that scope."""
+    allowed = {k: c for k, c in data.conditions.items() if c.scope == scope}
+    for i, ident in enumerate(named):
+        _check_known(f"{where}[{i}]", ident, allowed)
+    return frozenset(named)
 
 
 def _unit_field(scenario: Scenario, spec: SideSpec, where: str, unit: str) -> str:
@@ -508,6 +582,11 @@ def _handlers(
                     for a in setup.cards[unit].abilities
                     if a.combat == "rule" and a.handler
                 ]
+        names += [
+            h
+            for ident in setup.held
+            if data.cards[ident].combat == "rule" and (h := data.cards[ident].handler)
+        ]
         for name in dict.fromkeys(names):
             found.append(HANDLERS[name](side))
     return tuple(found)

@@ -101,6 +101,14 @@ class BattleState(NamedTuple):
     #: procedures/windows.py), and the phase that follows them
     windows: tuple[tuple[str, ...], ...] = ()
     then: Phase | None = None
+    #: cards and leaders each player (attacker, defender) has played, exhausted or purged, and
+    #: exhaustible technologies exhausted (ids; data/cards.toml, technologies.toml)
+    used: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    #: effects acting for the rest of this combat round (a card played at its start, say),
+    #: each player's; cleared when the round ends
+    boosts: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    #: what each player still may spend: (trade goods, influence)
+    purse: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
@@ -133,6 +141,41 @@ class BattleState(NamedTuple):
 
     def has_announced(self, side: Side) -> bool:
         return self.announced[0] if side is _ATTACKER else self.announced[1]
+
+    def has_used(self, side: Side, ident: str) -> bool:
+        """Whether ``side`` has played, exhausted or purged ``ident`` in this battle."""
+        return ident in self.used[0 if side is _ATTACKER else 1]
+
+    def using(self, side: Side, ident: str) -> BattleState:
+        """This state with ``ident`` played, exhausted or purged by ``side``."""
+        a, d = self.used
+        if side is _ATTACKER:
+            return self.changed(used=(a | {ident}, d))
+        return self.changed(used=(a, d | {ident}))
+
+    def boosted(self, side: Side, effect: str) -> bool:
+        """Whether ``effect`` acts for ``side`` in this combat round."""
+        return effect in self.boosts[0 if side is _ATTACKER else 1]
+
+    def boosting(self, side: Side, effect: str) -> BattleState:
+        """This state with ``effect`` acting for ``side`` until the round ends."""
+        a, d = self.boosts
+        if side is _ATTACKER:
+            return self.changed(boosts=(a | {effect}, d))
+        return self.changed(boosts=(a, d | {effect}))
+
+    def wealth(self, side: Side) -> tuple[int, int]:
+        """(trade goods, influence) ``side`` may still spend."""
+        return self.purse[0 if side is _ATTACKER else 1]
+
+    def spending(self, side: Side, trade_goods: int = 0, influence: int = 0) -> BattleState:
+        """This state with ``side`` having spent some trade goods and influence."""
+        tg, inf = self.wealth(side)
+        if trade_goods > tg or influence > inf:
+            raise ValueError(f"{side.value} cannot spend what it does not have")
+        left = (tg - trade_goods, inf - influence)
+        a, d = self.purse
+        return self.changed(purse=(left, d) if side is _ATTACKER else (a, left))
 
 
 #: the attacker, read at every copy (a module name is read faster than an enum's member)

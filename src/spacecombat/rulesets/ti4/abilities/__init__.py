@@ -1,27 +1,8 @@
-"""Ability handlers (one module each). Importing this package registers every handler."""
+"""Ability handlers (one module each). Importing this package registers every handler: each
+module of the package is imported, so a new handler needs only its module."""
 
-from spacecombat.rulesets.ti4.abilities import (
-    antimass_deflectors,
-    dark_energy_tap,
-    duranium_armor,
-    fragile,
-    magmus_reactor,
-    nebula,
-    non_euclidean_shielding,
-    shared_research,
-    unrelenting,
-    voidborn,
-)
+from importlib import import_module
+from pkgutil import iter_modules
 
-__all__ = [
-    "antimass_deflectors",
-    "dark_energy_tap",
-    "duranium_armor",
-    "fragile",
-    "magmus_reactor",
-    "nebula",
-    "non_euclidean_shielding",
-    "shared_research",
-    "unrelenting",
-    "voidborn",
-]
+for _module in iter_modules(__path__):
+    import_module(f"{__name__}.{_module.name}")

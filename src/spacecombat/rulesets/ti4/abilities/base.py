@@ -19,18 +19,29 @@ Windows and questions:
   ``permits_anomaly``, whether the attacker could enter the active system);
 - ``in_window``: in the timing windows "start of combat", "start of combat round", "end of
   combat round", "end of combat" (may ask a decision);
-- ``after_assign_hits``: after a player assigns hits in a combat round (may ask a decision).
+- ``after_assign_hits``: after a player assigns hits in a combat round (may ask a decision);
+- ``combat_roll``: change ``roller``'s combat roll (its dice groups) from what the state shows
+  (a card played this round, a flagship in the fight, the opponent's ships); ``roll_key`` says
+  what of the state it reads, so that pools are remembered correctly.
+
+Cards and leaders a player holds (data/cards.toml) are handlers too: ``Card`` below. Playing
+one is a decision of its holder (``offer``), answered by the same policies as any other.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Step
+from spacecombat.core.events import Event, event
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
     from spacecombat.core.engine import Node
+    from spacecombat.core.pool import DiceGroup
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
@@ -96,6 +107,72 @@ class Handler:
         """Act after ``side`` assigned hits in a combat round; ``None``: nothing to do."""
         return None
 
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        """What of ``state`` ``combat_roll`` reads for ``roller`` (with the roller's units, it
+        keys the remembered pool); a handler that overrides ``combat_roll`` overrides this."""
+        return None
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        """``roller``'s combat roll (dice groups by unit type), changed by this handler."""
+        return groups
+
+
+class Card(Handler):
+    """A card or leader held by ``owner`` (data/cards.toml ``id``): played (or exhausted, or
+    purged) at most once a battle unless a subclass says otherwise, by its holder's decision.
+
+    ``offer`` asks the holder whether to play it now; the stock policy plays it (its
+    ``policy.play`` may say ``never`` or name the round), and ``--ask`` asks a person."""
+
+    #: the card's id in data/cards.toml (also the key of ``policy.play``)
+    card: ClassVar[str]
+
+    def held(self, state: BattleState) -> bool:
+        """Whether the owner still holds the card (it has not been played yet)."""
+        assert self.owner is not None
+        return not state.has_used(self.owner, self.card)
+
+    def offer(
+        self,
+        state: BattleState,
+        prompt: str,
+        play: Callable[[BattleState], Step[BattleState]],
+        *,
+        facts: dict[str, object] | None = None,
+    ) -> Decision[BattleState]:
+        """Ask the owner whether to play the card now: ``play the card`` (the card is then
+        used, and ``play`` gives what it does) or ``pass``."""
+        assert self.owner is not None
+        owner = self.owner
+        options = (Option(f"play {self.card}", "play", target=self.card), Option("pass", "pass"))
+        request = DecisionRequest(
+            "play_card",
+            owner.value,
+            prompt,
+            options,
+            facts={"card": self.card, "round": state.round, **(facts or {})},
+        )
+
+        def then(option: Option) -> Step[BattleState]:
+            if option.action != "play":
+                return Step(state)
+            done = play(state.using(owner, self.card))
+            played = card_played(owner, self.card, state.round)
+            return Step(done.state, (played, *done.events))
+
+        return Decision(request, then)
+
+
+def card_played(owner: Side, card: str, round_number: int) -> Event:
+    """The ``card_played`` event."""
+    return event("card_played", player=owner.value, card=card, round=round_number)
+
 
 HANDLERS: dict[str, type[Handler]] = {}
 
@@ -116,7 +193,13 @@ def acts_in_rounds(handler: Handler) -> bool:
     return (
         cls.after_assign_hits is not Handler.after_assign_hits
         or cls.in_window is not Handler.in_window
+        or cls.combat_roll is not Handler.combat_roll
     )
+
+
+def changes_combat_rolls(handler: Handler) -> bool:
+    """Whether a handler changes combat rolls from what the state shows (``combat_roll``)."""
+    return type(handler).combat_roll is not Handler.combat_roll
 
 
 def acts_in_windows(handler: Handler) -> bool:

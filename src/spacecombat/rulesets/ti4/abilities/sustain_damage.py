@@ -30,6 +30,17 @@ def sustainable(setup: BattleSetup, side: Side) -> Callable[[str, Status], bool]
     return lambda unit, status: status is _UNDAMAGED and unit in able
 
 
+def immune_to_direct_hit(setup: BattleSetup, side: Side) -> frozenset[str]:
+    """``side``'s unit types that Direct Hit cannot destroy (Dreadnought II and the like):
+    a policy that sustains "in order" lets them sustain first."""
+    return setup.remembered(
+        ("immune_to_direct_hit", side),
+        lambda: frozenset(
+            unit for unit, card in setup.side(side).cards.items() if card.immune_to_direct_hit
+        ),
+    )
+
+
 def damaged_status(in_combat_round: bool) -> Status:
     """The status a unit takes when it sustains damage: within a combat round it is marked as
     sustained this round (Duranium Armor cannot repair it that round)."""

@@ -77,6 +77,7 @@ def assign_hits(
         cancels=lambda hits: sustain_damage.hits_cancelled(setup, side, hits),
         damaged=sustain_damage.damaged_status(in_combat_round),
         done=done,
+        sustain_first=sustain_damage.immune_to_direct_hit(setup, side),
         explain=lambda area, text: _why_refused(
             setup,
             side,

@@ -27,6 +27,7 @@ from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 A, D = Side.ATTACKER, Side.DEFENDER
+_NO_BOOSTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
 
 def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -91,6 +92,7 @@ def end_of_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         attacker=_settled(state, A, where),
         defender=_settled(state, D, where),
         announced=(False, False),
+        boosts=_NO_BOOSTS,
     )
     ended = event("round_ended", round=state.round)
     fighting = all(combatants(setup, settled, side) for side in (A, D))

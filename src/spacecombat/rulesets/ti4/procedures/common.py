@@ -49,6 +49,19 @@ def combat_pool(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
             ("combat_dice", side, where is None, counts),
             lambda: _combat_pool(setup, counts, side, where is None),
         )
+    changers = setup.roll_changers
+    if changers:
+        # handlers that change the roll from the state (a card played this round, a flagship
+        # in the fight): keyed by what each reads
+        printed = cast("DicePool", pool)
+        read = tuple(h.roll_key(setup, state, side) for h in changers)
+        changed_key = ("changed_pool", side, where is None, units, read)
+        pool = setup.memo.get(changed_key)
+        if pool is None:
+            groups = printed.groups
+            for handler in changers:
+                groups = handler.combat_roll(setup, state, side, groups)
+            pool = setup.memo[changed_key] = DicePool.of(list(groups))
     return cast("DicePool", pool)
 
 
