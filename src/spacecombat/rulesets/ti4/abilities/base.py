@@ -123,6 +123,20 @@ class Handler:
         return groups
 
 
+    # Hooks added for issue 14 go below, each group after its own marker (the procedures that
+    # call them say where): keep one hook per question, with its default "no effect".
+
+    # --- hooks: hit assignment and SUSTAIN DAMAGE ---
+
+    # --- hooks: combat rounds and timing windows ---
+
+    # --- hooks: dice, rerolls and roll modifiers ---
+
+    # --- hooks: space cannon and anti-fighter barrage ---
+
+    # --- hooks: invasion, bombardment and ground combat ---
+
+
 class Card(Handler):
     """A card or leader held by ``owner`` (data/cards.toml ``id``): played (or exhausted, or
     purged) at most once a battle unless a subclass says otherwise, by its holder's decision.
