@@ -93,3 +93,33 @@ def test_a_promoted_shock_troop_is_no_loss() -> None:
     outcome = {"defender": defender.to_json(), "attacker": start.attacker.to_json()}
     assert process.losses(outcome, "defender") == 0.0
     assert odds(scenario).expected_losses["defender"] > 0
+
+
+@pytest.mark.parametrize(
+    ("extra", "side", "field"),
+    [
+        ({}, {"action_cards": ["morale_boost"]}, "attacker.action_cards"),
+        ({}, {"leaders": []}, "attacker.leaders"),
+        ({}, {"trade_goods": 2}, "attacker.trade_goods"),
+        ({}, {"conditions": ["relic_fragment"]}, "attacker.conditions"),
+        ({"system": {"wormholes": ["alpha"]}}, {}, "system.wormholes"),
+        ({"elected": {"prophecy_of_ixth": "attacker"}}, {}, "elected"),
+        ({"policy": {"play": {"morale_boost": "never"}}}, {}, "policy.play"),
+    ],
+)
+def test_ti4_card_keys_are_refused_in_ti3(
+    extra: dict[str, Any], side: dict[str, Any], field: str
+) -> None:
+    """Cards held, purses, conditions, wormholes, elected laws and card plays are TI4 keys:
+    TI3 refuses them by name rather than ignore them (issue 14)."""
+    scenario = {
+        "ruleset": "ti3",
+        "battle": "space",
+        "attacker": {"units": {"cruiser": 1}, **side},
+        "defender": {"units": {"cruiser": 1}},
+        **extra,
+    }
+    with pytest.raises(ScenarioError) as error:
+        odds(scenario)
+    assert error.value.field == field
+    assert "TI4" in error.value.message

@@ -148,7 +148,8 @@ class FactionDef(_Record):
 
 
 class LawDef(_Record):
-    """An agenda in play as a law."""
+    """An agenda in play as a law. ``elect = "player"``: the law names an elected player, who
+    owns its effect (a scenario's ``elected`` says which player)."""
 
     id: str
     name: str
@@ -156,6 +157,7 @@ class LawDef(_Record):
     text: str
     combat: CombatRelevance
     handler: str | None = None
+    elect: Literal["player"] | None = None
 
 
 class CardDef(_Record):

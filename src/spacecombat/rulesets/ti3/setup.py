@@ -125,6 +125,8 @@ def build(scenario: Scenario) -> Ti3Setup:
         )
     if scenario.laws:
         raise RuleNotImplemented("TI3 laws (political cards)", "laws")
+    if scenario.elected is not None:
+        raise ScenarioError("elected", "a TI4 key; TI3 laws are not modelled")
     for key in ("wormholes", "features"):
         if getattr(scenario.system, key) is not None:
             raise ScenarioError(f"system.{key}", "a TI4 key; TI3 does not use it")

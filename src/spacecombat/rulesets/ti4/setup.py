@@ -26,6 +26,7 @@ from spacecombat.core.setup import (
 from spacecombat.core.sides import SideState
 from spacecombat.core.state import CountedCards
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
+from spacecombat.rulesets.ti4.abilities import articles_of_war, greyfire_mutagen
 from spacecombat.rulesets.ti4.abilities.base import (
     HANDLERS,
     Handler,
@@ -206,6 +207,7 @@ def build(scenario: Scenario) -> BattleSetup:
     rule_options = options(scenario.options)
     _check_ti3_only_keys(scenario)
     laws = tuple(_check_known(f"laws[{i}]", law, data.laws) for i, law in enumerate(scenario.laws))
+    _check_elected(data, laws, scenario.elected or {})
     _check_laws_implemented(data, laws)
     system = _system(scenario)
     planets = planet_names(scenario)
@@ -265,6 +267,27 @@ def _check_laws_implemented(data: Ti4Data, laws: tuple[str, ...]) -> None:
         record = data.laws[law]
         if record.combat == "rule" and record.handler not in HANDLERS:
             raise RuleNotImplemented(f"the law {record.name}", f"laws[{i}]")
+
+
+def _check_elected(data: Ti4Data, laws: tuple[str, ...], elected: Mapping[str, str]) -> None:
+    """A law that elects a player names them in ``elected``; ``elected`` names only such laws
+    in play."""
+    for law in elected:
+        if law not in laws:
+            raise ScenarioError(
+                f"elected.{field_key(law)}", f"{shown(law)} is not among the scenario's laws"
+            )
+        if data.laws[law].elect != "player":
+            raise ScenarioError(
+                f"elected.{field_key(law)}", f"{data.laws[law].name} elects no player"
+            )
+    for i, law in enumerate(laws):
+        if data.laws[law].elect == "player" and law not in elected:
+            raise ScenarioError(
+                f"laws[{i}]",
+                f"{data.laws[law].name} elects a player: say which with "
+                f"elected: {{{law}: attacker}} (or defender)",
+            )
 
 
 #: anomalies no ship may move into (LRR 11.1 asteroid field, 86.1 supernova), each with the
@@ -432,6 +455,8 @@ def _side(
             )
         techs.append(tech)
     cards = _cards(data, faction, spec.upgrades)
+    if articles_of_war.LAW in scenario.laws:
+        cards = {unit: articles_of_war.stripped(card) for unit, card in cards.items()}
     present = dict(spec.units)
     for unit, count in spec.planet_units.items():
         present[unit] = present.get(unit, 0) + count
@@ -465,10 +490,18 @@ def _side(
             )
     for unit in present:
         _check_abilities(cards[unit].abilities, f"{where}.units.{unit} ({cards[unit].name})")
-    if faction is not None:
+    # Greyfire Mutagen played against the Yin: their faction abilities and technologies are
+    # not in play (abilities/greyfire_mutagen.py), so they are no reason to refuse the battle
+    opponent = side_spec(scenario, side.other)
+    muted = faction == greyfire_mutagen.FACTION and greyfire_mutagen.CARD in (
+        opponent.promissory_notes or ()
+    )
+    if faction is not None and not muted:
         _check_abilities(data.factions[faction].abilities, f"{where}.faction ({faction})")
     for i, tech in enumerate(techs):
         record = data.technologies[tech]
+        if muted and record.faction:
+            continue
         if record.combat == "rule" and record.handler not in HANDLERS:
             raise RuleNotImplemented(f"the technology {record.name}", f"{where}.technologies[{i}]")
     return SideSetup(
@@ -556,14 +589,21 @@ def _handlers(
     found: list[Handler] = []
     if system.anomaly == "nebula":
         found.append(HANDLERS["nebula"](None))
+    elected = scenario.elected or {}
     for law in laws:
         handler = data.laws[law].handler
         if data.laws[law].combat == "rule" and handler:
-            found.append(HANDLERS[handler](None))
+            owner = Side(elected[law]) if law in elected else None
+            found.append(HANDLERS[handler](owner))
     for side in SIDES:
         setup = sides[side]
         names: list[str] = []
-        if setup.faction:
+        # Greyfire Mutagen played against the Yin: no Yin faction abilities or technologies
+        muted = (
+            setup.faction == greyfire_mutagen.FACTION
+            and greyfire_mutagen.CARD in sides[side.other].held
+        )
+        if setup.faction and not muted:
             names += [
                 a.handler
                 for a in data.factions[setup.faction].abilities
@@ -572,7 +612,9 @@ def _handlers(
         names += [
             h
             for t in setup.technologies
-            if data.technologies[t].combat == "rule" and (h := data.technologies[t].handler)
+            if data.technologies[t].combat == "rule"
+            and (h := data.technologies[t].handler)
+            and not (muted and data.technologies[t].faction)
         ]
         spec = side_spec(scenario, side)
         for unit in setup.cards:
