@@ -13,7 +13,10 @@ binomial tail P(X beyond k) (mid-p) under Bin(n, p), as the standard normal quan
 same tail ("exact z"). For results with n p large the two are the same. A battle passes when
 every result is within 4 by the exact measure; with 600 comparisons a few near 3 are expected.
 
-Run: ``.venv/bin/python benchmarks/crosscheck.py [--ruleset ti4|ti3] [--battles 200]
+``--ruleset ti4-factions`` (issue 14) draws battles as players enter them: factions, flagships,
+technologies, action cards, promissory notes, leaders and policies (benchmarks/factions.py).
+
+Run: ``.venv/bin/python -m benchmarks.crosscheck [--ruleset ti4|ti3|ti4-factions] [--battles 200]
 [--trials 4000] [--seed 0] [--workers W]``. Prints how many battles are within 4, the worst z
 by each measure and the time; exits 1 if any result is beyond 4 (exact measure).
 """
@@ -236,15 +239,25 @@ def check(index: int, scenario: dict[str, Any], trials: int, seed: int, workers:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--ruleset", choices=("ti4", "ti3"), default="ti4")
+    parser.add_argument("--ruleset", choices=("ti4", "ti3", "ti4-factions"), default="ti4")
     parser.add_argument("--battles", type=int, default=200)
     parser.add_argument("--trials", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    make = random_ti3_battle if args.ruleset == "ti3" else random_battle
-    battles = [make(rng) for _ in range(args.battles)]
+    refused: list[str] = []
+    if args.ruleset == "ti4-factions":
+        from benchmarks.factions import draw
+
+        battles = []
+        for _ in range(args.battles):
+            found, lost = draw(rng)
+            battles.append(found)
+            refused += lost
+    else:
+        make = random_ti3_battle if args.ruleset == "ti3" else random_battle
+        battles = [make(rng) for _ in range(args.battles)]
     start = time.perf_counter()
     checks = [
         check(i, battle, args.trials, args.seed, args.workers) for i, battle in enumerate(battles)
@@ -258,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.ruleset}: {len(checks)} battles ({spaces} space, {len(checks) - spaces} invasion), "
         f"{args.trials} Monte Carlo trials each on {args.workers} worker(s), seed {args.seed}"
     )
+    if args.ruleset == "ti4-factions":
+        print(f"battles drawn and refused by name on the way: {len(refused)}")
     print(f"within {LIMIT:g} (exact binomial z): {within}/{len(checks)}")
     print(
         f"within {LIMIT:g} standard errors: "

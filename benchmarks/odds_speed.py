@@ -4,8 +4,9 @@
 - 64 dreadnoughts against 64 dreadnoughts: <= 200 ms;
 - 400 battles through ``spacecombat odds -``: <= 5 s of wall time, start-up included.
 
-Run: ``.venv/bin/python benchmarks/odds_speed.py [--ruleset ti4|ti3] [--battles N] [--seed S]``
-(TI3: the same measures with TI3 units). Prints medians of
+Run: ``.venv/bin/python -m benchmarks.odds_speed [--ruleset ti4|ti3|ti4-factions] [--battles N]
+[--seed S]`` (TI3: the same measures with TI3 units; ti4-factions (issue 14): battles with
+factions, flagships, technologies, cards and leaders, benchmarks/factions.py). Prints medians of
 repeated runs; results go in docs/benchmarks.md with the machine and the date.
 
 ``--large`` (issue 8) measures instead, each in a fresh process, the time and the peak resident
@@ -115,9 +116,43 @@ def large() -> int:
     return 0
 
 
+def faction_mix(rng: random.Random, count: int) -> int:
+    """Issue 14: the exact engine on battles as players enter them (benchmarks/factions.py:
+    factions, flagships, technologies, cards, leaders, policies; at most 5 units a side), with
+    how many drawn battles the engine still refuses and how many are solved in product form."""
+    from benchmarks.factions import draw
+    from spacecombat.rulesets import battle
+    from spacecombat.scenario.schema import parse_scenario
+
+    battles, refused = [], 0
+    for _ in range(count):
+        found, lost = draw(rng)
+        battles.append(found)
+        refused += len(lost)
+    odds(battles[0])  # warm-up: imports, data files
+    times = sorted(timed(b) for b in battles)
+    product = sum(1 for b in battles if battle(parse_scenario(b)).product_refusal() is None)
+    median = statistics.median(times)
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    print("ruleset ti4-factions")
+    print(
+        f"machine: {platform.machine()}, {platform.processor() or '?'}, python "
+        f"{platform.python_version()}"
+    )
+    print(
+        f"{count} battles accepted ({refused} drawn and refused by name on the way); "
+        f"{product} with their rounds in product form"
+    )
+    print(
+        f"exact odds: median {1000 * median:.2f} ms, p99 {1000 * p99:.1f} ms, "
+        f"max {1000 * times[-1]:.1f} ms"
+    )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--ruleset", choices=("ti4", "ti3"), default="ti4")
+    parser.add_argument("--ruleset", choices=("ti4", "ti3", "ti4-factions"), default="ti4")
     parser.add_argument("--battles", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--large", action="store_true", help="the largest battles instead")
@@ -129,6 +164,8 @@ def main() -> int:
     if args.large:
         return large()
     rng = random.Random(args.seed)
+    if args.ruleset == "ti4-factions":
+        return faction_mix(rng, args.battles)
     battles = [random_battle(rng, ruleset=args.ruleset) for _ in range(args.battles)]
     odds(battles[0])  # warm-up: imports, data files
     times = sorted(timed(b) for b in battles)

@@ -1,0 +1,151 @@
+"""Random TI4 battles as players enter them (issue 14): factions with their flagships and
+mechs, faction and generic technologies, action cards, promissory notes, leaders, trade goods,
+conditions, the system's wormholes and features, and policies (sustain first, last or in
+order; cards played at once, later or never).
+
+Everything is drawn from the rules data, so the mix grows as effects are implemented: an
+effect whose handler is not implemented is never drawn, and a battle the engine still refuses
+(a faction ability not implemented yet, say) is counted and drawn again (``draw``), so the
+refusal rate is a measure of what is missing.
+
+Used by ``benchmarks/crosscheck.py --ruleset ti4-factions`` (exact against Monte Carlo) and
+``benchmarks/odds_speed.py --ruleset ti4-factions`` (speed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS
+from spacecombat.rulesets.ti4.rules import load
+from spacecombat.rulesets.ti4.setup import build
+from spacecombat.scenario.schema import parse_ti_scenario
+
+SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
+GROUND = ("infantry", "mech")
+UPGRADABLE = ("dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry")
+CARD_LISTS = {
+    "action_card": "action_cards",
+    "promissory_note": "promissory_notes",
+    "leader": "leaders",
+    "relic": "relics",
+}
+
+
+def _usable(combat: str, handler: str | None) -> bool:
+    return combat != "rule" or handler in HANDLERS
+
+
+def _units(rng: random.Random, kinds: tuple[str, ...], most: int) -> dict[str, int]:
+    units: dict[str, int] = {}
+    for _ in range(rng.randint(1, most)):
+        unit = rng.choice(kinds)
+        units[unit] = units.get(unit, 0) + 1
+    return units
+
+
+def _side(rng: random.Random, kinds: tuple[str, ...], most: int) -> dict[str, Any]:
+    data = load()
+    faction = rng.choice(sorted(data.factions)) if rng.random() < 0.8 else None
+    units = _units(rng, kinds, most)
+    if faction is not None and "dreadnought" in kinds and rng.random() < 0.4:
+        units["flagship"] = 1
+    side: dict[str, Any] = {"units": units}
+    if faction is not None:
+        side["faction"] = faction
+    if rng.random() < 0.5:
+        side["upgrades"] = rng.sample(UPGRADABLE, rng.randint(1, 2))
+    techs = [
+        t.id
+        for t in data.technologies.values()
+        if t.faction in (None, faction) and t.combat == "rule" and _usable(t.combat, t.handler)
+    ]
+    if techs and rng.random() < 0.5:
+        side["technologies"] = rng.sample(sorted(techs), min(len(techs), rng.randint(1, 2)))
+    for kind, key in CARD_LISTS.items():
+        held = [
+            c.id
+            for c in data.cards.values()
+            if c.kind == kind
+            and c.combat == "rule"
+            and _usable(c.combat, c.handler)
+            # a player's own promissory notes are played by others; a leader is its faction's
+            and (kind != "promissory_note" or c.faction != faction)
+            and (kind != "leader" or c.faction == faction)
+        ]
+        if held and rng.random() < 0.35:
+            side[key] = rng.sample(sorted(held), min(len(held), rng.randint(1, 2)))
+    if rng.random() < 0.4:
+        side["trade_goods"] = rng.randint(0, 4)
+        side["influence"] = rng.randint(0, 4)
+    players = sorted(c.id for c in data.conditions.values() if c.scope == "player")
+    if players and rng.random() < 0.2:
+        side["conditions"] = [rng.choice(players)]
+    policy: dict[str, Any] = {"sustain": rng.choice(["first", "last", "in_order"])}
+    cards = [c for key in CARD_LISTS.values() for c in side.get(key, [])]
+    if cards and rng.random() < 0.3:
+        when: Any = rng.choice(["never", {"round": 2}])
+        policy["play"] = {rng.choice(cards): when}
+    side["policy"] = policy
+    return side
+
+
+def random_faction_battle(rng: random.Random, most: int = 5) -> dict[str, Any]:
+    """One battle, space (2/3) or invasion, at most ``most`` units a side (plus a flagship),
+    not checked against the engine (``draw`` does that)."""
+    data = load()
+    systems = sorted(c.id for c in data.conditions.values() if c.scope == "system")
+    system: dict[str, Any] = {}
+    if rng.random() < 0.3:
+        system["wormholes"] = [rng.choice(["alpha", "beta", "delta"])]
+    if systems and rng.random() < 0.2:
+        system["features"] = [rng.choice(systems)]
+    if rng.random() < 0.65:
+        battle: dict[str, Any] = {
+            "ruleset": "ti4",
+            "battle": "space",
+            "attacker": _side(rng, SHIPS, most),
+            "defender": _side(rng, SHIPS, most),
+        }
+    else:
+        attacker = _side(rng, GROUND, most - 1)
+        attacker["units"]["carrier"] = 1
+        attacker["units"]["dreadnought"] = rng.randint(0, 1)
+        defender = _side(rng, GROUND, most - 1)
+        if rng.random() < 0.3:
+            defender["units"]["pds"] = 1
+        planet: dict[str, Any] = {"name": "P", "defender": defender.pop("units")}
+        if rng.random() < 0.3:
+            planet["traits"] = ["cultural"]
+        battle = {
+            "ruleset": "ti4",
+            "battle": "invasion",
+            "attacker": attacker,
+            "defender": defender,
+            "planets": [planet],
+        }
+    if system:
+        battle["system"] = system
+    return battle
+
+
+def draw(
+    rng: random.Random,
+    make: Callable[[random.Random], dict[str, Any]] = random_faction_battle,
+    tries: int = 200,
+) -> tuple[dict[str, Any], list[str]]:
+    """A battle the engine accepts, and the rules named by the battles refused on the way."""
+    refused: list[str] = []
+    for _ in range(tries):
+        battle = make(rng)
+        try:
+            build(parse_ti_scenario(battle))
+        except RuleNotImplemented as exc:
+            refused.append(str(exc))
+            continue
+        return battle, refused
+    raise RuntimeError(f"no battle accepted in {tries} draws; refused: {refused[:5]}")
