@@ -578,3 +578,25 @@ def test_an_invasion_planets_damaged_units_and_bombardment(page: Page) -> None:
         ],
     }
     assert_invasion_figures(page, scenario)
+
+
+def test_a_card_held_and_a_condition_are_sent_and_give_the_engines_odds(page: Page) -> None:
+    """Issue 14: a side's cards (here Morale Boost) and conditions come from the catalogue; the
+    page sends them, and its odds are the engine's."""
+    page.select_option("#ruleset", "ti4")
+    page.select_option("#battle", "space")
+    page.click("#side-attacker summary:has-text('Cards, leaders and conditions')")
+    page.check("#attacker-card-morale_boost")
+    page.check("#attacker-condition-relic_fragment")
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    asked = json.loads(sent.value.post_data or "{}")
+    attacker = asked["scenario"]["attacker"]
+    assert attacker["action_cards"] == ["morale_boost"]
+    assert attacker["conditions"] == ["relic_fragment"]
+    expected = odds(asked["scenario"]).to_json()
+    assert_close(
+        shown(page, "#odds-figures"),
+        {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
+        "odds with Morale Boost",
+    )

@@ -12,7 +12,14 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
-from spacecombat.core.rulesdata import Ability, FactionDef, LawDef, TechnologyDef, UnitDef
+from spacecombat.core.rulesdata import (
+    Ability,
+    CardDef,
+    FactionDef,
+    LawDef,
+    TechnologyDef,
+    UnitDef,
+)
 from spacecombat.scenario.schema import Anomaly, PolicySpec, SideSpec
 
 
@@ -65,6 +72,12 @@ def _law(law: LawDef, handlers: Iterable[str]) -> dict[str, Any]:
     return out
 
 
+def _held(card: CardDef, handlers: Iterable[str]) -> dict[str, Any]:
+    out = card.model_dump(mode="json", exclude_none=True)
+    out["implemented"] = _implemented(card.combat, card.handler, handlers)
+    return out
+
+
 def _side_fields() -> dict[str, Any]:
     return _fields(SideSpec)
 
@@ -110,6 +123,12 @@ def _ti(
         "options": _fields(options),
         "policy": _fields(PolicySpec),
         "side": _side_fields(),
+        # TI4: action cards, promissory notes, leaders and relics a side may hold, and the
+        # conditions (of a player or of the system) that effects read
+        "held_cards": {i: _held(c, handlers) for i, c in getattr(data, "cards", {}).items()},
+        "conditions": {
+            i: c.model_dump(mode="json") for i, c in getattr(data, "conditions", {}).items()
+        },
     }
 
 

@@ -22,6 +22,14 @@
     mixed: "#7b4fa0",
   };
   const HOUSE_COLOURS = ["#b8322a", "#2860a8", "#2f8a4c", "#c9a227", "#7b4fa0", "#1c8c94", "#a0522d"];
+  /** The kinds of card a TI4 side may hold: (kind in the catalogue, scenario list, legend). */
+  const CARD_LISTS = [
+    ["action_card", "action_cards", "Action cards"],
+    ["promissory_note", "promissory_notes", "Promissory notes"],
+    ["leader", "leaders", "Leaders"],
+    ["relic", "relics", "Relics"],
+  ];
+
   // Probabilities below this are left out of the rounds chart (they stay in the table).
   const ROUNDS_SHOWN_FROM = 5e-4;
   /** the states after N rounds shown (most likely first; the rest summed) */
@@ -274,13 +282,44 @@
           id: `${side}-tech-count` })), box));
     }
 
+    // cards and leaders held (TI4), and the player's conditions
+    const held = entries(cat.held_cards || {}).sort((a, b) => a.name.localeCompare(b.name));
+    if (held.length) {
+      const boxes = [];
+      for (const [kind, list, legend] of CARD_LISTS) {
+        const cards = held.filter((c) => c.kind === kind);
+        if (!cards.length) continue;
+        const box = el("fieldset", { className: "checks", "data-field": `${side}.${list}` },
+          el("legend", { text: legend }));
+        for (const card of cards) {
+          box.append(checkbox(`${side}-card-${card.id}`,
+            card.implemented ? card.name : `${card.name} (not implemented yet)`,
+            { "data-card": card.id, "data-list": list, disabled: !card.implemented,
+              title: card.text || null }));
+        }
+        boxes.push(box);
+      }
+      const conditions = entries(cat.conditions || {}).filter((c) => c.scope === "player");
+      if (conditions.length) {
+        const box = el("fieldset", { className: "checks", "data-field": `${side}.conditions` },
+          el("legend", { text: "Conditions" }));
+        for (const condition of conditions) {
+          box.append(checkbox(`${side}-condition-${condition.id}`, pretty(condition.id),
+            { "data-condition": condition.id, title: condition.text || null }));
+        }
+        boxes.push(box);
+      }
+      panel.append(el("details", { className: "more" },
+        el("summary", {}, "Cards, leaders and conditions"), ...boxes));
+    }
+
     // policy
     panel.append(buildPolicy(side, cat));
 
     // other whole-number fields of a side (reinforcement tokens, fleet supply, ...)
     const sideFields = ((cat.side || {}).fields) || {};
     const handled = new Set(["faction", "units", "upgrades", "damaged", "technologies",
-      "planet_units", "policy"]);
+      "planet_units", "policy", "conditions", ...CARD_LISTS.map(([, list]) => list)]);
     const more = [];
     for (const [name, prop] of Object.entries(sideFields)) {
       if (handled.has(name)) continue;
@@ -678,6 +717,14 @@
     const techs = [...document.querySelectorAll(`#side-${side} [data-tech]:checked`)]
       .map((b) => b.dataset.tech);
     if (techs.length) out.technologies = techs; else delete out.technologies;
+    for (const [, list] of CARD_LISTS) {
+      const cards = [...document.querySelectorAll(`#side-${side} [data-list="${list}"]:checked`)]
+        .map((b) => b.dataset.card);
+      if (cards.length) out[list] = cards; else delete out[list];
+    }
+    const conditions = [...document.querySelectorAll(`#side-${side} [data-condition]:checked`)]
+      .map((b) => b.dataset.condition);
+    if (conditions.length) out.conditions = conditions; else delete out.conditions;
     const planetUnits = $(`${side}-planet-units`);
     const onPlanets = $("battle").value === "space" ? fleetValue(planetUnits.value) : null;
     if (onPlanets) out.planet_units = onPlanets; else delete out.planet_units;
@@ -801,7 +848,7 @@
 
   function applySide(side, spec, shared) {
     const handled = new Set(["faction", "units", "damaged", "upgrades", "technologies",
-      "planet_units", "policy"]);
+      "planet_units", "policy", "conditions", ...CARD_LISTS.map(([, list]) => list)]);
     const extra = {};
     for (const [key, value] of Object.entries(spec)) {
       const input = document.querySelector(`#side-${side} [data-side-field="${key}"]`);
@@ -824,6 +871,16 @@
     }
     for (const tech of spec.technologies || []) {
       const box = $(`${side}-tech-${tech}`);
+      if (box) box.checked = true;
+    }
+    for (const [, list] of CARD_LISTS) {
+      for (const card of spec[list] || []) {
+        const box = $(`${side}-card-${card}`);
+        if (box) box.checked = true;
+      }
+    }
+    for (const condition of spec.conditions || []) {
+      const box = $(`${side}-condition-${condition}`);
       if (box) box.checked = true;
     }
     const onPlanets = spec.planet_units;
