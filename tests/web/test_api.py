@@ -5,6 +5,7 @@ the store answering a repeated request, and bad requests refused with a clear 4x
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,24 @@ SMALL: dict[str, Any] = {
     "attacker": {"units": "2 dreadnought"},
     "defender": {"units": "3 cruiser"},
 }
+#: a technology whose handler the ``unbuilt`` fixture takes away, so that it is refused by name
+UNBUILT = "plasma_scoring"
+
+
+@pytest.fixture
+def unbuilt(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The engine without ``UNBUILT``'s handler (as before it was written): a scenario using
+    it is refused as not implemented, and the catalogue says so."""
+    from spacecombat.rulesets.ti4.abilities.base import HANDLERS
+    from spacecombat.rulesets.ti4.rules import load
+    from spacecombat.web.catalogue import catalogue
+
+    handler = load().technologies[UNBUILT].handler
+    assert handler is not None
+    monkeypatch.delitem(HANDLERS, handler, raising=False)
+    catalogue.cache_clear()
+    yield
+    catalogue.cache_clear()
 
 
 def cli(
@@ -202,11 +221,12 @@ def test_a_malformed_log_is_refused_naming_its_line(client: TestClient) -> None:
         ({**SMALL, "battle": "dogfight"}, "battle"),
         ({**SMALL, "colour": "red"}, "colour"),
         ({**SMALL, "defender": {"units": "3 cruiser", "damaged": {"cruiser": 1}}}, None),
-        ({**SMALL, "attacker": {"units": "1 cruiser", "technologies": ["plasma_scoring"]}}, None),
+        ({**SMALL, "attacker": {"units": "1 cruiser", "technologies": [UNBUILT]}}, None),
         ("ruleset: ti4\nbattle: &b space\nother: *b\n", "scenario"),
         ([SMALL], "scenario"),
     ],
 )
+@pytest.mark.usefixtures("unbuilt")
 def test_a_bad_scenario_gets_422_with_the_field_and_the_command_lines_message(
     client: TestClient,
     capsys: pytest.CaptureFixture[str],
@@ -226,8 +246,9 @@ def test_a_bad_scenario_gets_422_with_the_field_and_the_command_lines_message(
             assert error["field"] == field
 
 
+@pytest.mark.usefixtures("unbuilt")
 def test_a_rule_the_engine_does_not_implement_is_refused_by_name(client: TestClient) -> None:
-    scenario = {**SMALL, "attacker": {"units": "1 cruiser", "technologies": ["plasma_scoring"]}}
+    scenario = {**SMALL, "attacker": {"units": "1 cruiser", "technologies": [UNBUILT]}}
     error = client.post("/api/v1/odds", json={"scenario": scenario}).json()["error"]
     assert error["field"] == "attacker.technologies[0]"
     assert "Plasma Scoring is not implemented yet" in error["message"]
@@ -329,6 +350,7 @@ def test_an_unknown_route_gets_a_json_404(client: TestClient) -> None:
     assert "error" in answer.json()
 
 
+@pytest.mark.usefixtures("unbuilt")
 def test_the_rulesets_come_from_their_data(client: TestClient) -> None:
     from spacecombat.rulesets.ec4x.tables import tables
     from spacecombat.rulesets.ti3 import rules as ti3
@@ -348,7 +370,11 @@ def test_the_rulesets_come_from_their_data(client: TestClient) -> None:
     assert "gravity_rift" in found["ti4"]["anomalies"]
     assert "check_capacity_before_battle" in found["ti4"]["options"]["fields"]
     assert "casualty_order" in found["ti4"]["policy"]["fields"]
-    assert found["ti4"]["technologies"]["plasma_scoring"]["implemented"] is False
+    assert found["ti4"]["technologies"][UNBUILT]["implemented"] is False
+    assert found["ti4"]["technologies"]["duranium_armor"]["implemented"] is True
+    assert found["ti4"]["held_cards"]["morale_boost"]["implemented"] is True
+    assert found["ti4"]["held_cards"]["morale_boost"]["kind"] == "action_card"
+    assert found["ti4"]["conditions"]["relic_fragment"]["scope"] == "player"
     assert found["ti3"]["units"] == list(ti3.UNIT_TYPES)
     assert set(found["ti3"]["factions"]) == set(ti3.load().factions)
     assert "shock_troops" in found["ti3"]["options"]["fields"]
