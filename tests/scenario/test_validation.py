@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.resolver import resolve
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
@@ -98,12 +99,14 @@ def test_unknown_law_names_the_field_and_the_laws() -> None:
     assert "conventions_of_war" in error.message
 
 
-def test_an_unimplemented_law_is_refused_by_name() -> None:
+def test_an_unimplemented_law_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(HANDLERS, "conventions_of_war", raising=False)  # before it was written
     with pytest.raises(RuleNotImplemented, match=r"laws\[0\]: the law Conventions"):
         built(space(CRUISER, CRUISER, laws=["conventions_of_war"]))
 
 
-def test_an_unimplemented_technology_is_refused_by_name() -> None:
+def test_an_unimplemented_technology_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(HANDLERS, "plasma_scoring", raising=False)  # before it was written
     side = {**CRUISER, "technologies": ["plasma_scoring"]}
     with pytest.raises(
         RuleNotImplemented, match=r"attacker\.technologies\[0\]: the technology Plasma"

@@ -1,6 +1,9 @@
 """A scenario that needs a combat rule the engine does not implement is refused with
 RuleNotImplemented naming the rule and where the scenario asks for it (setup.py), instead of
-being resolved wrongly."""
+being resolved wrongly.
+
+Issue 14 implements the effects these tests once named, so each test takes the handlers it
+needs away (``unbuilt``): the engine as it was before they were written."""
 
 from __future__ import annotations
 
@@ -10,7 +13,29 @@ import pytest
 
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.resolver import resolve
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from tests.helpers import invasion, space
+
+
+#: the handlers taken away for these tests (each names an effect the tests below use)
+UNBUILT = (
+    "plasma_scoring",
+    "ambush",
+    "letnev_flagship_repair",
+    "munitions_reserves",
+    "naazrokha_mech_flip",
+    "l4_disruptors",
+    "magen_defense_grid",
+    "harrow",
+    "conventions_of_war",
+    "morale_boost",
+)
+
+
+@pytest.fixture(autouse=True)
+def unbuilt(monkeypatch: pytest.MonkeyPatch) -> None:
+    for handler in UNBUILT:
+        monkeypatch.delitem(HANDLERS, handler, raising=False)
 
 
 def refusal(scenario: dict[str, Any]) -> RuleNotImplemented:
@@ -94,3 +119,13 @@ def test_a_combat_law_without_a_handler_is_refused() -> None:
 def test_the_message_names_the_rule() -> None:
     error = refusal(space({"faction": "mentak", "units": "2 cruiser"}, {"units": "1 cruiser"}))
     assert "Ambush" in str(error)
+
+
+def test_an_action_card_without_a_handler_is_refused() -> None:
+    error = refusal(
+        space({"units": "1 cruiser", "action_cards": ["morale_boost"]}, {"units": "1 cruiser"})
+    )
+    assert (error.rule, error.where) == (
+        "the action card Morale Boost",
+        "attacker.action_cards[0]",
+    )

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.core.limits import ECHO
 from spacecombat.rulesets import battle
 from spacecombat.scenario.schema import parse_scenario
@@ -48,7 +49,8 @@ def test_over_committing_one_planet_names_it() -> None:
     )
 
 
-def test_an_unimplemented_technology_names_its_index() -> None:
+def test_an_unimplemented_technology_names_its_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(HANDLERS, "plasma_scoring", raising=False)  # as before it was written
     scenario = space(
         {"units": "1 dreadnought", "technologies": ["duranium_armor", "plasma_scoring"]},
         {"units": "1 cruiser"},
