@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
-from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.resolver import resolve
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.scenario.schema import load_scenario, parse_ti_scenario

@@ -16,7 +16,6 @@ from spacecombat.resolver import resolve
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from tests.helpers import invasion, space
 
-
 #: the handlers taken away for these tests (each names an effect the tests below use)
 UNBUILT = (
     "plasma_scoring",

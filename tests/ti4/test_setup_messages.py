@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
-from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.core.limits import ECHO
 from spacecombat.rulesets import battle
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import invasion, space
 
