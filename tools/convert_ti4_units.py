@@ -136,14 +136,13 @@ CLASSIFICATION: dict[tuple[str, int], tuple[str, Kind]] = {
     ("nomad_flagship2", 0): ("As Memoria I", rule("nomad_flagship_mech_adjacency")),
     ("sardakk_flagship", 0): ("+1 to the combat rolls of each", rule("sardakk_flagship_bonus")),
     ("sol_flagship", 0): ("At the end of the status phase", NONE),
+    # DEPLOY on activation, before any battle: it only changes which forces meet
     ("titans_flagship", 0): (
         "DEPLOY: after activating a system",
-        rule("titans_flagship_deploy", "DEPLOY"),
+        Kind("none", None, "DEPLOY"),
     ),
-    ("vuilraith_flagship", 0): (
-        "Captures all other non-structure",
-        rule("vuilraith_flagship_capture"),
-    ),
+    # captured units are destroyed all the same; only where they go afterwards changes
+    ("vuilraith_flagship", 0): ("Captures all other non-structure", NONE),
     ("winnu_flagship", 0): ("Rolls a number of combat dice", rule("winnu_flagship_dice")),
     ("xxcha_flagship", 0): ("Its SPACE CANNON may also target", STATS),
     ("yin_flagship", 0): ("When it is destroyed, destroy ALL", rule("yin_flagship_destroys_all")),
@@ -152,8 +151,10 @@ CLASSIFICATION: dict[tuple[str, int], tuple[str, Kind]] = {
     ("arborec_mech", 0): ("DEPLOY via MITOSIS", Kind("none", None, "Mitosis")),
     ("argent_mech", 0): ("Does not count against capacity", rule("argent_mech_capacity_exempt")),
     ("letnev_mech", 0): ("DEPLOY: at the start of a round", rule("letnev_mech_deploy", "DEPLOY")),
-    ("saar_mech", 0): ("DEPLOY: after gaining control", rule("saar_mech_deploy", "DEPLOY")),
-    ("creuss_mech", 0): ("May remove itself after a system", rule("creuss_mech_wormhole")),
+    # after the invasion has established control: a unit placed, not a survivor of the battle
+    ("saar_mech", 0): ("DEPLOY: after gaining control", Kind("none", None, "DEPLOY")),
+    # on activation, before any battle: the scenario shows the mech gone and system.wormholes
+    ("creuss_mech", 0): ("May remove itself after a system", NONE),
     ("empyrean_mech", 0): (
         "Remove it (in/adjacent to a player)",
         rule("empyrean_mech_cancel_action_card"),
@@ -165,7 +166,8 @@ CLASSIFICATION: dict[tuple[str, int], tuple[str, Kind]] = {
     ),
     ("keleres_mech", 0): ("Other players must spend 1 influence", NONE),
     ("l1z1x_mech", 0): ("While not in ground combat", rule("l1z1x_mech_bombardment")),
-    ("mahact_mech", 0): ("Can end the turn of a player", rule("mahact_mech_end_turn")),
+    # on activation, before any battle: used, there is no battle
+    ("mahact_mech", 0): ("Can end the turn of a player", NONE),
     ("mentak_mech", 0): (
         "Other players' ground forces on its planet",
         rule("mentak_mech_no_enemy_sustain"),
@@ -188,14 +190,9 @@ CLASSIFICATION: dict[tuple[str, int], tuple[str, Kind]] = {
     ),
     ("sardakk_mech", 0): ("After it uses SUSTAIN DAMAGE", rule("sardakk_mech_sustain_hit")),
     ("sol_mech", 0): ("DEPLOY: after ORBITAL DROP", Kind("none", None, "DEPLOY")),
-    ("titans_mech", 0): (
-        "DEPLOY: when you would place a PDS",
-        rule("titans_mech_deploy", "DEPLOY"),
-    ),
-    ("vuilraith_mech", 0): (
-        "Your infantry destroyed on its planet",
-        rule("vuilraith_mech_capture"),
-    ),
+    # no PDS is placed during a battle; captured infantry are destroyed all the same
+    ("titans_mech", 0): ("DEPLOY: when you would place a PDS", Kind("none", None, "DEPLOY")),
+    ("vuilraith_mech", 0): ("Your infantry destroyed on its planet", NONE),
     ("winnu_mech", 0): ("After a tactical action where", NONE),
     ("xxcha_mech", 0): ("Its SPACE CANNON may also target", STATS),
     ("yin_mech", 0): ("DEPLOY: when using INDOCTRINATION", rule("yin_mech_deploy", "DEPLOY")),

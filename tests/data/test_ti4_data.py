@@ -46,5 +46,7 @@ def test_implemented_handlers_are_named_in_the_data() -> None:
         law.handler for law in data.laws.values()
     }
     named |= {a.handler for f in data.factions.values() for a in f.abilities}
+    named |= {a.handler for u in data.units.values() for a in u.abilities}
+    named |= {c.handler for c in data.cards.values()}
     named |= {"nebula"}  # the active system's anomaly, not a data record
     assert set(HANDLERS) <= named
