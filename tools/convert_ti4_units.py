@@ -132,8 +132,10 @@ CLASSIFICATION: dict[tuple[str, int], tuple[str, Kind]] = {
         "At the start of a space combat",
         rule("nekro_flagship_ground_forces_fight"),
     ),
-    ("nomad_flagship", 0): ("May be treated as adjacent", rule("nomad_flagship_mech_adjacency")),
-    ("nomad_flagship2", 0): ("As Memoria I", rule("nomad_flagship_mech_adjacency")),
+    # Adjacency only: which systems a retreat may reach is what the scenario's system.adjacent
+    # lists (docs/rulings.md, "Memoria's adjacency"), so the ability adds nothing to a battle
+    ("nomad_flagship", 0): ("May be treated as adjacent", NONE),
+    ("nomad_flagship2", 0): ("As Memoria I", NONE),
     ("sardakk_flagship", 0): ("+1 to the combat rolls of each", rule("sardakk_flagship_bonus")),
     ("sol_flagship", 0): ("At the end of the status phase", NONE),
     # DEPLOY on activation, before any battle: it only changes which forces meet

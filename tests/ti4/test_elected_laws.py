@@ -38,9 +38,10 @@ def test_elected_names_only_laws_in_play() -> None:
 def test_elected_names_only_laws_that_elect_a_player() -> None:
     error = refused(battle(laws=["shared_research"], elected={"shared_research": "defender"}))
     assert error.field == "elected.shared_research"
-    assert "elects no player" in error.message
+    assert "elects nothing" in error.message
 
 
 def test_elected_must_be_a_player() -> None:
     error = refused(battle(laws=["prophecy_of_ixth"], elected={"prophecy_of_ixth": "other"}))
-    assert error.field.startswith("elected")
+    assert error.field == "elected.prophecy_of_ixth"
+    assert "attacker or defender" in error.message

@@ -149,7 +149,8 @@ class FactionDef(_Record):
 
 class LawDef(_Record):
     """An agenda in play as a law. ``elect = "player"``: the law names an elected player, who
-    owns its effect (a scenario's ``elected`` says which player)."""
+    owns its effect; ``elect = "planet"``: it names a planet (a scenario's ``elected`` says
+    which)."""
 
     id: str
     name: str
@@ -157,7 +158,7 @@ class LawDef(_Record):
     text: str
     combat: CombatRelevance
     handler: str | None = None
-    elect: Literal["player"] | None = None
+    elect: Literal["player", "planet"] | None = None
 
 
 class CardDef(_Record):
@@ -175,6 +176,9 @@ class CardDef(_Record):
     text: str
     combat: CombatRelevance
     handler: str | None = None
+    #: a card a scenario names through another entry: listing it is refused with this message
+    #: (Ssruu, who acts as another faction's agent: that agent is listed instead)
+    instead: str | None = None
 
 
 class ConditionDef(_Record):

@@ -227,8 +227,9 @@ class Scenario(_Spec):
     policy: PolicySpec | None = None
     system: SystemSpec = SystemSpec()
     laws: Names = ()
-    #: TI4: the player each law that elects a player names (``{prophecy_of_ixth: attacker}``)
-    elected: dict[Name, Literal["attacker", "defender"]] | None = None
+    #: TI4: what each law that elects something names: a player (``{prophecy_of_ixth:
+    #: attacker}``) or a planet (``{demilitarized_zone: Lazar}``)
+    elected: dict[Name, Name] | None = None
     planets: tuple[PlanetSpec, ...] | None = None
     #: the ruleset's named rule options (each documented with its default by the ruleset)
     options: dict[Name, Any] | None = None

@@ -26,7 +26,11 @@ from spacecombat.core.setup import (
 from spacecombat.core.sides import SideState
 from spacecombat.core.state import CountedCards
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
-from spacecombat.rulesets.ti4.abilities import articles_of_war, greyfire_mutagen
+from spacecombat.rulesets.ti4.abilities import (
+    articles_of_war,
+    demilitarized_zone,
+    greyfire_mutagen,
+)
 from spacecombat.rulesets.ti4.abilities.base import (
     HANDLERS,
     Handler,
@@ -207,7 +211,7 @@ def build(scenario: Scenario) -> BattleSetup:
     rule_options = options(scenario.options)
     _check_ti3_only_keys(scenario)
     laws = tuple(_check_known(f"laws[{i}]", law, data.laws) for i, law in enumerate(scenario.laws))
-    _check_elected(data, laws, scenario.elected or {})
+    _check_elected(data, scenario, laws, scenario.elected or {})
     _check_laws_implemented(data, laws)
     system = _system(scenario)
     planets = planet_names(scenario)
@@ -269,25 +273,37 @@ def _check_laws_implemented(data: Ti4Data, laws: tuple[str, ...]) -> None:
             raise RuleNotImplemented(f"the law {record.name}", f"laws[{i}]")
 
 
-def _check_elected(data: Ti4Data, laws: tuple[str, ...], elected: Mapping[str, str]) -> None:
-    """A law that elects a player names them in ``elected``; ``elected`` names only such laws
-    in play."""
+def _check_elected(
+    data: Ti4Data, scenario: Scenario, laws: tuple[str, ...], elected: Mapping[str, str]
+) -> None:
+    """A law that elects something names it in ``elected`` (a player: attacker or defender; a
+    planet: its name); ``elected`` names only such laws in play. No invasion can be fought over
+    a planet Demilitarized Zone elected (no unit may be committed to it)."""
     for law in elected:
+        field = f"elected.{field_key(law)}"
         if law not in laws:
+            raise ScenarioError(field, f"{shown(law)} is not among the scenario's laws")
+        kind = data.laws[law].elect
+        if kind is None:
+            raise ScenarioError(field, f"{data.laws[law].name} elects nothing")
+        if kind == "player" and elected[law] not in ("attacker", "defender"):
             raise ScenarioError(
-                f"elected.{field_key(law)}", f"{shown(law)} is not among the scenario's laws"
-            )
-        if data.laws[law].elect != "player":
-            raise ScenarioError(
-                f"elected.{field_key(law)}", f"{data.laws[law].name} elects no player"
+                field, f"{data.laws[law].name} elects a player: attacker or defender"
             )
     for i, law in enumerate(laws):
-        if data.laws[law].elect == "player" and law not in elected:
+        kind = data.laws[law].elect
+        if kind is not None and law not in elected:
+            example = "attacker" if kind == "player" else "PLANET"
             raise ScenarioError(
                 f"laws[{i}]",
-                f"{data.laws[law].name} elects a player: say which with "
-                f"elected: {{{law}: attacker}} (or defender)",
+                f"{data.laws[law].name} elects a {kind}: say which with "
+                f"elected: {{{law}: {example}}}",
             )
+    zone = elected.get(demilitarized_zone.LAW) if demilitarized_zone.LAW in laws else None
+    if zone is not None and scenario.battle == "invasion":
+        for i, planet in enumerate(scenario.planets or ()):
+            if planet.name == zone:
+                raise ScenarioError(f"planets[{i}]", demilitarized_zone.refusal(zone))
 
 
 #: anomalies no ship may move into (LRR 11.1 asteroid field, 86.1 supernova), each with the
@@ -535,6 +551,8 @@ def _held(data: Ti4Data, spec: SideSpec, where: str) -> tuple[str, ...]:
             allowed = {k: c for k, c in data.cards.items() if c.kind == kind}
             _check_known(name, ident, allowed)
             card = data.cards[ident]
+            if card.instead is not None:
+                raise ScenarioError(name, card.instead)
             if card.combat == "rule" and card.handler not in HANDLERS:
                 raise RuleNotImplemented(f"the {kind.replace('_', ' ')} {card.name}", name)
             held.append(ident)
@@ -593,7 +611,7 @@ def _handlers(
     for law in laws:
         handler = data.laws[law].handler
         if data.laws[law].combat == "rule" and handler:
-            owner = Side(elected[law]) if law in elected else None
+            owner = Side(elected[law]) if data.laws[law].elect == "player" else None
             found.append(HANDLERS[handler](owner))
     for side in SIDES:
         setup = sides[side]
