@@ -269,7 +269,16 @@ class Point(Generic[S]):
     or the end, with ``state`` the state whose ``advance`` gave ``node``. ``following`` holds
     the point each outcome of the dice leads to, as the sampler meets them."""
 
-    __slots__ = ("following", "groups", "marked", "node", "outcome", "state", "weights")
+    __slots__ = (
+        "following",
+        "groups",
+        "marked",
+        "node",
+        "outcome",
+        "special",
+        "state",
+        "weights",
+    )
 
     def __init__(self, node: Chance[S] | Draw[S] | End[S], state: S) -> None:
         self.node = node
@@ -283,8 +292,13 @@ class Point(Generic[S]):
         self.marked = False
         #: a draw's weights
         self.weights: tuple[int, ...] | None = None
+        #: a chance node's pool when some group is not plain (extra hits, rerolls): rolled
+        #: with ``DicePool.sample``, as ``play`` rolls it
+        self.special: DicePool | None = None
         if isinstance(node, Chance):
             self.groups = tuple((g.dice, g.hit_on, g.mark_on) for g in node.pool.groups)
+            if not node.pool.plain:
+                self.special = node.pool
             self.marked = node.then_marked is not None
         elif isinstance(node, Draw):
             self.weights = node.weights
@@ -335,7 +349,12 @@ class Sampler(Generic[S]):
         while True:
             groups = point.groups
             key: Outcome
-            if groups is not None:
+            special = point.special
+            if special is not None:
+                rolled = special.sample(dice)
+                hits, marks = total_hits(rolled), total_marks(rolled)
+                key = (hits, marks) if point.marked else hits
+            elif groups is not None:
                 hits = marks = 0
                 for count, hit_on, mark_on in groups:
                     faces = roll(count)
@@ -416,5 +435,12 @@ def _roll(rolled: tuple[RolledGroup, ...]) -> dict[str, object]:
         if r.group.mark_on is not None:
             group["mark_on"] = r.group.mark_on
             group["marks"] = r.marks
+        if r.group.extra_on is not None:
+            group["extra_on"] = r.group.extra_on
+            group["extra_hits"] = r.group.extra_hits
+        if r.group.reroll is not None:
+            group["reroll_modifier"] = r.group.reroll
+        if r.group.rerolled:
+            group["rerolled"] = True
         groups.append(group)
     return {"groups": groups, "hits": total_hits(rolled)}

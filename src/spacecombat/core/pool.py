@@ -40,6 +40,20 @@ class DiceGroup:
     #: a natural (unmodified) face at or above this is also counted as a mark (TI3 Shock
     #: Troops: a natural 10); ``None``: the group counts hits only
     mark_on: int | None = None
+    #: a natural face at or above this produces ``extra_hits`` more hits, whether or not the die
+    #: hits (TI4 Jol-Nar flagship: a natural 9 or 10 produces 2 additional hits)
+    extra_on: int | None = None
+    extra_hits: int = 0
+    #: each die that produced no hit is rolled once more, with this added to the group's
+    #: modifier (the stock "reroll every miss" of Munitions Reserves, Fire Team: 0);
+    #: ``None``: no reroll. The reroll's face replaces the die's first face.
+    reroll: int | None = None
+    #: this group is the reroll of another group's misses (as ``sample`` logs it)
+    rerolled: bool = False
+
+    def __post_init__(self) -> None:
+        if self.reroll is not None and self.mark_on is not None:
+            raise ValueError("a group that counts marks is not rerolled")
 
     @property
     def hit_on(self) -> int:
@@ -51,6 +65,43 @@ class DiceGroup:
         """The chance that one die of this group hits."""
         return Fraction(SIDES + 1 - self.hit_on, SIDES)
 
+    @property
+    def plain(self) -> bool:
+        """Whether one die is a plain hit or miss (no extra hits, no reroll)."""
+        return self.extra_hits == 0 and self.reroll is None
+
+    def face_hits(self, face: int) -> int:
+        """The hits one die showing ``face`` produces (extra hits included)."""
+        hits = int(face >= self.hit_on)
+        if self.extra_on is not None and face >= self.extra_on:
+            hits += self.extra_hits
+        return hits
+
+    def rerolling(self, misses: int) -> DiceGroup:
+        """The group of ``misses`` dice rolled again (its faces replace theirs)."""
+        assert self.reroll is not None
+        return DiceGroup(
+            self.unit,
+            misses,
+            self.value,
+            self.modifier + self.reroll,
+            extra_on=self.extra_on,
+            extra_hits=self.extra_hits,
+            rerolled=True,
+        )
+
+    def roll(self, dice: Dice) -> tuple[RolledGroup, ...]:
+        """Roll the group (one ``dice.roll`` call), then its misses again if it rerolls (a
+        second call, logged as a group of its own, when some die missed)."""
+        first = RolledGroup(self, dice.roll(self.dice))
+        if self.reroll is None:
+            return (first,)
+        misses = sum(1 for face in first.faces if not self.face_hits(face))
+        if not misses:
+            return (first,)
+        again = self.rerolling(misses)
+        return (first, RolledGroup(again, dice.roll(misses)))
+
 
 @dataclass(frozen=True, slots=True)
 class RolledGroup:
@@ -61,7 +112,11 @@ class RolledGroup:
 
     @property
     def hits(self) -> int:
-        return sum(1 for face in self.faces if face >= self.group.hit_on)
+        """Hits of the faces; a die that is rerolled produces none (its reroll counts)."""
+        group = self.group
+        if group.plain:
+            return sum(1 for face in self.faces if face >= group.hit_on)
+        return sum(group.face_hits(face) for face in self.faces)
 
     @property
     def marks(self) -> int:
@@ -83,7 +138,7 @@ class DicePool:
     def __post_init__(self) -> None:
         # read at every state of the exact engine: counted once
         object.__setattr__(self, "dice", sum(group.dice for group in self.groups))
-        hitting = sum(group.dice for group in self.groups if group.hit_on <= SIDES)
+        hitting = sum(group.dice * _most_hits(group) for group in self.groups)
         object.__setattr__(self, "max_hits", hitting)
 
     @classmethod
@@ -96,8 +151,14 @@ class DicePool:
         return cls(tuple(kept))
 
     def sample(self, dice: Dice) -> tuple[RolledGroup, ...]:
-        """Roll every group in order, one ``dice.roll`` call per group."""
-        return tuple(RolledGroup(group, dice.roll(group.dice)) for group in self.groups)
+        """Roll every group in order, one ``dice.roll`` call per group, and right after a
+        rerolling group one more for its misses (logged as a group of its own)."""
+        return tuple(rolled for group in self.groups for rolled in group.roll(dice))
+
+    @property
+    def plain(self) -> bool:
+        """Whether every group is plain (no extra hits, no rerolls)."""
+        return all(group.plain for group in self.groups)
 
     def distribution(self) -> Mapping[int, Fraction]:
         """The exact distribution of the number of hits."""
@@ -117,22 +178,57 @@ class DicePool:
         return _joint(self.groups)
 
 
+def _most_hits(group: DiceGroup) -> int:
+    """The most hits one die of ``group`` can produce (its reroll included)."""
+    if group.plain:
+        return int(group.hit_on <= SIDES)
+    most = group.face_hits(SIDES)
+    if group.reroll is not None:
+        most = max(most, group.rerolling(1).face_hits(SIDES))
+    return most
+
+
+def _rolls(group: DiceGroup) -> int:
+    """How many d10s one die of ``group`` may take: 2 when its misses are rerolled."""
+    return 1 if group.reroll is None else 2
+
+
 def _die_faces(group: DiceGroup) -> dict[tuple[int, int], int]:
-    """One die of ``group``: how many of its faces give each (hit, mark) pair."""
+    """One die of ``group``: how many of its ``SIDES ** _rolls(group)`` equally likely
+    (face, reroll face) pairs give each (hits, mark) pair; a die that produced no hit is
+    rerolled (``DiceGroup.roll``), and its reroll's face replaces its face."""
     mark_on = group.mark_on if group.mark_on is not None else NEVER
     faces: dict[tuple[int, int], int] = {}
+    again = group.rerolling(1) if group.reroll is not None else None
     for face in range(1, SIDES + 1):
-        key = (int(face >= group.hit_on), int(face >= mark_on))
-        faces[key] = faces.get(key, 0) + 1
+        hits = group.face_hits(face)
+        if again is None:
+            key = (hits, int(face >= mark_on))
+            faces[key] = faces.get(key, 0) + 1
+        elif hits:
+            key = (hits, 0)
+            faces[key] = faces.get(key, 0) + SIDES
+        else:
+            for second in range(1, SIDES + 1):
+                key = (again.face_hits(second), 0)
+                faces[key] = faces.get(key, 0) + 1
     return faces
 
 
 def _group_faces(group: DiceGroup) -> dict[tuple[int, int], int]:
-    """All the dice of ``group``: for each (hits, marks), how many of the ``SIDES ** dice``
-    equally likely rolls give it. The multinomial sum over how many dice land in each
-    (hit, mark) class (at most four classes, usually three): about dice² / 2 terms, where
-    adding the dice one at a time would take about dice³ / 2 steps."""
-    classes = list(_die_faces(group).items())
+    """All the dice of ``group``: for each (hits, marks), how many of the
+    ``SIDES ** (_rolls(group) * dice)`` equally likely rolls give it. The multinomial sum over
+    how many dice land in each (hits, mark) class (a few classes, usually three): about
+    dice² / 2 terms, where adding the dice one at a time would take about dice³ / 2 steps."""
+    return _spread(tuple(_die_faces(group).items()), group.dice)
+
+
+@cache
+def _spread(
+    classes: tuple[tuple[tuple[int, int], int], ...], dice: int
+) -> dict[tuple[int, int], int]:
+    """``dice`` dice whose classes (hits, mark) have the given weights: the weight of each
+    total (hits, marks)."""
     counts: dict[tuple[int, int], int] = {}
 
     def spread(at: int, left: int, hits: int, marks: int, ways: int) -> None:
@@ -150,7 +246,7 @@ def _group_faces(group: DiceGroup) -> dict[tuple[int, int], int]:
                 ways * comb(left, k) * faces**k,
             )
 
-    spread(0, group.dice, 0, 0, 1)
+    spread(0, dice, 0, 0, 1)
     return counts
 
 
@@ -168,7 +264,7 @@ def _joint(groups: tuple[DiceGroup, ...]) -> Mapping[tuple[int, int], Fraction]:
                 key = (hits + more_hits, marks + more_marks)
                 merged[key] = merged.get(key, 0) + ways * more
         result = merged
-        dice += group.dice
+        dice += _rolls(group) * group.dice
     total = SIDES**dice
     return {key: Fraction(ways, total) for key, ways in result.items()}
 
@@ -189,11 +285,24 @@ def _binomial(dice: int, chance: Fraction) -> tuple[Fraction, ...]:
     return tuple(comb(dice, k) * chance**k * miss ** (dice - k) for k in range(dice + 1))
 
 
+def _hits_of(group: DiceGroup) -> tuple[Fraction, ...]:
+    """The exact distribution of a group's hits (by number of hits)."""
+    if group.plain:
+        return _binomial(group.dice, group.hit_chance)
+    counts = _group_faces(group)
+    top = max(hits for hits, _ in counts)
+    step = [0] * (top + 1)
+    for (hits, _), ways in counts.items():
+        step[hits] += ways
+    total = SIDES ** (_rolls(group) * group.dice)
+    return tuple(Fraction(ways, total) for ways in step)
+
+
 @cache
 def _distribution(groups: tuple[DiceGroup, ...]) -> Mapping[int, Fraction]:
     result: dict[int, Fraction] = {0: Fraction(1)}
     for group in groups:
-        step = _binomial(group.dice, group.hit_chance)
+        step = _hits_of(group)
         merged: dict[int, Fraction] = {}
         for hits, weight in result.items():
             for extra, chance in enumerate(step):
@@ -207,11 +316,15 @@ def _distribution(groups: tuple[DiceGroup, ...]) -> Mapping[int, Fraction]:
 def _float_distribution(groups: tuple[DiceGroup, ...]) -> Mapping[int, float]:
     result = [1.0]
     for group in groups:
-        p = float(group.hit_chance)
-        step = [
-            comb(group.dice, k) * p**k * (1 - p) ** (group.dice - k) for k in range(group.dice + 1)
-        ]
-        merged = [0.0] * (len(result) + group.dice)
+        if group.plain:
+            p = float(group.hit_chance)
+            step = [
+                comb(group.dice, k) * p**k * (1 - p) ** (group.dice - k)
+                for k in range(group.dice + 1)
+            ]
+        else:
+            step = [float(chance) for chance in _hits_of(group)]
+        merged = [0.0] * (len(result) + len(step) - 1)
         for hits, weight in enumerate(result):
             for extra, chance in enumerate(step):
                 merged[hits + extra] += weight * chance

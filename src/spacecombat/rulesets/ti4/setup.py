@@ -635,8 +635,11 @@ def _handlers(
             and not (muted and data.technologies[t].faction)
         ]
         spec = side_spec(scenario, side)
+        present = set(spec.units) | set(spec.planet_units)
+        if side is Side.DEFENDER:  # an invasion's defender: its units on the planets too
+            present |= {unit for planet in scenario.planets or () for unit in planet.defender}
         for unit in setup.cards:
-            if unit in spec.units or unit in spec.planet_units:
+            if unit in present:
                 names += [
                     a.handler
                     for a in setup.cards[unit].abilities

@@ -30,7 +30,7 @@ one is a decision of its holder (``offer``), answered by the same policies as an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
@@ -122,19 +122,205 @@ class Handler:
         """``roller``'s combat roll (dice groups by unit type), changed by this handler."""
         return groups
 
-
     # Hooks added for issue 14 go below, each group after its own marker (the procedures that
     # call them say where): keep one hook per question, with its default "no effect".
 
     # --- hooks: hit assignment and SUSTAIN DAMAGE ---
+    # (called in procedures/assign_hits.py for every assignment of hits: combat rounds, space
+    # cannon, anti-fighter barrage, bombardment)
+
+    def forbids_sustain(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, unit: str
+    ) -> bool:
+        """Whether ``side``'s ``unit`` in ``where`` may NOT use SUSTAIN DAMAGE now (a law, an
+        enemy flagship in the system); ``False``: no say."""
+        return False
+
+    def lends_sustain(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None
+    ) -> frozenset[str]:
+        """Unit types of ``side`` in ``where`` that the hits being assigned cannot reach but
+        that may use SUSTAIN DAMAGE to cancel one (a Nomad mech in the space area)."""
+        return frozenset()
+
+    def before_assign_hits(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
+    ) -> Node[BattleState] | None:
+        """Act once before ``side`` assigns the hits against it (``state.hits_on(side)`` > 0),
+        e.g. cancel some of them; ``None``: nothing to do."""
+        return None
+
+    def after_sustain(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
+    ) -> Node[BattleState] | None:
+        """Act after one of ``side``'s units used SUSTAIN DAMAGE (its type is
+        ``state.sustained[-1]``; ``state.sustained`` lists those of this assignment);
+        ``None``: nothing to do."""
+        return None
+
+    def after_destroyed(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        side: Side,
+        where: int | None,
+        unit: str,
+        cause: str,
+    ) -> Node[BattleState] | None:
+        """Act after one of ``side``'s units (of type ``unit``) in ``where`` was destroyed while
+        hits were assigned (by a hit, or by an effect acting then: Direct Hit, the Yin
+        flagship); ``None``: nothing to do. An effect that destroys units queues them
+        (``state.following``) so that these handlers hear of them too."""
+        return None
+
+    def follow_up(
+        self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
+    ) -> Node[BattleState] | None:
+        """Go on with an effect this handler queued (a ``state.following`` entry named by its
+        id: a roll after a card was played, say); ``None``: nothing more."""
+        return None
 
     # --- hooks: combat rounds and timing windows ---
 
+    def acts_after_roll_dice(self) -> bool:
+        """Whether this handler acts (``in_window``, window "after_roll_dice") after both
+        players have rolled in a combat round's Roll Dice step, before hits are assigned (The
+        Thundarian); the window opens only when some handler in play says so
+        (procedures/combat_round.py: ``roll_dice``)."""
+        return False
+
+    def acts_on_retreats(self) -> bool:
+        """Whether this handler acts (``in_window``) in the windows of the Announce Retreats
+        step: "announce_retreats" at its start, before the defender announces (Rout), and
+        "retreat_announced" right after a player announced a retreat (Intercept); they open
+        only when some handler in play says so (procedures/space_combat.py)."""
+        return False
+
+    def exempt_from_capacity(self, side: Side, unit: str) -> bool:
+        """Whether ``side``'s ground force ``unit`` in the space area needs no room on its ships
+        while one of them has a capacity value (Aerie Sentinel; procedures/capacity.py)."""
+        return False
+
     # --- hooks: dice, rerolls and roll modifiers ---
+
+    def sets_combat_dice(self, owner: Side, unit: str) -> bool:
+        """Whether this handler gives ``owner``'s ``unit``, whose printed combat dice are unset
+        (Winnu flagship), its combat dice: ``combat_roll`` then adds the unit's group, and
+        ``procedures/common.py: _combat_pool`` leaves it out instead of refusing it."""
+        return False
 
     # --- hooks: space cannon and anti-fighter barrage ---
 
+    def forbids_unit_ability(self, setup: BattleSetup, roller: Side, roll: Roll) -> bool:
+        """Whether ``roller`` may not use the unit ability of ``roll`` (SPACE CANNON, ANTI-FIGHTER
+        BARRAGE, BOMBARDMENT) in this battle at all, from the setup alone (L4 Disruptors, the
+        Argent flagship). Read by ``cannon_pool`` and ``barrage_pool``: their pool is empty."""
+        return False
+
+    def cannon_groups(self, setup: BattleSetup, roller: Side, roll: Roll) -> tuple[DiceGroup, ...]:
+        """SPACE CANNON dice ``roller`` fires from something other than its units in the area
+        (a planet of the system: Mecatol Rex with I.I.H.Q. Modernization, Elysium with Ul the
+        Progenitor), from the setup alone; added by ``cannon_pool`` before ``ability_dice``."""
+        return ()
+
+    def ability_dice(
+        self, setup: BattleSetup, roller: Side, roll: Roll, groups: tuple[DiceGroup, ...]
+    ) -> tuple[DiceGroup, ...]:
+        """``roller``'s dice of a unit-ability roll, changed from the setup alone (Plasma
+        Scoring: one firing unit adds 1 die). Applied by ``cannon_pool`` and ``barrage_pool``
+        (bombardment: ``space_cannon.ability_dice``)."""
+        return groups
+
+    def before_ability_roll(
+        self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
+    ) -> Node[BattleState] | None:
+        """Act just before ``roller`` makes a unit-ability roll (play a card that changes it);
+        asked of every handler in order (procedures/space_cannon_offense.py)."""
+        return None
+
+    def ability_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        roll: Roll,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        """``roller``'s unit-ability roll changed from what the state shows (a card played for
+        it: Solar Flare leaves no dice)."""
+        return groups
+
+    def extra_ability_roll(
+        self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
+    ) -> Node[BattleState] | None:
+        """A roll of this handler's own, made just before ``roller``'s unit-ability roll
+        (Experimental Battlestation fires before the active player's space cannon offense:
+        ``space_cannon_offense.extra_cannon_roll``); ``None`` once it is made."""
+        return None
+
     # --- hooks: invasion, bombardment and ground combat ---
+
+    def at_invasion_start(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
+        """Act at the start of an invasion, before BOMBARDMENT (Bunker, Blitz, Disable): asked
+        of each handler in order by procedures/invasion.py ``bombardment``; ``None``: nothing."""
+        return None
+
+    def bombardment_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        planet: int,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        """``roller``'s BOMBARDMENT dice groups at ``planet``, changed from what the state shows
+        (a card played at the start of the invasion); invasion.py ``bombardment_dice``."""
+        return groups
+
+    def forbids_bombardment(self, setup: BattleSetup, planet: int) -> str | None:
+        """Why no BOMBARDMENT may be fired at the units on ``planet`` (a law), or ``None``."""
+        return None
+
+    def ignores_planetary_shield(self, setup: BattleSetup, bombarder: Side) -> bool:
+        """Whether PLANETARY SHIELD does not stop ``bombarder``'s BOMBARDMENT (2RAM)."""
+        return False
+
+    def loses_ability(
+        self, setup: BattleSetup, state: BattleState, owner: Side, unit: str, ability: str
+    ) -> bool:
+        """Whether ``owner``'s ``unit`` has lost ``ability`` (``"planetary_shield"``,
+        ``"space_cannon"``) now (Disable); asked by planetary_shield.py and invasion.py."""
+        return False
+
+    def after_bombardment(
+        self, setup: BattleSetup, state: BattleState, planet: int, infantry_destroyed: int
+    ) -> Node[BattleState] | None:
+        """Act after the attacker's BOMBARDMENT at ``planet`` (its hits assigned), which
+        destroyed ``infantry_destroyed`` of the defender's infantry (X-89 Bacterial Weapon Ω);
+        the nodes' states stay in that step (invasion.py ``bombardment_hits``)."""
+        return None
+
+    def bombards_in_combat(self, setup: BattleSetup, state: BattleState) -> Mapping[str, int]:
+        """The attacker's units, by type, that roll BOMBARDMENT at the planet of the ground
+        combat when this handler moves the battle to the BOMBARDMENT step from a timing window
+        (Harrow); invasion.py ``bombardment`` then returns to the window after it."""
+        return {}
+
+    def after_commit(
+        self, setup: BattleSetup, state: BattleState, planet: int
+    ) -> Node[BattleState] | None:
+        """Act after the attacker committed ground forces to ``planet`` (Parley, Ragh's Call),
+        before space cannon defense; asked of each handler in order, planet by planet
+        (invasion.py ``commit_ground_forces``)."""
+        return None
+
+    def after_ground_combat(
+        self, setup: BattleSetup, state: BattleState, winner: Side | None
+    ) -> Node[BattleState] | None:
+        """Act after the ground combat on ``state.planet`` ended, won by ``winner`` (``None``:
+        nobody) (Dacxive Animators); asked of each handler in order (invasion.py
+        ``ground_combat_ends``)."""
+        return None
 
 
 class Card(Handler):

@@ -76,7 +76,9 @@ def _combat_pool(
     for unit, count in counts:
         combat = cards.card(unit).combat
         if unit in fights and combat is not None:
-            if combat.dice is None:  # set by an ability: the setup refuses such a unit
+            if combat.dice is None:  # set by an ability, which adds the group (combat_roll)
+                if any(h.sets_combat_dice(side, unit) for h in setup.handlers):
+                    continue
                 raise RuleNotImplemented(f"the combat dice of {unit}", f"{side.value}'s roll")
             groups.append(
                 DiceGroup(unit, count * combat.dice, combat.hit, setup.modifier(side, roll, unit))

@@ -1,0 +1,65 @@
+"""Fire Team (action card): after your ground forces make combat rolls, reroll any number of
+those dice (ti4-combat-effects.md §6; data/cards.toml). Once, in a ground combat
+(ti4-ground-combat.md step 1). The holder decides before the roll (the one door for choices is
+a decision node, and a roll's outcome here is its number of hits, not its faces): offered in
+the "start of combat round" window of a ground combat (rule 4.1), played, it makes that round's
+combat roll reroll every die of the holder that missed (``DiceGroup.reroll``), which is what a
+player who sees the faces does with it. If every die then hits, the card is spent all the same
+(docs/rulings-drafts/C.md 14C-9). The stock policy plays it in the first round."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.rulesets.ti4.abilities.base import Card, register
+
+if TYPE_CHECKING:
+    from spacecombat.core.pool import DiceGroup
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState
+
+START_OF_COMBAT_ROUND = "start_of_combat_round"
+
+
+@register
+class FireTeam(Card):
+    id = "fire_team"
+    card = "fire_team"
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or setup.kind == "space" or START_OF_COMBAT_ROUND not in windows:
+            return None
+        if not self.held(state):
+            return None
+        from spacecombat.rulesets.ti4.procedures.common import combat_dice
+
+        if not combat_dice(setup, state, owner):
+            return None
+
+        def play(s: BattleState) -> Step[BattleState]:
+            return Step(s.boosting(owner, self.card))
+
+        return self.offer(
+            state, "Fire Team: reroll your ground combat dice that miss this round?", play
+        )
+
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        return roller is self.owner and state.boosted(roller, self.card)
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        if not self.roll_key(setup, state, roller):
+            return groups
+        return tuple(g if g.reroll is not None else replace(g, reroll=0) for g in groups)

@@ -1,0 +1,57 @@
+"""Winnu flagship (Salai Sai Corian): when it makes a combat roll, it rolls as many dice as
+the opponent has non-fighter ships in its system (ti4-combat-effects.md, flagships;
+data/units.toml, whose combat dice are unset for it). Counted at each space combat roll
+(ti4-space-combat.md step 3) from the opponent's ships in the space area then; with none left
+it rolls no die (docs/rulings-drafts/C.md 14C-5). Its modifiers are those of any flagship roll."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from spacecombat.core.pool import DiceGroup
+from spacecombat.rulesets.ti4.abilities.base import Handler, Roll, register
+from spacecombat.rulesets.ti4.sides import Side
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+FLAGSHIP = "flagship"
+
+
+@register
+class WinnuFlagshipDice(Handler):
+    id = "winnu_flagship_dice"
+
+    def sets_combat_dice(self, owner: Side, unit: str) -> bool:
+        return owner is self.owner and unit == FLAGSHIP
+
+    def _targets(self, setup: BattleSetup, state: BattleState, roller: Side) -> int:
+        """The opponent's non-fighter ships in the space area."""
+        opponent = roller.other
+        cards = setup.side(opponent)
+        counted = cards.ship_types - cards.fighter_types
+        return state.side(opponent).space.total(lambda unit: unit in counted)
+
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        if roller is not self.owner or setup.kind != "space":
+            return None
+        return self._targets(setup, state, roller)
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        if roller is not self.owner or setup.kind != "space":
+            return groups
+        flagships = state.side(roller).space.count(FLAGSHIP)
+        combat = setup.side(roller).card(FLAGSHIP).combat
+        if not flagships or combat is None:
+            return groups
+        dice = flagships * self._targets(setup, state, roller)
+        modifier = setup.modifier(roller, Roll.SPACE_COMBAT, FLAGSHIP)
+        return (*groups, DiceGroup(FLAGSHIP, dice, combat.hit, modifier))
