@@ -393,13 +393,16 @@ def _check_policy(
                 f"{where}.planet_order[{i}]",
                 f"{shown(name)} is not a planet of the battle; allowed: {', '.join(planets)}",
             )
-    cards = load().cards
+    data = load()
     for ident in layer.play or {}:
-        if ident not in cards:
+        # a card held, or a technology or ability its holder decides to use (Supercharge,
+        # Impulse Core, Devotion ...: they ask through the same play_card decision)
+        if ident not in data.cards and ident not in data.technologies and ident not in HANDLERS:
             raise ScenarioError(
                 f"{where}.play.{field_key(ident)}",
-                f"unknown card {shown(ident)}; allowed: the ids of data/cards.toml "
-                f"(e.g. {', '.join(sorted(cards)[:6])} ...)",
+                f"unknown card or ability {shown(ident)}; allowed: the ids of data/cards.toml "
+                f"(e.g. {', '.join(sorted(data.cards)[:6])} ...), of technologies, or an "
+                "ability's handler id (docs/effects.md)",
             )
 
 
