@@ -63,7 +63,10 @@ TECHNOLOGIES = {
 }
 FACTIONS = {"ti4": ("hacan", "sardakk", "jolnar", "empyrean"), "ti3": ("sardakk", "jolnar")}
 #: names the unknown-name mutation tries that are TI3 factions all the same
-TI3_FACTIONS_NAMED = ("naalu", "nekro")
+#: names among the fuzzed ones that TI4's data knows (a faction, a technology, a law)
+KNOWN_TI4_NAMES = frozenset(
+    {"naalu", "nekro", "plasma_scoring", "gravity_drive", "publicize_weapon_schematics"}
+)
 #: the stock casualty order, cut to each ruleset's units (a permutation of it is a valid order)
 CASUALTY_ORDER = {
     "ti4": tuple(
@@ -733,9 +736,9 @@ def _unknown_name(draw: st.DrawFn, doc: Any) -> tuple[Any, str, frozenset[int] |
         )
     )
     value = get_at(doc, path)
-    refused = name != "gravity_drive"  # a technology without a combat effect may be accepted
-    if path[-1] == "faction" and doc.get("ruleset") == "ti3" and name in TI3_FACTIONS_NAMED:
-        refused = False  # TI3 has these factions (data/factions.toml): it may accept them
+    # a technology, law or faction the data knows may be accepted where it fits: the engine
+    # implements ever more of them (issue 14), so only the unknown names must be refused
+    refused = name not in KNOWN_TI4_NAMES
     if kind == "value":
         set_at(doc, path, name)
     elif isinstance(value, dict):

@@ -7,11 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from spacecombat.core.dice import ScriptedDice
-from spacecombat.core.engine import Node, Step, play
+from spacecombat.core.engine import Chance, Node, Step, play
 from spacecombat.core.events import event
+from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.rulesets import ti4
 from spacecombat.rulesets.ti4.abilities.base import Handler
 from spacecombat.rulesets.ti4.battle import Ti4Battle
+from spacecombat.rulesets.ti4.procedures.common import with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
@@ -98,3 +100,29 @@ def test_each_handler_acts_once_in_each_window() -> None:
         ["start_of_combat_round"],
         ["end_of_combat", "end_of_combat_round"],
     ]
+
+
+def test_a_handlers_roll_keeps_its_marks_and_tally_through_the_window() -> None:
+    """A roll a handler makes in a window (procedures/common.with_cursor) still reports its
+    marks and its tally: only the cursor of the states it leads to changes."""
+    state = build(parse_ti_scenario(space({"units": "1 cruiser"}, {"units": "1 cruiser"}))).initial
+    seen: list[object] = []
+
+    def marked(hits: int, marks: int) -> Step[BattleState]:
+        seen.append((hits, marks))
+        return Step(state)
+
+    def tallied(tally: Tally) -> Step[BattleState]:
+        seen.append(tally)
+        return Step(state)
+
+    pool = DicePool.of([DiceGroup("cruiser", 1, 7)])
+    node = Chance("attacker", "test", pool, lambda h: Step(state), marked, tallied)
+    bumped = with_cursor(node, 3)
+    assert isinstance(bumped, Chance)
+    assert bumped.then_marked is not None
+    assert bumped.then_tally is not None
+    assert bumped.then_marked(1, 1).state.cursor == 3
+    tally = Tally(1, 0, ())
+    assert bumped.then_tally(tally).state.cursor == 3
+    assert seen == [(1, 1), tally]

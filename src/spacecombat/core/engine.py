@@ -26,7 +26,7 @@ from typing import Generic, Protocol, TypeVar, cast
 from spacecombat.core.decisions import DecisionRequest, Option, Policy, decide
 from spacecombat.core.dice import Dice
 from spacecombat.core.events import Event, event
-from spacecombat.core.pool import DicePool, RolledGroup, total_hits, total_marks
+from spacecombat.core.pool import DicePool, RolledGroup, Tally, total_hits, total_marks
 
 S = TypeVar("S")
 
@@ -40,15 +40,17 @@ class Step(Generic[S]):
 
 
 #: what a roll produced, as a chance node's continuation sees it: the number of hits, or
-#: (hits, marks) when the pool counts marks (natural faces at or above a group's ``mark_on``)
-Outcome = int | tuple[int, int]
+#: (hits, marks) when the pool counts marks (natural faces at or above a group's ``mark_on``),
+#: or a ``Tally`` (hits, trade goods spent, units lost per group) when the pool is ``tallied``
+Outcome = int | tuple[int, int] | Tally
 
 
 @dataclass(frozen=True, slots=True)
 class Chance(Generic[S]):
     """``roller`` rolls ``pool`` (for ``purpose``); ``then`` takes the number of hits.
 
-    When ``then_marked`` is given (a pool with marks), it is called with (hits, marks) instead.
+    When ``then_marked`` is given (a pool with marks), it is called with (hits, marks) instead;
+    when ``then_tally`` is given (a ``tallied`` pool), with the roll's ``Tally``.
     """
 
     roller: str
@@ -56,9 +58,20 @@ class Chance(Generic[S]):
     pool: DicePool
     then: Callable[[int], Step[S]]
     then_marked: Callable[[int, int], Step[S]] | None = None
+    then_tally: Callable[[Tally], Step[S]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.pool.tallied and self.then_tally is None:
+            # its hits alone would silently drop the units lost or the trade goods spent
+            raise ValueError(f"a roll for {self.purpose} whose outcome is a tally needs then_tally")
 
     def outcomes(self, exact: bool) -> Mapping[Outcome, Fraction | float]:
         """Every outcome of the roll with its chance (``Fraction`` if ``exact``)."""
+        if self.then_tally is not None:
+            tallies = self.pool.tally_distribution()
+            if exact:
+                return cast("Mapping[Outcome, Fraction | float]", tallies)
+            return {k: float(w) for k, w in tallies.items()}
         if self.then_marked is not None:
             joint = self.pool.joint_distribution()
             return dict(joint) if exact else {k: float(w) for k, w in joint.items()}
@@ -67,7 +80,14 @@ class Chance(Generic[S]):
         return cast("Mapping[Outcome, Fraction | float]", plain)
 
     def after(self, outcome: Outcome) -> Step[S]:
-        """The step that follows the outcome."""
+        """The step that follows the outcome (a number of hits given to a chance node with
+        ``then_tally``, as the stalemate check's paths give it, is a tally of those hits with
+        nothing spent and no unit lost)."""
+        if self.then_tally is not None:
+            if not isinstance(outcome, Tally):
+                assert isinstance(outcome, int)
+                outcome = Tally(outcome, 0, (0,) * len(self.pool.groups))
+            return self.then_tally(outcome)
         if isinstance(outcome, tuple):
             assert self.then_marked is not None
             return self.then_marked(*outcome)
@@ -75,6 +95,8 @@ class Chance(Generic[S]):
 
     def rolled(self, rolled: tuple[RolledGroup, ...]) -> Outcome:
         """The outcome of rolled faces."""
+        if self.then_tally is not None:
+            return self.pool.tally(rolled)
         if self.then_marked is not None:
             return total_hits(rolled), total_marks(rolled)
         return total_hits(rolled)
@@ -229,8 +251,10 @@ def play(
             step = node
         elif isinstance(node, Chance):
             rolled = node.pool.sample(dice)
-            emit((event("dice_rolled", player=node.roller, purpose=node.purpose, **_roll(rolled)),))
-            step = node.after(node.rolled(rolled))
+            outcome = node.rolled(rolled)
+            fields = _roll(rolled, node.pool, outcome if isinstance(outcome, Tally) else None)
+            emit((event("dice_rolled", player=node.roller, purpose=node.purpose, **fields),))
+            step = node.after(outcome)
         elif isinstance(node, Draw):
             index = dice.pick(node.weights)
             emit((node.logged(index),))
@@ -277,6 +301,7 @@ class Point(Generic[S]):
         "outcome",
         "special",
         "state",
+        "tallied",
         "weights",
     )
 
@@ -290,6 +315,8 @@ class Point(Generic[S]):
         self.groups: tuple[tuple[int, int, int | None], ...] | None = None
         #: whether a chance node's outcome is (hits, marks) rather than hits
         self.marked = False
+        #: whether a chance node's outcome is a ``Tally``
+        self.tallied = False
         #: a draw's weights
         self.weights: tuple[int, ...] | None = None
         #: a chance node's pool when some group is not plain (extra hits, rerolls): rolled
@@ -300,6 +327,7 @@ class Point(Generic[S]):
             if not node.pool.plain:
                 self.special = node.pool
             self.marked = node.then_marked is not None
+            self.tallied = node.then_tally is not None
         elif isinstance(node, Draw):
             self.weights = node.weights
         else:
@@ -352,8 +380,11 @@ class Sampler(Generic[S]):
             special = point.special
             if special is not None:
                 rolled = special.sample(dice)
-                hits, marks = total_hits(rolled), total_marks(rolled)
-                key = (hits, marks) if point.marked else hits
+                if point.tallied:
+                    key = special.tally(rolled)
+                else:
+                    hits, marks = total_hits(rolled), total_marks(rolled)
+                    key = (hits, marks) if point.marked else hits
             elif groups is not None:
                 hits = marks = 0
                 for count, hit_on, mark_on in groups:
@@ -420,8 +451,11 @@ class Sampler(Generic[S]):
         return found
 
 
-def _roll(rolled: tuple[RolledGroup, ...]) -> dict[str, object]:
-    """The groups and hits of a ``dice_rolled`` event (marks only where a group counts them)."""
+def _roll(
+    rolled: tuple[RolledGroup, ...], pool: DicePool | None = None, tally: Tally | None = None
+) -> dict[str, object]:
+    """The groups and hits of a ``dice_rolled`` event (marks only where a group counts them;
+    with a ``tally``, the units lost and trade goods spent)."""
     groups: list[dict[str, object]] = []
     for r in rolled:
         group: dict[str, object] = {
@@ -442,5 +476,19 @@ def _roll(rolled: tuple[RolledGroup, ...]) -> dict[str, object]:
             group["reroll_modifier"] = r.group.reroll
         if r.group.rerolled:
             group["rerolled"] = True
+        if r.group.doom:
+            group["dice_per_unit"] = r.group.doom
         groups.append(group)
-    return {"groups": groups, "hits": total_hits(rolled)}
+    if tally is None or pool is None:
+        return {"groups": groups, "hits": total_hits(rolled)}
+    fields: dict[str, object] = {"groups": groups, "hits": tally.hits}
+    if pool.budget:
+        fields["trade_goods"] = pool.budget
+        fields["trade_goods_spent"] = tally.spent
+    if any(group.doom for group in pool.groups):
+        lost: dict[str, int] = {}
+        for doomed, gone in zip(pool.groups, tally.lost, strict=True):
+            if doomed.doom:
+                lost[doomed.unit] = lost.get(doomed.unit, 0) + gone
+        fields["units_lost"] = lost
+    return fields

@@ -75,6 +75,7 @@ def next_hit(
     explain: Callable[[Forces, str], str] | None = None,
     after: Callable[[H, Option], H] | None = None,
     sustain_first: frozenset[str] = frozenset(),
+    lenders: Callable[[Forces], list[tuple[str, Status]]] | None = None,
 ) -> Node[H]:
     """Ask ``side`` to take the next hit against it in ``where`` (the space area, ``None``, or a
     planet), or move on with ``done`` when none is left.
@@ -87,6 +88,8 @@ def next_hit(
     why an answer is refused; ``after(state, option)`` adds what else the ruleset's rules change.
     ``sustain_first``: unit types a policy should always let sustain first (no card can destroy
     them once damaged, as Direct Hit cannot a Dreadnought II), a fact of the request.
+    ``lenders(area)``: units there the hits cannot reach that may still use SUSTAIN DAMAGE to
+    cancel them (a Nomad mech in the space area), offered as "sustain" only.
     """
     hits = state.hits_on(side)
     if hits == 0:
@@ -103,6 +106,10 @@ def next_hit(
         )
         return Step(done(state.with_hits_on(side, 0)), (lost,))
     options = _hit_options(tuple((u, s, may_sustain(u, s)) for u, s in reachable))
+    if lenders is not None:
+        lent = tuple((u, s) for u, s in lenders(area) if may_sustain(u, s))
+        if lent:
+            options = options + _sustain_options(lent)
     request = DecisionRequest(
         decision="assign_hit",
         player=side.value,
@@ -146,3 +153,9 @@ def _hit_options(reachable: tuple[tuple[str, Status, bool], ...]) -> tuple[Optio
             options.append(Option(f"sustain {unit}", "sustain", unit, status))
         options.append(Option(f"destroy {describe(unit, status)}", "destroy", unit, status))
     return tuple(options)
+
+
+@lru_cache(maxsize=1024)
+def _sustain_options(units: tuple[tuple[str, Status], ...]) -> tuple[Option, ...]:
+    """ "sustain" options of units the hits cannot reach but that may cancel them."""
+    return tuple(Option(f"sustain {unit}", "sustain", unit, status) for unit, status in units)

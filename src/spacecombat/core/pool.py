@@ -4,6 +4,11 @@ A pool lists groups of dice (one group per unit type), each with the face it hit
 modifiers. ``sample`` rolls the faces (for the resolver and its log); ``distribution`` gives
 the exact distribution of the number of hits (for the exact odds engine). Both come from the
 same description, so they agree by construction.
+
+A pool may need more than its hits to say what happened (``tallied``): units lost to their own
+rerolls (``DiceGroup.doom``) and trade goods spent on +1s (``DiceGroup.budget``). Its outcome
+is then a ``Tally``: ``tally`` reads it from sampled faces, ``tally_distribution`` gives its
+exact distribution.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import NamedTuple
 
 from spacecombat.core.dice import SIDES, Dice
 
@@ -50,10 +56,32 @@ class DiceGroup:
     reroll: int | None = None
     #: this group is the reroll of another group's misses (as ``sample`` logs it)
     rerolled: bool = False
+    #: > 0: the group's dice belong to units of ``doom`` dice each, its misses are rerolled
+    #: (``reroll``), and a unit that rerolled is destroyed if it then produced no hit at all
+    #: (TI4 Crown of Thalnos relic) or, with ``doom_strict``, no hit with its rerolls (the base
+    #: game law); the roll's ``Tally`` counts the units lost
+    doom: int = 0
+    doom_strict: bool = False
+    #: trade goods the roller may spend on this roll, 1 for +1 on one die (TI4 Hacan flagship),
+    #: turning misses into hits cheapest first; shared by the pool (every group of it carries
+    #: the same value); the roll's ``Tally`` counts what was spent
+    budget: int = 0
+    #: the effect behind ``doom`` or ``budget`` (its handler's id: events name it)
+    effect: str = ""
 
     def __post_init__(self) -> None:
         if self.reroll is not None and self.mark_on is not None:
             raise ValueError("a group that counts marks is not rerolled")
+        if self.doom and (self.reroll is None or self.dice % self.doom):
+            raise ValueError("a doomed group rerolls its misses, in whole units")
+        if self.budget and (self.reroll is not None or self.extra_hits or self.mark_on is not None):
+            raise ValueError("a group with trade goods to spend has plain dice")
+
+    @property
+    def need(self) -> int:
+        """The result (face + modifier) a die needs to hit: a miss showing ``face`` needs
+        ``need - face`` more."""
+        return self.value - self.modifier
 
     @property
     def hit_on(self) -> int:
@@ -67,8 +95,9 @@ class DiceGroup:
 
     @property
     def plain(self) -> bool:
-        """Whether one die is a plain hit or miss (no extra hits, no reroll)."""
-        return self.extra_hits == 0 and self.reroll is None
+        """Whether one die is a plain hit or miss (no extra hits, no reroll, no trade goods to
+        spend on it)."""
+        return self.extra_hits == 0 and self.reroll is None and self.budget == 0
 
     def face_hits(self, face: int) -> int:
         """The hits one die showing ``face`` produces (extra hits included)."""
@@ -134,10 +163,24 @@ class DicePool:
     dice: int = field(init=False, repr=False, compare=False)
     #: the most hits the pool can produce
     max_hits: int = field(init=False, repr=False, compare=False)
+    #: trade goods the roller may spend on the roll (``DiceGroup.budget``)
+    budget: int = field(init=False, repr=False, compare=False)
+    #: whether the roll's outcome is a ``Tally`` (units lost, trade goods spent)
+    tallied: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # read at every state of the exact engine: counted once
         object.__setattr__(self, "dice", sum(group.dice for group in self.groups))
+        budgets = {group.budget for group in self.groups}
+        if len(budgets) > 1:
+            raise ValueError("the groups of a pool carry the same trade goods to spend")
+        budget = budgets.pop() if budgets else 0
+        if budget and not all(group.budget for group in self.groups):
+            raise ValueError("the groups of a pool carry the same trade goods to spend")
+        object.__setattr__(self, "budget", budget)
+        object.__setattr__(
+            self, "tallied", bool(budget) or any(group.doom for group in self.groups)
+        )
         hitting = sum(group.dice * _most_hits(group) for group in self.groups)
         object.__setattr__(self, "max_hits", hitting)
 
@@ -177,9 +220,191 @@ class DicePool:
         """The exact joint distribution of (hits, marks)."""
         return _joint(self.groups)
 
+    def tally_distribution(self) -> Mapping[Tally, Fraction]:
+        """The exact distribution of the roll's ``Tally`` (a ``tallied`` pool)."""
+        if self.budget:
+            return _bought(self.groups, self.budget)
+        return _doomed(self.groups)
+
+    def tally(self, rolled: tuple[RolledGroup, ...]) -> Tally:
+        """The ``Tally`` of rolled faces (as ``sample`` rolled them)."""
+        hits = total_hits(rolled)
+        if self.budget:
+            costs = sorted(
+                r.group.need - face for r in rolled for face in r.faces if face < r.group.hit_on
+            )
+            left = self.budget
+            for cost in costs:
+                if cost > left:
+                    break
+                left -= cost
+                hits += 1
+            return Tally(hits, self.budget - left, (0,) * len(self.groups))
+        lost: list[int] = []
+        at = 0
+        for group in self.groups:
+            first = rolled[at]
+            at += 1
+            again: RolledGroup | None = None
+            if at < len(rolled) and rolled[at].group.rerolled:
+                again = rolled[at]
+                at += 1
+            lost.append(_units_lost(group, first, again) if group.doom else 0)
+        return Tally(hits, 0, tuple(lost))
+
+
+class Tally(NamedTuple):
+    """What a ``tallied`` roll produced: its hits, the trade goods spent on it, and the units
+    lost in each of its groups (in the pool's order)."""
+
+    hits: int
+    spent: int
+    lost: tuple[int, ...]
+
+
+def _units_lost(group: DiceGroup, first: RolledGroup, again: RolledGroup | None) -> int:
+    """Units of a doomed group lost: its dice in order, ``doom`` to a unit, each miss replaced
+    by the next rerolled face."""
+    rerolls = iter(again.faces if again is not None else ())
+    second = group.rerolling(1)
+    lost = 0
+    faces = first.faces
+    for start in range(0, len(faces), group.doom):
+        hits = rerolled = reroll_hits = 0
+        for face in faces[start : start + group.doom]:
+            produced = group.face_hits(face)
+            if not produced:
+                rerolled = 1
+                produced = second.face_hits(next(rerolls))
+                reroll_hits += produced
+            hits += produced
+        if rerolled and not (reroll_hits if group.doom_strict else hits):
+            lost += 1
+    return lost
+
+
+@cache
+def _unit_classes(group: DiceGroup) -> tuple[tuple[tuple[int, int], int], ...]:
+    """One unit of a doomed group: how many of its ``100 ** doom`` equally likely (face,
+    reroll face) rolls give each (hits, lost)."""
+    second = group.rerolling(1)
+    die: dict[tuple[int, int, int], int] = {}
+    for face in range(1, SIDES + 1):
+        produced = group.face_hits(face)
+        if produced:
+            die[(produced, 0, 0)] = die.get((produced, 0, 0), 0) + SIDES
+            continue
+        for again in range(1, SIDES + 1):
+            more = second.face_hits(again)
+            key = (more, 1, more)
+            die[key] = die.get(key, 0) + 1
+    unit: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
+    for _ in range(group.doom):
+        merged: dict[tuple[int, int, int], int] = {}
+        for (hits, rerolled, reroll_hits), ways in unit.items():
+            for (h, r, rh), more in die.items():
+                key = (hits + h, rerolled | r, reroll_hits + rh)
+                merged[key] = merged.get(key, 0) + ways * more
+        unit = merged
+    classes: dict[tuple[int, int], int] = {}
+    for (hits, rerolled, reroll_hits), ways in unit.items():
+        lost = int(bool(rerolled) and not (reroll_hits if group.doom_strict else hits))
+        classes[(hits, lost)] = classes.get((hits, lost), 0) + ways
+    return tuple(sorted(classes.items()))
+
+
+@cache
+def _doomed(groups: tuple[DiceGroup, ...]) -> Mapping[Tally, Fraction]:
+    """The exact distribution of (hits, units lost per group) of a pool without trade goods."""
+    result: dict[tuple[int, tuple[int, ...]], Fraction] = {(0, ()): Fraction(1)}
+    for group in groups:
+        step: dict[tuple[int, int], Fraction]
+        if group.doom:
+            units = group.dice // group.doom
+            counts = _spread(_unit_classes(group), units)
+            total = (SIDES * SIDES) ** group.dice
+            step = {key: Fraction(ways, total) for key, ways in counts.items()}
+        else:
+            step = {(hits, 0): chance for hits, chance in enumerate(_hits_of(group)) if chance}
+        merged: dict[tuple[int, tuple[int, ...]], Fraction] = {}
+        for (hits, lost), weight in result.items():
+            for (more, gone), chance in step.items():
+                key = (hits + more, (*lost, gone))
+                merged[key] = merged.get(key, Fraction(0)) + weight * chance
+        result = merged
+    return {Tally(hits, 0, lost): chance for (hits, lost), chance in result.items()}
+
+
+@cache
+def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fraction]:
+    """The exact distribution of (hits, trade goods spent) of plain groups whose roller spends
+    up to ``budget`` trade goods, 1 for +1 on one die, on the misses that need the least first.
+
+    First the natural hits of each group (binomial); then, cost by cost from 1 up, how many of
+    each group's misses need exactly that much (each miss is equally likely any of the faces
+    it may still show); they are bought while the trade goods last, and once some cannot be,
+    no dearer one can either."""
+    lost = (0,) * len(groups)
+    result: dict[Tally, Fraction] = {}
+
+    def faces_left(group: DiceGroup, cost: int) -> int:
+        # the miss faces needing ``cost`` or more: 1 .. need - cost (at most 10)
+        return max(0, min(SIDES, group.need - cost, group.hit_on - 1))
+
+    def level(cost: int, left: int, misses: tuple[int, ...], hits: int, chance: Fraction) -> None:
+        if cost > left or not any(misses):
+            key = Tally(hits, budget - left, lost)
+            result[key] = result.get(key, Fraction(0)) + chance
+            return
+        spread(cost, left, misses, hits, chance, 0, (), 0)
+
+    def spread(
+        cost: int,
+        left: int,
+        misses: tuple[int, ...],
+        hits: int,
+        chance: Fraction,
+        at: int,
+        still: tuple[int, ...],
+        found: int,
+    ) -> None:
+        if at == len(misses):
+            bought = min(found, left // cost)
+            if bought < found:
+                # the trade goods ran out at this cost: nothing dearer can be bought
+                key = Tally(hits + bought, budget - left + bought * cost, lost)
+                result[key] = result.get(key, Fraction(0)) + chance
+                return
+            level(cost + 1, left - bought * cost, still, hits + bought, chance)
+            return
+        dice = misses[at]
+        group = groups[at]
+        faces = faces_left(group, cost)
+        face = group.need - cost
+        if not dice or faces == 0 or not 1 <= face < group.hit_on:
+            spread(cost, left, misses, hits, chance, at + 1, (*still, dice), found)
+            return
+        for k, p in enumerate(_binomial(dice, Fraction(1, faces))):
+            if p:
+                spread(cost, left, misses, hits, chance * p, at + 1, (*still, dice - k), found + k)
+
+    def natural(at: int, hits: int, misses: tuple[int, ...], chance: Fraction) -> None:
+        if at == len(groups):
+            level(1, budget, misses, hits, chance)
+            return
+        group = groups[at]
+        for k, p in enumerate(_binomial(group.dice, group.hit_chance)):
+            if p:
+                natural(at + 1, hits + k, (*misses, group.dice - k), chance * p)
+
+    natural(0, 0, (), Fraction(1))
+    return result
+
 
 def _most_hits(group: DiceGroup) -> int:
-    """The most hits one die of ``group`` can produce (its reroll included)."""
+    """The most hits one die of ``group`` can produce (its reroll, trade goods included)."""
+    if group.budget:
+        return int(group.need - SIDES <= group.budget)
     if group.plain:
         return int(group.hit_on <= SIDES)
     most = group.face_hits(SIDES)

@@ -46,6 +46,15 @@ _TEMPLATES = {
     "shock_troops_reverted": "  {player}'s {count} Shock Troop(s) revert to ground forces",
     "ground_forces_animated": "  {player} gains {count} ground force(s) (Dacxive Animators)",
     "invasion_succeeded": "  the invasion of {planet} succeeds",
+    # TI4 cards, leaders and faction effects (issue 14)
+    "hits_cancelled": "  {hits} hit(s) against {player} cancelled ({by})",
+    "hits_produced": "  {player} produces {hits} hit(s) against {against} ({by})",
+    "trade_goods_gained": "  {player} gains {trade_goods} trade good(s) ({by})",
+    "trade_goods_spent": "  {player} spends {trade_goods} trade good(s) ({by})",
+    "influence_spent": "  {player} spends {influence} influence ({by})",
+    "unit_damaged": "  {player}'s {unit} is damaged ({by})",
+    "unit_replaced": "  {player}'s {unit} on {planet} becomes {by}'s",
+    "ground_forces_returned": "  ground forces leave {planet} ({by})",
     "invasion_failed": "  the invasion of {planet} fails: {reason}",
 }
 
@@ -88,9 +97,16 @@ def render(events: Iterable[Event]) -> str:
     if events and events[0].get("ruleset") == "ec4x":
         return render_ec4x(events)
     lines: list[str] = []
+    chosen = ""  # the last choice shown: a card played right after it is not said twice
     for e in events:
         kind = e.get("event")
         who = str(e.get("player", ""))
+        if kind == "card_played":
+            if chosen != f"{who}: play {e.get('card')}":
+                lines.append(f"  {who} plays {e.get('card')}")
+            continue
+        if kind == "choice_made":
+            chosen = f"{who}: {e.get('choice')}"
         template = _TEMPLATES.get(str(kind))
         if template is not None:
             lines.append(template.format_map(_Fields(e)))

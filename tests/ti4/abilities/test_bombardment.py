@@ -4,7 +4,8 @@ modifiers do not apply. Unit data from units.toml."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DiceGroup
@@ -13,6 +14,12 @@ from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion
+
+
+def _groups(roll: Mapping[str, object]) -> list[dict[str, Any]]:
+    """The dice groups of a ``dice_rolled`` event."""
+    return cast("list[dict[str, Any]]", roll["groups"])
+
 
 A = Side.ATTACKER
 
@@ -74,3 +81,26 @@ def test_combat_roll_modifiers_do_not_apply_to_bombardment() -> None:
     setup = setup_of({"faction": "sardakk", "units": "1 dreadnought"})
     pool = bombardment_pool(setup, A, Forces.of({"dreadnought": 1}), {"dreadnought": 1})
     assert pool.groups[0].modifier == 0
+
+
+def test_plasma_scoring_adds_one_die_to_the_bombardment() -> None:
+    # Plasma Scoring (abilities/plasma_scoring.py) through bombardment_dice: one firing unit,
+    # the likeliest to hit, rolls 1 more die (2 dreadnoughts on 5: 3 dice).
+    from spacecombat import odds
+    from tests.helpers import rolls, run
+
+    sc = invasion(
+        {"units": "2 dreadnought, 1 infantry", "technologies": ["plasma_scoring"]},
+        {"units": "2 infantry"},
+    )
+    played = run(sc, [5, 5, 4])
+    [roll] = rolls(played, "bombardment")
+    assert [(g["unit"], len(g["faces"])) for g in _groups(roll)] == [("dreadnought", 3)]
+    assert played.outcome["winner"] == "attacker"
+    found = odds(
+        invasion(
+            {"units": "1 dreadnought", "technologies": ["plasma_scoring"]}, {"units": "1 infantry"}
+        )
+    )
+    # 2 dice on 5: the lone infantry survives only if both miss (4/25); no ground forces land
+    assert abs(found.defender_win - 4 / 25) < 1e-12

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.replay import replay
 from spacecombat.resolver import resolve
 from tests.helpers import events, invasion, rolls, run, space
@@ -86,7 +85,7 @@ def test_not_in_ground_combat() -> None:
         planets=[{"name": "P", "defender": {"infantry": 1}}],
     )
     played = run(scenario, [8, 1])
-    assert not events(played, "trade_goods_spent")
+    assert not events(played, "trade_goods_spent", by="munitions_reserves")
 
 
 def test_logs_with_rerolls_replay_with_and_without_a_seed() -> None:
@@ -113,21 +112,47 @@ def test_exact_odds_hand_derived() -> None:
     assert found.defender_win == pytest.approx(float(Fraction(9, 40)), abs=1e-12)
 
 
-def test_paid_in_a_first_round_with_a_barrage_against_fighters_is_refused() -> None:
+def test_paid_in_the_first_round_the_barrage_rerolls_its_misses_too() -> None:
+    # docs/rulings-drafts/D3.md 14D3-5. Barrage (9 x2): 1 misses and is rerolled (10): two
+    # hits, one fighter; then the combat roll's miss (3) is rerolled too (9): the carrier dies
     letnev = {"faction": "letnev", "units": "1 destroyer", "trade_goods": 2}
-    with pytest.raises(RuleNotImplemented, match="ANTI-FIGHTER BARRAGE"):
-        odds(space(letnev, {"units": "1 carrier, 1 fighter"}))
-    # a scripted pass in round 1 is fine; paid in round 2 (both sides roll 1 round first)
+    played = run(space(letnev, {"units": "1 carrier, 1 fighter"}), [1, 9, 10, 3, 9, 1])
+    assert [e["round"] for e in events(played, "trade_goods_spent")] == [1]
+    [barrage] = rolls(played, "anti_fighter_barrage")
+    assert [(g["faces"], bool(g.get("rerolled"))) for g in groups_of(barrage)] == [
+        ([1, 9], False),
+        ([10], True),
+    ]
+    assert barrage["hits"] == 2
+    # a scripted pass in round 1: the barrage is rolled as is
     played = run(
         space(letnev, {"units": "1 carrier, 1 fighter"}),
         [1, 1, 1, 1, 1, 3, 9, 9, 9],
         attacker=["pass", "play munitions_reserves"],
     )
     assert [e["round"] for e in events(played, "trade_goods_spent")] == [2]
+    assert [len(groups_of(r)) for r in rolls(played, "anti_fighter_barrage")] == [1]
 
 
-def test_a_barrage_against_no_fighters_does_not_matter() -> None:
+def test_exact_odds_with_the_barrage_rerolled_hand_derived() -> None:
+    """Letnev destroyer (barrage 9 x2, combat 9) with 2 trade goods against a lone Fighter II
+    (combat 8: 3/10). Paid in round 1, each barrage die hits with 1/5 + 4/5 · 1/5 = 9/25: the
+    fighter dies there with 1 - (16/25)^2 = 369/625. Otherwise round 1's combat roll hits with
+    9/25 too: won 9/25 · 7/10, drawn 9/25 · 3/10, on 16/25 · 7/10 to plain rounds (1/5 against
+    3/10: won 7/22, drawn 3/22). Won = 369/625 + 256/625 · (63/250 + 112/250 · 7/22)."""
     letnev = {"faction": "letnev", "units": "1 destroyer", "trade_goods": 2}
-    # barrage (2 dice, lost), then the destroyer's miss (3) is rerolled: 9 hits
-    played = run(space(letnev, {"units": "1 cruiser"}), [1, 1, 3, 9, 1])
+    found = odds(space(letnev, {"units": "1 fighter", "upgrades": ["fighter"]}))
+    won = Fraction(369, 625) + Fraction(256, 625) * (
+        Fraction(63, 250) + Fraction(112, 250) * Fraction(7, 22)
+    )
+    drawn = Fraction(256, 625) * (Fraction(27, 250) + Fraction(112, 250) * Fraction(3, 22))
+    assert found.attacker_win == pytest.approx(float(won), abs=1e-12)
+    assert found.draw == pytest.approx(float(drawn), abs=1e-12)
+
+
+def test_a_barrage_against_no_fighters_is_rerolled_too() -> None:
+    letnev = {"faction": "letnev", "units": "1 destroyer", "trade_goods": 2}
+    # barrage (2 misses, rerolled; its hits are lost), then the destroyer's miss (3) is
+    # rerolled: 9 hits
+    played = run(space(letnev, {"units": "1 cruiser"}), [1, 1, 1, 1, 3, 9, 1])
     assert events(played, "trade_goods_spent")

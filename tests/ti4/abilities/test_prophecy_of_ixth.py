@@ -4,8 +4,9 @@ their other ships, not the other player, not unit-ability rolls."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -28,14 +29,19 @@ def battle(elected: str = "attacker", **attacker: Any) -> dict[str, Any]:
     )
 
 
+def groups(roll: Mapping[str, object]) -> list[dict[str, Any]]:
+    """The dice groups of a ``dice_rolled`` event."""
+    return cast("list[dict[str, Any]]", roll["groups"])
+
+
 def test_the_elected_players_fighters_hit_one_lower() -> None:
     played = run(battle(), [9, 9, 9, 9], all_dice=False)
     first = rolls(played, "space_combat")[:2]
     attacker = next(r for r in first if r["player"] == "attacker")
     defender = next(r for r in first if r["player"] == "defender")
-    hit_on = {g["unit"]: g["hit_on"] for g in attacker["groups"]}  # type: ignore[union-attr]
+    hit_on = {g["unit"]: g["hit_on"] for g in groups(attacker)}
     assert hit_on == {"fighter": 8, "carrier": 9}
-    assert [g["hit_on"] for g in defender["groups"]] == [9, 9]  # type: ignore[union-attr]
+    assert [g["hit_on"] for g in groups(defender)] == [9, 9]
 
 
 def test_the_handler_belongs_to_the_elected_player_only() -> None:

@@ -48,6 +48,9 @@ from spacecombat.scenario.schema import PolicySpec, Scenario, SideSpec
 T = TypeVar("T")
 _MISSING = object()
 
+#: the name of the unit ability that puts a unit from reinforcements into the battle
+DEPLOY = "DEPLOY"
+
 UPGRADABLE = (
     "carrier",
     "cruiser",
@@ -509,6 +512,10 @@ def _side(
             )
     for unit in present:
         _check_abilities(cards[unit].abilities, f"{where}.units.{unit} ({cards[unit].name})")
+    for unit, card in cards.items():
+        if unit not in present:  # in reinforcements: only a DEPLOY can bring it in
+            deploys = [a for a in card.abilities if a.name == DEPLOY]
+            _check_abilities(deploys, f"{where}.faction ({faction}: {card.name}'s DEPLOY)")
     # Greyfire Mutagen played against the Yin: their faction abilities and technologies are
     # not in play (abilities/greyfire_mutagen.py), so they are no reason to refuse the battle
     opponent = side_spec(scenario, side.other)
@@ -642,12 +649,13 @@ def _handlers(
         if side is Side.DEFENDER:  # an invasion's defender: its units on the planets too
             present |= {unit for planet in scenario.planets or () for unit in planet.defender}
         for unit in setup.cards:
-            if unit in present:
-                names += [
-                    a.handler
-                    for a in setup.cards[unit].abilities
-                    if a.combat == "rule" and a.handler
-                ]
+            # a unit in the battle brings its abilities; one in reinforcements only its DEPLOY,
+            # which puts it into the battle (the Letnev and Yin mechs)
+            names += [
+                a.handler
+                for a in setup.cards[unit].abilities
+                if a.combat == "rule" and a.handler and (unit in present or a.name == DEPLOY)
+            ]
         names += [
             h
             for ident in setup.held

@@ -109,6 +109,19 @@ class BattleState(NamedTuple):
     boosts: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     #: what each player still may spend: (trade goods, influence)
     purse: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+    #: the assignment of hits under way (procedures/assign_hits.py): the unit types of the
+    #: assigning player that used SUSTAIN DAMAGE in it, in order, kept only when a handler acts
+    #: after SUSTAIN DAMAGE; and what just happened that handlers are still to be asked about,
+    #: in order, each (what, player, unit or detail): "sustain" and "destroy" (a unit used
+    #: SUSTAIN DAMAGE, was destroyed), "must_destroy" (the player must destroy one of their
+    #: ships), or a handler's id (that handler goes on with its effect); ``cursor`` steps
+    #: through the handlers for the first
+    sustained: tuple[str, ...] = ()
+    following: tuple[tuple[str, Side, str], ...] = ()
+    #: hits produced in a timing window (Ambush, Dimensional Splicer), still to assign: (what
+    #: produced them, which units they may reach: "" any ship, "non_fighter" a non-fighter ship
+    #: if able, "unit:status" that one unit (its producer chose it); procedures/windows.py)
+    aim: tuple[str, str] = ("", "")
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

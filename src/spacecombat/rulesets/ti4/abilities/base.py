@@ -196,6 +196,13 @@ class Handler:
         only when some handler in play says so (procedures/space_combat.py)."""
         return False
 
+    def acts_first_in_window(self) -> bool:
+        """Whether this handler acts before its owner's other handlers in a timing window (its
+        holder would resolve it first: Ipswitch, Loose Cannon before Ambush, since ships
+        destroyed before it is purged are not replaced); procedures/windows.py
+        ``_window_order``. The players' order is kept: the attacker's handlers first."""
+        return False
+
     def exempt_from_capacity(self, side: Side, unit: str) -> bool:
         """Whether ``side``'s ground force ``unit`` in the space area needs no room on its ships
         while one of them has a capacity value (Aerie Sentinel; procedures/capacity.py)."""
@@ -235,7 +242,8 @@ class Handler:
         self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
     ) -> Node[BattleState] | None:
         """Act just before ``roller`` makes a unit-ability roll (play a card that changes it);
-        asked of every handler in order (procedures/space_cannon_offense.py)."""
+        asked of every handler in order (procedures/space_cannon_offense.py; the anti-fighter
+        barrage: procedures/space_combat.py)."""
         return None
 
     def ability_roll(
@@ -256,6 +264,23 @@ class Handler:
         """A roll of this handler's own, made just before ``roller``'s unit-ability roll
         (Experimental Battlestation fires before the active player's space cannon offense:
         ``space_cannon_offense.extra_cannon_roll``); ``None`` once it is made."""
+        return None
+
+    def widens_barrage(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """Whether the ANTI-FIGHTER BARRAGE hits against ``side`` may be assigned to any of its
+        ships, not only its fighters (Waylay played for the roll that produced them); read
+        when ``side`` assigns them (procedures/space_combat.py ``anti_fighter_barrage_hits``).
+        Those hits may then be cancelled by SUSTAIN DAMAGE (docs/rulings-drafts/D3.md 14D3-1)."""
+        return False
+
+    def after_ability_roll(
+        self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll, marks: int
+    ) -> Node[BattleState] | None:
+        """Act right after ``roller`` made a unit-ability roll, before its results are used (its
+        hits are ``state.hits_on(roller.other)``, ``marks`` its marks): Scramble Frequency. Asked
+        of every handler in order for the anti-fighter barrage (procedures/space_combat.py);
+        a handler makes the roller roll again by boosting it with
+        ``anti_fighter_barrage.REROLL``."""
         return None
 
     # --- hooks: invasion, bombardment and ground combat ---
@@ -321,6 +346,18 @@ class Handler:
         nobody) (Dacxive Animators); asked of each handler in order (invasion.py
         ``ground_combat_ends``)."""
         return None
+
+    def before_establishing_control(
+        self, setup: BattleSetup, state: BattleState
+    ) -> Node[BattleState] | None:
+        """Act before the attacker establishes control of the planets it holds (Infiltrate is
+        played then); asked of each handler in order (invasion.py ``establish_control``)."""
+        return None
+
+    def takes_structures(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """Whether ``side``, establishing control of a planet, replaces the opponent's PDS and
+        space docks there with its own instead of destroying them (Assimilate, Infiltrate)."""
+        return False
 
 
 class Card(Handler):
@@ -390,11 +427,22 @@ def acts_in_rounds(handler: Handler) -> bool:
     are assigned, as Duranium Armor repairs); without such handlers hits only ever take units
     away."""
     cls = type(handler)
-    return (
-        cls.after_assign_hits is not Handler.after_assign_hits
-        or cls.in_window is not Handler.in_window
-        or cls.combat_roll is not Handler.combat_roll
-    )
+    return any(getattr(cls, hook) is not getattr(Handler, hook) for hook in _ROUND_HOOKS)
+
+
+#: the hooks through which a handler acts during combat rounds (beyond taking units away):
+#: windows, changed rolls, and anything done while hits are assigned
+_ROUND_HOOKS = (
+    "after_assign_hits",
+    "in_window",
+    "combat_roll",
+    "forbids_sustain",
+    "lends_sustain",
+    "before_assign_hits",
+    "after_sustain",
+    "after_destroyed",
+    "follow_up",
+)
 
 
 def changes_combat_rolls(handler: Handler) -> bool:

@@ -1,7 +1,8 @@
 """BOMBARDMENT: during an invasion, each unit with the ability may roll its dice at one planet;
 each hit destroys one of the defender's ground forces there, the defender choosing which
 (docs/rulings.md R9). A planetary shield blocks it (planetary_shield.py). Combat-roll
-modifiers do not apply."""
+modifiers do not apply. Handlers change the dice from the state (``bombardment_roll``: Bunker,
+Blitz) or forbid it at a planet (``forbids_bombardment``: Conventions of War)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from typing import TYPE_CHECKING
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Roll
+from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, forbidden
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
 
 
 def bombardment_pool(
@@ -31,3 +34,29 @@ def bombardment_pool(
             modifier = setup.modifier(side, Roll.BOMBARDMENT, unit)
             groups.append(DiceGroup(unit, firing * roll.dice, roll.hit, modifier))
     return DicePool.of(groups)
+
+
+def bombardment_dice(
+    setup: BattleSetup, state: BattleState, side: Side, planet: int, allotted: Mapping[str, int]
+) -> DicePool:
+    """``side``'s BOMBARDMENT roll at ``planet`` by its units ``allotted`` there: the printed
+    dice, changed by each handler in order from the state (``bombardment_roll``: Blitz arms
+    more ships, Bunker lowers every die), then by those that change every unit-ability roll
+    (``space_cannon.ability_dice``: Plasma Scoring adds a die to one of the firing units,
+    those Blitz armed included). None when a handler forbids the ability
+    (``forbids_unit_ability``)."""
+    if forbidden(setup, side, Roll.BOMBARDMENT):
+        return DicePool(())
+    groups = bombardment_pool(setup, side, state.side(side).space, allotted).groups
+    for handler in setup.handlers:
+        groups = handler.bombardment_roll(setup, state, side, planet, groups)
+    return DicePool.of(list(ability_dice(setup, side, Roll.BOMBARDMENT, groups)))
+
+
+def bombardment_forbidden(setup: BattleSetup, planet: int) -> str | None:
+    """Why no BOMBARDMENT may be fired at ``planet`` (a law), or ``None``."""
+    for handler in setup.handlers:
+        reason = handler.forbids_bombardment(setup, planet)
+        if reason is not None:
+            return reason
+    return None

@@ -5,9 +5,9 @@ round" window of a space combat (ti4-space-combat.md rule 2.1) while the owner h
 goods and dice to roll, as a ``play_card`` decision (facts ``card = "munitions_reserves"``);
 the stock policy pays every round it can. Paid, the owner's combat roll that round rerolls
 every die that produced no hit, once (``DiceGroup.reroll``; docs/rulings-drafts/C.md 14C-8).
-The dice of the first round include the owner's ANTI-FIGHTER BARRAGE (step 1), whose pool
-cannot reroll yet: paying in a first round where that barrage could hit a fighter is refused
-by name (against no fighters, leaving the barrage as rolled changes nothing)."""
+The dice of the first round include the owner's ANTI-FIGHTER BARRAGE (step 1): paid in that
+round, the barrage rerolls its misses too (``ability_roll``; docs/rulings-drafts/D3.md
+14D3-5)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Handler, Roll, register
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -27,21 +26,8 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT = "start_of_combat"
 START_OF_COMBAT_ROUND = "start_of_combat_round"
 COST = 2
-
-
-def _rerollable_barrage(setup: BattleSetup, state: BattleState, owner: Side) -> bool:
-    """Whether the owner's anti-fighter barrage of the first round could hit something: its
-    dice are dice of that round, which Munitions Reserves may reroll too (not implemented).
-    Against no fighters its hits are lost, so leaving it as rolled changes nothing."""
-    from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_pool
-
-    if not barrage_pool(setup, owner, state.side(owner).space).groups:
-        return False
-    fighters = setup.side(owner.other).fighter_types
-    return state.side(owner.other).space.total(lambda unit: unit in fighters) > 0
 
 
 @register
@@ -69,18 +55,9 @@ class MunitionsReserves(Handler):
             facts={"card": self.id, "round": state.round},
         )
 
-        barrage = START_OF_COMBAT in windows and _rerollable_barrage(setup, state, owner)
-
         def then(option: Option) -> Step[BattleState]:
             if option.action != "play":
                 return Step(state)
-            if barrage:
-                # the round's dice include the owner's anti-fighter barrage against fighters
-                raise RuleNotImplemented(
-                    "Munitions Reserves rerolling ANTI-FIGHTER BARRAGE dice",
-                    f"{owner.value}'s first round of space combat (pay it from round 2, "
-                    "or give fewer than 2 trade goods)",
-                )
             paid = state.spending(owner, trade_goods=COST).boosting(owner, self.id)
             spent = event(
                 "trade_goods_spent",
@@ -106,3 +83,16 @@ class MunitionsReserves(Handler):
         if not self.roll_key(setup, state, roller):
             return groups
         return tuple(g if g.reroll is not None else replace(g, reroll=0) for g in groups)
+
+    def ability_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        roll: Roll,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        # the first round's anti-fighter barrage is rolled in that round: its misses too
+        if roll is not Roll.ANTI_FIGHTER_BARRAGE:
+            return groups
+        return self.combat_roll(setup, state, roller, groups)

@@ -10,10 +10,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from spacecombat.core.forces import Status
+from spacecombat.rulesets.ti4.abilities.base import Handler
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
+    from spacecombat.core.engine import Node
     from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
 
 
 _UNDAMAGED, _DAMAGED, _SUSTAINED = Status.UNDAMAGED, Status.DAMAGED, Status.SUSTAINED_THIS_ROUND
@@ -50,3 +53,25 @@ def damaged_status(in_combat_round: bool) -> Status:
 def hits_cancelled(setup: BattleSetup, side: Side, hits: int) -> int:
     """Hits one use cancels, never more than are left to assign."""
     return min(hits, setup.sustain_cancels(side))
+
+
+def queued(state: BattleState, *entries: tuple[str, Side, str]) -> BattleState:
+    """``state`` with what just happened queued for the handlers of hit assignment
+    (``following``: procedures/assign_hits.py); they are asked from the first handler on when
+    the queue was empty."""
+    cursor = state.cursor if state.following else 0
+    return state.changed(following=(*state.following, *entries), cursor=cursor)
+
+
+class ActsOnHits(Handler):
+    """A handler whose effect on hit assignment depends on the state or changes more than the
+    assigning player's units (a card played, an enemy flagship still in the system, hits made
+    to vanish): a combat round with it is more than two independent per-player steps, so it
+    must not be computed in product form, nor may the stalemate check assume that hits only
+    take units away. ``acts_in_rounds`` (abilities/base.py) reads that from an overridden
+    ``after_assign_hits``: this one overrides it, doing nothing."""
+
+    def after_assign_hits(
+        self, setup: BattleSetup, state: BattleState, side: Side
+    ) -> Node[BattleState] | None:
+        return None

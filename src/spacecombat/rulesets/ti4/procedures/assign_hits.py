@@ -6,15 +6,19 @@ step 2). Hits that no unit can take are lost."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 
-from spacecombat.core.engine import Node, Step
-from spacecombat.core.forces import Status, describe
-from spacecombat.core.hits import next_hit
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.forces import STATUSES, Forces, Status, describe
+from spacecombat.core.hits import next_hit, unit_destroyed
 from spacecombat.rulesets.ti4.abilities import sustain_damage
+from spacecombat.rulesets.ti4.abilities.base import Handler
+from spacecombat.rulesets.ti4.procedures.common import with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState
+from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 
 class Targets(StrEnum):
@@ -38,6 +42,7 @@ class Targets(StrEnum):
 
 
 _SHIPS, _FIGHTERS = Targets.SHIPS, Targets.FIGHTERS
+_A, _D = Side.ATTACKER, Side.DEFENDER
 
 
 def _never(unit: str, status: Status) -> bool:
@@ -60,11 +65,36 @@ def assign_hits(
 
     ``where`` is the space area (``None``) or a planet. Anti-fighter barrage hits cannot be
     cancelled by SUSTAIN DAMAGE (docs/rulings.md R4): only fighters take them.
+
+    Handlers act around it (abilities/base.py, hooks of hit assignment): ``before_assign_hits``
+    once before the first hit is assigned (``cursor`` steps through them; it is past them all
+    once hits are being assigned), ``after_sustain`` after each use of SUSTAIN DAMAGE and
+    ``after_destroyed`` after each unit destroyed (each queued in ``following``, the handlers
+    asked about the first, ``cursor`` from 0 again), ``forbids_sustain`` and ``lends_sustain``
+    for each unit. The cursor and the record of SUSTAIN DAMAGE are cleared when the
+    assignment ends. Hits produced against the opponent meanwhile join those it has still to
+    assign; in a combat round, those produced against the attacker after it assigned are
+    assigned by it when the defender is done (``turn`` back to the attacker; the procedure's
+    ``done`` then moves on as usual).
     """
+    hooks = _hooks(setup)
+    if hooks.acting:
+        if state.following:
+            return _follow(setup, state, where, cause, hooks)
+        if not state.hits_on(side) and _produced_back(state, side):
+            # hits the defender's units produced while it assigned (Reflective Shielding): the
+            # attacker, who assigned first, assigns them now, then the step goes on as before
+            return Step(state.changed(turn=_A, cursor=0, sustained=()))
+        done = _finishing(done)
+        if hooks.before and state.hits_on(side) and state.cursor < len(setup.handlers):
+            return _before(setup, state, side, where, cause, hooks)
     if not state.hits_on(side):
         return Step(done(state))  # as next_hit would, without making its rules first
     may_sustain = targets is not _FIGHTERS
     reached = targets.types(setup, side)
+    able = sustain_damage.sustainable(setup, side) if may_sustain else _never
+    if hooks.forbid:
+        able = _unless_forbidden(setup, state, side, where, able, hooks.forbid)
     return next_hit(
         state,
         side,
@@ -73,7 +103,7 @@ def assign_hits(
         targets=targets,  # a StrEnum: its text
         cause=cause,
         verb="assign",
-        may_sustain=sustain_damage.sustainable(setup, side) if may_sustain else _never,
+        may_sustain=able,
         cancels=lambda hits: sustain_damage.hits_cancelled(setup, side, hits),
         damaged=sustain_damage.damaged_status(in_combat_round),
         done=done,
@@ -85,8 +115,206 @@ def assign_hits(
             text=text,
             targets=targets,
             may_sustain=may_sustain,
+            forbidden=lambda unit: not able(unit, Status.UNDAMAGED),
+            lent=lambda unit: (
+                bool(hooks.lend)
+                and any(unit in h.lends_sustain(setup, state, side, where) for h in hooks.lend)
+            ),
         ),
+        after=_noting(side, hooks) if hooks.after or hooks.destroyed else None,
+        lenders=_lenders(setup, state, side, where, hooks.lend) if hooks.lend else None,
     )
+
+
+@dataclass(frozen=True)
+class _Hooks:
+    """The handlers in play that override each hook of hit assignment (positions in
+    ``setup.handlers`` for the stepped ones)."""
+
+    forbid: tuple[Handler, ...]
+    lend: tuple[Handler, ...]
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    destroyed: tuple[int, ...]
+
+    @property
+    def acting(self) -> bool:
+        """Whether some handler acts with nodes of its own around the assignment."""
+        return bool(self.before or self.after or self.destroyed)
+
+
+def _hooks(setup: BattleSetup) -> _Hooks:
+    def find() -> _Hooks:
+        handlers = setup.handlers
+
+        def overriding(name: str) -> tuple[int, ...]:
+            base = getattr(Handler, name)
+            return tuple(i for i, h in enumerate(handlers) if getattr(type(h), name) is not base)
+
+        return _Hooks(
+            forbid=tuple(handlers[i] for i in overriding("forbids_sustain")),
+            lend=tuple(handlers[i] for i in overriding("lends_sustain")),
+            before=overriding("before_assign_hits"),
+            after=overriding("after_sustain"),
+            destroyed=overriding("after_destroyed"),
+        )
+
+    return setup.remembered("assign_hits_hooks", find)
+
+
+def _produced_back(state: BattleState, side: Side) -> bool:
+    """Whether the attacker has hits to assign in a combat round's Assign Hits step after the
+    defender, who assigns second, is done: hits the defender's effects produced."""
+    return state.phase is Phase.ASSIGN_HITS and side is _D and state.hits_on(_A) > 0
+
+
+def _finishing(done: Callable[[BattleState], BattleState]) -> Callable[[BattleState], BattleState]:
+    """``done``, after clearing what the assignment kept (its cursor, its SUSTAIN DAMAGE)."""
+    return lambda s: done(s.changed(cursor=0, sustained=(), following=()))
+
+
+def _before(
+    setup: BattleSetup,
+    state: BattleState,
+    side: Side,
+    where: int | None,
+    cause: str,
+    hooks: _Hooks,
+) -> Node[BattleState]:
+    for index in hooks.before:
+        if index < state.cursor:
+            continue
+        node = setup.handlers[index].before_assign_hits(setup, state, side, where, cause)
+        if node is not None:
+            return with_cursor(node, index + 1)
+    return Step(state.changed(cursor=len(setup.handlers)))
+
+
+def _noting(side: Side, hooks: _Hooks) -> Callable[[BattleState, Option], BattleState]:
+    """After a hit is assigned: a unit that sustained damage or was destroyed is queued for the
+    handlers acting after that (``following``)."""
+
+    def note(state: BattleState, option: Option) -> BattleState:
+        unit = option.unit or ""
+        if option.action == "sustain":
+            if not hooks.after:
+                return state
+            state = state.changed(sustained=(*state.sustained, unit))
+            return sustain_damage.queued(state, ("sustain", side, unit))
+        if not hooks.destroyed:
+            return state
+        return sustain_damage.queued(state, ("destroy", side, unit))
+
+    return note
+
+
+def _follow(
+    setup: BattleSetup,
+    state: BattleState,
+    where: int | None,
+    cause: str,
+    hooks: _Hooks,
+) -> Node[BattleState]:
+    """Ask the handlers about the first thing queued in ``following``, then drop it."""
+    what, who, detail = state.following[0]
+    handlers = setup.handlers
+    if what == "sustain" or what == "destroy":
+        for index in hooks.after if what == "sustain" else hooks.destroyed:
+            if index < state.cursor:
+                continue
+            handler = handlers[index]
+            if what == "sustain":
+                node = handler.after_sustain(setup, state, who, where, cause)
+            else:
+                node = handler.after_destroyed(setup, state, who, where, detail, cause)
+            if node is not None:
+                return with_cursor(node, index + 1)
+        return Step(_next_followed(setup, state))
+    if what == "must_destroy":
+        return _must_destroy(setup, state, who, detail, hooks)
+    rest = _next_followed(setup, state)
+    for handler in handlers:
+        if handler.id == what and handler.owner is who:
+            node = handler.follow_up(setup, rest, who, detail, where)
+            if node is not None:
+                return node
+    return Step(rest)
+
+
+def _next_followed(
+    setup: BattleSetup, state: BattleState, *more: tuple[str, Side, str]
+) -> BattleState:
+    """The first thing queued dropped (and ``more`` queued): the handlers are asked about the
+    next from the first (``cursor`` 0), or, with none left, the assignment goes on."""
+    following = (*state.following[1:], *more)
+    return state.changed(following=following, cursor=0 if following else len(setup.handlers))
+
+
+def _must_destroy(
+    setup: BattleSetup, state: BattleState, who: Side, cause: str, hooks: _Hooks
+) -> Node[BattleState]:
+    """``who`` destroys one of their ships in the space area, of their choice (Courageous to
+    the End): an "assign_hit" decision with only "destroy" options."""
+    ships = setup.side(who).ship_types
+    area = state.side(who).space
+    present = tuple((u, s, False) for u, s, _ in area if u in ships)
+    if not present:
+        return Step(_next_followed(setup, state))  # no ship left to destroy
+    request = DecisionRequest(
+        decision="assign_hit",
+        player=who.value,
+        prompt=f"{cause}: destroy one of your ships",
+        options=_destroy_options(present),
+        facts={"hits": 1, "cause": cause, "sustain_first": frozenset()},
+    )
+
+    def then(option: Option) -> Step[BattleState]:
+        unit, status = option.unit or "", STATUSES[option.status or 0]
+        current = state.side(who)
+        removed = state.with_side(who, current.with_space(area.remove(unit, status)))
+        more = (("destroy", who, unit),) if hooks.destroyed else ()
+        destroyed = unit_destroyed(who, unit, status, cause)
+        return Step(_next_followed(setup, removed, *more), (destroyed,))
+
+    return Decision(request, then)
+
+
+def _destroy_options(present: tuple[tuple[str, Status, bool], ...]) -> tuple[Option, ...]:
+    return tuple(Option(f"destroy {describe(u, s)}", "destroy", u, s) for u, s, _ in present)
+
+
+def _lenders(
+    setup: BattleSetup,
+    state: BattleState,
+    side: Side,
+    where: int | None,
+    lend: tuple[Handler, ...],
+) -> Callable[[Forces], list[tuple[str, Status]]]:
+    """The units in an area that may sustain damage against hits that cannot reach them."""
+    types: frozenset[str] = frozenset().union(
+        *(h.lends_sustain(setup, state, side, where) for h in lend)
+    )
+
+    def lenders(area: Forces) -> list[tuple[str, Status]]:
+        return [(u, s) for u, s, _ in area if u in types]
+
+    return lenders
+
+
+def _unless_forbidden(
+    setup: BattleSetup,
+    state: BattleState,
+    side: Side,
+    where: int | None,
+    able: Callable[[str, Status], bool],
+    forbid: tuple[Handler, ...],
+) -> Callable[[str, Status], bool]:
+    def may(unit: str, status: Status) -> bool:
+        return able(unit, status) and not any(
+            h.forbids_sustain(setup, state, side, where, unit) for h in forbid
+        )
+
+    return may
 
 
 def _why_refused(
@@ -97,6 +325,8 @@ def _why_refused(
     text: str,
     targets: Targets,
     may_sustain: bool,
+    forbidden: Callable[[str], bool],
+    lent: Callable[[str], bool],
 ) -> str:
     verb, _, rest = text.partition(" ")
     unit = rest.split(" (")[0]
@@ -104,7 +334,7 @@ def _why_refused(
         return "an answer is 'sustain UNIT' or 'destroy UNIT'"
     if unit not in setup.side(side).cards:
         return f"{unit!r} is not a unit"
-    if not targets.admits(setup, side, unit):
+    if not targets.admits(setup, side, unit) and not (verb == "sustain" and lent(unit)):
         return f"these hits can only be assigned to {targets.value}"
     if unit not in area_types:
         return f"you have no {unit} here"
@@ -113,5 +343,7 @@ def _why_refused(
             return "SUSTAIN DAMAGE cannot cancel anti-fighter barrage hits"
         if not setup.side(side).card(unit).sustain_damage:
             return f"{unit} has no SUSTAIN DAMAGE"
+        if forbidden(unit):
+            return f"{unit} cannot use SUSTAIN DAMAGE here"
         return f"no undamaged {unit} is left to sustain damage"
     return f"no {describe(unit, Status.UNDAMAGED)} in that state; name it as listed"

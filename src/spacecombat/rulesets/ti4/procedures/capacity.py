@@ -45,7 +45,22 @@ def _capacity_facts(
     capacity = sum(n * (cards.card(u).capacity or 0) for u, _, n in space if cards.is_ship(u))
     exempt = sum(n * cards.card(u).fighter_capacity_exemption for u, _, n in docks)
     fighters = space.total(lambda u: cards.is_fighter(u) and cards.needs_transport(u))
-    return capacity, exempt, fighters, space.total(cards.is_ground_force)
+    free = exempt_ground_forces(setup, side) if capacity else frozenset()
+    ground = space.total(lambda u: cards.is_ground_force(u) and u not in free)
+    return capacity, exempt, fighters, ground
+
+
+def exempt_ground_forces(setup: BattleSetup, side: Side) -> frozenset[str]:
+    """``side``'s ground forces that need no room in a space area where one of its ships has a
+    capacity value (Aerie Sentinel: ``Handler.exempt_from_capacity``)."""
+    return setup.remembered(
+        ("exempt_from_capacity", side),
+        lambda: frozenset(
+            u
+            for u in setup.side(side).ground_force_types
+            if any(h.exempt_from_capacity(side, u) for h in setup.handlers)
+        ),
+    )
 
 
 def needing_room(setup: BattleSetup, state: BattleState, side: Side) -> tuple[int, int]:
@@ -72,11 +87,12 @@ def remove_excess(
     is a choice only while fighters outnumber what the space docks hold."""
     cards = setup.side(side)
     space = state.side(side).space
-    _, exempt, fighters, _ = capacity_facts(setup, state, side)
+    capacity, exempt, fighters, _ = capacity_facts(setup, state, side)
+    free = exempt_ground_forces(setup, side) if capacity else frozenset()
     options = tuple(
         Option(f"remove {describe(unit, status)}", "remove", unit, status)
         for unit, status, _ in space
-        if cards.is_ground_force(unit)
+        if (cards.is_ground_force(unit) and unit not in free)
         or (cards.is_fighter(unit) and cards.needs_transport(unit) and fighters > exempt)
     )
     request = DecisionRequest(

@@ -20,6 +20,7 @@ from spacecombat.rulesets.ti4.procedures.windows import (
     LAST_ROUND_END,
     NEXT_ROUND,
     ROUND_END,
+    Window,
     open_windows,
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -33,22 +34,78 @@ _NO_BOOSTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Step 3 (space) / step 1 (ground): each player makes a combat roll, the attacker first
     (ti4-space-combat.md step 3.6). The hits wait for the Assign Hits step."""
+    from spacecombat.core.pool import Tally
+
     roller = state.turn
 
-    def after(s: BattleState) -> BattleState:
+    def after(s: BattleState) -> Step[BattleState]:
         if roller is A:
-            return s.at(Phase.ROLL_DICE, turn=D)
-        return s.at(Phase.ASSIGN_HITS, turn=A)
+            return Step(s.at(Phase.ROLL_DICE, turn=D))
+        rolled = s.at(Phase.ASSIGN_HITS, turn=A)
+        if _after_roll_dice(setup):
+            # both players have rolled: the "after roll dice" window (The Thundarian)
+            return open_windows(setup, rolled, ((Window.AFTER_ROLL_DICE,),), Phase.ASSIGN_HITS)
+        return Step(rolled)
 
     pool = combat_pool(setup, state, roller)
     if not pool.groups:
-        return Step(after(state))
+        return after(state)
     purpose = "space_combat" if arena(setup, state) is None else "ground_combat"
+    if pool.tallied:
+        # units lost (Crown of Thalnos), trade goods spent (Hacan flagship): issue 14, group C2
+        from spacecombat.core.forces import Status
+        from spacecombat.core.hits import unit_destroyed
+
+        where = arena(setup, state)
+
+        def tallied(tally: Tally) -> Step[BattleState]:
+            s = state.with_hits_on(roller.other, tally.hits)
+            events: list[dict[str, object]] = []
+            if tally.spent:
+                by = next(g.effect for g in pool.groups if g.budget)
+                s = s.spending(roller, trade_goods=tally.spent)
+                events.append(
+                    event(
+                        "trade_goods_spent",
+                        player=roller.value,
+                        trade_goods=tally.spent,
+                        by=by,
+                        round=state.round,
+                    )
+                )
+            for group, lost in zip(pool.groups, tally.lost, strict=True):
+                # the units that rerolled in vain: damaged ones first (docs/rulings 14C2-2)
+                for status in (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED):
+                    units = s.side(roller).area(where)
+                    gone = min(lost, units.count(group.unit, status))
+                    if gone:
+                        kept = units.remove(group.unit, status, gone)
+                        s = s.with_side(roller, s.side(roller).with_area(where, kept))
+                        cause = group.effect.replace("_", " ")
+                        events += [unit_destroyed(roller, group.unit, status, cause)] * gone
+                        lost -= gone
+            step = after(s)
+            return Step(step.state, (*events, *step.events))
+
+        return Chance(
+            roller.value,
+            purpose,
+            pool,
+            lambda hits: tallied(Tally(hits, 0, (0,) * len(pool.groups))),
+            then_tally=tallied,
+        )
     return Chance(
         roller.value,
         purpose,
         pool,
-        lambda hits: Step(after(state.with_hits_on(roller.other, hits))),
+        lambda hits: after(state.with_hits_on(roller.other, hits)),
+    )
+
+
+def _after_roll_dice(setup: BattleSetup) -> bool:
+    """Whether a handler in play acts after the Roll Dice step (``acts_after_roll_dice``)."""
+    return setup.remembered(
+        ("acts_after_roll_dice",), lambda: any(h.acts_after_roll_dice() for h in setup.handlers)
     )
 
 

@@ -107,5 +107,13 @@ def with_cursor(node: Node[BattleState], cursor: int) -> Node[BattleState]:
         return Decision(decision.request, lambda option: bump(decision.then(option)))
     if isinstance(node, Chance):
         chance = node
-        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
+        marked, tally = chance.then_marked, chance.then_tally
+        return Chance(
+            chance.roller,
+            chance.purpose,
+            chance.pool,
+            lambda h: bump(chance.then(h)),
+            None if marked is None else (lambda h, m: bump(marked(h, m))),
+            None if tally is None else (lambda t: bump(tally(t))),
+        )
     return node

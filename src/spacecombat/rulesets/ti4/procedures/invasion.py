@@ -4,19 +4,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, End, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status
-from spacecombat.core.hits import destroyed
+from spacecombat.core.hits import destroyed, next_hit
 from spacecombat.core.state import ground_forces
-from spacecombat.rulesets.ti4.abilities.base import Roll
-from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_pool
-from spacecombat.rulesets.ti4.abilities.planetary_shield import is_shielded
+from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
+from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
+from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
 from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
+from spacecombat.rulesets.ti4.abilities.sustain_damage import (
+    damaged_status,
+    hits_cancelled,
+    sustainable,
+)
 from spacecombat.rulesets.ti4.outcome import invasion_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
+from spacecombat.rulesets.ti4.procedures.common import with_cursor
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -29,29 +37,127 @@ A, D = Side.ATTACKER, Side.DEFENDER
 def bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Step 1: the attacker's units with BOMBARDMENT allotted to each planet roll at it, unless
     a planetary shield stops them; the defender assigns the hits to its ground forces there
-    (docs/rulings.md R3, R9). A planet without defending ground forces is not bombarded."""
+    (docs/rulings.md R3, R9). A planet without defending ground forces is not bombarded.
+
+    Before the first planet, the start of the invasion: each handler in order may act
+    (``at_invasion_start``: Bunker, Blitz, Disable), ``cursor`` stepping through them.
+
+    During a ground combat (``round`` > 0) this phase is a bombardment that a handler started
+    in a timing window (Harrow: ``bombards_in_combat``): every unit it names rolls at the
+    planet of the combat, then the window goes on after that handler."""
     p = state.planet
+    if state.round:
+        return _bombardment_in_combat(setup, state)
+    if p == 0 and state.cursor < len(setup.handlers):
+        for index in range(state.cursor, len(setup.handlers)):
+            node = setup.handlers[index].at_invasion_start(setup, state)
+            if node is not None:
+                return with_cursor(node, index + 1)
     if p >= len(setup.planets):
-        return Step(state.at(Phase.COMMIT_GROUND_FORCES, planet=0))
-    nxt = state.at(Phase.BOMBARDMENT, planet=p + 1)
-    pool = bombardment_pool(setup, A, state.attacker.space, setup.bombarded_by[p])
+        return Step(state.at(Phase.COMMIT_GROUND_FORCES, planet=0, cursor=0))
+    state = state.changed(cursor=0)  # past the start of the invasion: hits use the cursor
+    return _bombard(setup, state, setup.bombarded_by[p], state.at(Phase.BOMBARDMENT, planet=p + 1))
+
+
+def _bombard(
+    setup: BattleSetup, state: BattleState, allotted: Mapping[str, int], nxt: BattleState
+) -> Node[BattleState]:
+    """The attacker's ``allotted`` units roll BOMBARDMENT at ``state.planet`` (the hits are
+    assigned in BOMBARDMENT_HITS), or the reason they do not; ``nxt`` follows if they do not."""
+    p = state.planet
+    pool = bombardment_dice(setup, state, A, p, allotted)
     if not pool.groups or ground_forces(setup, state, D, p) == 0:
         return Step(nxt)
-    if is_shielded(setup, D, state.defender.planet(p), state.attacker.space):
+    forbidden = bombardment_forbidden(setup, p)
+    if forbidden is not None:
+        return Step(nxt, (event("bombardment_blocked", planet=setup.planets[p], reason=forbidden),))
+    if stops_bombardment(setup, state, D, p):
         return Step(
             nxt, (event("bombardment_blocked", planet=setup.planets[p], reason="planetary shield"),)
         )
-    return Chance(
-        A.value,
-        "bombardment",
-        pool,
-        lambda hits: Step(state.at(Phase.BOMBARDMENT_HITS).with_hits_on(D, hits)),
+    rolled = _remember_infantry(setup, state.at(Phase.BOMBARDMENT_HITS, cursor=0))
+    return Chance(A.value, "bombardment", pool, lambda hits: Step(rolled.with_hits_on(D, hits)))
+
+
+def _bombardment_in_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """A bombardment a handler starts during a ground combat (Harrow), by the units it names."""
+    index = _in_combat_bombarder(setup)
+    assert index is not None, "a bombardment during a ground combat needs a handler for it"
+    allotted = setup.handlers[index].bombards_in_combat(setup, state)
+    return _bombard(setup, state, allotted, _resumed(setup, state))
+
+
+def _in_combat_bombarder(setup: BattleSetup) -> int | None:
+    """The position of the handler that bombards during ground combat (Harrow), if any."""
+    return next(
+        (
+            i
+            for i, h in enumerate(setup.handlers)
+            if type(h).bombards_in_combat is not Handler.bombards_in_combat
+        ),
+        None,
     )
 
 
+def _resumed(setup: BattleSetup, state: BattleState) -> BattleState:
+    """After a bombardment during a ground combat: back to its timing window, after the handler
+    that started it."""
+    index = _in_combat_bombarder(setup)
+    assert index is not None
+    return state.at(Phase.TIMING_WINDOW, cursor=index + 1)
+
+
+#: a boost of the attacker's recording the defender's infantry on the planet before a
+#: bombardment's hits are assigned (kept only while a handler acts after bombardment)
+_INFANTRY_BEFORE = "infantry_before_bombardment:"
+INFANTRY = "infantry"
+
+
+def _after_bombardment_hooks(setup: BattleSetup) -> tuple[Handler, ...]:
+    return setup.remembered(
+        "after_bombardment",
+        lambda: tuple(
+            h for h in setup.handlers if type(h).after_bombardment is not Handler.after_bombardment
+        ),
+    )
+
+
+def _remember_infantry(setup: BattleSetup, state: BattleState) -> BattleState:
+    if not _after_bombardment_hooks(setup):
+        return state
+    count = state.defender.planet(state.planet).count(INFANTRY)
+    return state.boosting(A, f"{_INFANTRY_BEFORE}{count}")
+
+
 def bombardment_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
-    """The defender destroys its own ground forces on the bombarded planet (mechs may sustain)."""
-    return _planet_hits(setup, state, D, "bombardment", Phase.BOMBARDMENT)
+    """The defender destroys its own ground forces on the bombarded planet (mechs may sustain).
+    Then the handlers acting after a bombardment are asked (``after_bombardment``: X-89
+    Bacterial Weapon Ω), told how many of the defender's infantry it destroyed; then the next
+    planet, or (during a ground combat) the timing window again."""
+    if state.hits_on(D):
+        return assign_hits(
+            setup,
+            state,
+            D,
+            state.planet,
+            Targets.GROUND_FORCES,
+            "bombardment",
+            in_combat_round=False,
+            done=lambda s: s.at(Phase.BOMBARDMENT_HITS),
+        )
+    marker = next((b for b in state.boosts[0] if b.startswith(_INFANTRY_BEFORE)), None)
+    if marker is not None:
+        before = int(marker.removeprefix(_INFANTRY_BEFORE))
+        a, d = state.boosts
+        state = state.changed(boosts=(a - {marker}, d))
+        killed = before - state.defender.planet(state.planet).count(INFANTRY)
+        for handler in _after_bombardment_hooks(setup):
+            node = handler.after_bombardment(setup, state, state.planet, killed)
+            if node is not None:
+                return node
+    if state.round:
+        return Step(_resumed(setup, state))
+    return Step(state.at(Phase.BOMBARDMENT, planet=state.planet + 1))
 
 
 def _planet_hits(
@@ -73,7 +179,13 @@ def _planet_hits(
 
 def commit_ground_forces(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Step 2: the attacker lands the ground forces the scenario commits to each planet
-    (undamaged ones first when a type is split)."""
+    (undamaged ones first when a type is split).
+
+    Then, planet by planet, the handlers acting after ground forces are committed (Parley,
+    Ragh's Call: ``after_commit``): ``planet`` 0 is the commitment itself, ``planet`` k + 1 the
+    handlers asked about planet k (``cursor`` stepping through them)."""
+    if state.planet:
+        return _after_commit(setup, state)
     space = state.attacker.space
     attacker = state.attacker
     events: list[Event] = []
@@ -93,9 +205,29 @@ def commit_ground_forces(setup: BattleSetup, state: BattleState) -> Node[BattleS
                 event("ground_forces_committed", planet=setup.planets[p], units=landed.to_json())
             )
     attacker = attacker.with_space(space)
-    return Step(
-        state.with_side(A, attacker).at(Phase.SPACE_CANNON_DEFENSE, planet=0), tuple(events)
+    committed = state.with_side(A, attacker)
+    if not _after_commit_hooks(setup):
+        return Step(committed.at(Phase.SPACE_CANNON_DEFENSE, planet=0, cursor=0), tuple(events))
+    return Step(committed.at(Phase.COMMIT_GROUND_FORCES, planet=1, cursor=0), tuple(events))
+
+
+def _after_commit_hooks(setup: BattleSetup) -> bool:
+    return setup.remembered(
+        "after_commit",
+        lambda: any(type(h).after_commit is not Handler.after_commit for h in setup.handlers),
     )
+
+
+def _after_commit(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    p = state.planet - 1
+    if p >= len(setup.planets):
+        return Step(state.at(Phase.SPACE_CANNON_DEFENSE, planet=0, cursor=0))
+    if ground_forces(setup, state, A, p) or state.attacker.planet(p):
+        for index in range(state.cursor, len(setup.handlers)):
+            node = setup.handlers[index].after_commit(setup, state, p)
+            if node is not None:
+                return with_cursor(node, index + 1)
+    return Step(state.at(Phase.COMMIT_GROUND_FORCES, planet=p + 2, cursor=0))
 
 
 def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -107,7 +239,12 @@ def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     nxt = state.at(Phase.SPACE_CANNON_DEFENSE, planet=p + 1)
     if ground_forces(setup, state, A, p) == 0:
         return Step(nxt)
-    pool = cannon_pool(setup, D, state.defender.planet(p), Roll.SPACE_CANNON_DEFENSE)
+    firing = state.defender.planet(p).without(
+        lambda unit: any(
+            h.loses_ability(setup, state, D, unit, "space_cannon") for h in setup.handlers
+        )
+    )
+    pool = cannon_pool(setup, D, firing, Roll.SPACE_CANNON_DEFENSE)
     if not pool.groups:
         return Step(nxt)
     return Chance(
@@ -119,8 +256,45 @@ def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleS
 
 
 def space_cannon_defense_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
-    """The attacker destroys its own committed ground forces on that planet (R10)."""
+    """The attacker destroys its own committed ground forces on that planet (R10).
+
+    During a ground combat (``round`` > 0) this phase holds instead the hits a handler produced
+    in a timing window and aimed at one unit type and status of the opponent's ground forces
+    there (Magen Defense Grid Ω: ``state.aim``): that player takes them (its unit may use
+    SUSTAIN DAMAGE), then the window goes on (``cursor`` is kept)."""
+    if state.round:
+        return _aimed_ground_hits(setup, state)
     return _planet_hits(setup, state, A, "space cannon defense", Phase.SPACE_CANNON_DEFENSE)
+
+
+def _aimed_ground_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    side = A if state.hits_on(A) else D
+    cause, aim = state.aim
+    unit, _, status = aim.partition(":")
+    able = sustainable(setup, side)
+    forbid = [h for h in setup.handlers if type(h).forbids_sustain is not Handler.forbids_sustain]
+    where = state.planet
+
+    def may_sustain(u: str, st: Status) -> bool:
+        return able(u, st) and not any(
+            h.forbids_sustain(setup, state, side, where, u) for h in forbid
+        )
+
+    return next_hit(
+        state,
+        side,
+        where,
+        eligible=lambda area: [
+            (u, st) for u, st, _ in area if u == unit and int(st) == int(status or 0)
+        ],
+        targets="ground forces",
+        cause=cause,
+        verb="assign",
+        may_sustain=may_sustain,
+        cancels=lambda hits: hits_cancelled(setup, side, hits),
+        damaged=damaged_status(True),
+        done=lambda s: s.at(Phase.TIMING_WINDOW, aim=("", "")),
+    )
 
 
 def order_planets(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -134,7 +308,7 @@ def order_planets(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     ]
     if not contested:
         if not state.order:
-            return Step(state.at(Phase.ESTABLISH_CONTROL))
+            return Step(state.at(Phase.ESTABLISH_CONTROL, cursor=0))
         first, *rest = state.order
         return Step(state.at(Phase.GROUND_COMBAT, planet=first, order=tuple(rest)))
     options = tuple(
@@ -172,37 +346,96 @@ def start_ground_combat(setup: BattleSetup, state: BattleState) -> Node[BattleSt
 
 def ground_combat_ends(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Ground combat ends when one player, or neither, has ground forces on the planet (rule 4);
-    then the next planet's combat, or establishing control."""
+    the handlers acting after it are asked (``after_ground_combat``: Dacxive Animators;
+    ``cursor`` 1 + the next handler's position, once the end is told); then the next planet's
+    combat, or establishing control."""
     p = state.planet
+    hooks = _after_ground_combat_hooks(setup)
+    if hooks and state.cursor == 0:
+        ended = event("combat_ended", kind="ground", planet=setup.planets[p], rounds=state.round)
+        return Step(state.changed(cursor=1), (ended,))
+    if hooks:
+        winner = _winner(setup, state)
+        for index in range(state.cursor - 1, len(setup.handlers)):
+            node = setup.handlers[index].after_ground_combat(setup, state, winner)
+            if node is not None:
+                return with_cursor(node, index + 2)
     rounds = tuple(
         state.round if i == p else r
         for i, r in enumerate(state.ground_rounds or (0,) * len(setup.planets))
     )
-    events = (event("combat_ended", kind="ground", planet=setup.planets[p], rounds=state.round),)
-    nxt = state.at(Phase.ORDER_PLANETS, round=0, ground_rounds=rounds)
+    events: tuple[Event, ...] = ()
+    if not hooks:
+        events = (
+            event("combat_ended", kind="ground", planet=setup.planets[p], rounds=state.round),
+        )
+    nxt = state.at(Phase.ORDER_PLANETS, round=0, ground_rounds=rounds, cursor=0)
     if state.order:
         first, *rest = state.order
         nxt = state.at(
-            Phase.GROUND_COMBAT, planet=first, order=tuple(rest), round=0, ground_rounds=rounds
+            Phase.GROUND_COMBAT,
+            planet=first,
+            order=tuple(rest),
+            round=0,
+            ground_rounds=rounds,
+            cursor=0,
         )
     return Step(nxt, events)
 
 
+def _after_ground_combat_hooks(setup: BattleSetup) -> bool:
+    return setup.remembered(
+        "after_ground_combat",
+        lambda: any(
+            type(h).after_ground_combat is not Handler.after_ground_combat for h in setup.handlers
+        ),
+    )
+
+
+def _winner(setup: BattleSetup, state: BattleState) -> Side | None:
+    """The player with ground forces left on the planet of the combat, if only one has."""
+    left = [side for side in (A, D) if ground_forces(setup, state, side, state.planet)]
+    return left[0] if len(left) == 1 else None
+
+
 def establish_control(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Step 5: the attacker gains control of each planet where it has ground forces; the
-    defender's structures there are destroyed (docs/rulings.md R13, R19)."""
-    defender = state.defender
+    defender's structures there are destroyed (docs/rulings.md R13, R19), or become the
+    attacker's when a handler says so (Assimilate, Infiltrate: ``takes_structures``). Handlers
+    act first, in order (``before_establishing_control``: Infiltrate is played then)."""
+    handlers = setup.handlers
+    for index in range(state.cursor, len(handlers)):
+        node = handlers[index].before_establishing_control(setup, state)
+        if node is not None:
+            return with_cursor(node, index + 1)
+    defender, attacker = state.defender, state.attacker
     events: list[Event] = []
     cards = setup.side(D)
+    taken = any(h.takes_structures(setup, state, A) for h in handlers)
     for p, name in enumerate(setup.planets):
         if ground_forces(setup, state, A, p):
             events.append(event("control_established", player=A.value, planet=name))
             here = defender.planet(p)
             structures = here.keep(cards.is_structure)
             here = here.without(cards.is_structure)
-            events += destroyed(D, structures, "control established")
+            if taken and structures:
+                attacker = attacker.with_planet(p, attacker.planet(p).plus(_fresh(structures)))
+                events += [
+                    event("unit_replaced", player=D.value, unit=unit, by=A.value, planet=name)
+                    for unit, _, count in structures
+                    for _ in range(count)
+                ]
+            else:
+                events += destroyed(D, structures, "control established")
             defender = defender.with_planet(p, here)
-    return Step(state.with_side(D, defender).at(Phase.OVER), tuple(events))
+    done = state.with_side(D, defender).with_side(A, attacker).at(Phase.OVER, cursor=0)
+    return Step(done, tuple(events))
+
+
+def _fresh(units: Forces) -> Forces:
+    """The same units, undamaged (the matching units come from the new owner's
+    reinforcements)."""
+    return Forces.of(units.by_type())
 
 
 def over(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

@@ -12,10 +12,12 @@ from dataclasses import replace
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status, describe
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities import gravity_rift
+from spacecombat.rulesets.ti4.procedures.capacity import exempt_ground_forces
 from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase, Retreat
@@ -26,6 +28,11 @@ GATED_ANOMALIES = {
     "supernova": "is a supernova, open only with Magmus Reactor",
     "nebula": "is a nebula, open only to the Empyrean",
 }
+
+
+#: ``boosts`` mark of a retreat made by Skilled Retreat (abilities/skilled_retreat.py): its
+#: destinations need only hold no other player's ships, and the combat ends in a draw
+SKILLED_RETREAT = "skilled_retreat"
 
 
 def why_not_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
@@ -45,10 +52,49 @@ def why_not_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> 
             return "holds none of the player's units and no planet they control"
         if any(player != me for player in system.units):
             return "holds another player's units, which Dark Energy Tap does not allow"
+    return _why_not_enterable(setup, side, system)
+
+
+def _why_not_enterable(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
+    """Why ``side``'s ships may not move into ``system`` at all (notes 2-4), or ``None``."""
     gated = system.anomaly in GATED_ANOMALIES
     if gated and not any(h.permits_anomaly(side, system.anomaly) for h in setup.handlers):
         return GATED_ANOMALIES[system.anomaly]
     return None
+
+
+def why_not_skilled(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
+    """Why Skilled Retreat may not move ``side``'s ships to ``system``, or ``None`` if it may:
+    the card asks only for an adjacent system with no other player's ships (no units or
+    planets of the player there); the ships move, so anomalies close it as they close a
+    retreat (notes 2-4; docs/rulings-drafts/B3.md 14B3-2)."""
+    if any(player != side.value for player in system.ships):
+        return "holds another player's ships"
+    return _why_not_enterable(setup, side, system)
+
+
+def skilled_systems(setup: BattleSetup, side: Side) -> tuple[AdjacentSystem, ...]:
+    """The adjacent systems Skilled Retreat may move ``side``'s ships to, in the scenario's
+    order (found once)."""
+    return setup.remembered(
+        ("skilled_systems", side),
+        lambda: tuple(s for s in setup.system.adjacent if why_not_skilled(setup, side, s) is None),
+    )
+
+
+def _destinations(setup: BattleSetup, state: BattleState, side: Side) -> tuple[AdjacentSystem, ...]:
+    if state.boosted(side, SKILLED_RETREAT):
+        return skilled_systems(setup, side)
+    return eligible_systems(setup, side)
+
+
+def skilled_retreat(setup: BattleSetup, state: BattleState, side: Side) -> BattleState:
+    """``state`` with ``side``'s Skilled Retreat under way: its ships leave as in a retreat (the
+    destination, what they carry, a gravity rift, the command token: the sub-steps below), then
+    the combat ends in a draw. Any timing window still open is closed: the combat is over."""
+    _refuse_uncounted_cargo(setup, state, side)
+    moving = state.at(Phase.RETREAT, windows=(), then=None, cursor=0, retreat=Retreat(side))
+    return moving.boosting(side, SKILLED_RETREAT)
 
 
 def is_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> bool:
@@ -100,7 +146,19 @@ def _begin(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
             state.at(Phase.END_OF_ROUND),
             (event("retreat_cancelled", player=side.value, reason="no eligible system"),),
         )
+    _refuse_uncounted_cargo(setup, state, side)
     return Step(state.at(Phase.RETREAT, retreat=Retreat(side)))
+
+
+def _refuse_uncounted_cargo(setup: BattleSetup, state: BattleState, side: Side) -> None:
+    free = exempt_ground_forces(setup, side)
+    if free and state.side(side).space.total(free.__contains__):
+        # Aerie Sentinel needs no room when transported: the transport steps below count
+        # every carried unit against capacity (docs/rulings-drafts/B.md 14B-12)
+        raise RuleNotImplemented(
+            "a retreat carrying units that need no capacity (Aerie Sentinel)",
+            f"{side.value}'s retreat, round {state.round}",
+        )
 
 
 def _choose_destination(
@@ -108,7 +166,7 @@ def _choose_destination(
 ) -> Node[BattleState]:
     side = current.side
     options = tuple(
-        Option(f"to {s.name}", "to", target=s.name) for s in eligible_systems(setup, side)
+        Option(f"to {s.name}", "to", target=s.name) for s in _destinations(setup, state, side)
     )
     request = DecisionRequest(
         "retreat_destination", side.value, "choose the system to retreat to", options
@@ -317,6 +375,10 @@ def _arrive(
         events.append(_command_token(setup, side, current.destination or ""))
     # The round ends for the units that left too: damage sustained this round is plain damage.
     done = replace(current, arrived=arrived.settle_round(), done=True)
+    if state.boosted(side, SKILLED_RETREAT):
+        # Skilled Retreat: "the space combat ends in a draw" (docs/rulings-drafts/B3.md 14B3-1)
+        ended = moved.at(Phase.END_OF_ROUND, retreat=done, result="draw")
+        return Step(ended, tuple(events))
     return Step(moved.at(Phase.END_OF_ROUND, retreat=done), tuple(events))
 
 

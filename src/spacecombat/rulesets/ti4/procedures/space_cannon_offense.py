@@ -1,46 +1,134 @@
 """Space Cannon Offense (tactical action step before space combat): starting with the active
 player, each player fires the SPACE CANNON of their units at the other player's ships in the
 active system; the player whose ships are hit assigns the hits before the next player fires
-(docs/rulings.md R1)."""
+(docs/rulings.md R1).
+
+Before each roll, every handler in play may act (``before_ability_roll``: play Solar Flare or
+Experimental Battlestation), and may change the roll from the state (``ability_roll``).
+``cursor`` steps through the handlers; it is ``len(handlers)`` once they have all been asked,
+and 0 again when the roll is made. A handler may make a roll of its own just before
+(``extra_ability_roll``: Experimental Battlestation). Before the hits are assigned, handlers
+act through assign_hits.py (``before_assign_hits``: Maneuvering Jets)."""
 
 from __future__ import annotations
 
 from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti4.abilities.base import Roll
-from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
+from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
+from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
+from spacecombat.rulesets.ti4.procedures.common import with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 A, D = Side.ATTACKER, Side.DEFENDER
+SCO = Roll.SPACE_CANNON_OFFENSE
 
 
-def _after(state: BattleState) -> BattleState:
+#: a boost set on the player whose extra roll's hits are being assigned (an extra roll made
+#: before the active player's: ``extra_cannon_roll``); the active player's roll follows
+EXTRA = "extra_space_cannon"
+
+
+def _after(setup: BattleSetup, state: BattleState) -> BattleState:
     # The active player (attacker) fires first, then the defender; then space combat.
     if state.turn is A:
-        return state.at(Phase.SPACE_CANNON_OFFENSE, turn=D)
-    return state.at(Phase.START_OF_COMBAT, turn=A)
+        return state.at(Phase.SPACE_CANNON_OFFENSE, turn=D, cursor=0)
+    if state.boosted(D, EXTRA):
+        # an extra roll before the active player's: its roll follows (its handlers were asked)
+        a, d = state.boosts
+        done = state.changed(boosts=(a, d - {EXTRA}))
+        return done.at(Phase.SPACE_CANNON_OFFENSE, turn=A, cursor=len(setup.handlers))
+    return state.at(Phase.START_OF_COMBAT, turn=A, cursor=0)
+
+
+def extra_cannon_roll(
+    setup: BattleSetup,
+    state: BattleState,
+    owner: Side,
+    groups: tuple[DiceGroup, ...],
+    fired: str,
+) -> Node[BattleState] | None:
+    """``owner`` (the defender) fires ``groups`` as SPACE CANNON at the active player's ships,
+    before the active player's own space cannon offense (from ``extra_ability_roll``); the
+    active player assigns the hits, then makes its own roll. The dice are changed as every
+    space cannon roll of ``owner`` is (Plasma Scoring, Solar Flare, ...); ``None`` when none
+    is left. ``fired``, a boost set on ``owner``, tells the handler it has fired."""
+    groups = ability_dice(setup, owner, SCO, groups)
+    pool = changed_pool(setup, state, owner, DicePool.of(list(groups)))
+    if not pool.groups:
+        return None
+
+    def then(hits: int) -> Step[BattleState]:
+        done = state.boosting(owner, fired)
+        if hits == 0:
+            return Step(done)
+        hit = done.boosting(owner, EXTRA).at(Phase.SPACE_CANNON_OFFENSE_HITS, turn=owner, cursor=0)
+        return Step(hit.with_hits_on(owner.other, hits))
+
+    return Chance(owner.value, "space_cannon_offense", pool, then)
+
+
+def offense_pool(setup: BattleSetup, state: BattleState, roller: Side) -> DicePool:
+    """``roller``'s space cannon offense dice: its units in the space area and on the planet,
+    as the handlers change them (from the setup, then from the state)."""
+    side = state.side(roller)
+    units = side.space.plus(side.planets[0])
+    return changed_pool(setup, state, roller, cannon_pool(setup, roller, units, SCO))
+
+
+def changed_pool(setup: BattleSetup, state: BattleState, roller: Side, pool: DicePool) -> DicePool:
+    """``pool`` as the handlers change it from the state (``ability_roll``)."""
+    changers = overriding(setup, "ability_roll")
+    if not changers or not pool.groups:
+        return pool
+    groups = pool.groups
+    for handler in changers:
+        groups = handler.ability_roll(setup, state, roller, SCO, groups)
+    return DicePool.of(list(groups))
+
+
+def overriding(setup: BattleSetup, hook: str) -> tuple[Handler, ...]:
+    """The handlers in play that override ``hook`` (none: the step is skipped, no state added)."""
+    return setup.remembered(
+        ("space_cannon_offense_overriding", hook),
+        lambda: tuple(
+            h for h in setup.handlers if getattr(type(h), hook) is not getattr(Handler, hook)
+        ),
+    )
 
 
 def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """The player whose turn it is rolls space cannon offense at the opponent's ships."""
     roller = state.turn
     target = roller.other
+    handlers = setup.handlers
+    if state.cursor < len(handlers) and overriding(setup, "before_ability_roll"):
+        # asked even when the roll will not happen (Solar Flare is played when the active
+        # player's turn begins, whether or not it has anything to fire)
+        for index in range(state.cursor, len(handlers)):
+            node = handlers[index].before_ability_roll(setup, state, roller, SCO)
+            if node is not None:
+                return with_cursor(node, index + 1)
+        return Step(state.changed(cursor=len(handlers)))
+    for handler in overriding(setup, "extra_ability_roll"):
+        extra = handler.extra_ability_roll(setup, state, roller, SCO)
+        if extra is not None:
+            return extra
     if ships(setup, state, target) == 0:
-        return Step(_after(state))
-    side = state.side(roller)
-    units = side.space.plus(side.planets[0])
-    pool = cannon_pool(setup, roller, units, Roll.SPACE_CANNON_OFFENSE)
+        return Step(_after(setup, state))
+    pool = offense_pool(setup, state, roller)
     if not pool.groups:
-        return Step(_after(state))
+        return Step(_after(setup, state))
 
     def then(hits: int) -> Step[BattleState]:
         if hits == 0:
-            return Step(_after(state))
-        return Step(state.at(Phase.SPACE_CANNON_OFFENSE_HITS).with_hits_on(target, hits))
+            return Step(_after(setup, state))
+        hit = state.at(Phase.SPACE_CANNON_OFFENSE_HITS, cursor=0)
+        return Step(hit.with_hits_on(target, hits))
 
     return Chance(roller.value, "space_cannon_offense", pool, then)
 
@@ -67,4 +155,4 @@ def space_cannon_offense_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
         return remove_excess(
             setup, state, target, over, "beyond capacity after space cannon offense"
         )
-    return Step(_after(state))
+    return Step(_after(setup, state))

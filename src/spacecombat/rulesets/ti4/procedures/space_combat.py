@@ -11,14 +11,29 @@ from spacecombat.core.forces import Forces
 from spacecombat.core.hits import destroyed
 from spacecombat.core.sides import combat_result
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_pool
+from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import (
+    AFB,
+    MARKS,
+    REROLL,
+    ROLLED,
+    barrage_roll,
+    infantry_destroyed,
+)
 from spacecombat.rulesets.ti4.outcome import space_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
-from spacecombat.rulesets.ti4.procedures.common import combat_dice
+from spacecombat.rulesets.ti4.procedures.common import combat_dice, with_cursor
 from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
+from spacecombat.rulesets.ti4.procedures.space_cannon_offense import overriding
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
-from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
+from spacecombat.rulesets.ti4.procedures.windows import (
+    ANNOUNCE_WINDOW_OPENED,
+    FIRST_ROUND,
+    INTERCEPTED,
+    ROUTED,
+    Window,
+    open_windows,
+)
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -48,28 +63,85 @@ def start_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]
 
 def anti_fighter_barrage(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Step 1 (first round only): both players may use ANTI-FIGHTER BARRAGE at once; so both roll
-    before either assigns hits (docs/rulings.md R15). The step happens even with no fighters."""
+    before either assigns hits (docs/rulings.md R15). The step happens even with no fighters.
+
+    Before each player's roll, every handler in play may act (``before_ability_roll``: play
+    Waylay or Strike Wing Ambuscade), ``cursor`` stepping through them as in space cannon
+    offense; the roll is then ``barrage_roll`` (changed from the state: ``ability_roll``). Marks
+    of the roll (Strike Wing Alpha II: natural 9 or 10) each destroy one of the opponent's
+    infantry in the space area (``infantry_destroyed``). When a handler in play acts after the
+    roll (``after_ability_roll``: Scramble Frequency), the roll's results wait (the roller's
+    boosts ``ROLLED`` and ``MARKS``) while each is asked, ``cursor`` from 0; one may have the
+    roller roll the same dice again (``REROLL``): the first results are discarded."""
     roller = state.turn
+    handlers = setup.handlers
+    if state.boosted(roller, ROLLED):
+        return _after_roll(setup, state, roller)
+    if state.cursor < len(handlers) and overriding(setup, "before_ability_roll"):
+        for index in range(state.cursor, len(handlers)):
+            node = handlers[index].before_ability_roll(setup, state, roller, AFB)
+            if node is not None:
+                return with_cursor(node, index + 1)
+        return Step(state.changed(cursor=len(handlers)))
 
-    def after(s: BattleState) -> BattleState:
-        if roller is A:
-            return s.at(Phase.ANTI_FIGHTER_BARRAGE, turn=D)
-        return s.at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=A)
-
-    pool = barrage_pool(setup, roller, state.side(roller).space)
+    pool = barrage_roll(setup, state, roller)
     if not pool.groups:
-        return Step(after(state))
-    return Chance(
-        roller.value,
-        "anti_fighter_barrage",
-        pool,
-        lambda hits: Step(after(state.with_hits_on(roller.other, hits))),
-    )
+        return Step(_barrage_done(state, roller))
+    target = roller.other
+    reviewed = bool(overriding(setup, "after_ability_roll"))
+
+    def marked(hits: int, marks: int) -> Step[BattleState]:
+        hit = state.with_hits_on(target, hits)
+        if reviewed:
+            waiting = hit.boosting(roller, ROLLED).changed(cursor=0)
+            if marks:
+                waiting = waiting.boosting(roller, f"{MARKS}{marks}")
+            return Step(waiting)
+        killed, events = infantry_destroyed(hit, target, marks)
+        return Step(_barrage_done(killed, roller), events)
+
+    def hit(hits: int) -> Step[BattleState]:
+        return marked(hits, 0)
+
+    if not pool.marks:
+        return Chance(roller.value, "anti_fighter_barrage", pool, hit)
+    return Chance(roller.value, "anti_fighter_barrage", pool, hit, marked)
+
+
+def _barrage_done(state: BattleState, roller: Side) -> BattleState:
+    """After ``roller``'s barrage roll: the defender rolls, or the hits are assigned."""
+    if roller is A:
+        return state.at(Phase.ANTI_FIGHTER_BARRAGE, turn=D, cursor=0)
+    return state.at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=A, cursor=0)
+
+
+def _after_roll(setup: BattleSetup, state: BattleState, roller: Side) -> Node[BattleState]:
+    """The handlers acting after ``roller``'s barrage roll are asked in order; then its results
+    are used (the marks destroy infantry), or, if one had it rolled again, they are discarded
+    and the same dice are rolled (the handlers before the roll are not asked again)."""
+    target = roller.other
+    mine = state.boosts[0 if roller is A else 1]
+    marks = next((int(b[len(MARKS) :]) for b in mine if b.startswith(MARKS)), 0)
+    kept = frozenset(b for b in mine if b not in (ROLLED, REROLL) and not b.startswith(MARKS))
+    a, d = state.boosts
+    cleared = state.changed(boosts=(kept, d) if roller is A else (a, kept))
+    if REROLL in mine:
+        again = cleared.with_hits_on(target, 0).changed(cursor=len(setup.handlers))
+        return Step(again)
+    handlers = setup.handlers
+    for index in range(state.cursor, len(handlers)):
+        node = handlers[index].after_ability_roll(setup, state, roller, AFB, marks)
+        if node is not None:
+            return with_cursor(node, index + 1)
+    killed, events = infantry_destroyed(cleared, target, marks)
+    return Step(_barrage_done(killed, roller), events)
 
 
 def anti_fighter_barrage_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Each player destroys their own fighters for the barrage hits against them; then, if a
-    player has no ships left, the combat ends at once (step 1.1)."""
+    player has no ships left, the combat ends at once (step 1.1). Hits a handler widens
+    (``widens_barrage``: Waylay) may be assigned to any of the player's ships, and SUSTAIN
+    DAMAGE may cancel them (docs/rulings-drafts/D3.md 14D3-1)."""
     side = state.turn
 
     def done(s: BattleState) -> BattleState:
@@ -79,12 +151,13 @@ def anti_fighter_barrage_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
             return s.at(Phase.ANNOUNCE_RETREATS, turn=D)
         return s.at(Phase.END_OF_ROUND)  # step 1.1: the combat ends; its end windows follow
 
+    widened = any(h.widens_barrage(setup, state, side) for h in overriding(setup, "widens_barrage"))
     return assign_hits(
         setup,
         state,
         side,
         None,
-        Targets.FIGHTERS,
+        Targets.SHIPS if widened else Targets.FIGHTERS,
         "anti-fighter barrage",
         in_combat_round=True,
         done=done,
@@ -96,28 +169,37 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
     the attacker cannot (2.2); only with an eligible system (2.3). FAQ: if neither side can win,
     the attacker must retreat, or its ships are destroyed (stalemate.py)."""
     side = state.turn
+    answered = _acts_on_retreats(setup)
+    if answered and side is D and not state.boosted(D, ANNOUNCE_WINDOW_OPENED):
+        # the start of the step (Rout), before the defender announces
+        marked = state.boosting(D, ANNOUNCE_WINDOW_OPENED)
+        return open_windows(setup, marked, ((Window.ANNOUNCE_RETREATS,),), Phase.ANNOUNCE_RETREATS)
 
     def after(s: BattleState) -> BattleState:
         if side is D:
             return s.at(Phase.ANNOUNCE_RETREATS, turn=A)
         return s.at(Phase.ROLL_DICE, turn=A)
 
-    if side is A and state.has_announced(D):
+    def announcing(forced: str | None) -> Step[BattleState]:
+        done = after(_announced(state, side))
+        said = event(
+            "retreat_announced",
+            player=side.value,
+            forced=forced is not None,
+            **({"reason": forced} if forced else {}),
+        )
+        if answered:
+            # right after the announcement (Intercept)
+            opened = open_windows(setup, done, ((Window.RETREAT_ANNOUNCED,),), done.phase)
+            return Step(opened.state, (said, *opened.events))
+        return Step(done, (said,))
+
+    if side is A and (state.has_announced(D) or state.boosted(D, INTERCEPTED)):
         return Step(after(state))
     can_retreat = bool(eligible_systems(setup, side))
     if side is A and neither_can_win(setup, state):
         if can_retreat:
-            return Step(
-                after(_announced(state, side)),
-                (
-                    event(
-                        "retreat_announced",
-                        player=side.value,
-                        forced=True,
-                        reason="neither side can win (FAQ)",
-                    ),
-                ),
-            )
+            return announcing("neither side can win (FAQ)")
         # FAQ: "their units in the combat are destroyed": the ships. Ground forces in the space
         # area are removed at the end of combat, with no ships left to carry them.
         cards = setup.side(side)
@@ -133,6 +215,8 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
         return Step(gone.at(Phase.END_OF_ROUND), tuple(events))
     if not can_retreat:
         return Step(after(state))
+    if side is A and state.boosted(D, ROUTED):
+        return announcing("Rout")
     request = DecisionRequest(
         decision="announce_retreat",
         player=side.value,
@@ -150,13 +234,17 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
 
     def then(option: Option) -> Step[BattleState]:
         if option.action == "retreat":
-            return Step(
-                after(_announced(state, side)),
-                (event("retreat_announced", player=side.value, forced=False),),
-            )
+            return announcing(None)
         return Step(after(state))
 
     return Decision(request, then)
+
+
+def _acts_on_retreats(setup: BattleSetup) -> bool:
+    """Whether a handler in play acts in the windows of the Announce Retreats step."""
+    return setup.remembered(
+        ("acts_on_retreats",), lambda: any(h.acts_on_retreats() for h in setup.handlers)
+    )
 
 
 def _announced(state: BattleState, side: Side) -> BattleState:

@@ -6,12 +6,20 @@ window, in the handlers' documented order."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 
-from spacecombat.core.engine import Node, Step
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.procedures.common import with_cursor
+from spacecombat.core.forces import Forces, Status
+from spacecombat.core.hits import next_hit, unit_destroyed
+from spacecombat.rulesets.ti4.abilities import sustain_damage
+from spacecombat.rulesets.ti4.abilities.base import Card, Handler, card_played
+from spacecombat.rulesets.ti4.procedures.common import combatants, with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup
+from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 
@@ -20,6 +28,22 @@ class Window(StrEnum):
     START_OF_COMBAT_ROUND = "start_of_combat_round"
     END_OF_COMBAT_ROUND = "end_of_combat_round"
     END_OF_COMBAT = "end_of_combat"
+    #: after both players' combat rolls of a round (the Roll Dice step), before hits are
+    #: assigned: opened only if a handler acts there (``Handler.acts_after_roll_dice``)
+    AFTER_ROLL_DICE = "after_roll_dice"
+    #: the start of the Announce Retreats step, before the defender announces (Rout), and
+    #: right after a player announced a retreat (Intercept): opened only if a handler acts
+    #: there (``Handler.acts_on_retreats``)
+    ANNOUNCE_RETREATS = "announce_retreats"
+    RETREAT_ANNOUNCED = "retreat_announced"
+
+
+#: ``boosts`` marks of the Announce Retreats step (for the rest of the round): the defender's
+#: "announce_retreats" window has opened; the player's retreat was intercepted (it cannot
+#: retreat this round); the defender played Rout (the attacker must announce a retreat)
+ANNOUNCE_WINDOW_OPENED = "announce_retreats_window"
+INTERCEPTED = "intercepted"
+ROUTED = "rout"
 
 
 FIRST_ROUND = (Window.START_OF_COMBAT, Window.START_OF_COMBAT_ROUND)
@@ -46,9 +70,178 @@ def _opened(state: BattleState, windows: tuple[str, ...]) -> dict[str, object]:
     return event("window_opened", windows=[str(w) for w in windows], round=state.round)
 
 
-def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
-    """Let each handler act in the current window, then open the next one or go on."""
+def aimed_hits(
+    state: BattleState, target: Side, hits: int, cause: str, aim: str = ""
+) -> BattleState:
+    """``state`` with ``hits`` produced in a timing window against ``target``'s ships, to be
+    assigned before the next handler acts (``aim``: which ships they may reach, see
+    ``BattleState.aim``)."""
+    return state.with_hits_on(target, state.hits_on(target) + hits).changed(aim=(cause, aim))
+
+
+def aim_at(unit: str, status: Status) -> str:
+    """The ``aim`` of a hit its producer assigned to one unit."""
+    return f"{unit}:{int(status)}"
+
+
+def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
+    """Hits a handler produced in this window are assigned first (by the player whose ships
+    they hit, each able to use SUSTAIN DAMAGE; docs/rulings-drafts/B.md 14B-1)."""
+    cause, aim = state.aim
+    if not cause:
+        return None  # the hits of a combat roll wait for the Assign Hits step
+    for side in (Side.ATTACKER, Side.DEFENDER):
+        if state.hits_on(side):
+            break
+    else:
+        return None
+    ships = setup.side(side).ship_types
+    fighters = setup.side(side).fighter_types
+    # a unit sustaining damage in an end-of-round window is past the round (it stays repairable)
+    in_round = Window.END_OF_COMBAT_ROUND not in state.windows[0]
+
+    def eligible(area: Forces) -> list[tuple[str, Status]]:
+        reach = [(u, st) for u, st, _ in area if u in ships]
+        if aim == "non_fighter":
+            big = [(u, st) for u, st in reach if u not in fighters]
+            return big or reach
+        if aim:
+            unit, _, status = aim.partition(":")
+            return [(u, st) for u, st in reach if u == unit and int(st) == int(status)]
+        return reach
+
+    def done(s: BattleState) -> BattleState:
+        return s if any(s.hits) else s.changed(aim=("", ""))
+
+    def note(s: BattleState, option: Option) -> BattleState:
+        # a unit destroyed: queued for the handlers acting after that (``_follow_destroyed``)
+        if option.action == "sustain" or not _hears_destroyed(setup):
+            return s
+        return _queue(s, (DESTROYED, side, option.unit or ""))
+
+    able = sustain_damage.sustainable(setup, side)
+    forbid = [h for h in setup.handlers if type(h).forbids_sustain is not Handler.forbids_sustain]
+    if forbid:
+        plain = able
+
+        def able(unit: str, status: Status) -> bool:
+            return plain(unit, status) and not any(
+                h.forbids_sustain(setup, state, side, None, unit) for h in forbid
+            )
+
+    return next_hit(
+        state,
+        side,
+        None,
+        eligible=eligible,
+        targets="ships",
+        cause=cause,
+        verb="assign",
+        may_sustain=able,
+        cancels=lambda hits: sustain_damage.hits_cancelled(setup, side, hits),
+        damaged=sustain_damage.damaged_status(in_round),
+        done=done,
+        sustain_first=sustain_damage.immune_to_direct_hit(setup, side),
+        after=note,
+    )
+
+
+#: a ``following`` entry of a unit destroyed in a timing window; "destroyed:N": the handlers
+#: before position N have been asked about it
+DESTROYED = "destroy"
+
+
+def _queue(state: BattleState, entry: tuple[str, Side, str]) -> BattleState:
+    """``state`` with ``entry`` queued in ``following`` (the window's ``cursor`` kept)."""
+    return state.changed(following=(*state.following, entry))
+
+
+def _hears_destroyed(setup: BattleSetup) -> bool:
+    """Whether a handler in play acts after a unit is destroyed (``after_destroyed``)."""
+    return setup.remembered(
+        ("hears_destroyed",),
+        lambda: any(type(h).after_destroyed is not Handler.after_destroyed for h in setup.handlers),
+    )
+
+
+def _follow_destroyed(setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
+    """Units destroyed in a timing window (by its hits, or by ``destroy_own``) are heard by the
+    handlers acting after a unit is destroyed (``after_destroyed``), in their order, before
+    anything else happens in the window, as while hits are assigned (procedures/assign_hits.py;
+    docs/rulings-drafts/B3.md 14B3-5). A handler's own follow-up queued meanwhile (an entry
+    named by its id) goes on next (``follow_up``)."""
+    if not state.following:
+        return None
+    head = state.following[0]
+    what, who, detail = head
+    rest = state.changed(following=state.following[1:])
     handlers = setup.handlers
+    if what.partition(":")[0] == DESTROYED:
+        start = int(what.partition(":")[2] or 0)
+        cause = state.aim[0] or "timing window"
+        for index in range(start, len(handlers)):
+            handler = handlers[index]
+            if type(handler).after_destroyed is Handler.after_destroyed:
+                continue
+            node = handler.after_destroyed(setup, state, who, None, detail, cause)
+            if node is not None:
+                return _with_head(node, head, (f"{DESTROYED}:{index + 1}", who, detail))
+        return Step(rest)
+    for handler in handlers:
+        if handler.id == what and handler.owner is who:
+            node = handler.follow_up(setup, rest, who, detail, None)
+            if node is not None:
+                return node
+            return Step(rest)
+    raise RuleNotImplemented(
+        f"an effect acting after a unit was destroyed in a timing window ({what})",
+        f"{who.value}, round {state.round}",
+    )
+
+
+def _with_head(
+    node: Node[BattleState], head: tuple[str, Side, str], marked: tuple[str, Side, str]
+) -> Node[BattleState]:
+    """The same node, but in every state it leads to the entry ``head`` still first in
+    ``following`` is replaced by ``marked`` (how far the handlers have been asked about it)."""
+
+    def bump(step: Step[BattleState]) -> Step[BattleState]:
+        queue = step.state.following
+        if queue and queue[0] == head:
+            return Step(step.state.changed(following=(marked, *queue[1:])), step.events)
+        return step
+
+    if isinstance(node, Step):
+        return bump(node)
+    if isinstance(node, Decision):
+        decision = node
+        return Decision(decision.request, lambda option: bump(decision.then(option)))
+    if isinstance(node, Chance):
+        chance = node
+        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
+    raise RuleNotImplemented(
+        "a random draw after a unit was destroyed in a timing window", f"{head[1].value}"
+    )
+
+
+def _still_fighting(setup: BattleSetup, state: BattleState) -> bool:
+    return all(combatants(setup, state, side) for side in (Side.ATTACKER, Side.DEFENDER))
+
+
+def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """Let each handler act in the current window, then open the next one or go on.
+
+    Hits a handler produced are assigned before the next handler acts. If an effect left a
+    player with no ships (or ground forces) in the fight at the start of a round, the combat
+    ends (its end windows follow); after the end of a round, the combat ends with the "end of
+    combat" window. Units destroyed in the window are heard first (``_follow_destroyed``)."""
+    pending = _follow_destroyed(setup, state)
+    if pending is not None:
+        return pending
+    pending = _assign_window_hits(setup, state)
+    if pending is not None:
+        return pending
+    handlers = _window_order(setup)
     if state.cursor < len(handlers):
         current = frozenset(state.windows[0])
         for index in range(state.cursor, len(handlers)):
@@ -60,4 +253,90 @@ def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         nxt = state.changed(windows=rest, cursor=0)
         return Step(nxt, (_opened(state, rest[0]),))
     assert state.then is not None
-    return Step(state.at(state.then, windows=(), then=None, cursor=0))
+    following = state.then
+    if following in _ROUND_STEPS and not _still_fighting(setup, state):
+        # the start windows' effects ended the combat: its end windows follow (rule 1.1)
+        return Step(state.at(Phase.END_OF_ROUND, windows=(), then=None, cursor=0))
+    if following is Phase.BEGIN_ROUND and not _still_fighting(setup, state):
+        # an effect after the round ended the combat: the "end of combat" window follows
+        after = Phase.END_OF_COMBAT if setup.kind == "space" else Phase.GROUND_COMBAT_ENDS
+        opened = open_windows(setup, state, ((Window.END_OF_COMBAT,),), after)
+        return opened
+    return Step(state.at(following, windows=(), then=None, cursor=0))
+
+
+def _window_order(setup: BattleSetup) -> tuple[Handler, ...]:
+    """The handlers in the order they act in a window: the documented order, except that a
+    player's handlers that act first among theirs (``Handler.acts_first_in_window``: Ipswitch,
+    Loose Cannon, whose holder resolves it before Ambush) come first in that player's turn
+    (the system's and laws' handlers, then the attacker's, then the defender's)."""
+
+    def order() -> tuple[Handler, ...]:
+        group = {None: 0, Side.ATTACKER: 1, Side.DEFENDER: 2}
+        ranked = sorted(
+            enumerate(setup.handlers),
+            key=lambda p: (group[p[1].owner], not p[1].acts_first_in_window(), p[0]),
+        )
+        return tuple(h for _, h in ranked)
+
+    return setup.remembered(("window_order",), order)
+
+
+#: the steps a start window leads to, where the combat round is fought
+_ROUND_STEPS = frozenset({Phase.ANNOUNCE_RETREATS, Phase.ANTI_FIGHTER_BARRAGE})
+
+
+def offer_choices(
+    card: Card,
+    state: BattleState,
+    prompt: str,
+    choices: Sequence[tuple[str, Callable[[BattleState], Step[BattleState]]]],
+    *,
+    once: bool = True,
+    pass_first: bool = False,
+) -> Decision[BattleState]:
+    """Ask ``card``'s owner whether to use it now, and how: one "play CARD: LABEL" option per
+    choice (``label``, what it does to the state once the card is used), in the order given (the
+    stock policy takes the first), and "pass". ``once``: the card is then used for the battle
+    (``used``); otherwise it may act again in a later window. ``pass_first``: "pass" is listed
+    first (the stock policy then passes)."""
+    owner = card.owner
+    assert owner is not None
+    table = {f"play {card.card}: {label}": act for label, act in choices}
+    plays = tuple(Option(text, "play", target=card.card) for text in table)
+    passing = Option("pass", "pass")
+    options = (passing, *plays) if pass_first else (*plays, passing)
+    request = DecisionRequest(
+        "play_card", owner.value, prompt, options, facts={"card": card.card, "round": state.round}
+    )
+
+    def then(option: Option) -> Step[BattleState]:
+        if option.action != "play":
+            return Step(state)
+        done = table[option.text](state.using(owner, card.card) if once else state)
+        return Step(done.state, (card_played(owner, card.card, state.round), *done.events))
+
+    return Decision(request, then)
+
+
+def destroy_own(
+    state: BattleState,
+    side: Side,
+    unit: str,
+    status: Status,
+    cause: str,
+) -> Step[BattleState]:
+    """``side`` destroys one of its own ships in the space area (``cause`` says why); it is
+    queued for the handlers acting after a unit is destroyed (``_follow_destroyed``)."""
+    units = state.side(side)
+    gone = state.with_side(side, units.with_space(units.space.remove(unit, status)))
+    return Step(_queue(gone, (DESTROYED, side, unit)), (unit_destroyed(side, unit, status, cause),))
+
+
+def unit_value(setup: BattleSetup, side: Side, unit: str) -> float:
+    """What one unit of ``side`` costs (a flagship or war sun without a cost counts as most):
+    choices that sacrifice or target units list the cheapest or dearest first."""
+    card = setup.side(side).card(unit)
+    if card.cost is None:
+        return 100.0
+    return card.cost / card.units_per_cost

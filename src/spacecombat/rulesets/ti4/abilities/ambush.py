@@ -1,0 +1,57 @@
+"""Ambush (Mentak faction ability): at the start of a space combat, roll 1 die for each of up to
+2 of your cruisers or destroyers in the active system; each die that reaches that ship's combat
+value is a hit, which the opponent assigns to one of their ships (ti4-combat-effects.md;
+data/factions.toml). Rolled in the "start of combat" window (ti4-space-combat.md rule 2.1) as
+a roll of purpose "ambush", with the 2 ships of the best combat values (the choice no player
+would make otherwise; docs/rulings-drafts/B.md 14B-2). It is not a combat roll: combat-roll
+modifiers do not apply. The hits may be cancelled by SUSTAIN DAMAGE (14B-1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.pool import DiceGroup, DicePool
+from spacecombat.rulesets.ti4.abilities.base import Handler, register
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+START_OF_COMBAT = "start_of_combat"
+CAUSE = "Ambush"
+SHIPS = ("cruiser", "destroyer")
+
+
+@register
+class Ambush(Handler):
+    id = "ambush"
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or setup.kind != "space" or START_OF_COMBAT not in windows:
+            return None
+        cards = setup.side(owner)
+        space = state.side(owner).space
+        values: list[tuple[int, str]] = []
+        for unit in SHIPS:
+            combat = cards.card(unit).combat
+            if combat is not None:
+                values += [(combat.hit, unit)] * space.count(unit)
+        chosen = sorted(values)[:2]
+        if not chosen:
+            return None
+        groups = [
+            DiceGroup(unit, sum(1 for _, u in chosen if u == unit), hit)
+            for hit, unit in sorted(set(chosen))
+        ]
+        from spacecombat.rulesets.ti4.procedures.windows import aimed_hits
+
+        return Chance(
+            owner.value,
+            "ambush",
+            DicePool.of(groups),
+            lambda hits: Step(aimed_hits(state, owner.other, hits, CAUSE) if hits else state),
+        )

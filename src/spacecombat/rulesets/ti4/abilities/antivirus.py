@@ -1,0 +1,55 @@
+"""Antivirus (Nekro promissory note): at the start of a combat, its holder may place it face up;
+while it is, the Nekro cannot use Technological Singularity against that player. It is returned
+when its holder activates a system with Nekro units, so it acts only for a defender against a
+Nekro attacker (data/cards.toml; ti4-combat-effects.md §5; docs/rulings-drafts/B3.md 14B3-7).
+
+Offered in the "start of combat" window (ti4-space-combat.md rule 2.1, ti4-ground-combat.md
+4.1; procedures/windows.py) to a defender holding it against the Nekro, when Technological
+Singularity could take something that changes the battle (abilities/technological_singularity.py
+``gainable``); otherwise it changes nothing. Placed, it stays face up for the whole battle
+(``used``). The stock policy places it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.technological_singularity import (
+    TechnologicalSingularity,
+    gainable,
+)
+from spacecombat.rulesets.ti4.sides import Side
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+#: the window it is placed in (procedures/windows.py)
+START_OF_COMBAT = "start_of_combat"
+
+
+@register
+class Antivirus(Card):
+    id = "antivirus"
+    card = "antivirus"
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is not Side.DEFENDER or START_OF_COMBAT not in windows or not self.held(state):
+            return None
+        nekro = owner.other
+        singularity = any(
+            isinstance(h, TechnologicalSingularity) and h.owner is nekro for h in setup.handlers
+        )
+        if not singularity or gainable(setup, nekro) is None:
+            return None  # nothing to block: it would change nothing
+
+        def play(s: BattleState) -> Step[BattleState]:
+            return Step(s)  # face up: Technological Singularity reads it (``used``)
+
+        return self.offer(
+            state, "Antivirus: place it face up (no Technological Singularity against you)?", play
+        )

@@ -1,0 +1,55 @@
+"""Claire Gibson (Sol commander): at the start of a ground combat on a planet you control, you
+may place 1 infantry from your reinforcements on that planet (ti4-combat-effects.md §4;
+data/cards.toml). Only the defender controls the invaded planets. Offered through "play_card"
+in the "start of combat" window of each ground combat (ti4-ground-combat.md rule 4.1, note 1):
+a commander is not exhausted, so it acts at every planet's combat. The infantry joins the
+combat (the ``units_placed`` event). Reinforcements are not counted by the scenario: one
+infantry is taken to be available (docs/rulings-drafts/D2.md 14D2-5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways, units_placed
+from spacecombat.rulesets.ti4.sides import Side
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+START_OF_COMBAT = "start_of_combat"
+INFANTRY = "infantry"
+
+
+@register
+class ClaireGibson(Handler):
+    id = "claire_gibson"
+    card = "claire_gibson"
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is not Side.DEFENDER or setup.kind != "invasion" or START_OF_COMBAT not in windows:
+            return None
+        planet = state.planet
+
+        def play(s: BattleState, unit: str | None) -> Step[BattleState]:
+            mine = s.side(owner)
+            placed = mine.with_planet(planet, mine.planet(planet).add(INFANTRY))
+            return Step(
+                s.with_side(owner, placed),
+                (units_placed(owner, INFANTRY, 1, setup.planets[planet], self.id),),
+            )
+
+        return offer_ways(
+            owner,
+            self.card,
+            state,
+            "Claire Gibson: place 1 infantry on the planet?",
+            [("", None)],
+            play,
+            exhaust=False,
+        )

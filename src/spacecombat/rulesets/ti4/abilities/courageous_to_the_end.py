@@ -1,0 +1,83 @@
+"""Courageous to the End (action card): after one of your ships is destroyed during a space
+combat, roll 2 dice; for each result equal to or greater than that ship's combat value, your
+opponent destroys one of their ships in the system, of their choice (data/cards.toml;
+ti4-combat-effects.md, action cards). Offered to its holder after one of their ships is
+destroyed while the hits of a space combat (anti-fighter barrage or a combat round:
+ti4-space-combat.md steps 1 and 4) are assigned, or by an effect acting then (Direct Hit, the
+Yin flagship), while the opponent has ships there. Played, the 2 dice are rolled at once
+(purpose "courageous_to_the_end", the printed combat value, no modifiers: it is not a combat
+roll) and the opponent then destroys one ship per hit ("assign_hit" with "destroy" options
+only: SUSTAIN DAMAGE cannot cancel it) (docs/rulings-drafts/A.md 14A-11). The stock policy
+plays it on the first ship destroyed (``policy.play`` may restrict)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.pool import DiceGroup, DicePool
+from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits, queued
+from spacecombat.rulesets.ti4.state import Phase
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState
+
+#: the cause named when the opponent destroys its ships
+CAUSE = "courageous to the end"
+_DURING_SPACE_COMBAT = (Phase.ASSIGN_HITS, Phase.ANTI_FIGHTER_BARRAGE_HITS)
+
+
+@register
+class CourageousToTheEnd(ActsOnHits, Card):
+    id = "courageous_to_the_end"
+    card = "courageous_to_the_end"
+
+    def after_destroyed(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        side: Side,
+        where: int | None,
+        unit: str,
+        cause: str,
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if side is not owner or where is not None or not self.held(state):
+            return None
+        if state.phase not in _DURING_SPACE_COMBAT:
+            return None
+        cards = setup.side(side)
+        if unit not in cards.ship_types or cards.card(unit).combat is None:
+            return None
+        opponent = side.other
+        if not any(
+            u in setup.side(opponent).ship_types for u in state.side(opponent).space.types()
+        ):
+            return None  # nothing the opponent could destroy
+
+        def play(s: BattleState) -> Step[BattleState]:
+            return Step(queued(s, (self.id, side, unit)))
+
+        return self.offer(
+            state,
+            f"Courageous to the End: your {unit} was destroyed; roll 2 dice at its combat value?",
+            play,
+            facts={"unit": unit},
+        )
+
+    def follow_up(
+        self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
+    ) -> Node[BattleState] | None:
+        combat = setup.side(side).card(detail).combat
+        if combat is None:
+            return None
+        pool = DicePool.of([DiceGroup(detail, 2, combat.hit)])
+        opponent = side.other
+
+        def then(hits: int) -> Step[BattleState]:
+            return Step(queued(state, *[("must_destroy", opponent, CAUSE)] * hits))
+
+        return Chance(side.value, self.id, pool, then)

@@ -1,0 +1,157 @@
+"""The Crown of Thalnos (base-game law, elect player; data/laws.toml): during each combat round
+the elected player may reroll any number of their dice; each of their units that did not
+produce a hit with its reroll is destroyed (ti4-combat-effects.md §7). No bonus on the rerolls
+(the Prophecy of Kings relic that replaces it adds +1: ``crown_of_thalnos_relic``).
+
+Asked in the "start of combat round" window of a space or ground combat (ti4-space-combat.md
+rule 2.1, ti4-ground-combat.md 4.1) as a ``play_card`` decision naming the unit types whose
+misses are rerolled ("play crown_of_thalnos: reroll cruiser, dreadnought"; facts
+``card = "crown_of_thalnos"``). That round's combat roll then rerolls once every die of those
+types that produced no hit (``DiceGroup.reroll``, ``doom``), and each unit whose rerolled dice
+produced no hit is destroyed right after the roll, before the opponent rolls or hits are
+assigned (procedures/combat_round.py ``roll_dice``: ``unit_destroyed``, cause
+``"crown of thalnos"``). The stock policy rerolls the types whose reroll hits at least half the
+time (docs/rulings-drafts/C2.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered; a type
+whose dice another effect rerolls this round (Munitions Reserves, Fire Team) is refused by
+name."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import replace
+from fractions import Fraction
+from itertools import combinations
+from typing import TYPE_CHECKING, ClassVar
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.pool import DiceGroup
+from spacecombat.rulesets.ti4.abilities.base import Handler, card_played, register
+from spacecombat.rulesets.ti4.sides import Side
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+START_OF_COMBAT_ROUND = "start_of_combat_round"
+#: the effects acting this round that reroll a player's dice too (their ``boosts`` marks)
+OTHER_REROLLS = ("munitions_reserves", "fire_team", "war_funding")
+#: the ``boosts`` mark of a unit type whose misses are rerolled this round
+MARK = "crown_of_thalnos:"
+EFFECT = "crown_of_thalnos"
+
+
+@register
+class CrownOfThalnos(Handler):
+    id = "crown_of_thalnos"
+    #: added to the rerolled dice
+    bonus: ClassVar[int] = 0
+    #: whether a unit is destroyed when its rerolls produced no hit (the law), rather than when
+    #: it produced no hit at all (the relic)
+    strict: ClassVar[bool] = True
+    name: ClassVar[str] = "The Crown of Thalnos"
+    #: the law's or the card's id (``policy.play`` names it)
+    card: ClassVar[str] = "crown_of_thalnos"
+
+    def _types(self, setup: BattleSetup, state: BattleState, owner: Side) -> list[DiceGroup]:
+        from spacecombat.rulesets.ti4.procedures.common import combat_pool
+
+        return [g for g in combat_pool(setup, state, owner).groups if g.mark_on is None]
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or START_OF_COMBAT_ROUND not in windows:
+            return None
+        groups = self._types(setup, state, owner)
+        if not groups:
+            return None
+        chance = {g.unit: replace(g, modifier=g.modifier + self.bonus).hit_chance for g in groups}
+        units = sorted(chance, key=lambda u: (-chance[u], u))
+        stock = tuple(u for u in units if chance[u] >= Fraction(1, 2))
+        subsets = [c for size in range(len(units), 0, -1) for c in combinations(units, size)]
+        subsets.sort(key=lambda c: c != stock)
+        options = [
+            Option(f"play {self.card}: reroll {', '.join(c)}", "play", target=",".join(c))
+            for c in subsets
+        ]
+        passing = Option("pass", "pass")
+        options.insert(0 if not stock else len(options), passing)
+        request = DecisionRequest(
+            "play_card",
+            owner.value,
+            f"{self.name}: reroll the misses of which unit types this round "
+            f"({'+1 on the rerolls; ' if self.bonus else ''}a unit whose "
+            f"{'rerolls produce' if self.strict else 'dice produce'} no hit is destroyed)?",
+            tuple(options),
+            facts={
+                "card": self.card,
+                "round": state.round,
+                "reroll_hit_chance": {u: str(chance[u]) for u in units},
+            },
+        )
+
+        def then(option: Option) -> Step[BattleState]:
+            if option.action != "play" or not option.target:
+                return Step(state)
+            chosen = state
+            for unit in option.target.split(","):
+                chosen = chosen.boosting(owner, MARK + unit)
+            return Step(chosen, (card_played(owner, self.card, state.round),))
+
+        return Decision(request, then)
+
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        if roller is not self.owner:
+            return None
+        marks = state.boosts[0 if roller is Side.ATTACKER else 1]
+        return tuple(sorted(m for m in marks if m.startswith(MARK)))
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        chosen = self.roll_key(setup, state, roller)
+        if not chosen:
+            return groups
+        assert isinstance(chosen, tuple)
+        doomed = {mark[len(MARK) :] for mark in chosen}
+        from spacecombat.rulesets.ti4.procedures.common import arena
+
+        units = state.side(roller).area(arena(setup, state))
+        changed = []
+        for g in groups:
+            if g.unit not in doomed or g.mark_on is not None:
+                changed.append(g)
+                continue
+            if g.reroll is not None or any(state.boosted(roller, o) for o in OTHER_REROLLS):
+                raise RuleNotImplemented(
+                    f"{self.name} with another effect that rerolls the same dice",
+                    f"{roller.value}'s {g.unit} in round {state.round}",
+                )
+            if g.budget:
+                raise RuleNotImplemented(
+                    f"{self.name} with trade goods spent on the same roll",
+                    f"{roller.value}'s {g.unit} in round {state.round}",
+                )
+            count = units.count(g.unit)
+            if not count or g.dice % count:
+                raise RuleNotImplemented(
+                    f"{self.name} on units of one type rolling unequal dice",
+                    f"{roller.value}'s {g.unit} in round {state.round}",
+                )
+            changed.append(
+                replace(
+                    g,
+                    reroll=self.bonus,
+                    doom=g.dice // count,
+                    doom_strict=self.strict,
+                    effect=EFFECT,
+                )
+            )
+        return tuple(changed)

@@ -1,0 +1,76 @@
+"""Devotion (Yin faction ability): after each round of space combat, you may destroy 1 of your
+cruisers or destroyers in the active system to produce 1 hit, which you assign to one of your
+opponent's ships there (ti4-combat-effects.md; data/factions.toml). Offered in the "end of
+combat round" window of a space combat (ti4-space-combat.md rule 9.1) as one "play_card"
+decision naming both ships ("play devotion: destroy UNIT, hit UNIT"); the stock policy gives
+its cheapest ship (destroyers first) for the opponent's dearest (damaged first), but passes
+when the ship given would be its last. The ship hit may cancel it with SUSTAIN DAMAGE
+(docs/rulings-drafts/B.md 14B-1). It may act every round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.forces import Status, describe
+from spacecombat.rulesets.ti4.abilities.base import Card, register
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+END_OF_COMBAT_ROUND = "end_of_combat_round"
+CAUSE = "Devotion"
+SACRIFICES = ("destroyer", "cruiser")
+
+Act = Callable[["BattleState"], Step["BattleState"]]
+
+
+@register
+class Devotion(Card):
+    id = "devotion"
+    card = "devotion"
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or setup.kind != "space" or END_OF_COMBAT_ROUND not in windows:
+            return None
+        from spacecombat.rulesets.ti4.procedures.windows import (
+            aim_at,
+            aimed_hits,
+            destroy_own,
+            offer_choices,
+            unit_value,
+        )
+
+        space = state.side(owner).space
+        mine = [(u, st) for kind in SACRIFICES for u, st, _ in space if u == kind]
+        victim = owner.other
+        ships = setup.side(victim).ship_types
+        targets = sorted(
+            ((u, st) for u, st, _ in state.side(victim).space if u in ships),
+            key=lambda t: (-unit_value(setup, victim, t[0]), t[1] is Status.UNDAMAGED, t[0]),
+        )
+        if not mine or not targets:
+            return None
+
+        def choice(given: tuple[str, Status], hit: tuple[str, Status]) -> tuple[str, Act]:
+            def act(s: BattleState) -> Step[BattleState]:
+                gone = destroy_own(s, owner, *given, CAUSE)
+                aimed = aimed_hits(gone.state, victim, 1, CAUSE, aim_at(*hit))
+                return Step(aimed, gone.events)
+
+            return f"destroy {describe(*given)}, hit {describe(*hit)}", act
+
+        last = space.total(setup.side(owner).ship_types.__contains__) == 1
+        return offer_choices(
+            self,
+            state,
+            "Devotion: destroy a cruiser or destroyer to hit an enemy ship of your choice?",
+            [choice(given, hit) for given in mine for hit in targets],
+            once=False,
+            pass_first=last,
+        )

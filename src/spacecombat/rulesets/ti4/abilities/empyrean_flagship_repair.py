@@ -1,0 +1,68 @@
+"""Empyrean flagship (Dynamo): after any player's unit in its system or an adjacent system uses
+SUSTAIN DAMAGE, you may spend 2 influence to repair that unit (data/units.toml;
+ti4-combat-effects.md, flagships). While the flagship is in the active system's space area,
+its owner is asked right after each SUSTAIN DAMAGE of one of their own units there (any hits;
+space area or planet), if they still have 2 influence (the purse): a "play_card" decision
+naming this ability ("play empyrean_flagship_repair" / "pass"), which the stock policy plays.
+The repaired unit is undamaged and may sustain damage again, even against the next hit of
+the same assignment. The opponent's units are not offered (docs/rulings-drafts/A.md
+14A-13)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.events import event
+from spacecombat.core.forces import Status
+from spacecombat.rulesets.ti4.abilities.base import register
+from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState
+
+FLAGSHIP = "flagship"
+COST = 2
+
+
+@register
+class EmpyreanFlagshipRepair(ActsOnHits):
+    id = "empyrean_flagship_repair"
+
+    def after_sustain(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if side is not owner or not state.side(owner).space.count(FLAGSHIP):
+            return None
+        if state.wealth(owner)[1] < COST:
+            return None
+        unit = state.sustained[-1]
+        area = state.side(side).area(where)
+        status = Status.SUSTAINED_THIS_ROUND
+        if not area.count(unit, status):
+            status = Status.DAMAGED
+            if not area.count(unit, status):
+                return None  # destroyed meanwhile (Direct Hit)
+        options = (Option(f"play {self.id}", "play", target=self.id), Option("pass", "pass"))
+        request = DecisionRequest(
+            "play_card",
+            side.value,
+            f"Empyrean flagship: spend {COST} influence to repair your {unit}?",
+            options,
+            facts={"card": self.id, "round": state.round, "unit": unit},
+        )
+
+        def then(option: Option) -> Step[BattleState]:
+            if option.action != "play":
+                return Step(state)
+            current = state.side(side)
+            repaired = current.with_area(where, area.move(unit, status, Status.UNDAMAGED))
+            paid = state.spending(side, influence=COST).with_side(side, repaired)
+            done = event("unit_repaired", player=side.value, unit=unit, by="Empyrean flagship")
+            return Step(paid, (done,))
+
+        return Decision(request, then)

@@ -1,0 +1,103 @@
+"""Wrath of Kenara (Hacan flagship; data/units.toml): after the owner rolls a die during a space
+combat in the flagship's system, they may spend 1 trade good to add +1 to that die's result, as
+often as they like (ti4-combat-effects.md §4).
+
+Asked in the "start of combat round" window of a space combat (ti4-space-combat.md rule 2.1)
+while the flagship is in the fight and its owner has trade goods, as a ``play_card`` decision
+naming the most trade goods to spend on that round's combat roll ("play
+hacan_flagship_buy_roll_bonus: up to N trade goods", N from all of them down to 1, or
+``pass``; facts ``card = "hacan_flagship_buy_roll_bonus"``). The roll then turns misses into
+hits, the miss closest to hitting first, while the trade goods allowed last
+(``DiceGroup.budget``): the roll's outcome is its hits and the trade goods spent, which leave
+the owner's purse (procedures/combat_round.py ``roll_dice``: ``trade_goods_spent``). The stock
+policy allows all of them. ANTI-FIGHTER BARRAGE dice are not offered; a roll whose dice are also
+rerolled or make extra hits is refused by name (docs/rulings-drafts/C2.md 14C2-3)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.sides import Side
+
+if TYPE_CHECKING:
+    from spacecombat.core.pool import DiceGroup
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+START_OF_COMBAT_ROUND = "start_of_combat_round"
+FLAGSHIP = "flagship"
+
+
+@register
+class HacanFlagshipBuyRollBonus(Handler):
+    id = "hacan_flagship_buy_roll_bonus"
+
+    def _allowed(self, state: BattleState, side: Side) -> int:
+        """The trade goods the owner allowed for this round's roll (0: none)."""
+        marks = state.boosts[0 if side is Side.ATTACKER else 1]
+        prefix = self.id + ":"
+        return max((int(m[len(prefix) :]) for m in marks if m.startswith(prefix)), default=0)
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or setup.kind != "space" or START_OF_COMBAT_ROUND not in windows:
+            return None
+        trade_goods = state.wealth(owner)[0]
+        if not trade_goods or not state.side(owner).space.count(FLAGSHIP):
+            return None
+        from spacecombat.rulesets.ti4.procedures.common import combat_pool
+
+        pool = combat_pool(setup, state, owner)
+        if all(g.hit_on <= 1 for g in pool.groups):
+            return None  # no die can miss (or none is rolled): nothing to buy
+        options = [
+            Option(f"play {self.id}: up to {n} trade goods", "play", count=n)
+            for n in range(trade_goods, 0, -1)
+        ]
+        options.append(Option("pass", "pass"))
+        request = DecisionRequest(
+            "play_card",
+            owner.value,
+            "Wrath of Kenara: spend trade goods for +1 on your missed dice this round "
+            "(the misses closest to hitting first)?",
+            tuple(options),
+            facts={"card": self.id, "round": state.round, "trade_goods": trade_goods},
+        )
+
+        def then(option: Option) -> Step[BattleState]:
+            if option.action != "play":
+                return Step(state)
+            return Step(state.boosting(owner, f"{self.id}:{option.count}"))
+
+        return Decision(request, then)
+
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        if roller is not self.owner or setup.kind != "space":
+            return None
+        return min(self._allowed(state, roller), state.wealth(roller)[0])
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        budget = self.roll_key(setup, state, roller)
+        if not budget or not state.side(roller).space.count(FLAGSHIP):
+            return groups
+        assert isinstance(budget, int)
+        if any(not g.plain or g.mark_on is not None for g in groups):
+            raise RuleNotImplemented(
+                "the Hacan flagship's trade goods on dice that are rerolled or make extra hits",
+                f"{roller.value}'s roll in round {state.round}",
+            )
+        return tuple(replace(g, budget=budget, effect=self.id) for g in groups)

@@ -1,0 +1,51 @@
+"""Intercept (action card): after your opponent announces a retreat, they cannot retreat this
+round (ti4-combat-effects.md; data/cards.toml). Offered in the "retreat_announced" window,
+right after the opponent's announcement in the Announce Retreats step (ti4-space-combat.md
+step 2; procedures/space_combat.py); played, the announcement is cancelled
+(``retreat_cancelled``) and that player cannot retreat this round; if it was the defender's,
+the attacker still cannot announce one (step 2.2; docs/rulings-drafts/B.md 14B-10). The stock
+policy plays it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.events import event
+from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.sides import Side
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+RETREAT_ANNOUNCED = "retreat_announced"
+
+
+@register
+class Intercept(Card):
+    id = "intercept"
+    card = "intercept"
+
+    def acts_on_retreats(self) -> bool:
+        return True
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or RETREAT_ANNOUNCED not in windows or not self.held(state):
+            return None
+        victim = owner.other
+        if not state.has_announced(victim):
+            return None
+        from spacecombat.rulesets.ti4.procedures.windows import INTERCEPTED
+
+        def play(s: BattleState) -> Step[BattleState]:
+            a, d = s.announced
+            pair = (False, d) if victim is Side.ATTACKER else (a, False)
+            stopped = s.changed(announced=pair).boosting(victim, INTERCEPTED)
+            cancelled = event("retreat_cancelled", player=victim.value, reason="Intercept")
+            return Step(stopped, (cancelled,))
+
+        return self.offer(state, "Intercept: your opponent cannot retreat this round?", play)

@@ -1,0 +1,55 @@
+"""What the invasion and ground-combat effects share (no handler here): their "play_card"
+decision with one option per way of playing, and the ``units_placed`` event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Step
+from spacecombat.core.events import Event, event
+from spacecombat.rulesets.ti4.abilities.base import card_played
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState
+
+
+def offer_ways(
+    owner: Side,
+    card: str,
+    state: BattleState,
+    prompt: str,
+    ways: Sequence[tuple[str, str | None]],
+    play: Callable[[BattleState, str | None], Step[BattleState]],
+    *,
+    exhaust: bool = True,
+) -> Decision[BattleState]:
+    """The "play_card" decision of ``card`` with one option per way of playing it (its text
+    after "play CARD", and the unit it names), the most useful first (the stock policy plays the
+    first), then "pass". ``play(state, unit)`` gives what the chosen way does; with
+    ``exhaust`` the card is then used (played, exhausted or purged) for the battle."""
+    options = (
+        *(
+            Option(f"play {card}{' ' + text if text else ''}", "play", unit=unit, target=card)
+            for text, unit in ways
+        ),
+        Option("pass", "pass"),
+    )
+    request = DecisionRequest(
+        "play_card", owner.value, prompt, options, facts={"card": card, "round": state.round}
+    )
+
+    def then(option: Option) -> Step[BattleState]:
+        if option.action != "play":
+            return Step(state)
+        done = play(state.using(owner, card) if exhaust else state, option.unit)
+        return Step(done.state, (card_played(owner, card, state.round), *done.events))
+
+    return Decision(request, then)
+
+
+def units_placed(owner: Side, unit: str, count: int, planet: str, by: str) -> Event:
+    """The ``units_placed`` event: units put on a planet from the owner's reinforcements."""
+    return event("units_placed", player=owner.value, unit=unit, count=count, planet=planet, by=by)

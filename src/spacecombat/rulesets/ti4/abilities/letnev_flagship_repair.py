@@ -1,0 +1,49 @@
+"""Arc Secundus (Letnev flagship): at the start of every space combat round, repair this ship
+(ti4-combat-effects.md; data/units.toml). It acts, with no choice to make, in the "start of
+combat round" window of a space combat (ti4-space-combat.md rule 2.1, and the start of each
+round, rule 8), before the round's other steps; a ground combat does not repair it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.events import event
+from spacecombat.core.forces import Status
+from spacecombat.rulesets.ti4.abilities.base import Handler, register
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+START_OF_COMBAT_ROUND = "start_of_combat_round"
+FLAGSHIP = "flagship"
+
+
+@register
+class LetnevFlagshipRepair(Handler):
+    id = "letnev_flagship_repair"
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or setup.kind != "space" or START_OF_COMBAT_ROUND not in windows:
+            return None
+        units = state.side(owner)
+        space = units.space
+        for status in (Status.DAMAGED, Status.SUSTAINED_THIS_ROUND):
+            if space.count(FLAGSHIP, status):
+                repaired = space.move(FLAGSHIP, status, Status.UNDAMAGED)
+                return Step(
+                    state.with_side(owner, units.with_space(repaired)),
+                    (
+                        event(
+                            "unit_repaired",
+                            player=owner.value,
+                            unit=FLAGSHIP,
+                            by="Arc Secundus",
+                        ),
+                    ),
+                )
+        return None

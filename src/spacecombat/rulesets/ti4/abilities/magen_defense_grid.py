@@ -1,0 +1,73 @@
+"""Magen Defense Grid (red technology): at the start of a round of ground combat on a planet
+holding one or more of your units with PLANETARY SHIELD, you may exhaust this card: your
+opponent makes no combat rolls that round (ti4-combat-effects.md §1; data/technologies.toml).
+
+Offered through the "play_card" decision in the "start of combat round" window of a ground
+combat (ti4-ground-combat.md rule 4.1, note 1) when the owner has such a unit on the planet
+(a war sun's or Disable's loss of the shield counts: planetary_shield.py
+``has_planetary_shield``) and the opponent has dice to roll. Exhausted, it stays so for the
+rest of the battle (a technology readies only in the status phase). The opponent's combat roll
+that round has no dice (``combat_roll``)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.planetary_shield import has_planetary_shield
+
+if TYPE_CHECKING:
+    from spacecombat.core.pool import DiceGroup
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState
+
+START_OF_COMBAT_ROUND = "start_of_combat_round"
+
+
+@register
+class MagenDefenseGrid(Card):
+    id = "magen_defense_grid"
+    card = "magen_defense_grid"
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if (
+            owner is None
+            or setup.kind != "invasion"
+            or START_OF_COMBAT_ROUND not in windows
+            or not self.held(state)
+            or not has_planetary_shield(setup, state, owner, state.planet)
+        ):
+            return None
+        from spacecombat.rulesets.ti4.procedures.common import combat_dice
+
+        if not combat_dice(setup, state, owner.other):
+            return None  # the opponent rolls nothing anyway
+
+        def play(s: BattleState) -> Step[BattleState]:
+            return Step(s.boosting(owner, self.card))
+
+        return self.offer(
+            state, "Magen Defense Grid: exhaust it, so that your opponent rolls no dice?", play
+        )
+
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        owner = self.owner
+        return owner is not None and roller is owner.other and state.boosted(owner, self.card)
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        owner = self.owner
+        if owner is None or roller is not owner.other or not state.boosted(owner, self.card):
+            return groups
+        return ()

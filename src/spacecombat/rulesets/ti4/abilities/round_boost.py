@@ -1,0 +1,82 @@
+"""Cards and exhaustible technologies played at the start of a combat round whose effect lasts
+that round (Morale Boost, Supercharge, Fighter Prototype): one pattern, written once.
+
+Played in the "start of combat round" window (ti4-space-combat.md rule 2.1; ti4-ground-combat.md
+rule 4.1) through the holder's ``play_card`` decision, and only when it can change something
+(``worth``); while it acts (the round's ``boosts``), ``boost`` changes the holder's combat
+roll."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.rulesets.ti4.abilities.base import Card
+
+if TYPE_CHECKING:
+    from spacecombat.core.pool import DiceGroup
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState
+
+#: the window these are played in (procedures/windows.py)
+START_OF_COMBAT_ROUND = "start_of_combat_round"
+
+
+class RoundBoost(Card):
+    """A card whose effect on its holder's combat roll lasts the round it is played in."""
+
+    #: the question asked of the holder
+    prompt: ClassVar[str]
+
+    def worth(self, setup: BattleSetup, state: BattleState, owner: Side) -> bool:
+        """Whether playing it now can change something (default: the holder rolls dice)."""
+        from spacecombat.rulesets.ti4.procedures.common import combat_dice
+
+        return combat_dice(setup, state, owner) > 0
+
+    def boost(
+        self, setup: BattleSetup, roller: Side, groups: tuple[DiceGroup, ...]
+    ) -> tuple[DiceGroup, ...]:
+        """The holder's roll while the card acts."""
+        raise NotImplementedError
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or START_OF_COMBAT_ROUND not in windows or not self.held(state):
+            return None
+        if not self.worth(setup, state, owner):
+            return None
+
+        def play(s: BattleState) -> Step[BattleState]:
+            return Step(s.boosting(owner, self.card))
+
+        return self.offer(state, self.prompt, play)
+
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        return state.boosted(roller, self.card)
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        if roller is not self.owner or not state.boosted(roller, self.card):
+            return groups
+        return self.boost(setup, roller, groups)
+
+
+def plus(
+    groups: tuple[DiceGroup, ...], modifier: int, units: frozenset[str] | None = None
+) -> tuple[DiceGroup, ...]:
+    """``groups`` with ``modifier`` added to each die (of ``units`` only, when given)."""
+    return tuple(
+        replace(g, modifier=g.modifier + modifier) if units is None or g.unit in units else g
+        for g in groups
+    )

@@ -1,0 +1,63 @@
+"""Shields Holding (action card): before you assign hits to your ships during a space combat,
+cancel up to 2 of those hits (data/cards.toml; ti4-combat-effects.md, action cards). It is
+offered to its holder before they assign the hits of a space combat round (ti4-space-combat.md
+step 4) or of anti-fighter barrage (step 1: part of the space combat; only fighters take those
+hits, and fighters are ships), while one of their ships could take them; not against space
+cannon offense, which comes before the space combat (docs/rulings-drafts/A.md 14A-4). Played,
+it cancels 2 hits, or the only one there is (14A-4). The stock policy plays it the first time
+it is offered (``policy.play`` may say ``never`` or name the round)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.events import event
+from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits
+from spacecombat.rulesets.ti4.state import Phase
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState
+
+#: hits it cancels at most
+CANCELS = 2
+
+
+@register
+class ShieldsHolding(ActsOnHits, Card):
+    id = "shields_holding"
+    card = "shields_holding"
+
+    def before_assign_hits(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if side is not owner or where is not None or not self.held(state):
+            return None
+        cards = setup.side(side)
+        if state.phase is Phase.ASSIGN_HITS:
+            reached = cards.ship_types
+        elif state.phase is Phase.ANTI_FIGHTER_BARRAGE_HITS:
+            reached = cards.fighter_types
+        else:
+            return None  # not during a space combat (space cannon offense)
+        if not any(unit in reached for unit in state.side(side).space.types()):
+            return None  # the hits would be lost anyway
+        hits = state.hits_on(side)
+        cancelled = min(CANCELS, hits)
+
+        def play(s: BattleState) -> Step[BattleState]:
+            cancel = event(
+                "hits_cancelled", player=side.value, hits=cancelled, cause=cause, by=self.card
+            )
+            return Step(s.with_hits_on(side, hits - cancelled), (cancel,))
+
+        return self.offer(
+            state,
+            f"Shields Holding: cancel {cancelled} of the {hits} {cause} hit(s) against you?",
+            play,
+            facts={"hits": hits},
+        )

@@ -1,0 +1,45 @@
+"""Valkyrie Particle Weave (Sardakk N'orr technology): after making combat rolls during a round
+of ground combat, if your opponent produced 1 or more hits, you produce 1 additional hit
+(ti4-combat-effects.md §2; data/technologies.toml).
+
+It acts in the "after roll dice" window of a ground-combat round (both players have rolled,
+no hit is assigned yet: procedures/combat_round.py ``roll_dice``, ``acts_after_roll_dice``;
+ti4-ground-combat.md steps 1 and 2): if hits are waiting against its owner, one more waits
+against the opponent, assigned with the round's hits (``hits_produced``). Not optional: the
+card says "you produce"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.events import event
+from spacecombat.rulesets.ti4.abilities.base import Handler, register
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+AFTER_ROLL_DICE = "after_roll_dice"
+
+
+@register
+class ValkyrieParticleWeave(Handler):
+    id = "valkyrie_particle_weave"
+
+    def acts_after_roll_dice(self) -> bool:
+        return True
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or setup.kind != "invasion" or AFTER_ROLL_DICE not in windows:
+            return None
+        if not state.hits_on(owner):
+            return None
+        opponent = owner.other
+        produced = event(
+            "hits_produced", player=owner.value, hits=1, against=opponent.value, by=self.id
+        )
+        return Step(state.with_hits_on(opponent, state.hits_on(opponent) + 1), (produced,))

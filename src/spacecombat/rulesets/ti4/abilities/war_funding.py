@@ -1,0 +1,102 @@
+"""War Funding (Barony of Letnev promissory note, Prophecy of Kings printing; data/cards.toml):
+at the start of a round of space combat, the Letnev player loses 2 trade goods and the holder
+may reroll any number of their dice during that round; then the card returns to the Letnev
+player (ti4-combat-effects.md §5; docs/rulings-drafts/C2.md 14C2-4). The Ω revision, played
+after both players roll, is another card (``war_funding_omega``, not implemented).
+
+Offered in the "start of combat round" window of a space combat (ti4-space-combat.md rule 2.1)
+to a holder who is not the Letnev player and has dice to roll, as a ``play_card`` decision
+(facts ``card = "war_funding"``); once a battle (it leaves the holder). Played, the Letnev
+player, if they are the opponent, loses 2 trade goods, or all they have if fewer (tirules.com:
+it may be played when they have 0 or 1; ``trade_goods_lost``), and the holder's combat roll that
+round rerolls every die that produced no hit, once (``DiceGroup.reroll``; as Munitions Reserves,
+docs/rulings-drafts/C.md 14C-8). As there, the first round's dice include the holder's
+ANTI-FIGHTER BARRAGE, whose misses are rerolled too (``ability_roll``; docs/rulings-drafts/D3.md
+14D3-5). The stock policy plays it in the first round."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.events import event
+from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
+
+if TYPE_CHECKING:
+    from spacecombat.core.pool import DiceGroup
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState
+
+START_OF_COMBAT_ROUND = "start_of_combat_round"
+LETNEV = "letnev"
+LOSS = 2
+
+
+@register
+class WarFunding(Card):
+    id = "war_funding"
+    card = "war_funding"
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or setup.kind != "space" or START_OF_COMBAT_ROUND not in windows:
+            return None
+        if not self.held(state) or setup.side(owner).faction == LETNEV:
+            return None
+        from spacecombat.rulesets.ti4.procedures.common import combat_dice
+
+        if not combat_dice(setup, state, owner):
+            return None
+        letnev = owner.other if setup.side(owner.other).faction == LETNEV else None
+
+        def play(s: BattleState) -> Step[BattleState]:
+            s = s.boosting(owner, self.card)
+            if letnev is None:
+                return Step(s)
+            lost = min(LOSS, s.wealth(letnev)[0])
+            if not lost:
+                return Step(s)
+            gone = event(
+                "trade_goods_lost",
+                player=letnev.value,
+                trade_goods=lost,
+                by=self.card,
+                round=state.round,
+            )
+            return Step(s.spending(letnev, trade_goods=lost), (gone,))
+
+        return self.offer(
+            state, "War Funding: reroll your dice that miss this round (Letnev loses 2)?", play
+        )
+
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        return roller is self.owner and state.boosted(roller, self.card)
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        if not self.roll_key(setup, state, roller):
+            return groups
+        return tuple(g if g.reroll is not None else replace(g, reroll=0) for g in groups)
+
+    def ability_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        roll: Roll,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        # the first round's anti-fighter barrage is rolled in that round: its misses too
+        if roll is not Roll.ANTI_FIGHTER_BARRAGE:
+            return groups
+        return self.combat_roll(setup, state, roller, groups)

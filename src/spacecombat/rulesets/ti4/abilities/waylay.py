@@ -1,0 +1,76 @@
+"""Waylay (action card): before you roll dice for ANTI-FIGHTER BARRAGE, the hits of that roll may
+be assigned to any of your opponent's ships, not only fighters (data/cards.toml;
+ti4-combat-effects.md §6; ti4-space-combat.md step 1).
+
+Offered to its holder just before its barrage roll (``before_ability_roll``, procedures/
+space_combat.py ``anti_fighter_barrage``) when it has barrage dice to roll and the opponent
+has a ship in the space area that is not a fighter (otherwise the card changes nothing); the
+stock policy plays it (``policy.play`` may say ``never``). Played, the opponent assigns the
+hits of that roll as usual, but to any of its ships (``widens_barrage``), and a ship with
+SUSTAIN DAMAGE may cancel one of them: it may legally take the hit (docs/rulings-drafts/D3.md
+14D3-1). Refused by name, when played: by a player who also has Raid Formation (which hits
+count "beyond the fighters" is not settled), and against a player holding Shields Holding or
+Reflective Shielding, which are not yet offered against barrage hits on non-fighter ships."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_roll
+from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState
+
+#: effects whose interplay with Waylay is not implemented (refused by name when it is played)
+RAID_FORMATION = "raid_formation"
+UNOFFERED = ("shields_holding", "reflective_shielding")
+
+
+@register
+class Waylay(Card):
+    id = "waylay"
+    card = "waylay"
+
+    def before_ability_roll(
+        self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None or roller is not owner or roll is not Roll.ANTI_FIGHTER_BARRAGE:
+            return None
+        if not self.held(state) or not barrage_roll(setup, state, owner).groups:
+            return None
+        opponent = owner.other
+        cards = setup.side(opponent)
+        others = [u for u in state.side(opponent).space.types() if u in cards.ship_types]
+        if all(cards.is_fighter(u) for u in others):
+            return None  # only fighters (or nothing): the hits reach them anyway
+
+        def play(s: BattleState) -> Step[BattleState]:
+            self._refuse_unsettled(setup, s)
+            return Step(s)
+
+        return self.offer(
+            state,
+            "Waylay: your anti-fighter barrage hits may be assigned to any of your opponent's "
+            "ships?",
+            play,
+        )
+
+    def _refuse_unsettled(self, setup: BattleSetup, state: BattleState) -> None:
+        owner = self.owner
+        assert owner is not None
+        where = f"{owner.value}'s Waylay"
+        if any(h.id == RAID_FORMATION and h.owner is owner for h in setup.handlers):
+            raise RuleNotImplemented("Waylay with Raid Formation", where)
+        for h in setup.handlers:
+            if h.id in UNOFFERED and h.owner is owner.other and not state.has_used(h.owner, h.id):
+                raise RuleNotImplemented(f"{h.id} against Waylay's barrage hits", where)
+
+    def widens_barrage(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        owner = self.owner
+        return owner is not None and side is owner.other and state.has_used(owner, self.card)

@@ -1,0 +1,149 @@
+"""The Crown of Thalnos (relic; abilities/crown_of_thalnos_relic.py): during each combat round
+its owner may reroll any number of their dice with +1 on the rerolls; each unit that rerolled
+and produced no hit is destroyed (ti4-combat-effects.md §8; data/cards.toml). Chosen per unit
+type in the "start of combat round" window (ti4-space-combat.md rule 2.1; ti4-ground-combat.md
+rule 4.1); the roll of step 3 (space) / step 1 (ground) rerolls the chosen types' misses, and
+the units lost are destroyed right after it (docs/rulings-drafts/C2.md 14C2-1, 14C2-2).
+
+Exact odds, 1 cruiser with the relic against 1 cruiser: the owner's cruiser hits on 7
+(2/5), else its reroll hits on 6 (3/5 · 1/2 = 3/10): it hits with 7/10 and is destroyed with
+3/10 (a miss and a missed reroll). The opponent's cruiser hits with 2/5. The first round
+decides: both hit, a draw (7/10 · 2/5 = 7/25); only the owner hits, a win (7/10 · 3/5 = 21/50);
+the owner's cruiser destroyed by its reroll, a loss (3/10), whatever the opponent rolls."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from spacecombat import odds
+from spacecombat.core.events import Event
+from tests.helpers import events, invasion, rolls, run, space
+
+CROWN = {"relics": ["the_crown_of_thalnos"]}
+PLAY = "play the_crown_of_thalnos: reroll "
+
+
+def groups(roll: Event) -> list[dict[str, Any]]:
+    """A ``dice_rolled`` event's groups."""
+    value = roll["groups"]
+    assert isinstance(value, list)
+    return value
+
+
+def options(choice: Event) -> list[str]:
+    """A ``choice_made`` event's options."""
+    value = choice["options"]
+    assert isinstance(value, list)
+    return value
+
+
+def duel(units: str = "1 cruiser", enemy: str = "1 cruiser", **policy: Any) -> dict[str, Any]:
+    attacker: dict[str, Any] = {"units": units, **CROWN}
+    if policy:
+        attacker["policy"] = policy
+    return space(attacker, {"units": enemy})
+
+
+def test_a_missed_reroll_destroys_the_unit() -> None:
+    # the cruiser shows 3, is rerolled with +1 (hit on 6) and shows 5: destroyed
+    played = run(duel(), [3, 5, 1])
+    [choice] = events(played, "choice_made", decision="play_card")
+    assert choice["choice"] == PLAY + "cruiser"
+    [roll, _] = rolls(played, "space_combat")
+    first, again = groups(roll)
+    assert (first["faces"], first["reroll_modifier"], first["dice_per_unit"]) == ([3], 1, 1)
+    assert (again["faces"], again["hit_on"], again["rerolled"]) == ([5], 6, True)
+    assert roll["units_lost"] == {"cruiser": 1}
+    [lost] = events(played, "unit_destroyed", player="attacker")
+    assert (lost["unit"], lost["cause"]) == ("cruiser", "crown of thalnos")
+    assert played.outcome["result"] == "defender_win"
+
+
+def test_a_hitting_reroll_keeps_the_unit() -> None:
+    # 3, then 6 (+1 = 7): a hit; the defender misses
+    played = run(duel(), [3, 6, 1])
+    [roll, _] = rolls(played, "space_combat")
+    assert (roll["hits"], roll["units_lost"]) == (1, {"cruiser": 0})
+    assert not events(played, "unit_destroyed", player="attacker")
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_a_die_that_hits_is_not_rerolled() -> None:
+    played = run(duel(), [7, 1])
+    [roll, _] = rolls(played, "space_combat")
+    assert len(groups(roll)) == 1
+    assert roll["hits"] == 1
+
+
+def test_a_flagship_with_one_hit_is_safe() -> None:
+    # a Hacan flagship rolls 2 dice (hit on 7; its reroll hits on 6, 1/2: the stock rerolls):
+    # 7 hits, 3 is rerolled and misses (4 + 1): the unit produced a hit, so it stays
+    scenario = space({"faction": "hacan", "units": "1 flagship", **CROWN}, {"units": "1 cruiser"})
+    played = run(scenario, [7, 3, 4, 1])
+    [roll, _] = rolls(played, "space_combat")
+    assert groups(roll)[0]["dice_per_unit"] == 2
+    assert (roll["hits"], roll["units_lost"]) == (1, {"flagship": 0})
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_damaged_units_are_lost_first() -> None:
+    # two dreadnoughts, one damaged; both miss, one reroll misses: the damaged one goes
+    scenario = space(
+        {"units": {"dreadnought": 2}, "damaged": {"dreadnought": 1}, **CROWN},
+        {"units": "1 carrier"},
+    )
+    played = run(scenario, [1, 1, 9, 1, 9], all_dice=False)
+    [lost] = events(played, "unit_destroyed", player="attacker")
+    assert (lost["unit"], lost["status"]) == ("dreadnought", "damaged")
+
+
+def test_the_stock_policy_rerolls_only_types_whose_reroll_hits_half_the_time() -> None:
+    # a carrier's reroll hits on 8 (3/10): the stock passes; a cruiser's on 6 (1/2): rerolled
+    played = run(duel("1 cruiser, 1 carrier", "1 dreadnought"), [7, 9, 1])
+    [choice] = events(played, "choice_made", decision="play_card")
+    assert choice["choice"] == PLAY + "cruiser"
+    assert PLAY + "cruiser, carrier" in options(choice)
+    assert PLAY + "carrier" in options(choice)
+    alone = run(duel("1 carrier", "1 carrier"), [9, 1])
+    [passed] = events(alone, "choice_made", decision="play_card")
+    assert passed["choice"] == "pass"
+    assert options(passed)[0] == "pass"
+
+
+def test_a_scripted_choice_rerolls_the_named_type() -> None:
+    played = run(duel("1 carrier", "1 carrier"), [3, 9, 1], attacker=[PLAY + "carrier"])
+    [roll, _] = rolls(played, "space_combat")
+    assert groups(roll)[1]["hit_on"] == 8
+    assert roll["hits"] == 1
+
+
+@pytest.mark.parametrize("policy", [{"play": {"the_crown_of_thalnos": "never"}}, None])
+def test_policy_never_or_a_scripted_pass_keeps_the_dice(policy: Any) -> None:
+    scenario = duel(**policy) if policy else duel()
+    played = run(scenario, [3, 1, 7, 1], attacker=None if policy else ["pass", "pass"])
+    assert not events(played, "card_played")
+    assert all(len(groups(r)) == 1 for r in rolls(played, "space_combat"))
+
+
+def test_used_every_round_and_in_ground_combat() -> None:
+    # a mech hits on 6, its reroll on 5 (3/5): rerolled. Round 1: 1, rerolled 5 (a hit); the
+    # defender's mech misses and sustains the hit; round 2: 6 hits without a reroll
+    scenario = invasion({"units": "1 carrier, 1 mech", **CROWN}, {"units": "1 mech"})
+    played = run(scenario, [1, 5, 1, 6, 1], all_dice=False)
+    plays = events(played, "card_played", card="the_crown_of_thalnos")
+    assert plays
+    assert all(p["player"] == "attacker" for p in plays)
+    ground = rolls(played, "ground_combat")
+    assert groups(ground[0])[1]["hit_on"] == 5
+    assert [len(groups(r)) for r in ground if r["player"] == "attacker"] == [2, 1]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_exact_odds_of_a_duel() -> None:
+    result = odds(duel())
+    assert result.attacker_win == pytest.approx(float(Fraction(21, 50)), abs=1e-12)
+    assert result.draw == pytest.approx(float(Fraction(7, 25)), abs=1e-12)
+    assert result.defender_win == pytest.approx(float(Fraction(3, 10)), abs=1e-12)

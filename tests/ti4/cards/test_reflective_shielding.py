@@ -1,0 +1,95 @@
+"""Reflective Shielding (action card; abilities/reflective_shielding.py): when one of your ships
+uses SUSTAIN DAMAGE during a space combat, produce 2 hits against your opponent's ships
+(data/cards.toml; ti4-combat-effects.md, codex). Offered through the "play_card" decision right
+after the SUSTAIN DAMAGE (ti4-space-combat.md step 4.1) in a space combat round; the opponent
+assigns the 2 hits in the same Assign Hits step, after the holder if it had assigned already
+(procedures/assign_hits.py; docs/rulings-drafts/A.md 14A-7)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from spacecombat import odds
+from tests.helpers import events, run, space, survivors
+
+RS = {"action_cards": ["reflective_shielding"]}
+
+
+def holder(units: str, **policy: Any) -> dict[str, Any]:
+    side: dict[str, Any] = {"units": units, **RS}
+    if policy:
+        side["policy"] = policy
+    return side
+
+
+def test_the_attacker_reflects_two_hits() -> None:
+    # Dreadnought 1; cruisers 7, 1: the dreadnought sustains, 2 hits destroy both cruisers.
+    played = run(space(holder("1 dreadnought"), {"units": "2 cruiser"}), [1, 7, 1])
+    [card] = events(played, "card_played")
+    assert (card["player"], card["card"], card["round"]) == ("attacker", "reflective_shielding", 1)
+    [produced] = events(played, "hits_produced")
+    assert (produced["player"], produced["hits"], produced["against"]) == (
+        "attacker",
+        2,
+        "defender",
+    )
+    assert len(events(played, "unit_destroyed", player="defender")) == 2
+    assert survivors(played, "defender") == {}
+
+
+def test_the_defender_reflects_after_the_attacker_assigned() -> None:
+    # Cruisers 7, 1 (a hit); dreadnought 1. The attacker has nothing to assign; the defender's
+    # dreadnought sustains and reflects 2 hits, which the attacker then assigns.
+    played = run(space({"units": "2 cruiser"}, holder("1 dreadnought")), [7, 1, 1])
+    assert [e["player"] for e in events(played, "hits_produced")] == ["defender"]
+    assert len(events(played, "unit_destroyed", player="attacker")) == 2
+    assert survivors(played, "defender") == {"dreadnought": 1}
+
+
+def test_reflected_hits_beyond_the_ships_are_lost() -> None:
+    # Cruisers 7, 1; dreadnought 5: the attacker loses a cruiser first; then the dreadnought
+    # sustains and reflects 2 hits: one destroys the last cruiser, one is lost.
+    played = run(space({"units": "2 cruiser"}, holder("1 dreadnought")), [7, 1, 5])
+    assert len(events(played, "unit_destroyed", player="attacker")) == 2
+    [lost] = events(played, "hits_lost", player="attacker")
+    assert lost["hits"] == 1
+
+
+def test_policy_never_keeps_it() -> None:
+    scenario = space(
+        holder("1 dreadnought", play={"reflective_shielding": "never"}), {"units": "2 cruiser"}
+    )
+    # Round 1: 1; 7, 1: sustains, no card. Round 2: 5; 1, 1. Round 3: 5; 1.
+    played = run(scenario, [1, 7, 1, 5, 1, 1, 5, 1])
+    assert not events(played, "card_played")
+
+
+def test_a_scripted_player_may_pass() -> None:
+    played = run(
+        space(holder("1 dreadnought"), {"units": "1 cruiser"}),
+        [1, 7, 5, 1],
+        attacker=["sustain dreadnought", "pass"],
+    )
+    assert not events(played, "hits_produced")
+
+
+def test_not_against_space_cannon_offense() -> None:
+    # The PDS hits (6) before the combat: the dreadnought sustains, no offer. Round 1: 5; 1.
+    played = run(space(holder("1 dreadnought"), {"units": "1 cruiser, 1 pds"}), [6, 5, 1])
+    assert events(played, "damage_sustained", player="attacker")
+    assert not events(played, "card_played")
+
+
+def test_exact_odds_hand_derived() -> None:
+    """Dreadnought (3/5) with the card against 2 cruisers (2/5 each). Defender's hits k: 0 with
+    9/25, 1 with 12/25, 2 with 4/25. With k = 1 the dreadnought sustains and reflects 2 hits:
+    a win; k = 2 it sustains, reflects, and dies: a draw; k = 0 the dreadnought's hit (3/5)
+    leaves one cruiser, against which any hit wins (the card still held). So
+    win = (12/25 + 9/25 * 3/5) / (1 - 9/25 * 2/5) = 87/107, draw = (4/25) / (107/125) = 20/107."""
+    found = odds(space(holder("1 dreadnought"), {"units": "2 cruiser"}))
+    assert found.attacker_win == pytest.approx(float(Fraction(87, 107)), abs=1e-12)
+    assert found.draw == pytest.approx(float(Fraction(20, 107)), abs=1e-12)
+    assert found.defender_win == pytest.approx(0.0, abs=1e-12)

@@ -1,0 +1,138 @@
+"""Scramble Frequency (action card; abilities/scramble_frequency.py): after the opponent's
+ANTI-FIGHTER BARRAGE roll (ti4-space-combat.md step 1; ti4-combat-effects.md §6), its holder
+may make that player reroll all of those dice: the first results are discarded, the second
+roll's count. Offered ("play_card") when the roll hit or destroys infantry. Its SPACE CANNON and
+BOMBARDMENT cases are refused by name (docs/rulings-drafts/D3.md 14D3-4)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from spacecombat import odds
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import MARK_CAUSE
+from tests.helpers import events, invasion, rolls, run, space
+
+SF = {"action_cards": ["scramble_frequency"]}
+
+
+def holder(units: str, **extra: Any) -> dict[str, Any]:
+    return {"units": units, **SF, **extra}
+
+
+def barrage_hits(played: Any) -> list[object]:
+    return [r["hits"] for r in rolls(played, "anti_fighter_barrage")]
+
+
+def test_a_barrage_that_hit_is_rolled_again() -> None:
+    # barrage 9, 1: a hit; played: rerolled 1, 1; then the destroyer kills the carrier and
+    # the fighters one by one (10 each round), the defender missing
+    scenario = space({"units": "1 destroyer"}, holder("1 carrier, 2 fighter"))
+    played = run(scenario, [9, 1, 1, 1, 10, 1, 1, 1, 10, 1, 1, 10, 1])
+    [card] = events(played, "card_played")
+    assert (card["player"], card["card"], card["round"]) == ("defender", "scramble_frequency", 1)
+    assert barrage_hits(played) == [1, 0]
+    kinds = [e["event"] for e in played.events]
+    first, second = [i for i, k in enumerate(kinds) if k == "dice_rolled"][:2]
+    assert first < kinds.index("card_played") < second
+    assert not events(played, "unit_destroyed", cause="anti-fighter barrage")
+
+
+def test_the_second_roll_counts() -> None:
+    # barrage 9, 1 then rerolled 9, 9: both fighters die
+    scenario = space({"units": "1 destroyer"}, holder("1 carrier, 2 fighter"))
+    played = run(scenario, [9, 1, 9, 9, 10, 1])
+    assert barrage_hits(played) == [1, 2]
+    destroyed = events(played, "unit_destroyed", cause="anti-fighter barrage")
+    assert [e["unit"] for e in destroyed] == ["fighter", "fighter"]
+
+
+def test_not_offered_after_a_roll_that_missed() -> None:
+    scenario = space({"units": "1 destroyer"}, holder("1 cruiser"))
+    played = run(scenario, [1, 1, 10, 1])
+    assert not events(played, "choice_made", decision="play_card")
+
+
+def test_not_offered_after_the_holders_own_roll() -> None:
+    scenario = space(holder("1 destroyer"), {"units": "1 carrier, 1 fighter"})
+    played = run(scenario, [9, 1, 10, 1])
+    assert not events(played, "card_played")
+    assert barrage_hits(played) == [1]
+
+
+def test_policy_never_and_a_scripted_pass() -> None:
+    never = space(
+        {"units": "1 destroyer"},
+        holder("1 carrier, 1 fighter", policy={"play": {"scramble_frequency": "never"}}),
+    )
+    played = run(never, [9, 1, 10, 1])
+    assert not events(played, "card_played")
+    assert barrage_hits(played) == [1]
+    passed = space({"units": "1 destroyer"}, holder("1 carrier, 1 fighter"))
+    played = run(passed, [9, 1, 10, 1], defender=["pass"])
+    assert not events(played, "card_played")
+
+
+def test_marks_wait_for_the_decision() -> None:
+    # Strike Wing Alpha II: barrage 10, 1, 1 (a hit, a mark: one infantry) is discarded; the
+    # reroll 1, 1, 1 destroys none; then the destroyer kills the carrier
+    argent = {"faction": "argent", "units": "1 destroyer", "upgrades": ["destroyer"]}
+    played = run(space(argent, holder("1 carrier, 1 infantry")), [10, 1, 1, 1, 1, 1, 10, 1])
+    assert len(events(played, "card_played")) == 1
+    assert not events(played, "unit_destroyed", cause=MARK_CAUSE)
+    [roll, _] = rolls(played, "anti_fighter_barrage")
+    assert roll["groups"] == [
+        {
+            "unit": "destroyer",
+            "value": 6,
+            "modifier": 0,
+            "hit_on": 6,
+            "faces": [10, 1, 1],
+            "hits": 1,
+            "mark_on": 9,
+            "marks": 1,
+        }
+    ]
+
+
+def test_refused_against_a_barrage_that_rerolls_its_misses() -> None:
+    letnev = {"faction": "letnev", "units": "1 destroyer", "trade_goods": 2}
+    with pytest.raises(RuleNotImplemented, match="rerolls its misses"):
+        run(space(letnev, holder("1 carrier, 1 fighter")), [9, 1, 1, 1], all_dice=False)
+
+
+def test_refused_against_space_cannon_offense() -> None:
+    with pytest.raises(RuleNotImplemented, match="SPACE CANNON offense"):
+        odds(space({"units": "1 cruiser, 1 pds"}, holder("1 cruiser")))
+
+
+def test_refused_against_bombardment_and_space_cannon_defense() -> None:
+    bombarded = invasion(
+        {"units": "1 dreadnought, 1 infantry"},
+        holder(""),
+        planets=[{"name": "P", "defender": {"infantry": 1}}],
+    )
+    with pytest.raises(RuleNotImplemented, match="BOMBARDMENT"):
+        odds(bombarded)
+    defended = invasion(
+        holder("1 carrier, 1 infantry"), {}, planets=[{"name": "P", "defender": {"pds": 1}}]
+    )
+    with pytest.raises(RuleNotImplemented, match="SPACE CANNON defense"):
+        odds(defended)
+
+
+def test_exact_odds_hand_derived() -> None:
+    """1 destroyer (barrage 9 x2: a die hits 1/5; combat 9) against a lone Fighter II (combat
+    8: 3/10) whose owner holds the card. The barrage hits with 1 - (4/5)^2 = 9/25; the card is
+    then played, and the reroll hits with 9/25 again: the fighter dies there with 81/625 (not
+    9/25). Otherwise the duel (1/5 against 3/10): won 7/22, drawn 3/22.
+    Attacker = 81/625 + 544/625 * 7/22; draw = 544/625 * 3/22."""
+    scenario = space({"units": "1 destroyer"}, holder("1 fighter", upgrades=["fighter"]))
+    found = odds(scenario)
+    rest = Fraction(544, 625)
+    won = Fraction(81, 625) + rest * Fraction(7, 22)
+    assert found.attacker_win == pytest.approx(float(won), abs=1e-12)
+    assert found.draw == pytest.approx(float(rest * Fraction(3, 22)), abs=1e-12)
