@@ -156,3 +156,12 @@ def test_exact_odds_hand_derived() -> None:
     never = mentak("1 carrier", policy={"play": {"ipswitch_loose_cannon": "never"}})
     plain = odds(space(never, {"units": "1 destroyer"}))
     assert plain.draw == pytest.approx(float(Fraction(1, 9)), abs=1e-12)
+
+
+def test_refused_with_the_crown_of_thalnos_held_by_the_opponent() -> None:
+    # Units the Crown destroys in the Roll Dice step are heard by no handler.
+    crowned = {"units": "1 cruiser", "relics": ["the_crown_of_thalnos"]}
+    with pytest.raises(
+        RuleNotImplemented, match="Ipswitch, Loose Cannon with The Crown of Thalnos"
+    ):
+        odds(space(mentak("1 carrier"), crowned))

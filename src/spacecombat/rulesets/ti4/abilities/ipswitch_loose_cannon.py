@@ -39,7 +39,10 @@ PIECES = {"war_sun": 2, "dreadnought": 5, "cruiser": 8, "carrier": 4, "destroyer
 
 #: handlers that destroy the holder's opponent's ships where no handler hears of it (a unit
 #: rerolled in vain in the Roll Dice step: procedures/combat_round.py)
-_UNHEARD = {"crown_of_thalnos": "Crown of Thalnos"}
+_UNHEARD = {
+    "crown_of_thalnos": "The Crown of Thalnos",
+    "crown_of_thalnos_relic": "The Crown of Thalnos",
+}
 
 
 def _count(state: BattleState, side: Side, unit: str) -> int:
