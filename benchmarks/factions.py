@@ -138,14 +138,23 @@ def draw(
     make: Callable[[random.Random], dict[str, Any]] = random_faction_battle,
     tries: int = 200,
 ) -> tuple[dict[str, Any], list[str]]:
-    """A battle the engine accepts, and the rules named by the battles refused on the way."""
+    """A battle the engine accepts and solves exactly, and why the battles drawn on the way were
+    not: a rule refused by name (at set-up, or when the battle reaches it: a combination of
+    effects not implemented together), or a battle beyond the exact engine's budgets."""
+    from spacecombat import odds
+    from spacecombat.odds.budget import TooLarge
+
     refused: list[str] = []
     for _ in range(tries):
         battle = make(rng)
         try:
             build(parse_ti_scenario(battle))
+            odds(battle, fallback=False)
         except RuleNotImplemented as exc:
             refused.append(str(exc))
+            continue
+        except TooLarge as exc:
+            refused.append(f"too large for the exact engine: {exc}")
             continue
         return battle, refused
     raise RuntimeError(f"no battle accepted in {tries} draws; refused: {refused[:5]}")
