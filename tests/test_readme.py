@@ -66,3 +66,18 @@ def test_readme_printed_example_is_what_the_command_prints(
             continue
         assert line.rstrip() in printed[at:], f"README line not printed (in order): {line!r}"
         at = printed.index(line.rstrip(), at) + 1
+
+
+def test_the_faction_example_shows_the_engines_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The README's battle with a flagship, a technology and Morale Boost (issue 14) shows what
+    ``spacecombat odds`` prints for it, line for line."""
+    found = re.search(
+        r"```sh\n\.venv/bin/spacecombat (odds \S+)\n```\n\n```\n(.*?)\n…\n```", README, re.S
+    )
+    assert found is not None
+    assert main(shlex.split(found.group(1))) == 0
+    printed = capsys.readouterr().out.splitlines()
+    shown = found.group(2).splitlines()
+    assert printed[: len(shown)] == shown
