@@ -1,8 +1,9 @@
 """Dimensional Splicer (Creuss technology): at the start of a space combat in a system with a
 wormhole and at least one of its owner's ships, the owner may produce 1 hit and choose which of
 the opponent's ships takes it (ti4-combat-effects.md; data/technologies.toml). Offered in the
-"start of combat" window (ti4-space-combat.md rule 2.1) when the scenario's
-``system.wormholes`` is not empty, as one "play_card" decision naming the ship hit ("play
+"start of combat" window (ti4-space-combat.md rule 2.1) when the system contains a wormhole (the
+scenario's ``system.wormholes``, or a Creuss flagship in its space area then:
+abilities/creuss_flagship_delta_wormhole.py), as one "play_card" decision naming the ship hit ("play
 dimensional_splicer: hit UNIT"); the stock policy hits the dearest ship, a damaged one first.
 The ship's owner may still cancel the hit with that ship's SUSTAIN DAMAGE
 (docs/rulings-drafts/B.md 14B-1)."""
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.creuss_flagship_delta_wormhole import wormhole_in_system
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -37,7 +39,7 @@ class DimensionalSplicer(Card):
             owner is None
             or setup.kind != "space"
             or START_OF_COMBAT not in windows
-            or not setup.system.wormholes
+            or not wormhole_in_system(setup, state)
             or not self.held(state)
         ):
             return None
