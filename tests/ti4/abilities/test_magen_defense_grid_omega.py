@@ -41,7 +41,7 @@ def test_the_owner_picks_the_unit_and_the_opponent_may_sustain() -> None:
     played = run(
         scenario("1 carrier, 1 infantry, 1 mech"),
         [10, 1, 1],
-        defender=["play magen_defense_grid_omega on mech"],
+        defender=["play magen_defense_grid_omega: on mech"],
         attacker=["sustain mech"],
     )
     [sustained] = events(played, "damage_sustained")
@@ -52,8 +52,8 @@ def test_the_stock_policy_aims_at_a_unit_it_destroys() -> None:
     played = run(scenario("1 carrier, 1 infantry, 1 mech"), [10, 1])
     [choice] = events(played, "choice_made", decision="play_card")
     assert choice["options"] == [
-        "play magen_defense_grid_omega on infantry",
-        "play magen_defense_grid_omega on mech",
+        "play magen_defense_grid_omega: on infantry",
+        "play magen_defense_grid_omega: on mech",
         "pass",
     ]
     [dead] = events(played, "unit_destroyed", player="attacker")

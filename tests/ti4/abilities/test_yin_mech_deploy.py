@@ -1,7 +1,7 @@
 """Yin mech DEPLOY (abilities/yin_mech_deploy.py): when you use Indoctrination, spend 1 more
 influence to place 1 mech instead of 1 infantry (ti4-combat-effects.md §3; data/units.toml).
 It acts through Indoctrination's "play_card" decision at the start of a ground combat
-(ti4-ground-combat.md rule 4.1): "play indoctrination with mech" is offered first."""
+(ti4-ground-combat.md rule 4.1): "play indoctrination: with mech" is offered first."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_a_mech_is_placed_for_three_influence() -> None:
     # the defender has no ground force left: any die the attacker rolls still is lost
     played = run(scenario(), [1, 1, 1], all_dice=False)
     [choice] = events(played, "choice_made", decision="play_card")
-    assert choice["options"] == ["play indoctrination with mech", "play indoctrination", "pass"]
+    assert choice["options"] == ["play indoctrination: with mech", "play indoctrination", "pass"]
     [placed] = events(played, "units_placed")
     assert placed["unit"] == "mech"
     assert played.outcome["winner"] == "attacker"  # the lone defender was replaced

@@ -50,8 +50,8 @@ def test_the_stock_policy_picks_the_unit_likeliest_to_hit() -> None:
     played = run(scenario("1 carrier, 1 infantry, 1 mech"), [7, 7, 7, 1])
     [choice] = events(played, "choice_made", decision="play_card")
     assert choice["options"] == [
-        "play evelyn_delouis on mech",
-        "play evelyn_delouis on infantry",
+        "play evelyn_delouis: on mech",
+        "play evelyn_delouis: on infantry",
         "pass",
     ]
     assert attacker_dice(played) == [{"mech": 2, "infantry": 1}]
@@ -61,7 +61,7 @@ def test_a_scripted_choice_of_unit() -> None:
     played = run(
         scenario("1 carrier, 1 infantry, 1 mech"),
         [7, 7, 7, 1],
-        attacker=["play evelyn_delouis on infantry"],
+        attacker=["play evelyn_delouis: on infantry"],
     )
     assert attacker_dice(played) == [{"mech": 1, "infantry": 2}]
 
@@ -73,7 +73,7 @@ def test_policy_never() -> None:
 
 
 def test_a_scripted_pass_then_play_in_round_two() -> None:
-    played = run(scenario(), [1, 1, 1, 7, 1], attacker=["pass", "play evelyn_delouis on infantry"])
+    played = run(scenario(), [1, 1, 1, 7, 1], attacker=["pass", "play evelyn_delouis: on infantry"])
     assert attacker_dice(played) == [{"infantry": 1}, {"infantry": 2}]
 
 

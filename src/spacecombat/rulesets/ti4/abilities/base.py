@@ -30,7 +30,7 @@ one is a decision of its holder (``offer``), answered by the same policies as an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
@@ -179,6 +179,23 @@ class Handler:
         """Go on with an effect this handler queued (a ``state.following`` entry named by its
         id: a roll after a card was played, say); ``None``: nothing more."""
         return None
+
+    def aims_combat_hits(
+        self, setup: BattleSetup, state: BattleState, roller: Side
+    ) -> frozenset[str]:
+        """Unit types of ``roller`` whose hits in the space combat roll about to be made must be
+        assigned to non-fighter ships if able (the L1Z1X flagship); read by
+        procedures/combat_round.py ``roll_dice``, which counts those hits (marks), and assigned
+        first by the opponent (procedures/assign_hits.py ``aiming``)."""
+        return frozenset()
+
+    def aims_ability_hits(
+        self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
+    ) -> bool:
+        """Whether every hit of ``roller``'s unit-ability roll ``roll`` about to be made must be
+        assigned to non-fighter ships if able (Graviton Laser System exhausted for it); read by
+        procedures/space_cannon_offense.py."""
+        return False
 
     # --- hooks: combat rounds and timing windows ---
 
@@ -411,6 +428,39 @@ def card_played(owner: Side, card: str, round_number: int) -> Event:
     return event("card_played", player=owner.value, card=card, round=round_number)
 
 
+def offer_plays(
+    owner: Side,
+    card: str,
+    state: BattleState,
+    prompt: str,
+    choices: Sequence[tuple[str, Callable[[BattleState], Step[BattleState]]]],
+    *,
+    once: bool = True,
+    pass_first: bool = False,
+) -> Decision[BattleState]:
+    """The ``play_card`` decision of an effect used in one of several ways: one option per
+    choice, ``play CARD: LABEL`` (``play CARD`` for an empty label), in the order given (the
+    stock policy takes the first), and ``pass``. Each choice's function says what it does to
+    the state. ``once``: the card (or exhaustible ability) is then used for the battle
+    (``used``); otherwise it may act again later. ``pass_first``: ``pass`` is listed first (the
+    stock policy then passes)."""
+    table = {(f"play {card}: {label}" if label else f"play {card}"): act for label, act in choices}
+    plays = tuple(Option(text, "play", target=card) for text in table)
+    passing = Option("pass", "pass")
+    options = (passing, *plays) if pass_first else (*plays, passing)
+    request = DecisionRequest(
+        "play_card", owner.value, prompt, options, facts={"card": card, "round": state.round}
+    )
+
+    def then(option: Option) -> Step[BattleState]:
+        if option.action != "play":
+            return Step(state)
+        done = table[option.text](state.using(owner, card) if once else state)
+        return Step(done.state, (card_played(owner, card, state.round), *done.events))
+
+    return Decision(request, then)
+
+
 HANDLERS: dict[str, type[Handler]] = {}
 
 
@@ -434,6 +484,7 @@ def acts_in_rounds(handler: Handler) -> bool:
 #: windows, changed rolls, and anything done while hits are assigned
 _ROUND_HOOKS = (
     "after_assign_hits",
+    "aims_combat_hits",
     "in_window",
     "combat_roll",
     "forbids_sustain",

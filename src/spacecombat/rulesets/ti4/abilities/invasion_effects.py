@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Step
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ti4.abilities.base import card_played
+from spacecombat.rulesets.ti4.abilities.base import offer_plays
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.sides import Side
@@ -26,28 +25,17 @@ def offer_ways(
     *,
     exhaust: bool = True,
 ) -> Decision[BattleState]:
-    """The "play_card" decision of ``card`` with one option per way of playing it (its text
-    after "play CARD", and the unit it names), the most useful first (the stock policy plays the
-    first), then "pass". ``play(state, unit)`` gives what the chosen way does; with
-    ``exhaust`` the card is then used (played, exhausted or purged) for the battle."""
-    options = (
-        *(
-            Option(f"play {card}{' ' + text if text else ''}", "play", unit=unit, target=card)
-            for text, unit in ways
-        ),
-        Option("pass", "pass"),
-    )
-    request = DecisionRequest(
-        "play_card", owner.value, prompt, options, facts={"card": card, "round": state.round}
-    )
+    """The "play_card" decision of ``card`` with one option per way of playing it (its label,
+    and the unit it names), the most useful first (the stock policy plays the first), then
+    "pass" (``base.offer_plays``: "play CARD: LABEL"). ``play(state, unit)`` gives what the
+    chosen way does; with ``exhaust`` the card is then used (played, exhausted or purged) for
+    the battle."""
 
-    def then(option: Option) -> Step[BattleState]:
-        if option.action != "play":
-            return Step(state)
-        done = play(state.using(owner, card) if exhaust else state, option.unit)
-        return Step(done.state, (card_played(owner, card, state.round), *done.events))
+    def way(unit: str | None) -> Callable[[BattleState], Step[BattleState]]:
+        return lambda s: play(s, unit)
 
-    return Decision(request, then)
+    choices = [(text, way(unit)) for text, unit in ways]
+    return offer_plays(owner, card, state, prompt, choices, once=exhaust)
 
 
 def units_placed(owner: Side, unit: str, count: int, planet: str, by: str) -> Event:

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 
-from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.decisions import Option
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit, unit_destroyed
 from spacecombat.rulesets.ti4.abilities import sustain_damage
-from spacecombat.rulesets.ti4.abilities.base import Card, Handler, card_played
+from spacecombat.rulesets.ti4.abilities.base import Card, Handler, offer_plays
 from spacecombat.rulesets.ti4.procedures.common import combatants, with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
@@ -295,28 +295,11 @@ def offer_choices(
     once: bool = True,
     pass_first: bool = False,
 ) -> Decision[BattleState]:
-    """Ask ``card``'s owner whether to use it now, and how: one "play CARD: LABEL" option per
-    choice (``label``, what it does to the state once the card is used), in the order given (the
-    stock policy takes the first), and "pass". ``once``: the card is then used for the battle
-    (``used``); otherwise it may act again in a later window. ``pass_first``: "pass" is listed
-    first (the stock policy then passes)."""
+    """Ask ``card``'s owner whether to use it now, and how (``abilities/base.offer_plays``:
+    one "play CARD: LABEL" option per choice, then "pass")."""
     owner = card.owner
     assert owner is not None
-    table = {f"play {card.card}: {label}": act for label, act in choices}
-    plays = tuple(Option(text, "play", target=card.card) for text in table)
-    passing = Option("pass", "pass")
-    options = (passing, *plays) if pass_first else (*plays, passing)
-    request = DecisionRequest(
-        "play_card", owner.value, prompt, options, facts={"card": card.card, "round": state.round}
-    )
-
-    def then(option: Option) -> Step[BattleState]:
-        if option.action != "play":
-            return Step(state)
-        done = table[option.text](state.using(owner, card.card) if once else state)
-        return Step(done.state, (card_played(owner, card.card, state.round), *done.events))
-
-    return Decision(request, then)
+    return offer_plays(owner, card.card, state, prompt, choices, once=once, pass_first=pass_first)
 
 
 def destroy_own(
