@@ -600,3 +600,27 @@ def test_a_card_held_and_a_condition_are_sent_and_give_the_engines_odds(page: Pa
         {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
         "odds with Morale Boost",
     )
+
+
+def test_a_law_that_elects_a_player_is_sent_with_the_player(page: Page) -> None:
+    """Prophecy of Ixth elects a player: the page asks which (the scenario's ``elected``), and
+    its odds are the engine's."""
+    page.select_option("#ruleset", "ti4")
+    page.select_option("#battle", "space")
+    page.fill("#defender-units-cruiser", "0")
+    page.fill("#defender-units-carrier", "1")
+    page.fill("#defender-units-fighter", "3")
+    page.click("#rules-panel summary:has-text('Laws')")
+    page.check("#law-prophecy_of_ixth")
+    page.select_option("#law-prophecy_of_ixth-elected", "defender")
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    asked = json.loads(sent.value.post_data or "{}")
+    assert asked["scenario"]["laws"] == ["prophecy_of_ixth"]
+    assert asked["scenario"]["elected"] == {"prophecy_of_ixth": "defender"}
+    expected = odds(asked["scenario"]).to_json()
+    assert_close(
+        shown(page, "#odds-figures"),
+        {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
+        "odds with Prophecy of Ixth",
+    )

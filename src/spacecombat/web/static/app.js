@@ -550,8 +550,19 @@
       const box = el("fieldset", { className: "checks", "data-field": "laws" },
         el("legend", { text: "Laws in play" }));
       for (const law of laws) {
-        box.append(checkbox(`law-${law.id}`, law.implemented ? law.name : `${law.name} (not implemented yet)`,
-          { "data-law": law.id, disabled: !law.implemented, title: law.text || null }));
+        const item = checkbox(`law-${law.id}`, law.implemented ? law.name : `${law.name} (not implemented yet)`,
+          { "data-law": law.id, disabled: !law.implemented, title: law.text || null });
+        // a law that elects a player or a planet says which (the scenario's ``elected``)
+        if (law.elect === "player") {
+          item.append(select(`law-${law.id}-elected`, SIDES.map((side) => ({ value: side,
+            label: `elected: ${side}` })), { "data-elected": law.id,
+            "aria-label": `${law.name}: the elected player` }));
+        } else if (law.elect === "planet") {
+          item.append(el("input", { type: "text", id: `law-${law.id}-elected`,
+            "data-elected": law.id, placeholder: "elected planet", autocomplete: "off",
+            "aria-label": `${law.name}: the elected planet` }));
+        }
+        box.append(item);
       }
       panel.append(el("details", { className: "more" }, el("summary", {}, "Laws ",
         el("span", { className: "count-badge", id: "law-count" })), box));
@@ -690,6 +701,13 @@
     if (Object.keys(system).length) scenario.system = system; else delete scenario.system;
     const laws = [...document.querySelectorAll("[data-law]:checked")].map((b) => b.dataset.law);
     if (laws.length) scenario.laws = laws; else delete scenario.laws;
+    const elected = {};
+    for (const input of document.querySelectorAll("[data-elected]")) {
+      if (laws.includes(input.dataset.elected) && input.value.trim() !== "") {
+        elected[input.dataset.elected] = input.value.trim();
+      }
+    }
+    if (Object.keys(elected).length) scenario.elected = elected; else delete scenario.elected;
     const options = collectOptions();
     if (Object.keys(options).length) scenario.options = options; else delete scenario.options;
     const planets = scenario.battle === "invasion"
@@ -819,7 +837,7 @@
     $("battle").value = scenario.battle || "space";
     showBattleKind();
     const known = new Set(["ruleset", "battle", "attacker", "defender", "policy", "system", "laws",
-      "options", "planets"]);
+      "elected", "options", "planets"]);
     page.extra = { top: {}, sides: {}, system: {} };
     for (const [key, value] of Object.entries(scenario)) {
       if (!known.has(key)) page.extra.top[key] = value;
@@ -835,6 +853,10 @@
     for (const law of scenario.laws || []) {
       const box = document.querySelector(`[data-law="${law}"]`);
       if (box) box.checked = true;
+    }
+    for (const [law, value] of Object.entries(scenario.elected || {})) {
+      const input = document.querySelector(`[data-elected="${law}"]`);
+      if (input) input.value = value;
     }
     for (const [name, value] of Object.entries(scenario.options || {})) {
       const input = document.querySelector(`[data-option="${name}"]`);
