@@ -624,3 +624,34 @@ def test_a_law_that_elects_a_player_is_sent_with_the_player(page: Page) -> None:
         {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
         "odds with Prophecy of Ixth",
     )
+
+
+def test_a_loaded_battle_keeps_the_keys_the_form_has_no_control_for(
+    page: Page, base_url: str
+) -> None:
+    """A shared battle with ``policy.play`` (when to play a card) and a card held opens on the
+    page and is sent back whole: nothing the form cannot show is dropped."""
+    battle = {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {
+            "units": {"cruiser": 2},
+            "action_cards": ["morale_boost"],
+            "policy": {"play": {"morale_boost": {"round": 2}}},
+        },
+        "defender": {"units": {"cruiser": 2}},
+    }
+    saved = post(base_url, "/scenarios", {"scenario": battle})
+    open_page(page, f"{base_url}/?s={saved['id']}")
+    assert page.is_checked("#attacker-card-morale_boost")
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    asked = json.loads(sent.value.post_data or "{}")["scenario"]
+    assert asked["attacker"]["policy"]["play"] == {"morale_boost": {"round": 2}}
+    assert asked["attacker"]["action_cards"] == ["morale_boost"]
+    expected = odds(battle).to_json()
+    assert_close(
+        shown(page, "#odds-figures"),
+        {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
+        "odds with Morale Boost in round 2",
+    )

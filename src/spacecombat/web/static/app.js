@@ -756,7 +756,8 @@
   }
 
   function collectPolicy(side) {
-    const policy = {};
+    // keys the form has no control for (``play``: when to play each card) are kept as loaded
+    const policy = Object.assign({}, ((page.extra || {}).policies || {})[side] || {});
     const panel = $(`side-${side}`);
     if ($(`${side}-casualty-custom`) && $(`${side}-casualty-custom`).checked) {
       policy.casualty_order = [...$(`${side}-casualty-list`).children].map((li) => li.dataset.unit);
@@ -909,6 +910,11 @@
     $(`${side}-planet-units`).value = typeof onPlanets === "string" ? onPlanets
       : onPlanets && Object.keys(onPlanets).length ? fleetText(onPlanets) : "";
     const policy = Object.assign({}, shared, spec.policy || {});
+    const controlled = new Set(["casualty_order", "retreat",
+      ...[...$(`side-${side}`).querySelectorAll("[data-policy]")].map((i) => i.dataset.policy)]);
+    page.extra.policies = page.extra.policies || {};
+    page.extra.policies[side] = Object.fromEntries(
+      Object.entries(policy).filter(([key]) => !controlled.has(key)));
     if (policy.casualty_order) {
       $(`${side}-casualty-custom`).checked = true;
       const list = $(`${side}-casualty-list`);
