@@ -77,6 +77,9 @@ def assign_hits(
     assigned by it when the defender is done (``turn`` back to the attacker; the procedure's
     ``done`` then moves on as usual).
     """
+    if _free_hits(state, side) is not None:
+        # some hits must go to non-fighter ships if able (``aiming``): forgotten once assigned
+        done = _unaiming(side, done)
     hooks = _hooks(setup)
     if hooks.acting:
         if state.following:
@@ -95,11 +98,12 @@ def assign_hits(
     able = sustain_damage.sustainable(setup, side) if may_sustain else _never
     if hooks.forbid:
         able = _unless_forbidden(setup, state, side, where, able, hooks.forbid)
+    eligible = _aimed_eligible(setup, state, side, where, reached)
     return next_hit(
         state,
         side,
         where,
-        eligible=lambda area: [(u, s) for u, s, _ in area if u in reached],
+        eligible=eligible,
         targets=targets,  # a StrEnum: its text
         cause=cause,
         verb="assign",
@@ -108,22 +112,84 @@ def assign_hits(
         damaged=sustain_damage.damaged_status(in_combat_round),
         done=done,
         sustain_first=sustain_damage.immune_to_direct_hit(setup, side),
-        explain=lambda area, text: _why_refused(
-            setup,
-            side,
-            area_types=area.types(),
-            text=text,
-            targets=targets,
-            may_sustain=may_sustain,
-            forbidden=lambda unit: not able(unit, Status.UNDAMAGED),
-            lent=lambda unit: (
-                bool(hooks.lend)
-                and any(unit in h.lends_sustain(setup, state, side, where) for h in hooks.lend)
-            ),
+        explain=lambda area, text: (
+            _why_aimed(setup, side, area, text, eligible)
+            or _why_refused(
+                setup,
+                side,
+                area_types=area.types(),
+                text=text,
+                targets=targets,
+                may_sustain=may_sustain,
+                forbidden=lambda unit: not able(unit, Status.UNDAMAGED),
+                lent=lambda unit: (
+                    bool(hooks.lend)
+                    and any(unit in h.lends_sustain(setup, state, side, where) for h in hooks.lend)
+                ),
+            )
         ),
         after=_noting(side, hooks) if hooks.after or hooks.destroyed else None,
         lenders=_lenders(setup, state, side, where, hooks.lend) if hooks.lend else None,
     )
+
+
+#: a ``boosts`` entry of a player some of the hits against which must be assigned to
+#: non-fighter ships if able (Graviton Laser System, the L1Z1X flagship): "non_fighter_first:N",
+#: N the hits against it that are free of that; the others are assigned first (``aiming``)
+AIMED = "non_fighter_first:"
+
+
+def aiming(state: BattleState, side: Side, restricted: int) -> BattleState:
+    """``state``, whose hits against ``side`` are set, with ``restricted`` of them to be
+    assigned to non-fighter ships if able. They are assigned before the others, and hits
+    cancelled before or while they are assigned cancel them first: whatever the player could
+    do assigning the others first, it can do so too (docs/rulings-drafts/G.md 14G-3)."""
+    index = 0 if side is _A else 1
+    mine = state.boosts[index]
+    kept = frozenset(b for b in mine if not b.startswith(AIMED))
+    hits = state.hits_on(side)
+    restricted = min(restricted, hits)
+    if restricted > 0:
+        kept = kept | {f"{AIMED}{hits - restricted}"}
+    if kept == mine:
+        return state
+    boosts = (kept, state.boosts[1]) if index == 0 else (state.boosts[0], kept)
+    return state.changed(boosts=boosts)
+
+
+def restricted_hits(state: BattleState, side: Side) -> int:
+    """How many of the hits against ``side`` must still go to non-fighter ships if able."""
+    free = _free_hits(state, side)
+    return 0 if free is None else max(0, state.hits_on(side) - free)
+
+
+def _free_hits(state: BattleState, side: Side) -> int | None:
+    for entry in state.boosts[0 if side is _A else 1]:
+        if entry.startswith(AIMED):
+            return int(entry[len(AIMED) :])
+    return None
+
+
+def _unaiming(
+    side: Side, done: Callable[[BattleState], BattleState]
+) -> Callable[[BattleState], BattleState]:
+    return lambda s: done(aiming(s, side, 0))
+
+
+def _aimed_eligible(
+    setup: BattleSetup, state: BattleState, side: Side, where: int | None, reached: frozenset[str]
+) -> Callable[[Forces], list[tuple[str, Status]]]:
+    """The units the next hit may reach: non-fighter ships while hits that must go to them are
+    left and any is there, else every unit ``reached``."""
+    if where is not None or not restricted_hits(state, side):
+        return lambda area: [(u, s) for u, s, _ in area if u in reached]
+    fighters = setup.side(side).fighter_types
+
+    def eligible(area: Forces) -> list[tuple[str, Status]]:
+        reach = [(u, s) for u, s, _ in area if u in reached]
+        return [(u, s) for u, s in reach if u not in fighters] or reach
+
+    return eligible
 
 
 @dataclass(frozen=True)
@@ -315,6 +381,22 @@ def _unless_forbidden(
         )
 
     return may
+
+
+def _why_aimed(
+    setup: BattleSetup,
+    side: Side,
+    area: Forces,
+    text: str,
+    eligible: Callable[[Forces], list[tuple[str, Status]]],
+) -> str | None:
+    """Why a fighter may not take the next hit now (``aiming``), or ``None``."""
+    unit = text.partition(" ")[2].split(" (")[0]
+    if unit not in setup.side(side).fighter_types or unit not in area.types():
+        return None
+    if any(u == unit for u, _ in eligible(area)):
+        return None
+    return "these hits must be assigned to non-fighter ships while you have any"
 
 
 def _why_refused(

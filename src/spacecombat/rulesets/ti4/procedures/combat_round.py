@@ -4,11 +4,16 @@ active system (space combat) or the invaded planet (ground combat)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
+from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
+from spacecombat.rulesets.ti4.abilities.base import Handler
+from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, aiming, assign_hits
 from spacecombat.rulesets.ti4.procedures.common import (
     arena,
     combat_pool,
@@ -33,7 +38,9 @@ _NO_BOOSTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
 def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Step 3 (space) / step 1 (ground): each player makes a combat roll, the attacker first
-    (ti4-space-combat.md step 3.6). The hits wait for the Assign Hits step."""
+    (ti4-space-combat.md step 3.6). The hits wait for the Assign Hits step. Hits of some units
+    that must go to non-fighter ships if able (``aims_combat_hits``: the L1Z1X flagship) are
+    counted apart (marks) and assigned first (assign_hits.py ``aiming``)."""
     from spacecombat.core.pool import Tally
 
     roller = state.turn
@@ -51,6 +58,11 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     if not pool.groups:
         return after(state)
     purpose = "space_combat" if arena(setup, state) is None else "ground_combat"
+    aimers = _aimers(setup)
+    if aimers and purpose == "space_combat":
+        aimed = _aimed_pool(setup, state, roller, pool, aimers)
+        if aimed is not None:
+            return _aimed_roll(state, roller, aimed, after)
     if pool.tallied:
         # units lost (Crown of Thalnos), trade goods spent (Hacan flagship): issue 14, group C2
         from spacecombat.core.forces import Status
@@ -99,6 +111,92 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         purpose,
         pool,
         lambda hits: after(state.with_hits_on(roller.other, hits)),
+    )
+
+
+def _aimers(setup: BattleSetup) -> tuple[Handler, ...]:
+    """The handlers in play that aim combat hits at non-fighter ships (``aims_combat_hits``)."""
+    return setup.remembered(
+        ("aims_combat_hits",),
+        lambda: tuple(
+            h for h in setup.handlers if type(h).aims_combat_hits is not Handler.aims_combat_hits
+        ),
+    )
+
+
+def _aimed_pool(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    pool: DicePool,
+    aimers: tuple[Handler, ...],
+) -> tuple[DicePool, tuple[str, ...]] | None:
+    """``pool`` with the groups whose hits must go to non-fighter ships if able counting marks,
+    one for each hit (a natural face at or above the group's ``hit_on``), and the ids of the
+    handlers that say so; ``None`` when none does now. A group whose dice are not plain hits or
+    misses (rerolled, extra hits, trade goods), or a pool that already counts marks or is
+    tallied, is refused by name: its hits could not be told apart."""
+    found = [(h.id, h.aims_combat_hits(setup, state, roller)) for h in aimers]
+    types = frozenset().union(*(t for _, t in found))
+    by = tuple(i for i, t in found if t)
+    if not by or not any(g.unit in types for g in pool.groups):
+        return None
+
+    def mark() -> DicePool:
+        if pool.tallied or pool.marks:
+            raise RuleNotImplemented(
+                "hits that must go to non-fighter ships in a roll with rerolls that may destroy"
+                " units, trade goods to spend or other marks",
+                f"{roller.value}'s combat roll ({', '.join(by)})",
+            )
+        groups = []
+        for group in pool.groups:
+            if group.unit in types:
+                if not group.plain:
+                    raise RuleNotImplemented(
+                        "hits that must go to non-fighter ships, from dice rerolled or with"
+                        " extra hits",
+                        f"{roller.value}'s {group.unit} ({', '.join(by)})",
+                    )
+                group = replace(group, mark_on=group.hit_on)
+            groups.append(group)
+        return DicePool.of(groups)
+
+    return setup.remembered(("aimed_pool", pool, types), mark), by
+
+
+def _aimed_roll(
+    state: BattleState,
+    roller: Side,
+    aimed: tuple[DicePool, tuple[str, ...]],
+    after: Callable[[BattleState], Step[BattleState]],
+) -> Node[BattleState]:
+    """The combat roll of a pool some of whose hits (its marks) must be assigned to non-fighter
+    ships if able: the opponent assigns those first (assign_hits.py ``aiming``)."""
+    pool, by = aimed
+    target = roller.other
+
+    def marked(hits: int, marks: int) -> Step[BattleState]:
+        # (always set anew: a Roll Dice step repeated by The Thundarian forgets the last one)
+        step = after(aiming(state.with_hits_on(target, hits), target, marks))
+        if not marks:
+            return step
+        told = event(
+            "hits_restricted",
+            player=target.value,
+            hits=marks,
+            targets="non-fighter ships",
+            by=list(by),
+            round=state.round,
+        )
+        return Step(step.state, (told, *step.events))
+
+    return Chance(
+        roller.value,
+        "space_combat",
+        pool,
+        lambda hits: after(state.with_hits_on(target, hits)),
+        then_marked=marked,
     )
 
 

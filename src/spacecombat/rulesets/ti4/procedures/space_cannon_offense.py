@@ -8,16 +8,19 @@ Experimental Battlestation), and may change the roll from the state (``ability_r
 ``cursor`` steps through the handlers; it is ``len(handlers)`` once they have all been asked,
 and 0 again when the roll is made. A handler may make a roll of its own just before
 (``extra_ability_roll``: Experimental Battlestation). Before the hits are assigned, handlers
-act through assign_hits.py (``before_assign_hits``: Maneuvering Jets)."""
+act through assign_hits.py (``before_assign_hits``: Maneuvering Jets). A handler may say that
+the hits of a roll must be assigned to non-fighter ships if able (``aims_ability_hits``:
+Graviton Laser System): the target then assigns them so (assign_hits.py ``aiming``)."""
 
 from __future__ import annotations
 
 from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.events import event
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
-from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
+from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, aiming, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
 from spacecombat.rulesets.ti4.procedures.common import with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -124,11 +127,28 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     if not pool.groups:
         return Step(_after(setup, state))
 
+    aimers = tuple(
+        h.id
+        for h in overriding(setup, "aims_ability_hits")
+        if h.aims_ability_hits(setup, state, roller, SCO)
+    )
+
     def then(hits: int) -> Step[BattleState]:
         if hits == 0:
             return Step(_after(setup, state))
-        hit = state.at(Phase.SPACE_CANNON_OFFENSE_HITS, cursor=0)
-        return Step(hit.with_hits_on(target, hits))
+        hit = state.at(Phase.SPACE_CANNON_OFFENSE_HITS, cursor=0).with_hits_on(target, hits)
+        if not aimers:
+            return Step(hit)
+        # every hit must go to non-fighter ships if able (Graviton Laser System)
+        told = event(
+            "hits_restricted",
+            player=target.value,
+            hits=hits,
+            targets="non-fighter ships",
+            by=list(aimers),
+            round=state.round,
+        )
+        return Step(aiming(hit, target, hits), (told,))
 
     return Chance(roller.value, "space_cannon_offense", pool, then)
 
