@@ -94,8 +94,9 @@ def check_invasion_places(
 ) -> None:
     """Where an invasion's units may be listed: the attacker brings no structures
     (``attacker_brings`` says what it brings) and has no ``planet_units``; the defender's units
-    are on the planet, so it has no ships (``defender_has`` lists what it may have) and no
-    ``planet_units``."""
+    are on the planet, so it has no ships (``defender_has`` lists what it may have), no
+    structure that stands in the space area (one with a move value: the Saar's floating
+    factories) and no ``planet_units``."""
     att, dfn = scenario.attacker, scenario.defender
     for unit in att.units:
         if attacker.is_structure(unit):
@@ -115,4 +116,17 @@ def check_invasion_places(
             raise ScenarioError(
                 f"defender.units.{unit}",
                 f"an invasion's defender has only units on the planet: {defender_has}",
+            )
+    placed = [(f"defender.units.{unit}", unit) for unit in dfn.units]
+    placed += [
+        (f"planets[{i}].defender.{unit}", unit)
+        for i, planet in enumerate(scenario.planets or ())
+        for unit in planet.defender
+    ]
+    for where, unit in placed:
+        if defender.is_structure(unit) and defender.card(unit).move is not None:
+            raise ScenarioError(
+                where,
+                f"{defender.card(unit).name} stands in the space area, not on a planet: it plays "
+                "no part in an invasion, leave it out",
             )

@@ -1,7 +1,9 @@
 """Capacity (LRR 16): a player's fighters and ground forces in the space area of a system may
 not exceed the capacity of their ships there (16.2); the excess is removed, the owner choosing
 what (16.3, 16.3a). Fighter II need no capacity (they have a move value), and each space dock
-of the player in the system holds 3 fighters (docs/rulings.md R6).
+of the player in the system holds 3 fighters (docs/rulings.md R6). The Saar's floating
+factories add their capacity value; one that is blockaded is destroyed first, before anything
+is removed (LRR 14 note 2; abilities/saar_floating_factory.py).
 
 When it is checked in a battle:
 
@@ -19,6 +21,12 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.forces import Forces, Status, describe
+from spacecombat.rulesets.ti4.abilities.saar_floating_factory import (
+    blockaded,
+    destroy_blockaded,
+    factory_capacity,
+    refuse_stranded_cargo,
+)
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -42,12 +50,19 @@ def _capacity_facts(
     setup: BattleSetup, side: Side, space: Forces, docks: Forces
 ) -> tuple[int, int, int, int]:
     cards = setup.side(side)
-    capacity = sum(n * (cards.card(u).capacity or 0) for u, _, n in space if cards.is_ship(u))
+    capacity = _ship_capacity(setup, space, side)
     exempt = sum(n * cards.card(u).fighter_capacity_exemption for u, _, n in docks)
     fighters = space.total(lambda u: cards.is_fighter(u) and cards.needs_transport(u))
     free = exempt_ground_forces(setup, side) if capacity else frozenset()
     ground = space.total(lambda u: cards.is_ground_force(u) and u not in free)
-    return capacity, exempt, fighters, ground
+    # the Saar's floating factories hold units as ships do (not a ship: Aerie Sentinel's
+    # exemption still needs a ship's capacity value)
+    return capacity + factory_capacity(setup, side, docks), exempt, fighters, ground
+
+
+def _ship_capacity(setup: BattleSetup, space: Forces, side: Side) -> int:
+    cards = setup.side(side)
+    return sum(n * (cards.card(u).capacity or 0) for u, _, n in space if cards.is_ship(u))
 
 
 def exempt_ground_forces(setup: BattleSetup, side: Side) -> frozenset[str]:
@@ -70,7 +85,12 @@ def needing_room(setup: BattleSetup, state: BattleState, side: Side) -> tuple[in
 
 
 def excess(setup: BattleSetup, state: BattleState, side: Side) -> int:
-    """Fighters and ground forces in the space area beyond capacity (16.3)."""
+    """Fighters and ground forces in the space area beyond capacity (16.3); but first, any
+    player's blockaded floating factories (their number: ``remove_excess`` destroys them)."""
+    found = blockaded(setup, state)
+    if found is not None:
+        return found[1].total()
+    refuse_stranded_cargo(setup, state)
     units = state.side(side)
     key = ("excess", side, units.space, units.planets[0])
     over = setup.memo.get(key)
@@ -84,11 +104,15 @@ def remove_excess(
     setup: BattleSetup, state: BattleState, side: Side, over: int, reason: str
 ) -> Node[BattleState]:
     """The owner chooses which excess unit to remove, one at a time (16.3a); removing a fighter
-    is a choice only while fighters outnumber what the space docks hold."""
+    is a choice only while fighters outnumber what the space docks hold. A player's blockaded
+    floating factories are destroyed before anything is removed (LRR 14 note 2)."""
+    found = blockaded(setup, state)
+    if found is not None:
+        return destroy_blockaded(state, *found)
     cards = setup.side(side)
     space = state.side(side).space
-    capacity, exempt, fighters, _ = capacity_facts(setup, state, side)
-    free = exempt_ground_forces(setup, side) if capacity else frozenset()
+    _, exempt, fighters, _ = capacity_facts(setup, state, side)
+    free = exempt_ground_forces(setup, side) if _ship_capacity(setup, space, side) else frozenset()
     options = tuple(
         Option(f"remove {describe(unit, status)}", "remove", unit, status)
         for unit, status, _ in space
