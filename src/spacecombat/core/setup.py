@@ -124,7 +124,9 @@ def check_invasion_places(
         for unit in planet.defender
     ]
     for where, unit in placed:
-        if defender.is_structure(unit) and defender.card(unit).move is not None:
+        # (an unknown unit is refused by the ruleset's own checks, with the units allowed)
+        known = unit in defender.cards
+        if known and defender.is_structure(unit) and defender.card(unit).move is not None:
             raise ScenarioError(
                 where,
                 f"{defender.card(unit).name} stands in the space area, not on a planet: it plays "
