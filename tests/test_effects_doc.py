@@ -1,7 +1,7 @@
 """docs/effects.md, the catalogue of TI4 combat effects, is what tools/effects_doc.py makes of
 the rules data, the registered handlers and the test files; every implemented handler has its
 own test file; every handler id the data names can be a module's name. And the effects the
-data calls ``none`` because they never act in a battle (docs/rulings-drafts/E.md 14E-1, 14E-2:
+data calls ``none`` because they never act in a battle (docs/rulings.md 14E-1, 14E-2:
 DEPLOY, movement, activation, capture, after-combat production, adjacency laws) are never a
 reason to refuse one, and change nothing in it."""
 

@@ -157,6 +157,9 @@ class SideSpec(_Spec):
     influence: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
     #: TI4: facts about the player that some effects read (data/cards.toml ``[[condition]]``)
     conditions: Names | None = None
+    #: TI4: other printings of the faction's unit cards used instead of the usual ones (data
+    #: units.toml ids of a Codex revision: naalu_mech_omega)
+    cards: Names | None = None
 
     @field_validator("units", "damaged", "planet_units", mode="before")
     @classmethod

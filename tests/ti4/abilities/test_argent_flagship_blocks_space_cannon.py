@@ -2,7 +2,7 @@
 players cannot use SPACE CANNON against the owner's ships in its system
 (ti4-combat-effects.md §4). Hooks ``forbids_unit_ability``: the opponent's space cannon
 offense (ti4-space-combat.md, before the combat) rolls no dice
-(docs/rulings-drafts/D1.md 14D1-3)."""
+(docs/rulings.md 14D1-3)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 against capacity in a space area with one of its owner's ships that has a capacity value
 (ti4-combat-effects.md; data/units.toml), read by the capacity checks of the space area
 (procedures/capacity.py: before the battle, LRR 16.3 note 1; after combat, space rule 10.1).
-A retreat carrying it is refused by name (docs/rulings-drafts/B.md 14B-12)."""
+A retreat carrying it is refused by name (docs/rulings.md 14B-12)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ contains a delta wormhole" (units.toml). In a battle it matters to Dimensional S
 in the "start of combat" window (ti4-space-combat.md rule 2.1) only in a system that contains a
 wormhole: with the flagship in the space area then, the system contains one even when the
 scenario's ``system.wormholes`` is empty; a flagship destroyed by space cannon offense (step 1,
-before the window) takes its wormhole with it (docs/rulings-drafts/N.md 14N-1)."""
+before the window) takes its wormhole with it (docs/rulings.md 14N-1)."""
 
 from __future__ import annotations
 

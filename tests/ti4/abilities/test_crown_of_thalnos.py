@@ -3,7 +3,7 @@ combat round the elected player may reroll any number of their dice; each of the
 did not produce a hit with its reroll is destroyed (ti4-combat-effects.md §7; data/laws.toml).
 No +1 on the rerolls (the relic has one). Chosen per unit type in the "start of combat round"
 window (ti4-space-combat.md rule 2.1); the Roll Dice step (step 3) rerolls the chosen types'
-misses and destroys the units lost right after the roll (docs/rulings-drafts/C2.md 14C2-1).
+misses and destroys the units lost right after the roll (docs/rulings.md 14C2-1).
 
 Exact odds, 1 dreadnought of the elected attacker against 1 cruiser: the dreadnought hits on 5
 (3/5), and its reroll hits on 5 too (3/5 >= 1/2: the stock rerolls), so it hits with

@@ -2,7 +2,7 @@
 space combat in a system with a wormhole, its owner may produce 1 hit on an enemy ship of their
 choice (ti4-combat-effects.md; data/technologies.toml), in the "start of combat" window
 (ti4-space-combat.md rule 2.1), through one "play_card" decision naming the ship; its owner
-may cancel the hit with that ship's SUSTAIN DAMAGE (docs/rulings-drafts/B.md 14B-1)."""
+may cancel the hit with that ship's SUSTAIN DAMAGE (docs/rulings.md 14B-1)."""
 
 from __future__ import annotations
 

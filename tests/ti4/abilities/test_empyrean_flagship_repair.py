@@ -2,7 +2,7 @@
 SUSTAIN DAMAGE, its owner may spend 2 influence to repair that unit (data/units.toml;
 ti4-combat-effects.md, flagships). Asked ("play_card") right after each SUSTAIN DAMAGE of the
 owner's units (ti4-space-combat.md step 4.1) while the owner has 2 influence
-(docs/rulings-drafts/A.md 14A-13)."""
+(docs/rulings.md 14A-13)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Graviton Laser System (technology; abilities/graviton_laser_system.py): its owner may exhaust
 it before its units fire SPACE CANNON; the hits of that roll must then be assigned to
 non-fighter ships if able (data/technologies.toml; ti4-combat-effects.md, technologies;
-docs/rulings-drafts/G.md 14G-1, 14G-2). Offered through the "play_card" decision before the
+docs/rulings.md 14G-1, 14G-2). Offered through the "play_card" decision before the
 owner's space cannon offense roll (procedures/space_cannon_offense.py, docs/rulings.md R1),
 when the opponent has both fighters and non-fighter ships; the opponent then assigns those hits
 to non-fighter ships while any remain (procedures/assign_hits.py ``aiming``)."""

@@ -2,7 +2,7 @@
 rolls a die during a space combat in its system, they may spend 1 trade good for +1 on that
 die, as often as they like (ti4-combat-effects.md §4; data/units.toml). The most to spend is
 chosen in the "start of combat round" window (ti4-space-combat.md rule 2.1); the combat roll of
-step 3 then buys misses, the closest to hitting first (docs/rulings-drafts/C2.md 14C2-3).
+step 3 then buys misses, the closest to hitting first (docs/rulings.md 14C2-3).
 
 Exact odds, the Hacan flagship (2 dice, hit on 7, SUSTAIN DAMAGE) with 1 trade good against
 1 cruiser (hit on 7): the flagship kills the cruiser unless both dice miss (9/25) and neither

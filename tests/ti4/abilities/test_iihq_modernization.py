@@ -3,7 +3,7 @@ Vigilia, Mecatol Rex has SPACE CANNON 5 while the owner controls it (ti4-combat-
 §8). Hooks ``cannon_groups``: in the Mecatol Rex system (system feature ``mecatol_rex``) the
 owner's space cannon offense (ti4-space-combat.md, before combat) and space cannon defense
 (ti4-ground-combat.md invasion step 3) roll 1 more die at 5; the planet is not a unit
-(docs/rulings-drafts/D1.md 14D1-10)."""
+(docs/rulings.md 14D1-10)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Jol-Nar flagship (abilities/jolnar_flagship_extra_hits.py): each of its space combat dice
 (ti4-space-combat.md step 3) showing a natural 9 or 10 produces 2 additional hits
-(docs/rulings-drafts/C.md 14C-6)."""
+(docs/rulings.md 14C-6)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Jol-Nar mech (abilities/jolnar_mech_ignore_fragile.py): the owner's infantry on its planet
 ignore FRAGILE (-1 to Jol-Nar combat rolls) in ground combat (ti4-ground-combat.md step 1),
-while a mech is on the planet when the roll is made (docs/rulings-drafts/C.md 14C-3)."""
+while a mech is on the planet when the roll is made (docs/rulings.md 14C-3)."""
 
 from __future__ import annotations
 

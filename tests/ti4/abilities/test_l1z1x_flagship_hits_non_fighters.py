@@ -1,7 +1,7 @@
 """L1Z1X flagship ([0.0.1]; abilities/l1z1x_flagship_hits_non_fighters.py): during space combat,
 hits produced by this ship and by its owner's dreadnoughts in its system must be assigned to
 non-fighter ships if able (data/units.toml; ti4-combat-effects.md, flagships;
-docs/rulings-drafts/G.md 14G-4). It acts on the combat roll (ti4-space-combat.md step 3):
+docs/rulings.md 14G-4). It acts on the combat roll (ti4-space-combat.md step 3):
 those dice count their hits as marks (procedures/combat_round.py ``roll_dice``), and in the
 Assign Hits step (step 4) the opponent assigns those hits first, to non-fighter ships while it
 has any, then the others as usual (procedures/assign_hits.py ``aiming``)."""

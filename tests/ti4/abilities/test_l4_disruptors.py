@@ -1,7 +1,7 @@
 """L4 Disruptors (Letnev technology; abilities/l4_disruptors.py): during the owner's invasions,
 no SPACE CANNON may be used against its units (ti4-combat-effects.md §3). Hooks
 ``forbids_unit_ability``: the defender's space cannon defense (ti4-ground-combat.md invasion
-step 3) rolls no dice; space cannon offense is not affected (docs/rulings-drafts/D1.md
+step 3) rolls no dice; space cannon offense is not affected (docs/rulings.md
 14D1-2)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Mahact flagship (abilities/mahact_flagship_bonus.py): +2 to its combat rolls (space combat,
 ti4-space-combat.md step 3) against an opponent whose command token is NOT in the Mahact
 player's fleet pool; the opponent's condition ``command_token_in_fleet_pool_of_opponent`` says
-their token is there, and then there is no bonus (docs/rulings-drafts/C.md 14C-2)."""
+their token is there, and then there is no bonus (docs/rulings.md 14C-2)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ system cannot use SUSTAIN DAMAGE (data/units.toml; ti4-combat-effects.md, flagsh
 when hits are assigned (ti4-space-combat.md step 4.1) while the flagship is in the space area;
 SUSTAIN DAMAGE is used before hits are assigned (step 4.1), so the flagship forbids it for the
 whole Assign Hits step it was in at the start of, even if the owner's own assignment (the
-attacker's, made first) destroys it (docs/rulings-drafts/A.md 14A-1).
+attacker's, made first) destroys it (docs/rulings.md 14A-1).
 
 The Mentak faction's Ambush (another handler) acts only with cruisers or destroyers, which
 these scenarios do not have; where it is not registered yet, the fixture stands in a handler
@@ -59,7 +59,7 @@ def test_the_mentak_own_ships_still_sustain() -> None:
 def test_destroyed_in_the_same_step_it_still_forbids_the_opponent() -> None:
     # The attacker's damaged flagship: flagship 7, 1 (a hit); dreadnoughts 5, 1 (a hit). The
     # attacker assigns first and loses its flagship; it was there when the Assign Hits step
-    # began, so the defender still may not sustain (docs/rulings-drafts/A.md 14A-1).
+    # began, so the defender still may not sustain (docs/rulings.md 14A-1).
     mentak = {**MENTAK, "damaged": {"flagship": 1}}
     played = run(duel(mentak, {"units": "2 dreadnought"}), [7, 1, 5, 1])
     assert not events(played, "damage_sustained")

@@ -2,7 +2,7 @@
 planet cannot use SUSTAIN DAMAGE (data/units.toml; ti4-combat-effects.md, mechs). It acts when
 hits are assigned to ground forces on the planet where a Mentak mech is (ti4-ground-combat.md
 step 2; note 5), for the whole Assign Hits step a Mentak mech was there at the start of
-(docs/rulings-drafts/A.md 14A-1).
+(docs/rulings.md 14A-1).
 
 The Mentak faction's Ambush (another handler) acts only in space combat with cruisers or
 destroyers, which these scenarios do not have; where it is not registered yet, the fixture

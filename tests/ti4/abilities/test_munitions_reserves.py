@@ -1,6 +1,6 @@
 """Munitions Reserves (Letnev; abilities/munitions_reserves.py): in the "start of combat round"
 window of a space combat (ti4-space-combat.md rule 2.1) the owner may spend 2 trade goods to
-reroll, in that round's combat roll (step 3), every die that missed (docs/rulings-drafts/C.md
+reroll, in that round's combat roll (step 3), every die that missed (docs/rulings.md
 14C-8). The rerolled faces are logged as a group of their own (``rerolled``)."""
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def test_exact_odds_hand_derived() -> None:
 
 
 def test_paid_in_the_first_round_the_barrage_rerolls_its_misses_too() -> None:
-    # docs/rulings-drafts/D3.md 14D3-5. Barrage (9 x2): 1 misses and is rerolled (10): two
+    # docs/rulings.md 14D3-5. Barrage (9 x2): 1 misses and is rerolled (10): two
     # hits, one fighter; then the combat roll's miss (3) is rerolled too (9): the carrier dies
     letnev = {"faction": "letnev", "units": "1 destroyer", "trade_goods": 2}
     played = run(space(letnev, {"units": "1 carrier, 1 fighter"}), [1, 9, 10, 3, 9, 1])

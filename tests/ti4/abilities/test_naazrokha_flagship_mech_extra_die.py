@@ -1,11 +1,11 @@
 """Naaz-Rokha flagship (abilities/naazrokha_flagship_mech_extra_die.py): while it is in the
 space area of the active system, each of its owner's mechs rolls 1 additional die in the
-combat rolls of a ground combat there (ti4-ground-combat.md step 1; docs/rulings-drafts/C.md
+combat rolls of a ground combat there (ti4-ground-combat.md step 1; docs/rulings.md
 14C-7).
 
-A Naaz-Rokha side with mechs is refused today (the mech's own ability, Eidolon's flip, has no
-handler), so the handler's roll is checked directly on a stand-in state; the end-to-end test
-runs once such a side is accepted."""
+The handler's roll is checked directly on a stand-in state, and end to end in an invasion
+(mechs in the space area flip to Z-Grav Eidolons in a space combat:
+abilities/naazrokha_mech_flip.py)."""
 
 from __future__ import annotations
 

@@ -2,9 +2,9 @@
 ti4-ground-combat.md step 1) against an opponent with an X or Y assimilator token on one of
 their technologies, the opponent's condition ``assimilator_token``.
 
-A Nekro side is refused today (its faction ability Technological Singularity has no handler),
-so the handler is checked directly: its modifier enters a pool as any modifier does
-(procedures/common.py ``_combat_pool``), and the hand-derived chance is that pool's."""
+The handler is checked directly (its modifier enters a pool as any modifier does:
+procedures/common.py ``_combat_pool``, and the hand-derived chance is that pool's) and end to
+end."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Nomad mech (abilities/nomad_mech_sustain_for_ships.py): while in a space area during combat,
 it may use its SUSTAIN DAMAGE to cancel a hit produced against your ships (data/units.toml;
 ti4-combat-effects.md, mechs): offered as "sustain mech" when hits of a space combat round are
-assigned (ti4-space-combat.md step 4.1; docs/rulings-drafts/A.md 14A-9)."""
+assigned (ti4-space-combat.md step 4.1; docs/rulings.md 14A-9)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ SPACE CANNON or BOMBARDMENT, one of the firing units rolls 1 additional die
 cannon offense pool (ti4-space-combat.md "Space Cannon Offense", before the combat) and the
 space cannon defense pool (ti4-ground-combat.md invasion step 3) and, through
 ``space_cannon.ability_dice``, the bombardment pool (invasion step 1). The die goes to the firing
-unit likeliest to hit (docs/rulings-drafts/D1.md 14D1-1)."""
+unit likeliest to hit (docs/rulings.md 14D1-1)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ use ANTI-FIGHTER BARRAGE, each hit beyond the opponent's fighters damages one of
 with SUSTAIN DAMAGE, the Argent player choosing which (ti4-combat-effects.md §4). Hooks
 ``before_assign_hits`` (cause "anti-fighter barrage", ti4-space-combat.md step 1), before the
 opponent destroys fighters; a "play_card" decision without "pass"; event ``unit_damaged``
-(docs/rulings-drafts/D1.md 14D1-7)."""
+(docs/rulings.md 14D1-7)."""
 
 from __future__ import annotations
 

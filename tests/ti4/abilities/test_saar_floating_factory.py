@@ -4,7 +4,7 @@ fighters and ground forces there (procedures/capacity.py, LRR 16), and it is des
 blockaded: no Saar ships in the active system while the opponent has some (LRR 14; note 2: at
 the end of a combat, before fighters beyond capacity are removed). Checked at every capacity
 check: before the battle, after space cannon offense, at the end of combat
-(ti4-space-combat.md 10.1; docs/rulings-drafts/F.md 14F-1).
+(ti4-space-combat.md 10.1; docs/rulings.md 14F-1).
 
 Dice order of these duels: round 1 opens with the Saar destroyer's ANTI-FIGHTER BARRAGE (2 dice
 at 9), then the attacker's combat roll, then the defender's."""
@@ -136,9 +136,13 @@ def test_a_retreat_with_the_factory_is_refused_by_name() -> None:
         run(space(CRUISER, defender, system=system), [1, 1, 1, 1], all_dice=False)
 
 
-def test_ground_forces_it_holds_when_no_ships_are_left_are_refused_by_name() -> None:
-    with pytest.raises(RuleNotImplemented, match="Floating Factory holding ground forces"):
-        run(space(CRUISER, saar(destroyer=1, infantry=2)), [1, 1, 7, 9])
+def test_ground_forces_it_holds_stay_when_no_ships_are_left() -> None:
+    """A draw leaves the factory, not blockaded, holding its ground forces within its
+    capacity (4): they are not removed for want of ships (docs/rulings.md 14F-2)."""
+    drawn = run(space(CRUISER, saar(destroyer=1, infantry=2)), [1, 1, 7, 9])
+    assert drawn.outcome["result"] == "draw"
+    assert not events(drawn, "unit_removed")
+    assert not blockades(drawn)
     # the attacker winning blockades it: no refusal, the factory and infantry are gone
     played = run(space(CRUISER, saar(destroyer=1, infantry=2)), [1, 1, 7, 1])
     assert len(blockades(played)) == 1

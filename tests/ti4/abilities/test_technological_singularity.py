@@ -4,7 +4,7 @@ technology that player owns (data/factions.toml; ti4-combat-effects.md §3). Hea
 ``after_destroyed`` (procedures/assign_hits.py, procedures/windows.py). A technology gained
 mid-combat cannot act in this engine (technologies are fixed at setup): it acts only where no
 technology it could take changes the battle, and is refused by name otherwise
-(docs/rulings-drafts/B3.md 14B3-7)."""
+(docs/rulings.md 14B3-7)."""
 
 from __future__ import annotations
 

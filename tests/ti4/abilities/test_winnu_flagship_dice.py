@@ -1,6 +1,6 @@
 """Winnu flagship (abilities/winnu_flagship_dice.py): its combat roll (ti4-space-combat.md
 step 3) has as many dice as the opponent has non-fighter ships in the space area at that roll
-(docs/rulings-drafts/C.md 14C-5)."""
+(docs/rulings.md 14C-5)."""
 
 from __future__ import annotations
 

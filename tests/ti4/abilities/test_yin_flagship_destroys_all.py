@@ -1,7 +1,7 @@
 """Yin flagship (abilities/yin_flagship_destroys_all.py): when it is destroyed, destroy all ships
 in its system, both players' (data/units.toml; ti4-combat-effects.md, flagships). It acts when
 the flagship is destroyed while hits are assigned (ti4-space-combat.md step 4), by a hit or by
-Direct Hit (docs/rulings-drafts/A.md 14A-10)."""
+Direct Hit (docs/rulings.md 14A-10)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ holder may place it face up; the Nekro then cannot use Technological Singularity
 player (data/cards.toml; ti4-combat-effects.md §5). It is returned when its holder activates a
 system with Nekro units, so only a defender against a Nekro attacker can place it; offered in
 the "start of combat" window (ti4-space-combat.md rule 2.1; procedures/windows.py) only when
-Technological Singularity could change the battle (docs/rulings-drafts/B3.md 14B3-7)."""
+Technological Singularity could change the battle (docs/rulings.md 14B3-7)."""
 
 from __future__ import annotations
 

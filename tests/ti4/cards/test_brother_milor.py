@@ -2,7 +2,7 @@
 owner places 2 fighters (a ship) or 2 infantry (a ground force) in that unit's system or on its
 planet (data/cards.toml; ti4-combat-effects.md, leaders). Offered through "play_card" after one
 of the holder's units is destroyed while hits are assigned (ti4-space-combat.md step 4;
-ti4-ground-combat.md step 2; docs/rulings-drafts/A.md 14A-12)."""
+ti4-ground-combat.md step 2; docs/rulings.md 14A-12)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 ships is destroyed during a space combat, roll 2 dice at its combat value; for each hit the
 opponent destroys one of their ships, of their choice (data/cards.toml; ti4-combat-effects.md).
 Offered through "play_card" after the ship is destroyed while hits of the space combat are
-assigned (ti4-space-combat.md steps 1 and 4; docs/rulings-drafts/A.md 14A-11)."""
+assigned (ti4-space-combat.md steps 1 and 4; docs/rulings.md 14A-11)."""
 
 from __future__ import annotations
 

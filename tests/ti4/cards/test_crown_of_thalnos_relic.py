@@ -3,7 +3,7 @@ its owner may reroll any number of their dice with +1 on the rerolls; each unit 
 and produced no hit is destroyed (ti4-combat-effects.md §8; data/cards.toml). Chosen per unit
 type in the "start of combat round" window (ti4-space-combat.md rule 2.1; ti4-ground-combat.md
 rule 4.1); the roll of step 3 (space) / step 1 (ground) rerolls the chosen types' misses, and
-the units lost are destroyed right after it (docs/rulings-drafts/C2.md 14C2-1, 14C2-2).
+the units lost are destroyed right after it (docs/rulings.md 14C2-1, 14C2-2).
 
 Exact odds, 1 cruiser with the relic against 1 cruiser: the owner's cruiser hits on 7
 (2/5), else its reroll hits on 6 (3/5 · 1/2 = 3/10): it hits with 7/10 and is destroyed with

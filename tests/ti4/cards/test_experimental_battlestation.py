@@ -4,7 +4,7 @@ fires SPACE CANNON 5 (x3) at the ships in the active system (ti4-combat-effects.
 Offered to the defender through ``before_ability_roll`` before the first space cannon offense
 roll, it fires through ``extra_ability_roll`` before the active player's space cannon offense
 (ti4-space-combat.md, Space Cannon Offense); only a space dock in the active system (the
-defender's ``units``) is known to the engine (docs/rulings-drafts/D1.md 14D1-8)."""
+defender's ``units``) is known to the engine (docs/rulings.md 14D1-8)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Fire Team (action card; abilities/fire_team.py): once, the holder rerolls their ground
 combat dice (ti4-ground-combat.md step 1) that missed. Offered in the "start of combat round"
 window of a ground combat (rule 4.1), before the roll; played, that round's roll rerolls every
-miss (docs/rulings-drafts/C.md 14C-9)."""
+miss (docs/rulings.md 14C-9)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ data/cards.toml). Offered in the "start of combat" window (ti4-space-combat.md r
 procedures/windows.py), before its holder's other start-of-combat effects (Ambush); each ship is
 placed when the enemy ship is destroyed (procedures/assign_hits.py ``after_destroyed``; in a
 timing window, procedures/windows.py ``_follow_destroyed``) and fights from then on
-(docs/rulings-drafts/B3.md 14B3-4, 14B3-5)."""
+(docs/rulings.md 14B3-4, 14B3-5)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Rear Admiral Farran (Letnev commander; abilities/rear_admiral_farran.py): after one or more
 of your units use SUSTAIN DAMAGE, gain 1 trade good (data/cards.toml; ti4-combat-effects.md,
 leaders). It acts once per assignment of hits in which the holder's units sustain damage
-(ti4-space-combat.md step 4.1; docs/rulings-drafts/A.md 14A-5); the trade goods join the purse."""
+(ti4-space-combat.md step 4.1; docs/rulings.md 14A-5); the trade goods join the purse."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 ANTI-FIGHTER BARRAGE roll (ti4-space-combat.md step 1; ti4-combat-effects.md §6), its holder
 may make that player reroll all of those dice: the first results are discarded, the second
 roll's count. Offered ("play_card") when the roll hit or destroys infantry. Its SPACE CANNON and
-BOMBARDMENT cases are refused by name (docs/rulings-drafts/D3.md 14D3-4)."""
+BOMBARDMENT cases are refused by name (docs/rulings.md 14D3-4)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ ships; the space combat ends in a draw; a command token from reinforcements goes
 (ti4-combat-effects.md §6; data/cards.toml). Played through the "play_card" decision in the
 "start of combat round" window (ti4-space-combat.md rule 2.1; procedures/windows.py); the ships
 leave through the Retreat procedure's sub-steps (step 5: destination, transport, gravity rift,
-command token; procedures/retreat.py); docs/rulings-drafts/B3.md 14B3-1 to 14B3-3."""
+command token; procedures/retreat.py); docs/rulings.md 14B3-1 to 14B3-3."""
 
 from __future__ import annotations
 

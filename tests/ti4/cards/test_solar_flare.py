@@ -3,7 +3,7 @@ system, other players cannot use SPACE CANNON against its ships during this move
 (ti4-combat-effects.md §7). Offered through ``before_ability_roll`` before the first space
 cannon offense roll (ti4-space-combat.md, Space Cannon Offense; LRR 58: it is part of the
 movement step); once played, the opponent's space cannon offense has no dice
-(``ability_roll``; docs/rulings-drafts/D1.md 14D1-4)."""
+(``ability_roll``; docs/rulings.md 14D1-4)."""
 
 from __future__ import annotations
 

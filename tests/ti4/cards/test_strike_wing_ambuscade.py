@@ -3,7 +3,7 @@ holder's units make a unit-ability roll, one of them rolls 1 additional die, onc
 (ti4-combat-effects.md §5). Played by a "play_card" decision just before the roll: space cannon
 offense (before_ability_roll), anti-fighter barrage (ti4-space-combat.md step 1), bombardment
 (at the start of the invasion, ti4-ground-combat.md); space cannon defense and a bombardment of
-several planets are refused by name (docs/rulings-drafts/D3.md 14D3-3)."""
+several planets are refused by name (docs/rulings.md 14D3-3)."""
 
 from __future__ import annotations
 

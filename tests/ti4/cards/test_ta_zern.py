@@ -1,6 +1,6 @@
 """Ta Zern (Jol-Nar commander; abilities/ta_zern.py): after the holder rolls dice for a unit
 ability, it may reroll any of those dice (ti4-combat-effects.md §5); it rerolls every miss
-once (docs/rulings-drafts/D1.md 14D1-6). Hooks ``ability_dice`` (``DiceGroup.reroll``): space
+once (docs/rulings.md 14D1-6). Hooks ``ability_dice`` (``DiceGroup.reroll``): space
 cannon offense (ti4-space-combat.md, before combat), anti-fighter barrage (step 1), space
 cannon defense (ti4-ground-combat.md invasion step 3), bombardment (invasion step 1)."""
 

@@ -1,7 +1,7 @@
 """Tekklar Legion (Sardakk promissory note; abilities/tekklar_legion.py): played in the "start
 of combat" window of a ground combat (ti4-ground-combat.md rule 4.1): +1 to the holder's
 combat rolls (step 1) in that ground combat, and -1 to the opponent's if they are the Sardakk
-N'orr (docs/rulings-drafts/C.md 14C-4)."""
+N'orr (docs/rulings.md 14C-4)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ make a roll for a unit ability, one of them rolls 1 additional die (ti4-combat-e
 Hooks ``ability_dice``: space cannon offense (ti4-space-combat.md, before combat),
 anti-fighter barrage (step 1), space cannon defense (ti4-ground-combat.md invasion step 3),
 bombardment (invasion step 1), each roll, as a commander is never exhausted
-(docs/rulings-drafts/D1.md 14D1-5)."""
+(docs/rulings.md 14D1-5)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 gives the planet SPACE CANNON 5 (x3) as if it were a unit (ti4-combat-effects.md §5). Hooks
 ``cannon_groups``: with the holder's condition ``home_system`` (Elysium's system), its space
 cannon offense (ti4-space-combat.md, before combat) and space cannon defense
-(ti4-ground-combat.md invasion step 3) roll 3 more dice at 5 (docs/rulings-drafts/D1.md
+(ti4-ground-combat.md invasion step 3) roll 3 more dice at 5 (docs/rulings.md
 14D1-11)."""
 
 from __future__ import annotations

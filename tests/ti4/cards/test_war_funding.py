@@ -1,7 +1,7 @@
 """War Funding (Letnev promissory note, Prophecy of Kings printing; abilities/war_funding.py): at
 the start of a round of space combat the Letnev player loses 2 trade goods and the holder may
 reroll any number of their dice that round; then the card returns (ti4-combat-effects.md §5;
-data/cards.toml; docs/rulings-drafts/C2.md 14C2-4). Played in the "start of combat round"
+data/cards.toml; docs/rulings.md 14C2-4). Played in the "start of combat round"
 window (ti4-space-combat.md rule 2.1); the roll of step 3 rerolls the holder's misses once.
 
 Exact odds, 1 cruiser holding it against 1 cruiser: round 1 (played), the holder hits with

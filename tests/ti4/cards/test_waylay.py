@@ -1,7 +1,7 @@
 """Waylay (action card; abilities/waylay.py): played just before its holder rolls ANTI-FIGHTER
 BARRAGE (ti4-space-combat.md step 1; ti4-combat-effects.md §6), the hits of that roll may be
 assigned to any of the opponent's ships, not only fighters; a ship with SUSTAIN DAMAGE may
-cancel one (docs/rulings-drafts/D3.md 14D3-1). Offered through the "play_card" decision when
+cancel one (docs/rulings.md 14D3-1). Offered through the "play_card" decision when
 the opponent has a non-fighter ship."""
 
 from __future__ import annotations

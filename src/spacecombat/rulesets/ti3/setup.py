@@ -188,6 +188,7 @@ _TI4_SIDE_KEYS = (
     "trade_goods",
     "influence",
     "conditions",
+    "cards",
 )
 
 

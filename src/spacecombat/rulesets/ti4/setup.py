@@ -6,7 +6,7 @@ with ``RuleNotImplemented`` naming it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TypeVar, cast
 
@@ -30,6 +30,8 @@ from spacecombat.rulesets.ti4.abilities import (
     articles_of_war,
     demilitarized_zone,
     greyfire_mutagen,
+    naazrokha_mech_flip,
+    the_cavalry,
 )
 from spacecombat.rulesets.ti4.abilities.base import (
     HANDLERS,
@@ -230,6 +232,7 @@ def build(scenario: Scenario) -> BattleSetup:
         for side in SIDES
     }
     handlers = _handlers(data, scenario, sides, laws, system)
+    _check_cavalry(sides, handlers)
     _check_active_system(system, sides, handlers)
     attacker_state, defender_state, commits, bombard = _initial_forces(scenario, sides, planets)
     first = Phase.BOMBARDMENT
@@ -259,6 +262,20 @@ def build(scenario: Scenario) -> BattleSetup:
         initial=initial,
         scenario=scenario,
     )
+
+
+def _check_cavalry(sides: Mapping[Side, SideSetup], handlers: tuple[Handler, ...]) -> None:
+    """The Cavalry's ship becomes a unit type of its own (``cavalry_UNIT``): a battle where it may
+    be played is refused if an effect in play names ship types (abilities/the_cavalry.py)."""
+    prefix = the_cavalry.PREFIX
+    if not any(u.startswith(prefix) for setup in sides.values() for u in setup.cards):
+        return
+    for handler in handlers:
+        if handler.id in the_cavalry.NAMES_SHIP_TYPES:
+            where = handler.owner.value if handler.owner else "laws"
+            raise RuleNotImplemented(
+                f"The Cavalry together with {handler.id} (it names ship types)", where
+            )
 
 
 def _check_known(field_name: str, ident: str, known: Mapping[str, object]) -> str:
@@ -437,6 +454,47 @@ def _read_cards(data: Ti4Data, faction: str | None, upgraded: frozenset[str]) ->
     return cards
 
 
+def _printings(
+    data: Ti4Data,
+    named: Iterable[str],
+    faction: str | None,
+    cards: Mapping[str, UnitDef],
+    where: str,
+) -> dict[str, UnitDef]:
+    """The unit cards a side uses instead of its faction's usual ones (``cards``: a Codex
+    revision such as Iconoclast Omega), by unit type. Each is a card of the side's faction from
+    a Codex that replaces the card the faction would otherwise use for that unit type
+    (docs/rulings.md 14S-1)."""
+    chosen: dict[str, UnitDef] = {}
+    for i, ident in enumerate(named):
+        name = f"{where}.cards[{i}]"
+        allowed = {
+            u.id: u
+            for u in data.units.values()
+            if u.source.startswith("codex")
+            and u.faction is not None
+            and (faction is None or u.faction == faction)
+            and u.type in cards
+            and cards[u.type].faction == u.faction
+            and cards[u.type].id != u.id
+        }
+        if ident not in allowed:
+            what = f"unknown card {shown(ident)}" if ident not in data.units else shown(ident)
+            if ident in data.units and data.units[ident].faction != faction:
+                owner = data.units[ident].faction or "no faction"
+                side_is = faction or "no faction (set the side's faction)"
+                why = f"{what} is a card of {owner}; this side is {side_is}"
+            else:
+                why = f"{what} is not another printing of one of this side's unit cards"
+            listed = ", ".join(sorted(allowed)) or "none for this side"
+            raise ScenarioError(name, f"{why}; allowed: {listed}")
+        card = allowed[ident]
+        if card.type in chosen:
+            raise ScenarioError(name, f"a second card for the {card.type}")
+        chosen[card.type] = card
+    return chosen
+
+
 def _side(
     data: Ti4Data,
     scenario: Scenario,
@@ -477,8 +535,11 @@ def _side(
             )
         techs.append(tech)
     cards = _cards(data, faction, spec.upgrades)
+    cards.update(_printings(data, spec.cards or (), faction, cards, where))
     if articles_of_war.LAW in scenario.laws:
         cards = {unit: articles_of_war.stripped(card) for unit, card in cards.items()}
+    held = _held(data, spec, where)
+    conditions = _conditions(data, spec.conditions or (), f"{where}.conditions", "player")
     present = dict(spec.units)
     for unit, count in spec.planet_units.items():
         present[unit] = present.get(unit, 0) + count
@@ -530,16 +591,72 @@ def _side(
             continue
         if record.combat == "rule" and record.handler not in HANDLERS:
             raise RuleNotImplemented(f"the technology {record.name}", f"{where}.technologies[{i}]")
+    policy = _policy(scenario, spec, f"{where}.policy", system, planets)
+    if the_cavalry.CARD in held:
+        cards.update(_cavalry(data, scenario, spec, where, cards, present, conditions))
+    if scenario.battle == "space":
+        cards.update(naazrokha_mech_flip.flipped_cards(data, cards))
+    # unit types a unit becomes during the battle (The Cavalry's ship, the Z-Grav Eidolon)
+    changed = {unit: card.type for unit, card in cards.items() if unit not in UNIT_TYPES}
     return SideSetup(
         side=side,
         faction=faction,
         cards=cards,
         technologies=tuple(techs),
-        policy=_policy(scenario, spec, f"{where}.policy", system, planets),
+        policy=_ranked_alike(policy, changed),
         reinforcement_tokens=spec.reinforcement_tokens,
-        held=_held(data, spec, where),
-        conditions=_conditions(data, spec.conditions or (), f"{where}.conditions", "player"),
+        held=held,
+        conditions=conditions,
     )
+
+
+def _cavalry(
+    data: Ti4Data,
+    scenario: Scenario,
+    spec: SideSpec,
+    where: str,
+    cards: Mapping[str, UnitDef],
+    present: Mapping[str, int],
+    conditions: frozenset[str],
+) -> dict[str, UnitDef]:
+    """The unit types a ship becomes when The Cavalry is played on it (none when it cannot be
+    played in this battle). A ship whose card has abilities of its own (a flagship's) is
+    refused: those abilities name its unit type (abilities/the_cavalry.py); so are Eidolons in
+    the space area, which become ships (abilities/naazrokha_mech_flip.py)."""
+    notes = list(spec.promissory_notes or ())
+    field_name = f"{where}.promissory_notes[{notes.index(the_cavalry.CARD)}]"
+    if spec.faction == the_cavalry.NOMAD:
+        raise ScenarioError(field_name, "the Nomad cannot play its own promissory note")
+    opponent = side_spec(scenario, Side(where).other).faction
+    if not the_cavalry.usable(scenario.battle, opponent):
+        return {}
+    if spec.units.get("mech") and naazrokha_mech_flip.flipped_cards(data, cards):
+        # mechs that flip to ships at the start of the combat (docs/rulings.md 14S-2)
+        raise RuleNotImplemented("The Cavalry with Eidolons that flip to ships", field_name)
+    for unit in present:
+        card = cards[unit]
+        if (
+            card.is_ship
+            and card.type != "fighter"
+            and any(a.combat == "rule" for a in card.abilities)
+        ):
+            raise RuleNotImplemented(
+                f"The Cavalry with {card.name} in the fleet (its abilities name its unit type)",
+                field_name,
+            )
+    return the_cavalry.cavalry_cards(data, cards, the_cavalry.MEMORIA_II in conditions)
+
+
+def _ranked_alike(policy: PolicyConfig, changed: Mapping[str, str]) -> PolicyConfig:
+    """The policy with each unit type that a unit becomes during the battle (``cavalry_UNIT``)
+    ranked in the casualty order right after the type it was."""
+    if not changed:
+        return policy
+    order: list[str] = []
+    for unit in policy.casualty_order:
+        order.append(unit)
+        order += [new for new, old in changed.items() if old == unit and new not in order]
+    return replace(policy, casualty_order=tuple(order))
 
 
 #: the scenario's lists of held cards, with the kind of card each takes

@@ -1,7 +1,7 @@
 """Antivirus (Nekro promissory note): at the start of a combat, its holder may place it face up;
 while it is, the Nekro cannot use Technological Singularity against that player. It is returned
 when its holder activates a system with Nekro units, so it acts only for a defender against a
-Nekro attacker (data/cards.toml; ti4-combat-effects.md §5; docs/rulings-drafts/B3.md 14B3-7).
+Nekro attacker (data/cards.toml; ti4-combat-effects.md §5; docs/rulings.md 14B3-7).
 
 Offered in the "start of combat" window (ti4-space-combat.md rule 2.1, ti4-ground-combat.md
 4.1; procedures/windows.py) to a defender holding it against the Nekro, when Technological

@@ -4,7 +4,7 @@ system, the opponent's space cannon offense (ti4-space-combat.md, the step befor
 no dice: ``forbids_unit_ability``, read by ``space_cannon.cannon_pool``. The flagship is there
 when space cannon offense begins and no hit can take it away before the opponent fires: the
 owner's own hits go to the opponent's ships, and the opponent fires only after them
-(docs/rulings-drafts/D1.md 14D1-3). Space cannon defense targets ground forces, not ships."""
+(docs/rulings.md 14D1-3). Space cannon defense targets ground forces, not ships."""
 
 from __future__ import annotations
 

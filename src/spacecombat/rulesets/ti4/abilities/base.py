@@ -287,7 +287,7 @@ class Handler:
         """Whether the ANTI-FIGHTER BARRAGE hits against ``side`` may be assigned to any of its
         ships, not only its fighters (Waylay played for the roll that produced them); read
         when ``side`` assigns them (procedures/space_combat.py ``anti_fighter_barrage_hits``).
-        Those hits may then be cancelled by SUSTAIN DAMAGE (docs/rulings-drafts/D3.md 14D3-1)."""
+        Those hits may then be cancelled by SUSTAIN DAMAGE (docs/rulings.md 14D3-1)."""
         return False
 
     def after_ability_roll(
@@ -375,6 +375,16 @@ class Handler:
         """Whether ``side``, establishing control of a planet, replaces the opponent's PDS and
         space docks there with its own instead of destroying them (Assimilate, Infiltrate)."""
         return False
+
+    # --- hooks: units that change for a space combat ---
+
+    def at_end_of_combat(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
+        """Act at the end of a space combat once its result is decided (``state.result``), before
+        units without ships to carry them are removed and capacity is checked: turn units that
+        changed for the combat back (The Cavalry's ship, the Z-Grav Eidolon); asked of each
+        handler in order by procedures/space_combat.py ``end_of_combat`` until all answer
+        ``None``, so a handler answers ``None`` once nothing is left to do."""
+        return None
 
 
 class Card(Handler):

@@ -4,7 +4,7 @@ active system without BOMBARDMENT gains BOMBARDMENT 6 until the invasion ends
 is offered at the start of the invasion (invasion.py ``bombardment``, ``at_invasion_start``)
 when such a ship is in the space area and a planet holds the defender's ground forces, and
 adds one die hitting on 6 per such ship to the bombardment (``bombardment_roll``), with the
-player's BOMBARDMENT modifiers (docs/rulings-drafts/D2.md 14D2-2).
+player's BOMBARDMENT modifiers (docs/rulings.md 14D2-2).
 
 The scenario allots bombarding units to planets (``bombarded_by``) only among units with a
 printed BOMBARDMENT, so the ships Blitz arms fire only in an invasion of one planet whose

@@ -6,7 +6,7 @@ assigned (any hits: space cannon, anti-fighter barrage, combat rounds, bombardme
 combat; or by an effect acting then); the fighters go to the space area, the infantry to the
 planet where the ground force was, and take part in the combat from then on. Not offered for
 the opponent's units, nor for a unit that is neither a ship nor a ground force
-(docs/rulings-drafts/A.md 14A-12). The stock policy exhausts it the first time it is offered
+(docs/rulings.md 14A-12). The stock policy exhausts it the first time it is offered
 (``policy.play`` may restrict)."""
 
 from __future__ import annotations

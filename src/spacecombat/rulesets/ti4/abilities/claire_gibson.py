@@ -4,7 +4,7 @@ data/cards.toml). Only the defender controls the invaded planets. Offered throug
 in the "start of combat" window of each ground combat (ti4-ground-combat.md rule 4.1, note 1):
 a commander is not exhausted, so it acts at every planet's combat. The infantry joins the
 combat (the ``units_placed`` event). Reinforcements are not counted by the scenario: one
-infantry is taken to be available (docs/rulings-drafts/D2.md 14D2-5)."""
+infantry is taken to be available (docs/rulings.md 14D2-5)."""
 
 from __future__ import annotations
 

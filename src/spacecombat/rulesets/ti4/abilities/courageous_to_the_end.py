@@ -7,7 +7,7 @@ ti4-space-combat.md steps 1 and 4) are assigned, or by an effect acting then (Di
 Yin flagship), while the opponent has ships there. Played, the 2 dice are rolled at once
 (purpose "courageous_to_the_end", the printed combat value, no modifiers: it is not a combat
 roll) and the opponent then destroys one ship per hit ("assign_hit" with "destroy" options
-only: SUSTAIN DAMAGE cannot cancel it) (docs/rulings-drafts/A.md 14A-11). The stock policy
+only: SUSTAIN DAMAGE cannot cancel it) (docs/rulings.md 14A-11). The stock policy
 plays it on the first ship destroyed (``policy.play`` may restrict)."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 In a battle it matters only to effects that ask whether the active system contains a wormhole
 (Dimensional Splicer at the start of a space combat, ti4-space-combat.md rule 2.1): the system
 contains one while the flagship is in its space area, so one destroyed before (by space cannon
-offense) takes its wormhole with it (docs/rulings-drafts/N.md 14N-1). The handler acts in no
+offense) takes its wormhole with it (docs/rulings.md 14N-1). The handler acts in no
 window; ``wormhole_in_system`` is the check those effects read."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ types that produced no hit (``DiceGroup.reroll``, ``doom``), and each unit whose
 produced no hit is destroyed right after the roll, before the opponent rolls or hits are
 assigned (procedures/combat_round.py ``roll_dice``: ``unit_destroyed``, cause
 ``"crown of thalnos"``). The stock policy rerolls the types whose reroll hits at least half the
-time (docs/rulings-drafts/C2.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered; a type
+time (docs/rulings.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered; a type
 whose dice another effect rerolls this round (Munitions Reserves, Fire Team) is refused by
 name."""
 

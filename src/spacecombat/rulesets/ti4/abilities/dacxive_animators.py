@@ -5,7 +5,7 @@ Asked through "play_card" after each ground combat its owner wins, attacker or d
 (invasion.py ``ground_combat_ends``, ``after_ground_combat``; ti4-ground-combat.md rule 4.3:
 the winner is the player with ground forces left). A passive technology: not exhausted.
 The infantry is placed (``units_placed``). Reinforcements are not counted: one is taken to be
-available (docs/rulings-drafts/D2.md 14D2-5).
+available (docs/rulings.md 14D2-5).
 
 It also overrides ``in_window`` (doing nothing there), so that the combat rounds are not
 solved in product form: that form joins the ground combats of several planets into one, and

@@ -5,7 +5,7 @@ combat round" window of a space combat (ti4-space-combat.md rule 9.1) as one "pl
 decision naming both ships ("play devotion: destroy UNIT, hit UNIT"); the stock policy gives
 its cheapest ship (destroyers first) for the opponent's dearest (damaged first), but passes
 when the ship given would be its last. The ship hit may cancel it with SUSTAIN DAMAGE
-(docs/rulings-drafts/B.md 14B-1). It may act every round."""
+(docs/rulings.md 14B-1). It may act every round."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ its owner is asked right after each SUSTAIN DAMAGE of one of their own units the
 space area or planet), if they still have 2 influence (the purse): a "play_card" decision
 naming this ability ("play empyrean_flagship_repair" / "pass"), which the stock policy plays.
 The repaired unit is undamaged and may sustain damage again, even against the next hit of
-the same assignment. The opponent's units are not offered (docs/rulings-drafts/A.md
+the same assignment. The opponent's units are not offered (docs/rulings.md
 14A-13)."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 force in the combat rolls 1 additional die that round (ti4-combat-effects.md §4;
 data/cards.toml). Offered through "play_card" in the "start of combat round" window of a
 ground combat (ti4-ground-combat.md rule 4.1, note 1), one option per type of the holder's
-ground forces there, the likeliest to hit first (docs/rulings-drafts/D2.md 14D2-4); the agent
+ground forces there, the likeliest to hit first (docs/rulings.md 14D2-4); the agent
 stays exhausted for the battle. The extra die is added to that unit's dice group for the round
 (``combat_roll``)."""
 

@@ -5,7 +5,7 @@ a decision node, and a roll's outcome here is its number of hits, not its faces)
 the "start of combat round" window of a ground combat (rule 4.1), played, it makes that round's
 combat roll reroll every die of the holder that missed (``DiceGroup.reroll``), which is what a
 player who sees the faces does with it. If every die then hits, the card is spent all the same
-(docs/rulings-drafts/C.md 14C-9). The stock policy plays it in the first round."""
+(docs/rulings.md 14C-9). The stock policy plays it in the first round."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Graviton Laser System (technology): you may exhaust this card before one or more of your units
 use SPACE CANNON; hits produced by those units must then be assigned to non-fighter ships if
-able (data/technologies.toml; ti4-combat-effects.md, technologies; docs/rulings-drafts/G.md
+able (data/technologies.toml; ti4-combat-effects.md, technologies; docs/rulings.md
 14G-1).
 
 Offered through the "play_card" decision just before its owner's space cannon offense roll

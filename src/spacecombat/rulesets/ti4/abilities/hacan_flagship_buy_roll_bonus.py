@@ -11,7 +11,7 @@ hits, the miss closest to hitting first, while the trade goods allowed last
 (``DiceGroup.budget``): the roll's outcome is its hits and the trade goods spent, which leave
 the owner's purse (procedures/combat_round.py ``roll_dice``: ``trade_goods_spent``). The stock
 policy allows all of them. ANTI-FIGHTER BARRAGE dice are not offered; a roll whose dice are also
-rerolled or make extra hits is refused by name (docs/rulings-drafts/C2.md 14C2-3)."""
+rerolled or make extra hits is refused by name (docs/rulings.md 14C2-3)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ Offered to the invader (the attacker: its ships are in the system) through "play
 defender still has ground forces there and the bombardment could roll: the units are every
 ship in the space area with BOMBARDMENT (not the step 1 allotment), and L1Z1X mechs in the
 space area, which bombard "as if they were ships" (l1z1x_mech_bombardment.py;
-docs/rulings-drafts/D2.md 14D2-8). Played, the battle goes to the BOMBARDMENT step
+docs/rulings.md 14D2-8). Played, the battle goes to the BOMBARDMENT step
 (invasion.py ``bombardment``, ``bombards_in_combat``): the same roll as step 1, with the same
 modifiers, planetary shields and laws; the defender assigns the hits; then the window goes
 on."""

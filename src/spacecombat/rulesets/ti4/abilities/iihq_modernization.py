@@ -4,7 +4,7 @@ planet and legendary cards: while it controls Mecatol Rex, Mecatol Rex has SPACE
 ti4.dronz.co/systems). In a battle in the Mecatol Rex system (system feature ``mecatol_rex``),
 the owner's space cannon offense, and its space cannon defense when Mecatol Rex is invaded,
 roll 1 more die hitting on 5 (``cannon_groups``). The owner is taken to control Mecatol Rex
-(docs/rulings-drafts/D1.md 14D1-10). The planet is not a unit: Plasma Scoring, Trrakan Aun
+(docs/rulings.md 14D1-10). The planet is not a unit: Plasma Scoring, Trrakan Aun
 Zulok and Ta Zern do not act on its die (``space_cannon.NOT_UNITS``)."""
 
 from __future__ import annotations

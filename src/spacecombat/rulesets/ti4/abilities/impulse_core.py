@@ -5,7 +5,7 @@ data/technologies.toml). Offered in the "start of combat" window (ti4-space-comb
 as one "play_card" decision naming the ship destroyed ("play impulse_core: destroy UNIT",
 destroyers first); the stock policy uses it, cheapest ship first, unless that ship is its
 owner's last (then it passes). The hit may be cancelled by SUSTAIN DAMAGE
-(docs/rulings-drafts/B.md 14B-1)."""
+(docs/rulings.md 14B-1)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ reinforcements (ti4-combat-effects.md §3; data/factions.toml). With the Yin mec
 Offered through "play_card" in the "start of combat" window of each ground combat
 (ti4-ground-combat.md rule 4.1, note 1; a faction ability is not exhausted) when the opponent
 has infantry on the planet and the owner can pay: influence, or trade goods in its place (a
-trade good may be spent as one influence), influence first (docs/rulings-drafts/D2.md
+trade good may be spent as one influence), influence first (docs/rulings.md
 14D2-6; ``influence_spent``, ``trade_goods_spent``). The opponent's infantry is removed
 (``unit_removed``), the owner's unit placed (``units_placed``). Reinforcements are not
 counted: one unit is taken to be available (14D2-5)."""

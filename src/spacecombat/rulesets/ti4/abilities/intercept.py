@@ -3,7 +3,7 @@ round (ti4-combat-effects.md; data/cards.toml). Offered in the "retreat_announce
 right after the opponent's announcement in the Announce Retreats step (ti4-space-combat.md
 step 2; procedures/space_combat.py); played, the announcement is cancelled
 (``retreat_cancelled``) and that player cannot retreat this round; if it was the defender's,
-the attacker still cannot announce one (step 2.2; docs/rulings-drafts/B.md 14B-10). The stock
+the attacker still cannot announce one (step 2.2; docs/rulings.md 14B-10). The stock
 policy plays it."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Ipswitch, Loose Cannon (Mentak hero, "Sleeper Cell"): at the start of a space combat, purge
 it; then, for each of the opponent's ships destroyed during this combat, place a ship of that
 type from your reinforcements in the active system (ti4-combat-effects.md §4; data/cards.toml;
-docs/rulings-drafts/B3.md 14B3-4).
+docs/rulings.md 14B3-4).
 
 Offered in the "start of combat" window of a space combat (ti4-space-combat.md rule 2.1;
 procedures/windows.py). Once purged, each of the opponent's ships destroyed is heard through

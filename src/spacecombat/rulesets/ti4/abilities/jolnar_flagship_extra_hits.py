@@ -2,7 +2,7 @@
 modifiers) produces 2 additional hits (ti4-combat-effects.md, flagships; data/units.toml). Its
 group of the space combat roll (ti4-space-combat.md step 3) counts them (``DiceGroup.extra_on``
 and ``extra_hits``, core/pool.py): a die showing 9 or 10 produces 3 hits when it hits, and its
-2 additional hits even if modifiers made it miss (docs/rulings-drafts/C.md 14C-6)."""
+2 additional hits even if modifiers made it miss (docs/rulings.md 14C-6)."""
 
 from __future__ import annotations
 

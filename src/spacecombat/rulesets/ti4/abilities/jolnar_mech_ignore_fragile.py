@@ -2,7 +2,7 @@
 (ti4-combat-effects.md, mechs; data/units.toml). In a ground combat (ti4-ground-combat.md step
 1) on a planet where the owner has a mech when the roll is made, the owner's infantry roll
 without Fragile's -1 (the +1 here cancels it); once the last mech there is destroyed, Fragile
-applies again (docs/rulings-drafts/C.md 14C-3). Without Fragile in play it does nothing."""
+applies again (docs/rulings.md 14C-3). Without Fragile in play it does nothing."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """L1Z1X flagship ([0.0.1]): during space combat, hits produced by this ship and by your
 dreadnoughts in its system must be assigned to non-fighter ships if able (data/units.toml;
-ti4-combat-effects.md, flagships; docs/rulings-drafts/G.md 14G-4).
+ti4-combat-effects.md, flagships; docs/rulings.md 14G-4).
 
 It acts on its owner's combat rolls in the rounds of a space combat (ti4-space-combat.md step
 3) while the flagship is in the space area when the roll is made (``aims_combat_hits``):

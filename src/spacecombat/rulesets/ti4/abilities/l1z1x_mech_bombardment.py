@@ -5,7 +5,7 @@ data/units.toml: BOMBARDMENT 8).
 A mech in the space area is not in a ground combat: in step 1 of the invasion it bombards with
 its printed BOMBARDMENT like the ships (abilities/bombardment.py reads the card; it is among
 the units the scenario may allot with ``bombarded_by``), and it is counted among the "ships"
-of Harrow (harrow.py reads this handler; docs/rulings-drafts/D2.md 14D2-8). A mech on a planet
+of Harrow (harrow.py reads this handler; docs/rulings.md 14D2-8). A mech on a planet
 never bombards (only the space area's units do). This handler has no hook of its own."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ against your units (ti4-combat-effects.md §3; data/technologies.toml). In an in
 its owner (the attacker), the defender's space cannon defense (ti4-ground-combat.md invasion
 step 3) has no dice: ``forbids_unit_ability``, read by ``space_cannon.cannon_pool``. Space
 cannon offense happens in the movement step, not during an invasion, so it is not affected
-(docs/rulings-drafts/D1.md 14D1-2)."""
+(docs/rulings.md 14D1-2)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ Offered through "play_card" in the "start of combat round" window of every groun
 trade goods; a DEPLOY ability is not exhausted. The trade goods are spent
 (``trade_goods_spent``), the infantry is removed (``unit_removed``) and an undamaged mech
 placed (``units_placed``). Reinforcements are not counted: a mech is taken
-to be available (docs/rulings-drafts/D2.md 14D2-5)."""
+to be available (docs/rulings.md 14D2-5)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Magen Defense Grid Ω (red technology, Codex I): at the start of a ground combat on a planet
 that contains 1 or more of your structures, you may produce 1 hit and assign it to 1 of your
 opponent's ground forces (ti4-combat-effects.md §1, text checked against the Codex I card:
-docs/rulings-drafts/D2.md 14D2-3; data/technologies.toml).
+docs/rulings.md 14D2-3; data/technologies.toml).
 
 Offered through "play_card" in the "start of combat" window of each ground combat
 (ti4-ground-combat.md rule 4.1, note 1; a passive technology: not exhausted), one option per

@@ -2,7 +2,7 @@
 opponent whose command token is NOT in the Mahact player's fleet pool (ti4-combat-effects.md,
 flagships; data/units.toml). The opponent's condition ``command_token_in_fleet_pool_of_opponent``
 (data/cards.toml: "the player's command token is in their opponent's fleet pool") says their
-token IS in the Mahact fleet pool: then no bonus; without it, +2 (docs/rulings-drafts/C.md
+token IS in the Mahact fleet pool: then no bonus; without it, +2 (docs/rulings.md
 14C-2). The flagship rolls only in space combat (ti4-space-combat.md step 3)."""
 
 from __future__ import annotations

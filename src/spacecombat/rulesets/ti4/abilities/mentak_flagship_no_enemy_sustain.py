@@ -4,7 +4,7 @@ system's space area, against every hit assigned to the opponent's ships there (s
 offense, combat rounds): once the flagship is destroyed, the opponent's ships may sustain
 damage again. SUSTAIN DAMAGE is used before hits are assigned (ti4-space-combat.md step 4.1),
 so a flagship in the system when an Assign Hits step begins forbids it for the whole step,
-even when the owner's own assignment, made first, destroys it (docs/rulings-drafts/A.md
+even when the owner's own assignment, made first, destroys it (docs/rulings.md
 14A-1): the owner notes it (the round's ``boosts``) before assigning."""
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ during that round (ti4-combat-effects.md §3; data/factions.toml). Asked in the 
 round" window of a space combat (ti4-space-combat.md rule 2.1) while the owner has 2 trade
 goods and dice to roll, as a ``play_card`` decision (facts ``card = "munitions_reserves"``);
 the stock policy pays every round it can. Paid, the owner's combat roll that round rerolls
-every die that produced no hit, once (``DiceGroup.reroll``; docs/rulings-drafts/C.md 14C-8).
+every die that produced no hit, once (``DiceGroup.reroll``; docs/rulings.md 14C-8).
 The dice of the first round include the owner's ANTI-FIGHTER BARRAGE (step 1): paid in that
-round, the barrage rerolls its misses too (``ability_roll``; docs/rulings-drafts/D3.md
+round, the barrage rerolls its misses too (``ability_roll``; docs/rulings.md
 14D3-5)."""
 
 from __future__ import annotations

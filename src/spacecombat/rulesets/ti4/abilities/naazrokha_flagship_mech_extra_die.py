@@ -2,7 +2,7 @@
 during combat (ti4-combat-effects.md, flagships; data/units.toml). While the flagship is in the
 space area of the active system, each of the owner's mechs in the fight (a ground combat on a
 planet of that system: ti4-ground-combat.md step 1; a space combat if mechs ever roll there)
-rolls one more die in each combat roll (docs/rulings-drafts/C.md 14C-7)."""
+rolls one more die in each combat roll (docs/rulings.md 14C-7)."""
 
 from __future__ import annotations
 

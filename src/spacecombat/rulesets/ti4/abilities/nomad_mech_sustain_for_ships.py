@@ -4,7 +4,7 @@ ti4-combat-effects.md, mechs). When the owner assigns the hits of a space combat
 (ti4-space-combat.md step 4.1), each undamaged mech of theirs in the space area is offered as
 "sustain mech" besides their ships; it can never be destroyed by those hits. Not against space
 cannon offense (before the combat) nor anti-fighter barrage hits (which no unit may sustain:
-docs/rulings.md R4) (docs/rulings-drafts/A.md 14A-9)."""
+docs/rulings.md R4) (docs/rulings.md 14A-9)."""
 
 from __future__ import annotations
 

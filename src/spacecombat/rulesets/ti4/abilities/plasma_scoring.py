@@ -3,7 +3,7 @@ the firing units rolls 1 additional die (ti4-combat-effects.md §2; data/technol
 It changes the pool of every such roll from the setup alone (``ability_dice``): space cannon
 offense and defense through ``space_cannon.cannon_pool``, bombardment through
 ``space_cannon.ability_dice``. The die goes to the firing unit likeliest to hit
-(docs/rulings-drafts/D1.md 14D1-1). Anti-fighter barrage is not affected."""
+(docs/rulings.md 14D1-1). Anti-fighter barrage is not affected."""
 
 from __future__ import annotations
 

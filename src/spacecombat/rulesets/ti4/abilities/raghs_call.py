@@ -9,7 +9,7 @@ then goes back to the Saar player). The Saar ground forces leave the battle
 (``ground_forces_returned``, by "Ragh's Call"): in an invasion of one planet no planet of the
 Saar player's is in the battle. With several planets the Saar player could place them on
 another planet of the battle, a choice the engine does not ask: that battle is refused by name
-(docs/rulings-drafts/D2.md 14D2-9)."""
+(docs/rulings.md 14D2-9)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ each damage one of its undamaged ships with SUSTAIN DAMAGE (a damaged ship canno
 damaged again). The Argent player chooses the set of ships in one "play_card" decision,
 "play raid_formation: damage UNIT, ...", without "pass" (the ability is not optional), the
 costliest set first (the stock policy takes it). The damage is not a use of SUSTAIN DAMAGE:
-the ships become damaged, not "sustained this round" (docs/rulings-drafts/D1.md 14D1-7). The
+the ships become damaged, not "sustained this round" (docs/rulings.md 14D1-7). The
 hits used so are taken off; the others go to the fighters as usual, and those left over are
 lost."""
 

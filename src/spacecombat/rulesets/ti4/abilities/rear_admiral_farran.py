@@ -2,7 +2,7 @@
 gain 1 trade good (data/cards.toml; ti4-combat-effects.md, leaders). Held (unlocked) by its
 player, it acts once for each assignment of hits (ti4-space-combat.md step 4;
 ti4-ground-combat.md step 2; space cannon, bombardment) in which at least one of the player's
-units sustains damage, however many do ("one or more": docs/rulings-drafts/A.md 14A-5). The
+units sustains damage, however many do ("one or more": docs/rulings.md 14A-5). The
 trade good goes to the player's purse, for the effects that spend trade goods. A commander is
 not exhausted: no ``card_played`` event."""
 

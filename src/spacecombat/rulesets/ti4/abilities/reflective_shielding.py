@@ -2,7 +2,7 @@
 combat, produce 2 hits against your opponent's ships in the system (data/cards.toml;
 ti4-combat-effects.md, codex). Offered to its holder right after one of their ships sustains
 damage in a space combat round (ti4-space-combat.md step 4.1; not against space cannon offense,
-which comes before the combat: docs/rulings-drafts/A.md 14A-7). The 2 hits join those the
+which comes before the combat: docs/rulings.md 14A-7). The 2 hits join those the
 opponent has still to assign; if the opponent (the attacker) has already assigned its hits
 this round, it assigns them when the holder is done (procedures/assign_hits.py). The stock
 policy plays it the first time it is offered (``policy.play`` may restrict)."""

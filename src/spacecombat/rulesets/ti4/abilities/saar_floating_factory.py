@@ -9,15 +9,15 @@ blockade comes before fighters beyond capacity are removed. The factory is there
 by every capacity check of the battle (procedures/capacity.py ``excess``, ``remove_excess``:
 before the battle, after space cannon offense, at the end of combat), first thing, as soon as
 its player has no ships left in the active system while the opponent has some
-(docs/rulings-drafts/F.md 14F-1).
+(docs/rulings.md 14F-1).
 
 The scenario lists the factory among the side's ``units`` of a space battle; the engine keeps
 it with the side's structures (the planets area of the state), where nothing of the space
-combat reaches it (it is not a ship: never hit, never rolls). Two moments are refused by name
-(RuleNotImplemented) rather than resolved wrongly: its player announcing a retreat (the factory
-would retreat with its capacity, which procedures/retreat.py does not carry), and a space area
-left without ships of either player while the factory holds ground forces there (not
-blockaded, it would keep them; procedures/space_combat.py removes them)."""
+combat reaches it (it is not a ship: never hit, never rolls). A space area left without ships
+of either player keeps the ground forces the factory, not blockaded, holds within its capacity
+(procedures/space_combat.py ``end_of_combat``). Its player announcing a retreat is refused by
+name (RuleNotImplemented) rather than resolved wrongly: the factory would retreat with its
+capacity, which procedures/retreat.py does not carry."""
 
 from __future__ import annotations
 
@@ -41,7 +41,6 @@ ID = "saar_floating_factory"
 BLOCKADED = "blockaded (Floating Factory)"
 
 _RETREAT_ANNOUNCED = "retreat_announced"
-_END_OF_COMBAT = "end_of_combat"
 
 
 @register
@@ -63,8 +62,6 @@ class FloatingFactory(Handler):
                 "carry units; retreats carry only ships' capacity)",
                 f"{owner.value}.units",
             )
-        if _END_OF_COMBAT in windows:
-            refuse_stranded_cargo(setup, state)
         return None
 
 
@@ -120,17 +117,3 @@ def destroy_blockaded(state: BattleState, side: Side, factories: Forces) -> Step
         area = area.remove(unit, status, count)
     left = state.with_side(side, state.side(side).with_planet(0, area))
     return Step(left, destroyed(side, factories, BLOCKADED))
-
-
-def refuse_stranded_cargo(setup: BattleSetup, state: BattleState) -> None:
-    """Refuse (RuleNotImplemented) a space area where neither player has ships while a
-    floating factory, not blockaded, holds ground forces there: it keeps them within its
-    capacity, but the end of combat removes every unit of a player without ships."""
-    if any(ships(setup, state, side) for side in SIDES):
-        return
-    for side in SIDES:
-        if factories_of(setup, state, side) and state.side(side).space:
-            raise RuleNotImplemented(
-                "a Floating Factory holding ground forces in a space area left without ships",
-                f"{side.value}.units",
-            )

@@ -5,7 +5,7 @@ data/units.toml). Offered in the "end of combat round" window of a space combat
 enemy ships destroyed ("play sardakk_dreadnought2_sacrifice: destroy UNIT: UNIT and UNIT"); the
 ships are destroyed, not hit (no SUSTAIN DAMAGE). The stock policy takes the dearest pair, and
 uses it only when that pair costs at least the Exotrireme, or destroys every enemy ship while
-it keeps another ship (docs/rulings-drafts/B.md 14B-4). With 2 or more Exotriremes II in the
+it keeps another ship (docs/rulings.md 14B-4). With 2 or more Exotriremes II in the
 fight, each could be given in the same window: not implemented (refused by name)."""
 
 from __future__ import annotations

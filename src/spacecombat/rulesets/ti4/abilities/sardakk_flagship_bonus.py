@@ -2,7 +2,7 @@
 ships in its system (ti4-combat-effects.md, flagships; data/units.toml). Ships roll only in
 space combat, so it changes the space combat rolls (ti4-space-combat.md step 3) of the owner's
 ships other than the flagship, in every round that starts with the flagship in the space area;
-once it is destroyed the bonus ends (docs/rulings-drafts/C.md 14C-1)."""
+once it is destroyed the bonus ends (docs/rulings.md 14C-1)."""
 
 from __future__ import annotations
 

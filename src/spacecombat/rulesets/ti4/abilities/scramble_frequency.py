@@ -8,7 +8,7 @@ space_combat.py), when the roll produced a hit or destroys infantry (Strike Wing
 marks); the stock policy plays it then (``policy.play`` may say ``never``). Played, the roll is
 discarded and the opponent rolls the same dice again (``anti_fighter_barrage.REROLL``): its
 results are the second roll's. The decision is taken seeing the first roll's hits, so the
-outcome is exact (docs/rulings-drafts/D3.md 14D3-4).
+outcome is exact (docs/rulings.md 14D3-4).
 
 Refused by name (14D3-4), while the holder still holds the card: a roll that rerolls its own
 misses (Munitions Reserves, Ta Zern: which reroll comes first is not settled), and the

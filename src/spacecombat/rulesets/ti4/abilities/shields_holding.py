@@ -3,7 +3,7 @@ cancel up to 2 of those hits (data/cards.toml; ti4-combat-effects.md, action car
 offered to its holder before they assign the hits of a space combat round (ti4-space-combat.md
 step 4) or of anti-fighter barrage (step 1: part of the space combat; only fighters take those
 hits, and fighters are ships), while one of their ships could take them; not against space
-cannon offense, which comes before the space combat (docs/rulings-drafts/A.md 14A-4). Played,
+cannon offense, which comes before the space combat (docs/rulings.md 14A-4). Played,
 it cancels 2 hits, or the only one there is (14A-4). The stock policy plays it the first time
 it is offered (``policy.play`` may say ``never`` or name the round)."""
 

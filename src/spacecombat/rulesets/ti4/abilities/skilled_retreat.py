@@ -1,7 +1,7 @@
 """Skilled Retreat (action card): at the start of a combat round, move all of your ships from
 the active system to an adjacent system that holds no other player's ships; the space combat
 ends in a draw; then place a command token from your reinforcements in that system
-(ti4-combat-effects.md §6; data/cards.toml; docs/rulings-drafts/B3.md 14B3-1 to 14B3-3).
+(ti4-combat-effects.md §6; data/cards.toml; docs/rulings.md 14B3-1 to 14B3-3).
 
 Offered in the "start of combat round" window of a space combat (ti4-space-combat.md rule 2.1;
 procedures/windows.py) while both players have ships there, the holder has a ship that can

@@ -4,7 +4,7 @@ cannon offense is part of the movement step (LRR 58: movement, then space cannon
 the card stops the opponent's space cannon offense; it is played by the active player (the
 attacker) before the first space cannon offense roll (``before_ability_roll``), and empties
 the opponent's roll (``ability_roll``). An invasion's space cannon defense is not during the
-movement and is not affected (docs/rulings-drafts/D1.md 14D1-4). Offered only when the
+movement and is not affected (docs/rulings.md 14D1-4). Offered only when the
 opponent has space cannon dice to fire, or holds a card that may fire some (Experimental
 Battlestation); the stock policy plays it then."""
 

@@ -69,7 +69,7 @@ def one_more_die(groups: tuple[DiceGroup, ...]) -> tuple[DiceGroup, ...]:
     """The unit whose die is likeliest to hit (lowest face that hits; then the earlier in
     rolling order) rolls 1 additional die ("one of the firing units rolls 1 additional die").
     Another die can only add hits, so this choice is never worse for the roller
-    (docs/rulings-drafts/D1.md 14D1-1). A planet that is not a unit gets none."""
+    (docs/rulings.md 14D1-1). A planet that is not a unit gets none."""
     units = [i for i, g in enumerate(groups) if g.unit not in NOT_UNITS]
     if not units:
         return groups

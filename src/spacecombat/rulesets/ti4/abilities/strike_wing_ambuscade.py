@@ -1,7 +1,7 @@
 """Strike Wing Ambuscade (Argent promissory note): when one or more of your units make a roll for a
 unit ability, one of them rolls 1 additional die; the note is then returned, so once a battle
 (data/cards.toml; ti4-combat-effects.md §5). As for Trrakan Aun Zulok, the die goes to the
-firing unit likeliest to hit (``space_cannon.one_more_die``; docs/rulings-drafts/D1.md
+firing unit likeliest to hit (``space_cannon.one_more_die``; docs/rulings.md
 14D1-1), but only on the roll it is played for, by the holder's "play_card" decision just
 before that roll. The stock policy plays it at the first useful roll (``policy.play`` may say
 ``never``; a scripted "pass" keeps it for a later roll):

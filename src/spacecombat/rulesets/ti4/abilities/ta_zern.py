@@ -1,7 +1,7 @@
 """Ta Zern (Jol-Nar commander): after you roll dice for a unit ability, you may reroll any of
 those dice (ti4-combat-effects.md §5; data/cards.toml). Rerolling a die that hit can only lose
 that hit and rerolling a miss can only add one, so the holder rerolls every miss, once
-(docs/rulings-drafts/D1.md 14D1-6): each group of its unit-ability rolls rerolls its misses
+(docs/rulings.md 14D1-6): each group of its unit-ability rolls rerolls its misses
 (``DiceGroup.reroll``), set from the setup alone (``ability_dice``): space cannon offense and
 defense, anti-fighter barrage, bombardment. A commander is never exhausted: every such roll.
 Holding it in ``leaders`` means it is unlocked (14D1-5). Mecatol Rex's SPACE CANNON (I.I.H.Q.

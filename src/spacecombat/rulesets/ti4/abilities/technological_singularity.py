@@ -1,6 +1,6 @@
 """Technological Singularity (Nekro faction ability): once per combat, after one of your
 opponent's units is destroyed, you may gain one technology that player owns and you do not
-(ti4-combat-effects.md §3; data/factions.toml; docs/rulings-drafts/B3.md 14B3-7).
+(ti4-combat-effects.md §3; data/factions.toml; docs/rulings.md 14B3-7).
 
 The engine fixes each player's technologies and unit cards when the battle is set up, so a
 technology gained during a combat cannot act in it. This handler therefore acts only where the

@@ -3,7 +3,7 @@ combat), its holder may play it: +1 to the holder's combat rolls in that ground 
 the opponent is the Sardakk N'orr player, -1 to the opponent's combat rolls in it
 (ti4-combat-effects.md, promissory notes; data/cards.toml). Played in the "start of combat"
 window of a ground combat (ti4-ground-combat.md rule 4.1), once (the note then returns to its
-owner); it lasts for that ground combat only, on that planet (docs/rulings-drafts/C.md 14C-4).
+owner); it lasts for that ground combat only, on that planet (docs/rulings.md 14C-4).
 The Sardakk player never plays their own note. The stock policy plays it in the first ground
 combat."""
 

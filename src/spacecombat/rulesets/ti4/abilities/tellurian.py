@@ -3,7 +3,7 @@
 hits against their own units (ti4-space-combat.md step 4; any hits: space cannon, anti-fighter
 barrage, combat rounds, bombardment, ground combat), when those hits are more than SUSTAIN
 DAMAGE could cancel, so that the holder would otherwise lose a unit; played, it cancels 1 hit.
-Hits against the opponent's units are not offered (docs/rulings-drafts/A.md 14A-8). The stock
+Hits against the opponent's units are not offered (docs/rulings.md 14A-8). The stock
 policy plays it the first time it is offered (``policy.play`` may restrict)."""
 
 from __future__ import annotations

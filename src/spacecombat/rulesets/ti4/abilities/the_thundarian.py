@@ -4,7 +4,7 @@ hits of that step are not assigned, and the step is repeated (both players roll 
 (procedures/windows.py; ti4-space-combat.md step 3, ti4-ground-combat.md step 1) of a space or
 ground combat round when some hit was produced, as "play the_thundarian: reroll"; the stock
 policy uses it only when more hits were produced against its holder than against the opponent
-(otherwise "pass" is listed first; docs/rulings-drafts/B.md 14B-5). Once per battle."""
+(otherwise "pass" is listed first; docs/rulings.md 14B-5). Once per battle."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ commander is not exhausted: every unit-ability roll of its holder gets the die, 
 alone (``ability_dice``): space cannon offense and defense, anti-fighter barrage (through
 ``cannon_pool`` and ``barrage_pool``) and bombardment (``space_cannon.ability_dice``). Holding
 it in ``leaders`` means it is unlocked, the holder's own or shared by the Alliance note
-(docs/rulings-drafts/D1.md 14D1-5). The die goes to the unit likeliest to hit (14D1-1)."""
+(docs/rulings.md 14D1-5). The die goes to the unit likeliest to hit (14D1-1)."""
 
 from __future__ import annotations
 

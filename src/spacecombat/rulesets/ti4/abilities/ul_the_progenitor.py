@@ -2,7 +2,7 @@
 as if it were a unit (ti4-combat-effects.md §5; data/cards.toml). The hero is an ACTION taken
 outside a battle: listing it in ``leaders`` means it has been attached to Elysium. Elysium is
 the Titans' home planet: a scenario says the battle is in its system with the holder's
-condition ``home_system`` (docs/rulings-drafts/D1.md 14D1-11). The holder's space cannon
+condition ``home_system`` (docs/rulings.md 14D1-11). The holder's space cannon
 offense, and its space cannon defense when Elysium is invaded, then roll 3 more dice hitting
 on 5 (``cannon_groups``); as the planet counts as a unit, Plasma Scoring, Trrakan Aun Zulok and
 Ta Zern act on them as on any unit's."""

@@ -5,7 +5,7 @@ data/cards.toml). Offered in the "start of combat round" window of a space comba
 ("play viscount_unlenn: UNIT", best combat value first, which the stock policy takes); the die
 is added to that type's dice for the round (the round's ``boosts``). Exhausted, it stays so for
 the battle. Choosing an opponent's ship is legal but never helps its holder: not offered
-(docs/rulings-drafts/B.md 14B-3)."""
+(docs/rulings.md 14B-3)."""
 
 from __future__ import annotations
 

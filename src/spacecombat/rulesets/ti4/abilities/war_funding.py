@@ -1,7 +1,7 @@
 """War Funding (Barony of Letnev promissory note, Prophecy of Kings printing; data/cards.toml):
 at the start of a round of space combat, the Letnev player loses 2 trade goods and the holder
 may reroll any number of their dice during that round; then the card returns to the Letnev
-player (ti4-combat-effects.md §5; docs/rulings-drafts/C2.md 14C2-4). The Ω revision, played
+player (ti4-combat-effects.md §5; docs/rulings.md 14C2-4). The Ω revision, played
 after both players roll, is another card (``war_funding_omega``, not implemented).
 
 Offered in the "start of combat round" window of a space combat (ti4-space-combat.md rule 2.1)
@@ -10,8 +10,8 @@ to a holder who is not the Letnev player and has dice to roll, as a ``play_card`
 player, if they are the opponent, loses 2 trade goods, or all they have if fewer (tirules.com:
 it may be played when they have 0 or 1; ``trade_goods_lost``), and the holder's combat roll that
 round rerolls every die that produced no hit, once (``DiceGroup.reroll``; as Munitions Reserves,
-docs/rulings-drafts/C.md 14C-8). As there, the first round's dice include the holder's
-ANTI-FIGHTER BARRAGE, whose misses are rerolled too (``ability_roll``; docs/rulings-drafts/D3.md
+docs/rulings.md 14C-8). As there, the first round's dice include the holder's
+ANTI-FIGHTER BARRAGE, whose misses are rerolled too (``ability_roll``; docs/rulings.md
 14D3-5). The stock policy plays it in the first round."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ space_combat.py ``anti_fighter_barrage``) when it has barrage dice to roll and t
 has a ship in the space area that is not a fighter (otherwise the card changes nothing); the
 stock policy plays it (``policy.play`` may say ``never``). Played, the opponent assigns the
 hits of that roll as usual, but to any of its ships (``widens_barrage``), and a ship with
-SUSTAIN DAMAGE may cancel one of them: it may legally take the hit (docs/rulings-drafts/D3.md
+SUSTAIN DAMAGE may cancel one of them: it may legally take the hit (docs/rulings.md
 14D3-1). Refused by name, when played: by a player who also has Raid Formation (which hits
 count "beyond the fighters" is not settled), and against a player holding Shields Holding or
 Reflective Shielding, which are not yet offered against barrage hits on non-fighter ships."""

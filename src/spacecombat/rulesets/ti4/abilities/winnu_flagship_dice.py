@@ -2,7 +2,7 @@
 the opponent has non-fighter ships in its system (ti4-combat-effects.md, flagships;
 data/units.toml, whose combat dice are unset for it). Counted at each space combat roll
 (ti4-space-combat.md step 3) from the opponent's ships in the space area then; with none left
-it rolls no die (docs/rulings-drafts/C.md 14C-5). Its modifiers are those of any flagship roll."""
+it rolls no die (docs/rulings.md 14C-5). Its modifiers are those of any flagship roll."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """X-89 Bacterial Weapon Ω (green technology, Codex I): after 1 or more of your units use
 BOMBARDMENT against a planet, if at least 1 of your opponent's infantry was destroyed, you may
 destroy all of your opponent's infantry on that planet (ti4-combat-effects.md §1, text checked
-against the Codex I card: docs/rulings-drafts/D2.md 14D2-7; data/technologies.toml).
+against the Codex I card: docs/rulings.md 14D2-7; data/technologies.toml).
 
 Asked after every bombardment of the owner (the attacker), once its hits are assigned: step 1
 of the invasion and Harrow's (invasion.py ``bombardment_hits``, ``after_bombardment``), through

@@ -4,7 +4,7 @@ destroyed while hits are assigned (any hits: space cannon offense, combat rounds
 Hit): every ship left in the space area of both players is destroyed at once (``unit_destroyed``
 with cause "yin flagship"), each queued for the effects that follow a unit's destruction.
 Ground forces and fighters in the space area: fighters are ships and are destroyed; ground
-forces are not (docs/rulings-drafts/A.md 14A-10). It is not optional: no decision."""
+forces are not (docs/rulings.md 14A-10). It is not optional: no decision."""
 
 from __future__ import annotations
 

@@ -143,7 +143,7 @@ def aiming(state: BattleState, side: Side, restricted: int) -> BattleState:
     """``state``, whose hits against ``side`` are set, with ``restricted`` of them to be
     assigned to non-fighter ships if able. They are assigned before the others, and hits
     cancelled before or while they are assigned cancel them first: whatever the player could
-    do assigning the others first, it can do so too (docs/rulings-drafts/G.md 14G-3)."""
+    do assigning the others first, it can do so too (docs/rulings.md 14G-3)."""
     index = 0 if side is _A else 1
     mine = state.boosts[index]
     kept = frozenset(b for b in mine if not b.startswith(AIMED))

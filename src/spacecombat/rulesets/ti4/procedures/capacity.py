@@ -25,7 +25,6 @@ from spacecombat.rulesets.ti4.abilities.saar_floating_factory import (
     blockaded,
     destroy_blockaded,
     factory_capacity,
-    refuse_stranded_cargo,
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
@@ -90,7 +89,6 @@ def excess(setup: BattleSetup, state: BattleState, side: Side) -> int:
     found = blockaded(setup, state)
     if found is not None:
         return found[1].total()
-    refuse_stranded_cargo(setup, state)
     units = state.side(side)
     key = ("excess", side, units.space, units.planets[0])
     over = setup.memo.get(key)

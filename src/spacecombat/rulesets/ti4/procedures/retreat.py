@@ -67,7 +67,7 @@ def why_not_skilled(setup: BattleSetup, side: Side, system: AdjacentSystem) -> s
     """Why Skilled Retreat may not move ``side``'s ships to ``system``, or ``None`` if it may:
     the card asks only for an adjacent system with no other player's ships (no units or
     planets of the player there); the ships move, so anomalies close it as they close a
-    retreat (notes 2-4; docs/rulings-drafts/B3.md 14B3-2)."""
+    retreat (notes 2-4; docs/rulings.md 14B3-2)."""
     if any(player != side.value for player in system.ships):
         return "holds another player's ships"
     return _why_not_enterable(setup, side, system)
@@ -154,7 +154,7 @@ def _refuse_uncounted_cargo(setup: BattleSetup, state: BattleState, side: Side) 
     free = exempt_ground_forces(setup, side)
     if free and state.side(side).space.total(free.__contains__):
         # Aerie Sentinel needs no room when transported: the transport steps below count
-        # every carried unit against capacity (docs/rulings-drafts/B.md 14B-12)
+        # every carried unit against capacity (docs/rulings.md 14B-12)
         raise RuleNotImplemented(
             "a retreat carrying units that need no capacity (Aerie Sentinel)",
             f"{side.value}'s retreat, round {state.round}",
@@ -376,7 +376,7 @@ def _arrive(
     # The round ends for the units that left too: damage sustained this round is plain damage.
     done = replace(current, arrived=arrived.settle_round(), done=True)
     if state.boosted(side, SKILLED_RETREAT):
-        # Skilled Retreat: "the space combat ends in a draw" (docs/rulings-drafts/B3.md 14B3-1)
+        # Skilled Retreat: "the space combat ends in a draw" (docs/rulings.md 14B3-1)
         ended = moved.at(Phase.END_OF_ROUND, retreat=done, result="draw")
         return Step(ended, tuple(events))
     return Step(moved.at(Phase.END_OF_ROUND, retreat=done), tuple(events))

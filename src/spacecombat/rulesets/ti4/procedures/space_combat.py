@@ -19,6 +19,7 @@ from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import (
     barrage_roll,
     infantry_destroyed,
 )
+from spacecombat.rulesets.ti4.abilities.saar_floating_factory import factories_of
 from spacecombat.rulesets.ti4.outcome import space_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
@@ -141,7 +142,7 @@ def anti_fighter_barrage_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
     """Each player destroys their own fighters for the barrage hits against them; then, if a
     player has no ships left, the combat ends at once (step 1.1). Hits a handler widens
     (``widens_barrage``: Waylay) may be assigned to any of the player's ships, and SUSTAIN
-    DAMAGE may cancel them (docs/rulings-drafts/D3.md 14D3-1)."""
+    DAMAGE may cancel them (docs/rulings.md 14D3-1)."""
     side = state.turn
 
     def done(s: BattleState) -> BattleState:
@@ -258,12 +259,21 @@ def end_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     (10.1, note 13); a player with no ships keeps none there (docs/rulings.md R6).
 
     Note 13: the winner is decided before capacity is checked, so it can win with only Fighter I
-    left and then lose them all; the state keeps the result so the removals cannot change it."""
+    left and then lose them all; the state keeps the result so the removals cannot change it.
+    Units that changed for the combat (``Handler.at_end_of_combat``) turn back after the result
+    is decided and before the removals."""
     if not state.result and state.round:
         left = [ships(setup, state, side) for side in SIDES]
         return Step(state.at(Phase.END_OF_COMBAT, result=combat_result(*left)))
+    for handler in overriding(setup, "at_end_of_combat"):
+        # units changed for the combat turn back, once the result is decided (14S-2, 14S-3)
+        node = handler.at_end_of_combat(setup, state)
+        if node is not None:
+            return node
     for side in SIDES:
-        if ships(setup, state, side) == 0:
+        # no ships to carry them: but a Saar Floating Factory, not blockaded, holds them (its
+        # capacity is checked next) (docs/rulings.md 14F-2)
+        if ships(setup, state, side) == 0 and not factories_of(setup, state, side):
             cargo = state.side(side).space
             if cargo:
                 events = tuple(

@@ -86,7 +86,7 @@ def aim_at(unit: str, status: Status) -> str:
 
 def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
     """Hits a handler produced in this window are assigned first (by the player whose ships
-    they hit, each able to use SUSTAIN DAMAGE; docs/rulings-drafts/B.md 14B-1)."""
+    they hit, each able to use SUSTAIN DAMAGE; docs/rulings.md 14B-1)."""
     cause, aim = state.aim
     if not cause:
         return None  # the hits of a combat roll wait for the Assign Hits step
@@ -168,7 +168,7 @@ def _follow_destroyed(setup: BattleSetup, state: BattleState) -> Node[BattleStat
     """Units destroyed in a timing window (by its hits, or by ``destroy_own``) are heard by the
     handlers acting after a unit is destroyed (``after_destroyed``), in their order, before
     anything else happens in the window, as while hits are assigned (procedures/assign_hits.py;
-    docs/rulings-drafts/B3.md 14B3-5). A handler's own follow-up queued meanwhile (an entry
+    docs/rulings.md 14B3-5). A handler's own follow-up queued meanwhile (an entry
     named by its id) goes on next (``follow_up``)."""
     if not state.following:
         return None

@@ -1,0 +1,122 @@
+"""Eidolon / Z-Grav Eidolon (Naaz-Rokha mech; data/units.toml ``naazrokha_mech`` and
+``naazrokha_mech_space``): an Eidolon in the space area of the active system at the start of a
+space combat flips to Z-Grav Eidolon (combat 8 x2, no SUSTAIN DAMAGE), which there is also a
+ship; at the end of the space battle it flips back (docs/rulings.md 14N-2).
+
+The flipped side is a unit type of its own, ``zgrav_eidolon``, whose card is the data's
+``naazrokha_mech_space`` (added by the setup while the mech card has this ability: not under
+Articles of War). In the "start of combat" window (ti4-space-combat.md rule 2.1), first among
+its owner's handlers since it is mandatory, every mech in the owner's space area flips, keeping
+its damage; Z-Gravs then fight, count as ships and may be assigned hits. Once the combat's
+result is decided (procedures/space_combat.py ``end_of_combat``: a player left only with Z-Gravs
+has ships and wins), they flip back to mechs, before units with no ships to carry them are
+removed and capacity is checked (note 13). The Naaz-Rokha flagship's extra die for the owner's
+mechs in its system applies to Z-Gravs too (``combat_roll``). docs/rulings.md 14S-3."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.rulesdata import UnitDef
+from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.the_cavalry import changed_events, relabel
+
+if TYPE_CHECKING:
+    from spacecombat.core.pool import DiceGroup
+    from spacecombat.rulesets.ti4.rules import Ti4Data
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState
+
+ID = "naazrokha_mech_flip"
+MECH = "mech"
+#: the flipped side's unit type, and its data card
+ZGRAV = "zgrav_eidolon"
+FLIPPED_CARD = "naazrokha_mech_space"
+START_OF_COMBAT = "start_of_combat"
+FLAGSHIP = "flagship"
+FLAGSHIP_DIE = "naazrokha_flagship_mech_extra_die"
+
+
+def flipped_cards(data: Ti4Data, cards: Mapping[str, UnitDef]) -> dict[str, UnitDef]:
+    """The flipped side's unit type, for a side whose mech card flips (else none)."""
+    mech = cards.get(MECH)
+    if mech is None or not any(a.handler == ID for a in mech.abilities):
+        return {}
+    return {ZGRAV: data.units[FLIPPED_CARD]}
+
+
+@register
+class NaazrokhaMechFlip(Handler):
+    id = ID
+
+    def acts_first_in_window(self) -> bool:
+        return True
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if (
+            owner is None
+            or setup.kind != "space"
+            or START_OF_COMBAT not in windows
+            or ZGRAV not in setup.side(owner).cards
+        ):
+            return None
+        space, changed = relabel(state.side(owner).space, lambda u: ZGRAV if u == MECH else None)
+        if not changed:
+            return None
+        flipped = state.with_side(owner, state.side(owner).with_space(space))
+        return Step(flipped, changed_events(owner, changed, ID))
+
+    def at_end_of_combat(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None:
+            return None
+
+        def back(unit: str) -> str | None:
+            return MECH if unit == ZGRAV else None
+
+        space, changed = relabel(state.side(owner).space, back)
+        retreat = state.retreat
+        if retreat is not None and retreat.side is owner:
+            arrived, moved = relabel(retreat.arrived, back)
+            if moved:
+                retreat = replace(retreat, arrived=arrived)
+                changed += moved
+        if not changed:
+            return None
+        done = state.with_side(owner, state.side(owner).with_space(space)).changed(retreat=retreat)
+        return Step(done, changed_events(owner, changed, ID))
+
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        return roller is self.owner and self._flagship_die(setup, state)
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        if roller is not self.owner or setup.kind != "space":
+            return groups
+        if not self._flagship_die(setup, state):
+            return groups
+        flipped = state.side(roller).space.count(ZGRAV)
+        return tuple(replace(g, dice=g.dice + flipped) if g.unit == ZGRAV else g for g in groups)
+
+    def _flagship_die(self, setup: BattleSetup, state: BattleState) -> bool:
+        """Whether the owner's Naaz-Rokha flagship is in the space area, its ability in play (its
+        mechs in its system roll 1 more die during combat: a Z-Grav is still a mech)."""
+        owner = self.owner
+        assert owner is not None
+        in_play = setup.remembered(
+            ("naazrokha_flagship_in_play", owner),
+            lambda: any(h.id == FLAGSHIP_DIE and h.owner is owner for h in setup.handlers),
+        )
+        return in_play and bool(state.side(owner).space.count(FLAGSHIP))

@@ -1,0 +1,192 @@
+"""The Cavalry (Nomad promissory note): at the start of a space combat against a player other
+than the Nomad, one of the holder's non-fighter ships in the active system is treated, during
+this combat, as having the SUSTAIN DAMAGE ability, the combat value and the ANTI-FIGHTER
+BARRAGE value of the Nomad's flagship: Memoria I (combat 7 x2, barrage 8 x3), or Memoria II
+(5 x2, 5 x3) when the holder's ``conditions`` say the Nomad has it (``nomad_memoria_ii``).
+
+Played in the "start of combat" window (ti4-space-combat.md rule 2.1), before anti-fighter
+barrage, through one "play_card" decision naming the ship ("play the_cavalry: UNIT"; the
+stock policy picks the ship that gains most). The chosen ship becomes a unit type of its own
+for the combat, ``cavalry_UNIT`` (the state counts units by type), whose card is the ship's
+with the flagship's values (``cavalry_cards``, added by the setup). Once the combat's result is
+decided it turns back into the ship it was, keeping its damage (``at_end_of_combat``).
+docs/rulings.md 14S-2."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.events import Event, event
+from spacecombat.core.forces import Forces, Status
+from spacecombat.core.rulesdata import UnitDef
+from spacecombat.rulesets.ti4.abilities.base import Card, offer_plays, register
+from spacecombat.rulesets.ti4.sides import Side
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.rules import Ti4Data
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.state import BattleState
+
+CARD = "the_cavalry"
+NOMAD = "nomad"
+#: the holder's condition: the Nomad has Memoria II (data/cards.toml)
+MEMORIA_II = "nomad_memoria_ii"
+FLAGSHIPS = ("nomad_flagship", "nomad_flagship2")
+#: the unit type of the chosen ship during the combat: PREFIX + its own type
+PREFIX = "cavalry_"
+START_OF_COMBAT = "start_of_combat"
+#: handlers that name ship types ("cruiser", "war_sun" ...) and so would miss a ``cavalry_``
+#: ship: a battle with one of them in play and The Cavalry is refused (setup.py)
+NAMES_SHIP_TYPES = frozenset({"ambush", "devotion", "impulse_core", "ipswitch_loose_cannon"})
+
+
+def usable(battle: str, opponent_faction: str | None) -> bool:
+    """Whether The Cavalry can be played in this battle: a space combat against a player other
+    than the Nomad."""
+    return battle == "space" and opponent_faction != NOMAD
+
+
+def cavalry_cards(
+    data: Ti4Data, cards: Mapping[str, UnitDef], memoria_ii: bool
+) -> dict[str, UnitDef]:
+    """The unit types a ship of ``cards`` becomes when chosen: each non-fighter ship's card with
+    the SUSTAIN DAMAGE, combat value (its dice too: LRR "combat value contains burst icons")
+    and ANTI-FIGHTER BARRAGE of the Nomad's flagship."""
+    flagship = data.units[FLAGSHIPS[1] if memoria_ii else FLAGSHIPS[0]]
+    return {
+        PREFIX + unit: card.model_copy(
+            update={
+                "name": f"{card.name} (The Cavalry)",
+                "combat": flagship.combat,
+                "sustain_damage": True,
+                "anti_fighter_barrage": flagship.anti_fighter_barrage,
+            }
+        )
+        for unit, card in cards.items()
+        if card.is_ship and card.type != "fighter"
+    }
+
+
+def base_type(unit: str) -> str:
+    """The ship's own type (``cavalry_cruiser`` -> ``cruiser``)."""
+    return unit.removeprefix(PREFIX)
+
+
+#: a unit type changed in an area: (old type, status, count, new type)
+Item = tuple[str, Status, int, str]
+
+
+def relabel(forces: Forces, rename: Callable[[str], str | None]) -> tuple[Forces, list[Item]]:
+    """``forces`` with each unit ``rename`` names another type (``None``: kept) of that type,
+    statuses kept; and what changed, (old type, status, count, new type)."""
+    changed: list[Item] = []
+    out = forces
+    for unit, status, count in forces:
+        new = rename(unit)
+        if new is None or new == unit:
+            continue
+        out = out.remove(unit, status, count).add(new, status, count)
+        changed.append((unit, status, count, new))
+    return out, changed
+
+
+def changed_events(side: Side, changed: Iterable[Item], by: str) -> tuple[Event, ...]:
+    """One ``unit_changed`` event per unit that became another type."""
+    return tuple(
+        event("unit_changed", player=side.value, unit=unit, becomes=new, status=status.label, by=by)
+        for unit, status, count, new in changed
+        for _ in range(count)
+    )
+
+
+def _gain(setup: BattleSetup, owner: Side, state: BattleState, unit: str, status: Status) -> float:
+    """What the ship gains, in expected hits of one roll: combat dice, SUSTAIN DAMAGE (one hit
+    cancelled) for an undamaged ship without it, barrage dice if the opponent has fighters."""
+    cards = setup.side(owner)
+    own, lent = cards.card(unit), cards.card(PREFIX + unit)
+
+    def expected(roll: object) -> float:
+        dice, hit = getattr(roll, "dice", None), getattr(roll, "hit", None)
+        if dice is None or hit is None:
+            return 0.0
+        return float(dice * max(0, 11 - hit)) / 10
+
+    gain = expected(lent.combat) - expected(own.combat)
+    if not own.sustain_damage and status is Status.UNDAMAGED:
+        gain += 1
+    enemy = state.side(owner.other).space
+    if enemy.total(setup.side(owner.other).fighter_types.__contains__):
+        gain += expected(lent.anti_fighter_barrage) - expected(own.anti_fighter_barrage)
+    return gain
+
+
+@register
+class TheCavalry(Card):
+    id = CARD
+    card = CARD
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if (
+            owner is None
+            or setup.kind != "space"
+            or START_OF_COMBAT not in windows
+            or not self.held(state)
+        ):
+            return None
+        cards = setup.side(owner)
+        space = state.side(owner).space
+        ships = [(u, st) for u, st, _ in space if PREFIX + u in cards.cards]
+        if not ships:
+            return None  # against the Nomad (no such types), or no non-fighter ship left
+        ranked = sorted(ships, key=lambda s: (-_gain(setup, owner, state, *s), s[0], s[1]))
+
+        def choose(unit: str, status: Status) -> Callable[[BattleState], Step[BattleState]]:
+            def act(s: BattleState) -> Step[BattleState]:
+                area = s.side(owner).space
+                forces = area.remove(unit, status).add(PREFIX + unit, status)
+                done = s.with_side(owner, s.side(owner).with_space(forces))
+                return Step(done, changed_events(owner, [(unit, status, 1, PREFIX + unit)], CARD))
+
+            return act
+
+        choices = [
+            (
+                unit if status is Status.UNDAMAGED else f"{unit} ({status.label})",
+                choose(unit, status),
+            )
+            for unit, status in ranked
+        ]
+        return offer_plays(
+            owner,
+            CARD,
+            state,
+            "The Cavalry: one of your non-fighter ships gains the Nomad flagship's SUSTAIN "
+            "DAMAGE, combat value and ANTI-FIGHTER BARRAGE for this combat",
+            choices,
+        )
+
+    def at_end_of_combat(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
+        owner = self.owner
+        if owner is None:
+            return None
+
+        def back(unit: str) -> str | None:
+            return base_type(unit) if unit.startswith(PREFIX) else None
+
+        space, changed = relabel(state.side(owner).space, back)
+        retreat = state.retreat
+        if retreat is not None and retreat.side is owner:
+            arrived, moved = relabel(retreat.arrived, back)
+            if moved:
+                retreat = replace(retreat, arrived=arrived)
+                changed += moved
+        if not changed:
+            return None
+        done = state.with_side(owner, state.side(owner).with_space(space)).changed(retreat=retreat)
+        return Step(done, changed_events(owner, changed, CARD))
