@@ -98,3 +98,23 @@ def test_exact_odds_of_a_duel() -> None:
     assert result.attacker_win == pytest.approx(float(Fraction(93, 200)), abs=1e-12)
     assert result.defender_win == pytest.approx(float(Fraction(9, 40)), abs=1e-12)
     assert result.draw == pytest.approx(float(Fraction(31, 100)), abs=1e-12)
+
+
+def test_rerolling_barrage_dice_that_count_natural_faces_is_refused_by_name() -> None:
+    """Strike Wing Alpha II's barrage dice count natural 9s and 10s (each destroys an
+    infantry): they cannot also be rerolled exactly, so War Funding on them is refused by name
+    (abilities/base.rerolling_misses), never a wrong count or an internal error."""
+    from spacecombat import odds
+    from spacecombat.core.errors import RuleNotImplemented
+
+    scenario = space(
+        {
+            "faction": "argent",
+            "units": "2 destroyer",
+            "upgrades": ["destroyer"],
+            "promissory_notes": ["war_funding"],
+        },
+        {"faction": "letnev", "units": "1 carrier, 2 fighter, 1 infantry", "trade_goods": 2},
+    )
+    with pytest.raises(RuleNotImplemented, match="War Funding rerolling dice that also count"):
+        odds(scenario)

@@ -438,6 +438,26 @@ def card_played(owner: Side, card: str, round_number: int) -> Event:
     return event("card_played", player=owner.value, card=card, round=round_number)
 
 
+def rerolling_misses(groups: tuple[DiceGroup, ...], by: str) -> tuple[DiceGroup, ...]:
+    """Every group not rerolled yet rerolls its misses once (the stock choice of an effect that
+    lets its holder reroll any dice: every miss). A group that counts marks on its natural faces
+    (Strike Wing Alpha II, the L1Z1X flagship's aimed hits) cannot also reroll: refused by name
+    (``RuleNotImplemented``), never a wrong count."""
+    from dataclasses import replace
+
+    from spacecombat.core.errors import RuleNotImplemented
+
+    out = []
+    for group in groups:
+        if group.reroll is None and group.mark_on is not None:
+            raise RuleNotImplemented(
+                f"{by} rerolling dice that also count their natural faces ({group.unit})",
+                f"the {group.unit} dice",
+            )
+        out.append(group if group.reroll is not None else replace(group, reroll=0))
+    return tuple(out)
+
+
 def offer_plays(
     owner: Side,
     card: str,

@@ -10,11 +10,10 @@ player who sees the faces does with it. If every die then hits, the card is spen
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Card, register, rerolling_misses
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -62,4 +61,4 @@ class FireTeam(Card):
     ) -> tuple[DiceGroup, ...]:
         if not self.roll_key(setup, state, roller):
             return groups
-        return tuple(g if g.reroll is not None else replace(g, reroll=0) for g in groups)
+        return rerolling_misses(groups, "Fire Team")

@@ -12,13 +12,12 @@ round, the barrage rerolls its misses too (``ability_roll``; docs/rulings.md
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import Handler, Roll, register
+from spacecombat.rulesets.ti4.abilities.base import Handler, Roll, register, rerolling_misses
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -82,7 +81,7 @@ class MunitionsReserves(Handler):
     ) -> tuple[DiceGroup, ...]:
         if not self.roll_key(setup, state, roller):
             return groups
-        return tuple(g if g.reroll is not None else replace(g, reroll=0) for g in groups)
+        return rerolling_misses(groups, "Munitions Reserves")
 
     def ability_roll(
         self,

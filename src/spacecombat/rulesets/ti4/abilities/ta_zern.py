@@ -9,10 +9,9 @@ Modernization) is not a unit's and is not rerolled."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Card, register, rerolling_misses
 from spacecombat.rulesets.ti4.abilities.space_cannon import NOT_UNITS
 
 if TYPE_CHECKING:
@@ -32,7 +31,6 @@ class TaZern(Card):
     ) -> tuple[DiceGroup, ...]:
         if roller is not self.owner or roll.is_combat_roll:
             return groups
-        return tuple(
-            g if g.reroll is not None or g.unit in NOT_UNITS else replace(g, reroll=0)
-            for g in groups
-        )
+        units = tuple(g for g in groups if g.unit not in NOT_UNITS)
+        rerolled = iter(rerolling_misses(units, "Ta Zern"))
+        return tuple(g if g.unit in NOT_UNITS else next(rerolled) for g in groups)

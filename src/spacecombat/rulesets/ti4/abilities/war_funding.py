@@ -17,12 +17,11 @@ ANTI-FIGHTER BARRAGE, whose misses are rerolled too (``ability_roll``; docs/ruli
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
+from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register, rerolling_misses
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -86,7 +85,7 @@ class WarFunding(Card):
     ) -> tuple[DiceGroup, ...]:
         if not self.roll_key(setup, state, roller):
             return groups
-        return tuple(g if g.reroll is not None else replace(g, reroll=0) for g in groups)
+        return rerolling_misses(groups, "War Funding")
 
     def ability_roll(
         self,
