@@ -118,3 +118,22 @@ def test_exact_odds_against_a_cruiser() -> None:
     # without the trade good: k = 16/25 (2/5 + 3/5 · 2/5 ... = 1 - 9/25)
     plain = odds(space(hacan(trade_goods=0), {"units": "1 cruiser"}))
     assert plain.attacker_win < result.attacker_win
+
+
+def test_with_war_funding_rerolls_of_the_same_dice_are_refused_by_name() -> None:
+    """Trade goods raising dice (the flagship) and a reroll of the same dice (War Funding) are
+    not implemented together: refused by name (abilities/base.rerolling_misses), never a wrong
+    count or an internal error."""
+    from spacecombat.core.errors import RuleNotImplemented
+
+    scenario = space(
+        {"units": "1 cruiser, 2 dreadnought", "faction": "jolnar"},
+        {
+            "faction": "hacan",
+            "units": "1 flagship, 1 cruiser, 1 destroyer",
+            "promissory_notes": ["war_funding"],
+            "trade_goods": 2,
+        },
+    )
+    with pytest.raises(RuleNotImplemented, match="rerolling dice that trade goods also raise"):
+        odds(scenario)

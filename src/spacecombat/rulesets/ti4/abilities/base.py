@@ -441,8 +441,9 @@ def card_played(owner: Side, card: str, round_number: int) -> Event:
 def rerolling_misses(groups: tuple[DiceGroup, ...], by: str) -> tuple[DiceGroup, ...]:
     """Every group not rerolled yet rerolls its misses once (the stock choice of an effect that
     lets its holder reroll any dice: every miss). A group that counts marks on its natural faces
-    (Strike Wing Alpha II, the L1Z1X flagship's aimed hits) cannot also reroll: refused by name
-    (``RuleNotImplemented``), never a wrong count."""
+    (Strike Wing Alpha II, the L1Z1X flagship's aimed hits), or whose misses trade goods raise
+    (the Hacan flagship), cannot also reroll: refused by name (``RuleNotImplemented``), never a
+    wrong count."""
     from dataclasses import replace
 
     from spacecombat.core.errors import RuleNotImplemented
@@ -452,6 +453,11 @@ def rerolling_misses(groups: tuple[DiceGroup, ...], by: str) -> tuple[DiceGroup,
         if group.reroll is None and group.mark_on is not None:
             raise RuleNotImplemented(
                 f"{by} rerolling dice that also count their natural faces ({group.unit})",
+                f"the {group.unit} dice",
+            )
+        if group.reroll is None and group.budget:
+            raise RuleNotImplemented(
+                f"{by} rerolling dice that trade goods also raise (the Hacan flagship)",
                 f"the {group.unit} dice",
             )
         out.append(group if group.reroll is not None else replace(group, reroll=0))
