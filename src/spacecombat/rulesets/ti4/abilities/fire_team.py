@@ -9,25 +9,24 @@ player who sees the faces does with it. If every die then hits, the card is spen
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, register, rerolling_misses
+from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
 
 if TYPE_CHECKING:
-    from spacecombat.core.pool import DiceGroup
     from spacecombat.rulesets.ti4.setup import BattleSetup
-    from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
 START_OF_COMBAT_ROUND = "start_of_combat_round"
 
 
 @register
-class FireTeam(Card):
+class FireTeam(RerollsThisRound, Card):
     id = "fire_team"
     card = "fire_team"
+    reroller = "Fire Team"
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
@@ -48,17 +47,3 @@ class FireTeam(Card):
         return self.offer(
             state, "Fire Team: reroll your ground combat dice that miss this round?", play
         )
-
-    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
-        return roller is self.owner and state.boosted(roller, self.card)
-
-    def combat_roll(
-        self,
-        setup: BattleSetup,
-        state: BattleState,
-        roller: Side,
-        groups: tuple[DiceGroup, ...],
-    ) -> tuple[DiceGroup, ...]:
-        if not self.roll_key(setup, state, roller):
-            return groups
-        return rerolling_misses(groups, "Fire Team")

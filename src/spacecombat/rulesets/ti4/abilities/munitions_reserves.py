@@ -11,18 +11,16 @@ round, the barrage rerolls its misses too (``ability_roll``; docs/rulings.md
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import Handler, Roll, register, rerolling_misses
+from spacecombat.rulesets.ti4.abilities.base import register
+from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
 
 if TYPE_CHECKING:
-    from spacecombat.core.pool import DiceGroup
     from spacecombat.rulesets.ti4.setup import BattleSetup
-    from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
 START_OF_COMBAT_ROUND = "start_of_combat_round"
@@ -30,8 +28,10 @@ COST = 2
 
 
 @register
-class MunitionsReserves(Handler):
+class MunitionsReserves(RerollsThisRound):
     id = "munitions_reserves"
+    reroller = "Munitions Reserves"
+    barrage = True
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
@@ -68,30 +68,3 @@ class MunitionsReserves(Handler):
             return Step(paid, (spent,))
 
         return Decision(request, then)
-
-    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
-        return roller is self.owner and state.boosted(roller, self.id)
-
-    def combat_roll(
-        self,
-        setup: BattleSetup,
-        state: BattleState,
-        roller: Side,
-        groups: tuple[DiceGroup, ...],
-    ) -> tuple[DiceGroup, ...]:
-        if not self.roll_key(setup, state, roller):
-            return groups
-        return rerolling_misses(groups, "Munitions Reserves")
-
-    def ability_roll(
-        self,
-        setup: BattleSetup,
-        state: BattleState,
-        roller: Side,
-        roll: Roll,
-        groups: tuple[DiceGroup, ...],
-    ) -> tuple[DiceGroup, ...]:
-        # the first round's anti-fighter barrage is rolled in that round: its misses too
-        if roll is not Roll.ANTI_FIGHTER_BARRAGE:
-            return groups
-        return self.combat_roll(setup, state, roller, groups)

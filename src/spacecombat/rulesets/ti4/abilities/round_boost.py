@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card
+from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, rerolling_misses
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -80,3 +80,41 @@ def plus(
         replace(g, modifier=g.modifier + modifier) if units is None or g.unit in units else g
         for g in groups
     )
+
+
+class RerollsThisRound(Handler):
+    """While its round boost (its ``id`` in the round's ``boosts``) acts, its owner's combat
+    dice reroll their misses once (the stock choice: every miss; ``base.rerolling_misses``),
+    and, with ``barrage``, the dice of the round's anti-fighter barrage too (Munitions Reserves,
+    War Funding, Fire Team)."""
+
+    #: the effect's name in a refusal
+    reroller: ClassVar[str]
+    #: whether the first round's anti-fighter barrage rerolls too (it is rolled in that round)
+    barrage: ClassVar[bool] = False
+
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        return roller is self.owner and state.boosted(roller, self.id)
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        if not self.roll_key(setup, state, roller):
+            return groups
+        return rerolling_misses(groups, self.reroller)
+
+    def ability_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        roll: Roll,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        if not self.barrage or roll is not Roll.ANTI_FIGHTER_BARRAGE:
+            return groups
+        return self.combat_roll(setup, state, roller, groups)

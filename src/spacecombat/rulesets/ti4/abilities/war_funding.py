@@ -16,17 +16,15 @@ ANTI-FIGHTER BARRAGE, whose misses are rerolled too (``ability_roll``; docs/ruli
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register, rerolling_misses
+from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
 
 if TYPE_CHECKING:
-    from spacecombat.core.pool import DiceGroup
     from spacecombat.rulesets.ti4.setup import BattleSetup
-    from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
 START_OF_COMBAT_ROUND = "start_of_combat_round"
@@ -35,9 +33,11 @@ LOSS = 2
 
 
 @register
-class WarFunding(Card):
+class WarFunding(RerollsThisRound, Card):
     id = "war_funding"
     card = "war_funding"
+    reroller = "War Funding"
+    barrage = True
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
@@ -72,30 +72,3 @@ class WarFunding(Card):
         return self.offer(
             state, "War Funding: reroll your dice that miss this round (Letnev loses 2)?", play
         )
-
-    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
-        return roller is self.owner and state.boosted(roller, self.card)
-
-    def combat_roll(
-        self,
-        setup: BattleSetup,
-        state: BattleState,
-        roller: Side,
-        groups: tuple[DiceGroup, ...],
-    ) -> tuple[DiceGroup, ...]:
-        if not self.roll_key(setup, state, roller):
-            return groups
-        return rerolling_misses(groups, "War Funding")
-
-    def ability_roll(
-        self,
-        setup: BattleSetup,
-        state: BattleState,
-        roller: Side,
-        roll: Roll,
-        groups: tuple[DiceGroup, ...],
-    ) -> tuple[DiceGroup, ...]:
-        # the first round's anti-fighter barrage is rolled in that round: its misses too
-        if roll is not Roll.ANTI_FIGHTER_BARRAGE:
-            return groups
-        return self.combat_roll(setup, state, roller, groups)
