@@ -249,7 +249,7 @@ def build(scenario: Scenario) -> BattleSetup:
             (scenario.defender.trade_goods or 0, scenario.defender.influence or 0),
         ),
     )
-    return BattleSetup(
+    setup = BattleSetup(
         kind=scenario.battle,
         sides=sides,
         system=system,
@@ -262,6 +262,11 @@ def build(scenario: Scenario) -> BattleSetup:
         initial=initial,
         scenario=scenario,
     )
+    for handler in handlers:  # a handler that would need a rule not implemented in this battle
+        refused = handler.refusal(setup)
+        if refused is not None:
+            raise refused
+    return setup
 
 
 def _check_cavalry(sides: Mapping[Side, SideSetup], handlers: tuple[Handler, ...]) -> None:

@@ -41,6 +41,7 @@ from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
     from spacecombat.core.engine import Node
+    from spacecombat.core.errors import RuleNotImplemented
     from spacecombat.core.pool import DiceGroup
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
@@ -105,6 +106,11 @@ class Handler:
         self, setup: BattleSetup, state: BattleState, side: Side
     ) -> Node[BattleState] | None:
         """Act after ``side`` assigned hits in a combat round; ``None``: nothing to do."""
+        return None
+
+    def refusal(self, setup: BattleSetup) -> RuleNotImplemented | None:
+        """A rule this handler would need in this battle and the engine does not implement
+        (the setup refuses the battle with it, naming it); ``None``: nothing refused."""
         return None
 
     def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
