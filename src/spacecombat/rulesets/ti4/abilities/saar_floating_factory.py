@@ -83,11 +83,15 @@ def floating_factory_types(setup: BattleSetup, side: Side) -> frozenset[str]:
     return setup.remembered(("floating_factory_types", side), find)
 
 
+#: no units (one shared empty value: most battles have no floating factory)
+_NONE = Forces()
+
+
 def factories_of(setup: BattleSetup, state: BattleState, side: Side) -> Forces:
     """``side``'s floating factories in the active system."""
     kinds = floating_factory_types(setup, side)
     if not kinds:
-        return Forces()
+        return _NONE
     return state.side(side).planets[0].keep(kinds.__contains__)
 
 
@@ -103,6 +107,10 @@ def factory_capacity(setup: BattleSetup, side: Side, area: Forces) -> int:
 def blockaded(setup: BattleSetup, state: BattleState) -> tuple[Side, Forces] | None:
     """A player whose floating factories are blockaded now (no ships of its own in the active
     system, some of the opponent's), with those factories; ``None`` if none is."""
+    if not setup.remembered(
+        "floating_factories", lambda: any(floating_factory_types(setup, s) for s in SIDES)
+    ):
+        return None  # read at every capacity check: most battles have none
     for side in SIDES:
         here = factories_of(setup, state, side)
         if here and not ships(setup, state, side) and ships(setup, state, side.other):
