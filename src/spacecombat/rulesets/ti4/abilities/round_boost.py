@@ -8,17 +8,23 @@ roll."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, rerolling_misses
+from spacecombat.rulesets.ti4.abilities.base import (
+    Card,
+    Handler,
+    Roll,
+    offer_plays,
+    rerolling_misses,
+)
+from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
     from spacecombat.rulesets.ti4.setup import BattleSetup
-    from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
 #: the window these are played in (procedures/windows.py)
@@ -118,3 +124,67 @@ class RerollsThisRound(Handler):
         if not self.barrage or roll is not Roll.ANTI_FIGHTER_BARRAGE:
             return groups
         return self.combat_roll(setup, state, roller, groups)
+
+
+class ExtraDieThisRound(Card):
+    """An agent exhausted at the start of a combat round so that one of its holder's unit types
+    in the combat rolls 1 additional die that round (Viscount Unlenn in a space combat, Evelyn
+    Delouis in a ground combat): one ``play_card`` decision naming the type, the likeliest to
+    hit first (which the stock policy takes); the die is added to that type's group for the
+    round (its ``boosts`` entry ``CARD:UNIT``)."""
+
+    #: the battle whose combat rounds it is played in ("space" or "invasion")
+    battle: ClassVar[str]
+    #: the question asked of the holder
+    prompt: ClassVar[str]
+    #: what comes before the unit in an option's label ("play CARD: LABELUNIT")
+    label: ClassVar[str] = ""
+
+    def _boost(self, unit: str) -> str:
+        return f"{self.card}:{unit}"
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self.owner
+        if (
+            owner is None
+            or setup.kind != self.battle
+            or START_OF_COMBAT_ROUND not in windows
+            or not self.held(state)
+        ):
+            return None
+        from spacecombat.rulesets.ti4.procedures.common import combat_pool
+
+        groups = combat_pool(setup, state, owner).groups
+        if not groups:
+            return None
+
+        def extra(unit: str) -> Callable[[BattleState], Step[BattleState]]:
+            return lambda s: Step(s.boosting(owner, self._boost(unit)))
+
+        best_first = sorted(groups, key=lambda g: (g.hit_on, g.unit))
+        choices = [(f"{self.label}{g.unit}", extra(g.unit)) for g in best_first]
+        return offer_plays(owner, self.card, state, self.prompt, choices)
+
+    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
+        if roller is not self.owner:
+            return None
+        prefix = f"{self.card}:"
+        return frozenset(
+            e for e in state.boosts[0 if roller is Side.ATTACKER else 1] if e.startswith(prefix)
+        )
+
+    def combat_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        if roller is not self.owner:
+            return groups
+        return tuple(
+            replace(g, dice=g.dice + 1) if state.boosted(roller, self._boost(g.unit)) else g
+            for g in groups
+        )

@@ -9,80 +9,15 @@ the battle. Choosing an opponent's ship is legal but never helps its holder: not
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import replace
-from typing import TYPE_CHECKING
-
-from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, register
-from spacecombat.rulesets.ti4.sides import Side
-
-if TYPE_CHECKING:
-    from spacecombat.core.pool import DiceGroup
-    from spacecombat.rulesets.ti4.setup import BattleSetup
-    from spacecombat.rulesets.ti4.state import BattleState
-
-START_OF_COMBAT_ROUND = "start_of_combat_round"
+from spacecombat.rulesets.ti4.abilities.base import register
+from spacecombat.rulesets.ti4.abilities.round_boost import ExtraDieThisRound
 
 
 @register
-class ViscountUnlenn(Card):
+class ViscountUnlenn(ExtraDieThisRound):
+    """One unit type rolls 1 additional die this round (``round_boost.ExtraDieThisRound``)."""
+
     id = "viscount_unlenn"
     card = "viscount_unlenn"
-
-    def _effect(self, unit: str) -> str:
-        return f"{self.card}:{unit}"
-
-    def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
-    ) -> Node[BattleState] | None:
-        owner = self.owner
-        if (
-            owner is None
-            or setup.kind != "space"
-            or START_OF_COMBAT_ROUND not in windows
-            or not self.held(state)
-        ):
-            return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_pool
-
-        groups = combat_pool(setup, state, owner).groups
-        if not groups:
-            return None
-        best = sorted(groups, key=lambda g: (g.hit_on, g.unit))
-
-        def extra(unit: str) -> tuple[str, Callable[[BattleState], Step[BattleState]]]:
-            def act(s: BattleState) -> Step[BattleState]:
-                return Step(s.boosting(owner, self._effect(unit)))
-
-            return unit, act
-
-        from spacecombat.rulesets.ti4.procedures.windows import offer_choices
-
-        return offer_choices(
-            self,
-            state,
-            "Viscount Unlenn: exhaust for 1 additional die for one of your ships this round?",
-            [extra(g.unit) for g in best],
-        )
-
-    def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
-        if roller is not self.owner:
-            return None
-        boosts = state.boosts[0] if roller is Side.ATTACKER else state.boosts[1]
-        prefix = f"{self.card}:"
-        return frozenset(e for e in boosts if e.startswith(prefix))
-
-    def combat_roll(
-        self,
-        setup: BattleSetup,
-        state: BattleState,
-        roller: Side,
-        groups: tuple[DiceGroup, ...],
-    ) -> tuple[DiceGroup, ...]:
-        if roller is not self.owner:
-            return groups
-        return tuple(
-            replace(g, dice=g.dice + 1) if state.boosted(roller, self._effect(g.unit)) else g
-            for g in groups
-        )
+    battle = "space"
+    prompt = "Viscount Unlenn: exhaust for 1 additional die for one of your ships this round?"
