@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Handler, register
-from spacecombat.rulesets.ti4.abilities.the_cavalry import changed_events, relabel
+from spacecombat.rulesets.ti4.abilities.the_cavalry import changed_events, relabel, turn_back
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -81,17 +81,7 @@ class NaazrokhaMechFlip(Handler):
         def back(unit: str) -> str | None:
             return MECH if unit == ZGRAV else None
 
-        space, changed = relabel(state.side(owner).space, back)
-        retreat = state.retreat
-        if retreat is not None and retreat.side is owner:
-            arrived, moved = relabel(retreat.arrived, back)
-            if moved:
-                retreat = replace(retreat, arrived=arrived)
-                changed += moved
-        if not changed:
-            return None
-        done = state.with_side(owner, state.side(owner).with_space(space)).changed(retreat=retreat)
-        return Step(done, changed_events(owner, changed, ID))
+        return turn_back(state, owner, back, ID)
 
     def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
         return roller is self.owner and self._flagship_die(setup, state)

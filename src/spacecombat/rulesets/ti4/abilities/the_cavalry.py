@@ -93,6 +93,25 @@ def relabel(forces: Forces, rename: Callable[[str], str | None]) -> tuple[Forces
     return out, changed
 
 
+def turn_back(
+    state: BattleState, owner: Side, back: Callable[[str], str | None], by: str
+) -> Step[BattleState] | None:
+    """``owner``'s units changed for the combat turned back (``back`` names each one's type, or
+    ``None``), in the space area and among the ships of a retreat it made; ``None`` if none
+    was changed."""
+    space, changed = relabel(state.side(owner).space, back)
+    retreat = state.retreat
+    if retreat is not None and retreat.side is owner:
+        arrived, moved = relabel(retreat.arrived, back)
+        if moved:
+            retreat = replace(retreat, arrived=arrived)
+            changed += moved
+    if not changed:
+        return None
+    done = state.with_side(owner, state.side(owner).with_space(space)).changed(retreat=retreat)
+    return Step(done, changed_events(owner, changed, by))
+
+
 def changed_events(side: Side, changed: Iterable[Item], by: str) -> tuple[Event, ...]:
     """One ``unit_changed`` event per unit that became another type."""
     return tuple(
@@ -179,14 +198,4 @@ class TheCavalry(Card):
         def back(unit: str) -> str | None:
             return base_type(unit) if unit.startswith(PREFIX) else None
 
-        space, changed = relabel(state.side(owner).space, back)
-        retreat = state.retreat
-        if retreat is not None and retreat.side is owner:
-            arrived, moved = relabel(retreat.arrived, back)
-            if moved:
-                retreat = replace(retreat, arrived=arrived)
-                changed += moved
-        if not changed:
-            return None
-        done = state.with_side(owner, state.side(owner).with_space(space)).changed(retreat=retreat)
-        return Step(done, changed_events(owner, changed, CARD))
+        return turn_back(state, owner, back, CARD)
