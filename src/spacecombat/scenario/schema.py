@@ -128,6 +128,29 @@ class PolicySpec(_Spec):
                 {"got": shown(value)},
             ) from exc
 
+    @field_validator("play", mode="before")
+    @classmethod
+    def _one_play_form(cls, value: Any) -> Any:
+        """Each card's entry is 'never' or {round: N}: a wrong one is reported as such, not as
+        a mismatch with each form in turn."""
+        if not isinstance(value, dict):
+            return value
+        for card, when in value.items():
+            if when == "never":
+                continue
+            rounds = when.get("round") if isinstance(when, dict) and len(when) == 1 else None
+            if not (
+                isinstance(rounds, int)
+                and not isinstance(rounds, bool)
+                and 0 <= rounds <= MAX_ROUNDS
+            ):
+                raise PydanticCustomError(
+                    "play",
+                    "{card}: allowed: 'never' or {round: N}, N from 0 to {most}, not {got}",
+                    {"card": shown(card), "most": MAX_ROUNDS, "got": shown(when)},
+                )
+        return value
+
 
 #: Errors that only say the input has another form than one member of a union.
 _WRONG_FORM = ("literal_error", "model_type", "missing", "extra_forbidden", "model_attributes_type")
@@ -387,7 +410,7 @@ def say(error: Any, root: type[BaseModel] | None = None) -> str:
         if kind.startswith("int") and isinstance(got, str | float | bool):
             return f"must be {what}, written as one (got {shown(got)})"
         return f"must be {what} (got {shown(got)})"
-    if kind in ("duplicate", "retreat"):
+    if kind in ("duplicate", "retreat", "play"):
         return str(error["msg"])
     return f"{error['msg']} (got {shown(got)})"
 

@@ -107,3 +107,15 @@ def test_policy_play_names_a_known_card() -> None:
     with pytest.raises(ScenarioError) as error:
         odds(duel(play={"moral_boost": "never"}))
     assert error.value.field == "attacker.policy.play.moral_boost"
+
+
+@pytest.mark.parametrize(
+    "when", [{"round": -1}, {"round": 101}, "sometimes", {"turn": 2}, {"round": True}]
+)
+def test_policy_play_says_what_is_allowed(when: object) -> None:
+    with pytest.raises(ScenarioError) as error:
+        odds(duel(play={"morale_boost": when}))
+    assert error.value.field == "attacker.policy.play"
+    assert error.value.message.startswith(
+        "'morale_boost': allowed: 'never' or {round: N}, N from 0 to 100, not "
+    )
