@@ -23,7 +23,7 @@ from spacecombat.rulesets.ti4.procedures import (
     windows,
 )
 from spacecombat.rulesets.ti4.rounds import ProductRounds
-from spacecombat.rulesets.ti4.setup import BattleSetup
+from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
@@ -67,6 +67,15 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         # anti-fighter barrage looks at round 1, the stock policies at the rounds they name
         super().__init__(setup)
         self._initial: dict[str, dict[str, int]] = {}
+
+    def advance(self, state: BattleState) -> Node[BattleState]:
+        """The node that follows ``state``: what the procedure of its phase does, with the
+        battle's facts as they stand once the technologies gained so far act
+        (``BattleSetup.having``)."""
+        setup = self.setup
+        if state.gained != NOTHING_GAINED:
+            setup = setup.having(state.gained)
+        return self.procedures[state.phase](setup, state)
 
     def _opening_notices(self) -> list[str]:
         """Fleets over capacity at the start: what the stock policies remove before the battle

@@ -48,6 +48,11 @@ from spacecombat.scenario.checks import planet_names, space_battle_units
 from spacecombat.scenario.schema import PolicySpec, Scenario, SideSpec
 
 T = TypeVar("T")
+#: technologies gained during a battle, each player's (``BattleState.gained``)
+Gained = tuple[frozenset[str], frozenset[str]]
+NOTHING_GAINED: Gained = (frozenset(), frozenset())
+#: how a unit upgrade gained during a battle is named among the technologies gained
+UPGRADE = "upgrade:"
 _MISSING = object()
 
 #: the name of the unit ability that puts a unit from reinforcements into the battle
@@ -193,6 +198,18 @@ class BattleSetup:
             cancels[side] = max(said, default=1)
         return cancels
 
+    def having(self, gained: Gained) -> BattleSetup:
+        """This battle as it stands once each player (attacker, defender) has gained some
+        technologies during it (``BattleState.gained``: technology ids, and ``upgrade:UNIT`` for
+        a unit upgrade): the same scenario with those added to the players' ``technologies``
+        and ``upgrades``, built and checked as any other. Gaining one is permanent, so a gained
+        technology's handler and unit card act from then on in every procedure; built once for
+        each set of gains. The handlers in play before keep their order (a timing window's
+        position counts in it), the gained ones come after them."""
+        if gained == NOTHING_GAINED:
+            return self
+        return self.remembered(("having", gained), lambda: _having(self, gained))
+
     def remembered(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()``, computed once for ``key`` (a value of the setup and ``key`` alone)."""
         known = self.memo.get(key, _MISSING)
@@ -267,6 +284,26 @@ def build(scenario: Scenario) -> BattleSetup:
         if refused is not None:
             raise refused
     return setup
+
+
+def _having(setup: BattleSetup, gained: Gained) -> BattleSetup:
+    """``setup.having(gained)``, built (docs/architecture.md, technologies gained in a battle)."""
+    scenario = setup.scenario
+    specs: dict[str, SideSpec] = {}
+    for side, got in zip(SIDES, gained, strict=True):
+        spec = side_spec(scenario, side)
+        upgrades = sorted(t.removeprefix(UPGRADE) for t in got if t.startswith(UPGRADE))
+        technologies = sorted(t for t in got if not t.startswith(UPGRADE))
+        specs[side.value] = spec.model_copy(
+            update={
+                "technologies": tuple(dict.fromkeys((*spec.technologies, *technologies))),
+                "upgrades": tuple(dict.fromkeys((*spec.upgrades, *upgrades))),
+            }
+        )
+    variant = build(scenario.model_copy(update=specs))
+    kept = {(type(h), h.owner): i for i, h in enumerate(setup.handlers)}
+    handlers = sorted(variant.handlers, key=lambda h: kept.get((type(h), h.owner), len(kept)))
+    return replace(variant, handlers=tuple(handlers), memo={})
 
 
 def _check_cavalry(sides: Mapping[Side, SideSetup], handlers: tuple[Handler, ...]) -> None:

@@ -122,6 +122,10 @@ class BattleState(NamedTuple):
     #: produced them, which units they may reach: "" any ship, "non_fighter" a non-fighter ship
     #: if able, "unit:status" that one unit (its producer chose it); procedures/windows.py)
     aim: tuple[str, str] = ("", "")
+    #: technologies each player (attacker, defender) gained during this battle (Technological
+    #: Singularity, Reveal Prototype): technology ids, and ``upgrade:UNIT`` for a unit upgrade.
+    #: Each procedure reads the battle's facts as they stand with these (``BattleSetup.having``).
+    gained: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
@@ -165,6 +169,18 @@ class BattleState(NamedTuple):
         if side is _ATTACKER:
             return self.changed(used=(a | {ident}, d))
         return self.changed(used=(a, d | {ident}))
+
+    def has_gained(self, side: Side, technology: str) -> bool:
+        """Whether ``side`` gained ``technology`` during this battle."""
+        return technology in self.gained[0 if side is _ATTACKER else 1]
+
+    def gaining(self, side: Side, technology: str) -> BattleState:
+        """This state with ``side`` having gained ``technology`` (an id, or ``upgrade:UNIT``):
+        from now on it acts as if the scenario had listed it."""
+        a, d = self.gained
+        if side is _ATTACKER:
+            return self.changed(gained=(a | {technology}, d))
+        return self.changed(gained=(a, d | {technology}))
 
     def boosted(self, side: Side, effect: str) -> bool:
         """Whether ``effect`` acts for ``side`` in this combat round."""
