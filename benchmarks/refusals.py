@@ -11,7 +11,8 @@ A ``RuleNotImplemented`` is a refusal by name: counted by the rule it names. Any
 or a log that does not replay, is a failure: its scenario goes to the report file (``--report``)
 so it can be run again by hand. The figures go in docs/benchmarks.md (Refusals).
 
-Run: ``python -m benchmarks.refusals [--battles 1000] [--seed 0] [--report refusals.json]``.
+Run: ``python -m benchmarks.refusals [--battles 1000] [--seed 0] [--report refusals.json]
+[--shown 15]``.
 """
 
 from __future__ import annotations
@@ -34,9 +35,6 @@ from spacecombat.core.errors import RuleNotImplemented, SpacecombatError
 from spacecombat.odds.budget import TooLarge
 from spacecombat.replay import replay
 from spacecombat.resolver import resolve
-
-#: refusals shown, most frequent first
-SHOWN = 15
 
 
 def rule_named(exc: RuleNotImplemented) -> str:
@@ -75,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--battles", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--report", default="refusals.json", help="failures go here (JSON)")
+    parser.add_argument("--shown", type=int, default=15, help="rules refused listed, most first")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     counts: Counter[str] = Counter()
@@ -99,10 +98,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {outcome:<10} {counts[outcome]:>6}  ({share:.1f}%)")
     if refused:
         print("refused by name, by rule:")
-        for rule, count in refused.most_common(SHOWN):
+        for rule, count in refused.most_common(args.shown):
             print(f"  {count:>5}  {rule}")
-        if len(refused) > SHOWN:
-            print(f"  ... and {len(refused) - SHOWN} more rules")
+        if len(refused) > args.shown:
+            print(f"  ... and {len(refused) - args.shown} more rules")
     if failures:
         Path(args.report).write_text(json.dumps(failures, indent=1) + "\n", encoding="utf-8")
         print(f"{len(failures)} failures written to {args.report}; the first:")
