@@ -204,3 +204,16 @@ def test_logs_replay_with_and_without_a_seed() -> None:
     unseeded = run(duel(), [3, 7, 2, 8])
     report = replay(list(unseeded.events))
     assert report.reproduces, report.reason
+
+
+def test_not_offered_for_a_roll_the_thundarian_discarded() -> None:
+    # the attacker's Thundarian acts first in the window: the Roll Dice step (3; 7) is
+    # repeated, so War Funding Ω waits for the repeated rolls (8; 2), after which the defender
+    # rerolls the attacker's hit (1) and its own miss (9)
+    thundarian = {"units": "1 cruiser", "leaders": ["the_thundarian"]}
+    played = run(space(thundarian, holder()), [3, 7, 8, 2, 1, 9])
+    assert [(c["player"], c["choice"]) for c in offered(played)] == [
+        ("attacker", "play the_thundarian: reroll"),
+        ("defender", BOTH),
+    ]
+    assert survivors(played, "defender") == {"cruiser": 1}

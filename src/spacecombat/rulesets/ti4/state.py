@@ -129,8 +129,8 @@ class BattleState(NamedTuple):
     aim: tuple[str, str] = ("", "")
     #: each player's (attacker, defender) combat roll of this Roll Dice step, group by group:
     #: (the group, its hits), in rolling order; kept only while a handler needs it
-    #: (``Handler.keeps_rolls``: War Funding Ω reads it after both players rolled), cleared
-    #: when hits are assigned
+    #: (``Handler.keeps_rolls``: War Funding Ω reads its holder's after both players rolled;
+    #: empty for a player whose roll is not kept), cleared when hits are assigned
     rolls: tuple[RolledHits, RolledHits] = ((), ())
 
     def side(self, side: Side) -> SideState:

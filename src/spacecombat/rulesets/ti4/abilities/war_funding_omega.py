@@ -32,6 +32,7 @@ from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Card, offer_plays, register
+from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -80,9 +81,20 @@ def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None
         )
 
 
-def _their_pool(rolled: RolledHits) -> DicePool:
-    """The opponent's whole roll, to be rolled again."""
-    return DicePool(tuple(group for group, _ in rolled))
+def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DicePool:
+    """The opponent's whole combat roll, to be rolled again: the pool they just rolled (their
+    units and the effects acting on their roll are as they were when they rolled). A roll
+    whose hits must go to non-fighter ships (the L1Z1X flagship) is refused by name."""
+    from spacecombat.rulesets.ti4.procedures.combat_round import aimed_pool
+    from spacecombat.rulesets.ti4.procedures.common import combat_pool
+
+    pool = combat_pool(setup, state, opponent)
+    if aimed_pool(setup, state, opponent, pool) is not None:
+        raise RuleNotImplemented(
+            f"{NAME} rerolling dice whose hits must go to non-fighter ships",
+            f"{opponent.value}'s combat roll in round {state.round}",
+        )
+    return pool
 
 
 def _miss_pool(rolled: RolledHits) -> DicePool:
@@ -109,8 +121,8 @@ class WarFundingOmega(Card):
             return None  # a player cannot use their own faction's promissory note
         return owner
 
-    def keeps_rolls(self, setup: BattleSetup, state: BattleState) -> bool:
-        return self._able(setup, state) is not None
+    def keeps_rolls(self, setup: BattleSetup, state: BattleState, roller: Side) -> bool:
+        return roller is self._able(setup, state)  # the holder's roll; the opponent's is whole
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
@@ -118,13 +130,15 @@ class WarFundingOmega(Card):
         owner = self._able(setup, state)
         if owner is None or AFTER_ROLL_DICE not in windows:
             return None
+        if state.then is not Phase.ASSIGN_HITS:
+            return None  # the roll was discarded (The Thundarian): Roll Dice is repeated
         opponent = owner.other
-        theirs, mine = state.rolled(opponent), state.rolled(owner)
-        for group, _ in theirs:
+        their_pool, mine = _their_pool(setup, state, opponent), state.rolled(owner)
+        for group in their_pool.groups:
             _refused(group, opponent.value, state.round, own=False)
         for group, _ in mine:
             _refused(group, owner.value, state.round, own=True)
-        their_pool, miss_pool = _their_pool(theirs), _miss_pool(mine)
+        miss_pool = _miss_pool(mine)
         against_me = state.hits_on(owner)
         # the exact expected change of (hits against the opponent - hits against the holder)
         gains: dict[str, Fraction] = {}
@@ -165,7 +179,7 @@ class WarFundingOmega(Card):
     ) -> Node[BattleState] | None:
         opponent = side.other
         if detail == THEIRS:
-            pool = _their_pool(state.rolled(opponent))
+            pool = _their_pool(setup, state, opponent)
 
             def theirs(hits: int) -> Step[BattleState]:
                 return Step(state.with_hits_on(side, hits))

@@ -58,7 +58,7 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     pool = combat_pool(setup, state, roller)
     purpose = "space_combat" if arena(setup, state) is None else "ground_combat"
     keepers = _roll_keepers(setup)
-    if keepers and any(h.keeps_rolls(setup, state) for h in keepers):
+    if keepers and any(h.keeps_rolls(setup, state, roller) for h in keepers):
         return _roll_by_group(setup, state, roller, pool, purpose, after)
     if not pool.groups:
         return after(state)
@@ -140,12 +140,7 @@ def _roll_by_group(
     (``BattleState.rolls``) until hits are assigned, for a handler acting after both players
     rolled (War Funding Ω). A roll whose outcome is more than its hits (units lost, trade goods
     spent, hits that must go to non-fighter ships) cannot be split so: refused by name."""
-    aimers = _aimers(setup)
-    aimed = (
-        bool(aimers)
-        and purpose == "space_combat"
-        and _aimed_pool(setup, state, roller, pool, aimers) is not None
-    )
+    aimed = purpose == "space_combat" and aimed_pool(setup, state, roller, pool) is not None
     if pool.tallied or pool.marks or aimed:
         by = ", ".join(h.id for h in _roll_keepers(setup))
         raise RuleNotImplemented(
@@ -172,6 +167,15 @@ def _roll_by_group(
         return after(s.with_hits_on(roller.other, sum(h for _, h in kept)))
 
     return Chance(roller.value, purpose, DicePool((group,)), then)
+
+
+def aimed_pool(
+    setup: BattleSetup, state: BattleState, roller: Side, pool: DicePool
+) -> tuple[DicePool, tuple[str, ...]] | None:
+    """``roller``'s space combat ``pool`` counting as marks the hits that must go to
+    non-fighter ships if able, and the handlers that say so; ``None`` when none does now."""
+    aimers = _aimers(setup)
+    return _aimed_pool(setup, state, roller, pool, aimers) if aimers else None
 
 
 def _aimers(setup: BattleSetup) -> tuple[Handler, ...]:
