@@ -217,3 +217,19 @@ def test_not_offered_for_a_roll_the_thundarian_discarded() -> None:
         ("defender", BOTH),
     ]
     assert survivors(played, "defender") == {"cruiser": 1}
+
+
+def test_a_holders_roll_that_spends_trade_goods_is_refused_by_name() -> None:
+    # the Hacan flagship's trade goods make the roll's outcome more than its hits: it cannot
+    # be kept group by group (procedures/combat_round.py ``_roll_by_group``)
+    hacan = holder("1 flagship", faction="hacan", trade_goods=3)
+    with pytest.raises(RuleNotImplemented, match="kept group by group"):
+        odds(space(hacan, {"units": "1 dreadnought"}))
+
+
+def test_an_opponents_roll_aimed_at_non_fighter_ships_is_refused_by_name() -> None:
+    # the L1Z1X flagship's hits go to non-fighter ships first: rerolling them would need them
+    # told apart again
+    l1z1x = {"faction": "l1z1x", "units": "1 flagship"}
+    with pytest.raises(RuleNotImplemented, match="whose hits must go to non-fighter ships"):
+        odds(space(holder("2 cruiser, 2 fighter, 1 carrier"), l1z1x))
