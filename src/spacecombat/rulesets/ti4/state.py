@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from spacecombat.core import state as copies
 from spacecombat.core.forces import Forces, Status
+from spacecombat.core.pool import DiceGroup
 from spacecombat.core.sides import Side, SideState
 
 #: no units (Forces is immutable, so one shared empty value is safe as a default)
@@ -70,6 +71,10 @@ class Retreat:
     done: bool = False
 
 
+#: one player's combat roll, group by group: (the group, the hits it produced)
+RolledHits = tuple[tuple[DiceGroup, int], ...]
+
+
 class BattleState(NamedTuple):
     """A TI4 battle between two players at one point of a procedure.
 
@@ -126,6 +131,11 @@ class BattleState(NamedTuple):
     #: Singularity, Reveal Prototype): technology ids, and ``upgrade:UNIT`` for a unit upgrade.
     #: Each procedure reads the battle's facts as they stand with these (``BattleSetup.having``).
     gained: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    #: each player's (attacker, defender) combat roll of this Roll Dice step, group by group:
+    #: (the group, its hits), in rolling order; kept only while a handler needs it
+    #: (``Handler.keeps_rolls``: War Funding Ω reads its holder's after both players rolled;
+    #: empty for a player whose roll is not kept), cleared when hits are assigned
+    rolls: tuple[RolledHits, RolledHits] = ((), ())
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
@@ -192,6 +202,15 @@ class BattleState(NamedTuple):
         if side is _ATTACKER:
             return self.changed(boosts=(a | {effect}, d))
         return self.changed(boosts=(a, d | {effect}))
+
+    def rolled(self, side: Side) -> RolledHits:
+        """``side``'s combat roll of this Roll Dice step, group by group (``rolls``)."""
+        return self.rolls[0 if side is _ATTACKER else 1]
+
+    def recording(self, side: Side, rolled: RolledHits) -> BattleState:
+        """This state with ``side``'s combat roll, group by group, set to ``rolled``."""
+        a, d = self.rolls
+        return self.changed(rolls=(rolled, d) if side is _ATTACKER else (a, rolled))
 
     def wealth(self, side: Side) -> tuple[int, int]:
         """(trade goods, influence) ``side`` may still spend."""

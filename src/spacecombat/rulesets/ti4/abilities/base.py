@@ -239,6 +239,14 @@ class Handler:
         ``procedures/common.py: _combat_pool`` leaves it out instead of refusing it."""
         return False
 
+    def keeps_rolls(self, setup: BattleSetup, state: BattleState, roller: Side) -> bool:
+        """Whether ``roller``'s combat roll about to be made must be kept group by group, each
+        with its hits (``BattleState.rolls``), for this handler to read after both players
+        rolled (War Funding Ω rerolls its holder's misses): the roll is then made one group at
+        a time (procedures/combat_round.py ``roll_dice``). ``False``: no need (the roll is one
+        chance node, as without the handler)."""
+        return False
+
     # --- hooks: space cannon and anti-fighter barrage ---
 
     def forbids_unit_ability(self, setup: BattleSetup, roller: Side, roll: Roll) -> bool:

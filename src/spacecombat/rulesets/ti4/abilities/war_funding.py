@@ -2,7 +2,7 @@
 at the start of a round of space combat, the Letnev player loses 2 trade goods and the holder
 may reroll any number of their dice during that round; then the card returns to the Letnev
 player (ti4-combat-effects.md §5; docs/rulings.md 14C2-4). The Ω revision, played
-after both players roll, is another card (``war_funding_omega``, not implemented).
+after both players roll, is another card (``war_funding_omega``).
 
 Offered in the "start of combat round" window of a space combat (ti4-space-combat.md rule 2.1)
 to a holder who is not the Letnev player and has dice to roll, as a ``play_card`` decision

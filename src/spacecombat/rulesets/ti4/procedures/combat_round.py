@@ -30,10 +30,11 @@ from spacecombat.rulesets.ti4.procedures.windows import (
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.rulesets.ti4.state import BattleState, Phase, RolledHits
 
 A, D = Side.ATTACKER, Side.DEFENDER
 _NO_BOOSTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+_NO_ROLLS: tuple[RolledHits, RolledHits] = ((), ())
 
 
 def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -55,9 +56,12 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         return Step(rolled)
 
     pool = combat_pool(setup, state, roller)
+    purpose = "space_combat" if arena(setup, state) is None else "ground_combat"
+    keepers = _roll_keepers(setup)
+    if keepers and any(h.keeps_rolls(setup, state, roller) for h in keepers):
+        return _roll_by_group(setup, state, roller, pool, purpose, after)
     if not pool.groups:
         return after(state)
-    purpose = "space_combat" if arena(setup, state) is None else "ground_combat"
     aimers = _aimers(setup)
     if aimers and purpose == "space_combat":
         aimed = _aimed_pool(setup, state, roller, pool, aimers)
@@ -112,6 +116,66 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         pool,
         lambda hits: after(state.with_hits_on(roller.other, hits)),
     )
+
+
+def _roll_keepers(setup: BattleSetup) -> tuple[Handler, ...]:
+    """The handlers in play that may need combat rolls kept group by group
+    (``keeps_rolls``); none in most battles, whose rolls stay one chance node each."""
+    return setup.remembered(
+        ("keeps_rolls",),
+        lambda: tuple(h for h in setup.handlers if type(h).keeps_rolls is not Handler.keeps_rolls),
+    )
+
+
+def _roll_by_group(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    pool: DicePool,
+    purpose: str,
+    after: Callable[[BattleState], Step[BattleState]],
+) -> Node[BattleState]:
+    """``roller``'s combat roll made one group at a time (a chance node each, in rolling
+    order, as ``DicePool.sample`` reads the dice), each group's hits kept in the state
+    (``BattleState.rolls``) until hits are assigned, for a handler acting after both players
+    rolled (War Funding Ω). A roll whose outcome is more than its hits (units lost, trade goods
+    spent, hits that must go to non-fighter ships) cannot be split so: refused by name."""
+    aimed = purpose == "space_combat" and aimed_pool(setup, state, roller, pool) is not None
+    if pool.tallied or pool.marks or aimed:
+        by = ", ".join(h.id for h in _roll_keepers(setup))
+        raise RuleNotImplemented(
+            f"a combat roll kept group by group ({by}) that also loses units, spends trade goods"
+            " or aims its hits",
+            f"{roller.value}'s combat roll in round {state.round}",
+        )
+    done = state.rolled(roller)
+    if len(done) >= len(pool.groups):
+        # a roll not begun yet (a whole record is the last Roll Dice step's: The Thundarian)
+        done = ()
+        state = state.recording(roller, ())
+    if not pool.groups:
+        return after(state)
+    at = len(done)
+    group = pool.groups[at]
+    rest = len(pool.groups) - at - 1
+
+    def then(hits: int) -> Step[BattleState]:
+        kept = (*done, (group, hits))
+        s = state.recording(roller, kept)
+        if rest:
+            return Step(s)  # the next group is rolled from the same step
+        return after(s.with_hits_on(roller.other, sum(h for _, h in kept)))
+
+    return Chance(roller.value, purpose, DicePool((group,)), then)
+
+
+def aimed_pool(
+    setup: BattleSetup, state: BattleState, roller: Side, pool: DicePool
+) -> tuple[DicePool, tuple[str, ...]] | None:
+    """``roller``'s space combat ``pool`` counting as marks the hits that must go to
+    non-fighter ships if able, and the handlers that say so; ``None`` when none does now."""
+    aimers = _aimers(setup)
+    return _aimed_pool(setup, state, roller, pool, aimers) if aimers else None
 
 
 def _aimers(setup: BattleSetup) -> tuple[Handler, ...]:
@@ -212,6 +276,8 @@ def assign_combat_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSta
     opponent produced, sustain damage first if they wish."""
     side = state.turn
     where = arena(setup, state)
+    if state.rolls != _NO_ROLLS:
+        state = state.changed(rolls=_NO_ROLLS)  # read after the roll, not needed any more
 
     def done(s: BattleState) -> BattleState:
         if side is A:

@@ -1,0 +1,194 @@
+"""War Funding Ω (Barony of Letnev promissory note, Codex revision; data/cards.toml): after you
+and your opponent roll dice during space combat, you may reroll all of your opponent's dice and
+any number of your own; then return this card (docs/rulings.md 14C2-4, 14W-1). The Prophecy of
+Kings printing, played at the start of a round, is ``war_funding``.
+
+Offered in the "after roll dice" window of a space combat round (both players have rolled, no
+hit is assigned yet: procedures/combat_round.py ``roll_dice``, ``acts_after_roll_dice``;
+ti4-space-combat.md step 3) to a holder who is not the Letnev player, as one ``play_card``
+decision (facts ``card = "war_funding_omega"``, ``round``, ``expected_gain``) whose options are
+the ways that change something: "play war_funding_omega: reroll theirs and my misses", "…:
+reroll my misses", "…: reroll theirs", and "pass". "Any number of your own dice" is, as for
+War Funding, every die that produced no hit (rerolling a hit can only lose it: 14W-2). Which
+of the holder's dice missed is read from the roll kept group by group while the card is held
+(``keeps_rolls``, ``BattleState.rolls``). Played, the opponent's whole roll is rolled again and
+its hits replace theirs, then the holder's misses are rolled again and their hits are added
+(``dice_rolled``, purpose ``"war_funding_omega"``; ``follow_up``); once a battle.
+
+The stock policy plays the option with the largest exact expected change of (hits against the
+opponent − hits against the holder) if it is positive, else passes (14W-3). Dice already
+rerolled this round (Munitions Reserves, Fire Team, War Funding, the Crown of Thalnos), dice
+that count natural faces or spend trade goods, and (the holder's own) dice with extra hits are
+refused by name (``RuleNotImplemented``) when the card is offered for them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from spacecombat.core.decisions import DecisionRequest
+from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.pool import DiceGroup, DicePool
+from spacecombat.rulesets.ti4.abilities.base import Card, offer_plays, register
+from spacecombat.rulesets.ti4.state import Phase
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
+    from spacecombat.rulesets.ti4.state import BattleState, RolledHits
+
+AFTER_ROLL_DICE = "after_roll_dice"
+LETNEV = "letnev"
+NAME = "War Funding Ω"
+#: the ``following`` details of the rerolls still to make (procedures/windows.py)
+THEIRS = "theirs"
+MINE = "mine"
+#: the options' labels ("play war_funding_omega: LABEL"), in the order offered on equal gains
+LABELS = {
+    (THEIRS, MINE): "reroll theirs and my misses",
+    (MINE,): "reroll my misses",
+    (THEIRS,): "reroll theirs",
+}
+
+
+def _expected(pool: DicePool) -> Fraction:
+    """The exact expected number of hits of ``pool``."""
+    return sum((hits * chance for hits, chance in pool.distribution().items()), Fraction(0))
+
+
+def _certain(pool: DicePool, hits: int) -> bool:
+    """Whether ``pool`` can only produce ``hits`` (rolling it again changes nothing)."""
+    return dict(pool.distribution()) == {hits: Fraction(1)}
+
+
+def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None:
+    """Refuse by name a group whose dice cannot be rolled again exactly."""
+    reason = ""
+    if group.reroll is not None or group.rerolled:
+        reason = "dice another effect rerolls this round"
+    elif group.mark_on is not None:
+        reason = "dice that also count their natural faces"
+    elif group.budget or group.doom:
+        reason = "dice that trade goods raise or whose units may be lost"
+    elif own and group.extra_hits:
+        reason = "misses of dice that may produce extra hits"
+    if reason:
+        raise RuleNotImplemented(
+            f"{NAME} rerolling {reason} ({group.unit})",
+            f"{whose}'s {group.unit} dice in round {round_number}",
+        )
+
+
+def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DicePool:
+    """The opponent's whole combat roll, to be rolled again: the pool they just rolled (their
+    units and the effects acting on their roll are as they were when they rolled). A roll
+    whose hits must go to non-fighter ships (the L1Z1X flagship) is refused by name."""
+    from spacecombat.rulesets.ti4.procedures.combat_round import aimed_pool
+    from spacecombat.rulesets.ti4.procedures.common import combat_pool
+
+    pool = combat_pool(setup, state, opponent)
+    if aimed_pool(setup, state, opponent, pool) is not None:
+        raise RuleNotImplemented(
+            f"{NAME} rerolling dice whose hits must go to non-fighter ships",
+            f"{opponent.value}'s combat roll in round {state.round}",
+        )
+    return pool
+
+
+def _miss_pool(rolled: RolledHits) -> DicePool:
+    """The holder's dice that produced no hit, by group (plain groups: dice − hits)."""
+    return DicePool.of(
+        [DiceGroup(g.unit, g.dice - hits, g.value, g.modifier) for g, hits in rolled]
+    )
+
+
+@register
+class WarFundingOmega(Card):
+    id = "war_funding_omega"
+    card = "war_funding_omega"
+
+    def acts_after_roll_dice(self) -> bool:
+        return True
+
+    def _able(self, setup: BattleSetup, state: BattleState) -> Side | None:
+        """The holder, if the card may be played in this battle now."""
+        owner = self.owner
+        if owner is None or setup.kind != "space" or not self.held(state):
+            return None
+        if setup.side(owner).faction == LETNEV:
+            return None  # a player cannot use their own faction's promissory note
+        return owner
+
+    def keeps_rolls(self, setup: BattleSetup, state: BattleState, roller: Side) -> bool:
+        return roller is self._able(setup, state)  # the holder's roll; the opponent's is whole
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+    ) -> Node[BattleState] | None:
+        owner = self._able(setup, state)
+        if owner is None or AFTER_ROLL_DICE not in windows:
+            return None
+        if state.then is not Phase.ASSIGN_HITS:
+            return None  # the roll was discarded (The Thundarian): Roll Dice is repeated
+        opponent = owner.other
+        their_pool, mine = _their_pool(setup, state, opponent), state.rolled(owner)
+        for group in their_pool.groups:
+            _refused(group, opponent.value, state.round, own=False)
+        for group, _ in mine:
+            _refused(group, owner.value, state.round, own=True)
+        miss_pool = _miss_pool(mine)
+        against_me = state.hits_on(owner)
+        # the exact expected change of (hits against the opponent - hits against the holder)
+        gains: dict[str, Fraction] = {}
+        if their_pool.groups and not _certain(their_pool, against_me):
+            gains[THEIRS] = against_me - _expected(their_pool)
+        if miss_pool.groups and not _certain(miss_pool, 0):
+            gains[MINE] = _expected(miss_pool)
+        if not gains:
+            return None
+        offered = [way for way in LABELS if all(part in gains for part in way)]
+        gain = {way: sum((gains[part] for part in way), Fraction(0)) for way in offered}
+        offered.sort(key=lambda way: -gain[way])  # stable: ties keep the order above
+
+        def play(way: tuple[str, ...]) -> Callable[[BattleState], Step[BattleState]]:
+            def act(s: BattleState) -> Step[BattleState]:
+                queued = tuple((self.id, owner, part) for part in way)
+                return Step(s.changed(following=(*s.following, *queued)))
+
+            return act
+
+        decision = offer_plays(
+            owner,
+            self.card,
+            state,
+            f"{NAME}: reroll all of your opponent's dice and any of yours that missed?",
+            [(LABELS[way], play(way)) for way in offered],
+            pass_first=gain[offered[0]] <= 0,
+        )
+        request = decision.request
+        facts = {**request.facts, "expected_gain": {LABELS[w]: str(gain[w]) for w in offered}}
+        asked = DecisionRequest(
+            request.decision, request.player, request.prompt, request.options, facts
+        )
+        return Decision(asked, decision.then)
+
+    def follow_up(
+        self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
+    ) -> Node[BattleState] | None:
+        opponent = side.other
+        if detail == THEIRS:
+            pool = _their_pool(setup, state, opponent)
+
+            def theirs(hits: int) -> Step[BattleState]:
+                return Step(state.with_hits_on(side, hits))
+
+            return Chance(opponent.value, self.id, pool, theirs)
+        pool = _miss_pool(state.rolled(side))
+        before = state.hits_on(opponent)
+
+        def mine(hits: int) -> Step[BattleState]:
+            return Step(state.with_hits_on(opponent, before + hits))
+
+        return Chance(side.value, self.id, pool, mine)

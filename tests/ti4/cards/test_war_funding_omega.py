@@ -1,0 +1,235 @@
+"""War Funding Ω (Letnev promissory note, Codex revision; abilities/war_funding_omega.py):
+"After you and your opponent roll dice during space combat: you may reroll all of your
+opponent's dice; you may reroll any number of your dice. Then, return this card to the Letnev
+player." Played in the "after roll dice" window of a space combat round (ti4-space-combat.md
+step 3; procedures/combat_round.py ``roll_dice``), one ``play_card`` decision; the holder's
+roll is kept group by group while the card is held, so that only its misses are rerolled
+(docs/rulings.md 14C2-4, 14W-1 to 14W-4).
+
+Exact odds, 1 cruiser (hit on 7: p = 2/5) holding it against 1 cruiser, stock policy (the
+option of the largest expected gain in hits difference, if positive; 14W-3), round 1:
+- holder hits, opponent hits (4/25): "reroll theirs" (gain 1 - 2/5): drawn 4/25 · 2/5 = 8/125,
+  won 4/25 · 3/5 = 12/125;
+- holder hits, opponent misses (6/25): only "reroll theirs" (gain -2/5): passed, won 6/25;
+- holder misses, opponent hits (6/25): "reroll theirs and my misses" (gain 3/5 + 2/5): won
+  6/25 · 6/25 = 36/625, lost 36/625, drawn 6/25 · 4/25 = 24/625, on 6/25 · 9/25 = 54/625;
+- both miss (9/25): "reroll my misses" (gain 2/5): won 9/25 · 2/5 = 18/125, on 27/125.
+Then a plain duel of cruisers (won 3/8, lost 3/8, drawn 1/4) on 54/625 + 27/125 = 189/625:
+won 336/625 + 189/625 · 3/8 = 651/1000, lost 36/625 + 567/5000 = 171/1000, drawn
+64/625 + 189/2500 = 89/500."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from spacecombat import odds
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.events import Event
+from spacecombat.replay import replay
+from spacecombat.resolver import resolve
+from tests.helpers import events, invasion, rolls, run, space, survivors
+
+CARD = "war_funding_omega"
+PLAY = f"play {CARD}"
+BOTH = f"{PLAY}: reroll theirs and my misses"
+MINE = f"{PLAY}: reroll my misses"
+THEIRS = f"{PLAY}: reroll theirs"
+
+
+def holder(units: str = "1 cruiser", **extra: Any) -> dict[str, Any]:
+    return {"units": units, "promissory_notes": [CARD], **extra}
+
+
+def duel(**extra: Any) -> dict[str, Any]:
+    return space(holder(**extra), {"units": "1 cruiser"})
+
+
+def groups(roll: Event) -> list[dict[str, Any]]:
+    """A ``dice_rolled`` event's groups."""
+    value = roll["groups"]
+    assert isinstance(value, list)
+    return value
+
+
+def faces(roll: Event) -> list[list[int]]:
+    return [g["faces"] for g in groups(roll)]
+
+
+def offered(played: Any) -> list[Event]:
+    return events(played, "choice_made", decision="play_card")
+
+
+def test_theirs_and_my_misses_rerolled_after_both_rolled() -> None:
+    # the holder misses (3), the opponent hits (7): both rerolled, theirs first (2: a miss),
+    # then the holder's miss (8: a hit); the holder wins the round
+    played = run(duel(), [3, 7, 2, 8])
+    [choice] = offered(played)
+    assert choice["choice"] == BOTH
+    assert choice["options"] == [BOTH, THEIRS, MINE, "pass"]
+    [card] = events(played, "card_played")
+    assert (card["player"], card["card"], card["round"]) == ("attacker", CARD, 1)
+    [theirs, mine] = rolls(played, CARD)
+    assert (theirs["player"], faces(theirs), theirs["hits"]) == ("defender", [[2]], 0)
+    assert (mine["player"], faces(mine), mine["hits"]) == ("attacker", [[8]], 1)
+    assert survivors(played, "attacker") == {"cruiser": 1}
+    assert survivors(played, "defender") == {}
+
+
+def test_only_the_misses_of_the_holders_groups_are_rerolled() -> None:
+    # rolling order: dreadnought (5) 6, a hit; cruiser (7) 2, a miss; the opponent's
+    # dreadnought 1. "reroll my misses" rolls the cruiser's die alone (7: a hit); the
+    # opponent's dreadnought sustains one hit and is destroyed by the other.
+    scenario = space(holder("1 cruiser, 1 dreadnought"), {"units": "1 dreadnought"})
+    played = run(scenario, [6, 2, 1, 7])
+    [choice] = offered(played)
+    assert choice["choice"] == MINE
+    combat = [r for r in rolls(played, "space_combat") if r["player"] == "attacker"]
+    assert [faces(r) for r in combat] == [[[6]], [[2]]]  # one group at a time
+    [mine] = rolls(played, CARD)
+    assert [g["unit"] for g in groups(mine)] == ["cruiser"]
+    assert mine["hits"] == 1
+    assert survivors(played, "defender") == {}
+
+
+def test_the_stock_player_passes_when_the_only_reroll_is_expected_to_lose() -> None:
+    # the holder hits (7), the opponent misses (3): only "reroll theirs" would change
+    # something, expected to give them 2/5 of a hit: "pass" comes first and is chosen
+    played = run(duel(), [7, 3])
+    [choice] = offered(played)
+    assert choice["options"] == ["pass", THEIRS]
+    assert choice["choice"] == "pass"
+    assert not events(played, "card_played")
+
+
+def test_the_stock_player_rerolls_a_hit_against_it() -> None:
+    # both hit: rerolling theirs is expected to take away 3/5 of a hit (1: a miss)
+    played = run(duel(), [7, 7, 1])
+    [choice] = offered(played)
+    assert (choice["options"], choice["choice"]) == ([THEIRS, "pass"], THEIRS)
+    [theirs] = rolls(played, CARD)
+    assert theirs["player"] == "defender"
+    assert survivors(played, "defender") == {}
+
+
+def test_both_missed_the_holders_misses_first() -> None:
+    # gains: my misses 2/5, both 0, theirs -2/5
+    played = run(duel(), [3, 3, 9])
+    [choice] = offered(played)
+    assert choice["options"] == [MINE, BOTH, THEIRS, "pass"]
+    assert choice["choice"] == MINE
+
+
+def test_once_a_battle() -> None:
+    # round 1: both miss, the reroll misses (2); round 2: both miss, not offered again;
+    # round 3: the holder hits
+    played = run(duel(), [3, 3, 2, 3, 3, 7, 1])
+    assert len(offered(played)) == 1
+    assert len(events(played, "card_played")) == 1
+
+
+@pytest.mark.parametrize("how", ["never", "scripted pass"])
+def test_policy_never_or_a_scripted_pass_keeps_it(how: str) -> None:
+    if how == "never":
+        played = run(duel(policy={"play": {CARD: "never"}}), [3, 7])
+    else:
+        played = run(duel(), [3, 7], attacker=["pass"])
+    assert not events(played, "card_played")
+    assert survivors(played, "attacker") == {}
+
+
+def test_policy_from_a_later_round() -> None:
+    # round 1 passed (both miss), round 2 played: the holder's miss rerolled (9: a hit)
+    played = run(duel(policy={"play": {CARD: {"round": 2}}}), [3, 3, 3, 3, 9])
+    assert [c["choice"] for c in offered(played)] == ["pass", MINE]
+    [card] = events(played, "card_played")
+    assert card["round"] == 2
+
+
+def test_the_letnev_player_never_plays_their_own_note() -> None:
+    own = {"faction": "letnev", "units": "1 cruiser", "promissory_notes": [CARD]}
+    played = run(space(own, {"units": "1 cruiser"}), [3, 7])
+    assert not offered(played)
+    assert not rolls(played, CARD)
+
+
+def test_not_in_ground_combat() -> None:
+    scenario = invasion(
+        holder("1 carrier, 1 infantry"), {}, planets=[{"name": "P", "defender": {"infantry": 1}}]
+    )
+    played = run(scenario, [3, 3, 8, 1])
+    assert not offered(played)
+    assert [r["hits"] for r in rolls(played, "ground_combat")] == [0, 0, 1, 0]
+
+
+def test_a_roll_another_effect_rerolled_is_refused_by_name() -> None:
+    """Letnev pays Munitions Reserves: its misses were rerolled already; rerolling all of its
+    dice again (and whether it could reroll them once more) is refused by name, never a
+    guess (docs/rulings.md 14W-4)."""
+    letnev = {"faction": "letnev", "units": "1 cruiser", "trade_goods": 2}
+    with pytest.raises(RuleNotImplemented, match="War Funding Ω rerolling dice another effect"):
+        odds(space(holder(), letnev))
+
+
+def test_the_holders_dice_with_extra_hits_are_refused_by_name() -> None:
+    # the Jol-Nar flagship: a natural 9 or 10 makes 2 more hits; its misses are not told
+    # apart from its hits by the group's hits alone
+    jolnar = holder("1 flagship", faction="jolnar")
+    with pytest.raises(RuleNotImplemented, match="misses of dice that may produce extra hits"):
+        odds(space(jolnar, {"units": "2 dreadnought"}))
+
+
+def test_exact_odds_hand_derived() -> None:
+    found = odds(duel())
+    assert found.attacker_win == pytest.approx(float(Fraction(651, 1000)), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(Fraction(171, 1000)), abs=1e-12)
+    assert found.draw == pytest.approx(float(Fraction(89, 500)), abs=1e-12)
+
+
+def test_exact_odds_with_policy_never_are_a_plain_duel() -> None:
+    found = odds(duel(policy={"play": {CARD: "never"}}))
+    assert found.attacker_win == pytest.approx(3 / 8, abs=1e-12)
+    assert found.draw == pytest.approx(1 / 4, abs=1e-12)
+
+
+def test_logs_replay_with_and_without_a_seed() -> None:
+    scenario = space(holder("2 cruiser, 1 dreadnought"), {"units": "3 cruiser"})
+    seeded = resolve(scenario, seed=4)
+    assert [r["player"] for r in rolls(seeded, CARD)] == ["defender", "attacker"]
+    report = replay(list(seeded.events))
+    assert report.reproduces, report.reason
+    assert report.verified
+    unseeded = run(duel(), [3, 7, 2, 8])
+    report = replay(list(unseeded.events))
+    assert report.reproduces, report.reason
+
+
+def test_not_offered_for_a_roll_the_thundarian_discarded() -> None:
+    # the attacker's Thundarian acts first in the window: the Roll Dice step (3; 7) is
+    # repeated, so War Funding Ω waits for the repeated rolls (8; 2), after which the defender
+    # rerolls the attacker's hit (1) and its own miss (9)
+    thundarian = {"units": "1 cruiser", "leaders": ["the_thundarian"]}
+    played = run(space(thundarian, holder()), [3, 7, 8, 2, 1, 9])
+    assert [(c["player"], c["choice"]) for c in offered(played)] == [
+        ("attacker", "play the_thundarian: reroll"),
+        ("defender", BOTH),
+    ]
+    assert survivors(played, "defender") == {"cruiser": 1}
+
+
+def test_a_holders_roll_that_spends_trade_goods_is_refused_by_name() -> None:
+    # the Hacan flagship's trade goods make the roll's outcome more than its hits: it cannot
+    # be kept group by group (procedures/combat_round.py ``_roll_by_group``)
+    hacan = holder("1 flagship", faction="hacan", trade_goods=3)
+    with pytest.raises(RuleNotImplemented, match="kept group by group"):
+        odds(space(hacan, {"units": "1 dreadnought"}))
+
+
+def test_an_opponents_roll_aimed_at_non_fighter_ships_is_refused_by_name() -> None:
+    # the L1Z1X flagship's hits go to non-fighter ships first: rerolling them would need them
+    # told apart again
+    l1z1x = {"faction": "l1z1x", "units": "1 flagship"}
+    with pytest.raises(RuleNotImplemented, match="whose hits must go to non-fighter ships"):
+        odds(space(holder("2 cruiser, 2 fighter, 1 carrier"), l1z1x))
