@@ -136,6 +136,17 @@ def test_a_scripted_player_chooses_some() -> None:
     assert survivors(played, "attacker", "planet") == {"infantry": 1}
 
 
+def test_participants_count_for_the_owners_assault_cannon() -> None:
+    # the Alastor acts first among its owner's start-of-combat effects: with 2 infantry the
+    # Nekro has 3 non-fighter ships, and the opponent must destroy 1 of theirs
+    played = run(
+        nekro("1 flagship, 2 infantry", "1 cruiser, 1 destroyer", technologies=["assault_cannon"]),
+        [9, 1, 1, 1, 1],
+    )
+    [lost] = events(played, "unit_destroyed", player="defender", cause="Assault Cannon")
+    assert lost["unit"] == "destroyer"
+
+
 def test_participants_stay_when_the_alastor_is_destroyed_and_can_win() -> None:
     # The damaged Alastor is lost first (casualty order). Round 1: all miss, the cruiser hits:
     # the Alastor is destroyed. Round 2: the infantry still fight; the planet's hits.
@@ -228,6 +239,26 @@ def test_a_retreating_player_may_carry_its_planet_participants() -> None:
     [left] = events(played, "retreated")
     assert units(left["units"]) == {"flagship": 1, "infantry": 1}
     assert survivors(played, "attacker", "planet") == {}
+
+
+def test_a_retreat_with_only_planet_participants_left_moves_nothing() -> None:
+    # round 1: the damaged Alastor is lost (casualty order); round 2: the Nekro announces a
+    # retreat, both miss; nothing can move, no command token, the combat ends
+    played = run(
+        nekro(
+            "1 flagship",
+            planet_units="1 infantry",
+            damaged={"flagship": 1},
+            policy=with_planets(casualty_order=["flagship"], retreat={"after_round": 2}),
+            scenario={"system": {"adjacent": [HOME]}},
+        ),
+        [1, 1, 1, 7, 1, 1],
+    )
+    [left] = events(played, "retreated")
+    assert left["units"] == []
+    assert not events(played, "command_token_placed")
+    assert played.outcome["winner"] == "defender"
+    assert survivors(played, "attacker", "planet") == {"infantry": 1}
 
 
 def test_no_choice_without_the_alastor_in_the_space_area() -> None:

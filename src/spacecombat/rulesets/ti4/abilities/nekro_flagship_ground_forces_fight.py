@@ -99,6 +99,11 @@ Kind = tuple[str, str, Status, int]
 class NekroFlagshipGroundForcesFight(Handler):
     id = ID
 
+    def acts_first_in_window(self) -> bool:
+        """First among its owner's start-of-combat effects, the order its owner would choose:
+        participants then count as ships for the others (Assault Cannon; 14A-1)."""
+        return True
+
     def refusal(self, setup: BattleSetup) -> RuleNotImplemented | None:
         owner = self.owner
         if owner is None or setup.kind != "space" or not _has_participants(setup, owner):
