@@ -18,6 +18,8 @@ from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.replay import replay
 from spacecombat.resolver import resolve
+from spacecombat.rulesets import battle
+from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import events, invasion, rolls, run, space, survivors, units
 
 ID = "nekro_flagship_ground_forces_fight"
@@ -288,14 +290,16 @@ def test_with_planets_names_the_alastor_only() -> None:
     assert ID in error.value.message
 
 
-def test_refused_against_strike_wing_alpha_ii() -> None:
-    scenario = space(
-        {"faction": "nekro", "units": "1 flagship, 1 infantry"},
-        {"units": "1 destroyer", "upgrades": ["destroyer"], "faction": "argent"},
-    )
+def test_refused_against_strike_wing_alpha_ii_with_infantry_only() -> None:
+    # Strike Wing Alpha II's barrage destroys infantry in the space area by unit type
+    argent = {"units": "1 destroyer", "upgrades": ["destroyer"], "faction": "argent"}
     with pytest.raises(RuleNotImplemented) as error:
-        resolve(scenario, seed=1)
+        battle(
+            parse_scenario(space({"faction": "nekro", "units": "1 flagship, 2 infantry"}, argent))
+        )
     assert "The Alastor" in str(error.value)
+    assert error.value.where == "attacker.units.flagship"
+    battle(parse_scenario(space({"faction": "nekro", "units": "1 flagship, 1 mech"}, argent)))
 
 
 def test_exact_odds_hand_derived() -> None:

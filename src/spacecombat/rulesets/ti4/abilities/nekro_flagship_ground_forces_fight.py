@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 ID = "nekro_flagship_ground_forces_fight"
 FLAGSHIP = "flagship"
+INFANTRY = "infantry"
 START_OF_COMBAT = "start_of_combat"
 #: the unit type of a participant during the combat: PREFIX + its own type (from the space
 #: area), PLANET_PREFIX + its own type (from the system's planets)
@@ -88,6 +89,7 @@ def own_type(unit: str) -> str | None:
 
 
 def is_participant(unit: str) -> bool:
+    """Whether ``unit`` is a ground force participating with the Alastor."""
     return own_type(unit) is not None
 
 
@@ -106,8 +108,11 @@ class NekroFlagshipGroundForcesFight(Handler):
 
     def refusal(self, setup: BattleSetup) -> RuleNotImplemented | None:
         owner = self.owner
-        if owner is None or setup.kind != "space" or not _has_participants(setup, owner):
+        if owner is None or setup.kind != "space" or not _can_participate(setup, owner):
             return None
+        start = setup.initial.side(owner)
+        if not (start.space.count(INFANTRY) or start.planets[PLANETS].count(INFANTRY)):
+            return None  # no infantry that could participate
         for handler in setup.handlers:
             if handler.owner is owner.other and handler.id in NAMES_INFANTRY:
                 return RuleNotImplemented(
@@ -126,7 +131,7 @@ class NekroFlagshipGroundForcesFight(Handler):
             or setup.kind != "space"
             or START_OF_COMBAT not in windows
             or state.has_used(owner, ID)
-            or not _has_participants(setup, owner)
+            or not _can_participate(setup, owner)
         ):
             return None
         mine = state.side(owner)
@@ -164,7 +169,8 @@ class NekroFlagshipGroundForcesFight(Handler):
         return Step(turned.state, (*events, *turned.events))
 
 
-def _has_participants(setup: BattleSetup, owner: Side) -> bool:
+def _can_participate(setup: BattleSetup, owner: Side) -> bool:
+    """Whether ``owner`` has the participants' unit types (its Alastor has the ability)."""
     return any(is_participant(u) for u in setup.side(owner).cards)
 
 
