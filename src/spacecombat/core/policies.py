@@ -152,6 +152,19 @@ class StockPolicy:
             wanted = _num(request.facts, "round") >= when
         return _pick(request, "pass") if not wanted else request.options[0]
 
+    def _participate_as_ships(self, request: DecisionRequest) -> Option:
+        """TI4, The Alastor: every ground force in the space area participates, none from the
+        planets (sending a planet's defenders into the fight risks the planet), unless
+        ``policy.play`` says ``with_planets`` (all of them), ``never`` or a later round (none).
+        """
+        when = dict(self.config.play).get(str(request.facts.get("card")))
+        if when == "never" or (isinstance(when, int) and _num(request.facts, "round") < when):
+            return _pick(request, "pass")
+        taken = [o for o in request.options if o.action != "pass"]
+        if when != "with_planets":
+            taken = [o for o in taken if o.target != "planets"]
+        return max(taken, key=lambda o: o.count) if taken else _pick(request, "pass")
+
     def _announce_retreat(self, request: DecisionRequest) -> Option:
         facts = request.facts
         wanted = False

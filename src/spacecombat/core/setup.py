@@ -57,7 +57,7 @@ def policy_config(config: PolicySpec, **ruleset_keys: Any) -> PolicyConfig:
         retreat_when_outnumbered=getattr(retreat, "when_outnumbered", None),
         retreat_to=tuple(config.retreat_to or ()),
         play=tuple(
-            (card, "never" if when == "never" else when.round)
+            (card, when if isinstance(when, str) else when.round)
             for card, when in (config.play or {}).items()
         ),
         **ruleset_keys,

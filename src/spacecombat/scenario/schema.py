@@ -103,8 +103,10 @@ class PolicySpec(_Spec):
     planet_order: Names | None = None
     pre_combat_order: Names | None = None
     #: TI4: when to play each card held (by id): ``never``, or ``{round: N}``; a card not
-    #: named is played at its first legal window where it changes something
-    play: dict[Name, Literal["never"] | PlayInRound] | None = None
+    #: named is played at its first legal window where it changes something.
+    #: ``with_planets``: The Alastor (``nekro_flagship_ground_forces_fight``) has the ground
+    #: forces on planets participate too (ti4 setup checks it names that ability)
+    play: dict[Name, Literal["never", "with_planets"] | PlayInRound] | None = None
 
     @field_validator("retreat", mode="wrap")
     @classmethod
@@ -136,7 +138,7 @@ class PolicySpec(_Spec):
         if not isinstance(value, dict):
             return value
         for card, when in value.items():
-            if when == "never":
+            if when in ("never", "with_planets"):
                 continue
             rounds = when.get("round") if isinstance(when, dict) and len(when) == 1 else None
             if not (
@@ -146,7 +148,8 @@ class PolicySpec(_Spec):
             ):
                 raise PydanticCustomError(
                     "play",
-                    "{card}: allowed: 'never' or {round: N}, N from 0 to {most}, not {got}",
+                    "{card}: allowed: 'never', {round: N} (N from 0 to {most}) or "
+                    "'with_planets' (The Alastor), not {got}",
                     {"card": shown(card), "most": MAX_ROUNDS, "got": shown(when)},
                 )
         return value

@@ -117,5 +117,6 @@ def test_policy_play_says_what_is_allowed(when: object) -> None:
         odds(duel(play={"morale_boost": when}))
     assert error.value.field == "attacker.policy.play"
     assert error.value.message.startswith(
-        "'morale_boost': allowed: 'never' or {round: N}, N from 0 to 100, not "
+        "'morale_boost': allowed: 'never', {round: N} (N from 0 to 100) or 'with_planets' "
+        "(The Alastor), not "
     )

@@ -31,6 +31,7 @@ from spacecombat.rulesets.ti4.abilities import (
     demilitarized_zone,
     greyfire_mutagen,
     naazrokha_mech_flip,
+    nekro_flagship_ground_forces_fight,
     the_cavalry,
 )
 from spacecombat.rulesets.ti4.abilities.base import (
@@ -466,6 +467,14 @@ def _check_policy(
                 f"(e.g. {', '.join(sorted(data.cards)[:6])} ...), of technologies, or an "
                 "ability's handler id (docs/effects.md)",
             )
+        alastor = nekro_flagship_ground_forces_fight
+        when = (layer.play or {})[ident]
+        if when == alastor.WITH_PLANETS and ident != alastor.ID:
+            raise ScenarioError(
+                f"{where}.play.{field_key(ident)}",
+                f"{shown(when)} is only for {alastor.ID} (its ground forces on planets "
+                "participate too); allowed here: 'never' or {round: N}",
+            )
 
 
 #: the cards of a faction with some upgrades, by (faction, upgrades), with the data they were
@@ -638,7 +647,9 @@ def _side(
         cards.update(_cavalry(data, scenario, spec, where, cards, present, conditions))
     if scenario.battle == "space":
         cards.update(naazrokha_mech_flip.flipped_cards(data, cards))
-    # unit types a unit becomes during the battle (The Cavalry's ship, the Z-Grav Eidolon)
+        cards.update(nekro_flagship_ground_forces_fight.participant_cards(cards))
+    # unit types a unit becomes during the battle (The Cavalry's ship, the Z-Grav Eidolon,
+    # ground forces fighting as ships with the Alastor)
     changed = {unit: card.type for unit, card in cards.items() if unit not in UNIT_TYPES}
     return SideSetup(
         side=side,

@@ -400,6 +400,15 @@ class Handler:
         ``None``, so a handler answers ``None`` once nothing is left to do."""
         return None
 
+    def before_retreat(
+        self, setup: BattleSetup, state: BattleState, side: Side
+    ) -> Node[BattleState] | None:
+        """Act as ``side``'s retreat begins (step 5), before its destination is chosen: units
+        that took part in the combat from a planet stop taking part and stay there (The
+        Alastor); asked of each handler in order by procedures/retreat.py ``retreat`` until
+        all answer ``None``."""
+        return None
+
 
 class Card(Handler):
     """A card or leader held by ``owner`` (data/cards.toml ``id``): played (or exhausted, or

@@ -18,6 +18,7 @@ from spacecombat.core.forces import Forces, Status, describe
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities import gravity_rift
 from spacecombat.rulesets.ti4.procedures.capacity import exempt_ground_forces
+from spacecombat.rulesets.ti4.procedures.space_cannon_offense import overriding
 from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase, Retreat
@@ -119,6 +120,11 @@ def retreat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     if current.done:
         return Step(state.at(Phase.END_OF_ROUND))
     if current.destination is None:
+        for handler in overriding(setup, "before_retreat"):
+            # units fighting from a planet stay there (docs/rulings.md 14AL-3)
+            node = handler.before_retreat(setup, state, current.side)
+            if node is not None:
+                return node
         return _choose_destination(setup, state, current)
     if current.loading:
         return _transport(setup, state, current)
