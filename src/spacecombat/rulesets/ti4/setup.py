@@ -30,6 +30,7 @@ from spacecombat.rulesets.ti4.abilities import (
     articles_of_war,
     demilitarized_zone,
     greyfire_mutagen,
+    naalu_flagship_fighters_invade,
     naazrokha_mech_flip,
     the_cavalry,
 )
@@ -601,7 +602,11 @@ def _side(
         cards.update(_cavalry(data, scenario, spec, where, cards, present, conditions))
     if scenario.battle == "space":
         cards.update(naazrokha_mech_flip.flipped_cards(data, cards))
-    # unit types a unit becomes during the battle (The Cavalry's ship, the Z-Grav Eidolon)
+    if scenario.battle == "invasion" and side is Side.ATTACKER and spec.units.get("flagship"):
+        # the Matriarch in the space area: fighters may be committed (docs/rulings.md 14M-1)
+        cards.update(naalu_flagship_fighters_invade.committed_cards(cards))
+    # unit types a unit becomes during the battle (The Cavalry's ship, the Z-Grav Eidolon,
+    # a fighter committed to a planet)
     changed = {unit: card.type for unit, card in cards.items() if unit not in UNIT_TYPES}
     return SideSetup(
         side=side,
@@ -848,7 +853,7 @@ def _initial_forces(
         else:
             commits = tuple(p.commit or {} for p in scenario.planets)
             bombard = tuple(p.bombarded_by or {} for p in scenario.planets)
-        _check_allocation("commit", commits, ground_in_space)
+        _check_allocation("commit", commits, _committable(a_cards, att.units, ground_in_space))
         _check_allocation("bombarded_by", bombard, bombarders)
     planets_forces = tuple(Forces() for _ in planets)
     return (
@@ -857,6 +862,18 @@ def _initial_forces(
         commits,
         bombard,
     )
+
+
+def _committable(
+    cards: SideSetup, units: Mapping[str, int], ground_in_space: Mapping[str, int]
+) -> dict[str, int]:
+    """The attacker's units a planet's ``commit`` may name: its ground forces in the space
+    area, and its fighters while its Matriarch is there (docs/rulings.md 14M-1)."""
+    able = dict(ground_in_space)
+    fighter = naalu_flagship_fighters_invade.FIGHTER
+    if naalu_flagship_fighters_invade.COMMITTED in cards.cards and units.get(fighter):
+        able[fighter] = units[fighter]
+    return able
 
 
 def _check_allocation(
