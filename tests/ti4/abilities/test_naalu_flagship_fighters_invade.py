@@ -17,6 +17,8 @@ from spacecombat import odds
 from spacecombat.core.errors import ScenarioError
 from spacecombat.replay import replay
 from spacecombat.resolver import resolve
+from spacecombat.rulesets.ti4.setup import build
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, rolls, run, space, units
 
 ID = "naalu_flagship_fighters_invade"
@@ -244,6 +246,20 @@ def test_a_scripted_pass_of_dacxive_keeps_the_infantry_win() -> None:
     assert units(block(played, "attacker")["space"]) == {"flagship": 1, "fighter": 1}
 
 
+def test_prophecy_of_ixth_raises_a_committed_fighters_roll() -> None:
+    """Still a fighter: "your fighters' combat rolls" (14M-1)."""
+    sc = one_planet(
+        naalu("1 flagship, 1 fighter"),
+        {"infantry": 1},
+        {"fighter": 1},
+        laws=["prophecy_of_ixth"],
+        elected={"prophecy_of_ixth": "attacker"},
+    )
+    played = run(sc, [7, 1])
+    [group] = groups_of(rolls(played, "ground_combat")[0])
+    assert (group["unit"], group["modifier"], group["hits"]) == ("committed_fighter", 1, 1)
+
+
 # --- Parley ---
 
 
@@ -265,7 +281,9 @@ def test_parley_sends_committed_fighters_back_as_fighters() -> None:
 
 
 def test_no_effect_in_a_space_battle() -> None:
+    """Not in play there (``battles``): the space combat keeps its rounds in product form."""
     sc = space(naalu("1 flagship, 2 fighter"), {"units": "1 destroyer"})
+    assert ID not in [h.id for h in build(parse_ti_scenario(sc)).handlers]
     # anti-fighter barrage 1, 1; the flagship and fighters 10 x4; the destroyer 1
     played = run(sc, [1, 1, 10, 10, 10, 10, 1])
     assert not events(played, "unit_changed")

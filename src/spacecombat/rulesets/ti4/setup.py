@@ -790,7 +790,8 @@ def _handlers(
         ]
         for name in dict.fromkeys(names):
             found.append(HANDLERS[name](side))
-    return tuple(found)
+    # a handler that cannot act in this kind of battle is not in play (``Handler.battles``)
+    return tuple(h for h in found if scenario.battle in h.battles)
 
 
 def _initial_forces(

@@ -71,6 +71,7 @@ def as_fighters(units: Forces) -> Forces:
 @register
 class NaaluFlagshipFightersInvade(Handler):
     id = ID
+    battles = frozenset({"invasion"})  # a space combat keeps its rounds in product form
 
     def after_commit(
         self, setup: BattleSetup, state: BattleState, planet: int
@@ -93,7 +94,7 @@ class NaaluFlagshipFightersInvade(Handler):
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
     ) -> Node[BattleState] | None:
-        if setup.kind != "invasion" or END_OF_COMBAT not in windows:
+        if END_OF_COMBAT not in windows:
             return None
         return self._return(setup, state, (state.planet,))
 
