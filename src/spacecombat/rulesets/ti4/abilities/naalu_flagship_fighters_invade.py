@@ -17,7 +17,7 @@ in the "end of combat" window (ti4-ground-combat.md rule 4; a "when" effect), be
 combat's winner is told: a player left with committed fighters only has no ground forces and
 does not win (14M-3). Committed fighters on a planet where no ground combat was fought go back
 before control is established (``before_establishing_control``): fighters alone never
-establish control (14M-3)."""
+establish control (14M-3). In a space battle the handler is not in play (``battles``)."""
 
 from __future__ import annotations
 
