@@ -30,6 +30,7 @@ from spacecombat.rulesets.ti4.abilities import (
     articles_of_war,
     demilitarized_zone,
     greyfire_mutagen,
+    naalu_flagship_fighters_invade,
     naazrokha_mech_flip,
     nekro_flagship_ground_forces_fight,
     the_cavalry,
@@ -648,8 +649,11 @@ def _side(
     if scenario.battle == "space":
         cards.update(naazrokha_mech_flip.flipped_cards(data, cards))
         cards.update(nekro_flagship_ground_forces_fight.participant_cards(cards))
+    if scenario.battle == "invasion" and side is Side.ATTACKER and spec.units.get("flagship"):
+        # the Matriarch in the space area: fighters may be committed (docs/rulings.md 14M-1)
+        cards.update(naalu_flagship_fighters_invade.committed_cards(cards))
     # unit types a unit becomes during the battle (The Cavalry's ship, the Z-Grav Eidolon,
-    # ground forces fighting as ships with the Alastor)
+    # ground forces fighting as ships with the Alastor, a fighter committed to a planet)
     changed = {unit: card.type for unit, card in cards.items() if unit not in UNIT_TYPES}
     return SideSetup(
         side=side,
@@ -833,7 +837,8 @@ def _handlers(
         ]
         for name in dict.fromkeys(names):
             found.append(HANDLERS[name](side))
-    return tuple(found)
+    # a handler that cannot act in this kind of battle is not in play (``Handler.battles``)
+    return tuple(h for h in found if scenario.battle in h.battles)
 
 
 def _initial_forces(
@@ -896,7 +901,7 @@ def _initial_forces(
         else:
             commits = tuple(p.commit or {} for p in scenario.planets)
             bombard = tuple(p.bombarded_by or {} for p in scenario.planets)
-        _check_allocation("commit", commits, ground_in_space)
+        _check_allocation("commit", commits, _committable(a_cards, att.units, ground_in_space))
         _check_allocation("bombarded_by", bombard, bombarders)
     planets_forces = tuple(Forces() for _ in planets)
     return (
@@ -905,6 +910,18 @@ def _initial_forces(
         commits,
         bombard,
     )
+
+
+def _committable(
+    cards: SideSetup, units: Mapping[str, int], ground_in_space: Mapping[str, int]
+) -> dict[str, int]:
+    """The attacker's units a planet's ``commit`` may name: its ground forces in the space
+    area, and its fighters while its Matriarch is there (docs/rulings.md 14M-1)."""
+    able = dict(ground_in_space)
+    fighter = naalu_flagship_fighters_invade.FIGHTER
+    if naalu_flagship_fighters_invade.COMMITTED in cards.cards and units.get(fighter):
+        able[fighter] = units[fighter]
+    return able
 
 
 def _check_allocation(

@@ -71,6 +71,9 @@ class Handler:
     """An ability in play. ``owner`` is the player who has it (``None``: the system or a law)."""
 
     id: ClassVar[str]
+    #: the kinds of battle ("space", "invasion") the handler can act in; in any other it is not
+    #: put in play (setup.py), so it costs nothing there (the rounds keep their product form)
+    battles: ClassVar[frozenset[str]] = frozenset({"space", "invasion"})
 
     def __init__(self, owner: Side | None) -> None:
         self.owner = owner

@@ -5,7 +5,8 @@ Only the defender controls the invaded planets. Offered through "play_card" afte
 the invasion, planet by planet, before space cannon defense (invasion.py
 ``commit_ground_forces``, ``after_commit``), for each planet the attacker committed units to;
 played once. The units committed there go back to the attacker's space area
-(``ground_forces_returned``); no ground combat is fought on that planet."""
+(``ground_forces_returned``; fighters committed by the Naalu Matriarch go back as fighters,
+docs/rulings.md 14M-4); no ground combat is fought on that planet."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.forces import Forces
 from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.naalu_flagship_fighters_invade import as_fighters
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -41,9 +43,11 @@ class Parley(Card):
 
         def play(s: BattleState) -> Step[BattleState]:
             theirs = s.side(invader)
-            back = theirs.with_planet(planet, Forces()).with_space(theirs.space.plus(landed))
+            # fighters committed by the Matriarch are fighters again in the space area
+            arrived = as_fighters(landed)
+            back = theirs.with_planet(planet, Forces()).with_space(theirs.space.plus(arrived))
             returned = event(
-                "ground_forces_returned", planet=name, units=landed.to_json(), by=self.id
+                "ground_forces_returned", planet=name, units=arrived.to_json(), by=self.id
             )
             return Step(s.with_side(invader, back), (returned,))
 
