@@ -16,6 +16,7 @@ import pytest
 from spacecombat import odds, resolve
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.replay import replay
+from spacecombat.report.text import render
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.abilities.technological_singularity import used_key
 from spacecombat.rulesets.ti4.setup import build
@@ -74,6 +75,7 @@ def test_cruiser_ii_gained_rolls_from_the_next_round() -> None:
     )
     assert hit_values(played, "attacker") == [7, 6]
     assert played.outcome["result"] == "attacker_win"
+    assert "attacker gains Cruiser II from defender" in render(played.events)
 
 
 def test_duranium_armor_gained_repairs_from_the_next_round() -> None:
