@@ -18,7 +18,8 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.replay import replay
 from spacecombat.report.text import render
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
-from spacecombat.rulesets.ti4.abilities.technological_singularity import used_key
+from spacecombat.rulesets.ti4.abilities.technological_singularity import LATER_ACTS, used_key
+from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.scenario.schema import parse_ti_scenario
@@ -123,6 +124,40 @@ def test_antimass_deflectors_gained_lets_it_retreat_into_an_asteroid_field() -> 
     passed = run(scenario, [5, 1, 1, 1, 1, 5, 1], attacker=["pass", "pass"])
     assert not events(passed, "retreated")
     assert passed.outcome["result"] == "attacker_win"
+
+
+def test_an_exhaustible_technology_gained_is_ready() -> None:
+    # The Nekro defends a planet with a PDS (PLANETARY SHIELD). Space cannon defense 1. Round 1:
+    # infantry 1, 1, 1; the Nekro's 8 destroys one: it takes Magen Defense Grid (Dark Energy Tap
+    # and Assault Cannon cannot act in a ground combat: not offered). Round 2: it exhausts it at
+    # once (gained ready, 14T-6): the attacker makes no combat roll; the Nekro's 1. Round 3:
+    # 1, 8; 1: the Nekro's infantry is destroyed.
+    scenario = invasion(
+        {
+            "units": "1 carrier, 3 infantry",
+            "technologies": ["magen_defense_grid", "dark_energy_tap", "assault_cannon"],
+        },
+        {"faction": "nekro"},
+        planets=[{"name": "P", "defender": {"infantry": 1, "pds": 1}, "commit": {"infantry": 3}}],
+    )
+    played = run(scenario, [1, 1, 1, 1, 8, 1, 1, 8, 1])
+    assert offered(played) == [[PLAY + "magen_defense_grid", "pass"]]
+    [magen] = events(played, "card_played", card="magen_defense_grid")
+    assert (magen["player"], magen["round"]) == ("defender", 2)
+    # the attacker rolled in rounds 1 and 3 only
+    assert hit_values(played, "attacker", "ground_combat") == [8, 8]
+    assert hit_values(played, "defender", "ground_combat") == [8, 8, 8]
+
+
+def test_every_technology_with_a_combat_rule_has_its_later_moments() -> None:
+    # A technology missing from LATER_ACTS is refused by name when it could be taken (14T-2);
+    # today every generic one with a combat rule is listed.
+    generic = {
+        t
+        for t, record in load().technologies.items()
+        if record.combat == "rule" and record.faction is None
+    }
+    assert generic == set(LATER_ACTS)
 
 
 def test_assault_cannon_is_not_offered_its_moment_is_over() -> None:
