@@ -50,6 +50,7 @@ _TEMPLATES = {
     "hits_cancelled": "  {hits} hit(s) against {player} cancelled ({by})",
     "hits_produced": "  {player} produces {hits} hit(s) against {against} ({by})",
     "trade_goods_gained": "  {player} gains {trade_goods} trade good(s) ({by})",
+    "technology_gained": "  {player} gains {name} from {source} ({by})",
     "trade_goods_spent": "  {player} spends {trade_goods} trade good(s) ({by})",
     "influence_spent": "  {player} spends {influence} influence ({by})",
     "unit_damaged": "  {player}'s {unit} is damaged ({by})",

@@ -1,32 +1,48 @@
-"""Technological Singularity (Nekro faction ability): once per combat, after one of your
-opponent's units is destroyed, you may gain one technology that player owns and you do not
-(ti4-combat-effects.md §3; data/factions.toml; docs/rulings.md 14B3-7).
+"""Technological Singularity (Nekro faction ability): "Once per combat, after 1 of your
+opponent's units is destroyed, you may gain 1 technology that is owned by that player"
+(data/factions.toml; ti4-combat-effects.md §3; docs/rulings.md 14T-1 to 14T-6).
 
-The engine fixes each player's technologies and unit cards when the battle is set up, so a
-technology gained during a combat cannot act in it. This handler therefore acts only where the
-technology taken cannot change the battle: when the opponent owns no technology the battle
-models that the Nekro lacks (no technology with a combat rule, no upgraded unit card the Nekro
-does not have). Then taking one changes nothing here, and nothing is asked or logged. Where it
-could change the fight, the battle is refused by name when an enemy unit is destroyed during a
-combat (not by space cannon or bombardment: those are outside combat), unless that player has
-placed Antivirus face up (abilities/antivirus.py)."""
+Heard through ``after_destroyed`` (procedures/assign_hits.py, procedures/windows.py): after
+each of the opponent's units destroyed during a combat (not by space cannon or bombardment,
+which are outside combat), while it is unused in this combat, the Nekro is asked once, a
+``play_card`` decision: ``play technological_singularity: gain TECH`` for each technology the
+opponent owns, the Nekro does not, and that can still change this battle (``offers``), or
+``pass`` (it may then be used after a later destruction). Used, it is recorded per combat
+(``used``: ``technological_singularity:space`` or ``technological_singularity:PLANET``, since
+each ground combat is a combat of its own), and the technology joins ``BattleState.gained``:
+from the next step on the battle is read as if the scenario had listed it
+(``BattleSetup.having``). A unit upgrade is gained as ``upgrade:UNIT``.
+
+Not while the opponent has placed Antivirus face up (abilities/antivirus.py). Another
+faction's faction technology is never offered: its text does nothing for the Nekro; a Nekro
+with a Valefar Assimilator could put the token on it instead, which is refused by name."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from spacecombat.core.engine import Node
+from spacecombat.core.engine import Step
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.core.events import event
+from spacecombat.rulesets.ti4.abilities.base import Handler, offer_plays, register
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from spacecombat.core.engine import Node
+    from spacecombat.core.rulesdata import UnitDef
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
 #: the promissory note that blocks it (data/cards.toml)
 ANTIVIRUS = "antivirus"
+#: the Nekro technologies that copy a faction technology instead (data/technologies.toml)
+ASSIMILATORS = ("valefar_assimilator_x", "valefar_assimilator_y")
+#: how a unit upgrade is named among the technologies gained (setup.UPGRADE)
+UPGRADE = "upgrade:"
 
 #: hits assigned outside any combat: units destroyed then do not trigger it
 _OUTSIDE_COMBAT = frozenset(
@@ -40,38 +56,167 @@ _OUTSIDE_COMBAT = frozenset(
     }
 )
 
+#: Each technology with a combat rule and no faction, with where it can still act once a unit
+#: has been destroyed in a combat of this battle (docs/rulings.md 14T-2), best first: the stock
+#: policy takes these, in this order, after the unit upgrades that add to the Nekro's combat
+#: rolls. "space": the rest of the space combat; "ground": the rest of this ground combat or a
+#: later one; "later_ground": the start of a ground combat still to come; "ground_won": when a
+#: ground combat is won (this one, even once its last enemy unit is destroyed, or a later one).
+#: Empty: its moment is over by then (the start of the space combat; space cannon and
+#: bombardment come before the combats).
+LATER_ACTS: dict[str, frozenset[str]] = {
+    "duranium_armor": frozenset({"space", "ground"}),  # every round, after hits are assigned
+    "magen_defense_grid": frozenset({"ground"}),  # the start of each ground combat round
+    "magen_defense_grid_omega": frozenset({"later_ground"}),  # the start of a ground combat
+    "dacxive_animators": frozenset({"ground_won"}),  # when a ground combat is won
+    "dark_energy_tap": frozenset({"space"}),  # a retreat
+    "antimass_deflectors": frozenset({"space"}),  # a retreat into an asteroid field
+    "assault_cannon": frozenset(),  # the start of a space combat
+    "plasma_scoring": frozenset(),  # SPACE CANNON and BOMBARDMENT rolls
+    "graviton_laser_system": frozenset(),  # SPACE CANNON offense
+    "x89_bacterial_weapon_omega": frozenset(),  # after BOMBARDMENT
+}
 
-def _level(unit: str, setup: BattleSetup, side: Side) -> int | None:
-    from spacecombat.rulesets.ti4.rules import load
 
-    card = setup.side(side).card(unit)
-    if card.level is not None or card.replaces is None:
-        return card.level
-    base = load().units.get(card.replaces)
-    return None if base is None else base.level
+def _has_use(tech: str, setup: BattleSetup, state: BattleState, nekro: Side) -> bool:
+    """Whether the Nekro has what ``tech`` needs to act in this battle: a unit with SUSTAIN
+    DAMAGE that fights (Duranium Armor), a unit with PLANETARY SHIELD on a planet (Magen
+    Defense Grid), a structure on a planet still to be fought over (its Omega), an adjacent
+    system (Dark Energy Tap), an adjacent asteroid field (Antimass Deflectors)."""
+    cards = setup.side(nekro)
+    units = state.side(nekro)
+    if tech == "duranium_armor":
+        fights = cards.is_ship if setup.kind == "space" else cards.is_ground_force
+        areas = (units.space,) if setup.kind == "space" else units.planets
+        return any(fights(u) and u in cards.sustainers for a in areas for u in a.types())
+    if tech == "magen_defense_grid":
+        return any(cards.card(u).planetary_shield for p in units.planets for u in p.types())
+    if tech == "magen_defense_grid_omega":
+        return any(cards.card(u).is_structure for p in state.order for u in units.planet(p).types())
+    if tech == "dark_energy_tap":
+        return bool(setup.system.adjacent)
+    if tech == "antimass_deflectors":
+        return any(s.anomaly == "asteroid_field" for s in setup.system.adjacent)
+    return True
 
 
-def gainable(setup: BattleSetup, nekro: Side) -> str | None:
-    """A technology the Nekro's opponent owns, the Nekro does not, and the battle models (a
-    technology with a combat rule, or an upgraded unit card the Nekro's differs from), or
-    ``None`` if there is none (found once)."""
-    from spacecombat.rulesets.ti4.rules import load
-
-    def find() -> str | None:
-        data = load()
-        mine, theirs = setup.side(nekro), setup.side(nekro.other)
-        for tech in theirs.technologies:
-            if tech not in mine.technologies and data.technologies[tech].combat == "rule":
-                return data.technologies[tech].name
-        for unit, card in theirs.cards.items():
-            if _level(unit, setup, nekro.other) != 2:
-                continue
-            own = mine.cards.get(unit)
-            if own is None or own.id != card.id:
-                return card.name
+def combat_of(setup: BattleSetup, state: BattleState) -> str | None:
+    """The combat under way (``"space"``, or the planet of a ground combat), or ``None`` when
+    hits are being assigned outside any combat."""
+    if state.phase in _OUTSIDE_COMBAT:
         return None
+    return "space" if setup.kind == "space" else setup.planets[state.planet]
 
-    return setup.remembered(("singularity_gainable", nekro), find)
+
+def used_key(combat: str) -> str:
+    """The ``used`` entry that records it used in ``combat``."""
+    return f"{TechnologicalSingularity.id}:{combat}"
+
+
+def _hits_per_round(card: UnitDef) -> Fraction:
+    combat = card.combat
+    if combat is None or combat.dice is None:
+        return Fraction(0)
+    return Fraction(combat.dice * (11 - combat.hit), 10)
+
+
+def _upgrades(
+    setup: BattleSetup, state: BattleState, nekro: Side
+) -> tuple[list[tuple[Fraction, str]], list[str]]:
+    """The opponent's generic unit upgrades that the Nekro lacks, for unit types of the Nekro
+    that fight in this battle's combats (ships in a space battle, ground forces in an
+    invasion): those that add to the expected hits of a combat round (with the gain), and the
+    others that change the card."""
+    mine, theirs = setup.side(nekro), setup.side(nekro.other)
+    units = state.side(nekro)
+    present = set(units.space.types()).union(*(p.types() for p in units.planets))
+    fights = mine.is_ship if setup.kind == "space" else mine.is_ground_force
+    adding: list[tuple[Fraction, str]] = []
+    other: list[str] = []
+    for unit in sorted(present):
+        card, own = theirs.cards.get(unit), mine.cards.get(unit)
+        if card is None or own is None or not fights(unit):
+            continue
+        if card.faction is not None or card.level != 2 or own.level != 1 or own.faction:
+            continue  # not a generic upgrade, or the Nekro's card is not the generic one
+        upgraded = card
+        count = units.space.count(unit) + sum(p.count(unit) for p in units.planets)
+        gain = count * (_hits_per_round(upgraded) - _hits_per_round(own))
+        if gain > 0:
+            adding.append((gain, UPGRADE + unit))
+        elif upgraded != own:
+            other.append(UPGRADE + unit)
+    return adding, other
+
+
+def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ...]:
+    """What the Nekro may gain now that can still change this battle (``gained`` entries:
+    technology ids, ``upgrade:UNIT``), in the stock policy's order (docs/rulings.md 14T-3):
+    unit upgrades that add to the Nekro's combat rolls, the most expected hits a round first;
+    then technologies in ``LATER_ACTS`` order; then other unit upgrades. Once the opponent has
+    no unit left in the combat, only what acts in a later ground combat, or when a ground combat
+    is won, is offered. A technology with a combat rule whose later moments are not known here
+    is refused by name."""
+    from spacecombat.rulesets.ti4.procedures.common import combatants
+    from spacecombat.rulesets.ti4.rules import load
+
+    data = load()
+    mine, theirs = setup.side(nekro), setup.side(nekro.other)
+    going = combatants(setup, state, nekro.other) > 0  # this combat goes on
+    if setup.kind == "space":
+        moments = {"space"} if going else set()
+    else:
+        moments = {"ground_won"}
+        if going or state.order:  # this ground combat goes on, or others are still to come
+            moments.add("ground")
+        if state.order:
+            moments.add("later_ground")
+    technologies: list[str] = []
+    for tech in theirs.technologies:
+        record = data.technologies[tech]
+        if tech in mine.technologies or record.combat != "rule" or record.faction is not None:
+            continue
+        acts = LATER_ACTS.get(tech)
+        if acts is None:
+            raise RuleNotImplemented(
+                f"Technological Singularity taking {record.name} (when it can still act once "
+                "the combat is under way is not known)",
+                f"{nekro.other.value}.technologies",
+            )
+        if acts & moments and _has_use(tech, setup, state, nekro):
+            technologies.append(tech)
+    ranked = {tech: i for i, tech in enumerate(LATER_ACTS)}
+    technologies.sort(key=ranked.__getitem__)
+    if not moments - {"ground_won"}:
+        return tuple(technologies)  # no more combat rounds: unit upgrades change nothing
+    adding, other = _upgrades(setup, state, nekro)
+    adding.sort(key=lambda pair: -pair[0])  # stable: unit types in name order among equals
+    return (*(u for _, u in adding), *technologies, *other)
+
+
+def copies(setup: BattleSetup, nekro: Side) -> str | None:
+    """A faction technology of the opponent with a combat rule that a Valefar Assimilator of
+    the Nekro could copy (its name), or ``None``."""
+    from spacecombat.rulesets.ti4.rules import load
+
+    data = load()
+    mine, theirs = setup.side(nekro), setup.side(nekro.other)
+    if not any(a in mine.technologies for a in ASSIMILATORS):
+        return None
+    for tech in theirs.technologies:
+        record = data.technologies[tech]
+        if record.faction is not None and record.combat == "rule":
+            return record.name
+    for card in theirs.cards.values():
+        if card.faction is not None and card.level == 2:
+            return card.name
+    return None
+
+
+def could_act(setup: BattleSetup, state: BattleState, nekro: Side) -> bool:
+    """Whether Technological Singularity could change this battle from ``state`` on (read by
+    Antivirus)."""
+    return bool(offers(setup, state, nekro)) or copies(setup, nekro) is not None
 
 
 @register
@@ -88,13 +233,49 @@ class TechnologicalSingularity(Handler):
         cause: str,
     ) -> Node[BattleState] | None:
         owner = self.owner
-        if owner is None or side is not owner.other or state.phase in _OUTSIDE_COMBAT:
+        if owner is None or side is not owner.other:
             return None
-        tech = gainable(setup, owner)
-        if tech is None or state.has_used(side, ANTIVIRUS):
+        combat = combat_of(setup, state)
+        if combat is None or state.has_used(owner, used_key(combat)):
+            return None
+        if state.has_used(side, ANTIVIRUS):
+            return None
+        copied = copies(setup, owner)
+        if copied is not None:
+            raise RuleNotImplemented(
+                f"Technological Singularity with a Valefar Assimilator copying {copied}",
+                f"{owner.value}.technologies",
+            )
+        gains = offers(setup, state, owner)
+        if not gains:
             return None  # nothing it could take would change this battle
-        raise RuleNotImplemented(
-            f"Technological Singularity taking {tech} during the combat (each player's "
-            "technologies are fixed when the battle is set up)",
-            f"{owner.value}, after the {side.value}'s {unit} was destroyed",
+
+        def gain(tech: str) -> Callable[[BattleState], Step[BattleState]]:
+            def act(s: BattleState) -> Step[BattleState]:
+                gained = event(
+                    "technology_gained",
+                    player=owner.value,
+                    technology=tech,
+                    name=_name(setup, side, tech),
+                    source=side.value,
+                    by=self.id,
+                )
+                return Step(s.using(owner, used_key(combat)).gaining(owner, tech), (gained,))
+
+            return act
+
+        prompt = (
+            f"Technological Singularity: the {side.value}'s {unit} was destroyed; gain one of "
+            "their technologies?"
         )
+        choices = [(f"gain {tech}", gain(tech)) for tech in gains]
+        return offer_plays(owner, self.id, state, prompt, choices, once=False)
+
+
+def _name(setup: BattleSetup, owner: Side, tech: str) -> str:
+    """The printed name of ``owner``'s technology or unit upgrade ``tech``."""
+    from spacecombat.rulesets.ti4.rules import load
+
+    if tech.startswith(UPGRADE):
+        return setup.side(owner).card(tech.removeprefix(UPGRADE)).name
+    return load().technologies[tech].name

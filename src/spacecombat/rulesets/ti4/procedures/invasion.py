@@ -134,7 +134,7 @@ def bombardment_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState
     Then the handlers acting after a bombardment are asked (``after_bombardment``: X-89
     Bacterial Weapon Ω), told how many of the defender's infantry it destroyed; then the next
     planet, or (during a ground combat) the timing window again."""
-    if state.hits_on(D):
+    if state.hits_on(D) or state.following:  # the handlers still to hear of the last one
         return assign_hits(
             setup,
             state,
