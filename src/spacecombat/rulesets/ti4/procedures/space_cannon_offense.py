@@ -159,7 +159,7 @@ def space_cannon_offense_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
     next player fires (docs/rulings.md R1 step 4) and before any combat (R14). A player left
     with no ships loses them at the end (space_combat.end_of_combat)."""
     target = state.turn.other
-    if state.hits_on(target):
+    if state.hits_on(target) or state.following:  # the last hit heard of first
         return assign_hits(
             setup,
             state,
