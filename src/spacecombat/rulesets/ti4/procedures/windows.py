@@ -77,8 +77,8 @@ def aimed_hits(
     assigned before the next handler acts (``aim``: which ships they may reach, see
     ``BattleState.aim``). The handlers acting before ``target`` assigns hits
     (``before_assign_hits``: Shields Holding, Tellurian) are asked first (``BEFORE``)."""
-    produced = state.with_hits_on(target, state.hits_on(target) + hits).changed(aim=(cause, aim))
-    return _queue(produced, (BEFORE, target, ""))
+    produced = state.with_hits_on(target, state.hits_on(target) + hits)
+    return _queue(produced.changed(aim=(cause, aim), sustained=()), (BEFORE, target, ""))
 
 
 def chosen_by_producer(state: BattleState) -> bool:
@@ -140,8 +140,12 @@ def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSt
         # a unit destroyed, or that used SUSTAIN DAMAGE: queued for the handlers acting after
         # that (``_follow_destroyed``)
         if option.action == "sustain":
-            heard = _hears(setup, "after_sustain")
-            return _queue(s, (SUSTAINED, side, option.unit or "")) if heard else s
+            if not _hears(setup, "after_sustain"):
+                return s
+            unit = option.unit or ""
+            # ``sustained``: the units that sustained damage in this assignment, as in
+            # procedures/assign_hits.py (cleared when the window's hits are all assigned)
+            return _queue(s.changed(sustained=(*s.sustained, unit)), (SUSTAINED, side, unit))
         if not _hears_destroyed(setup):
             return s
         return _queue(s, (DESTROYED, side, option.unit or ""))
@@ -210,8 +214,11 @@ def _follow_destroyed(setup: BattleSetup, state: BattleState) -> Node[BattleStat
     """Units destroyed in a timing window (by its hits, or by ``destroy_own``) are heard by the
     handlers acting after a unit is destroyed (``after_destroyed``), in their order, before
     anything else happens in the window, as while hits are assigned (procedures/assign_hits.py;
-    docs/rulings.md 14B3-5). A handler's own follow-up queued meanwhile (an entry
-    named by its id) goes on next (``follow_up``)."""
+    docs/rulings.md 14B3-5); so are units that used SUSTAIN DAMAGE against the window's hits
+    (``after_sustain``: Direct Hit, Reflective Shielding), and, before a player assigns hits
+    produced against it in the window, the handlers acting then (``before_assign_hits``:
+    Shields Holding, Tellurian; docs/rulings.md 14H-6). A handler's own follow-up queued
+    meanwhile (an entry named by its id) goes on next (``follow_up``)."""
     if not state.following:
         return None
     head = state.following[0]
@@ -226,24 +233,22 @@ def _follow_destroyed(setup: BattleSetup, state: BattleState) -> Node[BattleStat
             kind, "before_assign_hits"
         )
         base = getattr(Handler, hook)
-        # the unit that used SUSTAIN DAMAGE is the last of ``sustained`` while it is heard
-        now = state.changed(sustained=(detail,)) if kind == SUSTAINED else state
         for index in range(start, len(handlers)):
             handler = handlers[index]
             if getattr(type(handler), hook) is base:
                 continue
             node: Node[BattleState] | None
             if kind == DESTROYED:
-                node = handler.after_destroyed(setup, now, who, None, detail, cause)
+                node = handler.after_destroyed(setup, state, who, None, detail, cause)
             elif kind == SUSTAINED:
-                node = handler.after_sustain(setup, now, who, None, cause)
-            elif now.hits_on(who):
-                node = handler.before_assign_hits(setup, now, who, None, cause)
+                node = handler.after_sustain(setup, state, who, None, cause)
+            elif state.hits_on(who):
+                node = handler.before_assign_hits(setup, state, who, None, cause)
             else:
                 break  # the hits are cancelled already
             if node is not None:
                 return _with_head(node, head, (f"{kind}:{index + 1}", who, detail))
-        return Step(rest.changed(sustained=()) if kind == SUSTAINED else rest)
+        return Step(rest)
     for handler in handlers:
         if handler.id == what and handler.owner is who:
             node = handler.follow_up(setup, rest, who, detail, None)
@@ -298,6 +303,8 @@ def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     pending = _assign_window_hits(setup, state)
     if pending is not None:
         return pending
+    if state.sustained:
+        return Step(state.changed(sustained=()))  # the window's hits are all assigned
     handlers = _window_order(setup)
     if state.cursor < len(handlers):
         current = frozenset(state.windows[0])
