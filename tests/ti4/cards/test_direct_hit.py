@@ -2,7 +2,8 @@
 DAMAGE to cancel a hit you produced, destroy it, unless it is a ship Direct Hit cannot destroy
 (data/cards.toml; units.toml ``immune_to_direct_hit``; ti4-combat-effects.md). Offered through
 the "play_card" decision right after the SUSTAIN DAMAGE (ti4-space-combat.md step 4.1), against
-combat and space cannon offense hits; never for ground forces."""
+combat and space cannon offense hits, Waylay's barrage hits and hits of a timing window
+(docs/rulings.md 14H-2); never for ground forces."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ uses SUSTAIN DAMAGE during a space combat, produce 2 hits against your opponent'
 (data/cards.toml; ti4-combat-effects.md, codex). Offered through the "play_card" decision right
 after the SUSTAIN DAMAGE (ti4-space-combat.md step 4.1) in a space combat round; the opponent
 assigns the 2 hits in the same Assign Hits step, after the holder if it had assigned already
-(procedures/assign_hits.py; docs/rulings.md 14A-7)."""
+(procedures/assign_hits.py; docs/rulings.md 14A-7); against hits of a timing window too, the
+2 hits then assigned there; against Waylay's barrage hits refused by name (14H-3)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 ships during a space combat, cancel up to 2 of them (data/cards.toml; ti4-combat-effects.md,
 action cards). Offered through the "play_card" decision before the holder assigns the hits of a
 space combat round (ti4-space-combat.md step 4) or of anti-fighter barrage (step 1), not of
-space cannon offense (docs/rulings.md 14A-4)."""
+space cannon offense (docs/rulings.md 14A-4); of Waylay's barrage and of timing windows the
+holder assigns (Ambush), not of a hit the producer placed (Dimensional Splicer: 14H-1)."""
 
 from __future__ import annotations
 

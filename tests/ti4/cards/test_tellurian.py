@@ -2,7 +2,8 @@
 exhaust to cancel that hit (data/cards.toml; ti4-combat-effects.md, leaders). Offered through
 the "play_card" decision before the holder assigns hits against their own units
 (ti4-space-combat.md step 4, ti4-ground-combat.md step 2, and any other hits), when those hits
-are more than SUSTAIN DAMAGE could cancel (docs/rulings.md 14A-8)."""
+are more than SUSTAIN DAMAGE could cancel (docs/rulings.md 14A-8), hits of a timing window and
+Waylay's barrage hits included (14H-4)."""
 
 from __future__ import annotations
 
