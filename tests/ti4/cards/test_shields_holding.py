@@ -212,3 +212,23 @@ def test_a_log_with_it_against_ambush_replays() -> None:
     played = run(ambushed("1 cruiser"), [7, 1, 7])
     report = replay(list(played.events))
     assert report.reproduces, report.reason
+
+
+def test_against_impulse_core_the_holder_assigns_but_not_devotion_placed() -> None:
+    # Impulse Core: the opponent assigns the hit (to a non-fighter ship): offered, cancelled.
+    # Round 1: 1; 7: the Yin cruiser is destroyed.
+    yin = {"units": "1 cruiser, 1 destroyer", "technologies": ["impulse_core"]}
+    played = run(space(yin, {"units": "1 cruiser", **SH}), [1, 7])
+    [cancel] = events(played, "hits_cancelled")
+    assert cancel["cause"] == "Impulse Core"
+    # Devotion places its hit on a ship (end of round 1): not offered then (14H-1). Round 1:
+    # barrage 1, 1, then 1, 1; 1; Devotion hits the cruiser.
+    devoted = run(
+        space({"units": "1 cruiser, 1 destroyer", "faction": "yin"}, {"units": "1 cruiser", **SH}),
+        [1] * 5,
+    )
+    assert [e["player"] for e in events(devoted, "unit_destroyed", cause="Devotion")] == [
+        "attacker",
+        "defender",
+    ]
+    assert not events(devoted, "card_played", player="defender")
