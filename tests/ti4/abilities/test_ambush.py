@@ -86,3 +86,19 @@ def test_exact_odds_hand_derived() -> None:
     assert found.attacker_win == pytest.approx(float(Fraction(5, 8)), abs=1e-12)
     assert found.draw == pytest.approx(float(Fraction(3, 20)), abs=1e-12)
     assert found.defender_win == pytest.approx(float(Fraction(9, 40)), abs=1e-12)
+
+
+def test_its_hits_are_answered_like_other_hits() -> None:
+    # Ambush 7, 7 on two dreadnoughts: each sustains one, in one assignment of hits; the
+    # handlers acting after SUSTAIN DAMAGE hear both, Rear Admiral Farran gives 1 trade good
+    # (once per assignment: docs/rulings.md 14A-5, 14H-6). Round 1: 1, 1; 1, 1. Round 2: 1, 1;
+    # 10, 10.
+    defender = {"units": "2 dreadnought", "leaders": ["rear_admiral_farran"]}
+    played = run(
+        space({"units": "2 cruiser", **MENTAK}, defender),
+        [7, 7, 1, 1, 1, 1, 1, 1, 10, 10],
+        defender=["sustain dreadnought", "sustain dreadnought"],
+    )
+    assert len(events(played, "damage_sustained", cause="Ambush")) == 2
+    [gained] = events(played, "trade_goods_gained")
+    assert (gained["player"], gained["trade_goods"]) == ("defender", 1)

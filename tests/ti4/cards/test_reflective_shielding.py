@@ -3,7 +3,8 @@ uses SUSTAIN DAMAGE during a space combat, produce 2 hits against your opponent'
 (data/cards.toml; ti4-combat-effects.md, codex). Offered through the "play_card" decision right
 after the SUSTAIN DAMAGE (ti4-space-combat.md step 4.1) in a space combat round; the opponent
 assigns the 2 hits in the same Assign Hits step, after the holder if it had assigned already
-(procedures/assign_hits.py; docs/rulings.md 14A-7)."""
+(procedures/assign_hits.py; docs/rulings.md 14A-7); against hits of a timing window too, the
+2 hits then assigned there; against Waylay's barrage hits refused by name (14H-3)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
+from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import events, run, space, survivors
 
 RS = {"action_cards": ["reflective_shielding"]}
@@ -93,3 +95,86 @@ def test_exact_odds_hand_derived() -> None:
     assert found.attacker_win == pytest.approx(float(Fraction(87, 107)), abs=1e-12)
     assert found.draw == pytest.approx(float(Fraction(20, 107)), abs=1e-12)
     assert found.defender_win == pytest.approx(0.0, abs=1e-12)
+
+
+# Hits produced outside the combat roll (docs/rulings.md 14H-3)
+
+MENTAK = {"faction": "mentak"}
+CREUSS = {"units": "1 cruiser", "faction": "creuss", "technologies": ["dimensional_splicer"]}
+WORMHOLE = {"wormholes": ["alpha"]}
+
+
+def test_against_an_ambush_hit_the_opponent_assigns_at_once() -> None:
+    # Ambush 7, 1: the dreadnought sustains in the "start of combat" window; the 2 hits
+    # destroy both Mentak cruisers there: the combat ends before its first round.
+    played = run(space({"units": "2 cruiser", **MENTAK}, holder("1 dreadnought")), [7, 1])
+    [card] = events(played, "card_played")
+    assert (card["player"], card["card"]) == ("defender", "reflective_shielding")
+    gone = events(played, "unit_destroyed", player="attacker")
+    assert [(e["unit"], e["cause"]) for e in gone] == [("cruiser", "Reflective Shielding")] * 2
+    assert played.outcome["result"] == "defender_win"
+    assert not events(played, "dice_rolled", purpose="space_combat")
+
+
+def test_with_ambush_hits_left_both_are_assigned_in_the_window() -> None:
+    # Ambush 7, 7: the dreadnought sustains the first and the card is played; the attacker
+    # assigns the 2 hits, the defender its last Ambush hit (the cruiser).
+    scenario = space({"units": "2 cruiser", **MENTAK}, holder("1 dreadnought, 1 cruiser"))
+    played = run(scenario, [7, 7])
+    cause = "Ambush and Reflective Shielding"
+    assert len(events(played, "unit_destroyed", player="attacker", cause=cause)) == 2
+    [lost] = events(played, "unit_destroyed", player="defender")
+    assert (lost["unit"], lost["cause"]) == ("cruiser", cause)
+    assert played.outcome["result"] == "defender_win"
+
+
+def test_against_a_dimensional_splicer_hit() -> None:
+    played = run(space(CREUSS, holder("1 dreadnought"), system=WORMHOLE), [])
+    assert [c["card"] for c in events(played, "card_played")] == [
+        "dimensional_splicer",
+        "reflective_shielding",
+    ]
+    [gone] = events(played, "unit_destroyed", player="attacker")
+    assert gone["cause"] == "Reflective Shielding"
+    assert played.outcome["result"] == "defender_win"
+
+
+def test_against_a_dimensional_splicer_hit_never_and_a_scripted_pass_keep_it() -> None:
+    # the dreadnought sustains; round 1: 1; 5
+    never = holder("1 dreadnought", play={"reflective_shielding": "never"})
+    for played in (
+        run(space(CREUSS, never, system=WORMHOLE), [1, 5]),
+        run(
+            space(CREUSS, holder("1 dreadnought"), system=WORMHOLE),
+            [1, 5],
+            defender=["sustain dreadnought", "pass"],
+        ),
+    ):
+        assert not events(played, "hits_produced")
+        assert played.outcome["result"] == "defender_win"
+
+
+def test_against_waylay_barrage_hits_refused_by_name_when_played() -> None:
+    # Waylay: barrage 9, 1 reaches the dreadnought, which sustains: the reflected hits are not
+    # barrage hits, and the step keeps one count of hits per player (14H-3)
+    scenario = space({"units": "1 destroyer", "action_cards": ["waylay"]}, holder("1 dreadnought"))
+    with pytest.raises(RuleNotImplemented, match="anti-fighter barrage"):
+        run(scenario, [9, 1], all_dice=False)
+    never = holder("1 dreadnought", play={"reflective_shielding": "never"})
+    waylaid = {"units": "1 destroyer", "action_cards": ["waylay"]}
+    played = run(space(waylaid, never), [9, 1, 1, 5])
+    assert events(played, "damage_sustained", cause="anti-fighter barrage")
+    assert played.outcome["result"] == "defender_win"
+
+
+def test_exact_odds_against_dimensional_splicer_hand_derived() -> None:
+    """Creuss cruiser (2/5) with Dimensional Splicer against a dreadnought (3/5) with the card:
+    the splicer's hit is sustained and reflected: the cruiser is destroyed (defender 1).
+    Without the card the damaged dreadnought duels the cruiser, one hit each: attacker
+    (4/25) / (19/25) = 4/19, draw 6/19, defender 9/19."""
+    found = odds(space(CREUSS, holder("1 dreadnought"), system=WORMHOLE))
+    assert found.defender_win == pytest.approx(1.0, abs=1e-12)
+    never = holder("1 dreadnought", play={"reflective_shielding": "never"})
+    plain = odds(space(CREUSS, never, system=WORMHOLE))
+    assert plain.attacker_win == pytest.approx(float(Fraction(4, 19)), abs=1e-12)
+    assert plain.draw == pytest.approx(float(Fraction(6, 19)), abs=1e-12)

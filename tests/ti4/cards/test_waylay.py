@@ -2,7 +2,8 @@
 BARRAGE (ti4-space-combat.md step 1; ti4-combat-effects.md §6), the hits of that roll may be
 assigned to any of the opponent's ships, not only fighters; a ship with SUSTAIN DAMAGE may
 cancel one (docs/rulings.md 14D3-1). Offered through the "play_card" decision when
-the opponent has a non-fighter ship."""
+the opponent has a non-fighter ship. The opponent's cards answering hits are offered against
+its hits (14H-5)."""
 
 from __future__ import annotations
 
@@ -94,13 +95,29 @@ def test_refused_with_raid_formation() -> None:
         run(scenario, [9, 9, 1, 1, 7], all_dice=False)
 
 
-def test_refused_against_shields_holding() -> None:
+def test_the_opponent_may_answer_its_hits_with_shields_holding() -> None:
+    # no longer refused (docs/rulings.md 14H-5): barrage 9, 9 on the cruiser, both cancelled.
+    # Round 1: 1; 7.
     scenario = space(
         {"units": "1 destroyer", **WAYLAY},
         {"units": "1 cruiser", "action_cards": ["shields_holding"]},
     )
-    with pytest.raises(RuleNotImplemented, match="shields_holding"):
-        run(scenario, [9, 9], all_dice=False)
+    played = run(scenario, [9, 9, 1, 7])
+    assert [(c["player"], c["card"]) for c in events(played, "card_played")] == [
+        ("attacker", "waylay"),
+        ("defender", "shields_holding"),
+    ]
+    assert not barrage_losses(played)
+
+
+def test_reflective_shielding_held_is_refused_only_when_played() -> None:
+    # barrage 9, 9 destroys the cruiser (no ship sustains): the card is never offered
+    scenario = space(
+        {"units": "1 destroyer", **WAYLAY},
+        {"units": "1 cruiser", "action_cards": ["reflective_shielding"]},
+    )
+    played = run(scenario, [9, 9])
+    assert barrage_losses(played) == ["cruiser"]
 
 
 def test_exact_odds_hand_derived() -> None:

@@ -4,7 +4,9 @@ value is a hit, which the opponent assigns to one of their ships (ti4-combat-eff
 data/factions.toml). Rolled in the "start of combat" window (ti4-space-combat.md rule 2.1) as
 a roll of purpose "ambush", with the 2 ships of the best combat values (the choice no player
 would make otherwise; docs/rulings.md 14B-2). It is not a combat roll: combat-roll
-modifiers do not apply. The hits may be cancelled by SUSTAIN DAMAGE (14B-1)."""
+modifiers do not apply. The hits may be cancelled by SUSTAIN DAMAGE (14B-1), and the cards
+answering hits are offered around them (Shields Holding, Tellurian, Direct Hit, Reflective
+Shielding: docs/rulings.md 14H-1 to 14H-4; procedures/windows.py ``aimed_hits``)."""
 
 from __future__ import annotations
 

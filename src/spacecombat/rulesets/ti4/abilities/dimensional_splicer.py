@@ -6,7 +6,8 @@ scenario's ``system.wormholes``, or a Creuss flagship in its space area then:
 abilities/creuss_flagship_delta_wormhole.py), as one "play_card" decision naming the ship hit ("play
 dimensional_splicer: hit UNIT"); the stock policy hits the dearest ship, a damaged one first.
 The ship's owner may still cancel the hit with that ship's SUSTAIN DAMAGE
-(docs/rulings.md 14B-1)."""
+(docs/rulings.md 14B-1) or with Tellurian, and Direct Hit and Reflective Shielding answer that
+SUSTAIN DAMAGE; Shields Holding does not apply: its holder does not assign the hit (14H-1)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """Direct Hit (action card): after a ship of your opponent uses SUSTAIN DAMAGE to cancel a hit
 you produced, destroy that ship (data/cards.toml; ti4-combat-effects.md, action cards). Offered
 to its holder right after each SUSTAIN DAMAGE of an opponent's ship (ti4-space-combat.md step
-4.1; space cannon offense hits too), except a ship Direct Hit cannot destroy
+4.1; space cannon offense hits too, anti-fighter barrage hits widened by Waylay, and hits
+produced in a timing window: Ambush, Dimensional Splicer; docs/rulings.md 14H-2), except a
+ship Direct Hit cannot destroy
 (``immune_to_direct_hit`` in units.toml: Dreadnought II and the like). The stock policy plays
 it on the first ship it is offered for (``policy.play`` may say ``never`` or name the round;
 ``policy.sustain: in_order`` lets the immune ships sustain first). The destroyed ship is

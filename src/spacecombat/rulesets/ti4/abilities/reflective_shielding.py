@@ -1,17 +1,23 @@
 """Reflective Shielding (action card): when one of your ships uses SUSTAIN DAMAGE during a space
 combat, produce 2 hits against your opponent's ships in the system (data/cards.toml;
 ti4-combat-effects.md, codex). Offered to its holder right after one of their ships sustains
-damage in a space combat round (ti4-space-combat.md step 4.1; not against space cannon offense,
-which comes before the combat: docs/rulings.md 14A-7). The 2 hits join those the
-opponent has still to assign; if the opponent (the attacker) has already assigned its hits
-this round, it assigns them when the holder is done (procedures/assign_hits.py). The stock
-policy plays it the first time it is offered (``policy.play`` may restrict)."""
+damage in a space combat round (ti4-space-combat.md step 4.1), against hits produced in a
+timing window of the combat (Ambush, Dimensional Splicer: rule 2.1) or against anti-fighter
+barrage hits (with Waylay); not against space cannon offense, which comes before the combat
+(docs/rulings.md 14A-7, 14H-3). In a combat round the 2 hits join those the opponent has still
+to assign; if the opponent (the attacker) has already assigned its hits this round, it assigns
+them when the holder is done (procedures/assign_hits.py). In a timing window the opponent
+assigns them at once, to any of its ships (procedures/windows.py ``aimed_hits``). Played
+during anti-fighter barrage, the battle is refused by name: its hits are not barrage hits and
+the step keeps one count of hits per player. The stock policy plays it the first time it is
+offered (``policy.play`` may restrict)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
+from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits
@@ -24,6 +30,8 @@ if TYPE_CHECKING:
 
 #: hits it produces
 HITS = 2
+#: the ``cause`` of its hits when they are assigned in a timing window
+CAUSE = "Reflective Shielding"
 
 
 @register
@@ -37,14 +45,21 @@ class ReflectiveShielding(ActsOnHits, Card):
         owner = self.owner
         if side is not owner or where is not None or not self.held(state):
             return None
-        if state.phase is not Phase.ASSIGN_HITS:
-            return None  # not in a space combat round (space cannon offense)
+        in_window = state.phase is Phase.TIMING_WINDOW and bool(state.aim[0])
+        barrage = state.phase is Phase.ANTI_FIGHTER_BARRAGE_HITS
+        if state.phase is not Phase.ASSIGN_HITS and not in_window and not barrage:
+            return None  # not during a space combat (space cannon offense)
         unit = state.sustained[-1]
         if unit not in setup.side(side).ship_types:
             return None  # a unit that is not a ship (none sustains in space combat today)
         opponent = side.other
 
         def play(s: BattleState) -> Step[BattleState]:
+            if barrage:
+                raise RuleNotImplemented(
+                    "Reflective Shielding's hits during anti-fighter barrage (Waylay)",
+                    f"{side.value}'s {unit}, round {s.round}",
+                )
             produced = event(
                 "hits_produced",
                 player=side.value,
@@ -52,6 +67,8 @@ class ReflectiveShielding(ActsOnHits, Card):
                 against=opponent.value,
                 by=self.card,
             )
+            if in_window:
+                return Step(_in_window(s, side), (produced,))
             return Step(s.with_hits_on(opponent, s.hits_on(opponent) + HITS), (produced,))
 
         return self.offer(
@@ -61,3 +78,23 @@ class ReflectiveShielding(ActsOnHits, Card):
             play,
             facts={"unit": unit},
         )
+
+
+def _in_window(state: BattleState, side: Side) -> BattleState:
+    """``state`` with the 2 hits produced against ``side``'s opponent while hits of a timing
+    window are assigned: assigned at once, by the opponent, to any of its ships (14H-3)."""
+    from spacecombat.rulesets.ti4.procedures.windows import aimed_hits
+
+    opponent = side.other
+    cause, aim = state.aim
+    if state.hits_on(side) and aim:
+        # the holder still has hits to assign that reach only some ships (none do today: each
+        # such effect produces 1 hit): both would share one ``aim``
+        raise RuleNotImplemented(
+            f"Reflective Shielding while {cause} hits aimed at some ships are left",
+            f"{side.value}'s Reflective Shielding",
+        )
+    if state.hits_on(side):
+        # the holder's own hits left reach any ship too: both are assigned now, under one name
+        return aimed_hits(state, opponent, HITS, f"{cause} and {CAUSE}")
+    return aimed_hits(state, opponent, HITS, CAUSE)

@@ -1,9 +1,12 @@
 """Shields Holding (action card): before you assign hits to your ships during a space combat,
 cancel up to 2 of those hits (data/cards.toml; ti4-combat-effects.md, action cards). It is
 offered to its holder before they assign the hits of a space combat round (ti4-space-combat.md
-step 4) or of anti-fighter barrage (step 1: part of the space combat; only fighters take those
-hits, and fighters are ships), while one of their ships could take them; not against space
-cannon offense, which comes before the space combat (docs/rulings.md 14A-4). Played,
+step 4), of anti-fighter barrage (step 1: part of the space combat; only fighters take those
+hits, and fighters are ships; any ship with Waylay) or produced in a timing window of the
+combat that the holder assigns (Ambush, Impulse Core: rule 2.1), while one of their ships
+could take them; not against hits the producer placed on a ship (Dimensional Splicer,
+Devotion), nor against space cannon offense, which comes before the space combat
+(docs/rulings.md 14A-4, 14H-1). Played,
 it cancels 2 hits, or the only one there is (14A-4). The stock policy plays it the first time
 it is offered (``policy.play`` may say ``never`` or name the round)."""
 
@@ -41,7 +44,14 @@ class ShieldsHolding(ActsOnHits, Card):
         if state.phase is Phase.ASSIGN_HITS:
             reached = cards.ship_types
         elif state.phase is Phase.ANTI_FIGHTER_BARRAGE_HITS:
-            reached = cards.fighter_types
+            widened = any(h.widens_barrage(setup, state, side) for h in setup.handlers)
+            reached = cards.ship_types if widened else cards.fighter_types
+        elif state.phase is Phase.TIMING_WINDOW:
+            from spacecombat.rulesets.ti4.procedures.windows import chosen_by_producer
+
+            if chosen_by_producer(state):
+                return None  # the producer assigns that hit, not the holder (14H-1)
+            reached = cards.ship_types
         else:
             return None  # not during a space combat (space cannon offense)
         if not any(unit in reached for unit in state.side(side).space.types()):

@@ -1,8 +1,10 @@
 """Tellurian (Titans agent): when a hit is produced against a unit, exhaust to cancel that hit
 (data/cards.toml; ti4-combat-effects.md, leaders). Offered to its holder before they assign
 hits against their own units (ti4-space-combat.md step 4; any hits: space cannon, anti-fighter
-barrage, combat rounds, bombardment, ground combat), when those hits are more than SUSTAIN
-DAMAGE could cancel, so that the holder would otherwise lose a unit; played, it cancels 1 hit.
+barrage, with Waylay too, combat rounds, bombardment, ground combat, and hits produced in a
+timing window, even those the producer placed on a ship: docs/rulings.md 14H-4), when those
+hits are more than SUSTAIN DAMAGE could cancel, so that the holder would otherwise lose a unit;
+played, it cancels 1 hit.
 Hits against the opponent's units are not offered (docs/rulings.md 14A-8). The stock
 policy plays it the first time it is offered (``policy.play`` may restrict)."""
 
@@ -39,15 +41,29 @@ class Tellurian(ActsOnHits, Card):
         hits = state.hits_on(side)
         cards = setup.side(side)
         area = state.side(side).area(where)
-        if state.phase in _FIGHTERS_ONLY:
-            reached, sustains = cards.fighter_types, 0
+        widened = any(h.widens_barrage(setup, state, side) for h in setup.handlers)
+        if state.phase is Phase.TIMING_WINDOW and state.aim[0]:
+            # hits produced in a timing window reach the ships their aim says (14H-4)
+            from spacecombat.rulesets.ti4.procedures.windows import window_targets
+
+            targets = window_targets(setup, state, side)
+            reached = frozenset(unit for unit, _ in targets)
+            statuses = frozenset(targets)
         else:
-            reached = cards.ship_types if where is None else cards.ground_force_types
+            statuses = None
+            if state.phase in _FIGHTERS_ONLY and not widened:
+                reached = cards.fighter_types
+            else:
+                reached = cards.ship_types if where is None else cards.ground_force_types
+        if state.phase in _FIGHTERS_ONLY and not widened:
+            sustains = 0
+        else:
             able = sustain_damage.sustainable(setup, side)
             sustains = sum(
                 count
                 for unit, status, count in area
                 if unit in reached
+                and (statuses is None or (unit, status) in statuses)
                 and able(unit, status)
                 and not any(
                     h.forbids_sustain(setup, state, side, where, unit) for h in setup.handlers

@@ -8,9 +8,9 @@ has a ship in the space area that is not a fighter (otherwise the card changes n
 stock policy plays it (``policy.play`` may say ``never``). Played, the opponent assigns the
 hits of that roll as usual, but to any of its ships (``widens_barrage``), and a ship with
 SUSTAIN DAMAGE may cancel one of them: it may legally take the hit (docs/rulings.md
-14D3-1). Refused by name, when played: by a player who also has Raid Formation (which hits
-count "beyond the fighters" is not settled), and against a player holding Shields Holding or
-Reflective Shielding, which are not yet offered against barrage hits on non-fighter ships."""
+14D3-1); the cards that answer hits are offered against them as against other hits
+(docs/rulings.md 14H-5). Refused by name, when played by a player who also has Raid Formation
+(which hits count "beyond the fighters" is not settled)."""
 
 from __future__ import annotations
 
@@ -26,9 +26,8 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
-#: effects whose interplay with Waylay is not implemented (refused by name when it is played)
+#: an effect whose interplay with Waylay is not implemented (refused by name when it is played)
 RAID_FORMATION = "raid_formation"
-UNOFFERED = ("shields_holding", "reflective_shielding")
 
 
 @register
@@ -51,7 +50,7 @@ class Waylay(Card):
             return None  # only fighters (or nothing): the hits reach them anyway
 
         def play(s: BattleState) -> Step[BattleState]:
-            self._refuse_unsettled(setup, s)
+            self._refuse_unsettled(setup)
             return Step(s)
 
         return self.offer(
@@ -61,15 +60,12 @@ class Waylay(Card):
             play,
         )
 
-    def _refuse_unsettled(self, setup: BattleSetup, state: BattleState) -> None:
+    def _refuse_unsettled(self, setup: BattleSetup) -> None:
         owner = self.owner
         assert owner is not None
         where = f"{owner.value}'s Waylay"
         if any(h.id == RAID_FORMATION and h.owner is owner for h in setup.handlers):
             raise RuleNotImplemented("Waylay with Raid Formation", where)
-        for h in setup.handlers:
-            if h.id in UNOFFERED and h.owner is owner.other and not state.has_used(h.owner, h.id):
-                raise RuleNotImplemented(f"{h.id} against Waylay's barrage hits", where)
 
     def widens_barrage(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         owner = self.owner

@@ -75,8 +75,43 @@ def aimed_hits(
 ) -> BattleState:
     """``state`` with ``hits`` produced in a timing window against ``target``'s ships, to be
     assigned before the next handler acts (``aim``: which ships they may reach, see
-    ``BattleState.aim``)."""
-    return state.with_hits_on(target, state.hits_on(target) + hits).changed(aim=(cause, aim))
+    ``BattleState.aim``). The handlers acting before ``target`` assigns hits
+    (``before_assign_hits``: Shields Holding, Tellurian) are asked first (``BEFORE``)."""
+    produced = state.with_hits_on(target, state.hits_on(target) + hits)
+    return _queue(produced.changed(aim=(cause, aim), sustained=()), (BEFORE, target, ""))
+
+
+def chosen_by_producer(state: BattleState) -> bool:
+    """Whether the hits of this window being assigned were placed on a ship by the player who
+    produced them (Dimensional Splicer, Devotion): their owner does not assign them
+    (docs/rulings.md 14H-1)."""
+    return ":" in state.aim[1]
+
+
+def window_targets(setup: BattleSetup, state: BattleState, side: Side) -> list[tuple[str, Status]]:
+    """The (type, status) of ``side``'s ships in the space area that the hits of this window
+    against it may reach (``BattleState.aim``)."""
+    return _reach(setup, side, state.aim[1])(state.side(side).space)
+
+
+def _reach(
+    setup: BattleSetup, side: Side, aim: str
+) -> Callable[[Forces], list[tuple[str, Status]]]:
+    """Which of ``side``'s ships in an area hits of the window with ``aim`` may reach."""
+    ships = setup.side(side).ship_types
+    fighters = setup.side(side).fighter_types
+
+    def eligible(area: Forces) -> list[tuple[str, Status]]:
+        reach = [(u, st) for u, st, _ in area if u in ships]
+        if aim == "non_fighter":
+            big = [(u, st) for u, st in reach if u not in fighters]
+            return big or reach
+        if aim:
+            unit, _, status = aim.partition(":")
+            return [(u, st) for u, st in reach if u == unit and int(st) == int(status)]
+        return reach
+
+    return eligible
 
 
 def aim_at(unit: str, status: Status) -> str:
@@ -95,27 +130,23 @@ def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSt
             break
     else:
         return None
-    ships = setup.side(side).ship_types
-    fighters = setup.side(side).fighter_types
     # a unit sustaining damage in an end-of-round window is past the round (it stays repairable)
     in_round = Window.END_OF_COMBAT_ROUND not in state.windows[0]
-
-    def eligible(area: Forces) -> list[tuple[str, Status]]:
-        reach = [(u, st) for u, st, _ in area if u in ships]
-        if aim == "non_fighter":
-            big = [(u, st) for u, st in reach if u not in fighters]
-            return big or reach
-        if aim:
-            unit, _, status = aim.partition(":")
-            return [(u, st) for u, st in reach if u == unit and int(st) == int(status)]
-        return reach
 
     def done(s: BattleState) -> BattleState:
         return s if any(s.hits) else s.changed(aim=("", ""))
 
     def note(s: BattleState, option: Option) -> BattleState:
-        # a unit destroyed: queued for the handlers acting after that (``_follow_destroyed``)
-        if option.action == "sustain" or not _hears_destroyed(setup):
+        # a unit destroyed, or that used SUSTAIN DAMAGE: queued for the handlers acting after
+        # that (``_follow_destroyed``)
+        if option.action == "sustain":
+            if not _hears(setup, "after_sustain"):
+                return s
+            unit = option.unit or ""
+            # ``sustained``: the units that sustained damage in this assignment, as in
+            # procedures/assign_hits.py (cleared when the window's hits are all assigned)
+            return _queue(s.changed(sustained=(*s.sustained, unit)), (SUSTAINED, side, unit))
+        if not _hears_destroyed(setup):
             return s
         return _queue(s, (DESTROYED, side, option.unit or ""))
 
@@ -133,7 +164,7 @@ def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSt
         state,
         side,
         None,
-        eligible=eligible,
+        eligible=_reach(setup, side, aim),
         targets="ships",
         cause=cause,
         verb="assign",
@@ -149,6 +180,12 @@ def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSt
 #: a ``following`` entry of a unit destroyed in a timing window; "destroyed:N": the handlers
 #: before position N have been asked about it
 DESTROYED = "destroy"
+#: likewise, of a unit that used SUSTAIN DAMAGE against hits of a timing window
+#: (``after_sustain``: Direct Hit, Reflective Shielding)
+SUSTAINED = "sustain"
+#: likewise, of a player about to assign hits produced against it in a timing window
+#: (``before_assign_hits``: Shields Holding, Tellurian)
+BEFORE = "before_assign"
 
 
 def _queue(state: BattleState, entry: tuple[str, Side, str]) -> BattleState:
@@ -164,28 +201,53 @@ def _hears_destroyed(setup: BattleSetup) -> bool:
     )
 
 
+def _hears(setup: BattleSetup, hook: str) -> bool:
+    """Whether a handler in play overrides ``hook`` (a method of ``Handler``)."""
+    base = getattr(Handler, hook)
+    return setup.remembered(
+        ("hears", hook),
+        lambda: any(getattr(type(h), hook) is not base for h in setup.handlers),
+    )
+
+
 def _follow_destroyed(setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
     """Units destroyed in a timing window (by its hits, or by ``destroy_own``) are heard by the
     handlers acting after a unit is destroyed (``after_destroyed``), in their order, before
     anything else happens in the window, as while hits are assigned (procedures/assign_hits.py;
-    docs/rulings.md 14B3-5). A handler's own follow-up queued meanwhile (an entry
-    named by its id) goes on next (``follow_up``)."""
+    docs/rulings.md 14B3-5); so are units that used SUSTAIN DAMAGE against the window's hits
+    (``after_sustain``: Direct Hit, Reflective Shielding), and, before a player assigns hits
+    produced against it in the window, the handlers acting then (``before_assign_hits``:
+    Shields Holding, Tellurian; docs/rulings.md 14H-6). A handler's own follow-up queued
+    meanwhile (an entry named by its id) goes on next (``follow_up``)."""
     if not state.following:
         return None
     head = state.following[0]
     what, who, detail = head
     rest = state.changed(following=state.following[1:])
     handlers = setup.handlers
-    if what.partition(":")[0] == DESTROYED:
-        start = int(what.partition(":")[2] or 0)
+    kind, _, asked = what.partition(":")
+    if kind in (DESTROYED, SUSTAINED, BEFORE):
+        start = int(asked or 0)
         cause = state.aim[0] or "timing window"
+        hook = {DESTROYED: "after_destroyed", SUSTAINED: "after_sustain"}.get(
+            kind, "before_assign_hits"
+        )
+        base = getattr(Handler, hook)
         for index in range(start, len(handlers)):
             handler = handlers[index]
-            if type(handler).after_destroyed is Handler.after_destroyed:
+            if getattr(type(handler), hook) is base:
                 continue
-            node = handler.after_destroyed(setup, state, who, None, detail, cause)
+            node: Node[BattleState] | None
+            if kind == DESTROYED:
+                node = handler.after_destroyed(setup, state, who, None, detail, cause)
+            elif kind == SUSTAINED:
+                node = handler.after_sustain(setup, state, who, None, cause)
+            elif state.hits_on(who):
+                node = handler.before_assign_hits(setup, state, who, None, cause)
+            else:
+                break  # the hits are cancelled already
             if node is not None:
-                return _with_head(node, head, (f"{DESTROYED}:{index + 1}", who, detail))
+                return _with_head(node, head, (f"{kind}:{index + 1}", who, detail))
         return Step(rest)
     for handler in handlers:
         if handler.id == what and handler.owner is who:
@@ -241,6 +303,8 @@ def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     pending = _assign_window_hits(setup, state)
     if pending is not None:
         return pending
+    if state.sustained:
+        return Step(state.changed(sustained=()))  # the window's hits are all assigned
     handlers = _window_order(setup)
     if state.cursor < len(handlers):
         current = frozenset(state.windows[0])
