@@ -13,6 +13,7 @@ from spacecombat.rulesets.notices import (
     opening_events,
     removed_by,
 )
+from spacecombat.rulesets.ti4.abilities import empyrean_mech_cancel_action_card as watcher
 from spacecombat.rulesets.ti4.procedures import (
     capacity,
     combat_round,
@@ -67,6 +68,24 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         # anti-fighter barrage looks at round 1, the stock policies at the rounds they name
         super().__init__(setup)
         self._initial: dict[str, dict[str, int]] = {}
+
+    def advance(self, state: BattleState) -> Node[BattleState]:
+        """The node that follows ``state``: an action card played that the opponent may
+        cancel is decided first (``BattleState.pending``: the Empyrean mech), then the
+        procedure of the phase."""
+        if state.pending is not None:
+            return watcher.cancel_or_let(self.setup, state)
+        return super().advance(state)
+
+    def canonical(self, state: BattleState) -> BattleState:
+        """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in."""
+        state = super().canonical(state)
+        pending = state.pending
+        if pending is not None:
+            before = self.canonical(pending.before)
+            if before is not pending.before:
+                state = state._replace(pending=pending._replace(before=before))
+        return state
 
     def _opening_notices(self) -> list[str]:
         """Fleets over capacity at the start: what the stock policies remove before the battle

@@ -70,6 +70,18 @@ class Retreat:
     done: bool = False
 
 
+class Pending(NamedTuple):
+    """An action card a player chose to play that may still be cancelled (the Empyrean mech,
+    abilities/empyrean_mech_cancel_action_card.py): who plays it, which card, the option chosen
+    (``play CARD`` or ``play CARD: WAY``), and the state in which it was offered, to which the
+    battle returns once the opponent has decided."""
+
+    player: Side
+    card: str
+    play: str
+    before: BattleState
+
+
 class BattleState(NamedTuple):
     """A TI4 battle between two players at one point of a procedure.
 
@@ -122,6 +134,12 @@ class BattleState(NamedTuple):
     #: produced them, which units they may reach: "" any ship, "non_fighter" a non-fighter ship
     #: if able, "unit:status" that one unit (its producer chose it); procedures/windows.py)
     aim: tuple[str, str] = ("", "")
+    #: an action card played that the opponent may still cancel (``Pending``): the battle's
+    #: next node is the opponent's decision (battle.py ``Ti4Battle.advance``); and a card
+    #: play allowed to resolve, (player, card, option chosen): its handler, asked again in
+    #: the state it was offered in, resolves that option without asking (abilities/base.py)
+    pending: Pending | None = None
+    granted: tuple[Side, str, str] | None = None
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
