@@ -422,9 +422,13 @@ class Card(Handler):
     watcher: Watcher | None = None
 
     def held(self, state: BattleState) -> bool:
-        """Whether the owner still holds the card (it has not been played yet)."""
-        assert self.owner is not None
-        return not state.has_used(self.owner, self.card)
+        """Whether the owner still holds the card (it has not been played yet, nor cancelled:
+        ``discarded``)."""
+        owner = self.owner
+        assert owner is not None
+        return not state.has_used(owner, self.card) and not state.has_used(
+            owner, discarded(self.card)
+        )
 
     def offer(
         self,
@@ -492,6 +496,13 @@ def _resolved(owner: Side, card: str, state: BattleState, act: _Play) -> Step[Ba
     """``card`` played by ``owner`` in ``state``: the ``card_played`` event, then its effect."""
     done = act(state)
     return Step(done.state, (card_played(owner, card, state.round), *done.events))
+
+
+def discarded(card: str) -> str:
+    """The ``used`` mark of a card that was played and cancelled (the Empyrean mech): its holder
+    no longer has it, but its effect never happened (``has_used(side, card)`` stays false, so
+    effects that read it as "played" do not act)."""
+    return f"{card}:cancelled"
 
 
 def card_played(owner: Side, card: str, round_number: int) -> Event:

@@ -20,10 +20,11 @@ card's handler again in that state, and it resolves the chosen option without as
 ``BattleState.granted``). Everything stays in the state, so the exact odds, Monte Carlo runs
 and replays see the same nodes.
 
-The stock policy cancels whenever a mech can be removed without weakening a ground combat of
-this battle: one in an adjacent system first, then the space area, then a planet of a space
-battle; a mech on a planet of an invasion is offered after ``pass`` (the stock policy does not
-take it). ``policy.play: {empyrean_mech_cancel_action_card: never}`` never cancels."""
+The stock policy cancels whenever a mech can be removed without weakening a combat of this
+battle: one in an adjacent system first, then (in a space battle, where mechs do not fight) one
+in the space area, then one on a planet; in an invasion a mech in the active system (committed
+from the space area, or defending a planet) is offered after ``pass`` (the stock policy does
+not take it). ``policy.play: {empyrean_mech_cancel_action_card: never}`` never cancels."""
 
 from __future__ import annotations
 
@@ -32,9 +33,14 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Step
-from spacecombat.core.errors import ScenarioError
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import Card, Handler, card_played, register
+from spacecombat.rulesets.ti4.abilities.base import (
+    Card,
+    Handler,
+    card_played,
+    discarded,
+    register,
+)
 from spacecombat.rulesets.ti4.rules import load
 
 if TYPE_CHECKING:
@@ -67,23 +73,15 @@ class EmpyreanMechCancelActionCard(Handler):
         if self.adjacent and not state.has_used(owner, ADJACENT):
             return True
         units = state.side(owner)
-        return any(
-            area.total(lambda u: u in self.units) for area in (units.space, *units.planets)
-        )
+        return any(area.total(lambda u: u in self.units) for area in (units.space, *units.planets))
 
 
 def watch(sides: Mapping[Side, SideSetup], handlers: Sequence[Handler]) -> None:
     """When the battle is built: each Watcher learns its owner's unit types with the ability
     and whether one is in an adjacent system, and each action card of the other player learns
-    of the Watcher (``Card.watcher``). ``empyrean_mech_adjacent`` without a Watcher among the
-    player's units (not the Empyrean) is refused, naming it."""
-    for side, setup in sides.items():
-        if ADJACENT in setup.conditions and not _watchers(setup):
-            raise ScenarioError(
-                f"{side.value}.conditions",
-                f"{ADJACENT} needs the Empyrean mech (Watcher): the player's faction is "
-                f"{setup.faction or 'none'}",
-            )
+    of the Watcher (``Card.watcher``). Like the other player conditions,
+    ``empyrean_mech_adjacent`` says nothing for a player without the Watcher (not the
+    Empyrean)."""
     cards = load().cards
     for watcher in handlers:
         if not isinstance(watcher, EmpyreanMechCancelActionCard) or watcher.owner is None:
@@ -103,9 +101,7 @@ def watch(sides: Mapping[Side, SideSetup], handlers: Sequence[Handler]) -> None:
 
 def _watchers(setup: SideSetup) -> frozenset[str]:
     return frozenset(
-        unit
-        for unit, card in setup.cards.items()
-        if any(a.handler == ID for a in card.abilities)
+        unit for unit, card in setup.cards.items() if any(a.handler == ID for a in card.abilities)
     )
 
 
@@ -120,23 +116,28 @@ def watcher_of(setup: BattleSetup, side: Side) -> EmpyreanMechCancelActionCard:
 def _places(
     setup: BattleSetup, state: BattleState, watcher: EmpyreanMechCancelActionCard
 ) -> tuple[list[tuple[str, int | None]], list[tuple[str, int | None]]]:
-    """Where a mech may be removed: (places that weaken no ground combat of this battle, in the
-    stock policy's order; planets of an invasion). A place is its name and its area (``-1``:
-    an adjacent system, ``None``: the space area, else a planet)."""
+    """Where a mech may be removed: (places whose mech fights in no combat of this battle, in
+    the stock policy's order; places whose mech does). A place is its name and its area
+    (``-1``: an adjacent system, ``None``: the space area, else a planet). Mechs fight in no
+    space combat; in an invasion every mech in the active system may fight (one in the space
+    area is committed to a planet, one on a planet defends it)."""
     owner = watcher.owner
     assert owner is not None
     units = state.side(owner)
-    free: list[tuple[str, int | None]] = []
-    fought: list[tuple[str, int | None]] = []
-    if watcher.adjacent and not state.has_used(owner, ADJACENT):
-        free.append((ADJACENT_PLACE, -1))
+    places: list[tuple[str, int | None]] = []
     if units.space.total(lambda u: u in watcher.units):
-        free.append(("the space area", None))
+        places.append(("the space area", None))
     for index, planet in enumerate(units.planets):
         if planet.total(lambda u: u in watcher.units):
-            place = (setup.planets[index], index)
-            (fought if setup.kind == "invasion" else free).append(place)
-    return free, fought
+            # a space battle has one area for its planets
+            name = "the planets" if setup.kind == "space" else setup.planets[index]
+            places.append((name, index))
+    adjacent: list[tuple[str, int | None]] = []
+    if watcher.adjacent and not state.has_used(owner, ADJACENT):
+        adjacent.append((ADJACENT_PLACE, -1))
+    if setup.kind == "invasion":
+        return adjacent, places
+    return [*adjacent, *places], []
 
 
 def cancel_or_let(setup: BattleSetup, state: BattleState) -> Decision[BattleState]:
@@ -165,19 +166,19 @@ def cancel_or_let(setup: BattleSetup, state: BattleState) -> Decision[BattleStat
         if option.action != "play":
             return Step(before.changed(granted=(player, card, pending.play)))
         where = table[option.text]
-        discarded = before.using(player, card)
+        gone_card = before.using(player, discarded(card))
         reason = REASON
         if where == -1:
-            removed = discarded.using(empyrean, ADJACENT)
+            removed = gone_card.using(empyrean, ADJACENT)
             gone, reason = unit, f"{REASON}, from {ADJACENT_PLACE}"
         else:
             # the most damaged mech there (it is worth least)
-            area = discarded.side(empyrean).area(where)
+            area = gone_card.side(empyrean).area(where)
             gone, status = max(
                 ((u, st) for u, st, _ in area if u in watcher.units), key=lambda p: p[1]
             )
-            left = discarded.side(empyrean).with_area(where, area.remove(gone, status))
-            removed = discarded.with_side(empyrean, left)
+            left = gone_card.side(empyrean).with_area(where, area.remove(gone, status))
+            removed = gone_card.with_side(empyrean, left)
         events = (
             card_played(player, card, before.round),
             event("unit_removed", player=empyrean.value, unit=gone, reason=reason),
@@ -186,4 +187,3 @@ def cancel_or_let(setup: BattleSetup, state: BattleState) -> Decision[BattleStat
         return Step(removed, events)
 
     return Decision(request, then)
-
