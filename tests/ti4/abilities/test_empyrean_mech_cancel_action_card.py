@@ -257,6 +257,18 @@ def test_a_mech_in_an_adjacent_system_cancels_once() -> None:
     assert survivors(played, "attacker", "planet") == {"mech": 1}
 
 
+def test_exact_odds_of_an_invasion_with_a_mech_next_door() -> None:
+    """Dreadnought I bombards 5 (3/5) the lone infantry; else infantry against infantry (each
+    3/10: won (21/100)/(51/100) = 7/17). The stock policy cancels Bunker with the mech next
+    door: 3/5 + 2/5 · 7/17 = 13/17; with ``never`` Bunker leaves 9 (1/5): 1/5 + 4/5 · 7/17 =
+    9/17."""
+    adjacent = {"conditions": ["empyrean_mech_adjacent"]}
+    cancelled = odds(bunker("1 dreadnought, 1 infantry", **adjacent))
+    assert cancelled.attacker_win == pytest.approx(float(Fraction(13, 17)), abs=1e-12)
+    let = odds(bunker("1 dreadnought, 1 infantry", policy=NEVER, **adjacent))
+    assert let.attacker_win == pytest.approx(float(Fraction(9, 17)), abs=1e-12)
+
+
 def test_the_adjacent_mech_is_removed_only_once() -> None:
     # two action cards, one mech next door and none in the active system: Morale Boost is
     # cancelled, Shields Holding (2 hits in round 1) is played without a question
