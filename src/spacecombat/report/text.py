@@ -55,6 +55,7 @@ _TEMPLATES = {
     "influence_spent": "  {player} spends {influence} influence ({by})",
     "unit_damaged": "  {player}'s {unit} is damaged ({by})",
     "unit_replaced": "  {player}'s {unit} on {planet} becomes {by}'s",
+    "card_cancelled": "  {player}'s {card} is cancelled ({by})",
     "ground_forces_returned": "  ground forces leave {planet} ({by})",
     "invasion_failed": "  the invasion of {planet} fails: {reason}",
 }

@@ -13,6 +13,7 @@ from spacecombat.rulesets.notices import (
     opening_events,
     removed_by,
 )
+from spacecombat.rulesets.ti4.abilities import empyrean_mech_cancel_action_card as watcher
 from spacecombat.rulesets.ti4.procedures import (
     capacity,
     combat_round,
@@ -69,13 +70,26 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         self._initial: dict[str, dict[str, int]] = {}
 
     def advance(self, state: BattleState) -> Node[BattleState]:
-        """The node that follows ``state``: what the procedure of its phase does, with the
-        battle's facts as they stand once the technologies gained so far act
-        (``BattleSetup.having``)."""
+        """The node that follows ``state``: an action card played that the opponent may
+        cancel is decided first (``BattleState.pending``: the Empyrean mech), then the
+        procedure of the phase; both with the battle's facts as they stand once the
+        technologies gained so far act (``BattleSetup.having``)."""
         setup = self.setup
         if state.gained != NOTHING_GAINED:
             setup = setup.having(state.gained)
+        if state.pending is not None:
+            return watcher.cancel_or_let(setup, state)
         return self.procedures[state.phase](setup, state)
+
+    def canonical(self, state: BattleState) -> BattleState:
+        """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in."""
+        state = super().canonical(state)
+        pending = state.pending
+        if pending is not None:
+            before = self.canonical(pending.before)
+            if before is not pending.before:
+                state = state._replace(pending=pending._replace(before=before))
+        return state
 
     def _opening_notices(self) -> list[str]:
         """Fleets over capacity at the start: what the stock policies remove before the battle

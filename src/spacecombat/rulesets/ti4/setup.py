@@ -35,6 +35,7 @@ from spacecombat.rulesets.ti4.abilities import (
     nekro_flagship_ground_forces_fight,
     the_cavalry,
 )
+from spacecombat.rulesets.ti4.abilities import empyrean_mech_cancel_action_card as watcher
 from spacecombat.rulesets.ti4.abilities.base import (
     HANDLERS,
     Handler,
@@ -251,6 +252,7 @@ def build(scenario: Scenario) -> BattleSetup:
         for side in SIDES
     }
     handlers = _handlers(data, scenario, sides, laws, system)
+    watcher.watch(sides, handlers)  # action cards the Empyrean mech may cancel
     _check_cavalry(sides, handlers)
     _check_active_system(system, sides, handlers)
     attacker_state, defender_state, commits, bombard = _initial_forces(scenario, sides, planets)
@@ -825,10 +827,17 @@ def _handlers(
         for unit in setup.cards:
             # a unit in the battle brings its abilities; one in reinforcements only its DEPLOY,
             # which puts it into the battle (the Letnev and Yin mechs)
+            # (and the Watcher, from an adjacent system: the condition empyrean_mech_adjacent)
             names += [
                 a.handler
                 for a in setup.cards[unit].abilities
-                if a.combat == "rule" and a.handler and (unit in present or a.name == DEPLOY)
+                if a.combat == "rule"
+                and a.handler
+                and (
+                    unit in present
+                    or a.name == DEPLOY
+                    or (a.handler == watcher.ID and watcher.ADJACENT in setup.conditions)
+                )
             ]
         names += [
             h

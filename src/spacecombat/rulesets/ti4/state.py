@@ -75,6 +75,18 @@ class Retreat:
 RolledHits = tuple[tuple[DiceGroup, int], ...]
 
 
+class Pending(NamedTuple):
+    """An action card a player chose to play that may still be cancelled (the Empyrean mech,
+    abilities/empyrean_mech_cancel_action_card.py): who plays it, which card, the option chosen
+    (``play CARD`` or ``play CARD: WAY``), and the state in which it was offered, to which the
+    battle returns once the opponent has decided."""
+
+    player: Side
+    card: str
+    play: str
+    before: BattleState
+
+
 class BattleState(NamedTuple):
     """A TI4 battle between two players at one point of a procedure.
 
@@ -136,6 +148,12 @@ class BattleState(NamedTuple):
     #: (``Handler.keeps_rolls``: War Funding Ω reads its holder's after both players rolled;
     #: empty for a player whose roll is not kept), cleared when hits are assigned
     rolls: tuple[RolledHits, RolledHits] = ((), ())
+    #: an action card played that the opponent may still cancel (``Pending``): the battle's
+    #: next node is the opponent's decision (battle.py ``Ti4Battle.advance``); and a card
+    #: play allowed to resolve, (player, card, option chosen): its handler, asked again in
+    #: the state it was offered in, resolves that option without asking (abilities/base.py)
+    pending: Pending | None = None
+    granted: tuple[Side, str, str] | None = None
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

@@ -32,12 +32,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Step
 from spacecombat.core.events import Event, event
 from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import Pending
 
 if TYPE_CHECKING:
     from spacecombat.core.engine import Node
@@ -413,20 +414,41 @@ class Handler:
         return None
 
 
+class Watcher(Protocol):
+    """An effect of the opponent that may cancel a card when it is played (the Empyrean mech:
+    abilities/empyrean_mech_cancel_action_card.py)."""
+
+    def may_cancel(self, state: BattleState) -> bool:
+        """Whether it could cancel a card played in ``state`` (its owner has what it removes)."""
+        ...
+
+
 class Card(Handler):
     """A card or leader held by ``owner`` (data/cards.toml ``id``): played (or exhausted, or
     purged) at most once a battle unless a subclass says otherwise, by its holder's decision.
 
     ``offer`` asks the holder whether to play it now; the stock policy plays it (its
-    ``policy.play`` may say ``never`` or name the round), and ``--ask`` asks a person."""
+    ``policy.play`` may say ``never`` or name the round), and ``--ask`` asks a person.
+
+    A card the opponent may cancel (``watcher``, set when the battle is built: the Empyrean
+    mech against an action card) is not resolved when its holder plays it: the decision's step
+    leaves it pending (``BattleState.pending``) for the opponent's decision; if the opponent
+    lets it be played, the procedure asks the card's handler again in the same state, and its
+    ``offer`` resolves the chosen option without asking (``BattleState.granted``)."""
 
     #: the card's id in data/cards.toml (also the key of ``policy.play``)
     card: ClassVar[str]
+    #: the opponent's effect that may cancel this card when it is played, if any
+    watcher: Watcher | None = None
 
     def held(self, state: BattleState) -> bool:
-        """Whether the owner still holds the card (it has not been played yet)."""
-        assert self.owner is not None
-        return not state.has_used(self.owner, self.card)
+        """Whether the owner still holds the card (it has not been played yet, nor cancelled:
+        ``discarded``)."""
+        owner = self.owner
+        assert owner is not None
+        return not state.has_used(owner, self.card) and not state.has_used(
+            owner, discarded(self.card)
+        )
 
     def offer(
         self,
@@ -435,28 +457,72 @@ class Card(Handler):
         play: Callable[[BattleState], Step[BattleState]],
         *,
         facts: dict[str, object] | None = None,
-    ) -> Decision[BattleState]:
+    ) -> Node[BattleState]:
         """Ask the owner whether to play the card now: ``play the card`` (the card is then
         used, and ``play`` gives what it does) or ``pass``."""
         assert self.owner is not None
         owner = self.owner
-        options = (Option(f"play {self.card}", "play", target=self.card), Option("pass", "pass"))
-        request = DecisionRequest(
-            "play_card",
-            owner.value,
-            prompt,
-            options,
-            facts={"card": self.card, "round": state.round, **(facts or {})},
+        text = f"play {self.card}"
+
+        def act(s: BattleState) -> Step[BattleState]:
+            return play(s.using(owner, self.card))
+
+        return _offered(
+            owner,
+            self.card,
+            state,
+            {text: act},
+            DecisionRequest(
+                "play_card",
+                owner.value,
+                prompt,
+                (Option(text, "play", target=self.card), Option("pass", "pass")),
+                facts={"card": self.card, "round": state.round, **(facts or {})},
+            ),
+            self.watcher,
         )
 
-        def then(option: Option) -> Step[BattleState]:
-            if option.action != "play":
-                return Step(state)
-            done = play(state.using(owner, self.card))
-            played = card_played(owner, self.card, state.round)
-            return Step(done.state, (played, *done.events))
 
-        return Decision(request, then)
+#: what playing a card (one way) does to the state
+_Play = Callable[["BattleState"], Step["BattleState"]]
+
+
+def _offered(
+    owner: Side,
+    card: str,
+    state: BattleState,
+    table: Mapping[str, _Play],
+    request: DecisionRequest,
+    watcher: Watcher | None,
+) -> Node[BattleState]:
+    """The ``play_card`` decision of ``card`` (``table``: what each "play" option does), or,
+    when the opponent let the option chosen in this state be played (``state.granted``), that
+    option resolved. A "play" answer that ``watcher`` could cancel leaves it pending."""
+    granted = state.granted
+    if granted is not None and granted[0] is owner and granted[1] == card:
+        return _resolved(owner, card, state.changed(granted=None), table[granted[2]])
+
+    def then(option: Option) -> Step[BattleState]:
+        if option.action != "play":
+            return Step(state)
+        if watcher is not None and watcher.may_cancel(state):
+            return Step(state.changed(pending=Pending(owner, card, option.text, state)))
+        return _resolved(owner, card, state, table[option.text])
+
+    return Decision(request, then)
+
+
+def _resolved(owner: Side, card: str, state: BattleState, act: _Play) -> Step[BattleState]:
+    """``card`` played by ``owner`` in ``state``: the ``card_played`` event, then its effect."""
+    done = act(state)
+    return Step(done.state, (card_played(owner, card, state.round), *done.events))
+
+
+def discarded(card: str) -> str:
+    """The ``used`` mark of a card that was played and cancelled (the Empyrean mech): its holder
+    no longer has it, but its effect never happened (``has_used(side, card)`` stays false, so
+    effects that read it as "played" do not act)."""
+    return f"{card}:cancelled"
 
 
 def card_played(owner: Side, card: str, round_number: int) -> Event:
@@ -499,28 +565,36 @@ def offer_plays(
     *,
     once: bool = True,
     pass_first: bool = False,
-) -> Decision[BattleState]:
+    watcher: Watcher | None = None,
+    facts: Mapping[str, object] | None = None,
+) -> Node[BattleState]:
     """The ``play_card`` decision of an effect used in one of several ways: one option per
     choice, ``play CARD: LABEL`` (``play CARD`` for an empty label), in the order given (the
     stock policy takes the first), and ``pass``. Each choice's function says what it does to
     the state. ``once``: the card (or exhaustible ability) is then used for the battle
     (``used``); otherwise it may act again later. ``pass_first``: ``pass`` is listed first (the
-    stock policy then passes)."""
-    table = {(f"play {card}: {label}" if label else f"play {card}"): act for label, act in choices}
+    stock policy then passes). ``watcher``: the opponent's effect that may cancel the card
+    (``Card.watcher``); the node is then the chosen option itself once the opponent let it be
+    played (``Card``). ``facts``: more facts for the request, beside ``card`` and ``round``."""
+
+    def acting(act: _Play) -> _Play:
+        return (lambda s: act(s.using(owner, card))) if once else act
+
+    table = {
+        (f"play {card}: {label}" if label else f"play {card}"): acting(act)
+        for label, act in choices
+    }
     plays = tuple(Option(text, "play", target=card) for text in table)
     passing = Option("pass", "pass")
     options = (passing, *plays) if pass_first else (*plays, passing)
     request = DecisionRequest(
-        "play_card", owner.value, prompt, options, facts={"card": card, "round": state.round}
+        "play_card",
+        owner.value,
+        prompt,
+        options,
+        facts={"card": card, "round": state.round, **(facts or {})},
     )
-
-    def then(option: Option) -> Step[BattleState]:
-        if option.action != "play":
-            return Step(state)
-        done = table[option.text](state.using(owner, card) if once else state)
-        return Step(done.state, (card_played(owner, card, state.round), *done.events))
-
-    return Decision(request, then)
+    return _offered(owner, card, state, table, request, watcher)
 
 
 HANDLERS: dict[str, type[Handler]] = {}

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from spacecombat.core.engine import Decision, Step
+from spacecombat.core.engine import Step
 from spacecombat.core.events import Event, event
 from spacecombat.rulesets.ti4.abilities.base import offer_plays
 
 if TYPE_CHECKING:
+    from spacecombat.core.engine import Node
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
@@ -24,7 +25,7 @@ def offer_ways(
     play: Callable[[BattleState, str | None], Step[BattleState]],
     *,
     exhaust: bool = True,
-) -> Decision[BattleState]:
+) -> Node[BattleState]:
     """The "play_card" decision of ``card`` with one option per way of playing it (its label,
     and the unit it names), the most useful first (the stock policy plays the first), then
     "pass" (``base.offer_plays``: "play CARD: LABEL"). ``play(state, unit)`` gives what the

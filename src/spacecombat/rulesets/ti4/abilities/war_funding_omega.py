@@ -27,8 +27,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from spacecombat.core.decisions import DecisionRequest
-from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Card, offer_plays, register
@@ -159,20 +158,15 @@ class WarFundingOmega(Card):
 
             return act
 
-        decision = offer_plays(
+        return offer_plays(
             owner,
             self.card,
             state,
             f"{NAME}: reroll all of your opponent's dice and any of yours that missed?",
             [(LABELS[way], play(way)) for way in offered],
             pass_first=gain[offered[0]] <= 0,
+            facts={"expected_gain": {LABELS[w]: str(gain[w]) for w in offered}},
         )
-        request = decision.request
-        facts = {**request.facts, "expected_gain": {LABELS[w]: str(gain[w]) for w in offered}}
-        asked = DecisionRequest(
-            request.decision, request.player, request.prompt, request.options, facts
-        )
-        return Decision(asked, decision.then)
 
     def follow_up(
         self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None

@@ -358,12 +358,22 @@ def offer_choices(
     *,
     once: bool = True,
     pass_first: bool = False,
-) -> Decision[BattleState]:
+) -> Node[BattleState]:
     """Ask ``card``'s owner whether to use it now, and how (``abilities/base.offer_plays``:
-    one "play CARD: LABEL" option per choice, then "pass")."""
+    one "play CARD: LABEL" option per choice, then "pass"; the opponent may cancel it where
+    ``card.watcher`` says so)."""
     owner = card.owner
     assert owner is not None
-    return offer_plays(owner, card.card, state, prompt, choices, once=once, pass_first=pass_first)
+    return offer_plays(
+        owner,
+        card.card,
+        state,
+        prompt,
+        choices,
+        once=once,
+        pass_first=pass_first,
+        watcher=card.watcher,
+    )
 
 
 def destroy_own(
