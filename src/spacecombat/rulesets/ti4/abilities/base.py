@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from spacecombat.core.engine import Node
     from spacecombat.core.errors import RuleNotImplemented
     from spacecombat.core.pool import DiceGroup
-    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.setup import BattleSetup, SideSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
 
@@ -324,6 +324,12 @@ class Handler:
         """``roller``'s BOMBARDMENT dice groups at ``planet``, changed from what the state shows
         (a card played at the start of the invasion); invasion.py ``bombardment_dice``."""
         return groups
+
+    def gives_bombardment(self, cards: SideSetup, unit: str) -> bool:
+        """Whether this handler may give its owner's ``unit`` (a type without a printed
+        BOMBARDMENT) BOMBARDMENT in the invasion (Blitz), so that the scenario may allot such
+        units to a planet (``bombarded_by``; setup.py)."""
+        return False
 
     def forbids_bombardment(self, setup: BattleSetup, planet: int) -> str | None:
         """Why no BOMBARDMENT may be fired at the units on ``planet`` (a law), or ``None``."""
