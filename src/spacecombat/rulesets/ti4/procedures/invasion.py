@@ -184,7 +184,9 @@ def commit_ground_forces(setup: BattleSetup, state: BattleState) -> Node[BattleS
 
     Then, planet by planet, the handlers acting after ground forces are committed (Parley,
     Ragh's Call: ``after_commit``): ``planet`` 0 is the commitment itself, ``planet`` k + 1 the
-    handlers asked about planet k (``cursor`` stepping through them)."""
+    handlers asked about planet k (``cursor`` stepping through them). A handler that queued
+    the rest of its effect in ``following`` (Ragh's Call: the Saar player places its ground
+    forces) goes on with it first (``follow_up``)."""
     if state.planet:
         return _after_commit(setup, state)
     space = state.attacker.space
@@ -221,6 +223,15 @@ def _after_commit_hooks(setup: BattleSetup) -> bool:
 
 def _after_commit(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     p = state.planet - 1
+    if state.following:  # a handler goes on with its effect (Ragh's Call: where they go)
+        what, who, detail = state.following[0]
+        rest = state.changed(following=state.following[1:])
+        for handler in setup.handlers:
+            if handler.id == what:
+                node = handler.follow_up(setup, rest, who, detail, p)
+                if node is not None:
+                    return node
+        return Step(rest)
     if p >= len(setup.planets):
         return Step(state.at(Phase.SPACE_CANNON_DEFENSE, planet=0, cursor=0))
     if ground_forces(setup, state, A, p) or state.attacker.planet(p):
