@@ -92,7 +92,7 @@ def skilled_retreat(setup: BattleSetup, state: BattleState, side: Side) -> Battl
     """``state`` with ``side``'s Skilled Retreat under way: its ships leave as in a retreat (the
     destination, what they carry, a gravity rift, the command token: the sub-steps below), then
     the combat ends in a draw. Any timing window still open is closed: the combat is over."""
-    _refuse_uncounted_cargo(setup, state, side)
+    _refuse_factory_out_of_rift(setup, state, side)
     moving = state.at(Phase.RETREAT, windows=(), then=None, cursor=0, retreat=Retreat(side))
     return moving.boosting(side, SKILLED_RETREAT)
 
@@ -146,11 +146,11 @@ def _begin(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
             state.at(Phase.END_OF_ROUND),
             (event("retreat_cancelled", player=side.value, reason="no eligible system"),),
         )
-    _refuse_uncounted_cargo(setup, state, side)
+    _refuse_factory_out_of_rift(setup, state, side)
     return Step(state.at(Phase.RETREAT, retreat=Retreat(side)))
 
 
-def _refuse_uncounted_cargo(setup: BattleSetup, state: BattleState, side: Side) -> None:
+def _refuse_factory_out_of_rift(setup: BattleSetup, state: BattleState, side: Side) -> None:
     if setup.system.anomaly != "gravity_rift":
         return
     if floating_factories(setup, state, side):
