@@ -183,7 +183,9 @@ class Handler:
         self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
     ) -> Node[BattleState] | None:
         """Go on with an effect this handler queued (a ``state.following`` entry named by its
-        id: a roll after a card was played, say); ``None``: nothing more."""
+        id: a roll after a card was played, say; asked while hits are assigned, in timing
+        windows, and after ground forces are committed, where ``where`` is the planet);
+        ``None``: nothing more."""
         return None
 
     def aims_combat_hits(
@@ -266,7 +268,8 @@ class Handler:
     ) -> Node[BattleState] | None:
         """Act just before ``roller`` makes a unit-ability roll (play a card that changes it);
         asked of every handler in order (procedures/space_cannon_offense.py; the anti-fighter
-        barrage: procedures/space_combat.py)."""
+        barrage: procedures/space_combat.py; space cannon defense, at ``state.planet``:
+        procedures/invasion.py)."""
         return None
 
     def ability_roll(
