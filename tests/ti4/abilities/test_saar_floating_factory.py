@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import ScenarioError
 from spacecombat.odds.exact import exact_odds
 from spacecombat.rulesets.ti4.abilities.saar_floating_factory import BLOCKADED
 from tests.helpers import events, invasion, run, space, survivors
@@ -152,11 +152,36 @@ def test_it_retreats_with_its_players_ships_carrying_their_fighters() -> None:
     assert not events(played, "unit_removed")
 
 
-def test_a_retreat_out_of_a_gravity_rift_with_it_is_refused_by_name() -> None:
+def in_a_rift(faces: list[int]) -> Any:
     system = {**HAVEN, "anomaly": "gravity_rift"}
-    defender = {**saar(destroyer=1), **RETREATS}
-    with pytest.raises(RuleNotImplemented, match="Floating Factory retreating out of a gravity"):
-        run(space(CRUISER, defender, system=system), [1, 1, 1, 1], all_dice=False)
+    defender = {**saar(destroyer=1, fighter=2), **RETREATS}
+    # barrage 1 1; cruiser 1; destroyer 1, fighters 1 1; then the rift: destroyer, factory
+    return run(space(CRUISER, defender, system=system), [1] * 6 + faces)
+
+
+def test_out_of_a_gravity_rift_it_rolls_as_a_ship_with_its_cargo() -> None:
+    """14K-5: leaving a gravity rift it rolls as a ship (lost on 1-3), the fighters stowed on it
+    (the destroyer has no capacity) lost with it."""
+    played = in_a_rift([5, 2])
+    stowed = events(played, "choice_made", decision="stow_cargo")
+    assert [e["choice"] for e in stowed] == [
+        "on space_dock carrying none",
+        "on space_dock carrying 1 fighter",
+    ]
+    lost = [str(e["unit"]) for e in events(played, "unit_removed")]
+    assert sorted(lost) == ["fighter", "fighter", "space_dock"]
+    [retreated] = events(played, "retreated")
+    assert retreated["units"] == [{"unit": "destroyer", "count": 1}]
+
+
+def test_out_of_a_gravity_rift_it_arrives_with_its_cargo() -> None:
+    played = in_a_rift([5, 4])
+    [retreated] = events(played, "retreated")
+    assert retreated["units"] == [
+        {"unit": "destroyer", "count": 1},
+        {"unit": "fighter", "count": 2},
+        {"unit": "space_dock", "count": 1},
+    ]
 
 
 def test_exact_odds_of_the_retreat_it_joins() -> None:

@@ -18,7 +18,7 @@ of either player keeps the ground forces the factory, not blockaded, holds withi
 (procedures/space_combat.py ``end_of_combat``). When its player retreats, the factory goes
 with the ships, its capacity carrying fighters and ground forces with theirs
 (procedures/retreat.py ``floating_factories``; docs/rulings.md 14K-5); out of a gravity rift
-that is refused by name (the factory would roll to leave as a ship)."""
+it rolls to leave as a ship does, its cargo with it."""
 
 from __future__ import annotations
 

@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status, describe
 from spacecombat.core.state import ships
@@ -92,7 +91,6 @@ def skilled_retreat(setup: BattleSetup, state: BattleState, side: Side) -> Battl
     """``state`` with ``side``'s Skilled Retreat under way: its ships leave as in a retreat (the
     destination, what they carry, a gravity rift, the command token: the sub-steps below), then
     the combat ends in a draw. Any timing window still open is closed: the combat is over."""
-    _refuse_factory_out_of_rift(setup, state, side)
     moving = state.at(Phase.RETREAT, windows=(), then=None, cursor=0, retreat=Retreat(side))
     return moving.boosting(side, SKILLED_RETREAT)
 
@@ -146,19 +144,7 @@ def _begin(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
             state.at(Phase.END_OF_ROUND),
             (event("retreat_cancelled", player=side.value, reason="no eligible system"),),
         )
-    _refuse_factory_out_of_rift(setup, state, side)
     return Step(state.at(Phase.RETREAT, retreat=Retreat(side)))
-
-
-def _refuse_factory_out_of_rift(setup: BattleSetup, state: BattleState, side: Side) -> None:
-    if setup.system.anomaly != "gravity_rift":
-        return
-    if floating_factories(setup, state, side):
-        # the factory would roll to leave the rift as a ship, its cargo with it
-        raise RuleNotImplemented(
-            "a Floating Factory retreating out of a gravity rift",
-            f"{side.value}'s retreat, round {state.round}",
-        )
 
 
 def floating_factories(setup: BattleSetup, state: BattleState, side: Side) -> Forces:
@@ -284,7 +270,9 @@ def _depart(setup: BattleSetup, state: BattleState, current: Retreat) -> Node[Ba
         return _arrive(setup, state, current, movers)
     holds = current.holds
     if holds is None:
-        holds = tuple((u, s, Forces()) for u, s, n in movers for _ in range(n))
+        # a floating factory leaves as if it were a ship: it rolls, and may carry (14K-5)
+        leaving = movers.plus(floating_factories(setup, state, side))
+        holds = tuple((u, s, Forces()) for u, s, n in leaving for _ in range(n))
         return Step(state.at(Phase.RETREAT, retreat=replace(current, holds=holds)))
     cargo = current.carried.plus(current.from_planet).plus(_going_along(setup, state, side))
     unstowed = _uncarried(cargo, _total(h[2] for h in holds))
@@ -395,15 +383,16 @@ def _arrive(
         for u, _, n in left_behind
         for _ in range(n)
     ]
+    factories = floating_factories(setup, state, side)
     if setup.system.anomaly == "gravity_rift":
-        arrived = leaving  # the cargo that got away came with its ships
+        # the cargo that got away came with its ships (and factories: they rolled as ships)
+        arrived = leaving
     else:
         arrived = leaving.plus(current.carried).plus(current.from_planet).plus(along)
+        arrived = arrived.plus(factories)
     planets = state.side(side).planets[0]
-    factories = floating_factories(setup, state, side)
     for unit, status, count in current.from_planet.plus(factories):
         planets = planets.remove(unit, status, count)
-    arrived = arrived.plus(factories)
     moved = state.with_side(side, state.side(side).with_space(Forces()).with_planet(0, planets))
     events.append(
         event(
