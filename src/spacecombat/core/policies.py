@@ -231,6 +231,10 @@ class StockPolicy:
                     return option
         return request.options[0]
 
+    def _place_ground_forces(self, request: DecisionRequest) -> Option:
+        # TI4 Ragh's Call: the rules list the planets where the forces help most first.
+        return request.options[0]
+
     def _repair(self, request: DecisionRequest) -> Option:
         rank = self.config.rank
         return max(request.options, key=lambda o: (rank(o.unit), o.text))

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import IllegalChoice, RuleNotImplemented
+from spacecombat.core.errors import IllegalChoice
 from tests.helpers import events, run, space, survivors
 
 GLS = {"technologies": ["graviton_laser_system"]}
@@ -111,13 +111,65 @@ def test_not_without_the_technology() -> None:
     assert survivors(played, "attacker") == {"carrier": 1}
 
 
-def test_with_an_earlier_space_cannon_roll_it_is_refused_by_name() -> None:
-    scenario = space(
+def with_battlestation(defender: str = "1 space_dock", **extra: Any) -> dict[str, Any]:
+    """The defender's Experimental Battlestation dock (SPACE CANNON 5 x3) fires at a carrier
+    carrying a fighter, before the active player's space cannon offense."""
+    return space(
         {"units": "1 carrier, 1 fighter"},
-        {"units": "1 pds, 1 space_dock", **GLS, "action_cards": ["experimental_battlestation"]},
+        {"units": defender, **GLS, "action_cards": ["experimental_battlestation"], **extra},
     )
-    with pytest.raises(RuleNotImplemented, match="Graviton Laser System"):
-        run(scenario, [], all_dice=False)
+
+
+def test_exhausted_before_the_battlestation_dock_fires_its_hit_takes_the_carrier() -> None:
+    """14K-4: offered on the active player's turn, before the dock's roll, which it covers."""
+    played = run(with_battlestation(), [5, 1, 1])
+    cards = [e["card"] for e in events(played, "card_played")]
+    assert cards == ["graviton_laser_system", "experimental_battlestation"]
+    [aimed] = events(played, "hits_restricted")
+    assert (aimed["player"], aimed["hits"]) == ("attacker", 1)
+    assert [e["unit"] for e in events(played, "unit_destroyed")] == ["carrier"]
+    assert survivors(played, "attacker") == {}
+
+
+def test_exhausted_for_the_dock_it_does_not_cover_the_owners_own_roll() -> None:
+    played = run(with_battlestation("1 space_dock, 1 pds"), [1, 1, 1, 6])
+    assert not events(played, "hits_restricted")
+    assert [e["unit"] for e in events(played, "unit_destroyed")] == ["fighter"]
+    assert survivors(played, "attacker") == {"carrier": 1}
+
+
+def test_exhausted_and_the_battlestation_passed_it_covers_the_owners_own_roll() -> None:
+    played = run(
+        with_battlestation("1 space_dock, 1 pds"),
+        [6],
+        defender=["play graviton_laser_system", "pass"],
+    )
+    [aimed] = events(played, "hits_restricted")
+    assert aimed["round"] == 0
+    assert [e["unit"] for e in events(played, "unit_destroyed")] == ["carrier"]
+
+
+def test_kept_for_the_owners_own_roll_after_the_dock_fired() -> None:
+    played = run(
+        with_battlestation("1 space_dock, 1 pds"),
+        [1, 1, 1, 6],
+        defender=["pass", "play experimental_battlestation", "play graviton_laser_system"],
+    )
+    [aimed] = events(played, "hits_restricted")
+    assert aimed["hits"] == 1
+    assert [e["unit"] for e in events(played, "unit_destroyed")] == ["carrier"]
+
+
+def test_with_the_battlestation_exact_odds() -> None:
+    """The dock rolls 3 dice at 5 (3/5 each). Exhausted for it, any hit takes the carrier (the
+    fighter is then removed): the attacker keeps a unit only with no hit, (2/5)^3 = 8/125.
+    Without it, the first hit takes the fighter: the carrier stays with 0 or 1 hit,
+    8/125 + 3 * 3/5 * 4/25 = 44/125."""
+    kept = odds(with_battlestation()).survivors["attacker"]["at_least"]
+    assert kept["1"] == pytest.approx(float(Fraction(8, 125)), abs=1e-12)
+    never = with_battlestation(policy=NEVER["policy"])
+    plain = odds(never).survivors["attacker"]["at_least"]
+    assert plain["1"] == pytest.approx(float(Fraction(44, 125)), abs=1e-12)
 
 
 def test_exact_odds_hand_derived() -> None:

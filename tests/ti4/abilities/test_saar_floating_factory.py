@@ -4,7 +4,8 @@ fighters and ground forces there (procedures/capacity.py, LRR 16), and it is des
 blockaded: no Saar ships in the active system while the opponent has some (LRR 14; note 2: at
 the end of a combat, before fighters beyond capacity are removed). Checked at every capacity
 check: before the battle, after space cannon offense, at the end of combat
-(ti4-space-combat.md 10.1; docs/rulings.md 14F-1).
+(ti4-space-combat.md 10.1; docs/rulings.md 14F-1). It retreats with its player's ships
+(ti4-space-combat.md step 5; docs/rulings.md 14K-5).
 
 Dice order of these duels: round 1 opens with the Saar destroyer's ANTI-FIGHTER BARRAGE (2 dice
 at 9), then the attacker's combat roll, then the defender's."""
@@ -17,7 +18,8 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import ScenarioError
+from spacecombat.odds.exact import exact_odds
 from spacecombat.rulesets.ti4.abilities.saar_floating_factory import BLOCKADED
 from tests.helpers import events, invasion, run, space, survivors
 
@@ -129,11 +131,66 @@ def test_exact_odds_its_capacity_keeps_a_fighter_in_the_fight() -> None:
     assert report.draw == pytest.approx(float(Fraction(2, 13)), abs=1e-12)
 
 
-def test_a_retreat_with_the_factory_is_refused_by_name() -> None:
-    system = {"adjacent": [{"name": "haven", "units": ["defender"]}]}
-    defender = {**saar(destroyer=1), "policy": {"retreat": {"after_round": 0}}}
-    with pytest.raises(RuleNotImplemented, match="Floating Factory retreating"):
-        run(space(CRUISER, defender, system=system), [1, 1, 1, 1], all_dice=False)
+HAVEN = {"adjacent": [{"name": "haven", "units": ["defender"]}]}
+RETREATS = {"policy": {"retreat": {"after_round": 0}}}
+
+
+def test_it_retreats_with_its_players_ships_carrying_their_fighters() -> None:
+    """14K-5: "it can move and retreat as if it were a ship": the destroyer (no capacity)
+    retreats, the factory with it, its capacity carrying the 2 fighters; no blockade follows."""
+    # barrage 1 1; cruiser 1; destroyer 1, fighters 1 1: nobody is hit, the Saar retreat
+    played = run(
+        space(CRUISER, {**saar(destroyer=1, fighter=2), **RETREATS}, system=HAVEN), [1] * 6
+    )
+    [retreated] = events(played, "retreated")
+    assert retreated["units"] == [
+        {"unit": "destroyer", "count": 1},
+        {"unit": "fighter", "count": 2},
+        {"unit": "space_dock", "count": 1},
+    ]
+    assert not blockades(played)
+    assert not events(played, "unit_removed")
+
+
+def in_a_rift(faces: list[int]) -> Any:
+    system = {**HAVEN, "anomaly": "gravity_rift"}
+    defender = {**saar(destroyer=1, fighter=2), **RETREATS}
+    # barrage 1 1; cruiser 1; destroyer 1, fighters 1 1; then the rift: destroyer, factory
+    return run(space(CRUISER, defender, system=system), [1] * 6 + faces)
+
+
+def test_out_of_a_gravity_rift_it_rolls_as_a_ship_with_its_cargo() -> None:
+    """14K-5: leaving a gravity rift it rolls as a ship (lost on 1-3), the fighters stowed on it
+    (the destroyer has no capacity) lost with it."""
+    played = in_a_rift([5, 2])
+    stowed = events(played, "choice_made", decision="stow_cargo")
+    assert [e["choice"] for e in stowed] == [
+        "on space_dock carrying none",
+        "on space_dock carrying 1 fighter",
+    ]
+    lost = [str(e["unit"]) for e in events(played, "unit_removed")]
+    assert sorted(lost) == ["fighter", "fighter", "space_dock"]
+    [retreated] = events(played, "retreated")
+    assert retreated["units"] == [{"unit": "destroyer", "count": 1}]
+
+
+def test_out_of_a_gravity_rift_it_arrives_with_its_cargo() -> None:
+    played = in_a_rift([5, 4])
+    [retreated] = events(played, "retreated")
+    assert retreated["units"] == [
+        {"unit": "destroyer", "count": 1},
+        {"unit": "fighter", "count": 2},
+        {"unit": "space_dock", "count": 1},
+    ]
+
+
+def test_exact_odds_of_the_retreat_it_joins() -> None:
+    """Round 1: the cruiser (2/5) and the destroyer (1/5) both miss with 3/5 * 4/5 = 12/25,
+    and the Saar retreat, the factory with them; the destroyer dies with 2/5 (its cost, 1, is
+    the defender's expected loss; the factory, then blockaded, has no cost)."""
+    report = odds(space(CRUISER, {**saar(destroyer=1), **RETREATS}, system=HAVEN))
+    assert report.retreats["defender"]["probability"] == pytest.approx(0.48, abs=1e-12)
+    assert report.expected_losses["defender"] == pytest.approx(0.4, abs=1e-12)
 
 
 def test_ground_forces_it_holds_stay_when_no_ships_are_left() -> None:
@@ -156,3 +213,28 @@ def test_in_an_invasion_it_is_not_on_a_planet() -> None:
     )
     with pytest.raises(ScenarioError, match="space area"):
         run(scenario, [], all_dice=False)
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender"),
+    [
+        ({"cruiser": 2}, {"destroyer": 1, "fighter": 3, "infantry": 1}),
+        ({"carrier": 1, "fighter": 2}, {"destroyer": 2}),
+    ],
+)
+def test_product_form_agrees_with_the_state_graph(
+    attacker: dict[str, int], defender: dict[str, int]
+) -> None:
+    """Its rules act only outside the rounds (capacity checks, the retreat): the fast path
+    (product form) gives the state graph's figures, a retreat included."""
+    scenario = space({"units": attacker}, {**saar(**defender), **RETREATS}, system=HAVEN)
+    fast = exact_odds(scenario)
+    slow = exact_odds(scenario, product_form=False, limit=None)
+    for figure in ("attacker_win", "defender_win", "draw"):
+        assert getattr(fast, figure) == pytest.approx(getattr(slow, figure), abs=1e-12)
+    assert fast.retreats["defender"]["probability"] == pytest.approx(
+        slow.retreats["defender"]["probability"], abs=1e-12
+    )
+    assert fast.expected_losses["defender"] == pytest.approx(
+        slow.expected_losses["defender"], abs=1e-11
+    )

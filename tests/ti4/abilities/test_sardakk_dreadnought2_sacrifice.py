@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.replay import replay
 from tests.helpers import events, run, space
 
 CARD = "sardakk_dreadnought2_sacrifice"
@@ -72,9 +72,41 @@ def test_not_without_the_upgrade() -> None:
     assert not events(played, "choice_made", decision="play_card")
 
 
-def test_two_exotriremes_are_refused_by_name() -> None:
-    with pytest.raises(RuleNotImplemented, match="several Exotriremes II"):
-        run(battle("2 dreadnought", "2 cruiser"), [1] * 4)
+def test_two_exotriremes_are_given_one_after_the_other() -> None:
+    """14K-6: after the first is given, the second is offered in the same window."""
+    played = run(battle("2 dreadnought", "4 cruiser"), [1] * 6)
+    offers = events(played, "choice_made", decision="play_card")
+    assert [o["choice"] for o in offers] == [
+        f"play {CARD}: destroy dreadnought: cruiser and cruiser"
+    ] * 2
+    lost = [
+        (e["player"], e["unit"]) for e in events(played, "unit_destroyed", cause="Exotrireme II")
+    ]
+    assert (
+        lost == [("attacker", "dreadnought"), ("defender", "cruiser"), ("defender", "cruiser")] * 2
+    )
+    assert played.outcome["result"] == "draw"
+    assert played.outcome["rounds"] == 1
+
+
+def test_the_second_may_be_kept() -> None:
+    played = run(
+        battle("2 dreadnought", "3 cruiser"),
+        [1] * 5 + [10, 1],
+        attacker=[f"play {CARD}: destroy dreadnought: cruiser and cruiser", "pass"],
+    )
+    offers = events(played, "choice_made", decision="play_card")
+    assert [o["choice"] for o in offers] == [
+        f"play {CARD}: destroy dreadnought: cruiser and cruiser",
+        "pass",
+    ]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_not_offered_again_once_no_enemy_ship_is_left() -> None:
+    played = run(battle("2 dreadnought, 1 cruiser", "2 cruiser"), [1] * 5)
+    assert len(events(played, "choice_made", decision="play_card")) == 1
+    assert played.outcome["result"] == "attacker_win"
 
 
 def test_exact_odds_hand_derived() -> None:
@@ -92,3 +124,9 @@ def test_exact_odds_hand_derived() -> None:
     assert found.attacker_win == pytest.approx(float(Fraction(170667, 420250)), abs=1e-12)
     assert found.draw == pytest.approx(float(Fraction(159411, 420250)), abs=1e-12)
     assert found.defender_win == pytest.approx(float(Fraction(45086, 210125)), abs=1e-12)
+
+
+def test_a_log_giving_both_replays() -> None:
+    played = run(battle("2 dreadnought", "4 cruiser"), [1] * 6)
+    report = replay(list(played.events))
+    assert report.reproduces, report.reason

@@ -16,7 +16,7 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.engine import Played
-from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.helpers import events, rolls, run, space, survivors
 
@@ -125,23 +125,65 @@ def test_a_flagship_gives_the_mentak_flagship_when_it_is_not_in_the_fight() -> N
     assert survivors(played, "attacker") == {"dreadnought": 1, "flagship": 1}
 
 
-@pytest.mark.parametrize(
-    ("attacker", "defender", "reason"),
-    [
-        pytest.param(mentak("1 carrier"), {"units": "1 war_sun"}, "War Sun", id="war sun"),
-        pytest.param(
-            {"units": "1 flagship", "faction": "sol"},
-            mentak("1 flagship"),
-            "flagship pieces",
-            id="defender flagships",
-        ),
-    ],
-)
-def test_what_the_scenario_cannot_tell_is_refused_by_name(
-    attacker: dict[str, Any], defender: dict[str, Any], reason: str
-) -> None:
-    with pytest.raises(RuleNotImplemented, match=reason):
-        odds(space(attacker, defender))
+def against_a_damaged_war_sun(**extra: Any) -> dict[str, Any]:
+    return space(mentak("2 dreadnought", **extra), {"units": "1 war_sun", "damaged": "1 war_sun"})
+
+
+def test_no_war_sun_without_the_war_sun_technology() -> None:
+    """14K-7 (tirules.com Mentak notes): no war sun is placed unless the Mentak player owns the
+    War Sun technology. Dreadnoughts 5, 1 (the damaged war sun is destroyed); war sun 1, 1, 1."""
+    played = run(against_a_damaged_war_sun(), [5, 1, 1, 1, 1])
+    assert events(played, "unit_destroyed", player="defender", unit="war_sun")
+    assert placed(played) == []
+
+
+def test_a_war_sun_with_the_war_sun_technology() -> None:
+    played = run(against_a_damaged_war_sun(conditions=["war_sun_technology"]), [5, 1, 1, 1, 1])
+    assert placed(played) == [("attacker", "war_sun")]
+    assert survivors(played, "attacker") == {"dreadnought": 2, "war_sun": 1}
+
+
+def test_a_war_sun_of_theirs_in_the_battle_shows_the_technology() -> None:
+    scenario = space(mentak("1 war_sun"), {"units": "1 war_sun", "damaged": "1 war_sun"})
+    # war sun 3, 1, 1 (the damaged war sun is destroyed); war sun 1, 1, 1
+    played = run(scenario, [3, 1, 1, 1, 1, 1])
+    assert placed(played) == [("attacker", "war_sun")]
+
+
+def defending_flagship(**extra: Any) -> dict[str, Any]:
+    """A damaged Fourth Moon, the Mentak's only flagship piece, defends against the Sol one."""
+    return space(SOL, mentak("1 flagship", damaged="1 flagship", **extra))
+
+
+def test_a_defender_without_a_command_token_here_takes_its_own_piece_repaired() -> None:
+    """14K-7: every Mentak flagship piece is in the active system; the defender has no command
+    token there, so it takes the damaged Fourth Moon and places it undamaged. Sol flagship
+    1, 1; Fourth Moon 7, 1 (the Sol flagship cannot sustain beside it)."""
+    played = run(defending_flagship(), [1, 1, 7, 1])
+    [repaired] = events(played, "unit_repaired")
+    assert (repaired["player"], repaired["unit"], repaired["by"]) == (
+        "defender",
+        "flagship",
+        "ipswitch_loose_cannon",
+    )
+    assert placed(played) == []
+    defender = played.outcome["defender"]
+    assert isinstance(defender, dict)
+    assert defender["space"] == [{"unit": "flagship", "count": 1}]
+
+
+def test_a_defender_with_a_command_token_here_takes_nothing() -> None:
+    played = run(defending_flagship(conditions=["command_token_in_active_system"]), [1, 1, 7, 1])
+    assert not events(played, "unit_repaired")
+    defender = played.outcome["defender"]
+    assert isinstance(defender, dict)
+    assert defender["space"] == [{"unit": "flagship", "count": 1, "status": "damaged"}]
+
+
+def test_a_flagship_to_replace_needs_the_holders_faction() -> None:
+    holder = {"units": "1 carrier", "leaders": ["ipswitch_loose_cannon"]}
+    with pytest.raises(ScenarioError, match=r"attacker\.faction"):
+        odds(space(holder, SOL))
 
 
 def test_exact_odds_hand_derived() -> None:

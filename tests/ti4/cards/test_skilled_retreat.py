@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import events, invasion, rolls, run, space, survivors, units
 
 #: an adjacent system with the defender's ships (never a destination) and an empty one (a
@@ -198,10 +197,12 @@ def test_leaving_a_gravity_rift_each_ship_rolls(face: int, lost: bool) -> None:
     assert played.outcome["result"] == "draw"
 
 
-def test_aerie_sentinels_in_space_are_refused_by_name() -> None:
+def test_aerie_sentinels_in_space_go_along_without_room() -> None:
+    """docs/rulings.md 14K-5: the mech needs no room when transported by the carrier."""
     argent = holding("1 carrier, 1 mech", faction="argent")
-    with pytest.raises(RuleNotImplemented, match="Aerie Sentinel"):
-        run(space(argent, {"units": "1 cruiser"}, system=NEIGHBOURS), [])
+    played = run(space(argent, {"units": "1 cruiser"}, system=NEIGHBOURS), [])
+    [retreated] = events(played, "retreated")
+    assert retreated["units"] == [{"unit": "carrier", "count": 1}, {"unit": "mech", "count": 1}]
 
 
 def test_exact_odds_hand_derived() -> None:

@@ -2,8 +2,8 @@
 holder's units make a unit-ability roll, one of them rolls 1 additional die, once a battle
 (ti4-combat-effects.md §5). Played by a "play_card" decision just before the roll: space cannon
 offense (before_ability_roll), anti-fighter barrage (ti4-space-combat.md step 1), bombardment
-(at the start of the invasion, ti4-ground-combat.md); space cannon defense and a bombardment of
-several planets are refused by name (docs/rulings.md 14D3-3)."""
+(at the start of the invasion, ti4-ground-combat.md; with several planets, at one planet's
+roll) and space cannon defense (just before the defender's roll; docs/rulings.md 14K-2)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import events, invasion, rolls, run, space
 
 SWA = {"promissory_notes": ["strike_wing_ambuscade"]}
@@ -99,27 +98,96 @@ def test_bombardment_at_the_start_of_the_invasion() -> None:
     assert dice(played, "bombardment") == [2]
 
 
-def test_bombardment_of_several_planets_is_refused() -> None:
-    scenario = invasion(
-        holder("2 dreadnought, 2 infantry"),
+def two_bombarded(**policy: Any) -> dict[str, Any]:
+    return invasion(
+        holder("2 dreadnought, 2 infantry", **policy),
         {},
         planets=[
             {"name": "P", "defender": {"infantry": 1}, "bombarded_by": {"dreadnought": 1}},
             {"name": "Q", "defender": {"infantry": 1}, "bombarded_by": {"dreadnought": 1}},
         ],
     )
-    with pytest.raises(RuleNotImplemented, match="several planets"):
-        run(scenario, [1] * 8, all_dice=False)
 
 
-def test_space_cannon_defense_is_refused() -> None:
-    scenario = invasion(
+def test_bombardment_of_several_planets_the_stock_player_picks_the_first() -> None:
+    """14K-2: each planet's bombardment is its own roll; the die goes to one of them."""
+    played = run(two_bombarded(), [5, 5, 5])
+    [choice] = events(played, "choice_made", decision="play_card")
+    assert choice["choice"] == "play strike_wing_ambuscade: at P"
+    assert dice(played, "bombardment") == [2, 1]
+
+
+def test_bombardment_of_several_planets_a_scripted_choice_of_the_second() -> None:
+    played = run(two_bombarded(), [5, 5, 5], attacker=["play strike_wing_ambuscade: at Q"])
+    assert dice(played, "bombardment") == [1, 2]
+
+
+def test_bombardment_of_several_planets_policy_never() -> None:
+    played = run(two_bombarded(play={"strike_wing_ambuscade": "never"}), [5, 5])
+    assert not events(played, "card_played")
+    assert dice(played, "bombardment") == [1, 1]
+
+
+def defended(pds: int = 1, **policy: Any) -> dict[str, Any]:
+    """One attacker infantry lands on P, held by the note's holder with PDS only."""
+    return invasion(
         {"units": "1 carrier, 1 infantry"},
-        holder(""),
-        planets=[{"name": "P", "defender": {"infantry": 1, "pds": 1}}],
+        holder("", **policy),
+        planets=[{"name": "P", "defender": {"pds": pds}}],
     )
-    with pytest.raises(RuleNotImplemented, match="SPACE CANNON defense"):
-        run(scenario, [1] * 8, all_dice=False)
+
+
+def test_space_cannon_defense_rolls_one_more_die() -> None:
+    """14K-2: offered just before the defender's space cannon defense roll."""
+    played = run(defended(), [5, 5])
+    [card] = events(played, "card_played")
+    assert (card["player"], card["card"]) == ("defender", "strike_wing_ambuscade")
+    assert dice(played, "space_cannon_defense") == [2]
+    assert [e["planet"] for e in events(played, "control_established")] == ["P"]
+
+
+def test_space_cannon_defense_a_scripted_pass_and_policy_never() -> None:
+    played = run(defended(), [6], defender=["pass"])
+    assert dice(played, "space_cannon_defense") == [1]
+    assert not events(played, "control_established")
+    never = run(defended(play={"strike_wing_ambuscade": "never"}), [5])
+    assert not events(never, "card_played")
+    assert dice(never, "space_cannon_defense") == [1]
+
+
+def test_space_cannon_defense_once_for_two_planets() -> None:
+    scenario = invasion(
+        {"units": "1 carrier, 2 infantry"},
+        holder(""),
+        planets=[
+            {"name": "P", "defender": {"pds": 1}, "commit": {"infantry": 1}},
+            {"name": "Q", "defender": {"pds": 1}, "commit": {"infantry": 1}},
+        ],
+    )
+    played = run(scenario, [5, 5, 5])
+    assert len(events(played, "card_played")) == 1
+    assert dice(played, "space_cannon_defense") == [2, 1]
+
+
+def test_not_offered_for_space_cannon_defense_without_landing() -> None:
+    scenario = invasion(
+        {"units": "1 dreadnought"},
+        holder(""),
+        planets=[{"name": "P", "defender": {"pds": 1}}],
+    )
+    played = run(scenario, [])
+    assert not events(played, "choice_made", decision="play_card")
+
+
+def test_space_cannon_defense_exact_odds() -> None:
+    """The PDS (SPACE CANNON 6) with the note rolls 2 dice at the lone landing infantry: it
+    dies with 1 - (1/2)^2 = 3/4 (no ground forces left on either side: a draw, R19), otherwise
+    the attacker takes the planet: attacker 1/4 (1/2 without the note)."""
+    found = odds(defended())
+    assert found.attacker_win == pytest.approx(0.25, abs=1e-12)
+    assert found.draw == pytest.approx(0.75, abs=1e-12)
+    plain = odds(defended(play={"strike_wing_ambuscade": "never"}))
+    assert plain.attacker_win == pytest.approx(0.5, abs=1e-12)
 
 
 def test_exact_odds_hand_derived() -> None:

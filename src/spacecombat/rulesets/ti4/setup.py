@@ -255,7 +255,9 @@ def build(scenario: Scenario) -> BattleSetup:
     watcher.watch(sides, handlers)  # action cards the Empyrean mech may cancel
     _check_cavalry(sides, handlers)
     _check_active_system(system, sides, handlers)
-    attacker_state, defender_state, commits, bombard = _initial_forces(scenario, sides, planets)
+    attacker_state, defender_state, commits, bombard = _initial_forces(
+        scenario, sides, planets, handlers
+    )
     first = Phase.BOMBARDMENT
     if scenario.battle == "space":
         first = Phase.SPACE_CANNON_OFFENSE
@@ -851,7 +853,10 @@ def _handlers(
 
 
 def _initial_forces(
-    scenario: Scenario, sides: Mapping[Side, SideSetup], planets: tuple[str, ...]
+    scenario: Scenario,
+    sides: Mapping[Side, SideSetup],
+    planets: tuple[str, ...],
+    handlers: tuple[Handler, ...],
 ) -> tuple[SideState, SideState, tuple[Mapping[str, int], ...], tuple[Mapping[str, int], ...]]:
     att, dfn = scenario.attacker, scenario.defender
     a_cards, d_cards = sides[Side.ATTACKER], sides[Side.DEFENDER]
@@ -871,7 +876,15 @@ def _initial_forces(
     )
     attacker_space = forces_of(att.units, att.damaged)
     ground_in_space = {u: n for u, n in att.units.items() if a_cards.is_ground_force(u)}
-    bombarders = {u: n for u, n in att.units.items() if a_cards.card(u).bombardment is not None}
+    # units that may be allotted to bombard: a printed BOMBARDMENT, or one a handler of the
+    # attacker's may give (Blitz: docs/rulings.md 14K-1)
+    givers = [h for h in handlers if h.owner is Side.ATTACKER]
+    bombarders = {
+        u: n
+        for u, n in att.units.items()
+        if a_cards.card(u).bombardment is not None
+        or any(h.gives_bombardment(a_cards, u) for h in givers)
+    }
     if scenario.planets is None:
         defender_planets: tuple[Forces, ...] = (forces_of(dfn.units, dfn.damaged),)
         commits: tuple[Mapping[str, int], ...] = (ground_in_space,)

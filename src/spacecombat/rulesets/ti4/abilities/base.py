@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from spacecombat.core.engine import Node
     from spacecombat.core.errors import RuleNotImplemented
     from spacecombat.core.pool import DiceGroup
-    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.setup import BattleSetup, SideSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
 
@@ -187,7 +187,9 @@ class Handler:
         self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
     ) -> Node[BattleState] | None:
         """Go on with an effect this handler queued (a ``state.following`` entry named by its
-        id: a roll after a card was played, say); ``None``: nothing more."""
+        id: a roll after a card was played, say; asked while hits are assigned, in timing
+        windows, and after ground forces are committed, where ``where`` is the planet);
+        ``None``: nothing more."""
         return None
 
     def aims_combat_hits(
@@ -278,7 +280,8 @@ class Handler:
     ) -> Node[BattleState] | None:
         """Act just before ``roller`` makes a unit-ability roll (play a card that changes it);
         asked of every handler in order (procedures/space_cannon_offense.py; the anti-fighter
-        barrage: procedures/space_combat.py)."""
+        barrage: procedures/space_combat.py; space cannon defense, at ``state.planet``:
+        procedures/invasion.py)."""
         return None
 
     def ability_roll(
@@ -336,6 +339,12 @@ class Handler:
         """``roller``'s BOMBARDMENT dice groups at ``planet``, changed from what the state shows
         (a card played at the start of the invasion); invasion.py ``bombardment_dice``."""
         return groups
+
+    def gives_bombardment(self, cards: SideSetup, unit: str) -> bool:
+        """Whether this handler may give its owner's ``unit`` (a type without a printed
+        BOMBARDMENT) BOMBARDMENT in the invasion (Blitz), so that the scenario may allot such
+        units to a planet (``bombarded_by``; setup.py)."""
+        return False
 
     def forbids_bombardment(self, setup: BattleSetup, planet: int) -> str | None:
         """Why no BOMBARDMENT may be fired at the units on ``planet`` (a law), or ``None``."""

@@ -59,9 +59,11 @@ class ExperimentalBattlestation(Card):
         )
         return docked and not forbidden(setup, owner, Roll.SPACE_CANNON_OFFENSE)
 
-    def before_ability_roll(
+    def may_be_played(
         self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
-    ) -> Node[BattleState] | None:
+    ) -> bool:
+        """Whether the card may be played now, before ``roller``'s ``roll``, and its dock
+        could fire (also asked by Graviton Laser System, offered before the dock fires)."""
         owner = self.owner
         if (
             owner is None
@@ -69,12 +71,20 @@ class ExperimentalBattlestation(Card):
             or not self.held(state)
             or not self._may_fire(setup, state, roller)
         ):
-            return None
+            return False
         from spacecombat.core.pool import DicePool
         from spacecombat.rulesets.ti4.procedures.space_cannon_offense import changed_pool
 
-        if not changed_pool(setup, state, owner, DicePool.of(list(self._groups(setup)))).groups:
-            return None  # Solar Flare was played: the dock could not fire
+        # Solar Flare played: the dock could not fire
+        return bool(
+            changed_pool(setup, state, owner, DicePool.of(list(self._groups(setup)))).groups
+        )
+
+    def before_ability_roll(
+        self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
+    ) -> Node[BattleState] | None:
+        if not self.may_be_played(setup, state, roller, roll):
+            return None
 
         def play(s: BattleState) -> Step[BattleState]:
             return Step(s)

@@ -9,15 +9,21 @@ opponent has both fighters and non-fighter ships in the active system (otherwise
 nothing); the stock policy exhausts it then (``policy.play: never`` keeps it). Exhausted, it
 stays so for the battle (``used``), and every hit of that roll must go to non-fighter ships
 while the opponent has any (``aims_ability_hits``; procedures/assign_hits.py ``aiming``). Not
-against space cannon defense, which hits ground forces (14G-2). A space cannon roll made before
-the active player's (Experimental Battlestation of the same player) is refused by name."""
+against space cannon defense, which hits ground forces (14G-2).
+
+Its owner's Experimental Battlestation fires before the active player's space cannon offense
+(``space_cannon_offense.extra_cannon_roll``): on the active player's turn, when the owner may
+play that card, the exhaust is offered for the next roll of the owner's units, the dock's
+(docs/rulings.md 14K-4); that roll's hits are then restricted, and the owner's own space
+cannon offense afterwards is not, unless the dock did not fire (the card was passed, or Solar
+Flare stopped it): the exhaust then covers that roll. A boost (``FOR_BATTLESTATION``) records
+which roll it was exhausted for."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
 
 if TYPE_CHECKING:
@@ -26,6 +32,8 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.state import BattleState
 
 SCO = Roll.SPACE_CANNON_OFFENSE
+#: a boost of the owner's: exhausted before its Experimental Battlestation's dock fired
+FOR_BATTLESTATION = "graviton_laser_system:battlestation"
 
 
 @register
@@ -41,16 +49,19 @@ class GravitonLaserSystem(Card):
             return None
         from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
             offense_pool,
-            overriding,
         )
 
-        extra = [h.id for h in overriding(setup, "extra_ability_roll") if h.owner is owner]
-        if extra and self._worth(setup, state, owner):
-            # its roll comes before the owner's turn to fire: the exhaust would have to be
-            # offered then too (14G-1)
-            raise RuleNotImplemented(
-                f"Graviton Laser System with a space cannon roll of {', '.join(extra)}",
-                f"{owner.value}'s space cannon offense",
+        if roller is owner.other:
+            # on the active player's turn: before the owner's Battlestation dock fires
+            if not self._worth(setup, state, owner) or not self._dock_may_fire(
+                setup, state, roller
+            ):
+                return None
+            return self.offer(
+                state,
+                "Graviton Laser System: exhaust it so that the SPACE CANNON hits of your next"
+                " roll (Experimental Battlestation's dock) must go to non-fighter ships?",
+                lambda s: Step(s.boosting(owner, FOR_BATTLESTATION)),
             )
         if roller is not owner or not self._worth(setup, state, owner):
             return None
@@ -67,6 +78,20 @@ class GravitonLaserSystem(Card):
             play,
         )
 
+    def _dock_may_fire(self, setup: BattleSetup, state: BattleState, roller: Side) -> bool:
+        """Whether the owner may still play Experimental Battlestation before ``roller``'s
+        space cannon offense (its dock would fire)."""
+        from spacecombat.rulesets.ti4.abilities.experimental_battlestation import (
+            ExperimentalBattlestation,
+        )
+
+        return any(
+            isinstance(h, ExperimentalBattlestation)
+            and h.owner is self.owner
+            and h.may_be_played(setup, state, roller, SCO)
+            for h in setup.handlers
+        )
+
     def _worth(self, setup: BattleSetup, state: BattleState, owner: Side) -> bool:
         """Whether the opponent has both fighters and non-fighter ships in the space area."""
         other = owner.other
@@ -80,5 +105,13 @@ class GravitonLaserSystem(Card):
     def aims_ability_hits(
         self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
     ) -> bool:
-        # exhausted for this roll: the owner fires space cannon offense once a battle
-        return roller is self.owner and roll is SCO and state.has_used(roller, self.card)
+        if roller is not self.owner or roll is not SCO or not state.has_used(roller, self.card):
+            return False
+        # exhausted for this roll: the owner fires space cannon offense once a battle, and its
+        # Battlestation dock once, on the active player's turn
+        from spacecombat.rulesets.ti4.abilities.experimental_battlestation import FIRED
+
+        for_dock = state.boosted(roller, FOR_BATTLESTATION)
+        if state.turn is not roller:  # the dock's roll
+            return for_dock
+        return not for_dock or not state.boosted(roller, FIRED)

@@ -9,19 +9,25 @@ procedures/windows.py). Once purged, each of the opponent's ships destroyed is h
 the Yin flagship: procedures/assign_hits.py) and in timing windows (Ambush, Assault Cannon, ...:
 procedures/windows.py ``_follow_destroyed``). The ship is placed at once, undamaged and free
 (``units_placed``), as the Mentak's own unit of that type (a faction ship of the opponent gives
-the generic one, a flagship the Mentak flagship); it fights from then on, and the combat goes
-on even if the Mentak had no ships left. No ship is placed for a unit that is a ship only for
-the opponent, nor when every piece of that type is already in the active system (the
-attacker's command token is there: LRR 23.4a forbids taking one from it). What the scenario
-cannot tell is refused by name (14B3-4). The stock policy plays it at the first chance."""
+the generic one, a flagship the Mentak flagship: the holder's faction must then be set); it
+fights from then on, and the combat goes on even if the Mentak had no ships left. No ship is
+placed for a unit that is a ship only for the opponent, nor for a war sun unless the Mentak
+player owns the War Sun technology (a war sun of theirs in the battle, or the player condition
+``war_sun_technology``). Pieces (docs/rulings.md 14K-7): a piece outside the active system is
+taken to be available; when every piece of the type is in the active system, a piece may be
+taken from there only by a player without a command token in it (the defender, unless its
+condition ``command_token_in_active_system`` says otherwise): taking a damaged one and placing
+it undamaged repairs it (``unit_repaired``), else nothing changes. What the scenario cannot
+tell is refused by name (14B3-4). The stock policy plays it at the first chance."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.events import event
+from spacecombat.core.forces import Status
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits
@@ -37,12 +43,31 @@ START_OF_COMBAT = "start_of_combat"
 #: the pieces of each ship type a player has (TI4 components; fighters have tokens: no limit)
 PIECES = {"war_sun": 2, "dreadnought": 5, "cruiser": 8, "carrier": 4, "destroyer": 8, "flagship": 1}
 
+MENTAK = "mentak"
+WAR_SUN = "war_sun"
+#: player conditions (data/cards.toml)
+WAR_SUN_TECHNOLOGY = "war_sun_technology"
+TOKEN_HERE = "command_token_in_active_system"
+
 #: handlers that destroy the holder's opponent's ships where no handler hears of it (a unit
 #: rerolled in vain in the Roll Dice step: procedures/combat_round.py)
 _UNHEARD = {
     "crown_of_thalnos": "The Crown of Thalnos",
     "crown_of_thalnos_relic": "The Crown of Thalnos",
 }
+
+
+def _owns_war_sun(setup: BattleSetup, side: Side) -> bool:
+    """Whether ``side`` owns the War Sun technology: a war sun of its at the start of the
+    battle, or the player condition saying so."""
+    if WAR_SUN_TECHNOLOGY in setup.side(side).conditions:
+        return True
+    return bool(setup.initial.side(side).space.total(WAR_SUN.__eq__))
+
+
+def _token_in_active_system(setup: BattleSetup, side: Side) -> bool:
+    """Whether ``side`` has a command token in the active system (the active player has)."""
+    return side is Side.ATTACKER or TOKEN_HERE in setup.side(side).conditions
 
 
 def _count(state: BattleState, side: Side, unit: str) -> int:
@@ -86,26 +111,25 @@ class IpswitchLooseCannon(ActsOnHits, Card):
                 raise RuleNotImplemented(
                     f"Ipswitch, Loose Cannon with {name} (ships destroyed unheard)", where
                 )
-        if _count(state, enemy, "war_sun") and not _count(state, owner, "war_sun"):
-            raise RuleNotImplemented(
-                "Ipswitch, Loose Cannon replacing a war sun (whether the Mentak player owns "
-                "the War Sun technology is not in the scenario)",
-                where,
+
+    def refusal(self, setup: BattleSetup) -> RuleNotImplemented | None:
+        """A flagship of the opponent's could be replaced only by the Mentak flagship: its
+        holder's faction must be set (a scenario error naming the field otherwise)."""
+        owner = self.owner
+        if owner is None or setup.kind != "space":
+            return None
+        enemy = owner.other
+        if (
+            setup.initial.side(enemy).space.total("flagship".__eq__)
+            and setup.side(enemy).is_ship("flagship")
+            and setup.side(owner).faction != MENTAK
+        ):
+            raise ScenarioError(
+                f"{owner.value}.faction",
+                "Ipswitch, Loose Cannon (the Mentak hero) places the Mentak flagship for a "
+                f"flagship destroyed: set faction: {MENTAK}",
             )
-        if _count(state, enemy, "flagship") and "flagship" not in setup.side(owner).cards:
-            raise RuleNotImplemented(
-                "Ipswitch, Loose Cannon replacing a flagship without the Mentak faction set",
-                where,
-            )
-        if owner is Side.DEFENDER:
-            for unit, pieces in PIECES.items():
-                if _count(state, owner, unit) + _count(state, enemy, unit) > pieces:
-                    raise RuleNotImplemented(
-                        f"Ipswitch, Loose Cannon for a defender that may run out of {unit} "
-                        "pieces (taking one from the active system depends on a command "
-                        "token the scenario does not state)",
-                        where,
-                    )
+        return None
 
     def after_destroyed(
         self,
@@ -124,10 +148,19 @@ class IpswitchLooseCannon(ActsOnHits, Card):
         mine = setup.side(owner).cards
         if unit not in mine or not mine[unit].is_ship:
             return None  # a ship only for the opponent: nothing of that type to place
+        if unit == WAR_SUN and not _owns_war_sun(setup, owner):
+            return None  # no war sun without the War Sun technology (tirules.com Mentak note)
+        current = state.side(owner)
         pieces = PIECES.get(unit)
         if pieces is not None and _count(state, owner, unit) >= pieces:
-            return None  # every piece is in the active system, under the command token
-        current = state.side(owner)
+            # every piece is in the active system: one may be taken from it only without a
+            # command token there; placed undamaged, a damaged one is repaired (14K-7)
+            damaged = [st for u, st, _ in current.space if u == unit and st != Status.UNDAMAGED]
+            if not damaged or _token_in_active_system(setup, owner):
+                return None
+            space = current.space.remove(unit, damaged[0]).add(unit)
+            said = event("unit_repaired", player=owner.value, unit=unit, by=self.card)
+            return Step(state.with_side(owner, current.with_space(space)), (said,))
         placed = state.with_side(owner, current.with_space(current.space.add(unit)))
         said = event(
             "units_placed", player=owner.value, unit=unit, count=1, planet=None, by=self.card

@@ -5,18 +5,21 @@ Saar player controls (ti4-combat-effects.md §5; data/cards.toml).
 Held by the invader (the attacker) against a Saar defender. Offered through "play_card" after
 step 2 of the invasion (invasion.py ``commit_ground_forces``, ``after_commit``) for a planet
 the attacker committed units to and the defender has ground forces on; played once (the note
-then goes back to the Saar player). The Saar ground forces leave the battle
-(``ground_forces_returned``, by "Ragh's Call"): in an invasion of one planet no planet of the
-Saar player's is in the battle. With several planets the Saar player could place them on
-another planet of the battle, a choice the engine does not ask: that battle is refused by name
-(docs/rulings.md 14D2-9)."""
+then goes back to the Saar player). The Saar ground forces leave that planet
+(``ground_forces_returned``, by "Ragh's Call"). In an invasion of one planet no other planet of
+the Saar player's is in the battle: they leave the battle. With several planets, the Saar
+player chooses where they go (decision ``place_ground_forces``, queued in ``following`` and
+asked in ``follow_up``): another planet of the battle (every one is the Saar player's until
+control is established), where they fight or defend with the units there, or a planet outside
+the battle (docs/rulings.md 14K-3). The stock player sends them to the first planet of the
+battle where the invader landed ground forces, else to the first other planet of the battle."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacecombat.core.engine import Node, Step
-from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Card, register
@@ -27,6 +30,8 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.state import BattleState
 
 SAAR = "saar"
+#: the ``place_ground_forces`` option that takes them out of the battle
+OUTSIDE = "place outside the battle"
 
 
 @register
@@ -45,24 +50,12 @@ class RaghsCall(Card):
             return None  # the note acts only against the Saar player
         if not state.side(owner).planet(planet) or not ground_forces(setup, state, saar, planet):
             return None
-        if len(setup.planets) > 1:
-            raise RuleNotImplemented(
-                "Ragh's Call in an invasion of several planets (the Saar player may place its "
-                "ground forces on another planet of the battle)",
-                "attacker.promissory_notes (raghs_call)",
-            )
         name = setup.planets[planet]
-        cards = setup.side(saar)
 
         def play(s: BattleState) -> Step[BattleState]:
-            theirs = s.side(saar)
-            here = theirs.planet(planet)
-            leaving = here.keep(cards.is_ground_force)
-            gone = theirs.with_planet(planet, here.without(cards.is_ground_force))
-            moved = event(
-                "ground_forces_returned", planet=name, units=leaving.to_json(), by=self.id
-            )
-            return Step(s.with_side(saar, gone), (moved,))
+            if len(setup.planets) > 1:  # the Saar player chooses where they go (follow_up)
+                return Step(s.changed(following=((self.id, saar, str(planet)),)))
+            return self._placed(setup, s, planet, None)
 
         return self.offer(
             state,
@@ -70,3 +63,59 @@ class RaghsCall(Card):
             play,
             facts={"planet": name},
         )
+
+    def _placed(
+        self, setup: BattleSetup, state: BattleState, planet: int, to: int | None
+    ) -> Step[BattleState]:
+        """The Saar ground forces on ``planet`` leave it, for planet ``to`` of the battle
+        (``None``: a planet outside the battle)."""
+        owner = self.owner
+        assert owner is not None
+        saar = owner.other
+        cards = setup.side(saar)
+        theirs = state.side(saar)
+        here = theirs.planet(planet)
+        leaving = here.keep(cards.is_ground_force)
+        gone = theirs.with_planet(planet, here.without(cards.is_ground_force))
+        facts: dict[str, object] = {}
+        if to is not None:
+            gone = gone.with_planet(to, gone.planet(to).plus(leaving))
+            facts["to"] = setup.planets[to]
+        moved = event(
+            "ground_forces_returned",
+            planet=setup.planets[planet],
+            units=leaving.to_json(),
+            by=self.id,
+            **facts,
+        )
+        return Step(state.with_side(saar, gone), (moved,))
+
+    def follow_up(
+        self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
+    ) -> Node[BattleState] | None:
+        planet = int(detail)
+        owner = self.owner
+        assert owner is not None
+        others = [p for p in range(len(setup.planets)) if p != planet]
+        # the stock order: where the invader landed ground forces first, then the others
+        others.sort(key=lambda p: not ground_forces(setup, state, owner, p))
+        options = (
+            *(
+                Option(f"place on {setup.planets[p]}", "place", target=setup.planets[p])
+                for p in others
+            ),
+            Option(OUTSIDE, "place"),
+        )
+        request = DecisionRequest(
+            "place_ground_forces",
+            side.value,
+            f"Ragh's Call: where do your ground forces from {setup.planets[planet]} go?",
+            options,
+            facts={"planet": setup.planets[planet], "by": self.id},
+        )
+
+        def then(option: Option) -> Step[BattleState]:
+            to = None if option.target is None else setup.planets.index(option.target)
+            return self._placed(setup, state, planet, to)
+
+        return Decision(request, then)

@@ -15,16 +15,16 @@ The scenario lists the factory among the side's ``units`` of a space battle; the
 it with the side's structures (the planets area of the state), where nothing of the space
 combat reaches it (it is not a ship: never hit, never rolls). A space area left without ships
 of either player keeps the ground forces the factory, not blockaded, holds within its capacity
-(procedures/space_combat.py ``end_of_combat``). Its player announcing a retreat is refused by
-name (RuleNotImplemented) rather than resolved wrongly: the factory would retreat with its
-capacity, which procedures/retreat.py does not carry."""
+(procedures/space_combat.py ``end_of_combat``). When its player retreats, the factory goes
+with the ships, its capacity carrying fighters and ground forces with theirs
+(procedures/retreat.py ``floating_factories``; docs/rulings.md 14K-5); out of a gravity rift
+it rolls to leave as a ship does, its cargo with it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacecombat.core.engine import Node, Step
-from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.engine import Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.hits import destroyed
 from spacecombat.core.state import ships
@@ -40,29 +40,13 @@ ID = "saar_floating_factory"
 #: the cause of the ``unit_destroyed`` event of a blockaded factory
 BLOCKADED = "blockaded (Floating Factory)"
 
-_RETREAT_ANNOUNCED = "retreat_announced"
-
 
 @register
 class FloatingFactory(Handler):
     id = ID
 
-    def acts_on_retreats(self) -> bool:
-        return True
-
-    def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
-    ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or not factories_of(setup, state, owner):
-            return None
-        if _RETREAT_ANNOUNCED in windows and state.has_announced(owner):
-            raise RuleNotImplemented(
-                "a Floating Factory retreating with its player's ships (its capacity would "
-                "carry units; retreats carry only ships' capacity)",
-                f"{owner.value}.units",
-            )
-        return None
+    # Its rules are read by the procedures: capacity.py (capacity and the blockade) and
+    # retreat.py (it retreats with its player's ships).
 
 
 def floating_factory_types(setup: BattleSetup, side: Side) -> frozenset[str]:

@@ -6,7 +6,9 @@ enemy ships destroyed ("play sardakk_dreadnought2_sacrifice: destroy UNIT: UNIT 
 ships are destroyed, not hit (no SUSTAIN DAMAGE). The stock policy takes the dearest pair, and
 uses it only when that pair costs at least the Exotrireme, or destroys every enemy ship while
 it keeps another ship (docs/rulings.md 14B-4). With 2 or more Exotriremes II in the
-fight, each could be given in the same window: not implemented (refused by name)."""
+fight, each may be given in the same window, one after the other: once one is given (and the
+units destroyed are heard), the next is offered (a ``following`` entry of this handler's,
+``follow_up``; docs/rulings.md 14K-6)."""
 
 from __future__ import annotations
 
@@ -15,12 +17,12 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
 END_OF_COMBAT_ROUND = "end_of_combat_round"
@@ -38,9 +40,19 @@ class SardakkDreadnought2Sacrifice(Card):
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "space" or END_OF_COMBAT_ROUND not in windows:
+        if self.owner is None or setup.kind != "space" or END_OF_COMBAT_ROUND not in windows:
             return None
+        return self._offer(setup, state)
+
+    def follow_up(
+        self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
+    ) -> Node[BattleState] | None:
+        """After one Exotrireme II was given: the next may be, in the same window."""
+        return self._offer(setup, state)
+
+    def _offer(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
+        owner = self.owner
+        assert owner is not None
         from spacecombat.rulesets.ti4.procedures.windows import (
             destroy_own,
             offer_choices,
@@ -55,11 +67,7 @@ class SardakkDreadnought2Sacrifice(Card):
         pool = [(u, st) for u, st, n in theirs if u in ships for _ in range(min(n, 2))]
         if not mine or not pool:
             return None
-        if space.count(UNIT) > 1:
-            raise RuleNotImplemented(
-                "several Exotriremes II giving themselves in one window",
-                f"{owner.value}'s dreadnoughts after round {state.round}",
-            )
+        again = (self.id, owner, "")
         size = min(2, len(pool))
         kinds = sorted(set(pool), key=lambda t: (-unit_value(setup, victim, t[0]), t))
         sets = sorted(
@@ -79,6 +87,8 @@ class SardakkDreadnought2Sacrifice(Card):
                     step = destroy_own(current, victim, unit, status, CAUSE)
                     current = step.state
                     events += step.events
+                if current.side(owner).space.count(UNIT):  # another may be given next
+                    current = current.changed(following=(*current.following, again))
                 return Step(current, tuple(events))
 
             named = " and ".join(describe(u, st) for u, st in targets)

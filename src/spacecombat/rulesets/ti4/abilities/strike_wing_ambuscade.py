@@ -12,23 +12,27 @@ before that roll. The stock policy plays it at the first useful roll (``policy.p
   opponent has fighters in the space area or the hits may reach its other ships (Waylay);
 - bombardment, at the start of the invasion (``at_invasion_start``) for the bombardment that
   follows (``bombardment_roll``, not the later ones of Harrow): when the holder's units roll at
-  a planet there.
+  a planet there;
+- space cannon defense (``before_ability_roll``, procedures/invasion.py
+  ``space_cannon_defense``): the defender's roll at a planet where ground forces landed
+  (docs/rulings.md 14K-2).
 
-Played, a boost names the roll (``strike_wing_ambuscade:<roll>``) and that roll's dice get the
-die from the state (``ability_roll``, ``bombardment_roll``). Refused by name (docs/rulings-
-drafts/D3.md 14D3-3): a bombardment of several planets (which roll is unsettled) and space
-cannon defense (the engine has no decision before that roll), each when the holder still holds
-the note and would roll."""
+Played, a boost names the roll (``strike_wing_ambuscade:<roll>``; for a bombardment or a space
+cannon defense roll, also its planet: ``...:<roll>:<planet>``) and that roll's dice get the
+die from the state (``ability_roll``, ``bombardment_roll``). A bombardment of several planets
+is several rolls, one per planet: the holder chooses the planet whose roll gets the die (a way
+of playing per planet, ``play strike_wing_ambuscade: at PLANET``; the stock policy takes the
+first listed; docs/rulings.md 14K-2)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.state import ground_forces, ships
-from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
-from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool, one_more_die
+from spacecombat.rulesets.ti4.abilities.base import Card, Roll, offer_plays, register
+from spacecombat.rulesets.ti4.abilities.space_cannon import one_more_die
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -37,6 +41,7 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.state import BattleState
 
 SCO, AFB, BOMBARD = Roll.SPACE_CANNON_OFFENSE, Roll.ANTI_FIGHTER_BARRAGE, Roll.BOMBARDMENT
+SCD = Roll.SPACE_CANNON_DEFENSE
 
 
 @register
@@ -44,26 +49,41 @@ class StrikeWingAmbuscade(Card):
     id = "strike_wing_ambuscade"
     card = "strike_wing_ambuscade"
 
-    def _boost(self, roll: Roll) -> str:
-        return f"{self.card}:{roll.value}"
+    def _boost(self, roll: Roll, planet: int | None = None) -> str:
+        where = "" if planet is None else f":{planet}"
+        return f"{self.card}:{roll.value}{where}"
 
-    def _offer(self, state: BattleState, roll: Roll) -> Node[BattleState]:
+    def _boosting(
+        self, owner: Side, roll: Roll, planet: int | None = None
+    ) -> Callable[[BattleState], Step[BattleState]]:
+        boost = self._boost(roll, planet)
+        return lambda s: Step(s.boosting(owner, boost))
+
+    def _offer(
+        self, state: BattleState, roll: Roll, planet: int | None = None
+    ) -> Node[BattleState]:
         owner = self.owner
         assert owner is not None
-        boost = self._boost(roll)
         return self.offer(
             state,
             f"Strike Wing Ambuscade: one of your units rolls 1 additional {roll.value} die?",
-            lambda s: Step(s.boosting(owner, boost)),
+            self._boosting(owner, roll, planet),
             facts={"roll": roll.value},
         )
 
     def before_ability_roll(
         self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
     ) -> Node[BattleState] | None:
-        if roller is not self.owner or roll not in (SCO, AFB) or not self.held(state):
+        if roller is not self.owner or roll not in (SCO, AFB, SCD) or not self.held(state):
             return None
         opponent = roller.other
+        if roll is SCD:
+            from spacecombat.rulesets.ti4.procedures.invasion import defense_pool
+
+            groups = defense_pool(setup, state, state.planet).groups
+            if one_more_die(groups) == groups:
+                return None  # no unit fires
+            return self._offer(state, roll, planet=state.planet)
         if roll is SCO:
             from spacecombat.rulesets.ti4.procedures.space_cannon_offense import offense_pool
 
@@ -90,7 +110,8 @@ class StrikeWingAmbuscade(Card):
         roll: Roll,
         groups: tuple[DiceGroup, ...],
     ) -> tuple[DiceGroup, ...]:
-        if roller is not self.owner or not state.boosted(roller, self._boost(roll)):
+        planet = state.planet if roll is SCD else None
+        if roller is not self.owner or not state.boosted(roller, self._boost(roll, planet)):
             return groups
         return one_more_die(groups)
 
@@ -117,12 +138,15 @@ class StrikeWingAmbuscade(Card):
         ]
         if not rolling:
             return None
-        if len(rolling) > 1:
-            raise RuleNotImplemented(
-                "Strike Wing Ambuscade with BOMBARDMENT of several planets",
-                "attacker.promissory_notes (strike_wing_ambuscade)",
-            )
-        return self._offer(state, BOMBARD)
+        if len(setup.planets) == 1:
+            return self._offer(state, BOMBARD, planet=0)
+        return offer_plays(
+            owner,
+            self.card,
+            state,
+            "Strike Wing Ambuscade: which planet's bombardment roll gets 1 additional die?",
+            [(f"at {setup.planets[p]}", self._boosting(owner, BOMBARD, p)) for p in rolling],
+        )
 
     def bombardment_roll(
         self,
@@ -134,21 +158,6 @@ class StrikeWingAmbuscade(Card):
     ) -> tuple[DiceGroup, ...]:
         if state.round or not groups:
             return groups  # a bombardment during a ground combat (Harrow): not this one
-        return self.ability_roll(setup, state, roller, BOMBARD, groups)
-
-    def after_commit(
-        self, setup: BattleSetup, state: BattleState, planet: int
-    ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is not Side.DEFENDER or not self.held(state):
-            return None
-        if not ground_forces(setup, state, owner.other, planet):
-            return None
-        firing = state.side(owner).planet(planet)
-        groups = cannon_pool(setup, owner, firing, Roll.SPACE_CANNON_DEFENSE).groups
-        if one_more_die(groups) != groups:
-            raise RuleNotImplemented(
-                "Strike Wing Ambuscade on a SPACE CANNON defense roll",
-                "defender.promissory_notes (strike_wing_ambuscade)",
-            )
-        return None
+        if roller is not self.owner or not state.boosted(roller, self._boost(BOMBARD, planet)):
+            return groups
+        return one_more_die(groups)

@@ -12,6 +12,7 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import destroyed, next_hit
+from spacecombat.core.pool import DicePool
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
@@ -173,7 +174,7 @@ def _planet_hits(
         Targets.GROUND_FORCES,
         cause,
         in_combat_round=False,
-        done=lambda s: s.at(then, planet=s.planet + 1),
+        done=lambda s: s.at(then, planet=s.planet + 1, cursor=0),
     )
 
 
@@ -183,7 +184,9 @@ def commit_ground_forces(setup: BattleSetup, state: BattleState) -> Node[BattleS
 
     Then, planet by planet, the handlers acting after ground forces are committed (Parley,
     Ragh's Call: ``after_commit``): ``planet`` 0 is the commitment itself, ``planet`` k + 1 the
-    handlers asked about planet k (``cursor`` stepping through them)."""
+    handlers asked about planet k (``cursor`` stepping through them). A handler that queued
+    the rest of its effect in ``following`` (Ragh's Call: the Saar player places its ground
+    forces) goes on with it first (``follow_up``)."""
     if state.planet:
         return _after_commit(setup, state)
     space = state.attacker.space
@@ -220,6 +223,15 @@ def _after_commit_hooks(setup: BattleSetup) -> bool:
 
 def _after_commit(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     p = state.planet - 1
+    if state.following:  # a handler goes on with its effect (Ragh's Call: where they go)
+        what, who, detail = state.following[0]
+        rest = state.changed(following=state.following[1:])
+        for handler in setup.handlers:
+            if handler.id == what:
+                node = handler.follow_up(setup, rest, who, detail, p)
+                if node is not None:
+                    return node
+        return Step(rest)
     if p >= len(setup.planets):
         return Step(state.at(Phase.SPACE_CANNON_DEFENSE, planet=0, cursor=0))
     if ground_forces(setup, state, A, p) or state.attacker.planet(p):
@@ -232,27 +244,48 @@ def _after_commit(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
 
 def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """Step 3: the defender's units with SPACE CANNON on each planet fire at the ground forces
-    committed to that planet; the attacker assigns the hits (docs/rulings.md R10, R19)."""
+    committed to that planet; the attacker assigns the hits (docs/rulings.md R10, R19).
+
+    Before each roll, every handler may act (``before_ability_roll``: Strike Wing Ambuscade;
+    ``cursor`` steps through them, ``len(handlers)`` once all were asked) and may change the
+    roll from the state (``ability_roll``)."""
     p = state.planet
     if p >= len(setup.planets):
         return Step(state.at(Phase.ORDER_PLANETS, planet=0, order=()))
-    nxt = state.at(Phase.SPACE_CANNON_DEFENSE, planet=p + 1)
+    nxt = state.at(Phase.SPACE_CANNON_DEFENSE, planet=p + 1, cursor=0)
     if ground_forces(setup, state, A, p) == 0:
         return Step(nxt)
-    firing = state.defender.planet(p).without(
+    pool = defense_pool(setup, state, p)
+    if not pool.groups:
+        return Step(nxt)
+    handlers = setup.handlers
+    if state.cursor < len(handlers):
+        for index in range(state.cursor, len(handlers)):
+            node = handlers[index].before_ability_roll(setup, state, D, Roll.SPACE_CANNON_DEFENSE)
+            if node is not None:
+                return with_cursor(node, index + 1)
+    groups = pool.groups
+    for handler in handlers:
+        groups = handler.ability_roll(setup, state, D, Roll.SPACE_CANNON_DEFENSE, groups)
+    return Chance(
+        D.value,
+        "space_cannon_defense",
+        DicePool.of(list(groups)),
+        lambda hits: Step(
+            state.at(Phase.SPACE_CANNON_DEFENSE_HITS, cursor=0).with_hits_on(A, hits)
+        ),
+    )
+
+
+def defense_pool(setup: BattleSetup, state: BattleState, planet: int) -> DicePool:
+    """The defender's SPACE CANNON dice at ``planet`` before a handler changes them from the
+    state: its units there that have not lost the ability (Disable)."""
+    firing = state.defender.planet(planet).without(
         lambda unit: any(
             h.loses_ability(setup, state, D, unit, "space_cannon") for h in setup.handlers
         )
     )
-    pool = cannon_pool(setup, D, firing, Roll.SPACE_CANNON_DEFENSE)
-    if not pool.groups:
-        return Step(nxt)
-    return Chance(
-        D.value,
-        "space_cannon_defense",
-        pool,
-        lambda hits: Step(state.at(Phase.SPACE_CANNON_DEFENSE_HITS).with_hits_on(A, hits)),
-    )
+    return cannon_pool(setup, D, firing, Roll.SPACE_CANNON_DEFENSE)
 
 
 def space_cannon_defense_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status, describe
 from spacecombat.core.state import ships
@@ -93,7 +92,6 @@ def skilled_retreat(setup: BattleSetup, state: BattleState, side: Side) -> Battl
     """``state`` with ``side``'s Skilled Retreat under way: its ships leave as in a retreat (the
     destination, what they carry, a gravity rift, the command token: the sub-steps below), then
     the combat ends in a draw. Any timing window still open is closed: the combat is over."""
-    _refuse_uncounted_cargo(setup, state, side)
     moving = state.at(Phase.RETREAT, windows=(), then=None, cursor=0, retreat=Retreat(side))
     return moving.boosting(side, SKILLED_RETREAT)
 
@@ -152,19 +150,37 @@ def _begin(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
             state.at(Phase.END_OF_ROUND),
             (event("retreat_cancelled", player=side.value, reason="no eligible system"),),
         )
-    _refuse_uncounted_cargo(setup, state, side)
     return Step(state.at(Phase.RETREAT, retreat=Retreat(side)))
 
 
-def _refuse_uncounted_cargo(setup: BattleSetup, state: BattleState, side: Side) -> None:
+def floating_factories(setup: BattleSetup, state: BattleState, side: Side) -> Forces:
+    """``side``'s floating factories in the active system: they retreat with its ships, as if
+    they were ships (abilities/saar_floating_factory.py; docs/rulings.md 14K-5)."""
+    from spacecombat.rulesets.ti4.abilities.saar_floating_factory import factories_of
+
+    return factories_of(setup, state, side)
+
+
+def _free_cargo(setup: BattleSetup, state: BattleState, side: Side) -> frozenset[str]:
+    """``side``'s ground forces that need no room when transported (Aerie Sentinel), when a
+    retreating ship (or floating factory) can transport at all: a capacity value above 0
+    (docs/rulings.md 14B-12, 14K-5)."""
     free = exempt_ground_forces(setup, side)
-    if free and state.side(side).space.total(free.__contains__):
-        # Aerie Sentinel needs no room when transported: the transport steps below count
-        # every carried unit against capacity (docs/rulings.md 14B-12)
-        raise RuleNotImplemented(
-            "a retreat carrying units that need no capacity (Aerie Sentinel)",
-            f"{side.value}'s retreat, round {state.round}",
-        )
+    if not free or _capacity(setup, state, side) <= 0:
+        return frozenset()
+    return free
+
+
+def _capacity(setup: BattleSetup, state: BattleState, side: Side) -> int:
+    """The capacity of ``side``'s retreating ships and floating factories."""
+    from spacecombat.rulesets.ti4.abilities.saar_floating_factory import factory_capacity
+
+    cards = setup.side(side)
+    units = state.side(side)
+    ships_capacity = sum(
+        n * (cards.card(u).capacity or 0) for u, _, n in units.space if cards.can_move(u)
+    )
+    return ships_capacity + factory_capacity(setup, side, units.planets[0])
 
 
 def _choose_destination(
@@ -189,10 +205,9 @@ def _choose_destination(
 
 
 def _capacity_left(setup: BattleSetup, state: BattleState, current: Retreat) -> int:
-    cards = setup.side(current.side)
-    space = state.side(current.side).space
-    capacity = sum(n * (cards.card(u).capacity or 0) for u, _, n in space if cards.can_move(u))
-    return capacity - current.carried.total() - current.from_planet.total()
+    free = _free_cargo(setup, state, current.side)
+    taken = current.carried.plus(current.from_planet)
+    return _capacity(setup, state, current.side) - taken.total(lambda u: u not in free)
 
 
 def _transport(setup: BattleSetup, state: BattleState, current: Retreat) -> Node[BattleState]:
@@ -202,17 +217,23 @@ def _transport(setup: BattleSetup, state: BattleState, current: Retreat) -> Node
     side = current.side
     cards = setup.side(side)
     room = _capacity_left(setup, state, current)
-    space_cargo = _uncarried(state.side(side).space.keep(cards.needs_transport), current.carried)
+    free = _free_cargo(setup, state, side)
+    # units that need no room go along from the space area without being chosen (14K-5)
+    space_cargo = _uncarried(
+        state.side(side).space.keep(lambda u: cards.needs_transport(u) and u not in free),
+        current.carried,
+    )
     on_planet = _uncarried(
         state.side(side).planets[0].keep(cards.is_ground_force), current.from_planet
     )
     options: list[Option] = []
     if room > 0:
         options += [Option(f"carry {describe(u, s)}", "carry", u, s) for u, s, _ in space_cargo]
-        options += [
-            Option(f"carry {describe(u, s)} from planets", "carry_from_planet", u, s)
-            for u, s, _ in on_planet
-        ]
+    options += [
+        Option(f"carry {describe(u, s)} from planets", "carry_from_planet", u, s)
+        for u, s, _ in on_planet
+        if room > 0 or u in free
+    ]
     if room <= 0 or not space_cargo:
         options.append(Option("done", "done"))
     request = DecisionRequest(
@@ -255,9 +276,12 @@ def _depart(setup: BattleSetup, state: BattleState, current: Retreat) -> Node[Ba
         return _arrive(setup, state, current, movers)
     holds = current.holds
     if holds is None:
-        holds = tuple((u, s, Forces()) for u, s, n in movers for _ in range(n))
+        # a floating factory leaves as if it were a ship: it rolls, and may carry (14K-5)
+        leaving = movers.plus(floating_factories(setup, state, side))
+        holds = tuple((u, s, Forces()) for u, s, n in leaving for _ in range(n))
         return Step(state.at(Phase.RETREAT, retreat=replace(current, holds=holds)))
-    unstowed = _uncarried(current.carried.plus(current.from_planet), _total(h[2] for h in holds))
+    cargo = current.carried.plus(current.from_planet).plus(_going_along(setup, state, side))
+    unstowed = _uncarried(cargo, _total(h[2] for h in holds))
     if unstowed:
         return _stow(setup, state, current, holds, unstowed)
     groups = sorted(Counter(holds).items(), key=lambda g: _hold_key(g[0]))
@@ -288,9 +312,12 @@ def _stow(
     side = current.side
     cards = setup.side(side)
     unit, status, _ = unstowed.items[0]
+    free = _free_cargo(setup, state, side)
     choices: dict[str, int] = {}
     for index, (ship, ship_status, cargo) in enumerate(holds):
-        if cargo.total() < (cards.card(ship).capacity or 0):
+        capacity = cards.card(ship).capacity or 0
+        counted = cargo.total(lambda u: u not in free)
+        if (unit in free and capacity > 0) or counted < capacity:
             label = f"on {describe(ship, ship_status)} carrying {cargo}"
             choices.setdefault(label, index)
     options = tuple(Option(text, "stow", target=str(index)) for text, index in choices.items())
@@ -355,18 +382,22 @@ def _arrive(
     side = current.side
     cards = setup.side(side)
     space = state.side(side).space
-    left_behind = _uncarried(space.keep(cards.needs_transport), current.carried)
+    along = _going_along(setup, state, side)
+    left_behind = _uncarried(space.keep(cards.needs_transport), current.carried.plus(along))
     events: list[Event] = [
         event("unit_removed", player=side.value, unit=u, reason="could not be transported")
         for u, _, n in left_behind
         for _ in range(n)
     ]
+    factories = floating_factories(setup, state, side)
     if setup.system.anomaly == "gravity_rift":
-        arrived = leaving  # the cargo that got away came with its ships
+        # the cargo that got away came with its ships (and factories: they rolled as ships)
+        arrived = leaving
     else:
-        arrived = leaving.plus(current.carried).plus(current.from_planet)
+        arrived = leaving.plus(current.carried).plus(current.from_planet).plus(along)
+        arrived = arrived.plus(factories)
     planets = state.side(side).planets[0]
-    for unit, status, count in current.from_planet:
+    for unit, status, count in current.from_planet.plus(factories):
         planets = planets.remove(unit, status, count)
     moved = state.with_side(side, state.side(side).with_space(Forces()).with_planet(0, planets))
     events.append(
@@ -386,6 +417,15 @@ def _arrive(
         ended = moved.at(Phase.END_OF_ROUND, retreat=done, result="draw")
         return Step(ended, tuple(events))
     return Step(moved.at(Phase.END_OF_ROUND, retreat=done), tuple(events))
+
+
+def _going_along(setup: BattleSetup, state: BattleState, side: Side) -> Forces:
+    """``side``'s units in the space area that go with a retreat without being chosen: those
+    that need no room when transported (Aerie Sentinel), when a ship can transport them."""
+    free = _free_cargo(setup, state, side)
+    if not free:
+        return Forces()
+    return state.side(side).space.keep(free.__contains__)
 
 
 def _command_token(setup: BattleSetup, side: Side, destination: str) -> Event:

@@ -64,13 +64,14 @@ def extra_cannon_roll(
     pool = changed_pool(setup, state, owner, DicePool.of(list(groups)))
     if not pool.groups:
         return None
+    aimers = _aimers(setup, state, owner)
 
     def then(hits: int) -> Step[BattleState]:
         done = state.boosting(owner, fired)
         if hits == 0:
             return Step(done)
         hit = done.boosting(owner, EXTRA).at(Phase.SPACE_CANNON_OFFENSE_HITS, turn=owner, cursor=0)
-        return Step(hit.with_hits_on(owner.other, hits))
+        return _restricted(hit.with_hits_on(owner.other, hits), owner.other, hits, aimers)
 
     return Chance(owner.value, "space_cannon_offense", pool, then)
 
@@ -127,30 +128,43 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     if not pool.groups:
         return Step(_after(setup, state))
 
-    aimers = tuple(
-        h.id
-        for h in overriding(setup, "aims_ability_hits")
-        if h.aims_ability_hits(setup, state, roller, SCO)
-    )
+    aimers = _aimers(setup, state, roller)
 
     def then(hits: int) -> Step[BattleState]:
         if hits == 0:
             return Step(_after(setup, state))
         hit = state.at(Phase.SPACE_CANNON_OFFENSE_HITS, cursor=0).with_hits_on(target, hits)
-        if not aimers:
-            return Step(hit)
-        # every hit must go to non-fighter ships if able (Graviton Laser System)
-        told = event(
-            "hits_restricted",
-            player=target.value,
-            hits=hits,
-            targets="non-fighter ships",
-            by=list(aimers),
-            round=state.round,
-        )
-        return Step(aiming(hit, target, hits), (told,))
+        return _restricted(hit, target, hits, aimers)
 
     return Chance(roller.value, "space_cannon_offense", pool, then)
+
+
+def _aimers(setup: BattleSetup, state: BattleState, roller: Side) -> tuple[str, ...]:
+    """The handlers that make the hits of ``roller``'s roll about to be made go to non-fighter
+    ships if able (``aims_ability_hits``: Graviton Laser System)."""
+    return tuple(
+        h.id
+        for h in overriding(setup, "aims_ability_hits")
+        if h.aims_ability_hits(setup, state, roller, SCO)
+    )
+
+
+def _restricted(
+    hit: BattleState, target: Side, hits: int, aimers: tuple[str, ...]
+) -> Step[BattleState]:
+    """``hit`` (the roll's hits set against ``target``), every hit to go to non-fighter ships
+    if able when ``aimers`` say so."""
+    if not aimers:
+        return Step(hit)
+    told = event(
+        "hits_restricted",
+        player=target.value,
+        hits=hits,
+        targets="non-fighter ships",
+        by=list(aimers),
+        round=hit.round,
+    )
+    return Step(aiming(hit, target, hits), (told,))
 
 
 def space_cannon_offense_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
