@@ -47,16 +47,20 @@ def groups(played: Any, player: str = "attacker") -> list[tuple[str, int, int]]:
     return found
 
 
-def choice(played: Any) -> dict[str, Any]:
-    [made] = events(played, "choice_made", decision=DECISION)
-    return cast("dict[str, Any]", made)
+def choices(played: Any) -> list[dict[str, Any]]:
+    """The questions asked, one for each kind of ground force (type, status, place)."""
+    return cast("list[dict[str, Any]]", events(played, "choice_made", decision=DECISION))
+
+
+def chosen(played: Any) -> list[str]:
+    return [made["choice"] for made in choices(played)]
 
 
 def test_ground_forces_in_space_fight_as_ships_and_turn_back() -> None:
     # round 1: the mech (6), the infantry (8) and the flagship (9 x2) roll; the mech hits; the
     # cruiser misses
     played = run(nekro("1 flagship, 1 infantry, 1 mech"), [6, 1, 1, 1, 1])
-    assert choice(played)["choice"] == "space: 1 infantry, 1 mech"
+    assert chosen(played) == ["space: 1 infantry", "space: 1 mech"]
     assert sorted(groups(played)) == [
         ("alastor_infantry", 8, 1),
         ("alastor_mech", 6, 1),
@@ -69,23 +73,41 @@ def test_ground_forces_in_space_fight_as_ships_and_turn_back() -> None:
     assert survivors(played, "attacker") == {"flagship": 1, "infantry": 1, "mech": 1}
 
 
-def test_the_one_decision_lists_counts_per_type_and_place() -> None:
+def test_one_question_for_each_kind_lists_its_counts() -> None:
     played = run(
         nekro("1 flagship, 2 infantry", planet_units="1 mech", damaged={"mech": 1}),
         [10, 1, 1, 1, 1],
     )
-    made = choice(played)
-    assert made["options"] == [
-        "space: 2 infantry",
-        "space: 2 infantry; planets: 1 mech (damaged)",
-        "space: 1 infantry; planets: 1 mech (damaged)",
-        "space: 1 infantry",
-        "planets: 1 mech (damaged)",
-        "pass",
+    # the space area's kinds first, then the planets'; most first, then none
+    assert [made["options"] for made in choices(played)] == [
+        ["space: 2 infantry", "space: 1 infantry", "pass"],
+        ["planets: 1 mech (damaged)", "pass"],
     ]
     # the stock answer: every ground force in the space area, none from the planets
-    assert made["choice"] == "space: 2 infantry"
+    assert chosen(played) == ["space: 2 infantry", "pass"]
     assert survivors(played, "attacker", "planet") == {"mech": 1}
+
+
+def test_a_large_army_is_asked_about_kind_by_kind() -> None:
+    # one question over every kind at once would list 41 x 11 x 31 x 6 choices
+    played = run(
+        nekro(
+            "1 flagship, 40 infantry, 5 mech, 12 carrier",
+            planet_units="30 infantry, 5 mech",
+            damaged={"mech": 5},
+            policy=with_planets(),
+        ),
+        [10] * 300,
+        all_dice=False,
+    )
+    asked = choices(played)
+    assert [len(made["options"]) for made in asked] == [41, 6, 31, 6]
+    assert chosen(played) == [
+        "space: 40 infantry",
+        "space: 5 mech (damaged)",
+        "planets: 30 infantry",
+        "planets: 5 mech",
+    ]
 
 
 def test_with_planets_their_ground_forces_fight_and_stay_on_their_planet() -> None:
@@ -93,7 +115,7 @@ def test_with_planets_their_ground_forces_fight_and_stay_on_their_planet() -> No
         nekro("1 flagship", planet_units="2 infantry", policy=with_planets()),
         [8, 1, 1, 1, 1],
     )
-    assert choice(played)["choice"] == "planets: 2 infantry"
+    assert chosen(played) == ["planets: 2 infantry"]
     assert ("alastor_planet_infantry", 8, 2) in groups(played)
     assert played.outcome["winner"] == "attacker"
     assert survivors(played, "attacker") == {"flagship": 1}
@@ -118,7 +140,7 @@ def test_a_planet_participant_can_be_assigned_hits_and_is_lost_from_its_planet()
 )
 def test_a_player_may_choose_none(policy: dict[str, Any], answers: list[str] | None) -> None:
     played = run(nekro("1 flagship, 1 infantry", policy=policy), [9, 1, 1], attacker=answers)
-    assert choice(played)["choice"] == "pass"
+    assert chosen(played) == ["pass"]
     assert groups(played) == [("flagship", 9, 2)]
     assert not events(played, "unit_changed")
 
@@ -127,7 +149,7 @@ def test_a_scripted_player_chooses_some() -> None:
     played = run(
         nekro("1 flagship, 2 infantry", planet_units="1 infantry"),
         [9, 1, 1, 1, 1],
-        attacker=["space: 1 infantry; planets: 1 infantry"],
+        attacker=["space: 1 infantry", "planets: 1 infantry"],
     )
     assert sorted(groups(played)) == [
         ("alastor_infantry", 8, 1),

@@ -3,11 +3,12 @@ space combat, choose any number of your ground forces in this system to particip
 combat as if they were ships." (docs/rulings.md 14N-3, 14AL-1 to 14AL-4.)
 
 In the "start of combat" window (ti4-space-combat.md rule 2.1), while the Alastor is in the
-space area, its owner answers one ``participate_as_ships`` decision listing every legal choice:
-how many of each kind of ground force (type and damage) take part, from the space area and from
-the system's planets (one area in a space battle). The stock answer is every ground force in
-the space area and none from the planets; ``policy.play: {nekro_flagship_ground_forces_fight:
-with_planets}`` takes those on the planets too, ``never`` none.
+space area, its owner answers one ``participate_as_ships`` question for each kind of ground
+force (type and damage, in the space area or on the system's planets: one area in a space
+battle), one after the other: how many of that kind take part, or none. The stock answer is
+every ground force in the space area and none from the planets; ``policy.play:
+{nekro_flagship_ground_forces_fight: with_planets}`` takes those on the planets too, ``never``
+none.
 
 A participant becomes a unit type of its own for the combat, as The Cavalry's ship does
 (the_cavalry.py ``relabel``): ``alastor_UNIT`` from the space area, ``alastor_planet_UNIT``
@@ -24,7 +25,6 @@ onto their planet."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import product
 from typing import TYPE_CHECKING
 
 from spacecombat.core.decisions import DecisionRequest, Option
@@ -134,21 +134,24 @@ class NekroFlagshipGroundForcesFight(Handler):
             or not _can_participate(setup, owner)
         ):
             return None
-        mine = state.side(owner)
-        if not mine.space.count(FLAGSHIP):
+        if not state.side(owner).space.count(FLAGSHIP):
             return None
-        cards = setup.side(owner).cards
-        kinds: list[Kind] = [
-            (FROM_SPACE, u, st, n) for u, st, n in mine.space if PREFIX + u in cards
-        ]
-        kinds += [
-            (FROM_PLANETS, u, st, n)
-            for u, st, n in mine.planets[PLANETS]
-            if PLANET_PREFIX + u in cards
-        ]
+        kinds = _kinds(setup, state, owner)
         if not kinds:
             return None
-        return _choose(owner, state, kinds)
+        return _choose(owner, state.using(owner, ID), kinds, 0)
+
+    def follow_up(
+        self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
+    ) -> Node[BattleState] | None:
+        """The next kind of ground force to ask about (``detail`` names it)."""
+        if side is not self.owner:
+            return None
+        kinds = _kinds(setup, state, side)
+        named = [_named(k) for k in kinds]
+        if detail not in named:
+            return None
+        return _choose(side, state, kinds, named.index(detail))
 
     def before_retreat(
         self, setup: BattleSetup, state: BattleState, side: Side
@@ -198,40 +201,61 @@ def _land(state: BattleState, owner: Side) -> tuple[BattleState, tuple[Event, ..
     return landed, changed_events(owner, changed, ID)
 
 
-def _choose(owner: Side, state: BattleState, kinds: Sequence[Kind]) -> Decision[BattleState]:
-    """The one decision: how many of each kind participate. The choices in order: every ground
-    force in the space area (the stock answer), then every other one, then ``pass``."""
-    picks = [p for p in product(*(range(n, -1, -1) for *_, n in kinds)) if any(p)]
-    default = tuple(n if place == FROM_SPACE else 0 for place, *_, n in kinds)
-    if any(default):
-        picks.remove(default)
-        picks.insert(0, default)
-    table: dict[str, tuple[int, ...]] = {_label(kinds, p): p for p in picks}
+def _kinds(setup: BattleSetup, state: BattleState, owner: Side) -> list[Kind]:
+    """The kinds of ``owner``'s ground forces that may still be chosen, in the order they are
+    asked about: the space area's, then the planets'; by type, then status."""
+    mine = state.side(owner)
+    cards = setup.side(owner).cards
+    kinds: list[Kind] = [(FROM_SPACE, u, st, n) for u, st, n in mine.space if PREFIX + u in cards]
+    kinds += [
+        (FROM_PLANETS, u, st, n) for u, st, n in mine.planets[PLANETS] if PLANET_PREFIX + u in cards
+    ]
+    return sorted(kinds, key=_order)
+
+
+def _order(kind: Kind) -> tuple[int, str, str]:
+    place, unit, status, _ = kind
+    return (place != FROM_SPACE, unit, str(status))
+
+
+def _named(kind: Kind) -> str:
+    """A kind as a ``following`` entry names it (its place, type and status)."""
+    place, unit, status, _ = kind
+    return f"{place}|{unit}|{status}"
+
+
+def _choose(
+    owner: Side, state: BattleState, kinds: Sequence[Kind], at: int
+) -> Decision[BattleState]:
+    """The question about one kind of ground force (``kinds[at]``): how many of them
+    participate, most first, or none (``pass``). One question a kind keeps each list short
+    (a choice over every kind at once would list the product of the counts); the next kind is
+    asked next (a ``following`` entry, ``follow_up``)."""
+    kind = kinds[at]
+    place, unit, status, count = kind
     options = tuple(
-        Option(
-            text,
-            "participate",
-            target=FROM_PLANETS
-            if any(k[0] == FROM_PLANETS and n for k, n in zip(kinds, pick, strict=True))
-            else FROM_SPACE,
-            count=sum(pick),
-        )
-        for text, pick in table.items()
+        Option(_label([kind], [n]), "participate", target=place, count=n)
+        for n in range(count, 0, -1)
     )
     request = DecisionRequest(
         DECISION,
         owner.value,
         "The Alastor: choose any number of your ground forces in this system to participate "
-        "in this combat as if they were ships",
+        f"in this combat as if they were ships: how many {describe(unit, status)} from the "
+        f"{'space area' if place == FROM_SPACE else 'planets'}?",
         (*options, Option("pass", "pass", count=0)),
         facts={"card": ID, "round": state.round},
     )
+    later = kinds[at + 1 :]
 
     def then(option: Option) -> Step[BattleState]:
-        used = state.using(owner, ID)
-        if option.action != "participate":
-            return Step(used)
-        return _participate(used, owner, kinds, table[option.text])
+        step = Step(state)
+        if option.action == "participate":
+            step = _participate(state, owner, [kind], [option.count])
+        if not later:
+            return step
+        asked = (ID, owner, _named(later[0]))
+        return Step(step.state.changed(following=(*step.state.following, asked)), step.events)
 
     return Decision(request, then)
 
