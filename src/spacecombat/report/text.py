@@ -52,6 +52,8 @@ _TEMPLATES = {
     "trade_goods_gained": "  {player} gains {trade_goods} trade good(s) ({by})",
     "trade_goods_spent": "  {player} spends {trade_goods} trade good(s) ({by})",
     "influence_spent": "  {player} spends {influence} influence ({by})",
+    "resources_spent": "  {player} spends {resources} resource(s) ({by})",
+    "technology_gained": "  {player} gains the technology {technology} ({by})",
     "unit_damaged": "  {player}'s {unit} is damaged ({by})",
     "unit_replaced": "  {player}'s {unit} on {planet} becomes {by}'s",
     "ground_forces_returned": "  ground forces leave {planet} ({by})",
