@@ -104,6 +104,21 @@ def test_infantry_ii_in_a_ground_combat_and_in_the_next_one() -> None:
     assert played.outcome["winner"] == "attacker"
 
 
+def test_the_defender_upgrades_its_ground_forces_on_the_planet() -> None:
+    # the attacker's infantry misses (1); the defender's, now Infantry II, hits on 7
+    defender = {"action_cards": ["reveal_prototype"], "resources": 4}
+    scenario = invasion(
+        {"units": "1 carrier, 1 infantry"},
+        {**defender, "technology_colours": {"green": 2}},
+        planets=[{"name": "P", "defender": {"infantry": 1}}],
+    )
+    played = run(scenario, [1, 7])
+    [gained] = events(played, "technology_gained")
+    assert (gained["player"], gained["technology"]) == ("defender", "infantry2")
+    assert [g["hit_on"] for g in groups(played, "ground_combat", "defender")] == [7]
+    assert played.outcome["winner"] == "defender"
+
+
 def test_not_for_ground_forces_in_a_space_combat() -> None:
     # infantry in the space area do not participate in a space combat
     scenario = space(holder("1 carrier, 2 infantry", {"green": 2}), {"units": "1 carrier"})
