@@ -17,7 +17,9 @@ from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.replay import replay
 from spacecombat.resolver import resolve
-from spacecombat.rulesets.ti4.setup import UPGRADE, build
+from spacecombat.rulesets.ti4.abilities.reveal_prototype import upgrade_of
+from spacecombat.rulesets.ti4.rules import load
+from spacecombat.rulesets.ti4.setup import UPGRADABLE, UPGRADE, build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, rolls, run, run_cli, space, write_file
@@ -365,3 +367,25 @@ def test_exact_odds_of_a_ground_combat_hand_derived() -> None:
     drawn = (1 - two) * d * drawn_one / (1 - again_two)
     assert found.attacker_win == pytest.approx(float(won), abs=1e-12)
     assert found.draw == pytest.approx(float(drawn), abs=1e-12)
+
+
+def test_the_upgrade_offered_is_the_card_the_battle_then_reads() -> None:
+    """For every faction and unit type with an upgrade, ``upgrade_of`` (what the card offers and
+    logs) is the card ``BattleSetup.having`` gives the type once it is gained."""
+    checked = 0
+    for faction in [None, *sorted(load().factions)]:
+        side: dict[str, Any] = {"units": "1 cruiser"}
+        if faction is not None:
+            side["faction"] = faction
+        try:
+            setup = build(parse_ti_scenario(space(side, {"units": "1 cruiser"})))
+        except RuleNotImplemented:
+            continue  # a faction whose abilities are not all implemented yet
+        for unit in UPGRADABLE:
+            card = setup.side(Side.ATTACKER).card(unit)
+            having = setup.having((frozenset({UPGRADE + unit}), frozenset()))
+            upgrade = upgrade_of(card)
+            assert upgrade is not None, (faction, unit)
+            assert having.side(Side.ATTACKER).card(unit).id == upgrade.id, (faction, unit)
+            checked += 1
+    assert checked > 100
