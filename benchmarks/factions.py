@@ -82,6 +82,11 @@ def _side(rng: random.Random, kinds: tuple[str, ...], most: int) -> dict[str, An
     if rng.random() < 0.4:
         side["trade_goods"] = rng.randint(0, 4)
         side["influence"] = rng.randint(0, 4)
+    needs = sorted(
+        {n for key in CARD_LISTS.values() for c in side.get(key, []) for n in data.cards[c].needs}
+    )
+    for need in needs:  # keys a card held reads (cards.toml ``needs``): the setup requires them
+        side[need] = _needed(rng, need, side)
     players = sorted(c.id for c in data.conditions.values() if c.scope == "player")
     if players and rng.random() < 0.2:
         side["conditions"] = [rng.choice(players)]
@@ -92,6 +97,21 @@ def _side(rng: random.Random, kinds: tuple[str, ...], most: int) -> dict[str, An
         policy["play"] = {rng.choice(cards): when}
     side["policy"] = policy
     return side
+
+
+def _needed(rng: random.Random, need: str, side: dict[str, Any]) -> Any:
+    """A value of a side key a card held needs (cards.toml ``needs``)."""
+    if need == "resources":
+        return rng.randint(0, 6)
+    if need == "technology_colours":
+        technologies = load().technologies
+        colours = {colour: rng.randint(0, 2) for colour in ("blue", "green", "red", "yellow")}
+        for tech in side.get("technologies", []):
+            colour = technologies[tech].color
+            if colour in colours:
+                colours[colour] += 1
+        return colours
+    raise ValueError(f"benchmarks/factions.py: no values for the side key {need!r}")
 
 
 def random_faction_battle(rng: random.Random, most: int = 5) -> dict[str, Any]:

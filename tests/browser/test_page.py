@@ -602,6 +602,57 @@ def test_a_card_held_and_a_condition_are_sent_and_give_the_engines_odds(page: Pa
     )
 
 
+def test_reveal_prototype_with_resources_and_technology_colours(page: Page) -> None:
+    """Reveal Prototype needs the side's ``resources`` and ``technology_colours`` (docs/rulings.md
+    14R-2, 14R-3): the page has a field for each, sends them, and its odds are the engine's."""
+    page.select_option("#ruleset", "ti4")
+    page.select_option("#battle", "space")
+    page.click("#side-attacker summary:has-text('Cards, leaders and conditions')")
+    page.check("#attacker-card-reveal_prototype")
+    page.click("#side-attacker summary:has-text('More')")
+    page.fill("#attacker-resources", "4")
+    for colour in ("green", "yellow", "red"):
+        page.fill(f"#attacker-technology_colours-{colour}", "1")
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    asked = json.loads(sent.value.post_data or "{}")
+    attacker = asked["scenario"]["attacker"]
+    assert attacker["resources"] == 4
+    assert attacker["technology_colours"] == {"green": 1, "yellow": 1, "red": 1}
+    expected = odds(asked["scenario"]).to_json()
+    assert_close(
+        shown(page, "#odds-figures"),
+        {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
+        "odds with Reveal Prototype",
+    )
+
+
+def test_a_loaded_battle_shows_its_technology_colours_and_sends_them_back(
+    page: Page, base_url: str
+) -> None:
+    battle = {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {
+            "units": {"destroyer": 1},
+            "action_cards": ["reveal_prototype"],
+            "resources": 0,
+            "trade_goods": 4,
+            "technology_colours": {"red": 2},
+        },
+        "defender": {"units": {"cruiser": 1}},
+    }
+    saved = post(base_url, "/scenarios", {"scenario": battle})
+    open_page(page, f"{base_url}/?s={saved['id']}")
+    assert page.input_value("#attacker-technology_colours-red") == "2"
+    assert page.input_value("#attacker-technology_colours-blue") == ""
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    asked = json.loads(sent.value.post_data or "{}")["scenario"]
+    assert asked["attacker"]["technology_colours"] == {"red": 2}
+    assert asked["attacker"]["resources"] == 0
+
+
 def test_a_law_that_elects_a_player_is_sent_with_the_player(page: Page) -> None:
     """Prophecy of Ixth elects a player: the page asks which (the scenario's ``elected``), and
     its odds are the engine's."""

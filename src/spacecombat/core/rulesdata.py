@@ -179,6 +179,10 @@ class CardDef(_Record):
     #: a card a scenario names through another entry: listing it is refused with this message
     #: (Ssruu, who acts as another faction's agent: that agent is listed instead)
     instead: str | None = None
+    #: keys of a side (scenario ``SideSpec`` fields) the card reads: a side holding it must give
+    #: each, since the engine does not guess them (Reveal Prototype: ``resources``,
+    #: ``technology_colours``)
+    needs: tuple[str, ...] = ()
 
 
 class ConditionDef(_Record):

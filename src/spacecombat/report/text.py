@@ -50,9 +50,9 @@ _TEMPLATES = {
     "hits_cancelled": "  {hits} hit(s) against {player} cancelled ({by})",
     "hits_produced": "  {player} produces {hits} hit(s) against {against} ({by})",
     "trade_goods_gained": "  {player} gains {trade_goods} trade good(s) ({by})",
-    "technology_gained": "  {player} gains {name} from {source} ({by})",
     "trade_goods_spent": "  {player} spends {trade_goods} trade good(s) ({by})",
     "influence_spent": "  {player} spends {influence} influence ({by})",
+    "resources_spent": "  {player} spends {resources} resource(s) ({by})",
     "unit_damaged": "  {player}'s {unit} is damaged ({by})",
     "unit_replaced": "  {player}'s {unit} on {planet} becomes {by}'s",
     "card_cancelled": "  {player}'s {card} is cancelled ({by})",
@@ -148,6 +148,9 @@ def render(events: Iterable[Event]) -> str:
                 lines.append(f"  {who} retreats to {e.get('to')} with {units_text(e.get('units'))}")
             else:
                 lines.append(f"  {who} retreats to {e.get('to')}, but no unit gets there")
+        elif kind == "technology_gained":
+            source = f" from {e['source']}" if e.get("source") else ""
+            lines.append(f"  {who} gains {e.get('name')}{source} ({e.get('by')})")
         elif kind == "ground_forces_committed":
             lines.append(f"  attacker commits {units_text(e.get('units'))} to {e.get('planet')}")
         elif kind == "battle_ended":

@@ -159,6 +159,23 @@ class PolicySpec(_Spec):
 _WRONG_FORM = ("literal_error", "model_type", "missing", "extra_forbidden", "model_attributes_type")
 
 
+#: the most technologies of one colour a player may be said to own (``technology_colours``):
+#: more than the game's technologies of any one colour, faction technologies included
+MAX_TECHNOLOGIES_OF_A_COLOUR = 20
+TechnologyCount = Annotated[StrictInt, Field(ge=0, le=MAX_TECHNOLOGIES_OF_A_COLOUR)]
+
+
+class TechnologyColours(_Spec):
+    """TI4: how many technologies of each colour a player owns (unit upgrades have no colour),
+    the prerequisites a technology researched during the battle must meet (Reveal Prototype).
+    A colour left out counts 0."""
+
+    blue: TechnologyCount = 0
+    green: TechnologyCount = 0
+    red: TechnologyCount = 0
+    yellow: TechnologyCount = 0
+
+
 class SideSpec(_Spec):
     """One player's forces and what they have researched."""
 
@@ -181,6 +198,12 @@ class SideSpec(_Spec):
     #: Empyrean flagships, Indoctrination ...)
     trade_goods: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
     influence: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
+    #: TI4: the resources of the player's readied planets, which an effect may spend (Reveal
+    #: Prototype; trade goods may be spent as resources too)
+    resources: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
+    #: TI4: technologies the player owns, by colour (an effect that researches a technology
+    #: checks its prerequisites against them: Reveal Prototype)
+    technology_colours: TechnologyColours | None = None
     #: TI4: facts about the player that some effects read (data/cards.toml ``[[condition]]``)
     conditions: Names | None = None
     #: TI4: other printings of the faction's unit cards used instead of the usual ones (data

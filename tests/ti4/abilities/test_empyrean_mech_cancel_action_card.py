@@ -305,3 +305,21 @@ def test_logs_replay(policy: dict[str, Any]) -> None:
     assert report.reproduces, report.reason
     scripted = run(duel(), [1, 1, 7, 1], attacker=["pass"])
     assert replay(list(scripted.events)).reproduces
+
+
+def test_reveal_prototype_is_cancelled_and_nothing_is_researched() -> None:
+    # a card played in one of several ways (play reveal_prototype: cruiser) is cancellable too;
+    # the cruiser stays a Cruiser I (7), its resources unspent
+    holder = {
+        "units": "1 cruiser",
+        "action_cards": ["reveal_prototype"],
+        "resources": 4,
+        "technology_colours": {"green": 1, "yellow": 1, "red": 1},
+    }
+    played = run(space(empyrean("1 cruiser", planet_units={"mech": 1}), holder), [1, 7])
+    [question] = asked(played)
+    assert question["choice"] == f"play {ID}: remove mech from the planets"
+    assert not events(played, "technology_gained")
+    assert not events(played, "resources_spent")
+    assert hit_on(played, "defender") == [7]
+    assert [e["card"] for e in events(played, "card_cancelled")] == ["reveal_prototype"]

@@ -187,6 +187,8 @@ _TI4_SIDE_KEYS = (
     "relics",
     "trade_goods",
     "influence",
+    "resources",
+    "technology_colours",
     "conditions",
     "cards",
 )

@@ -24,6 +24,7 @@ from spacecombat.core.rulesdata import (
     load_toml,
 )
 from spacecombat.rulesets.options import parse_options
+from spacecombat.scenario.schema import SideSpec
 
 PACKAGE = "spacecombat.rulesets.ti4"
 
@@ -158,6 +159,9 @@ def _cross_check(data: Ti4Data) -> None:
             raise RulesDataError(f"cards.toml: {card.id}: unknown faction {card.faction!r}")
         if (card.combat == "rule") != (card.handler is not None):
             raise RulesDataError(f"cards.toml: {card.id}: a handler goes with combat = 'rule'")
+        for need in card.needs:
+            if need not in SideSpec.model_fields:
+                raise RulesDataError(f"cards.toml: {card.id}: needs unknown side key {need!r}")
 
 
 class Ti4Options(BaseModel):

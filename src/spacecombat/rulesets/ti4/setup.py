@@ -300,12 +300,21 @@ def _having(setup: BattleSetup, gained: Gained) -> BattleSetup:
         spec = side_spec(scenario, side)
         upgrades = sorted(t.removeprefix(UPGRADE) for t in got if t.startswith(UPGRADE))
         technologies = sorted(t for t in got if not t.startswith(UPGRADE))
-        specs[side.value] = spec.model_copy(
-            update={
-                "technologies": tuple(dict.fromkeys((*spec.technologies, *technologies))),
-                "upgrades": tuple(dict.fromkeys((*spec.upgrades, *upgrades))),
-            }
-        )
+        update: dict[str, object] = {
+            "technologies": tuple(dict.fromkeys((*spec.technologies, *technologies))),
+            "upgrades": tuple(dict.fromkeys((*spec.upgrades, *upgrades))),
+        }
+        colours = spec.technology_colours
+        if colours is not None:
+            # a technology gained is owned like the others: its colour counts one more
+            counts = colours.model_dump()
+            for tech in technologies:
+                if tech not in spec.technologies:
+                    colour = load().technologies[tech].color
+                    if colour in counts:
+                        counts[colour] += 1
+            update["technology_colours"] = colours.model_copy(update=counts)
+        specs[side.value] = spec.model_copy(update=update)
     variant = build(scenario.model_copy(update=specs))
     kept = {(type(h), h.owner): i for i, h in enumerate(setup.handlers)}
     handlers = sorted(variant.handlers, key=lambda h: kept.get((type(h), h.owner), len(kept)))
@@ -590,6 +599,7 @@ def _side(
                 f"{record.name} is a {record.faction} faction technology; this side is {faction}",
             )
         techs.append(tech)
+    _check_technology_colours(data, spec, techs, where)
     cards = _cards(data, faction, spec.upgrades)
     cards.update(_printings(data, spec.cards or (), faction, cards, where))
     if articles_of_war.LAW in scenario.laws:
@@ -743,8 +753,33 @@ def _held(data: Ti4Data, spec: SideSpec, where: str) -> tuple[str, ...]:
                 raise ScenarioError(name, card.instead)
             if card.combat == "rule" and card.handler not in HANDLERS:
                 raise RuleNotImplemented(f"the {kind.replace('_', ' ')} {card.name}", name)
+            for need in card.needs:
+                if getattr(spec, need) is None:
+                    raise ScenarioError(
+                        f"{where}.{need}",
+                        f"required: {card.name} ({name}) reads it, and the engine does not "
+                        "guess it",
+                    )
             held.append(ident)
     return tuple(held)
+
+
+def _check_technology_colours(
+    data: Ti4Data, spec: SideSpec, techs: Iterable[str], where: str
+) -> None:
+    """A side's ``technology_colours`` count at least the technologies it lists of each
+    colour (unit upgrades have no colour)."""
+    owned = spec.technology_colours
+    if owned is None:
+        return
+    for colour, count in owned.model_dump().items():
+        listed = [t for t in techs if data.technologies[t].color == colour]
+        if len(listed) > count:
+            raise ScenarioError(
+                f"{where}.technology_colours.{colour}",
+                f"{count}, but {where}.technologies lists {len(listed)} {colour} "
+                f"technologies ({', '.join(listed)})",
+            )
 
 
 def _conditions(data: Ti4Data, named: Iterable[str], where: str, scope: str) -> frozenset[str]:

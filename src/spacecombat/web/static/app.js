@@ -154,6 +154,17 @@
     return bits.join(", ");
   }
 
+  /** The properties of a side field that is an object of whole numbers (its JSON Schema
+   *  definition has only integer properties), or null. */
+  function countsObject(prop, definitions) {
+    const options = prop.anyOf ? prop.anyOf.filter((p) => p.type !== "null") : [prop];
+    if (options.length !== 1 || !options[0].$ref) return null;
+    const found = definitions[options[0].$ref.split("/").pop()];
+    if (!found || found.type !== "object" || !found.properties) return null;
+    const props = Object.values(found.properties);
+    return props.length && props.every((p) => p.type === "integer") ? found.properties : null;
+  }
+
   /** A JSON Schema property's kind: {kind: boolean|integer|number|enum|list|retreat|other}. */
   function schemaKind(prop) {
     const options = prop.anyOf ? prop.anyOf.filter((p) => p.type !== "null") : [prop];
@@ -323,6 +334,21 @@
     const more = [];
     for (const [name, prop] of Object.entries(sideFields)) {
       if (handled.has(name)) continue;
+      const counts = countsObject(prop, ((cat.side || {}).definitions) || {});
+      if (counts) {
+        // a group of whole numbers (technology_colours: technologies owned of each colour)
+        const box = el("fieldset", { className: "counts", "data-field": `${side}.${name}` },
+          el("legend", { text: pretty(name) }));
+        for (const [key, sub] of Object.entries(counts)) {
+          const input = el("input", { type: "number", id: `${side}-${name}-${key}`,
+            min: sub.minimum, max: sub.maximum, step: 1, inputmode: "numeric",
+            placeholder: "0", "data-field": `${side}.${name}.${key}`,
+            "data-side-group": name, "data-key": key });
+          box.append(field(pretty(key), input));
+        }
+        more.push(box);
+        continue;
+      }
       const kind = schemaKind(prop);
       if (kind.kind !== "integer") continue;
       const input = el("input", { type: "number", id: `${side}-${name}`, min: kind.min,
@@ -750,6 +776,14 @@
       if (input.value.trim() === "") delete out[input.dataset.sideField];
       else out[input.dataset.sideField] = countValue(input);
     }
+    const groups = {};
+    for (const input of document.querySelectorAll(`#side-${side} [data-side-group]`)) {
+      const group = groups[input.dataset.sideGroup] = groups[input.dataset.sideGroup] || {};
+      if (input.value.trim() !== "") group[input.dataset.key] = countValue(input);
+    }
+    for (const [name, group] of Object.entries(groups)) {
+      if (Object.keys(group).length) out[name] = group; else delete out[name];
+    }
     const policy = collectPolicy(side);
     if (Object.keys(policy).length) out.policy = policy; else delete out.policy;
     return out;
@@ -875,8 +909,13 @@
     const extra = {};
     for (const [key, value] of Object.entries(spec)) {
       const input = document.querySelector(`#side-${side} [data-side-field="${key}"]`);
+      const group = document.querySelectorAll(`#side-${side} [data-side-group="${key}"]`);
       if (input) input.value = value;
-      else if (!handled.has(key)) extra[key] = value;
+      else if (group.length && value && typeof value === "object") {
+        for (const one of group) {
+          one.value = one.dataset.key in value ? value[one.dataset.key] : "";
+        }
+      } else if (!handled.has(key)) extra[key] = value;
     }
     page.extra.sides[side] = extra;
     $(`${side}-faction`).value = spec.faction || "";

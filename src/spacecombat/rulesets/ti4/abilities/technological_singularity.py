@@ -257,6 +257,7 @@ class TechnologicalSingularity(Handler):
                     player=owner.value,
                     technology=tech,
                     name=_name(setup, side, tech),
+                    **({"unit": tech.removeprefix(UPGRADE)} if tech.startswith(UPGRADE) else {}),
                     source=side.value,
                     by=self.id,
                 )
