@@ -100,3 +100,19 @@ def test_influence_first_then_trade_goods() -> None:
     [goods] = events(played, "trade_goods_spent")
     assert (influence["influence"], goods["trade_goods"]) == (1, 1)
     assert influence["by"] == goods["by"] == "indoctrination"
+
+
+def test_expected_losses_are_net_of_the_infantry_placed() -> None:
+    # 1 carrier, 1 infantry against 1 infantry: Indoctrination replaces the only defender, so no
+    # die is rolled; the attacker ends with 2 infantry, one more than it brought: its losses are
+    # net of the infantry placed (README, expected_losses), -1/2 (an infantry costs 1 for 2),
+    # and the defender lost its infantry
+    sc = invasion(
+        {"units": "1 carrier, 1 infantry", "faction": "yin", "influence": 2},
+        {"units": "1 infantry"},
+    )
+    report = odds(sc).to_json()
+    assert report["attacker_win"] == pytest.approx(1, abs=1e-12)
+    losses = report["expected_losses"]
+    assert losses["attacker"] == pytest.approx(-0.5, abs=1e-12)
+    assert losses["defender"] == pytest.approx(0.5, abs=1e-12)

@@ -165,8 +165,11 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         return known
 
     def losses(self, outcome: Mapping[str, object], player: str) -> float:
-        """Resources of the player's units destroyed or removed (cost per unit: the card's cost
-        divided by how many units one payment produces)."""
+        """Resources of the player's units destroyed or removed, net of the units effects
+        placed during the battle (a DEPLOY, Dacxive Animators, Ipswitch, Indoctrination: their
+        worth counts against the losses, so a battle that places more than it takes costs less
+        than nothing); cost per unit: the card's cost divided by how many units one payment
+        produces."""
         side = self.setup.side(PLAYER_SIDES[player])
         before = self._initial_counts(player)
         after: dict[str, int] = {}
