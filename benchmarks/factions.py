@@ -131,26 +131,62 @@ def random_faction_battle(rng: random.Random, most: int = 5) -> dict[str, Any]:
             "attacker": _side(rng, SHIPS, most),
             "defender": _side(rng, SHIPS, most),
         }
+        for side in (battle["attacker"], battle["defender"]):
+            if rng.random() < 0.15:  # ground forces on the system's planets (The Alastor)
+                side["planet_units"] = _units(rng, GROUND, 2)
+        _alastor_with_planets(rng, battle["attacker"])
+        _alastor_with_planets(rng, battle["defender"])
     else:
-        attacker = _side(rng, GROUND, most - 1)
-        attacker["units"]["carrier"] = 1
-        attacker["units"]["dreadnought"] = rng.randint(0, 1)
-        defender = _side(rng, GROUND, most - 1)
-        if rng.random() < 0.3:
-            defender["units"]["pds"] = 1
-        planet: dict[str, Any] = {"name": "P", "defender": defender.pop("units")}
-        if rng.random() < 0.3:
-            planet["traits"] = ["cultural"]
-        battle = {
-            "ruleset": "ti4",
-            "battle": "invasion",
-            "attacker": attacker,
-            "defender": defender,
-            "planets": [planet],
-        }
+        battle = _invasion(rng, most)
     if system:
         battle["system"] = system
     return battle
+
+
+def _invasion(rng: random.Random, most: int) -> dict[str, Any]:
+    """An invasion of one planet, or of two (1 in 4), its ground forces split between them; an
+    attacker's flagship now and then (the Matriarch commits fighters as ground forces)."""
+    attacker = _side(rng, GROUND, most - 1)
+    ground = dict(attacker["units"])
+    attacker["units"]["carrier"] = 1
+    attacker["units"]["dreadnought"] = rng.randint(0, 1)
+    if "faction" in attacker and rng.random() < 0.3:
+        attacker["units"]["flagship"] = 1
+        if attacker["faction"] == "naalu":
+            attacker["units"]["fighter"] = fighters = rng.randint(1, 2)
+            ground["fighter"] = fighters
+    defender = _side(rng, GROUND, most - 1)
+    if rng.random() < 0.3:
+        defender["units"]["pds"] = 1
+    defending = defender.pop("units")
+    names = ["P", "Q"] if rng.random() < 0.25 else ["P"]
+    planets: list[dict[str, Any]] = [{"name": name, "defender": {}} for name in names]
+    for unit, count in defending.items():
+        for _ in range(count):
+            held = rng.choice(planets)["defender"]
+            held[unit] = held.get(unit, 0) + 1
+    if len(planets) > 1 or "fighter" in ground:
+        for unit, count in ground.items():  # every ground force (and fighter) lands somewhere
+            for _ in range(count):
+                commit = rng.choice(planets).setdefault("commit", {})
+                commit[unit] = commit.get(unit, 0) + 1
+    for planet in planets:
+        if rng.random() < 0.3:
+            planet["traits"] = ["cultural"]
+    return {
+        "ruleset": "ti4",
+        "battle": "invasion",
+        "attacker": attacker,
+        "defender": defender,
+        "planets": planets,
+    }
+
+
+def _alastor_with_planets(rng: random.Random, side: dict[str, Any]) -> None:
+    """Now and then, a Nekro with The Alastor sends its planets' ground forces in too."""
+    if side.get("faction") == "nekro" and side["units"].get("flagship") and rng.random() < 0.5:
+        plays = side["policy"].setdefault("play", {})
+        plays["nekro_flagship_ground_forces_fight"] = "with_planets"
 
 
 def draw(

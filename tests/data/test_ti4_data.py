@@ -50,3 +50,21 @@ def test_implemented_handlers_are_named_in_the_data() -> None:
     named |= {c.handler for c in data.cards.values()}
     named |= {"nebula"}  # the active system's anomaly, not a data record
     assert set(HANDLERS) <= named
+
+
+def test_each_leader_says_which_kind_of_leader_it_is() -> None:
+    # agents are exhausted and heroes purged when used; commanders act again and again
+    from dataclasses import replace
+
+    from spacecombat.core.errors import RulesDataError
+    from spacecombat.rulesets.ti4.rules import _cross_check
+
+    data = load()
+    kinds = {c.id: c.leader for c in data.cards.values() if c.kind == "leader"}
+    assert kinds["claire_gibson"] == "commander"
+    assert kinds["viscount_unlenn"] == "agent"
+    assert kinds["ipswitch_loose_cannon"] == "hero"
+    assert all(c.leader is None for c in data.cards.values() if c.kind != "leader")
+    unsaid = data.cards["claire_gibson"].model_copy(update={"leader": None})
+    with pytest.raises(RulesDataError, match="claire_gibson: a leader says which"):
+        _cross_check(replace(data, cards={**data.cards, "claire_gibson": unsaid}))

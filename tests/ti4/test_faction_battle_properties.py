@@ -6,6 +6,7 @@ card or a leader is played at most once."""
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -22,9 +23,17 @@ from spacecombat.rulesets import battle as make_battle
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.scenario.schema import parse_scenario
 
-#: the cards played at most once a battle (data/cards.toml kinds)
-ONCE = {i: c.kind in ("action_card", "leader") for i, c in load().cards.items()}
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: the cards played at most once a battle (data/cards.toml): action cards, and the leaders that
+#: are exhausted or purged when used (agents and heroes; a commander acts again and again)
+ONCE = {
+    i: c.kind == "action_card" or c.leader in ("agent", "hero") for i, c in load().cards.items()
+}
+#: more examples by hand: FACTION_EXAMPLES=600 pytest tests/ti4/test_faction_battle_properties.py
+SETTINGS = settings(
+    max_examples=int(os.environ.get("FACTION_EXAMPLES", "40")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def played_battle(seed: int) -> tuple[dict[str, Any], Any] | None:

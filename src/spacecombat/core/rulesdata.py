@@ -171,6 +171,9 @@ class CardDef(_Record):
     source: Source = "base"
     #: the faction whose card it is (promissory notes and leaders), if any
     faction: str | None = None
+    #: a leader's kind: an agent (exhausted when used), a commander (used again and again) or
+    #: a hero (purged when used); given for leaders only
+    leader: Literal["agent", "commander", "hero"] | None = None
     #: the timing window it is played in (as in ti4-combat-effects.md)
     window: str
     text: str

@@ -159,6 +159,11 @@ def _cross_check(data: Ti4Data) -> None:
             raise RulesDataError(f"cards.toml: {card.id}: unknown faction {card.faction!r}")
         if (card.combat == "rule") != (card.handler is not None):
             raise RulesDataError(f"cards.toml: {card.id}: a handler goes with combat = 'rule'")
+        if (card.kind == "leader") != (card.leader is not None):
+            raise RulesDataError(
+                f"cards.toml: {card.id}: a leader says which (leader = agent, commander or hero),"
+                " and only a leader does"
+            )
         for need in card.needs:
             if need not in SideSpec.model_fields:
                 raise RulesDataError(f"cards.toml: {card.id}: needs unknown side key {need!r}")
