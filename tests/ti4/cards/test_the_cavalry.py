@@ -128,22 +128,18 @@ def test_the_nomad_cannot_hold_it() -> None:
     assert error.value.field == "attacker.promissory_notes[0]"
 
 
-def test_a_ship_with_abilities_of_its_own_is_refused_by_name() -> None:
+def test_a_ship_whose_ability_does_not_yet_see_the_cavalry_is_refused_by_name() -> None:
+    # Wrath of Kenara's trade goods read its unit type by key (hacan_flagship_buy_roll_bonus)
     with pytest.raises(RuleNotImplemented) as error:
-        odds(battle("1 flagship, 1 destroyer", faction="sardakk"))
-    assert "The Cavalry" in str(error.value)
+        odds(battle("1 flagship, 1 destroyer", faction="hacan"))
+    assert "The Cavalry with Wrath of Kenara" in str(error.value)
+    assert error.value.where == "attacker.promissory_notes[0]"
 
 
-def test_eidolons_that_flip_to_ships_are_refused_by_name() -> None:
+def test_ipswitch_is_still_refused_by_name() -> None:
     with pytest.raises(RuleNotImplemented) as error:
-        odds(battle("1 carrier, 1 mech", faction="naazrokha"))
-    assert "Eidolons" in str(error.value)
-
-
-def test_an_effect_naming_ship_types_is_refused_by_name() -> None:
-    with pytest.raises(RuleNotImplemented) as error:
-        odds(battle("1 cruiser", faction="mentak"))
-    assert "ambush" in str(error.value)
+        odds(battle("1 cruiser", faction="mentak", leaders=["ipswitch_loose_cannon"]))
+    assert "The Cavalry together with ipswitch_loose_cannon" in str(error.value)
 
 
 def test_exact_odds_hand_derived() -> None:

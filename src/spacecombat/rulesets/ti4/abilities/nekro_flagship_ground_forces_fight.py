@@ -135,7 +135,7 @@ class NekroFlagshipGroundForcesFight(Handler):
         ):
             return None
         mine = state.side(owner)
-        if not mine.space.count(FLAGSHIP):
+        if not setup.side(owner).count_of(mine.space, FLAGSHIP):  # also as The Cavalry's ship
             return None
         cards = setup.side(owner).cards
         kinds: list[Kind] = [
