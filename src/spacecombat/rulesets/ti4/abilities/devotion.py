@@ -49,6 +49,7 @@ class Devotion(Card):
         space = state.side(owner).space
         cards = setup.side(owner)  # The Cavalry's ship is still a cruiser (14CV-2)
         mine = [(u, st) for kind in SACRIFICES for u, st, _ in space if cards.is_a(u, kind)]
+        mine.sort(key=lambda given: given[0] not in SACRIFICES)  # The Cavalry's ship last
         victim = owner.other
         ships = setup.side(victim).ship_types
         targets = sorted(

@@ -50,6 +50,7 @@ class ImpulseCore(Card):
         space = state.side(owner).space
         cards = setup.side(owner)  # The Cavalry's ship is still a cruiser (14CV-2)
         mine = [(u, st) for kind in SACRIFICES for u, st, _ in space if cards.is_a(u, kind)]
+        mine.sort(key=lambda given: given[0] not in SACRIFICES)  # The Cavalry's ship last
         if not mine:
             return None
         victim = owner.other
