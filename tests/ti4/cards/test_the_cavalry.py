@@ -467,3 +467,22 @@ def test_logs_with_the_cavalry_ship_as_its_type_replay() -> None:
     ):
         report = replay(list(played.events))
         assert report.reproduces, report.reason
+
+
+def test_a_war_sun_under_publicize_weapon_schematics_still_cannot_sustain() -> None:
+    # 14CV-6: the law takes SUSTAIN DAMAGE from war suns, the lent one too. Barrage and combat
+    # (2 dice on 7) miss; the cruiser's hit destroys the war sun
+    scenario = space(
+        {"units": "1 war_sun", **CAVALRY},
+        {"units": "1 cruiser"},
+        options=NO_CAPACITY_CHECK,
+        laws=["publicize_weapon_schematics"],
+    )
+    played = run(
+        scenario,
+        [1, 1, 1, 1, 1, 7],
+        attacker=["play the_cavalry: war_sun", "destroy cavalry_war_sun"],
+    )
+    asked = events(played, "choice_made", decision="assign_hit", player="attacker")[0]
+    assert asked["options"] == ["destroy cavalry_war_sun"]
+    assert played.outcome["winner"] == "defender"
