@@ -137,6 +137,23 @@ def test_a_ship_whose_ability_does_not_yet_see_the_cavalry_is_refused_by_name() 
     assert error.value.where == "attacker.promissory_notes[0]"
 
 
+@pytest.mark.parametrize(
+    ("faction", "upgrades", "name"),
+    [
+        ("jolnar", [], "J.N.S. Hylarim"),
+        ("l1z1x", [], "[0.0.1]"),
+        ("sardakk", ["dreadnought"], "Exotrireme II"),
+    ],
+)
+def test_the_other_ships_still_naming_their_type_are_refused_by_name(
+    faction: str, upgrades: list[str], name: str
+) -> None:
+    units = "1 dreadnought" if upgrades else "1 flagship"
+    with pytest.raises(RuleNotImplemented) as error:
+        odds(battle(units, faction=faction, upgrades=upgrades))
+    assert f"The Cavalry with {name} in the fleet" in str(error.value)
+
+
 def test_ipswitch_is_still_refused_by_name() -> None:
     with pytest.raises(RuleNotImplemented) as error:
         odds(battle("1 cruiser", faction="mentak", leaders=["ipswitch_loose_cannon"]))

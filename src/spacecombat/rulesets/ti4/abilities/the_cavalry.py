@@ -70,8 +70,6 @@ SEES_TYPES = frozenset(
         "yin_flagship_destroys_all",
     }
 )
-#: a ground force participating from a planet with the Alastor (nekro_flagship_ground_forces_fight)
-PLANET_PARTICIPANT = "alastor_planet_"
 
 
 def usable(battle: str, opponent_faction: str | None) -> bool:
@@ -236,11 +234,12 @@ class TheCavalry(Card):
         it lands on its planet (14CV-5)."""
         if side is not self.owner:
             return None
+        from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import (
+            PLANET_PREFIX,
+        )
 
         def back(unit: str) -> str | None:
-            if unit.startswith(PREFIX + PLANET_PARTICIPANT):
-                return base_type(unit)
-            return None
+            return base_type(unit) if unit.startswith(PREFIX + PLANET_PREFIX) else None
 
         space, changed = relabel(state.side(side).space, back)
         if not changed:
