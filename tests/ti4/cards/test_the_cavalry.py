@@ -223,6 +223,10 @@ def test_ambush_rolls_after_the_cavalry_at_the_lent_combat_value() -> None:
     passed = run(of("mentak", "1 destroyer", "1 cruiser"), [7, 1, 1, 9, 1], attacker=["pass"])
     [ambush] = groups(passed, "ambush")
     assert (ambush["unit"], ambush["hit_on"]) == ("destroyer", 9)
+    # a dreadnought chosen is no cruiser or destroyer: Ambush does not roll for it
+    dreadnought = run(of("mentak", "1 dreadnought", "1 cruiser"), [1, 1, 1, 10, 1, 1])
+    assert combat_groups(dreadnought) == [("cavalry_dreadnought", 7, 2)]
+    assert not groups(dreadnought, "ambush")
 
 
 def test_ambush_exact_odds_hand_derived() -> None:
@@ -412,6 +416,13 @@ def test_a_z_grav_eidolon_may_be_chosen_and_keeps_the_flagship_die() -> None:
         ("zgrav_eidolon", "mech"),
     ]
     assert survivors(played, "attacker") == {"flagship": 1, "mech": 1}
+    # Visz El Vir chosen instead: still the flagship, the Z-Grav keeps its extra die
+    flagship = run(
+        of("naazrokha", "1 flagship, 1 mech", "2 cruiser"),
+        [1, 1, 1, 10, 10, 10, 10, 1, 1, 1],
+        attacker=["play the_cavalry: flagship"],
+    )
+    assert sorted(combat_groups(flagship)) == [("cavalry_flagship", 7, 2), ("zgrav_eidolon", 8, 3)]
 
 
 def test_a_z_grav_eidolon_exact_odds_hand_derived() -> None:
