@@ -36,7 +36,10 @@ def stand_in(space: str, planet: str) -> tuple[BattleSetup, BattleState]:
         space=Forces.of(_counts(space)), area=lambda where: Forces.of(_counts(planet))
     )
     state = SimpleNamespace(side=lambda s: side, planet=0)
-    return cast("BattleSetup", SimpleNamespace(kind="invasion")), cast("BattleState", state)
+    # the unit types as printed (no unit became another type: SideSetup.count_of)
+    cards = SimpleNamespace(count_of=lambda forces, unit_type: forces.count(unit_type))
+    setup = SimpleNamespace(kind="invasion", side=lambda s: cards)
+    return cast("BattleSetup", setup), cast("BattleState", state)
 
 
 def _counts(text: str) -> dict[str, int]:

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import TypeVar, cast
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
-from spacecombat.core.forces import Forces
+from spacecombat.core.forces import Forces, Status
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import PolicyConfig
 from spacecombat.core.rulesdata import Ability, UnitDef
@@ -142,6 +142,30 @@ class SideSetup(CountedCards):
         """Ships with a move value leave on their own in a retreat (step 5.2)."""
         card = self.cards[unit]
         return card.is_ship and card.move is not None
+
+    # Effects that name a unit type ("cruiser", "flagship") name every unit of it, also one
+    # that became a unit type of its own for the combat: The Cavalry's ship (``cavalry_cruiser``
+    # is still a cruiser, docs/rulings.md 14CV-1) or a Z-Grav Eidolon (still a mech). Its card
+    # keeps the type it was.
+
+    @cached_property
+    def _of_type(self) -> dict[str, frozenset[str]]:
+        grouped: dict[str, set[str]] = {}
+        for unit, card in self.cards.items():
+            grouped.setdefault(card.type, set()).add(unit)
+        return {kind: frozenset(units) for kind, units in grouped.items()}
+
+    def of_type(self, unit_type: str) -> frozenset[str]:
+        """The unit types that are ``unit_type`` for the effects naming it (itself among them)."""
+        return self._of_type.get(unit_type, frozenset())
+
+    def is_a(self, unit: str, unit_type: str) -> bool:
+        """Whether ``unit`` is a ``unit_type`` for the effects naming that type."""
+        return self.cards[unit].type == unit_type
+
+    def count_of(self, forces: Forces, unit_type: str, status: Status | None = None) -> int:
+        """How many of ``forces`` are ``unit_type`` units (of ``status``, if given)."""
+        return sum(forces.count(unit, status) for unit in self.of_type(unit_type))
 
 
 @dataclass(frozen=True, eq=False)
@@ -658,11 +682,11 @@ def _side(
         if record.combat == "rule" and record.handler not in HANDLERS:
             raise RuleNotImplemented(f"the technology {record.name}", f"{where}.technologies[{i}]")
     policy = _policy(scenario, spec, f"{where}.policy", system, planets)
-    if the_cavalry.CARD in held:
-        cards.update(_cavalry(data, scenario, spec, where, cards, present, conditions))
     if scenario.battle == "space":
         cards.update(naazrokha_mech_flip.flipped_cards(data, cards))
         cards.update(nekro_flagship_ground_forces_fight.participant_cards(cards))
+    if the_cavalry.CARD in held:  # after the flips: a Z-Grav Eidolon may be chosen (14CV-5)
+        cards.update(_cavalry(data, scenario, spec, where, cards, present, conditions))
     if scenario.battle == "invasion" and side is Side.ATTACKER and spec.units.get("flagship"):
         # the Matriarch in the space area: fighters may be committed (docs/rulings.md 14M-1)
         cards.update(naalu_flagship_fighters_invade.committed_cards(cards))
@@ -691,9 +715,9 @@ def _cavalry(
     conditions: frozenset[str],
 ) -> dict[str, UnitDef]:
     """The unit types a ship becomes when The Cavalry is played on it (none when it cannot be
-    played in this battle). A ship whose card has abilities of its own (a flagship's) is
-    refused: those abilities name its unit type (abilities/the_cavalry.py); so are Eidolons in
-    the space area, which become ships (abilities/naazrokha_mech_flip.py)."""
+    played in this battle). A ship is still its unit type for the effects naming that type
+    (``SideSetup.is_a``); one whose card has an ability whose handler does not treat it so
+    yet is refused (abilities/the_cavalry.py ``SEES_TYPES``; docs/rulings.md 14CV-1)."""
     notes = list(spec.promissory_notes or ())
     field_name = f"{where}.promissory_notes[{notes.index(the_cavalry.CARD)}]"
     if spec.faction == the_cavalry.NOMAD:
@@ -701,20 +725,17 @@ def _cavalry(
     opponent = side_spec(scenario, Side(where).other).faction
     if not the_cavalry.usable(scenario.battle, opponent):
         return {}
-    if spec.units.get("mech") and naazrokha_mech_flip.flipped_cards(data, cards):
-        # mechs that flip to ships at the start of the combat (docs/rulings.md 14S-2)
-        raise RuleNotImplemented("The Cavalry with Eidolons that flip to ships", field_name)
     for unit in present:
         card = cards[unit]
-        if (
-            card.is_ship
-            and card.type != "fighter"
-            and any(a.combat == "rule" for a in card.abilities)
-        ):
-            raise RuleNotImplemented(
-                f"The Cavalry with {card.name} in the fleet (its abilities name its unit type)",
-                field_name,
-            )
+        if not card.is_ship or card.type == "fighter":
+            continue
+        for ability in card.abilities:
+            if ability.combat == "rule" and ability.handler not in the_cavalry.SEES_TYPES:
+                raise RuleNotImplemented(
+                    f"The Cavalry with {card.name} in the fleet (its ability {ability.handler} "
+                    "names its unit type)",
+                    field_name,
+                )
     return the_cavalry.cavalry_cards(data, cards, the_cavalry.MEMORIA_II in conditions)
 
 

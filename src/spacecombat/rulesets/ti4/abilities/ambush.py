@@ -38,10 +38,10 @@ class Ambush(Handler):
         cards = setup.side(owner)
         space = state.side(owner).space
         values: list[tuple[int, str]] = []
-        for unit in SHIPS:
+        for unit, _, count in space:  # The Cavalry's ship is still a cruiser (14CV-2)
             combat = cards.card(unit).combat
-            if combat is not None:
-                values += [(combat.hit, unit)] * space.count(unit)
+            if combat is not None and cards.card(unit).type in SHIPS:
+                values += [(combat.hit, unit)] * count
         chosen = sorted(values)[:2]
         if not chosen:
             return None

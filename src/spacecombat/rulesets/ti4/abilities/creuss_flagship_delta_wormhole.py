@@ -22,15 +22,19 @@ FLAGSHIP = "flagship"
 class CreussFlagshipDeltaWormhole(Handler):
     id = "creuss_flagship_delta_wormhole"
 
-    def brings_wormhole(self, state: BattleState) -> bool:
-        """Whether its owner's flagship is in the space area of the active system now."""
-        return self.owner is not None and state.side(self.owner).space.count(FLAGSHIP) > 0
+    def brings_wormhole(self, setup: BattleSetup, state: BattleState) -> bool:
+        """Whether its owner's flagship (also as The Cavalry's ship) is in the space area of the
+        active system now."""
+        owner = self.owner
+        return (
+            owner is not None and setup.side(owner).count_of(state.side(owner).space, FLAGSHIP) > 0
+        )
 
 
 def wormhole_in_system(setup: BattleSetup, state: BattleState) -> bool:
     """Whether the active system contains a wormhole now: one the scenario states
     (``system.wormholes``), or the delta wormhole of a Creuss flagship in its space area."""
     return bool(setup.system.wormholes) or any(
-        isinstance(h, CreussFlagshipDeltaWormhole) and h.brings_wormhole(state)
+        isinstance(h, CreussFlagshipDeltaWormhole) and h.brings_wormhole(setup, state)
         for h in setup.handlers
     )

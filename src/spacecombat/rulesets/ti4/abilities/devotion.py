@@ -47,7 +47,9 @@ class Devotion(Card):
         )
 
         space = state.side(owner).space
-        mine = [(u, st) for kind in SACRIFICES for u, st, _ in space if u == kind]
+        cards = setup.side(owner)  # The Cavalry's ship is still a cruiser (14CV-2)
+        mine = [(u, st) for kind in SACRIFICES for u, st, _ in space if cards.is_a(u, kind)]
+        mine.sort(key=lambda given: given[0] not in SACRIFICES)  # The Cavalry's ship last
         victim = owner.other
         ships = setup.side(victim).ship_types
         targets = sorted(
@@ -65,7 +67,7 @@ class Devotion(Card):
 
             return f"destroy {describe(*given)}, hit {describe(*hit)}", act
 
-        last = space.total(setup.side(owner).ship_types.__contains__) == 1
+        last = space.total(cards.ship_types.__contains__) == 1
         return offer_choices(
             self,
             state,

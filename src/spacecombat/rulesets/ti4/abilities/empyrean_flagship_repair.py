@@ -36,7 +36,7 @@ class EmpyreanFlagshipRepair(ActsOnHits):
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:
         owner = self.owner
-        if side is not owner or not state.side(owner).space.count(FLAGSHIP):
+        if side is not owner or not setup.side(owner).count_of(state.side(owner).space, FLAGSHIP):
             return None
         if state.wealth(owner)[1] < COST:
             return None

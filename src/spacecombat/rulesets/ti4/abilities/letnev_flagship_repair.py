@@ -33,17 +33,12 @@ class LetnevFlagshipRepair(Handler):
         units = state.side(owner)
         space = units.space
         for status in (Status.DAMAGED, Status.SUSTAINED_THIS_ROUND):
-            if space.count(FLAGSHIP, status):
-                repaired = space.move(FLAGSHIP, status, Status.UNDAMAGED)
-                return Step(
-                    state.with_side(owner, units.with_space(repaired)),
-                    (
-                        event(
-                            "unit_repaired",
-                            player=owner.value,
-                            unit=FLAGSHIP,
-                            by="Arc Secundus",
-                        ),
-                    ),
-                )
+            # the flagship, also as The Cavalry's ship (docs/rulings.md 14CV-1)
+            for flagship in sorted(setup.side(owner).of_type(FLAGSHIP)):
+                if space.count(flagship, status):
+                    repaired = space.move(flagship, status, Status.UNDAMAGED)
+                    done = event(
+                        "unit_repaired", player=owner.value, unit=flagship, by="Arc Secundus"
+                    )
+                    return Step(state.with_side(owner, units.with_space(repaired)), (done,))
         return None

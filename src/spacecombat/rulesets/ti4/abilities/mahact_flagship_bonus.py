@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 #: on the opponent: their command token is in the Mahact player's fleet pool
 TOKEN_IN_FLEET_POOL = "command_token_in_fleet_pool_of_opponent"
+FLAGSHIP = "flagship"
 
 
 @register
@@ -24,6 +25,8 @@ class MahactFlagshipBonus(Handler):
     id = "mahact_flagship_bonus"
 
     def roll_modifier(self, setup: BattleSetup, roller: Side, roll: Roll, unit: str) -> int:
-        if roller is not self.owner or not roll.is_combat_roll or unit != "flagship":
+        if roller is not self.owner or not roll.is_combat_roll:
+            return 0
+        if not setup.side(roller).is_a(unit, FLAGSHIP):  # also as The Cavalry's ship
             return 0
         return 0 if TOKEN_IN_FLEET_POOL in setup.side(roller.other).conditions else 2

@@ -28,7 +28,10 @@ class NaazrokhaFlagshipMechExtraDie(Handler):
 
     def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
         # in a ground combat the pool is keyed by the planet's units: the flagship is elsewhere
-        return roller is self.owner and bool(state.side(roller).space.count(FLAGSHIP))
+        # the flagship also as The Cavalry's ship (docs/rulings.md 14CV-1)
+        return roller is self.owner and bool(
+            setup.side(roller).count_of(state.side(roller).space, FLAGSHIP)
+        )
 
     def combat_roll(
         self,

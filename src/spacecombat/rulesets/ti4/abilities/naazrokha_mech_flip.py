@@ -97,8 +97,12 @@ class NaazrokhaMechFlip(Handler):
             return groups
         if not self._flagship_die(setup, state):
             return groups
-        flipped = state.side(roller).space.count(ZGRAV)
-        return tuple(replace(g, dice=g.dice + flipped) if g.unit == ZGRAV else g for g in groups)
+        # a Z-Grav is still a mech, also as The Cavalry's ship (docs/rulings.md 14CV-5)
+        space, cards = state.side(roller).space, setup.side(roller)
+        return tuple(
+            replace(g, dice=g.dice + space.count(g.unit)) if cards.is_a(g.unit, MECH) else g
+            for g in groups
+        )
 
     def _flagship_die(self, setup: BattleSetup, state: BattleState) -> bool:
         """Whether the owner's Naaz-Rokha flagship is in the space area, its ability in play (its
@@ -109,4 +113,4 @@ class NaazrokhaMechFlip(Handler):
             ("naazrokha_flagship_in_play", owner),
             lambda: any(h.id == FLAGSHIP_DIE and h.owner is owner for h in setup.handlers),
         )
-        return in_play and bool(state.side(owner).space.count(FLAGSHIP))
+        return in_play and bool(setup.side(owner).count_of(state.side(owner).space, FLAGSHIP))

@@ -134,7 +134,8 @@ class NekroFlagshipGroundForcesFight(Handler):
             or not _can_participate(setup, owner)
         ):
             return None
-        if not state.side(owner).space.count(FLAGSHIP):
+        # also as The Cavalry's ship
+        if not setup.side(owner).count_of(state.side(owner).space, FLAGSHIP):
             return None
         kinds = _kinds(setup, state, owner)
         if not kinds:

@@ -47,7 +47,7 @@ class NoEnemySustain(ActsOnHits):
         cards = setup.side(side)
         if unit not in (cards.ship_types if self.in_space else cards.ground_force_types):
             return False
-        if self._here(state, owner, where).count(self.unit):
+        if setup.side(owner).count_of(self._here(state, owner, where), self.unit):
             return True
         # destroyed by the owner's own assignment earlier in this Assign Hits step: it was
         # there when the step began, when SUSTAIN DAMAGE is used (14A-1)
@@ -61,6 +61,7 @@ class NoEnemySustain(ActsOnHits):
         owner = self.owner
         if side is not owner or state.phase is not Phase.ASSIGN_HITS or not self._acts(where):
             return None
-        if state.boosted(owner, self.id) or not self._here(state, owner, where).count(self.unit):
+        here = self._here(state, owner, where)
+        if state.boosted(owner, self.id) or not setup.side(owner).count_of(here, self.unit):
             return None
         return Step(state.boosting(owner, self.id))

@@ -38,8 +38,10 @@ class SardakkFlagshipBonus(Handler):
     ) -> tuple[DiceGroup, ...]:
         if roller is not self.owner or setup.kind != "space":
             return groups
-        if not state.side(roller).space.count(FLAGSHIP):
+        cards = setup.side(roller)  # the flagship also as The Cavalry's ship (14CV-1)
+        if not cards.count_of(state.side(roller).space, FLAGSHIP):
             return groups
         return tuple(
-            g if g.unit == FLAGSHIP else replace(g, modifier=g.modifier + 1) for g in groups
+            g if cards.is_a(g.unit, FLAGSHIP) else replace(g, modifier=g.modifier + 1)
+            for g in groups
         )

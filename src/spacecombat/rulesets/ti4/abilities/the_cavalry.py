@@ -10,7 +10,14 @@ stock policy picks the ship that gains most). The chosen ship becomes a unit typ
 for the combat, ``cavalry_UNIT`` (the state counts units by type), whose card is the ship's
 with the flagship's values (``cavalry_cards``, added by the setup). Once the combat's result is
 decided it turns back into the ship it was, keeping its damage (``at_end_of_combat``).
-docs/rulings.md 14S-2."""
+docs/rulings.md 14S-2.
+
+The chosen ship is still its unit type (a cruiser, the flagship) for every effect naming that
+type, and keeps its own abilities (docs/rulings.md 14CV-1): handlers naming a type ask
+``SideSetup.is_a`` / ``count_of``, which read the card's ``type``. A Z-Grav Eidolon and a
+ground force participating with the Alastor are non-fighter ships and may be chosen; a planet
+participant stops being one when its player's retreat begins and loses the lent values then
+(``before_retreat``; 14CV-5)."""
 
 from __future__ import annotations
 
@@ -38,9 +45,31 @@ FLAGSHIPS = ("nomad_flagship", "nomad_flagship2")
 #: the unit type of the chosen ship during the combat: PREFIX + its own type
 PREFIX = "cavalry_"
 START_OF_COMBAT = "start_of_combat"
-#: handlers that name ship types ("cruiser", "war_sun" ...) and so would miss a ``cavalry_``
-#: ship: a battle with one of them in play and The Cavalry is refused (setup.py)
-NAMES_SHIP_TYPES = frozenset({"ambush", "devotion", "impulse_core", "ipswitch_loose_cannon"})
+#: handlers that name ship types ("cruiser", "war_sun" ...) by the units' keys and so would
+#: miss a ``cavalry_`` ship: a battle with one of them in play and The Cavalry is refused
+#: (setup.py ``_check_cavalry``)
+NAMES_SHIP_TYPES = frozenset({"ipswitch_loose_cannon"})
+#: the abilities of a ship's own card that treat it as its unit type also as The Cavalry's
+#: ship (or never name it): a holder with a ship having another ability is refused (setup.py
+#: ``_cavalry``; docs/rulings.md 14CV-1)
+SEES_TYPES = frozenset(
+    {
+        "argent_destroyer2_afb_kills_infantry",  # reads the card's abilities (14CV-4)
+        "argent_flagship_blocks_space_cannon",  # acts before the start of combat
+        "creuss_flagship_delta_wormhole",
+        "empyrean_flagship_repair",
+        "letnev_flagship_repair",
+        "mahact_flagship_bonus",
+        "mentak_flagship_no_enemy_sustain",
+        "naalu_flagship_fighters_invade",  # acts in invasions, where The Cavalry is not played
+        "naazrokha_flagship_mech_extra_die",
+        "naazrokha_mech_flip",
+        "nekro_flagship_ground_forces_fight",
+        "sardakk_flagship_bonus",
+        "winnu_flagship_dice",
+        "yin_flagship_destroys_all",
+    }
+)
 
 
 def usable(battle: str, opponent_faction: str | None) -> bool:
@@ -147,6 +176,13 @@ class TheCavalry(Card):
     id = CARD
     card = CARD
 
+    def acts_first_in_window(self) -> bool:
+        """Before its holder's other start-of-combat effects (Ambush rolls at the lent combat
+        value, Impulse Core may give another ship), after those acting first that make ships
+        of other units, which come before it in the handlers' order (the Eidolon's flip, the
+        Alastor): the order its holder would choose (docs/rulings.md 14CV-2)."""
+        return True
+
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
     ) -> Node[BattleState] | None:
@@ -189,6 +225,27 @@ class TheCavalry(Card):
             "DAMAGE, combat value and ANTI-FIGHTER BARRAGE for this combat",
             choices,
         )
+
+    def before_retreat(
+        self, setup: BattleSetup, state: BattleState, side: Side
+    ) -> Node[BattleState] | None:
+        """A ground force chosen while participating from a planet with the Alastor stops being
+        a ship when its player's retreat begins (14AL-3): it loses the lent values then, before
+        it lands on its planet (14CV-5)."""
+        if side is not self.owner:
+            return None
+        from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import (
+            PLANET_PREFIX,
+        )
+
+        def back(unit: str) -> str | None:
+            return base_type(unit) if unit.startswith(PREFIX + PLANET_PREFIX) else None
+
+        space, changed = relabel(state.side(side).space, back)
+        if not changed:
+            return None
+        done = state.with_side(side, state.side(side).with_space(space))
+        return Step(done, changed_events(side, changed, CARD))
 
     def at_end_of_combat(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
         owner = self.owner

@@ -2,11 +2,14 @@
 the opponent has non-fighter ships in its system (ti4-combat-effects.md, flagships;
 data/units.toml, whose combat dice are unset for it). Counted at each space combat roll
 (ti4-space-combat.md step 3) from the opponent's ships in the space area then; with none left
-it rolls no die (docs/rulings.md 14C-5). Its modifiers are those of any flagship roll."""
+it rolls no die (docs/rulings.md 14C-5). Its modifiers are those of any flagship roll. As
+The Cavalry's ship (``cavalry_flagship``) it keeps this ability: it rolls that many dice at
+the Nomad flagship's combat value, not the lent value's 2 dice (docs/rulings.md 14CV-3)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.pool import DiceGroup
@@ -48,10 +51,24 @@ class WinnuFlagshipDice(Handler):
     ) -> tuple[DiceGroup, ...]:
         if roller is not self.owner or setup.kind != "space":
             return groups
-        flagships = state.side(roller).space.count(FLAGSHIP)
-        combat = setup.side(roller).card(FLAGSHIP).combat
+        space = state.side(roller).space
+        targets = self._targets(setup, state, roller)
+        cards = setup.side(roller)
+        # The Cavalry's ship: the lent combat value's group, with this ability's dice instead
+        lent = tuple(
+            replace(g, dice=space.count(g.unit) * targets)
+            for g in groups
+            if g.unit != FLAGSHIP and cards.is_a(g.unit, FLAGSHIP)
+        )
+        if lent:
+            kept = tuple(
+                g for g in groups if g.unit == FLAGSHIP or not cards.is_a(g.unit, FLAGSHIP)
+            )
+            groups = (*kept, *(g for g in lent if g.dice))
+        flagships = space.count(FLAGSHIP)
+        combat = cards.card(FLAGSHIP).combat
         if not flagships or combat is None:
             return groups
-        dice = flagships * self._targets(setup, state, roller)
+        dice = flagships * targets
         modifier = setup.modifier(roller, Roll.SPACE_COMBAT, FLAGSHIP)
         return (*groups, DiceGroup(FLAGSHIP, dice, combat.hit, modifier))

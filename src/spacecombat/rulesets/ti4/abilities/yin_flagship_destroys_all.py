@@ -40,7 +40,7 @@ class YinFlagshipDestroysAll(ActsOnHits):
         unit: str,
         cause: str,
     ) -> Node[BattleState] | None:
-        if side is not self.owner or unit != FLAGSHIP:
+        if side is not self.owner or not setup.side(side).is_a(unit, FLAGSHIP):
             return None
         events: list[Event] = []
         entries: list[tuple[str, Side, str]] = []
