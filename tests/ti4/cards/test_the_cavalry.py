@@ -137,27 +137,53 @@ def test_a_ship_whose_ability_does_not_yet_see_the_cavalry_is_refused_by_name() 
     assert error.value.where == "attacker.promissory_notes[0]"
 
 
-@pytest.mark.parametrize(
-    ("faction", "upgrades", "name"),
-    [
-        ("jolnar", [], "J.N.S. Hylarim"),
-        ("l1z1x", [], "[0.0.1]"),
-        ("sardakk", ["dreadnought"], "Exotrireme II"),
-    ],
-)
+@pytest.mark.parametrize(("faction", "name"), [("jolnar", "J.N.S. Hylarim"), ("l1z1x", "[0.0.1]")])
 def test_the_other_ships_still_naming_their_type_are_refused_by_name(
-    faction: str, upgrades: list[str], name: str
+    faction: str, name: str
 ) -> None:
-    units = "1 dreadnought" if upgrades else "1 flagship"
     with pytest.raises(RuleNotImplemented) as error:
-        odds(battle(units, faction=faction, upgrades=upgrades))
+        odds(battle("1 flagship", faction=faction))
     assert f"The Cavalry with {name} in the fleet" in str(error.value)
 
 
-def test_ipswitch_is_still_refused_by_name() -> None:
-    with pytest.raises(RuleNotImplemented) as error:
-        odds(battle("1 cruiser", faction="mentak", leaders=["ipswitch_loose_cannon"]))
-    assert "The Cavalry together with ipswitch_loose_cannon" in str(error.value)
+def test_an_exotrireme_ii_given_the_cavalry_may_still_give_itself() -> None:
+    # Exotrireme II: "after a round of space combat, destroy this unit to destroy up to 2 ships
+    # in this system"; The Cavalry's dreadnought is still one (14CV-1). Its barrage (3 dice)
+    # and round 1 miss, and so do the cruisers; the stock player gives the Cavalry's dreadnought
+    # for the two cruisers: a draw
+    played = run(
+        battle("1 dreadnought", "2 cruiser", faction="sardakk", upgrades=["dreadnought"]),
+        [1] * 7,
+    )
+    [_, given] = events(played, "choice_made", decision="play_card")
+    assert given["choice"] == (
+        "play sardakk_dreadnought2_sacrifice: destroy cavalry_dreadnought: cruiser and cruiser"
+    )
+    lost = [(e["player"], e["unit"]) for e in events(played, "unit_destroyed")]
+    assert lost == [
+        ("attacker", "cavalry_dreadnought"),
+        ("defender", "cruiser"),
+        ("defender", "cruiser"),
+    ]
+    assert played.outcome["result"] == "draw"
+
+
+def test_ipswitch_replaces_the_cavalrys_ship_with_a_ship_of_its_type() -> None:
+    # Ipswitch: "for each of your opponent's ships destroyed, place a ship of that type": the
+    # Cavalry's cruiser is a cruiser (14CV-1). Its barrage (3 dice) misses; round 1: the carrier
+    # hits, the Cavalry's cruiser sustains, its 2 dice miss; round 2: the carrier hits again
+    # and it is destroyed (its dice miss)
+    mentak = {"units": "1 carrier", "faction": "mentak", "leaders": ["ipswitch_loose_cannon"]}
+    played = run(space(mentak, {"units": "1 cruiser", **CAVALRY}), [1, 1, 1, 10, 1, 1, 10, 1, 1])
+    [lost] = events(played, "unit_destroyed")
+    assert (lost["player"], lost["unit"]) == ("defender", "cavalry_cruiser")
+    [placed] = events(played, "units_placed")
+    assert (placed["player"], placed["unit"], placed["by"]) == (
+        "attacker",
+        "cruiser",
+        "ipswitch_loose_cannon",
+    )
+    assert survivors(played, "attacker") == {"carrier": 1, "cruiser": 1}
 
 
 def test_exact_odds_hand_derived() -> None:

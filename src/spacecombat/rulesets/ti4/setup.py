@@ -277,7 +277,6 @@ def build(scenario: Scenario) -> BattleSetup:
     }
     handlers = _handlers(data, scenario, sides, laws, system)
     watcher.watch(sides, handlers)  # action cards the Empyrean mech may cancel
-    _check_cavalry(sides, handlers)
     _check_active_system(system, sides, handlers)
     attacker_state, defender_state, commits, bombard = _initial_forces(
         scenario, sides, planets, handlers
@@ -343,20 +342,6 @@ def _having(setup: BattleSetup, gained: Gained) -> BattleSetup:
     kept = {(type(h), h.owner): i for i, h in enumerate(setup.handlers)}
     handlers = sorted(variant.handlers, key=lambda h: kept.get((type(h), h.owner), len(kept)))
     return replace(variant, handlers=tuple(handlers), memo={})
-
-
-def _check_cavalry(sides: Mapping[Side, SideSetup], handlers: tuple[Handler, ...]) -> None:
-    """The Cavalry's ship becomes a unit type of its own (``cavalry_UNIT``): a battle where it may
-    be played is refused if an effect in play names ship types (abilities/the_cavalry.py)."""
-    prefix = the_cavalry.PREFIX
-    if not any(u.startswith(prefix) for setup in sides.values() for u in setup.cards):
-        return
-    for handler in handlers:
-        if handler.id in the_cavalry.NAMES_SHIP_TYPES:
-            where = handler.owner.value if handler.owner else "laws"
-            raise RuleNotImplemented(
-                f"The Cavalry together with {handler.id} (it names ship types)", where
-            )
 
 
 def _check_known(field_name: str, ident: str, known: Mapping[str, object]) -> str:

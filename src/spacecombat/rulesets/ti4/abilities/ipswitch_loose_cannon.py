@@ -70,10 +70,6 @@ def _token_in_active_system(setup: BattleSetup, side: Side) -> bool:
     return side is Side.ATTACKER or TOKEN_HERE in setup.side(side).conditions
 
 
-def _count(state: BattleState, side: Side, unit: str) -> int:
-    return state.side(side).space.total(unit.__eq__)
-
-
 @register
 class IpswitchLooseCannon(ActsOnHits, Card):
     id = "ipswitch_loose_cannon"
@@ -145,22 +141,30 @@ class IpswitchLooseCannon(ActsOnHits, Card):
             return None
         if unit not in setup.side(side).ship_types:
             return None
-        mine = setup.side(owner).cards
-        if unit not in mine or not mine[unit].is_ship:
+        # a ship of the destroyed one's type (The Cavalry's ship is still a ship of its type)
+        kind = setup.side(side).card(unit).type
+        cards = setup.side(owner)
+        if kind not in cards.cards or not cards.cards[kind].is_ship:
             return None  # a ship only for the opponent: nothing of that type to place
-        if unit == WAR_SUN and not _owns_war_sun(setup, owner):
+        if kind == WAR_SUN and not _owns_war_sun(setup, owner):
             return None  # no war sun without the War Sun technology (tirules.com Mentak note)
         current = state.side(owner)
-        pieces = PIECES.get(unit)
-        if pieces is not None and _count(state, owner, unit) >= pieces:
+        pieces = PIECES.get(kind)
+        if pieces is not None and cards.count_of(current.space, kind) >= pieces:
             # every piece is in the active system: one may be taken from it only without a
-            # command token there; placed undamaged, a damaged one is repaired (14K-7)
-            damaged = [st for u, st, _ in current.space if u == unit and st != Status.UNDAMAGED]
+            # command token there; placed undamaged (as a new ship of that type), a damaged
+            # one is repaired (14K-7)
+            damaged = [
+                (u, st)
+                for u, st, _ in current.space
+                if cards.is_a(u, kind) and st != Status.UNDAMAGED
+            ]
             if not damaged or _token_in_active_system(setup, owner):
                 return None
-            space = current.space.remove(unit, damaged[0]).add(unit)
-            said = event("unit_repaired", player=owner.value, unit=unit, by=self.card)
+            space = current.space.remove(*damaged[0]).add(kind)
+            said = event("unit_repaired", player=owner.value, unit=kind, by=self.card)
             return Step(state.with_side(owner, current.with_space(space)), (said,))
+        unit = kind
         placed = state.with_side(owner, current.with_space(current.space.add(unit)))
         said = event(
             "units_placed", player=owner.value, unit=unit, count=1, planet=None, by=self.card

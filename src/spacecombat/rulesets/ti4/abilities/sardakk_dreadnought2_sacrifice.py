@@ -60,7 +60,9 @@ class SardakkDreadnought2Sacrifice(Card):
         )
 
         space = state.side(owner).space
-        mine = [(u, st) for u, st, _ in space if u == UNIT]
+        cards = setup.side(owner)
+        # The Cavalry's ship, if an Exotrireme II, is still one (docs/rulings.md 14CV-1)
+        mine = [(u, st) for u, st, _ in space if cards.is_a(u, UNIT)]
         victim = owner.other
         theirs = state.side(victim).space
         ships = setup.side(victim).ship_types
@@ -87,7 +89,7 @@ class SardakkDreadnought2Sacrifice(Card):
                     step = destroy_own(current, victim, unit, status, CAUSE)
                     current = step.state
                     events += step.events
-                if current.side(owner).space.count(UNIT):  # another may be given next
+                if cards.count_of(current.side(owner).space, UNIT):  # another may be next
                     current = current.changed(following=(*current.following, again))
                 return Step(current, tuple(events))
 

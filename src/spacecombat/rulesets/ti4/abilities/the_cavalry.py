@@ -45,10 +45,6 @@ FLAGSHIPS = ("nomad_flagship", "nomad_flagship2")
 #: the unit type of the chosen ship during the combat: PREFIX + its own type
 PREFIX = "cavalry_"
 START_OF_COMBAT = "start_of_combat"
-#: handlers that name ship types ("cruiser", "war_sun" ...) by the units' keys and so would
-#: miss a ``cavalry_`` ship: a battle with one of them in play and The Cavalry is refused
-#: (setup.py ``_check_cavalry``)
-NAMES_SHIP_TYPES = frozenset({"ipswitch_loose_cannon"})
 #: the abilities of a ship's own card that treat it as its unit type also as The Cavalry's
 #: ship (or never name it): a holder with a ship having another ability is refused (setup.py
 #: ``_cavalry``; docs/rulings.md 14CV-1)
@@ -65,6 +61,7 @@ SEES_TYPES = frozenset(
         "naazrokha_flagship_mech_extra_die",
         "naazrokha_mech_flip",
         "nekro_flagship_ground_forces_fight",
+        "sardakk_dreadnought2_sacrifice",
         "sardakk_flagship_bonus",
         "winnu_flagship_dice",
         "yin_flagship_destroys_all",
