@@ -201,6 +201,15 @@ CLASSIFICATION: dict[tuple[str, int], tuple[str, Kind]] = {
     ("yssaril_mech", 0): ("DEPLOY: after STALL TACTICS", Kind("none", None, "DEPLOY")),
 }
 
+# Facts the reference lacks, checked in other public sources and recorded in docs/rulings.md:
+# each is added where the reference has no value, and a value the reference does give is never
+# overridden (the conversion fails if it starts giving one, so the two are compared then).
+SUPPLEMENTS: dict[str, dict[str, Scalar]] = {
+    # Memoria II's prerequisites: green, blue, yellow (two public faction references agree;
+    # docs/rulings.md 14R-7)
+    "nomad_flagship2": {"upgrade_tech_prereqs": "GBY"},
+}
+
 # Output key order follows ``UnitDef`` in ``spacecombat.core.rulesdata``.
 SCALAR_KEYS = (
     "id",
@@ -322,6 +331,13 @@ def convert_unit(raw: dict[str, object], used: set[tuple[str, int]]) -> list[str
         val = data.get(key)
         if isinstance(val, str):
             data[key] = rename_id(val)
+    for key, value in SUPPLEMENTS.get(str(data["id"]), {}).items():
+        if not is_default(data.get(key)):
+            raise ConversionError(
+                f"{ref_id}.{key}: the reference now gives {data[key]!r}; compare it with the "
+                f"supplement {value!r} and drop one"
+            )
+        data[key] = value
 
     lines = ["[[unit]]"]
     for key in SCALAR_KEYS:

@@ -234,11 +234,22 @@ def test_a_faction_unit_researches_its_own_upgrade() -> None:
     assert having.side(Side.ATTACKER).card("dreadnought").id == "sardakk_dreadnought2"
 
 
-def test_prototype_war_sun_ii_is_refused_by_name() -> None:
+def test_prototype_war_sun_ii_is_researched_when_chosen() -> None:
+    # the Muaat war sun's upgrade (Prototype War Sun II, prerequisites RRRY) is a card the side
+    # then uses (cards: [muaat_war_sun2], 14R-7); its combat is the same, so the stock player
+    # passes and a scripted one may research it
     side = holder("1 war_sun", {"red": 3, "yellow": 1}, faction="muaat")
-    with pytest.raises(RuleNotImplemented) as error:
-        odds(space(side, {"units": "1 cruiser"}))
-    assert "Prototype War Sun II" in str(error.value)
+    scenario = space(side, {"units": "1 cruiser"})
+    stock = run(scenario, [3, 1, 1, 1], all_dice=False)
+    assert offered(stock) == ["pass", "play reveal_prototype: war_sun"]
+    chosen = run(
+        scenario, [3, 1, 1, 1], all_dice=False, attacker=["play reveal_prototype: war_sun"]
+    )
+    [gained] = events(chosen, "technology_gained")
+    assert (gained["technology"], gained["name"]) == ("upgrade:war_sun", "Prototype War Sun II")
+    setup = build(parse_ti_scenario(scenario))
+    having = setup.having((frozenset({UPGRADE + "war_sun"}), frozenset()))
+    assert having.side(Side.ATTACKER).card("war_sun").id == "muaat_war_sun2"
 
 
 def test_a_scripted_pass_and_policies_keep_the_card() -> None:
@@ -305,12 +316,23 @@ def test_ti3_refuses_the_keys() -> None:
     assert error.value.field == "attacker.resources"
 
 
-def test_an_upgrade_no_scenario_can_list_is_refused_by_name() -> None:
-    # Memoria II is a flagship upgrade: the setup has no way to give it
-    side = holder("1 flagship", faction="nomad")
-    with pytest.raises(RuleNotImplemented) as error:
-        odds(space(side, {"units": "1 cruiser"}))
-    assert "Memoria II" in str(error.value)
+def test_memoria_ii_is_researched_and_rolls_on_5() -> None:
+    # the Nomad flagship's upgrade, Memoria II (prerequisites GBY: docs/rulings.md 14R-7): combat
+    # 5 x2 in place of 7 x2 from round 1 on (its barrage, 3 dice, misses; a 5 hits; the
+    # cruiser misses)
+    side = holder("1 flagship", {"green": 1, "blue": 1, "yellow": 1}, faction="nomad")
+    played = run(space(side, {"units": "1 cruiser"}), [1, 1, 1, 5, 1, 1])
+    [gained] = events(played, "technology_gained")
+    assert (gained["technology"], gained["name"]) == ("upgrade:flagship", "Memoria II")
+    assert [g["hit_on"] for g in groups(played, "space_combat")] == [5]
+    assert played.outcome["winner"] == "attacker"
+
+
+def test_memoria_ii_is_not_offered_without_its_prerequisites() -> None:
+    side = holder("1 flagship", {"green": 1, "yellow": 1}, faction="nomad")
+    played = run(space(side, {"units": "1 cruiser"}), [1, 1, 1, 7, 1, 1])
+    assert not events(played, "choice_made", decision="play_card")
+    assert [g["hit_on"] for g in groups(played, "space_combat")] == [7]
 
 
 def test_a_technology_gained_adds_its_colour() -> None:
@@ -390,3 +412,28 @@ def test_the_upgrade_offered_is_the_card_the_battle_then_reads() -> None:
             assert having.side(Side.ATTACKER).card(unit).id == upgrade.id, (faction, unit)
             checked += 1
     assert checked > 100
+
+
+def test_a_side_names_memoria_ii_or_prototype_war_sun_ii_under_cards() -> None:
+    # the upgrades that ``upgrades`` cannot name (a flagship, a faction war sun): a side that
+    # owns one names its card (14R-7), as a Codex printing is named (14S-1)
+    nomad = build(
+        parse_ti_scenario(
+            space(
+                {"faction": "nomad", "units": "1 flagship", "cards": ["nomad_flagship2"]},
+                {"units": "1 cruiser"},
+            )
+        )
+    )
+    assert nomad.side(Side.ATTACKER).card("flagship").name == "Memoria II"
+    with pytest.raises(ScenarioError) as error:
+        build(
+            parse_ti_scenario(
+                space(
+                    {"faction": "sol", "units": "1 war_sun", "cards": ["muaat_war_sun2"]},
+                    {"units": "1 cruiser"},
+                )
+            )
+        )
+    assert error.value.field == "attacker.cards[0]"
+    assert "a card of muaat; this side is sol" in error.value.message

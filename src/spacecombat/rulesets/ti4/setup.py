@@ -323,9 +323,19 @@ def _having(setup: BattleSetup, gained: Gained) -> BattleSetup:
         spec = side_spec(scenario, side)
         upgrades = sorted(t.removeprefix(UPGRADE) for t in got if t.startswith(UPGRADE))
         technologies = sorted(t for t in got if not t.startswith(UPGRADE))
+        # a war sun or flagship upgrade is a card the side names (``cards``: Memoria II)
+        printed = [
+            card.id
+            for unit in upgrades
+            if unit not in UPGRADABLE
+            and (card := upgraded_card(load(), spec.faction, unit)) is not None
+        ]
         update: dict[str, object] = {
             "technologies": tuple(dict.fromkeys((*spec.technologies, *technologies))),
-            "upgrades": tuple(dict.fromkeys((*spec.upgrades, *upgrades))),
+            "upgrades": tuple(
+                dict.fromkeys((*spec.upgrades, *(u for u in upgrades if u in UPGRADABLE)))
+            ),
+            "cards": tuple(dict.fromkeys((*(spec.cards or ()), *printed))),
         }
         colours = spec.technology_colours
         if colours is not None:
@@ -536,16 +546,17 @@ def _printings(
     where: str,
 ) -> dict[str, UnitDef]:
     """The unit cards a side uses instead of its faction's usual ones (``cards``: a Codex
-    revision such as Iconoclast Omega), by unit type. Each is a card of the side's faction from
-    a Codex that replaces the card the faction would otherwise use for that unit type
-    (docs/rulings.md 14S-1)."""
+    revision such as Iconoclast Omega, or an upgraded faction unit that ``upgrades`` cannot
+    name, Memoria II or Prototype War Sun II), by unit type. Each is a card of the side's
+    faction that replaces the card the faction would otherwise use for that unit type
+    (docs/rulings.md 14S-1, 14R-7)."""
     chosen: dict[str, UnitDef] = {}
     for i, ident in enumerate(named):
         name = f"{where}.cards[{i}]"
         allowed = {
             u.id: u
             for u in data.units.values()
-            if u.source.startswith("codex")
+            if (u.source.startswith("codex") or _upgrade_beyond_upgrades(u))
             and u.faction is not None
             and (faction is None or u.faction == faction)
             and u.type in cards
@@ -567,6 +578,20 @@ def _printings(
             raise ScenarioError(name, f"a second card for the {card.type}")
         chosen[card.type] = card
     return chosen
+
+
+def _upgrade_beyond_upgrades(card: UnitDef) -> bool:
+    """Whether ``card`` is a faction's upgraded unit of a type ``upgrades`` cannot name (the
+    Nomad's Memoria II, the Muaat's Prototype War Sun II): a side names it in ``cards``."""
+    return card.upgrade_tech_prereqs is not None and card.type not in UPGRADABLE
+
+
+def upgraded_card(data: Ti4Data, faction: str | None, unit: str) -> UnitDef | None:
+    """The faction's upgraded card of a unit type ``upgrades`` cannot name, if it has one."""
+    for card in data.units.values():
+        if card.faction == faction and card.type == unit and _upgrade_beyond_upgrades(card):
+            return card
+    return None
 
 
 def _side(

@@ -23,7 +23,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.setup import side_spec
 from spacecombat.rulesets.ti4.abilities.base import Card, offer_plays, register
@@ -58,32 +57,15 @@ def upgrade_of(card: UnitDef) -> UnitDef | None:
         return None
     upgraded = data.units[card.replaces].upgrades_to
     if upgraded is None:
-        return None
+        # a faction unit whose generic card has no upgrade (the war sun): the faction's other
+        # card of that type with prerequisites (Prototype War Sun II)
+        from spacecombat.rulesets.ti4.setup import upgraded_card
+
+        found = upgraded_card(data, card.faction, card.type)
+        return found if found is not None and found.id != card.id else None
     for unit in data.units.values():
         if unit.faction == card.faction and unit.replaces == upgraded:
             return unit
-    return None
-
-
-def _unlistable_upgrade(unit: str, card: UnitDef) -> UnitDef | None:
-    """An upgrade of ``card`` (of type ``unit``) that the setup cannot give, since a scenario
-    cannot list its type under ``upgrades``: Memoria II (the Nomad flagship), Prototype War
-    Sun II (the Muaat war sun); ``None`` if there is none."""
-    from spacecombat.rulesets.ti4.setup import UPGRADABLE
-
-    if unit in UPGRADABLE:
-        return None
-    upgrade = upgrade_of(card)
-    if upgrade is not None:
-        return upgrade
-    for other in load().units.values():
-        if (
-            other.faction is not None
-            and (other.faction, other.type) == (card.faction, card.type)
-            and other.id != card.id
-            and other.upgrade_tech_prereqs is not None
-        ):
-            return other
     return None
 
 
@@ -122,23 +104,6 @@ class RevealPrototype(Card):
     id = CARD
     card = CARD
 
-    def refusal(self, setup: BattleSetup) -> RuleNotImplemented | None:
-        owner = self.owner
-        if owner is None:
-            return None
-        cards = setup.side(owner)
-        units = setup.initial.side(owner)
-        present = {u for area in (units.space, *units.planets) for u in area.types()}
-        for unit in sorted(present):
-            upgrade = _unlistable_upgrade(unit, cards.card(unit))
-            if upgrade is not None:
-                return RuleNotImplemented(
-                    f"Reveal Prototype researching {upgrade.name} (a {unit} upgrade a scenario "
-                    "cannot list under upgrades)",
-                    f"{owner.value}.action_cards",
-                )
-        return None
-
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
     ) -> Node[BattleState] | None:
@@ -155,7 +120,6 @@ class RevealPrototype(Card):
         assert spec.technology_colours is not None  # a holder must give it (cards.toml needs)
         colours = spec.technology_colours.model_dump()
         from spacecombat.rulesets.ti4.procedures.common import arena
-        from spacecombat.rulesets.ti4.setup import UPGRADABLE
 
         where = arena(setup, state)
         participating = cards.ship_types if where is None else cards.ground_force_types
@@ -168,7 +132,7 @@ class RevealPrototype(Card):
             if unit not in participating or count == 0:
                 continue
             card = cards.card(unit)
-            upgrade = upgrade_of(card) if unit in UPGRADABLE else None
+            upgrade = upgrade_of(card)
             if upgrade is None or not prerequisites_met(upgrade, colours):
                 continue
             ranked.append((gain(card, upgrade, count, barrage), count, unit, upgrade))
