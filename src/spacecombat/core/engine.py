@@ -474,6 +474,9 @@ def _roll(
             group["extra_hits"] = r.group.extra_hits
         if r.group.reroll is not None:
             group["reroll_modifier"] = r.group.reroll
+        if r.group.before:
+            # rerolled by several effects: each reroll's modifier, in the order made
+            group["reroll_modifiers"] = list(r.group.stages)
         if r.group.rerolled:
             group["rerolled"] = True
         if r.group.doom:

@@ -13,8 +13,8 @@ exact distribution.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -54,6 +54,11 @@ class DiceGroup:
     #: modifier (the stock "reroll every miss" of Munitions Reserves, Fire Team: 0);
     #: ``None``: no reroll. The reroll's face replaces the die's first face.
     reroll: int | None = None
+    #: rerolls made before ``reroll`` by other effects, in order, each with its modifier: each
+    #: rolls again the dice that still produced no hit (a die may be rerolled by several
+    #: effects, once by each: docs/rulings.md 14RR-1); ``reroll`` is the last of them, the one
+    #: ``doom`` reads (the roller makes the rerolls that risk nothing first: 14RR-2)
+    before: tuple[int, ...] = ()
     #: this group is the reroll of another group's misses (as ``sample`` logs it)
     rerolled: bool = False
     #: > 0: the group's dice belong to units of ``doom`` dice each, its misses are rerolled
@@ -70,12 +75,21 @@ class DiceGroup:
     effect: str = ""
 
     def __post_init__(self) -> None:
-        if self.reroll is not None and self.mark_on is not None:
-            raise ValueError("a group that counts marks is not rerolled")
+        if self.before and self.reroll is None:
+            raise ValueError("a group with rerolls before its last one has a last one")
+        if self.mark_on is not None and self.reroll is not None:
+            first = hit_face(self.value, self.modifier)
+            if any(self.mark_on < hit_face(self.value, self.modifier + m) for m in self.stages) or (
+                self.mark_on < first
+            ):
+                # a marked face that missed would be rerolled away: which to keep is a choice
+                raise ValueError("a rerolled group that counts marks marks hits only")
         if self.doom and (self.reroll is None or self.dice % self.doom):
             raise ValueError("a doomed group rerolls its misses, in whole units")
-        if self.budget and (self.reroll is not None or self.extra_hits or self.mark_on is not None):
-            raise ValueError("a group with trade goods to spend has plain dice")
+        if self.budget and (
+            self.doom or any(self.stages) or self.extra_hits or self.mark_on is not None
+        ):
+            raise ValueError("a group with trade goods to spend has plain dice (rerolls at +0)")
 
     @property
     def need(self) -> int:
@@ -99,6 +113,38 @@ class DiceGroup:
         spend on it)."""
         return self.extra_hits == 0 and self.reroll is None and self.budget == 0
 
+    @property
+    def stages(self) -> tuple[int, ...]:
+        """The modifiers of the group's rerolls, in the order they are made (``before``, then
+        ``reroll``); empty when its dice are not rerolled."""
+        if self.reroll is None:
+            return ()
+        return (*self.before, self.reroll)
+
+    def with_reroll(self, modifier: int) -> DiceGroup:
+        """The group whose misses one more effect rerolls (with ``modifier``): after the rerolls
+        it has, but before a reroll that may destroy units (``doom``: 14RR-2)."""
+        if self.reroll is None:
+            return replace(self, reroll=modifier)
+        if self.doom:
+            return replace(self, before=(*self.before, modifier))
+        return replace(self, before=self.stages, reroll=modifier)
+
+    def dooming(self, modifier: int, per_unit: int, strict: bool, effect: str) -> DiceGroup:
+        """The group whose misses left after its other rerolls are rerolled last (with
+        ``modifier``), each unit of ``per_unit`` dice whose reroll failed being lost
+        (``doom``, ``doom_strict``)."""
+        if self.doom:
+            raise ValueError("a group is doomed by one effect")
+        return replace(
+            self,
+            before=self.stages,
+            reroll=modifier,
+            doom=per_unit,
+            doom_strict=strict,
+            effect=effect,
+        )
+
     def face_hits(self, face: int) -> int:
         """The hits one die showing ``face`` produces (extra hits included)."""
         hits = int(face >= self.hit_on)
@@ -106,30 +152,32 @@ class DiceGroup:
             hits += self.extra_hits
         return hits
 
-    def rerolling(self, misses: int) -> DiceGroup:
-        """The group of ``misses`` dice rolled again (its faces replace theirs)."""
-        assert self.reroll is not None
+    def rerolling(self, misses: int, stage: int = -1) -> DiceGroup:
+        """The group of ``misses`` dice rolled again by the reroll ``stage`` (an index of
+        ``stages``; the last by default): its faces replace theirs."""
         return DiceGroup(
             self.unit,
             misses,
             self.value,
-            self.modifier + self.reroll,
+            self.modifier + self.stages[stage],
+            mark_on=self.mark_on,
             extra_on=self.extra_on,
             extra_hits=self.extra_hits,
             rerolled=True,
         )
 
     def roll(self, dice: Dice) -> tuple[RolledGroup, ...]:
-        """Roll the group (one ``dice.roll`` call), then its misses again if it rerolls (a
-        second call, logged as a group of its own, when some die missed)."""
-        first = RolledGroup(self, dice.roll(self.dice))
-        if self.reroll is None:
-            return (first,)
-        misses = sum(1 for face in first.faces if not self.face_hits(face))
-        if not misses:
-            return (first,)
-        again = self.rerolling(misses)
-        return (first, RolledGroup(again, dice.roll(misses)))
+        """Roll the group (one ``dice.roll`` call), then, reroll by reroll, the dice that still
+        produced no hit (one more call each, logged as a group of its own, while some die
+        missed)."""
+        rolled = [RolledGroup(self, dice.roll(self.dice))]
+        for stage in range(len(self.stages)):
+            last = rolled[-1]
+            misses = sum(1 for face in last.faces if not last.group.face_hits(face))
+            if not misses:
+                break
+            rolled.append(RolledGroup(self.rerolling(misses, stage), dice.roll(misses)))
+        return tuple(rolled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,9 +277,14 @@ class DicePool:
     def tally(self, rolled: tuple[RolledGroup, ...]) -> Tally:
         """The ``Tally`` of rolled faces (as ``sample`` rolled them)."""
         hits = total_hits(rolled)
+        chains = _chains(self.groups, rolled)
         if self.budget:
+            # the misses left after every reroll: those of each group's last rolled dice
             costs = sorted(
-                r.group.need - face for r in rolled for face in r.faces if face < r.group.hit_on
+                chain[-1].group.need - face
+                for chain in chains
+                for face in chain[-1].faces
+                if face < chain[-1].group.hit_on
             )
             left = self.budget
             for cost in costs:
@@ -240,17 +293,11 @@ class DicePool:
                 left -= cost
                 hits += 1
             return Tally(hits, self.budget - left, (0,) * len(self.groups))
-        lost: list[int] = []
-        at = 0
-        for group in self.groups:
-            first = rolled[at]
-            at += 1
-            again: RolledGroup | None = None
-            if at < len(rolled) and rolled[at].group.rerolled:
-                again = rolled[at]
-                at += 1
-            lost.append(_units_lost(group, first, again) if group.doom else 0)
-        return Tally(hits, 0, tuple(lost))
+        lost = tuple(
+            _units_lost(group, chain) if group.doom else 0
+            for group, chain in zip(self.groups, chains, strict=True)
+        )
+        return Tally(hits, 0, lost)
 
 
 class Tally(NamedTuple):
@@ -262,42 +309,85 @@ class Tally(NamedTuple):
     lost: tuple[int, ...]
 
 
-def _units_lost(group: DiceGroup, first: RolledGroup, again: RolledGroup | None) -> int:
+def _chains(
+    groups: tuple[DiceGroup, ...], rolled: tuple[RolledGroup, ...]
+) -> list[tuple[RolledGroup, ...]]:
+    """The rolled groups of each of ``groups`` (as ``sample`` rolls them): its first roll,
+    then its rerolls (the ``rerolled`` groups right after it)."""
+    chains: list[tuple[RolledGroup, ...]] = []
+    at = 0
+    for _ in groups:
+        end = at + 1
+        while end < len(rolled) and rolled[end].group.rerolled:
+            end += 1
+        chains.append(rolled[at:end])
+        at = end
+    return chains
+
+
+def _die_paths(group: DiceGroup, faces: list[Iterator[int]]) -> Iterator[tuple[int, int, int]]:
+    """Each die of ``group`` followed through its rerolls, ``faces`` giving the faces of its
+    first roll and of each reroll in order: (hits, whether the last reroll rolled it, the hits
+    of that reroll)."""
+    stages = group.stages
+    for face in faces[0]:
+        produced = group.face_hits(face)
+        stage = 0
+        while not produced and stage < len(stages):
+            produced = group.rerolling(1, stage).face_hits(next(faces[stage + 1]))
+            stage += 1
+        last = int(bool(stages) and stage == len(stages))
+        yield produced, last, produced if last else 0
+
+
+def _units_lost(group: DiceGroup, chain: tuple[RolledGroup, ...]) -> int:
     """Units of a doomed group lost: its dice in order, ``doom`` to a unit, each miss replaced
-    by the next rerolled face."""
-    rerolls = iter(again.faces if again is not None else ())
-    second = group.rerolling(1)
+    by the next face of the reroll that follows."""
+    faces = [iter(r.faces) for r in chain]
+    faces += [iter(())] * (len(group.stages) + 1 - len(faces))
+    paths = list(_die_paths(group, faces))
     lost = 0
-    faces = first.faces
-    for start in range(0, len(faces), group.doom):
-        hits = rerolled = reroll_hits = 0
-        for face in faces[start : start + group.doom]:
-            produced = group.face_hits(face)
-            if not produced:
-                rerolled = 1
-                produced = second.face_hits(next(rerolls))
-                reroll_hits += produced
-            hits += produced
-        if rerolled and not (reroll_hits if group.doom_strict else hits):
+    for start in range(0, len(paths), group.doom):
+        unit = paths[start : start + group.doom]
+        rerolled = any(last for _, last, _ in unit)
+        produced = sum(last_hits if group.doom_strict else hits for hits, _, last_hits in unit)
+        if rerolled and not produced:
             lost += 1
     return lost
 
 
 @cache
+def _die_classes(group: DiceGroup) -> dict[tuple[int, int, int, int], int]:
+    """One die of ``group``: how many of its ``SIDES ** _rolls(group)`` equally likely faces
+    (its first roll's, then its rerolls') give each (hits, whether the last reroll rolled it,
+    that reroll's hits, mark); a die that produced no hit is rerolled while a reroll is left,
+    and the last face counts."""
+    stages = group.stages
+    mark_on = group.mark_on if group.mark_on is not None else NEVER
+    classes: dict[tuple[int, int, int, int], int] = {}
+
+    def follow(stage: int, ways: int) -> None:
+        rolling = group if stage == 0 else group.rerolling(1, stage - 1)
+        for face in range(1, SIDES + 1):
+            produced = rolling.face_hits(face)
+            if produced or stage == len(stages):
+                last = int(bool(stages) and stage == len(stages))
+                key = (produced, last, produced if last else 0, int(face >= mark_on))
+                classes[key] = classes.get(key, 0) + ways
+            else:
+                follow(stage + 1, ways // SIDES)
+
+    follow(0, SIDES ** len(stages))
+    return classes
+
+
+@cache
 def _unit_classes(group: DiceGroup) -> tuple[tuple[tuple[int, int], int], ...]:
-    """One unit of a doomed group: how many of its ``100 ** doom`` equally likely (face,
-    reroll face) rolls give each (hits, lost)."""
-    second = group.rerolling(1)
+    """One unit of a doomed group: how many of its ``SIDES ** (_rolls(group) * doom)``
+    equally likely rolls (its dice's faces and rerolls' faces) give each (hits, lost)."""
     die: dict[tuple[int, int, int], int] = {}
-    for face in range(1, SIDES + 1):
-        produced = group.face_hits(face)
-        if produced:
-            die[(produced, 0, 0)] = die.get((produced, 0, 0), 0) + SIDES
-            continue
-        for again in range(1, SIDES + 1):
-            more = second.face_hits(again)
-            key = (more, 1, more)
-            die[key] = die.get(key, 0) + 1
+    for (hits, last, last_hits, _), ways in _die_classes(group).items():
+        die[(hits, last, last_hits)] = die.get((hits, last, last_hits), 0) + ways
     unit: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
     for _ in range(group.doom):
         merged: dict[tuple[int, int, int], int] = {}
@@ -322,7 +412,7 @@ def _doomed(groups: tuple[DiceGroup, ...]) -> Mapping[Tally, Fraction]:
         if group.doom:
             units = group.dice // group.doom
             counts = _spread(_unit_classes(group), units)
-            total = (SIDES * SIDES) ** group.dice
+            total = SIDES ** (_rolls(group) * group.dice)
             step = {key: Fraction(ways, total) for key, ways in counts.items()}
         else:
             step = {(hits, 0): chance for hits, chance in enumerate(_hits_of(group)) if chance}
@@ -393,7 +483,10 @@ def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fracti
             level(1, budget, misses, hits, chance)
             return
         group = groups[at]
-        for k, p in enumerate(_binomial(group.dice, group.hit_chance)):
+        # a die rerolled at +0 misses at last only if every roll missed; its face is then
+        # equally likely any miss face, as a die rolled once
+        missed = (1 - group.hit_chance) ** _rolls(group)
+        for k, p in enumerate(_binomial(group.dice, 1 - missed)):
             if p:
                 natural(at + 1, hits + k, (*misses, group.dice - k), chance * p)
 
@@ -408,35 +501,23 @@ def _most_hits(group: DiceGroup) -> int:
     if group.plain:
         return int(group.hit_on <= SIDES)
     most = group.face_hits(SIDES)
-    if group.reroll is not None:
-        most = max(most, group.rerolling(1).face_hits(SIDES))
+    for stage in range(len(group.stages)):
+        most = max(most, group.rerolling(1, stage).face_hits(SIDES))
     return most
 
 
 def _rolls(group: DiceGroup) -> int:
-    """How many d10s one die of ``group`` may take: 2 when its misses are rerolled."""
-    return 1 if group.reroll is None else 2
+    """How many d10s one die of ``group`` may take: 1, and 1 more for each of its rerolls."""
+    return 1 + len(group.stages)
 
 
 def _die_faces(group: DiceGroup) -> dict[tuple[int, int], int]:
-    """One die of ``group``: how many of its ``SIDES ** _rolls(group)`` equally likely
-    (face, reroll face) pairs give each (hits, mark) pair; a die that produced no hit is
+    """One die of ``group``: how many of its ``SIDES ** _rolls(group)`` equally likely faces
+    (its roll's, then its rerolls') give each (hits, mark) pair; a die that produced no hit is
     rerolled (``DiceGroup.roll``), and its reroll's face replaces its face."""
-    mark_on = group.mark_on if group.mark_on is not None else NEVER
     faces: dict[tuple[int, int], int] = {}
-    again = group.rerolling(1) if group.reroll is not None else None
-    for face in range(1, SIDES + 1):
-        hits = group.face_hits(face)
-        if again is None:
-            key = (hits, int(face >= mark_on))
-            faces[key] = faces.get(key, 0) + 1
-        elif hits:
-            key = (hits, 0)
-            faces[key] = faces.get(key, 0) + SIDES
-        else:
-            for second in range(1, SIDES + 1):
-                key = (again.face_hits(second), 0)
-                faces[key] = faces.get(key, 0) + 1
+    for (hits, _, _, mark), ways in _die_classes(group).items():
+        faces[(hits, mark)] = faces.get((hits, mark), 0) + ways
     return faces
 
 

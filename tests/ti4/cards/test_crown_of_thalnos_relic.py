@@ -13,13 +13,18 @@ the owner's cruiser destroyed by its reroll, a loss (3/10), whatever the opponen
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from spacecombat import odds
+from spacecombat import odds, rulesets
+from spacecombat.core.engine import Sampler, play
 from spacecombat.core.events import Event
+from spacecombat.replay import replay
+from spacecombat.resolver import resolve
+from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import events, invasion, rolls, run, space
 
 CROWN = {"relics": ["the_crown_of_thalnos"]}
@@ -147,3 +152,87 @@ def test_exact_odds_of_a_duel() -> None:
     assert result.attacker_win == pytest.approx(float(Fraction(21, 50)), abs=1e-12)
     assert result.draw == pytest.approx(float(Fraction(7, 25)), abs=1e-12)
     assert result.defender_win == pytest.approx(float(Fraction(3, 10)), abs=1e-12)
+
+
+# With another effect that rerolls the same dice (docs/rulings.md 14RR-1, 14RR-2): the other
+# effect's reroll is made first, the Crown's last, on the dice that still missed.
+
+LETNEV = {"faction": "letnev", "units": "1 cruiser", "trade_goods": 2, **CROWN}
+
+
+def test_munitions_reserves_rerolls_first_then_the_crown() -> None:
+    # 3 misses; Munitions Reserves: 4 misses; the Crown: 6 + 1 = 7 hits; the defender: 1
+    played = run(space(LETNEV, {"units": "1 cruiser"}), [3, 4, 6, 1])
+    plays = [c["choice"] for c in events(played, "choice_made", decision="play_card")]
+    assert plays == ["play munitions_reserves", PLAY + "cruiser"]
+    [roll, _] = rolls(played, "space_combat")
+    assert [(g["faces"], g["modifier"], g.get("rerolled", False)) for g in groups(roll)] == [
+        ([3], 0, False),
+        ([4], 0, True),
+        ([6], 1, True),
+    ]
+    assert groups(roll)[0]["reroll_modifiers"] == [0, 1]
+    assert (roll["hits"], roll["units_lost"]) == (1, {"cruiser": 0})
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_a_die_that_munitions_reserves_made_hit_is_not_rerolled_by_the_crown() -> None:
+    played = run(space(LETNEV, {"units": "1 cruiser"}), [3, 7, 1])
+    [roll, _] = rolls(played, "space_combat")
+    assert len(groups(roll)) == 2
+    assert (roll["hits"], roll["units_lost"]) == (1, {"cruiser": 0})
+
+
+def test_a_missed_crown_reroll_after_munitions_reserves_destroys_the_unit() -> None:
+    played = run(space(LETNEV, {"units": "1 cruiser"}), [3, 4, 4, 1])
+    [lost] = events(played, "unit_destroyed", player="attacker")
+    assert lost["cause"] == "crown of thalnos"
+    assert played.outcome["result"] == "defender_win"
+
+
+def test_crown_passed_munitions_reserves_alone() -> None:
+    played = run(
+        space(LETNEV, {"units": "1 cruiser"}),
+        [3, 7, 1],
+        attacker=["play munitions_reserves", "pass"],
+    )
+    [roll, _] = rolls(played, "space_combat")
+    assert len(groups(roll)) == 2
+    assert "units_lost" not in roll
+
+
+def test_exact_odds_with_munitions_reserves() -> None:
+    """Hand-derived: the Letnev cruiser (7) misses with 3/5, again with 3/5 (Munitions
+    Reserves), then the Crown's reroll (6) with 1/2: it hits with 1 - 9/50 = 41/50 and is
+    destroyed with 9/50. The first round decides: lost, a loss (9/50); a hit and the
+    defender's (2/5), a draw (41/125); a hit alone, a win (123/250)."""
+    result = odds(space(LETNEV, {"units": "1 cruiser"}))
+    assert result.defender_win == pytest.approx(float(Fraction(9, 50)), abs=1e-12)
+    assert result.draw == pytest.approx(float(Fraction(41, 125)), abs=1e-12)
+    assert result.attacker_win == pytest.approx(float(Fraction(123, 250)), abs=1e-12)
+
+
+def test_logs_with_both_rerolls_replay_with_and_without_their_seed() -> None:
+    scenario = space(
+        {**LETNEV, "units": "2 cruiser, 1 destroyer", "trade_goods": 6}, {"units": "3 cruiser"}
+    )
+    for seed in range(6):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+        report = replay([{**log[0], "seed": None}, *log[1:]])
+        assert report.reproduces, report.reason
+
+
+def test_the_sampler_plays_both_rerolls_as_play_does() -> None:
+    scenario = parse_scenario(
+        space(
+            {**LETNEV, "units": "2 cruiser, 1 destroyer", "trade_goods": 6}, {"units": "3 cruiser"}
+        )
+    )
+    battle = rulesets.battle(scenario)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(scenario, trial), policies)
+        end = sampler.play(rulesets.dice_for(scenario, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial

@@ -11,8 +11,10 @@ types that produced no hit (``DiceGroup.reroll``, ``doom``), and each unit whose
 produced no hit is destroyed right after the roll, before the opponent rolls or hits are
 assigned (procedures/combat_round.py ``roll_dice``: ``unit_destroyed``, cause
 ``"crown of thalnos"``). The stock policy rerolls the types whose reroll hits at least half the
-time (docs/rulings.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered; a type
-whose dice another effect rerolls this round (Munitions Reserves, Fire Team) is refused by
+time (docs/rulings.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered. Dice another effect
+rerolls this round (Munitions Reserves, Fire Team, War Funding) are rerolled by it first and by
+the Crown last, on the misses left (``DiceGroup.dooming``; docs/rulings.md 14RR-1, 14RR-2); a
+roll on which trade goods are spent, and units of one type rolling unequal dice, are refused by
 name."""
 
 from __future__ import annotations
@@ -35,8 +37,6 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.state import BattleState
 
 START_OF_COMBAT_ROUND = "start_of_combat_round"
-#: the effects acting this round that reroll a player's dice too (their ``boosts`` marks)
-OTHER_REROLLS = ("munitions_reserves", "fire_team", "war_funding")
 #: the ``boosts`` mark of a unit type whose misses are rerolled this round
 MARK = "crown_of_thalnos:"
 EFFECT = "crown_of_thalnos"
@@ -129,11 +129,6 @@ class CrownOfThalnos(Handler):
             if g.unit not in doomed or g.mark_on is not None:
                 changed.append(g)
                 continue
-            if g.reroll is not None or any(state.boosted(roller, o) for o in OTHER_REROLLS):
-                raise RuleNotImplemented(
-                    f"{self.name} with another effect that rerolls the same dice",
-                    f"{roller.value}'s {g.unit} in round {state.round}",
-                )
             if g.budget:
                 raise RuleNotImplemented(
                     f"{self.name} with trade goods spent on the same roll",
@@ -145,13 +140,6 @@ class CrownOfThalnos(Handler):
                     f"{self.name} on units of one type rolling unequal dice",
                     f"{roller.value}'s {g.unit} in round {state.round}",
                 )
-            changed.append(
-                replace(
-                    g,
-                    reroll=self.bonus,
-                    doom=g.dice // count,
-                    doom_strict=self.strict,
-                    effect=EFFECT,
-                )
-            )
+            # after the rerolls of other effects, made first (docs/rulings.md 14RR-2)
+            changed.append(g.dooming(self.bonus, g.dice // count, self.strict, EFFECT))
         return tuple(changed)

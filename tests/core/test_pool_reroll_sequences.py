@@ -1,0 +1,137 @@
+"""Dice rerolled by more than one effect (core/pool.py ``DiceGroup.before``, ``stages``,
+``with_reroll``, ``dooming``; docs/rulings.md 14RR-1, 14RR-2): each reroll rolls again the dice
+that still produced no hit, logged as a group of its own, and the last one is the one a
+``doom`` reads. The exact distributions (hits, marks, tallies) are those of ``sample`` for
+every sequence of faces, by enumeration."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from spacecombat.core.dice import ScriptedDice
+from spacecombat.core.pool import DiceGroup, DicePool, Tally, total_hits, total_marks
+
+GROUPS = [
+    [DiceGroup("cruiser", 1, 7, before=(0,), reroll=1)],
+    [DiceGroup("cruiser", 2, 4).with_reroll(0).with_reroll(0), DiceGroup("fighter", 1, 9)],
+    [DiceGroup("gf", 1, 8, mark_on=9).with_reroll(0).with_reroll(1)],
+    [DiceGroup("flagship", 1, 6, -5, extra_on=9, extra_hits=2, before=(1,), reroll=2)],
+]
+
+# (the dice of several units hit often, so that few sequences of faces are enumerated)
+TALLIED = [
+    # Munitions Reserves then the Crown (relic: +1, no hit at all) on 2 cruisers
+    [DiceGroup("cruiser", 2, 4).with_reroll(0).dooming(1, 1, False, "crown_of_thalnos")],
+    # the Crown (law) first asked, Fire Team after: Fire Team's reroll is made first
+    [DiceGroup("infantry", 2, 5).dooming(0, 1, True, "crown_of_thalnos").with_reroll(0)],
+    [DiceGroup("flagship", 2, 4).with_reroll(0).dooming(0, 2, True, "crown_of_thalnos")],
+    # War Funding and the Hacan flagship's trade goods
+    [DiceGroup("cruiser", 2, 7, budget=3).with_reroll(0), DiceGroup("fighter", 1, 9, budget=3)],
+]
+
+
+class _Wanted(Exception):
+    """The roll needs one more face than the prefix gives."""
+
+
+class _Prefix:
+    """Dice showing ``faces`` and then asking for more (``_Wanted``)."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self.faces = faces
+        self.at = 0
+
+    def roll(self, count: int) -> tuple[int, ...]:
+        if self.at + count > len(self.faces):
+            raise _Wanted
+        self.at += count
+        return self.faces[self.at - count : self.at]
+
+    def pick(self, weights: object) -> int:
+        raise AssertionError("a pool does not pick")
+
+
+def every_roll(pool: DicePool) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every sequence of faces ``sample`` may read, each with its chance (a sequence that
+    reads ``n`` faces has chance 10**-n): the faces it never reads are not enumerated."""
+    found: list[tuple[tuple[int, ...], Fraction]] = []
+    waiting: list[tuple[int, ...]] = [()]
+    while waiting:
+        faces = waiting.pop()
+        try:
+            pool.sample(_Prefix(faces))
+        except _Wanted:
+            waiting += [(*faces, face) for face in range(1, 11)]
+            continue
+        found.append((faces, Fraction(1, 10 ** len(faces))))
+    return found
+
+
+@pytest.mark.parametrize("groups", GROUPS)
+def test_hits_and_marks_are_those_of_sample(groups: list[DiceGroup]) -> None:
+    pool = DicePool.of(groups)
+    joint: dict[tuple[int, int], Fraction] = {}
+    for faces, chance in every_roll(pool):
+        rolled = pool.sample(ScriptedDice(faces))
+        key = (total_hits(rolled), total_marks(rolled))
+        joint[key] = joint.get(key, Fraction(0)) + chance
+    assert dict(pool.joint_distribution()) == joint
+    hits: dict[int, Fraction] = {}
+    for (h, _), chance in joint.items():
+        hits[h] = hits.get(h, Fraction(0)) + chance
+    assert dict(pool.distribution()) == hits
+    assert max(hits) == pool.max_hits
+
+
+@pytest.mark.parametrize("groups", TALLIED)
+def test_tallies_are_those_of_sample(groups: list[DiceGroup]) -> None:
+    pool = DicePool.of(groups)
+    tallies: dict[Tally, Fraction] = {}
+    for faces, chance in every_roll(pool):
+        key = pool.tally(pool.sample(ScriptedDice(faces)))
+        tallies[key] = tallies.get(key, Fraction(0)) + chance
+    assert dict(pool.tally_distribution()) == tallies
+
+
+def test_each_reroll_is_logged_as_a_group_of_its_own() -> None:
+    # Munitions Reserves (+0), then the relic (+1) on 3 cruisers hitting on 7
+    group = DiceGroup("cruiser", 3, 7).with_reroll(0).dooming(1, 1, False, "crown_of_thalnos")
+    assert group.stages == (0, 1)
+    pool = DicePool.of([group])
+    rolled = pool.sample(ScriptedDice([8, 2, 3, 9, 4, 5]))
+    assert [(r.faces, r.group.rerolled, r.group.modifier, r.hits) for r in rolled] == [
+        ((8, 2, 3), False, 0, 1),
+        ((9, 4), True, 0, 1),  # Munitions Reserves: the 2 and the 3 again
+        ((5,), True, 1, 0),  # the Crown: the 4 again, 5 + 1 misses: that cruiser is lost
+    ]
+    assert pool.tally(rolled) == Tally(2, 0, (1,))
+    # the Crown's reroll hits: nothing lost, and no third call when nothing is left to reroll
+    assert pool.tally(pool.sample(ScriptedDice([8, 2, 3, 9, 4, 6]))) == Tally(3, 0, (0,))
+    dice = ScriptedDice([8, 2, 3, 9, 7, 1])
+    assert pool.tally(pool.sample(dice)) == Tally(3, 0, (0,))
+    assert dice.remaining == 1
+    dice = ScriptedDice([8, 7, 9])
+    assert len(pool.sample(dice)) == 1
+
+
+def test_plain_rerolls_come_before_the_one_that_dooms() -> None:
+    doomed = DiceGroup("cruiser", 1, 7).dooming(1, 1, False, "crown_of_thalnos")
+    assert doomed.with_reroll(0).stages == (0, 1)
+    assert DiceGroup("cruiser", 1, 7).with_reroll(0).with_reroll(2).stages == (0, 2)
+    with pytest.raises(ValueError, match="one effect"):
+        doomed.dooming(0, 1, True, "crown_of_thalnos")
+
+
+def test_one_cruiser_with_munitions_reserves_and_the_crown() -> None:
+    """Hand-derived: a cruiser (7) rerolled at +0, then at +1 by the relic: it hits with
+    1 - 0.6 * 0.6 * 0.5 = 41/50 and is lost (it rerolled with the Crown and missed) with
+    0.6 * 0.6 * 0.5 = 9/50."""
+    pool = DicePool.of(
+        [DiceGroup("cruiser", 1, 7).with_reroll(0).dooming(1, 1, False, "crown_of_thalnos")]
+    )
+    assert dict(pool.tally_distribution()) == {
+        Tally(1, 0, (0,)): Fraction(41, 50),
+        Tally(0, 0, (1,)): Fraction(9, 50),
+    }
