@@ -164,13 +164,57 @@ def test_not_in_ground_combat() -> None:
     assert [r["hits"] for r in rolls(played, "ground_combat")] == [0, 0, 1, 0]
 
 
-def test_a_roll_another_effect_rerolled_is_refused_by_name() -> None:
-    """Letnev pays Munitions Reserves: its misses were rerolled already; rerolling all of its
-    dice again (and whether it could reroll them once more) is refused by name, never a
-    guess (docs/rulings.md 14W-4)."""
-    letnev = {"faction": "letnev", "units": "1 cruiser", "trade_goods": 2}
-    with pytest.raises(RuleNotImplemented, match="War Funding Ω rerolling dice another effect"):
-        odds(space(holder(), letnev))
+LETNEV = {"faction": "letnev", "units": "1 cruiser", "trade_goods": 2}
+
+
+def test_a_roll_munitions_reserves_rerolled_is_rolled_afresh() -> None:
+    """Letnev pays Munitions Reserves: its miss (3) is rerolled (7: a hit) right after its
+    roll; War Funding Ω then rerolls all of its dice, once, without Letnev's reroll (2: a
+    miss), and the holder's miss (8: a hit) (docs/rulings.md 14RR-5; once refused by name)."""
+    played = run(space(holder(), LETNEV), [3, 3, 7, 2, 8])
+    [_, letnev] = rolls(played, "space_combat")
+    assert faces(letnev) == [[3], [7]]
+    [choice] = [c for c in offered(played) if c["player"] == "attacker"]
+    assert choice["choice"] == BOTH
+    [theirs, mine] = rolls(played, CARD)
+    assert (faces(theirs), theirs["hits"], "reroll_modifier" in groups(theirs)[0]) == (
+        [[2]],
+        0,
+        False,
+    )
+    assert (faces(mine), mine["hits"]) == ([[8]], 1)
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_exact_odds_against_munitions_reserves_hand_derived() -> None:
+    """Round 1: the holder hits with 2/5, Letnev (Munitions Reserves) with 1 - (3/5)^2 =
+    16/25. Both hit: "reroll theirs" (gain 3/5; their fresh roll hits with 2/5): drawn or won.
+    Only the holder: passed, won. Only Letnev: both rerolled (gain 1): won 6/25, lost 6/25,
+    drawn 4/25, else on. Neither: "reroll my misses" (gain 2/5): won 2/5, else on. Then a plain
+    duel (Letnev's trade goods are spent): won 3/8, lost 3/8, drawn 1/4."""
+    h, l, p = Fraction(2, 5), Fraction(16, 25), Fraction(2, 5)
+    on_win, on_loss = Fraction(3, 8), Fraction(3, 8)
+    both, mine_only, theirs_only, neither = h * l, h * (1 - l), (1 - h) * l, (1 - h) * (1 - l)
+    win = (
+        both * (1 - p)
+        + mine_only
+        + theirs_only * (p * (1 - p) + (1 - p) * (1 - p) * on_win)
+        + neither * (p + (1 - p) * on_win)
+    )
+    loss = theirs_only * ((1 - p) * p + (1 - p) * (1 - p) * on_loss) + neither * (1 - p) * on_loss
+    found = odds(space(holder(), LETNEV))
+    assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(loss), abs=1e-12)
+
+
+def test_a_roll_the_crown_doomed_is_rolled_afresh() -> None:
+    # the opponent's Crown of Thalnos (relic) rerolled its miss (3, then 6 + 1: a hit); the
+    # holder rerolls their whole roll without it (1: a miss), and their own miss (9: a hit)
+    crowned = {"units": "1 cruiser", "relics": ["the_crown_of_thalnos"]}
+    played = run(space(holder(), crowned), [3, 3, 6, 1, 9])
+    [theirs, mine] = rolls(played, CARD)
+    assert (faces(theirs), theirs["hits"], "units_lost" in theirs) == ([[1]], 0, False)
+    assert played.outcome["result"] == "attacker_win"
 
 
 def test_the_holders_dice_with_extra_hits_are_refused_by_name() -> None:

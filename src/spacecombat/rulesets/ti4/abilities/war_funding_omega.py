@@ -16,14 +16,17 @@ its hits replace theirs, then the holder's misses are rolled again and their hit
 (``dice_rolled``, purpose ``"war_funding_omega"``; ``follow_up``); once a battle.
 
 The stock policy plays the option with the largest exact expected change of (hits against the
-opponent − hits against the holder) if it is positive, else passes (14W-3). Dice already
-rerolled this round (Munitions Reserves, Fire Team, War Funding, the Crown of Thalnos), dice
-that count natural faces or spend trade goods, and (the holder's own) dice with extra hits are
-refused by name (``RuleNotImplemented``) when the card is offered for them."""
+opponent − hits against the holder) if it is positive, else passes (14W-3). Dice another
+effect rerolled this round may be rerolled again (docs/rulings.md 14RR-5): the opponent's whole
+roll is rolled afresh, without their own rerolls (made right after they rolled), and the
+holder's misses left after their own rerolls are rolled again. Dice that count natural faces or
+spend trade goods, and (the holder's own) dice with extra hits are refused by name
+(``RuleNotImplemented``) when the card is offered for them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -65,9 +68,7 @@ def _certain(pool: DicePool, hits: int) -> bool:
 def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None:
     """Refuse by name a group whose dice cannot be rolled again exactly."""
     reason = ""
-    if group.reroll is not None or group.rerolled:
-        reason = "dice another effect rerolls this round"
-    elif group.mark_on is not None:
+    if group.mark_on is not None:
         reason = "dice that also count their natural faces"
     elif group.budget or group.doom:
         reason = "dice that trade goods raise or whose units may be lost"
@@ -93,7 +94,13 @@ def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DiceP
             f"{NAME} rerolling dice whose hits must go to non-fighter ships",
             f"{opponent.value}'s combat roll in round {state.round}",
         )
-    return pool
+    if all(g.reroll is None for g in pool.groups):
+        return pool
+    # their own rerolls were made right after they rolled (Munitions Reserves, the Crown of
+    # Thalnos, whose units were lost then): this roll is final (docs/rulings.md 14RR-5)
+    return DicePool.of(
+        [replace(g, reroll=None, before=(), doom=0, doom_strict=False) for g in pool.groups]
+    )
 
 
 def _miss_pool(rolled: RolledHits) -> DicePool:
