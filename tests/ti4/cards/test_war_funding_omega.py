@@ -192,9 +192,9 @@ def test_exact_odds_against_munitions_reserves_hand_derived() -> None:
     Only the holder: passed, won. Only Letnev: both rerolled (gain 1): won 6/25, lost 6/25,
     drawn 4/25, else on. Neither: "reroll my misses" (gain 2/5): won 2/5, else on. Then a plain
     duel (Letnev's trade goods are spent): won 3/8, lost 3/8, drawn 1/4."""
-    h, l, p = Fraction(2, 5), Fraction(16, 25), Fraction(2, 5)
+    h, q, p = Fraction(2, 5), Fraction(16, 25), Fraction(2, 5)
     on_win, on_loss = Fraction(3, 8), Fraction(3, 8)
-    both, mine_only, theirs_only, neither = h * l, h * (1 - l), (1 - h) * l, (1 - h) * (1 - l)
+    both, mine_only, theirs_only, neither = h * q, h * (1 - q), (1 - h) * q, (1 - h) * (1 - q)
     win = (
         both * (1 - p)
         + mine_only
@@ -214,6 +214,7 @@ def test_a_roll_the_crown_doomed_is_rolled_afresh() -> None:
     played = run(space(holder(), crowned), [3, 3, 6, 1, 9])
     [theirs, mine] = rolls(played, CARD)
     assert (faces(theirs), theirs["hits"], "units_lost" in theirs) == ([[1]], 0, False)
+    assert (faces(mine), mine["hits"]) == ([[9]], 1)
     assert played.outcome["result"] == "attacker_win"
 
 
