@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import IllegalChoice, RuleNotImplemented
+from spacecombat.core.errors import IllegalChoice
 from tests.helpers import events, rolls, run, space, survivors
 
 L1 = {"faction": "l1z1x"}
@@ -104,14 +104,44 @@ def test_an_opponent_without_fighters_is_unaffected() -> None:
     assert survivors(played, "defender") == {}
 
 
-def test_rerolled_flagship_dice_are_refused_by_name() -> None:
-    # War Funding, held by the L1Z1X player, rerolls its misses in round 1
+FUNDED = {"units": "1 flagship", **L1, "promissory_notes": ["war_funding"]}
+
+
+def test_rerolled_flagship_dice_mark_the_hits_of_their_reroll() -> None:
+    # War Funding, held by the L1Z1X player, rerolls its misses in round 1 (once refused by
+    # name): 1 and 2 miss, rerolled 5 (a hit, restricted) and 1; the carrier (1) and the
+    # fighter (1) miss; the restricted hit takes the carrier (docs/rulings.md 14RR-6). Round
+    # 2: 5 and 1 again; the fighter misses.
+    scenario = space(FUNDED, {"units": "1 carrier, 1 fighter"})
+    played = run(scenario, [1, 2, 5, 1, 1, 1, 5, 1, 1])
+    first: Any = rolls(played, "space_combat")[0]
+    assert [(g["faces"], g["marks"]) for g in first["groups"]] == [([1, 2], 0), ([5, 1], 1)]
+    [aimed, _] = events(played, "hits_restricted")
+    assert (aimed["hits"], aimed["round"]) == (1, 1)
+    assert [e["unit"] for e in events(played, "unit_destroyed")] == ["carrier", "fighter"]
+
+
+def test_exact_odds_with_war_funding_hand_derived() -> None:
+    """As below, with War Funding in round 1: each flagship die hits with 1 - (2/5)^2 =
+    21/25 (0, 1, 2 hits with 16/625, 168/625, 441/625); the restricted hits take the carrier
+    first. Two hits: drawn if the defender hits (11/25), else won. One: the carrier is gone;
+    lost if the defender hits, else the duel against the fighter (won 49/74, drawn 21/74).
+    None: lost if the defender hits, else the battle below from its start."""
     scenario = space(
-        {"units": "1 flagship", **L1, "promissory_notes": ["war_funding"]},
-        {"units": "1 carrier, 1 fighter", "faction": "letnev"},
+        {**FUNDED, "damaged": {"flagship": 1}},
+        {"units": "1 carrier, 1 fighter", "upgrades": ["fighter"]},
     )
-    with pytest.raises(RuleNotImplemented, match="non-fighter ships"):
-        run(scenario, [], all_dice=False)
+    f = Fraction
+    den = 1 - f(4, 25) * f(14, 25)
+    start_win = (f(9, 25) * f(14, 25) + f(12, 25) * f(14, 25) * f(49, 74)) / den
+    start_draw = (f(9, 25) * f(11, 25) + f(12, 25) * f(14, 25) * f(21, 74)) / den
+    two, one, none = f(441, 625), f(168, 625), f(16, 625)
+    miss = f(14, 25)
+    attacker = two * miss + one * miss * f(49, 74) + none * miss * start_win
+    draw = two * f(11, 25) + one * miss * f(21, 74) + none * miss * start_draw
+    found = odds(scenario)
+    assert found.attacker_win == pytest.approx(float(attacker), abs=1e-12)
+    assert found.draw == pytest.approx(float(draw), abs=1e-12)
 
 
 def test_exact_odds_hand_derived() -> None:

@@ -196,10 +196,10 @@ def _aimed_pool(
     aimers: tuple[Handler, ...],
 ) -> tuple[DicePool, tuple[str, ...]] | None:
     """``pool`` with the groups whose hits must go to non-fighter ships if able counting marks,
-    one for each hit (a natural face at or above the group's ``hit_on``), and the ids of the
-    handlers that say so; ``None`` when none does now. A group whose dice are not plain hits or
-    misses (rerolled, extra hits, trade goods), or a pool that already counts marks or is
-    tallied, is refused by name: its hits could not be told apart."""
+    one for each hit (a natural face at or above the group's ``hit_on``; a die rerolled at +0
+    is marked by its last face), and the ids of the handlers that say so; ``None`` when none
+    does now. A group whose dice are rerolled with a bonus or make extra hits, or a pool that
+    already counts marks or is tallied, is refused by name: its hits could not be told apart."""
     found = [(h.id, h.aims_combat_hits(setup, state, roller)) for h in aimers]
     types = frozenset().union(*(t for _, t in found))
     by = tuple(i for i, t in found if t)
@@ -216,12 +216,14 @@ def _aimed_pool(
         groups = []
         for group in pool.groups:
             if group.unit in types:
-                if not group.plain:
+                if group.extra_hits or any(group.stages):
                     raise RuleNotImplemented(
-                        "hits that must go to non-fighter ships, from dice rerolled or with"
-                        " extra hits",
+                        "hits that must go to non-fighter ships, from dice rerolled with a bonus"
+                        " or with extra hits",
                         f"{roller.value}'s {group.unit} ({', '.join(by)})",
                     )
+                # a die rerolled at +0 (War Funding) hits at last on a face of ``hit_on`` or
+                # more: its last face is a mark exactly when it hits (docs/rulings.md 14RR-6)
                 group = replace(group, mark_on=group.hit_on)
             groups.append(group)
         return DicePool.of(groups)
