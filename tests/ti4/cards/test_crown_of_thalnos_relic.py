@@ -236,3 +236,62 @@ def test_the_sampler_plays_both_rerolls_as_play_does() -> None:
         played = play(battle, rulesets.dice_for(scenario, trial), policies)
         end = sampler.play(rulesets.dice_for(scenario, trial))
         assert (end.state, end.outcome) == (played.state, played.outcome), trial
+
+
+# The units the Crown destroys are heard by the effects acting after a unit is destroyed, right
+# after the roll (docs/rulings.md 14RR-7): Brother Milor places 2 fighters for the cruiser.
+
+MILOR = {"units": "1 cruiser", **CROWN, "leaders": ["brother_milor"]}
+
+
+def test_a_unit_the_crown_destroys_is_heard_right_after_the_roll() -> None:
+    # 3, rerolled 4 + 1: the cruiser is destroyed; Brother Milor places 2 fighters before the
+    # defender rolls (1). Round 2: the fighters' reroll hits on 8 + 1 (3/10): not rerolled;
+    # 9, 9 hit; the defender 1.
+    played = run(space(MILOR, {"units": "1 cruiser"}), [3, 4, 1, 9, 9, 1])
+    kinds = [e["event"] for e in played.events]
+    lost = kinds.index("unit_destroyed")
+    placed = kinds.index("units_placed")
+    defender_roll = [i for i, e in enumerate(played.events) if e["event"] == "dice_rolled"][1]
+    assert lost < placed < defender_roll
+    assert played.events[lost]["cause"] == "crown of thalnos"
+    [card] = events(played, "card_played", card="brother_milor")
+    assert card["player"] == "attacker"
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_heard_destructions_replay_and_are_sampled_as_played() -> None:
+    scenario = space({**MILOR, "units": "2 cruiser"}, {"units": "3 cruiser"})
+    for seed in range(6):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+    parsed = parse_scenario(scenario)
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(parsed, trial), policies)
+        end = sampler.play(rulesets.dice_for(parsed, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+
+
+def test_exact_odds_with_brother_milor_hand_derived() -> None:
+    """1 cruiser with the relic and Brother Milor (once) against 1 cruiser. Round 1: the
+    cruiser hits with 7/10 and wins, even when the defender hits it (its loss gives 2
+    fighters). It is lost to its reroll with 3/10, and the 2 fighters come before the defender
+    rolls: its hit (2/5) takes one. Then fighters (1/5 each, the Crown passed: 3/10 < 1/2)
+    against the cruiser (2/5): one fighter wins 3/13, draws 2/13; two win as soon as one hits
+    (9/25: a fighter is left whatever the cruiser does), no hit and a hit back (16/25 * 2/5)
+    leave one, and no hit either way repeats (denominator 1 - 16/25 * 3/5 = 77/125)."""
+    f = Fraction
+    one_win, one_draw = f(3, 13), f(2, 13)
+    den = 1 - f(16, 25) * f(3, 5)
+    to_one = f(16, 25) * f(2, 5) / den
+    two_win = f(9, 25) / den + to_one * one_win
+    two_draw = to_one * one_draw
+    lost = f(3, 10)
+    win = f(7, 10) + lost * (f(3, 5) * two_win + f(2, 5) * one_win)
+    draw = lost * (f(3, 5) * two_draw + f(2, 5) * one_draw)
+    found = odds(space(MILOR, {"units": "1 cruiser"}))
+    assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
+    assert found.draw == pytest.approx(float(draw), abs=1e-12)

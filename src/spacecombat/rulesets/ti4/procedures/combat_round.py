@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.core.pool import DicePool
@@ -55,6 +55,9 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
             return open_windows(setup, rolled, ((Window.AFTER_ROLL_DICE,),), Phase.ASSIGN_HITS)
         return Step(rolled)
 
+    if state.following:
+        # units the Crown of Thalnos destroyed in this roll, heard before the step goes on
+        return _hear_destroyed(setup, state, after)
     pool = combat_pool(setup, state, roller)
     purpose = "space_combat" if arena(setup, state) is None else "ground_combat"
     keepers = _roll_keepers(setup)
@@ -89,6 +92,7 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
                         round=state.round,
                     )
                 )
+            heard: list[tuple[str, Side, str]] = []
             for group, lost in zip(pool.groups, tally.lost, strict=True):
                 # the units that rerolled in vain: damaged ones first (docs/rulings 14C2-2)
                 for status in (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED):
@@ -99,7 +103,11 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
                         s = s.with_side(roller, s.side(roller).with_area(where, kept))
                         cause = group.effect.replace("_", " ")
                         events += [unit_destroyed(roller, group.unit, status, cause)] * gone
+                        heard += [(DESTROYED, roller, group.unit)] * gone
                         lost -= gone
+            if heard and _hears_destroyed(setup):
+                # heard by the handlers acting after a unit is destroyed (docs/rulings 14RR-7)
+                return Step(s.changed(following=tuple(heard)), tuple(events))
             step = after(s)
             return Step(step.state, (*events, *step.events))
 
@@ -115,6 +123,81 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         purpose,
         pool,
         lambda hits: after(state.with_hits_on(roller.other, hits)),
+    )
+
+
+#: a ``following`` entry of a unit destroyed in the Roll Dice step (the Crown of Thalnos), as
+#: in the other steps: "destroy:N" once the handlers before position N have been asked
+DESTROYED = "destroy"
+#: the ``cause`` the handlers are told
+CROWN_CAUSE = "crown of thalnos"
+
+
+def _hears_destroyed(setup: BattleSetup) -> bool:
+    """Whether a handler in play acts after a unit is destroyed (``after_destroyed``)."""
+    return setup.remembered(
+        ("roll_dice_hears_destroyed",),
+        lambda: any(type(h).after_destroyed is not Handler.after_destroyed for h in setup.handlers),
+    )
+
+
+def _hear_destroyed(
+    setup: BattleSetup, state: BattleState, after: Callable[[BattleState], Step[BattleState]]
+) -> Node[BattleState]:
+    """The first unit queued in ``following`` (destroyed by the roll just made) is heard by the
+    handlers acting after a unit is destroyed, in their order (a handler's own follow-up queued
+    meanwhile goes on next), then dropped; when none is left the step goes on (``after``)."""
+    head = state.following[0]
+    what, who, detail = head
+    rest = state.changed(following=state.following[1:])
+    where = arena(setup, state)
+
+    def onward(s: BattleState) -> Step[BattleState]:
+        return after(s) if not s.following else Step(s)
+
+    kind, _, asked = what.partition(":")
+    if kind == DESTROYED:
+        handlers = setup.handlers
+        for index in range(int(asked or 0), len(handlers)):
+            handler = handlers[index]
+            if type(handler).after_destroyed is Handler.after_destroyed:
+                continue
+            node = handler.after_destroyed(setup, state, who, where, detail, CROWN_CAUSE)
+            if node is not None:
+                return _with_head(node, head, (f"{DESTROYED}:{index + 1}", who, detail))
+        return onward(rest)
+    for handler in setup.handlers:
+        if handler.id == what and handler.owner is who:
+            node = handler.follow_up(setup, rest, who, detail, where)
+            return node if node is not None else onward(rest)
+    raise RuleNotImplemented(
+        f"an effect acting after a unit was destroyed in the Roll Dice step ({what})",
+        f"{who.value}, round {state.round}",
+    )
+
+
+def _with_head(
+    node: Node[BattleState], head: tuple[str, Side, str], marked: tuple[str, Side, str]
+) -> Node[BattleState]:
+    """The same node, but in every state it leads to the entry ``head`` still first in
+    ``following`` is replaced by ``marked`` (how far the handlers have been asked about it)."""
+
+    def bump(step: Step[BattleState]) -> Step[BattleState]:
+        queue = step.state.following
+        if queue and queue[0] == head:
+            return Step(step.state.changed(following=(marked, *queue[1:])), step.events)
+        return step
+
+    if isinstance(node, Step):
+        return bump(node)
+    if isinstance(node, Decision):
+        decision = node
+        return Decision(decision.request, lambda option: bump(decision.then(option)))
+    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
+        chance = node
+        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
+    raise RuleNotImplemented(
+        "a random draw after a unit was destroyed in the Roll Dice step", f"{head[1].value}"
     )
 
 
