@@ -20,6 +20,7 @@ won 336/625 + 189/625 · 3/8 = 651/1000, lost 36/625 + 567/5000 = 171/1000, draw
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -278,3 +279,58 @@ def test_an_opponents_roll_aimed_at_non_fighter_ships_is_refused_by_name() -> No
     l1z1x = {"faction": "l1z1x", "units": "1 flagship"}
     with pytest.raises(RuleNotImplemented, match="whose hits must go to non-fighter ships"):
         odds(space(holder("2 cruiser, 2 fighter, 1 carrier"), l1z1x))
+
+
+# With the Crown of Thalnos (relic) held by the holder: the roll is kept group by group, the
+# units lost destroyed once it is made, and "my misses" are those of the units left
+# (docs/rulings.md 14RR-8; once refused by name).
+
+CROWNED: dict[str, Any] = {"relics": ["the_crown_of_thalnos"]}
+
+
+def test_with_the_crown_the_units_lost_go_after_the_whole_roll() -> None:
+    # 2 cruisers: 3 and 8; the Crown rerolls the 3 (4 + 1: a miss): 1 hit, 1 cruiser lost.
+    # The defender's 2 cruisers: 7, 2 (1 hit). No miss of the holder's is left; "reroll
+    # theirs": 1, 1. Round 2: 8 (a hit), the defender 1.
+    scenario = space(holder("2 cruiser", **CROWNED), {"units": "2 cruiser"})
+    played = run(scenario, [3, 8, 4, 7, 2, 1, 1, 8, 1])
+    first = rolls(played, "space_combat")[0]
+    assert (faces(first), first["hits"], first["units_lost"]) == ([[3, 8], [4]], 1, {"cruiser": 1})
+    [lost] = events(played, "unit_destroyed", cause="crown of thalnos")
+    assert lost["player"] == "attacker"
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["options"] == [THEIRS, "pass"]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_with_the_crown_my_misses_are_those_of_the_units_left() -> None:
+    # a war sun (3 dice, hit on 3; the Crown's reroll on 2): 1, 1, 5; rerolled 1, 1: one hit,
+    # the war sun stays; the cruisers miss (1, 1, 1); its 2 misses are rerolled by War
+    # Funding Ω: 4, 1 (one more hit). Round 2: 5, 5, 5; the last cruiser 1.
+    scenario = space(holder("1 war_sun", **CROWNED), {"units": "3 cruiser"})
+    played = run(scenario, [1, 1, 5, 1, 1, 1, 1, 1, 4, 1, 5, 5, 5, 1])
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == MINE
+    [mine] = rolls(played, CARD)
+    assert (mine["player"], faces(mine), mine["hits"]) == ("attacker", [[4, 1]], 1)
+
+
+def test_exact_odds_with_the_crown_hand_derived() -> None:
+    """1 cruiser with the relic and War Funding Ω against 1 cruiser. The holder hits with
+    2/5 + 3/5 * 1/2 = 7/10, else it is lost (3/10) and the battle with it. It hit: if the
+    defender hit too (2/5), "reroll theirs" (gain 3/5): a draw if it hits again (2/5), else a
+    win; if not, a win. Won 7/10 * (2/5 * 3/5 + 3/5) = 147/250, drawn 7/10 * 4/25 = 14/125,
+    lost 3/10."""
+    found = odds(space(holder(**CROWNED), {"units": "1 cruiser"}))
+    assert found.attacker_win == pytest.approx(float(Fraction(147, 250)), abs=1e-12)
+    assert found.draw == pytest.approx(float(Fraction(14, 125)), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(Fraction(3, 10)), abs=1e-12)
+
+
+def test_logs_with_the_crown_replay() -> None:
+    scenario = space(holder("2 cruiser, 1 dreadnought", **CROWNED), {"units": "3 cruiser"})
+    for seed in range(5):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+        unseeded = replay([{**log[0], "seed": None}, *log[1:]])
+        assert unseeded.reproduces, unseeded.reason

@@ -19,8 +19,9 @@ The stock policy plays the option with the largest exact expected change of (hit
 opponent − hits against the holder) if it is positive, else passes (14W-3). Dice another
 effect rerolled this round may be rerolled again (docs/rulings.md 14RR-5): the opponent's whole
 roll is rolled afresh, without their own rerolls (made right after they rolled), and the
-holder's misses left after their own rerolls are rolled again. Dice that count natural faces or
-spend trade goods, and (the holder's own) dice with extra hits are refused by name
+holder's misses left after their own rerolls are rolled again; with the Crown of Thalnos, the
+misses of the holder's units it left (14RR-8). Dice that count natural faces or spend trade
+goods, and (the holder's own) dice with extra hits are refused by name
 (``RuleNotImplemented``) when the card is offered for them."""
 
 from __future__ import annotations
@@ -70,8 +71,8 @@ def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None
     reason = ""
     if group.mark_on is not None:
         reason = "dice that also count their natural faces"
-    elif group.budget or group.doom:
-        reason = "dice that trade goods raise or whose units may be lost"
+    elif group.budget:
+        reason = "dice that trade goods raise"
     elif own and group.extra_hits:
         reason = "misses of dice that may produce extra hits"
     if reason:
@@ -104,7 +105,9 @@ def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DiceP
 
 
 def _miss_pool(rolled: RolledHits) -> DicePool:
-    """The holder's dice that produced no hit, by group (plain groups: dice − hits)."""
+    """The holder's dice that produced no hit, by group (plain groups: dice − hits; a group
+    whose units the Crown of Thalnos destroyed is kept with the dice of those left, whose
+    misses these are: docs/rulings.md 14RR-8)."""
     return DicePool.of(
         [DiceGroup(g.unit, g.dice - hits, g.value, g.modifier) for g, hits in rolled]
     )

@@ -4,13 +4,13 @@ active system (space combat) or the invaded planet (ground combat)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.core.events import event
-from spacecombat.core.pool import DicePool
+from spacecombat.core.events import Event, event
+from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.abilities.base import Handler
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, aiming, assign_hits
@@ -42,8 +42,6 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     (ti4-space-combat.md step 3.6). The hits wait for the Assign Hits step. Hits of some units
     that must go to non-fighter ships if able (``aims_combat_hits``: the L1Z1X flagship) are
     counted apart (marks) and assigned first (assign_hits.py ``aiming``)."""
-    from spacecombat.core.pool import Tally
-
     roller = state.turn
 
     def after(s: BattleState) -> Step[BattleState]:
@@ -72,10 +70,6 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
             return _aimed_roll(state, roller, aimed, after)
     if pool.tallied:
         # units lost (Crown of Thalnos), trade goods spent (Hacan flagship): issue 14, group C2
-        from spacecombat.core.forces import Status
-        from spacecombat.core.hits import unit_destroyed
-
-        where = arena(setup, state)
 
         def tallied(tally: Tally) -> Step[BattleState]:
             s = state.with_hits_on(roller.other, tally.hits)
@@ -92,24 +86,8 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
                         round=state.round,
                     )
                 )
-            heard: list[tuple[str, Side, str]] = []
-            for group, lost in zip(pool.groups, tally.lost, strict=True):
-                # the units that rerolled in vain: damaged ones first (docs/rulings 14C2-2)
-                for status in (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED):
-                    units = s.side(roller).area(where)
-                    gone = min(lost, units.count(group.unit, status))
-                    if gone:
-                        kept = units.remove(group.unit, status, gone)
-                        s = s.with_side(roller, s.side(roller).with_area(where, kept))
-                        cause = group.effect.replace("_", " ")
-                        events += [unit_destroyed(roller, group.unit, status, cause)] * gone
-                        heard += [(DESTROYED, roller, group.unit)] * gone
-                        lost -= gone
-            if heard and _hears_destroyed(setup):
-                # heard by the handlers acting after a unit is destroyed (docs/rulings 14RR-7)
-                return Step(s.changed(following=tuple(heard)), tuple(events))
-            step = after(s)
-            return Step(step.state, (*events, *step.events))
+            losses = zip(pool.groups, tally.lost, strict=True)
+            return _units_lost(setup, s, roller, losses, events, after)
 
         return Chance(
             roller.value,
@@ -124,6 +102,40 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         pool,
         lambda hits: after(state.with_hits_on(roller.other, hits)),
     )
+
+
+def _units_lost(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    losses: Iterable[tuple[DiceGroup, int]],
+    events: list[Event],
+    after: Callable[[BattleState], Step[BattleState]],
+) -> Step[BattleState]:
+    """After ``roller``'s roll: the units each group lost to its own rerolls (the Crown of
+    Thalnos) destroyed, damaged ones first (docs/rulings.md 14C2-2), and heard by the handlers
+    acting after a unit is destroyed (queued in ``following``, 14RR-7); then the step goes on
+    (``after``)."""
+    from spacecombat.core.forces import Status
+    from spacecombat.core.hits import unit_destroyed
+
+    where = arena(setup, state)
+    heard: list[tuple[str, Side, str]] = []
+    for group, lost in losses:
+        for status in (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED):
+            units = state.side(roller).area(where)
+            gone = min(lost, units.count(group.unit, status))
+            if gone:
+                kept = units.remove(group.unit, status, gone)
+                state = state.with_side(roller, state.side(roller).with_area(where, kept))
+                cause = group.effect.replace("_", " ")
+                events += [unit_destroyed(roller, group.unit, status, cause)] * gone
+                heard += [(DESTROYED, roller, group.unit)] * gone
+                lost -= gone
+    if heard and _hears_destroyed(setup):
+        return Step(state.changed(following=tuple(heard)), tuple(events))
+    step = after(state)
+    return Step(step.state, (*events, *step.events))
 
 
 #: a ``following`` entry of a unit destroyed in the Roll Dice step (the Crown of Thalnos), as
@@ -221,14 +233,25 @@ def _roll_by_group(
     """``roller``'s combat roll made one group at a time (a chance node each, in rolling
     order, as ``DicePool.sample`` reads the dice), each group's hits kept in the state
     (``BattleState.rolls``) until hits are assigned, for a handler acting after both players
-    rolled (War Funding Ω). A roll whose outcome is more than its hits (units lost, trade goods
-    spent, hits that must go to non-fighter ships) cannot be split so: refused by name."""
+    rolled (War Funding Ω). Units a group loses to its own rerolls (the Crown of Thalnos) are
+    destroyed once every group is rolled (the roll is one roll: 14C2-1); meanwhile the group is
+    kept with the dice of its units still there (docs/rulings.md 14RR-8). A roll whose outcome
+    is more than its hits and units lost (trade goods spent, marks, hits that must go to
+    non-fighter ships) cannot be split so: refused by name."""
     aimed = purpose == "space_combat" and aimed_pool(setup, state, roller, pool) is not None
-    if pool.tallied or pool.marks or aimed:
-        by = ", ".join(h.id for h in _roll_keepers(setup))
+    by = ", ".join(h.id for h in _roll_keepers(setup))
+    if pool.budget or pool.marks or aimed:
         raise RuleNotImplemented(
-            f"a combat roll kept group by group ({by}) that also loses units, spends trade goods"
-            " or aims its hits",
+            f"a combat roll kept group by group ({by}) that also spends trade goods, counts"
+            " marks or aims its hits",
+            f"{roller.value}'s combat roll in round {state.round}",
+        )
+    if any(g.doom > 1 and g.doom_strict for g in pool.groups):
+        # a unit destroyed may have hit with dice it did not reroll: the misses of the units
+        # left could not be told from the group's hits
+        raise RuleNotImplemented(
+            f"a combat roll kept group by group ({by}) with units of several dice that the"
+            " Crown of Thalnos (law) may destroy",
             f"{roller.value}'s combat roll in round {state.round}",
         )
     done = state.rolled(roller)
@@ -242,14 +265,26 @@ def _roll_by_group(
     group = pool.groups[at]
     rest = len(pool.groups) - at - 1
 
-    def then(hits: int) -> Step[BattleState]:
-        kept = (*done, (group, hits))
+    def tallied(tally: Tally) -> Step[BattleState]:
+        lost = tally.lost[0] * group.doom
+        # the group kept with the dice of its units still there (14RR-8)
+        kept = (*done, (replace(group, dice=group.dice - lost) if lost else group, tally.hits))
         s = state.recording(roller, kept)
         if rest:
             return Step(s)  # the next group is rolled from the same step
-        return after(s.with_hits_on(roller.other, sum(h for _, h in kept)))
+        s = s.with_hits_on(roller.other, sum(h for _, h in kept))
+        losses = [
+            (g, (g.dice - k.dice) // g.doom)
+            for g, (k, _) in zip(pool.groups, kept, strict=True)
+            if g.doom
+        ]
+        return _units_lost(setup, s, roller, losses, [], after)
 
-    return Chance(roller.value, purpose, DicePool((group,)), then)
+    def then(hits: int) -> Step[BattleState]:
+        return tallied(Tally(hits, 0, (0,)))
+
+    one = DicePool((group,))
+    return Chance(roller.value, purpose, one, then, then_tally=tallied if one.tallied else None)
 
 
 def aimed_pool(
