@@ -73,6 +73,10 @@ class DiceGroup:
     budget: int = 0
     #: the effect behind ``doom`` or ``budget`` (its handler's id: events name it)
     effect: str = ""
+    #: ``False``: the dice are rolled again by another player's effect and that result is
+    #: final (Scramble Frequency): the roller's own rerolls are not made (``with_reroll``
+    #: keeps the group as it is; docs/rulings.md 14RR-9)
+    rerollable: bool = True
 
     def __post_init__(self) -> None:
         if self.before and self.reroll is None:
@@ -123,7 +127,10 @@ class DiceGroup:
 
     def with_reroll(self, modifier: int) -> DiceGroup:
         """The group whose misses one more effect rerolls (with ``modifier``): after the rerolls
-        it has, but before a reroll that may destroy units (``doom``: 14RR-2)."""
+        it has, but before a reroll that may destroy units (``doom``: 14RR-2). A group whose
+        result is final (``rerollable`` false) is kept as it is."""
+        if not self.rerollable:
+            return self
         if self.reroll is None:
             return replace(self, reroll=modifier)
         if self.doom:
