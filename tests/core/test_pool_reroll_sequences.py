@@ -18,6 +18,9 @@ GROUPS = [
     [DiceGroup("cruiser", 2, 4).with_reroll(0).with_reroll(0), DiceGroup("fighter", 1, 9)],
     [DiceGroup("gf", 1, 8, mark_on=9).with_reroll(0).with_reroll(1)],
     [DiceGroup("flagship", 1, 6, -5, extra_on=9, extra_hits=2, before=(1,), reroll=2)],
+    # hits that are also marks (the L1Z1X flagship's), rerolled at +1, and with extra hits
+    [DiceGroup("flagship", 1, 5, aimed=True).with_reroll(1), DiceGroup("fighter", 1, 9)],
+    [DiceGroup("flagship", 1, 6, -3, extra_on=9, extra_hits=2, aimed=True)],
 ]
 
 # (the dice of several units hit often, so that few sequences of faces are enumerated)
@@ -27,6 +30,11 @@ TALLIED = [
     # the Crown (law) first asked, Fire Team after: Fire Team's reroll is made first
     [DiceGroup("infantry", 2, 5).dooming(0, 1, True, "crown_of_thalnos").with_reroll(0)],
     [DiceGroup("flagship", 2, 4).with_reroll(0).dooming(0, 2, True, "crown_of_thalnos")],
+    # the Crown (relic) on dice whose hits are marks, beside plain marked dice
+    [
+        DiceGroup("flagship", 2, 4, aimed=True).dooming(1, 1, False, "crown_of_thalnos"),
+        DiceGroup("dreadnought", 1, 5, mark_on=5),
+    ],
     # War Funding and the Hacan flagship's trade goods
     [DiceGroup("cruiser", 2, 7, budget=3).with_reroll(0), DiceGroup("fighter", 1, 9, budget=3)],
 ]
@@ -135,3 +143,14 @@ def test_one_cruiser_with_munitions_reserves_and_the_crown() -> None:
         Tally(1, 0, (0,)): Fraction(41, 50),
         Tally(0, 0, (1,)): Fraction(9, 50),
     }
+
+
+def test_hits_that_are_marks_count_once_each() -> None:
+    group = DiceGroup("flagship", 2, 7, aimed=True).dooming(1, 1, False, "crown_of_thalnos")
+    pool = DicePool.of([group, DiceGroup("cruiser", 1, 7)])
+    # the cruiser (first by name) 8: a hit, not a mark; the flagship 3 and 9 (a hit), the 3
+    # rerolled 6 + 1 (a hit): 2 marks
+    rolled = pool.sample(ScriptedDice([8, 3, 9, 6]))
+    assert pool.tally(rolled) == Tally(3, 0, (0, 0), 2)
+    with pytest.raises(ValueError, match="not both"):
+        DiceGroup("flagship", 1, 7, mark_on=7, aimed=True)

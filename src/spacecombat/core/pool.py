@@ -73,6 +73,10 @@ class DiceGroup:
     budget: int = 0
     #: the effect behind ``doom`` or ``budget`` (its handler's id: events name it)
     effect: str = ""
+    #: every hit of the group is also counted as a mark (TI4 L1Z1X flagship: those hits must
+    #: go to non-fighter ships), for dice whose natural faces cannot say it (rerolled with a
+    #: bonus, extra hits: docs/rulings.md 14RR-10); plain dice use ``mark_on = hit_on``
+    aimed: bool = False
     #: ``False``: the dice are rolled again by another player's effect and that result is
     #: final (Scramble Frequency): the roller's own rerolls are not made (``with_reroll``
     #: keeps the group as it is; docs/rulings.md 14RR-9)
@@ -90,8 +94,14 @@ class DiceGroup:
                 raise ValueError("a rerolled group that counts marks marks hits only")
         if self.doom and (self.reroll is None or self.dice % self.doom):
             raise ValueError("a doomed group rerolls its misses, in whole units")
+        if self.aimed and self.mark_on is not None:
+            raise ValueError("a group counts its hits or its natural faces as marks, not both")
         if self.budget and (
-            self.doom or any(self.stages) or self.extra_hits or self.mark_on is not None
+            self.doom
+            or any(self.stages)
+            or self.extra_hits
+            or self.mark_on is not None
+            or self.aimed
         ):
             raise ValueError("a group with trade goods to spend has plain dice (rerolls at +0)")
 
@@ -171,6 +181,7 @@ class DiceGroup:
             extra_on=self.extra_on,
             extra_hits=self.extra_hits,
             rerolled=True,
+            aimed=self.aimed,
         )
 
     def roll(self, dice: Dice) -> tuple[RolledGroup, ...]:
@@ -204,7 +215,10 @@ class RolledGroup:
 
     @property
     def marks(self) -> int:
-        """Faces at or above the group's ``mark_on`` (natural faces: modifiers do not count)."""
+        """Faces at or above the group's ``mark_on`` (natural faces: modifiers do not count),
+        or its hits when they are all marks (``aimed``)."""
+        if self.group.aimed:
+            return self.hits
         mark_on = self.group.mark_on
         return 0 if mark_on is None else sum(1 for face in self.faces if face >= mark_on)
 
@@ -268,8 +282,9 @@ class DicePool:
 
     @property
     def marks(self) -> bool:
-        """Whether some group counts marks (natural faces at or above its ``mark_on``)."""
-        return any(group.mark_on is not None for group in self.groups)
+        """Whether some group counts marks (natural faces at or above its ``mark_on``, or its
+        hits: ``aimed``)."""
+        return any(group.mark_on is not None or group.aimed for group in self.groups)
 
     def joint_distribution(self) -> Mapping[tuple[int, int], Fraction]:
         """The exact joint distribution of (hits, marks)."""
@@ -304,16 +319,17 @@ class DicePool:
             _units_lost(group, chain) if group.doom else 0
             for group, chain in zip(self.groups, chains, strict=True)
         )
-        return Tally(hits, 0, lost)
+        return Tally(hits, 0, lost, total_marks(rolled))
 
 
 class Tally(NamedTuple):
-    """What a ``tallied`` roll produced: its hits, the trade goods spent on it, and the units
-    lost in each of its groups (in the pool's order)."""
+    """What a ``tallied`` roll produced: its hits, the trade goods spent on it, the units lost
+    in each of its groups (in the pool's order), and its marks (a pool that counts them)."""
 
     hits: int
     spent: int
     lost: tuple[int, ...]
+    marks: int = 0
 
 
 def _chains(
@@ -379,7 +395,8 @@ def _die_classes(group: DiceGroup) -> dict[tuple[int, int, int, int], int]:
             produced = rolling.face_hits(face)
             if produced or stage == len(stages):
                 last = int(bool(stages) and stage == len(stages))
-                key = (produced, last, produced if last else 0, int(face >= mark_on))
+                mark = produced if group.aimed else int(face >= mark_on)
+                key = (produced, last, produced if last else 0, mark)
                 classes[key] = classes.get(key, 0) + ways
             else:
                 follow(stage + 1, ways // SIDES)
@@ -389,47 +406,59 @@ def _die_classes(group: DiceGroup) -> dict[tuple[int, int, int, int], int]:
 
 
 @cache
-def _unit_classes(group: DiceGroup) -> tuple[tuple[tuple[int, int], int], ...]:
+def _unit_classes(group: DiceGroup) -> tuple[tuple[tuple[int, int, int], int], ...]:
     """One unit of a doomed group: how many of its ``SIDES ** (_rolls(group) * doom)``
-    equally likely rolls (its dice's faces and rerolls' faces) give each (hits, lost)."""
-    die: dict[tuple[int, int, int], int] = {}
-    for (hits, last, last_hits, _), ways in _die_classes(group).items():
-        die[(hits, last, last_hits)] = die.get((hits, last, last_hits), 0) + ways
-    unit: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
+    equally likely rolls (its dice's faces and rerolls' faces) give each (hits, marks, lost)."""
+    die: dict[tuple[int, int, int, int], int] = {}
+    for key, ways in _die_classes(group).items():
+        die[key] = die.get(key, 0) + ways
+    unit: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 1}
     for _ in range(group.doom):
-        merged: dict[tuple[int, int, int], int] = {}
-        for (hits, rerolled, reroll_hits), ways in unit.items():
-            for (h, r, rh), more in die.items():
-                key = (hits + h, rerolled | r, reroll_hits + rh)
+        merged: dict[tuple[int, int, int, int], int] = {}
+        for (hits, rerolled, reroll_hits, marks), ways in unit.items():
+            for (h, r, rh, m), more in die.items():
+                key = (hits + h, rerolled | r, reroll_hits + rh, marks + m)
                 merged[key] = merged.get(key, 0) + ways * more
         unit = merged
-    classes: dict[tuple[int, int], int] = {}
-    for (hits, rerolled, reroll_hits), ways in unit.items():
+    classes: dict[tuple[int, int, int], int] = {}
+    for (hits, rerolled, reroll_hits, marks), ways in unit.items():
         lost = int(bool(rerolled) and not (reroll_hits if group.doom_strict else hits))
-        classes[(hits, lost)] = classes.get((hits, lost), 0) + ways
+        classes[(hits, marks, lost)] = classes.get((hits, marks, lost), 0) + ways
     return tuple(sorted(classes.items()))
 
 
 @cache
 def _doomed(groups: tuple[DiceGroup, ...]) -> Mapping[Tally, Fraction]:
-    """The exact distribution of (hits, units lost per group) of a pool without trade goods."""
-    result: dict[tuple[int, tuple[int, ...]], Fraction] = {(0, ()): Fraction(1)}
+    """The exact distribution of (hits, units lost per group, marks) of a pool without trade
+    goods."""
+    result: dict[tuple[int, int, tuple[int, ...]], Fraction] = {(0, 0, ()): Fraction(1)}
     for group in groups:
-        step: dict[tuple[int, int], Fraction]
+        step: dict[tuple[int, int, int], Fraction]
         if group.doom:
             units = group.dice // group.doom
-            counts = _spread(_unit_classes(group), units)
+            # (hits, marks) as one number for ``_spread``: marks never reach ``base``
+            base = group.dice * _most_hits(group) + 1
+            encoded = tuple(
+                ((hits * base + marks, lost), ways)
+                for (hits, marks, lost), ways in _unit_classes(group)
+            )
+            counts = _spread(encoded, units)
             total = SIDES ** (_rolls(group) * group.dice)
-            step = {key: Fraction(ways, total) for key, ways in counts.items()}
+            step = {
+                (value // base, value % base, gone): Fraction(ways, total)
+                for (value, gone), ways in counts.items()
+            }
+        elif group.mark_on is not None or group.aimed:
+            step = {(h, m, 0): chance for (h, m), chance in _joint((group,)).items()}
         else:
-            step = {(hits, 0): chance for hits, chance in enumerate(_hits_of(group)) if chance}
-        merged: dict[tuple[int, tuple[int, ...]], Fraction] = {}
-        for (hits, lost), weight in result.items():
-            for (more, gone), chance in step.items():
-                key = (hits + more, (*lost, gone))
+            step = {(h, 0, 0): chance for h, chance in enumerate(_hits_of(group)) if chance}
+        merged: dict[tuple[int, int, tuple[int, ...]], Fraction] = {}
+        for (hits, marks, lost), weight in result.items():
+            for (more, more_marks, gone), chance in step.items():
+                key = (hits + more, marks + more_marks, (*lost, gone))
                 merged[key] = merged.get(key, Fraction(0)) + weight * chance
         result = merged
-    return {Tally(hits, 0, lost): chance for (hits, lost), chance in result.items()}
+    return {Tally(hits, 0, lost, marks): chance for (hits, marks, lost), chance in result.items()}
 
 
 @cache

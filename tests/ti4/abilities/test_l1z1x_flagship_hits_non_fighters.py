@@ -164,3 +164,66 @@ def test_exact_odds_hand_derived() -> None:
     assert found.attacker_win == pytest.approx(float(attacker), abs=1e-12)
     assert found.draw == pytest.approx(float(draw), abs=1e-12)
     assert found.defender_win == pytest.approx(float(1 - attacker - draw), abs=1e-12)
+
+
+CROWNED = {"units": "1 flagship", **L1, "relics": ["the_crown_of_thalnos"]}
+
+
+def test_with_the_crown_of_thalnos_every_hit_of_those_dice_is_restricted() -> None:
+    # The Crown (relic) rerolls the flagship's misses at +1 (once refused by name): 1 and 5
+    # (a hit); the 1 rerolled 4 + 1 (a hit): both hits restricted (docs/rulings.md 14RR-10).
+    # The carrier and the fighter miss (1, 1); the hits take the carrier, then the fighter.
+    scenario = space(CROWNED, {"units": "1 carrier, 1 fighter"})
+    played = run(scenario, [1, 5, 4, 1, 1])
+    first: Any = rolls(played, "space_combat")[0]
+    assert [(g["faces"], g["aimed"], g["marks"]) for g in first["groups"]] == [
+        ([1, 5], True, 1),
+        ([4], True, 1),
+    ]
+    [aimed] = events(played, "hits_restricted")
+    assert aimed["hits"] == 2
+    assert [e["unit"] for e in events(played, "unit_destroyed")] == ["carrier", "fighter"]
+
+
+def test_exact_odds_with_the_crown_hand_derived() -> None:
+    """A damaged flagship (2 dice, 3/5; the Crown's reroll at +1: 7/10) with the relic against
+    a carrier (1/5) and a Fighter II (3/10): a die hits with 3/5 + 2/5 * 7/10 = 22/25, so the
+    flagship makes 2, 1, 0 hits with 484/625, 132/625, 9/625, and with 0 it is lost to the
+    Crown. Two hits take both ships (a draw if the defender hits: 11/25); one takes the carrier
+    (lost if the defender hits, else the flagship against the fighter: won 616/625 * 7/10,
+    drawn 616/625 * 3/10)."""
+    scenario = space(
+        {**CROWNED, "damaged": {"flagship": 1}},
+        {"units": "1 carrier, 1 fighter", "upgrades": ["fighter"]},
+    )
+    f = Fraction
+    two, one = f(484, 625), f(132, 625)
+    against_fighter = f(616, 625)
+    attacker = two * f(14, 25) + one * f(14, 25) * against_fighter * f(7, 10)
+    draw = two * f(11, 25) + one * f(14, 25) * against_fighter * f(3, 10)
+    found = odds(scenario)
+    assert found.attacker_win == pytest.approx(float(attacker), abs=1e-12)
+    assert found.draw == pytest.approx(float(draw), abs=1e-12)
+
+
+def test_with_the_crown_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    import json
+
+    from spacecombat import rulesets
+    from spacecombat.core.engine import Sampler, play
+    from spacecombat.replay import replay
+    from spacecombat.resolver import resolve
+    from spacecombat.scenario.schema import parse_scenario
+
+    scenario = space({**CROWNED, "units": "1 flagship, 1 dreadnought"}, CARRIER_AND_FIGHTERS)
+    for seed in range(5):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+    parsed = parse_scenario(scenario)
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(parsed, trial), policies)
+        end = sampler.play(rulesets.dice_for(parsed, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial

@@ -64,16 +64,23 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     if not pool.groups:
         return after(state)
     aimers = _aimers(setup)
+    aimed_by: tuple[str, ...] = ()
     if aimers and purpose == "space_combat":
         aimed = _aimed_pool(setup, state, roller, pool, aimers)
         if aimed is not None:
-            return _aimed_roll(state, roller, aimed, after)
+            if not aimed[0].tallied:
+                return _aimed_roll(state, roller, aimed, after)
+            pool, aimed_by = aimed  # units lost too: the tally counts the marks
     if pool.tallied:
         # units lost (Crown of Thalnos), trade goods spent (Hacan flagship): issue 14, group C2
 
         def tallied(tally: Tally) -> Step[BattleState]:
             s = state.with_hits_on(roller.other, tally.hits)
             events: list[dict[str, object]] = []
+            if aimed_by:
+                s = aiming(s, roller.other, tally.marks)
+                if tally.marks:
+                    events.append(_restricted(roller.other, tally.marks, aimed_by, state.round))
             if tally.spent:
                 by = next(g.effect for g in pool.groups if g.budget)
                 s = s.spending(roller, trade_goods=tally.spent)
@@ -314,10 +321,10 @@ def _aimed_pool(
     aimers: tuple[Handler, ...],
 ) -> tuple[DicePool, tuple[str, ...]] | None:
     """``pool`` with the groups whose hits must go to non-fighter ships if able counting marks,
-    one for each hit (a natural face at or above the group's ``hit_on``; a die rerolled at +0
-    is marked by its last face), and the ids of the handlers that say so; ``None`` when none
-    does now. A group whose dice are rerolled with a bonus or make extra hits, or a pool that
-    already counts marks or is tallied, is refused by name: its hits could not be told apart."""
+    one for each hit (a natural face at or above the group's ``hit_on``; dice rerolled or with
+    extra hits count their hits: ``aimed``), and the ids of the handlers that say so; ``None``
+    when none does now. A pool that already counts marks or spends trade goods is refused by
+    name: its hits could not be told apart."""
     found = [(h.id, h.aims_combat_hits(setup, state, roller)) for h in aimers]
     types = frozenset().union(*(t for _, t in found))
     by = tuple(i for i, t in found if t)
@@ -325,24 +332,21 @@ def _aimed_pool(
         return None
 
     def mark() -> DicePool:
-        if pool.tallied or pool.marks:
+        if pool.budget or pool.marks:
             raise RuleNotImplemented(
-                "hits that must go to non-fighter ships in a roll with rerolls that may destroy"
-                " units, trade goods to spend or other marks",
+                "hits that must go to non-fighter ships in a roll with trade goods to spend or"
+                " other marks",
                 f"{roller.value}'s combat roll ({', '.join(by)})",
             )
         groups = []
         for group in pool.groups:
             if group.unit in types:
-                if group.extra_hits or any(group.stages):
-                    raise RuleNotImplemented(
-                        "hits that must go to non-fighter ships, from dice rerolled with a bonus"
-                        " or with extra hits",
-                        f"{roller.value}'s {group.unit} ({', '.join(by)})",
-                    )
-                # a die rerolled at +0 (War Funding) hits at last on a face of ``hit_on`` or
-                # more: its last face is a mark exactly when it hits (docs/rulings.md 14RR-6)
-                group = replace(group, mark_on=group.hit_on)
+                # plain dice: a natural face of ``hit_on`` or more; dice rerolled or with extra
+                # hits: every hit they produce (docs/rulings.md 14RR-6, 14RR-10)
+                if group.plain:
+                    group = replace(group, mark_on=group.hit_on)
+                else:
+                    group = replace(group, aimed=True)
             groups.append(group)
         return DicePool.of(groups)
 
@@ -365,14 +369,7 @@ def _aimed_roll(
         step = after(aiming(state.with_hits_on(target, hits), target, marks))
         if not marks:
             return step
-        told = event(
-            "hits_restricted",
-            player=target.value,
-            hits=marks,
-            targets="non-fighter ships",
-            by=list(by),
-            round=state.round,
-        )
+        told = _restricted(target, marks, by, state.round)
         return Step(step.state, (told, *step.events))
 
     return Chance(
@@ -381,6 +378,19 @@ def _aimed_roll(
         pool,
         lambda hits: after(state.with_hits_on(target, hits)),
         then_marked=marked,
+    )
+
+
+def _restricted(target: Side, marks: int, by: tuple[str, ...], round_number: int) -> Event:
+    """The ``hits_restricted`` event: ``marks`` hits against ``target`` must go to non-fighter
+    ships if able."""
+    return event(
+        "hits_restricted",
+        player=target.value,
+        hits=marks,
+        targets="non-fighter ships",
+        by=list(by),
+        round=round_number,
     )
 
 
