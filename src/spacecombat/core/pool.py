@@ -58,7 +58,7 @@ class DiceGroup:
     #: rolls again the dice that still produced no hit (a die may be rerolled by several
     #: effects, once by each: docs/rulings.md 14RR-1); ``reroll`` is the last of them, the one
     #: ``doom`` reads (the roller makes the rerolls that risk nothing first: 14RR-2)
-    before: tuple[int, ...] = ()
+    before: tuple[int, ...] = field(default=(), hash=False)
     #: this group is the reroll of another group's misses (as ``sample`` logs it)
     rerolled: bool = False
     #: > 0: the group's dice belong to units of ``doom`` dice each, its misses are rerolled
@@ -76,16 +76,21 @@ class DiceGroup:
     #: every hit of the group is also counted as a mark (TI4 L1Z1X flagship: those hits must
     #: go to non-fighter ships), for dice whose natural faces cannot say it (rerolled with a
     #: bonus, extra hits: docs/rulings.md 14RR-10); plain dice use ``mark_on = hit_on``
-    aimed: bool = False
+    aimed: bool = field(default=False, hash=False)
     #: ``False``: the dice are rolled again by another player's effect and that result is
     #: final (Scramble Frequency): the roller's own rerolls are not made (``with_reroll``
     #: keeps the group as it is; docs/rulings.md 14RR-9)
-    rerollable: bool = True
+    rerollable: bool = field(default=True, hash=False)
 
     def __post_init__(self) -> None:
-        if self.before and self.reroll is None:
-            raise ValueError("a group with rerolls before its last one has a last one")
-        if self.mark_on is not None and self.reroll is not None:
+        # a plain group is built at every state of the exact engine: checked first, at once
+        # (the fields for rerolls and aimed hits are compared, not hashed, for the same reason)
+        if self.reroll is None:
+            if not (self.before or self.doom or self.aimed or self.budget):
+                return  # a plain group: nothing to check
+            if self.before:
+                raise ValueError("a group with rerolls before its last one has a last one")
+        elif self.mark_on is not None:
             first = hit_face(self.value, self.modifier)
             if any(self.mark_on < hit_face(self.value, self.modifier + m) for m in self.stages) or (
                 self.mark_on < first
