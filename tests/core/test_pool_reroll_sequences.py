@@ -35,6 +35,13 @@ TALLIED = [
         DiceGroup("flagship", 2, 4, aimed=True).dooming(1, 1, False, "crown_of_thalnos"),
         DiceGroup("dreadnought", 1, 5, mark_on=5),
     ],
+    # the Crown (relic, +1) and the Hacan flagship's trade goods, spent on the misses left,
+    # at equal cost those of units at risk first
+    [
+        DiceGroup("cruiser", 2, 5, budget=2).dooming(1, 1, False, "crown_of_thalnos"),
+        DiceGroup("fighter", 1, 6, budget=2),
+    ],
+    [DiceGroup("dreadnought", 2, 6, budget=3).dooming(0, 1, True, "crown_of_thalnos")],
     # War Funding and the Hacan flagship's trade goods
     [DiceGroup("cruiser", 2, 7, budget=3).with_reroll(0), DiceGroup("fighter", 1, 9, budget=3)],
 ]
@@ -154,3 +161,25 @@ def test_hits_that_are_marks_count_once_each() -> None:
     assert pool.tally(rolled) == Tally(3, 0, (0, 0), 2)
     with pytest.raises(ValueError, match="not both"):
         DiceGroup("flagship", 1, 7, mark_on=7, aimed=True)
+
+
+def test_trade_goods_save_a_unit_the_crown_would_destroy_first() -> None:
+    # cruisers (hit on 5): 4 and 2, the Crown rerolls both at +1 (hit on 4): 2 and 2 miss,
+    # each needing 2; the fighter (hit on 6) shows 4, needing 2 too. 2 trade goods buy one
+    # miss: a cruiser's (its unit is saved), not the fighter's
+    group = DiceGroup("cruiser", 2, 5, budget=2).dooming(1, 1, False, "crown_of_thalnos")
+    pool = DicePool.of([group, DiceGroup("fighter", 1, 6, budget=2)])
+    rolled = pool.sample(ScriptedDice([4, 2, 2, 2, 4]))
+    assert pool.tally(rolled) == Tally(1, 2, (1, 0))
+
+
+def test_one_dreadnought_with_the_crown_and_a_trade_good() -> None:
+    """Hand-derived: a dreadnought (5) with the law's reroll (5) and 1 trade good: it hits at
+    once or on the reroll with 3/5 + 2/5 * 3/5 = 21/25; else its last face is 1-4 alike and a 4
+    is bought (1/4): a hit, 1 spent, the unit saved (1/25); else it is lost (3/25)."""
+    group = DiceGroup("dreadnought", 1, 5, budget=1).dooming(0, 1, True, "crown_of_thalnos")
+    assert dict(DicePool.of([group]).tally_distribution()) == {
+        Tally(1, 0, (0,)): Fraction(21, 25),
+        Tally(1, 1, (0,)): Fraction(1, 25),
+        Tally(0, 0, (1,)): Fraction(3, 25),
+    }

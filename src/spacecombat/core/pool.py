@@ -13,7 +13,7 @@ exact distribution.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
@@ -71,7 +71,7 @@ class DiceGroup:
     #: turning misses into hits cheapest first; shared by the pool (every group of it carries
     #: the same value); the roll's ``Tally`` counts what was spent
     budget: int = 0
-    #: the effect behind ``doom`` or ``budget`` (its handler's id: events name it)
+    #: the effect behind ``budget``, else ``doom`` (its handler's id: events name it)
     effect: str = ""
     #: every hit of the group is also counted as a mark (TI4 L1Z1X flagship: those hits must
     #: go to non-fighter ships), for dice whose natural faces cannot say it (rerolled with a
@@ -102,13 +102,10 @@ class DiceGroup:
         if self.aimed and self.mark_on is not None:
             raise ValueError("a group counts its hits or its natural faces as marks, not both")
         if self.budget and (
-            self.doom
-            or any(self.stages)
-            or self.extra_hits
-            or self.mark_on is not None
-            or self.aimed
+            self.doom > 1 or self.extra_hits or self.mark_on is not None or self.aimed
         ):
-            raise ValueError("a group with trade goods to spend has plain dice (rerolls at +0)")
+            # (a unit of several dice the Crown may destroy: which misses to buy is a choice)
+            raise ValueError("a group with trade goods to spend has plain dice, one to a unit")
 
     @property
     def need(self) -> int:
@@ -164,7 +161,7 @@ class DiceGroup:
             reroll=modifier,
             doom=per_unit,
             doom_strict=strict,
-            effect=effect,
+            effect=self.effect if self.budget else effect,  # trade goods keep their name
         )
 
     def face_hits(self, face: int) -> int:
@@ -306,20 +303,26 @@ class DicePool:
         hits = total_hits(rolled)
         chains = _chains(self.groups, rolled)
         if self.budget:
-            # the misses left after every reroll: those of each group's last rolled dice
+            # the misses left after every reroll: those of each group's last rolled dice; at
+            # equal cost, those of units the Crown would destroy first (14RR-11)
             costs = sorted(
-                chain[-1].group.need - face
-                for chain in chains
+                (chain[-1].group.need - face, 0 if group.doom else 1, at)
+                for at, (group, chain) in enumerate(zip(self.groups, chains, strict=True))
                 for face in chain[-1].faces
                 if face < chain[-1].group.hit_on
             )
+            unbought = [0] * len(self.groups)
+            for _, _, at in costs:
+                unbought[at] += 1
             left = self.budget
-            for cost in costs:
+            for cost, _, at in costs:
                 if cost > left:
                     break
                 left -= cost
                 hits += 1
-            return Tally(hits, self.budget - left, (0,) * len(self.groups))
+                unbought[at] -= 1
+            lost = tuple(unbought[at] if group.doom else 0 for at, group in enumerate(self.groups))
+            return Tally(hits, self.budget - left, lost)
         lost = tuple(
             _units_lost(group, chain) if group.doom else 0
             for group, chain in zip(self.groups, chains, strict=True)
@@ -468,26 +471,37 @@ def _doomed(groups: tuple[DiceGroup, ...]) -> Mapping[Tally, Fraction]:
 
 @cache
 def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fraction]:
-    """The exact distribution of (hits, trade goods spent) of plain groups whose roller spends
-    up to ``budget`` trade goods, 1 for +1 on one die, on the misses that need the least first.
+    """The exact distribution of (hits, trade goods spent, units lost) of groups whose roller
+    spends up to ``budget`` trade goods, 1 for +1 on one die, on the misses left after their
+    rerolls that need the least first, and at equal cost those of units the Crown of Thalnos
+    would destroy (``doom``: units of one die; docs/rulings.md 14RR-11).
 
-    First the natural hits of each group (binomial); then, cost by cost from 1 up, how many of
-    each group's misses need exactly that much (each miss is equally likely any of the faces
-    it may still show); they are bought while the trade goods last, and once some cannot be,
-    no dearer one can either."""
-    lost = (0,) * len(groups)
+    First the hits of each group (binomial: a die misses at last only if each of its rolls
+    missed); then, cost by cost from 1 up, how many of each group's misses need exactly that
+    much (a miss left is equally likely any of the faces its last roll may miss with); they are
+    bought while the trade goods last, and once some cannot be, no dearer one can either. The
+    misses of a doomed group not bought are its units lost."""
+    count = len(groups)
+    # the roll a miss left comes from: the last reroll when there is one
+    last = tuple(g.rerolling(1) if g.stages else g for g in groups)
+    first = [i for i in range(count) if groups[i].doom]
+    order = first + [i for i in range(count) if not groups[i].doom]
     result: dict[Tally, Fraction] = {}
 
-    def faces_left(group: DiceGroup, cost: int) -> int:
+    def add(hits: int, spent: int, unbought: Sequence[int], chance: Fraction) -> None:
+        lost = tuple(unbought[i] if groups[i].doom else 0 for i in range(count))
+        key = Tally(hits, spent, lost)
+        result[key] = result.get(key, Fraction(0)) + chance
+
+    def faces_left(at: int, cost: int) -> int:
         # the miss faces needing ``cost`` or more: 1 .. need - cost (at most 10)
-        return max(0, min(SIDES, group.need - cost, group.hit_on - 1))
+        return max(0, min(SIDES, last[at].need - cost, last[at].hit_on - 1))
 
     def level(cost: int, left: int, misses: tuple[int, ...], hits: int, chance: Fraction) -> None:
         if cost > left or not any(misses):
-            key = Tally(hits, budget - left, lost)
-            result[key] = result.get(key, Fraction(0)) + chance
+            add(hits, budget - left, misses, chance)
             return
-        spread(cost, left, misses, hits, chance, 0, (), 0)
+        spread(cost, left, misses, hits, chance, 0, (), ())
 
     def spread(
         cost: int,
@@ -497,36 +511,52 @@ def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fracti
         chance: Fraction,
         at: int,
         still: tuple[int, ...],
-        found: int,
+        found: tuple[int, ...],
     ) -> None:
-        if at == len(misses):
-            bought = min(found, left // cost)
-            if bought < found:
-                # the trade goods ran out at this cost: nothing dearer can be bought
-                key = Tally(hits + bought, budget - left + bought * cost, lost)
-                result[key] = result.get(key, Fraction(0)) + chance
+        if at == count:
+            total = sum(found)
+            bought = min(total, left // cost)
+            if bought < total:
+                # the trade goods ran out at this cost: nothing dearer can be bought; those
+                # of units at risk are bought first
+                unbought = list(found)
+                give = bought
+                for i in order:
+                    took = min(give, unbought[i])
+                    unbought[i] -= took
+                    give -= took
+                left_over = [still[i] + unbought[i] for i in range(count)]
+                add(hits + bought, budget - left + bought * cost, left_over, chance)
                 return
             level(cost + 1, left - bought * cost, still, hits + bought, chance)
             return
         dice = misses[at]
-        group = groups[at]
-        faces = faces_left(group, cost)
-        face = group.need - cost
-        if not dice or faces == 0 or not 1 <= face < group.hit_on:
-            spread(cost, left, misses, hits, chance, at + 1, (*still, dice), found)
+        faces = faces_left(at, cost)
+        face = last[at].need - cost
+        if not dice or faces == 0 or not 1 <= face < last[at].hit_on:
+            spread(cost, left, misses, hits, chance, at + 1, (*still, dice), (*found, 0))
             return
         for k, p in enumerate(_binomial(dice, Fraction(1, faces))):
             if p:
-                spread(cost, left, misses, hits, chance * p, at + 1, (*still, dice - k), found + k)
+                spread(
+                    cost,
+                    left,
+                    misses,
+                    hits,
+                    chance * p,
+                    at + 1,
+                    (*still, dice - k),
+                    (*found, k),
+                )
 
     def natural(at: int, hits: int, misses: tuple[int, ...], chance: Fraction) -> None:
-        if at == len(groups):
+        if at == count:
             level(1, budget, misses, hits, chance)
             return
         group = groups[at]
-        # a die rerolled at +0 misses at last only if every roll missed; its face is then
-        # equally likely any miss face, as a die rolled once
-        missed = (1 - group.hit_chance) ** _rolls(group)
+        missed = 1 - group.hit_chance
+        for stage in range(len(group.stages)):
+            missed *= 1 - group.rerolling(1, stage).hit_chance
         for k, p in enumerate(_binomial(group.dice, 1 - missed)):
             if p:
                 natural(at + 1, hits + k, (*misses, group.dice - k), chance * p)
@@ -538,7 +568,8 @@ def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fracti
 def _most_hits(group: DiceGroup) -> int:
     """The most hits one die of ``group`` can produce (its reroll, trade goods included)."""
     if group.budget:
-        return int(group.need - SIDES <= group.budget)
+        needs = [group.need] + [group.rerolling(1, s).need for s in range(len(group.stages))]
+        return int(min(needs) - SIDES <= group.budget)
     if group.plain:
         return int(group.hit_on <= SIDES)
     most = group.face_hits(SIDES)

@@ -13,9 +13,10 @@ assigned (procedures/combat_round.py ``roll_dice``: ``unit_destroyed``, cause
 ``"crown of thalnos"``). The stock policy rerolls the types whose reroll hits at least half the
 time (docs/rulings.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered. Dice another effect
 rerolls this round (Munitions Reserves, Fire Team, War Funding) are rerolled by it first and by
-the Crown last, on the misses left (``DiceGroup.dooming``; docs/rulings.md 14RR-1, 14RR-2); a
-roll on which trade goods are spent, and units of one type rolling unequal dice, are refused by
-name."""
+the Crown last, on the misses left (``DiceGroup.dooming``; docs/rulings.md 14RR-1, 14RR-2).
+Trade goods (the Hacan flagship) are spent after the Crown's reroll, and a unit whose die they
+make hit is saved (14RR-11); with units of several dice that is refused by name, as are units
+of one type rolling unequal dice."""
 
 from __future__ import annotations
 
@@ -129,17 +130,20 @@ class CrownOfThalnos(Handler):
             if g.unit not in doomed or g.mark_on is not None:
                 changed.append(g)
                 continue
-            if g.budget:
-                raise RuleNotImplemented(
-                    f"{self.name} with trade goods spent on the same roll",
-                    f"{roller.value}'s {g.unit} in round {state.round}",
-                )
             count = units.count(g.unit)
             if not count or g.dice % count:
                 raise RuleNotImplemented(
                     f"{self.name} on units of one type rolling unequal dice",
                     f"{roller.value}'s {g.unit} in round {state.round}",
                 )
-            # after the rerolls of other effects, made first (docs/rulings.md 14RR-2)
+            if g.budget and g.dice > count:
+                # which misses to buy for a unit of several dice at risk is the player's choice
+                raise RuleNotImplemented(
+                    f"{self.name} with trade goods spent on the same roll, on units of several"
+                    " dice",
+                    f"{roller.value}'s {g.unit} in round {state.round}",
+                )
+            # after the rerolls of other effects, made first (docs/rulings.md 14RR-2); trade
+            # goods are spent after it (14RR-11)
             changed.append(g.dooming(self.bonus, g.dice // count, self.strict, EFFECT))
         return tuple(changed)

@@ -12,8 +12,9 @@ hits, the miss closest to hitting first, while the trade goods allowed last
 the owner's purse (procedures/combat_round.py ``roll_dice``: ``trade_goods_spent``). The stock
 policy allows all of them. ANTI-FIGHTER BARRAGE dice are not offered. Dice another effect
 rerolls (War Funding) are rerolled first, and the trade goods raise the misses left (docs/rulings.md
-14RR-3); a roll whose dice make extra hits, count natural faces, are rerolled with a bonus or
-may destroy their units (the Crown of Thalnos) is refused by name (14C2-3)."""
+14RR-3); after the Crown of Thalnos's reroll, a unit whose die they make hit is saved
+(14RR-11). A roll whose dice make extra hits or count natural faces, or whose units of several
+dice the Crown may destroy, is refused by name (14C2-3)."""
 
 from __future__ import annotations
 
@@ -103,6 +104,6 @@ class HacanFlagshipBuyRollBonus(Handler):
         except ValueError:
             raise RuleNotImplemented(
                 "the Hacan flagship's trade goods on dice that make extra hits, count natural"
-                " faces, are rerolled with a bonus or may destroy their units",
+                " faces, or belong to units of several dice the Crown of Thalnos may destroy",
                 f"{roller.value}'s roll in round {state.round}",
             ) from None

@@ -135,8 +135,7 @@ def _units_lost(
             if gone:
                 kept = units.remove(group.unit, status, gone)
                 state = state.with_side(roller, state.side(roller).with_area(where, kept))
-                cause = group.effect.replace("_", " ")
-                events += [unit_destroyed(roller, group.unit, status, cause)] * gone
+                events += [unit_destroyed(roller, group.unit, status, CROWN_CAUSE)] * gone
                 heard += [(DESTROYED, roller, group.unit)] * gone
                 lost -= gone
     if heard and _hears_destroyed(setup):
