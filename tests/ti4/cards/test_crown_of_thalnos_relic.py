@@ -295,3 +295,59 @@ def test_exact_odds_with_brother_milor_hand_derived() -> None:
     found = odds(space(MILOR, {"units": "1 cruiser"}))
     assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
     assert found.draw == pytest.approx(float(draw), abs=1e-12)
+
+
+# One cruiser of two rolls 1 more die (Viscount Unlenn): its unit is doomed as a group of its
+# own, 2 dice to the unit (docs/rulings.md 14RR-12; once refused by name).
+
+VISCOUNT = {
+    "faction": "letnev",
+    "units": "2 cruiser",
+    **CROWN,
+    "leaders": ["viscount_unlenn"],
+}
+
+
+def test_the_unit_with_one_more_die_is_doomed_by_its_two_dice() -> None:
+    # the cruiser with 2 dice: 1 (rerolled 2: a miss) and 8: it produced a hit, it stays; the
+    # other: 3, rerolled 4 (+1: a miss): destroyed
+    played = run(space(VISCOUNT, {"units": "2 cruiser"}), [1, 8, 2, 3, 4, 1, 1, 9, 1])
+    first = rolls(played, "space_combat")[0]
+    assert [(g["faces"], g.get("dice_per_unit")) for g in groups(first)] == [
+        ([1, 8], 2),
+        ([2], None),
+        ([3], 1),
+        ([4], None),
+    ]
+    assert (first["hits"], first["units_lost"]) == (1, {"cruiser": 1})
+
+
+def test_the_first_roll_hand_derived() -> None:
+    """Each die hits at last with 2/5 + 3/5 * 1/2 = 7/10. The cruiser with 2 dice makes 0, 1, 2
+    hits with 9/100 (lost), 42/100, 49/100; the other 0 (lost) or 1 with 3/10, 7/10."""
+    from spacecombat.core.decisions import decide
+    from spacecombat.core.engine import Chance, Decision, Step
+    from spacecombat.core.pool import Tally
+
+    battle = rulesets.battle(parse_scenario(space(VISCOUNT, {"units": "1 cruiser"})))
+    policies = battle.stock_policies()
+    state = battle.start().state
+    while True:
+        node = battle.advance(state)
+        if isinstance(node, Step):
+            state = node.state
+        elif isinstance(node, Decision):
+            state = node.then(decide(node.request, policies)).state
+        else:
+            break
+    assert isinstance(node, Chance)
+    assert node.roller == "attacker"
+    f = Fraction
+    two = {(0, 1): f(9, 100), (1, 0): f(42, 100), (2, 0): f(49, 100)}
+    one = {(0, 1): f(3, 10), (1, 0): f(7, 10)}
+    expected: dict[Tally, Fraction] = {}
+    for (h2, l2), p2 in two.items():
+        for (h1, l1), p1 in one.items():
+            key = Tally(h2 + h1, 0, (l2, l1))
+            expected[key] = expected.get(key, f(0)) + p2 * p1
+    assert dict(node.outcomes(exact=True)) == expected
