@@ -42,6 +42,11 @@ TALLIED = [
         DiceGroup("fighter", 1, 6, budget=2),
     ],
     [DiceGroup("dreadnought", 2, 6, budget=3).dooming(0, 1, True, "crown_of_thalnos")],
+    # one unit of 2 dice (the Hacan flagship) at risk with the relic: one of its misses saves it
+    [
+        DiceGroup("flagship", 2, 5, budget=3).dooming(1, 2, False, "crown_of_thalnos"),
+        DiceGroup("cruiser", 1, 7, budget=3),
+    ],
     # War Funding and the Hacan flagship's trade goods
     [DiceGroup("cruiser", 2, 7, budget=3).with_reroll(0), DiceGroup("fighter", 1, 9, budget=3)],
 ]
@@ -182,4 +187,41 @@ def test_one_dreadnought_with_the_crown_and_a_trade_good() -> None:
         Tally(1, 0, (0,)): Fraction(21, 25),
         Tally(1, 1, (0,)): Fraction(1, 25),
         Tally(0, 0, (1,)): Fraction(3, 25),
+    }
+
+
+def test_one_miss_bought_saves_a_unit_of_two_dice_then_the_cheapest() -> None:
+    # the flagship (hit on 5; the relic's reroll on 4): 3 and 2, rerolled 2 and 1 (need 2 and
+    # 3); the cruiser (7) shows 5 (needs 2). 4 trade goods: at cost 2, the flagship's first
+    # (it saves the unit), then the cruiser's; the flagship's 1 (needs 3) is not bought
+    flagship = DiceGroup("flagship", 2, 5, budget=4).dooming(1, 2, False, "crown_of_thalnos")
+    pool = DicePool.of([flagship, DiceGroup("cruiser", 1, 7, budget=4)])
+    rolled = pool.sample(ScriptedDice([3, 2, 2, 1, 5]))
+    assert pool.tally(rolled) == Tally(2, 4, (0, 0))
+    # 2 trade goods: the flagship's 2 only: saved, the cruiser's miss stays
+    poor = DicePool.of(
+        [
+            DiceGroup("flagship", 2, 5, budget=2).dooming(1, 2, False, "crown_of_thalnos"),
+            DiceGroup("cruiser", 1, 7, budget=2),
+        ]
+    )
+    assert poor.tally(poor.sample(ScriptedDice([3, 2, 2, 1, 5]))) == Tally(1, 2, (0, 0))
+    with pytest.raises(ValueError, match="one to a unit"):
+        DiceGroup("flagship", 2, 5, budget=2).dooming(0, 2, True, "crown_of_thalnos")
+    with pytest.raises(ValueError, match="one to a unit"):
+        DiceGroup("war_sun", 6, 3, budget=2).dooming(1, 3, False, "crown_of_thalnos")
+
+
+def test_the_hacan_flagship_with_the_relic_and_a_trade_good() -> None:
+    """Hand-derived: 2 dice (7), the relic's reroll (6): a die misses at last with 3/5 * 1/2 =
+    3/10 showing 1-5 alike (a 5 needs 1 trade good). Both hit: 49/100. One misses (42/100):
+    bought with 1/5. Both miss (9/100): a 5 among them (9/25) is bought and saves the unit,
+    else it is lost (16/25)."""
+    flagship = DiceGroup("flagship", 2, 7, budget=1).dooming(1, 2, False, "crown_of_thalnos")
+    assert dict(DicePool.of([flagship]).tally_distribution()) == {
+        Tally(2, 0, (0,)): Fraction(49, 100),
+        Tally(2, 1, (0,)): Fraction(42, 100) * Fraction(1, 5),
+        Tally(1, 0, (0,)): Fraction(42, 100) * Fraction(4, 5),
+        Tally(1, 1, (0,)): Fraction(9, 100) * Fraction(9, 25),
+        Tally(0, 0, (1,)): Fraction(9, 100) * Fraction(16, 25),
     }

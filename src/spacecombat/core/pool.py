@@ -102,9 +102,13 @@ class DiceGroup:
         if self.aimed and self.mark_on is not None:
             raise ValueError("a group counts its hits or its natural faces as marks, not both")
         if self.budget and (
-            self.doom > 1 or self.extra_hits or self.mark_on is not None or self.aimed
+            self.extra_hits
+            or self.mark_on is not None
+            or self.aimed
+            or (self.doom > 1 and (self.doom_strict or self.dice != self.doom))
         ):
-            # (a unit of several dice the Crown may destroy: which misses to buy is a choice)
+            # (units of several dice the Crown may destroy: which misses to buy is a choice,
+            # but for one unit that loses only if none of its dice hits: 14RR-11)
             raise ValueError("a group with trade goods to spend has plain dice, one to a unit")
 
     @property
@@ -303,26 +307,28 @@ class DicePool:
         hits = total_hits(rolled)
         chains = _chains(self.groups, rolled)
         if self.budget:
-            # the misses left after every reroll: those of each group's last rolled dice; at
-            # equal cost, those of units the Crown would destroy first (14RR-11)
-            costs = sorted(
-                (chain[-1].group.need - face, 0 if group.doom else 1, at)
-                for at, (group, chain) in enumerate(zip(self.groups, chains, strict=True))
-                for face in chain[-1].faces
-                if face < chain[-1].group.hit_on
-            )
-            unbought = [0] * len(self.groups)
-            for _, _, at in costs:
-                unbought[at] += 1
+            # the misses left after every reroll: those of each group's last rolled dice, bought
+            # cost by cost (at equal cost those that save a unit first: 14RR-11)
+            costs = [
+                [
+                    chain[-1].group.need - face
+                    for face in chain[-1].faces
+                    if face < chain[-1].group.hit_on
+                ]
+                for chain in chains
+            ]
+            misses = [len(c) for c in costs]
             left = self.budget
-            for cost, _, at in costs:
-                if cost > left:
-                    break
-                left -= cost
-                hits += 1
-                unbought[at] -= 1
-            lost = tuple(unbought[at] if group.doom else 0 for at, group in enumerate(self.groups))
-            return Tally(hits, self.budget - left, lost)
+            for cost in sorted({c for group_costs in costs for c in group_costs}):
+                found = [group_costs.count(cost) for group_costs in costs]
+                bought = min(sum(found), left // cost)
+                taken = _buy_order(self.groups, misses, found, bought)
+                misses = [m - t for m, t in zip(misses, taken, strict=True)]
+                hits += bought
+                left -= bought * cost
+                if bought < sum(found):
+                    break  # the trade goods ran out: nothing dearer can be bought
+            return Tally(hits, self.budget - left, _lost_unbought(self.groups, misses))
         lost = tuple(
             _units_lost(group, chain) if group.doom else 0
             for group, chain in zip(self.groups, chains, strict=True)
@@ -484,13 +490,10 @@ def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fracti
     count = len(groups)
     # the roll a miss left comes from: the last reroll when there is one
     last = tuple(g.rerolling(1) if g.stages else g for g in groups)
-    first = [i for i in range(count) if groups[i].doom]
-    order = first + [i for i in range(count) if not groups[i].doom]
     result: dict[Tally, Fraction] = {}
 
     def add(hits: int, spent: int, unbought: Sequence[int], chance: Fraction) -> None:
-        lost = tuple(unbought[i] if groups[i].doom else 0 for i in range(count))
-        key = Tally(hits, spent, lost)
+        key = Tally(hits, spent, _lost_unbought(groups, unbought))
         result[key] = result.get(key, Fraction(0)) + chance
 
     def faces_left(at: int, cost: int) -> int:
@@ -518,14 +521,9 @@ def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fracti
             bought = min(total, left // cost)
             if bought < total:
                 # the trade goods ran out at this cost: nothing dearer can be bought; those
-                # of units at risk are bought first
-                unbought = list(found)
-                give = bought
-                for i in order:
-                    took = min(give, unbought[i])
-                    unbought[i] -= took
-                    give -= took
-                left_over = [still[i] + unbought[i] for i in range(count)]
+                # that save a unit are bought first
+                taken = _buy_order(groups, misses, found, bought)
+                left_over = [m - t for m, t in zip(misses, taken, strict=True)]
                 add(hits + bought, budget - left + bought * cost, left_over, chance)
                 return
             level(cost + 1, left - bought * cost, still, hits + bought, chance)
@@ -563,6 +561,41 @@ def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fracti
 
     natural(0, 0, (), Fraction(1))
     return result
+
+
+def _buy_order(
+    groups: tuple[DiceGroup, ...], misses: Sequence[int], found: Sequence[int], bought: int
+) -> list[int]:
+    """How many of each group's misses at one cost (``found``) are bought, ``bought`` in all,
+    ``misses`` being each group's misses not bought yet: first those that save a unit the Crown
+    of Thalnos would destroy (every miss of a group of one-die units; one miss of a one-unit
+    group none of whose dice hit), then the others, in the pool's order (14RR-11)."""
+    taken = [0] * len(groups)
+    give = bought
+    for at, group in enumerate(groups):
+        if group.doom == 1:
+            saving = found[at]
+        elif group.doom and misses[at] == group.dice:
+            saving = min(1, found[at])
+        else:
+            continue
+        took = min(give, saving)
+        taken[at] += took
+        give -= took
+    for at in range(len(groups)):
+        took = min(give, found[at] - taken[at])
+        taken[at] += took
+        give -= took
+    return taken
+
+
+def _lost_unbought(groups: tuple[DiceGroup, ...], unbought: Sequence[int]) -> tuple[int, ...]:
+    """The units each group loses to the Crown of Thalnos when ``unbought`` of its misses are
+    left: each one of one-die units; a unit of several dice none of whose dice hit."""
+    return tuple(
+        unbought[at] if group.doom == 1 else int(bool(group.doom) and unbought[at] == group.dice)
+        for at, group in enumerate(groups)
+    )
 
 
 def _most_hits(group: DiceGroup) -> int:

@@ -351,3 +351,37 @@ def test_the_first_roll_hand_derived() -> None:
             key = Tally(h2 + h1, 0, (l2, l1))
             expected[key] = expected.get(key, f(0)) + p2 * p1
     assert dict(node.outcomes(exact=True)) == expected
+
+
+# With the Hacan flagship's trade goods (docs/rulings.md 14RR-11): the flagship (2 dice, one
+# unit) is saved by one of its misses bought.
+
+HACAN = {"faction": "hacan", "units": "1 flagship, 1 cruiser", "trade_goods": 3, **CROWN}
+
+
+def test_a_trade_good_on_a_rerolled_die_saves_the_flagship() -> None:
+    # the cruiser 8 (a hit); the flagship 2 and 1, rerolled 5 and 1 (+1: needs 1 and 5): 1
+    # trade good buys the 5, the flagship produced a hit and stays; the cruisers miss (1, 1)
+    played = run(space(HACAN, {"units": "2 cruiser"}), [8, 2, 1, 5, 1, 1, 1])
+    [roll, _] = rolls(played, "space_combat")
+    assert (roll["hits"], roll["trade_goods_spent"], roll["units_lost"]) == (
+        2,
+        1,
+        {"cruiser": 0, "flagship": 0},
+    )
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_with_trade_goods_logs_replay_and_are_sampled_as_played() -> None:
+    scenario = space(HACAN, {"units": "3 cruiser"})
+    for seed in range(5):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+    parsed = parse_scenario(scenario)
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(parsed, trial), policies)
+        end = sampler.play(rulesets.dice_for(parsed, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial

@@ -15,7 +15,8 @@ time (docs/rulings.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered. Dice a
 rerolls this round (Munitions Reserves, Fire Team, War Funding) are rerolled by it first and by
 the Crown last, on the misses left (``DiceGroup.dooming``; docs/rulings.md 14RR-1, 14RR-2).
 Trade goods (the Hacan flagship) are spent after the Crown's reroll, and a unit whose die they
-make hit is saved (14RR-11); with units of several dice that is refused by name. One unit of a
+make hit is saved (14RR-11); with units of several dice that is refused by name, but for a
+single unit the relic destroys only if none of its dice hit (the Hacan flagship). One unit of a
 type rolling 1 more die (Viscount Unlenn, Evelyn Delouis) is doomed as a group of its own
 (14RR-12); other unequal dice are refused by name."""
 
@@ -138,13 +139,6 @@ class CrownOfThalnos(Handler):
                     f"{self.name} on units of one type rolling unequal dice",
                     f"{roller.value}'s {g.unit} in round {state.round}",
                 )
-            if g.budget and (per > 1 or extra):
-                # which misses to buy for a unit of several dice at risk is the player's choice
-                raise RuleNotImplemented(
-                    f"{self.name} with trade goods spent on the same roll, on units of several"
-                    " dice",
-                    f"{roller.value}'s {g.unit} in round {state.round}",
-                )
             # one unit rolling 1 more die (Viscount Unlenn, Evelyn Delouis): a group of its own
             # (docs/rulings.md 14RR-12); after the rerolls of other effects, made first (14RR-2);
             # trade goods are spent after it (14RR-11)
@@ -152,5 +146,14 @@ class CrownOfThalnos(Handler):
             if extra and count > 1 and per:
                 parts.append((replace(g, dice=g.dice - per - 1), per))
             for part, dice in parts:
-                changed.append(part.dooming(self.bonus, dice, self.strict, EFFECT))
+                try:
+                    changed.append(part.dooming(self.bonus, dice, self.strict, EFFECT))
+                except ValueError:
+                    # trade goods on units of several dice: which misses to buy is a choice
+                    # (but for one unit the relic destroys only if none of its dice hit)
+                    raise RuleNotImplemented(
+                        f"{self.name} with trade goods spent on the same roll, on units of"
+                        " several dice",
+                        f"{roller.value}'s {g.unit} in round {state.round}",
+                    ) from None
         return tuple(changed)
