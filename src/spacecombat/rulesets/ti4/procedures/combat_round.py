@@ -187,10 +187,34 @@ def _hear_destroyed(
     for handler in setup.handlers:
         if handler.id == what and handler.owner is who:
             node = handler.follow_up(setup, rest, who, detail, where)
-            return node if node is not None else onward(rest)
+            if node is None:
+                return onward(rest)
+            return _then(node, onward)  # the step goes on once nothing is left to hear
     raise RuleNotImplemented(
         f"an effect acting after a unit was destroyed in the Roll Dice step ({what})",
         f"{who.value}, round {state.round}",
+    )
+
+
+def _then(
+    node: Node[BattleState], onward: Callable[[BattleState], Step[BattleState]]
+) -> Node[BattleState]:
+    """The same node, each step it leads to followed by ``onward`` (its events kept first)."""
+
+    def follow(step: Step[BattleState]) -> Step[BattleState]:
+        more = onward(step.state)
+        return Step(more.state, (*step.events, *more.events))
+
+    if isinstance(node, Step):
+        return follow(node)
+    if isinstance(node, Decision):
+        decision = node
+        return Decision(decision.request, lambda option: follow(decision.then(option)))
+    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
+        chance = node
+        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: follow(chance.then(h)))
+    raise RuleNotImplemented(
+        "a random draw after a unit was destroyed in the Roll Dice step", "a follow-up"
     )
 
 
