@@ -334,3 +334,80 @@ def test_logs_with_the_crown_replay() -> None:
         assert replay(log).reproduces
         unseeded = replay([{**log[0], "seed": None}, *log[1:]])
         assert unseeded.reproduces, unseeded.reason
+
+
+# Held by the L1Z1X player with its flagship: the hits of those dice, in the roll and in the
+# reroll of its misses, must go to non-fighter ships (docs/rulings.md 14RR-13; once refused).
+
+L1Z1X = {"faction": "l1z1x", "units": "1 flagship", "promissory_notes": [CARD]}
+
+
+def test_the_rerolled_misses_of_the_flagship_are_restricted_too() -> None:
+    # the flagship 1, 1; the carrier and the fighter 1, 1; "reroll my misses": 5 (a hit), 1:
+    # the hit must take the carrier. Round 2: 5, 5; the fighter 1.
+    played = run(space(L1Z1X, {"units": "1 carrier, 1 fighter"}), [1, 1, 1, 1, 5, 1, 5, 5, 1])
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == MINE
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"], groups(mine)[0]["marks"]) == ([[5, 1]], 1, 1)
+    first, _ = events(played, "hits_restricted")
+    assert (first["hits"], first["by"]) == (1, ["l1z1x_flagship_hits_non_fighters"])
+    assign = events(played, "choice_made", decision="assign_hit")[0]
+    assert assign["options"] == ["destroy carrier"]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_with_the_flagship_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    from spacecombat import rulesets
+    from spacecombat.core.engine import Sampler, play
+    from spacecombat.scenario.schema import parse_scenario
+
+    scenario = space(
+        {**L1Z1X, "units": "1 flagship, 1 dreadnought"}, {"units": "2 carrier, 2 fighter"}
+    )
+    for seed in range(5):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+    parsed = parse_scenario(scenario)
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(parsed, trial), policies)
+        end = sampler.play(rulesets.dice_for(parsed, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+
+
+def test_exact_odds_with_the_flagship_hand_derived() -> None:
+    """A damaged L1Z1X flagship (2 dice, 3/5; any hit destroys it) holding the card, against a
+    carrier (1/5) and a Fighter II (3/10): the flagship's hits take the carrier first. The
+    defender misses with q0 = 4/5 * 7/10 = 14/25. Round 1, by the flagship's hits h and the
+    defender's d (gains: theirs d - 1/2, mine 3/5 a miss): h = 2: "reroll theirs" if d >= 1;
+    h = 1: mine if d = 0, both if not; h = 0: mine if d = 0, both if not. Then: 2 hits and no
+    hit back win, 2 and a hit back draw; 1 hit and no hit back leave the flagship against the
+    fighter (won 49/74, drawn 21/74), 1 and a hit back lose; none and no hit back start again
+    without the card (as the test in test_l1z1x_flagship_hits_non_fighters.py)."""
+    f = Fraction
+    q0, q1 = f(14, 25), f(11, 25)
+    fw, fd = f(49, 74), f(21, 74)
+    den = 1 - f(4, 25) * f(14, 25)
+    a0 = (f(9, 25) * q0 + f(12, 25) * q0 * fw) / den
+    d0 = (f(9, 25) * q1 + f(12, 25) * q0 * fd) / den
+    h2, h1, h0 = f(9, 25), f(12, 25), f(4, 25)
+    win = (
+        h2 * (q0 + q1 * q0)
+        + h1 * (q0 * (f(3, 5) + f(2, 5) * fw) + q1 * q0 * (f(3, 5) + f(2, 5) * fw))
+        + h0 * (q0 * (h2 + h1 * fw + h0 * a0) + q1 * q0 * (h2 + h1 * fw + h0 * a0))
+    )
+    draw = (
+        h2 * q1 * q1
+        + h1 * (q0 * f(2, 5) * fd + q1 * (f(3, 5) * q1 + f(2, 5) * q0 * fd))
+        + h0 * (q0 * (h1 * fd + h0 * d0) + q1 * (h2 * q1 + h1 * q0 * fd + h0 * q0 * d0))
+    )
+    scenario = space(
+        {**L1Z1X, "damaged": {"flagship": 1}},
+        {"units": "1 carrier, 1 fighter", "upgrades": ["fighter"]},
+    )
+    found = odds(scenario)
+    assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
+    assert found.draw == pytest.approx(float(draw), abs=1e-12)

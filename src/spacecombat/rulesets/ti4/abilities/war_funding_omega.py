@@ -20,9 +20,10 @@ opponent − hits against the holder) if it is positive, else passes (14W-3). Di
 effect rerolled this round may be rerolled again (docs/rulings.md 14RR-5): the opponent's whole
 roll is rolled afresh, without their own rerolls (made right after they rolled), and the
 holder's misses left after their own rerolls are rolled again; with the Crown of Thalnos, the
-misses of the holder's units it left (14RR-8). Dice that count natural faces or spend trade
-goods, and (the holder's own) dice with extra hits are refused by name
-(``RuleNotImplemented``) when the card is offered for them."""
+misses of the holder's units it left (14RR-8); the hits of the holder's dice that must go to
+non-fighter ships (the L1Z1X flagship), rerolled or not, are restricted (14RR-13). Other dice
+that count natural faces or spend trade goods, and (the holder's own) dice with extra hits are
+refused by name (``RuleNotImplemented``) when the card is offered for them."""
 
 from __future__ import annotations
 
@@ -69,7 +70,9 @@ def _certain(pool: DicePool, hits: int) -> bool:
 def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None:
     """Refuse by name a group whose dice cannot be rolled again exactly."""
     reason = ""
-    if group.mark_on is not None:
+    # the holder's dice whose hits must go to non-fighter ships count them as marks (14RR-13)
+    restricted = own and (group.aimed or group.mark_on == group.hit_on)
+    if group.mark_on is not None and not restricted:
         reason = "dice that also count their natural faces"
     elif group.budget:
         reason = "dice that trade goods raise"
@@ -107,10 +110,15 @@ def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DiceP
 def _miss_pool(rolled: RolledHits) -> DicePool:
     """The holder's dice that produced no hit, by group (plain groups: dice − hits; a group
     whose units the Crown of Thalnos destroyed is kept with the dice of those left, whose
-    misses these are: docs/rulings.md 14RR-8)."""
-    return DicePool.of(
-        [DiceGroup(g.unit, g.dice - hits, g.value, g.modifier) for g, hits in rolled]
-    )
+    misses these are: docs/rulings.md 14RR-8). The misses of dice whose hits must go to
+    non-fighter ships count their hits as marks (14RR-13)."""
+    groups = []
+    for g, hits in rolled:
+        again = DiceGroup(g.unit, g.dice - hits, g.value, g.modifier)
+        if g.aimed or g.mark_on is not None:
+            again = replace(again, mark_on=again.hit_on)
+        groups.append(again)
+    return DicePool.of(groups)
 
 
 @register
@@ -195,4 +203,30 @@ class WarFundingOmega(Card):
         def mine(hits: int) -> Step[BattleState]:
             return Step(state.with_hits_on(opponent, before + hits))
 
-        return Chance(side.value, self.id, pool, mine)
+        if not pool.marks:
+            return Chance(side.value, self.id, pool, mine)
+        from spacecombat.core.events import event
+        from spacecombat.rulesets.ti4.procedures.assign_hits import aiming, restricted_hits
+
+        restricted = restricted_hits(state, opponent)
+
+        def marked(hits: int, marks: int) -> Step[BattleState]:
+            # the rerolled hits of those dice are restricted too (14RR-13)
+            s = aiming(state.with_hits_on(opponent, before + hits), opponent, restricted + marks)
+            if not marks:
+                return Step(s)
+            told = event(
+                "hits_restricted",
+                player=opponent.value,
+                hits=marks,
+                targets="non-fighter ships",
+                by=[
+                    h.id
+                    for h in setup.handlers
+                    if h.owner is side and type(h).aims_combat_hits is not Card.aims_combat_hits
+                ],
+                round=state.round,
+            )
+            return Step(s, (told,))
+
+        return Chance(side.value, self.id, pool, mine, then_marked=marked)

@@ -265,15 +265,20 @@ def _roll_by_group(
     (``BattleState.rolls``) until hits are assigned, for a handler acting after both players
     rolled (War Funding Ω). Units a group loses to its own rerolls (the Crown of Thalnos) are
     destroyed once every group is rolled (the roll is one roll: 14C2-1); meanwhile the group is
-    kept with the dice of its units still there (docs/rulings.md 14RR-8). A roll whose outcome
-    is more than its hits and units lost (trade goods spent, marks, hits that must go to
-    non-fighter ships) cannot be split so: refused by name."""
-    aimed = purpose == "space_combat" and aimed_pool(setup, state, roller, pool) is not None
+    kept with the dice of its units still there (docs/rulings.md 14RR-8). Hits that must go to
+    non-fighter ships (the L1Z1X flagship's) are those of the groups that count them, restricted
+    once every group is rolled (14RR-13). A roll on which trade goods are spent, or that counts
+    other marks, cannot be split so: refused by name."""
+    aimed_by: tuple[str, ...] = ()
+    if purpose == "space_combat":
+        found = aimed_pool(setup, state, roller, pool)
+        if found is not None:
+            pool, aimed_by = found  # its groups whose hits are restricted count them as marks
     by = ", ".join(h.id for h in _roll_keepers(setup))
-    if pool.budget or pool.marks or aimed:
+    if pool.budget or (pool.marks and not aimed_by):
         raise RuleNotImplemented(
-            f"a combat roll kept group by group ({by}) that also spends trade goods, counts"
-            " marks or aims its hits",
+            f"a combat roll kept group by group ({by}) that also spends trade goods or counts"
+            " marks",
             f"{roller.value}'s combat roll in round {state.round}",
         )
     if any(g.doom > 1 and g.doom_strict for g in pool.groups):
@@ -303,12 +308,18 @@ def _roll_by_group(
         if rest:
             return Step(s)  # the next group is rolled from the same step
         s = s.with_hits_on(roller.other, sum(h for _, h in kept))
+        events: list[Event] = []
+        if aimed_by:
+            marks = sum(h for k, h in kept if k.mark_on is not None or k.aimed)
+            s = aiming(s, roller.other, marks)
+            if marks:
+                events.append(_restricted(roller.other, marks, aimed_by, state.round))
         losses = [
             (g, (g.dice - k.dice) // g.doom)
             for g, (k, _) in zip(pool.groups, kept, strict=True)
             if g.doom
         ]
-        return _units_lost(setup, s, roller, losses, [], after)
+        return _units_lost(setup, s, roller, losses, events, after)
 
     def then(hits: int) -> Step[BattleState]:
         return tallied(Tally(hits, 0, (0,)))
