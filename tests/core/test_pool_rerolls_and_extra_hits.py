@@ -74,9 +74,14 @@ def test_no_reroll_call_when_nothing_missed() -> None:
     assert dice.remaining == 0
 
 
-def test_a_counted_mark_is_not_rerolled() -> None:
-    with pytest.raises(ValueError, match="not rerolled"):
-        DiceGroup("gf", 1, 8, mark_on=10, reroll=0)
+def test_a_counted_mark_that_may_miss_is_not_rerolled() -> None:
+    # a natural 7 would be a mark that missed (hits on 8): rerolling it is a choice
+    with pytest.raises(ValueError, match="marks hits only"):
+        DiceGroup("gf", 1, 8, mark_on=7, reroll=0)
+    with pytest.raises(ValueError, match="marks hits only"):
+        DiceGroup("gf", 1, 8, mark_on=8, reroll=-1)
+    # every mark hits: the misses rerolled cannot be marks (docs/rulings.md 14RR-4)
+    assert DiceGroup("gf", 1, 8, mark_on=10, reroll=0).stages == (0,)
 
 
 def test_the_sampler_reads_the_dice_as_play_does() -> None:

@@ -104,7 +104,9 @@ def test_groups_that_cannot_be_tallied_are_refused() -> None:
     with pytest.raises(ValueError, match="whole units"):
         DiceGroup("flagship", 3, 7, reroll=0, doom=2)
     with pytest.raises(ValueError, match="plain dice"):
-        DiceGroup("cruiser", 2, 7, reroll=0, budget=1)
+        DiceGroup("war_sun", 6, 3, reroll=1, doom=3, budget=1)
+    with pytest.raises(ValueError, match="plain dice"):
+        DiceGroup("flagship", 2, 7, extra_on=9, extra_hits=2, budget=1)
     with pytest.raises(ValueError, match="same trade goods"):
         DicePool.of([DiceGroup("cruiser", 1, 7, budget=1), DiceGroup("fighter", 1, 9)])
 

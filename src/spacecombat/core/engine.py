@@ -469,11 +469,18 @@ def _roll(
         if r.group.mark_on is not None:
             group["mark_on"] = r.group.mark_on
             group["marks"] = r.marks
+        if r.group.aimed:
+            # every hit of these dice is a mark (docs/rulings.md 14RR-10)
+            group["aimed"] = True
+            group["marks"] = r.marks
         if r.group.extra_on is not None:
             group["extra_on"] = r.group.extra_on
             group["extra_hits"] = r.group.extra_hits
         if r.group.reroll is not None:
             group["reroll_modifier"] = r.group.reroll
+        if r.group.before:
+            # rerolled by several effects: each reroll's modifier, in the order made
+            group["reroll_modifiers"] = list(r.group.stages)
         if r.group.rerolled:
             group["rerolled"] = True
         if r.group.doom:

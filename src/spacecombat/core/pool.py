@@ -13,8 +13,8 @@ exact distribution.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -54,6 +54,11 @@ class DiceGroup:
     #: modifier (the stock "reroll every miss" of Munitions Reserves, Fire Team: 0);
     #: ``None``: no reroll. The reroll's face replaces the die's first face.
     reroll: int | None = None
+    #: rerolls made before ``reroll`` by other effects, in order, each with its modifier: each
+    #: rolls again the dice that still produced no hit (a die may be rerolled by several
+    #: effects, once by each: docs/rulings.md 14RR-1); ``reroll`` is the last of them, the one
+    #: ``doom`` reads (the roller makes the rerolls that risk nothing first: 14RR-2)
+    before: tuple[int, ...] = field(default=(), hash=False)
     #: this group is the reroll of another group's misses (as ``sample`` logs it)
     rerolled: bool = False
     #: > 0: the group's dice belong to units of ``doom`` dice each, its misses are rerolled
@@ -66,16 +71,45 @@ class DiceGroup:
     #: turning misses into hits cheapest first; shared by the pool (every group of it carries
     #: the same value); the roll's ``Tally`` counts what was spent
     budget: int = 0
-    #: the effect behind ``doom`` or ``budget`` (its handler's id: events name it)
+    #: the effect behind ``budget``, else ``doom`` (its handler's id: events name it)
     effect: str = ""
+    #: every hit of the group is also counted as a mark (TI4 L1Z1X flagship: those hits must
+    #: go to non-fighter ships), for dice whose natural faces cannot say it (rerolled with a
+    #: bonus, extra hits: docs/rulings.md 14RR-10); plain dice use ``mark_on = hit_on``
+    aimed: bool = field(default=False, hash=False)
+    #: ``False``: the dice are rolled again by another player's effect and that result is
+    #: final (Scramble Frequency): the roller's own rerolls are not made (``with_reroll``
+    #: keeps the group as it is; docs/rulings.md 14RR-9)
+    rerollable: bool = field(default=True, hash=False)
 
     def __post_init__(self) -> None:
-        if self.reroll is not None and self.mark_on is not None:
-            raise ValueError("a group that counts marks is not rerolled")
+        # a plain group is built at every state of the exact engine: checked first, at once
+        # (the fields for rerolls and aimed hits are compared, not hashed, for the same reason)
+        if self.reroll is None:
+            if not (self.before or self.doom or self.aimed or self.budget):
+                return  # a plain group: nothing to check
+            if self.before:
+                raise ValueError("a group with rerolls before its last one has a last one")
+        elif self.mark_on is not None:
+            first = hit_face(self.value, self.modifier)
+            if any(self.mark_on < hit_face(self.value, self.modifier + m) for m in self.stages) or (
+                self.mark_on < first
+            ):
+                # a marked face that missed would be rerolled away: which to keep is a choice
+                raise ValueError("a rerolled group that counts marks marks hits only")
         if self.doom and (self.reroll is None or self.dice % self.doom):
             raise ValueError("a doomed group rerolls its misses, in whole units")
-        if self.budget and (self.reroll is not None or self.extra_hits or self.mark_on is not None):
-            raise ValueError("a group with trade goods to spend has plain dice")
+        if self.aimed and self.mark_on is not None:
+            raise ValueError("a group counts its hits or its natural faces as marks, not both")
+        if self.budget and (
+            self.extra_hits
+            or self.mark_on is not None
+            or self.aimed
+            or (self.doom > 1 and (self.doom_strict or self.dice != self.doom))
+        ):
+            # (units of several dice the Crown may destroy: which misses to buy is a choice,
+            # but for one unit that loses only if none of its dice hits: 14RR-11)
+            raise ValueError("a group with trade goods to spend has plain dice, one to a unit")
 
     @property
     def need(self) -> int:
@@ -99,6 +133,41 @@ class DiceGroup:
         spend on it)."""
         return self.extra_hits == 0 and self.reroll is None and self.budget == 0
 
+    @property
+    def stages(self) -> tuple[int, ...]:
+        """The modifiers of the group's rerolls, in the order they are made (``before``, then
+        ``reroll``); empty when its dice are not rerolled."""
+        if self.reroll is None:
+            return ()
+        return (*self.before, self.reroll)
+
+    def with_reroll(self, modifier: int) -> DiceGroup:
+        """The group whose misses one more effect rerolls (with ``modifier``): after the rerolls
+        it has, but before a reroll that may destroy units (``doom``: 14RR-2). A group whose
+        result is final (``rerollable`` false) is kept as it is."""
+        if not self.rerollable:
+            return self
+        if self.reroll is None:
+            return replace(self, reroll=modifier)
+        if self.doom:
+            return replace(self, before=(*self.before, modifier))
+        return replace(self, before=self.stages, reroll=modifier)
+
+    def dooming(self, modifier: int, per_unit: int, strict: bool, effect: str) -> DiceGroup:
+        """The group whose misses left after its other rerolls are rerolled last (with
+        ``modifier``), each unit of ``per_unit`` dice whose reroll failed being lost
+        (``doom``, ``doom_strict``)."""
+        if self.doom:
+            raise ValueError("a group is doomed by one effect")
+        return replace(
+            self,
+            before=self.stages,
+            reroll=modifier,
+            doom=per_unit,
+            doom_strict=strict,
+            effect=self.effect if self.budget else effect,  # trade goods keep their name
+        )
+
     def face_hits(self, face: int) -> int:
         """The hits one die showing ``face`` produces (extra hits included)."""
         hits = int(face >= self.hit_on)
@@ -106,30 +175,33 @@ class DiceGroup:
             hits += self.extra_hits
         return hits
 
-    def rerolling(self, misses: int) -> DiceGroup:
-        """The group of ``misses`` dice rolled again (its faces replace theirs)."""
-        assert self.reroll is not None
+    def rerolling(self, misses: int, stage: int = -1) -> DiceGroup:
+        """The group of ``misses`` dice rolled again by the reroll ``stage`` (an index of
+        ``stages``; the last by default): its faces replace theirs."""
         return DiceGroup(
             self.unit,
             misses,
             self.value,
-            self.modifier + self.reroll,
+            self.modifier + self.stages[stage],
+            mark_on=self.mark_on,
             extra_on=self.extra_on,
             extra_hits=self.extra_hits,
             rerolled=True,
+            aimed=self.aimed,
         )
 
     def roll(self, dice: Dice) -> tuple[RolledGroup, ...]:
-        """Roll the group (one ``dice.roll`` call), then its misses again if it rerolls (a
-        second call, logged as a group of its own, when some die missed)."""
-        first = RolledGroup(self, dice.roll(self.dice))
-        if self.reroll is None:
-            return (first,)
-        misses = sum(1 for face in first.faces if not self.face_hits(face))
-        if not misses:
-            return (first,)
-        again = self.rerolling(misses)
-        return (first, RolledGroup(again, dice.roll(misses)))
+        """Roll the group (one ``dice.roll`` call), then, reroll by reroll, the dice that still
+        produced no hit (one more call each, logged as a group of its own, while some die
+        missed)."""
+        rolled = [RolledGroup(self, dice.roll(self.dice))]
+        for stage in range(len(self.stages)):
+            last = rolled[-1]
+            misses = sum(1 for face in last.faces if not last.group.face_hits(face))
+            if not misses:
+                break
+            rolled.append(RolledGroup(self.rerolling(misses, stage), dice.roll(misses)))
+        return tuple(rolled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +221,10 @@ class RolledGroup:
 
     @property
     def marks(self) -> int:
-        """Faces at or above the group's ``mark_on`` (natural faces: modifiers do not count)."""
+        """Faces at or above the group's ``mark_on`` (natural faces: modifiers do not count),
+        or its hits when they are all marks (``aimed``)."""
+        if self.group.aimed:
+            return self.hits
         mark_on = self.group.mark_on
         return 0 if mark_on is None else sum(1 for face in self.faces if face >= mark_on)
 
@@ -213,8 +288,9 @@ class DicePool:
 
     @property
     def marks(self) -> bool:
-        """Whether some group counts marks (natural faces at or above its ``mark_on``)."""
-        return any(group.mark_on is not None for group in self.groups)
+        """Whether some group counts marks (natural faces at or above its ``mark_on``, or its
+        hits: ``aimed``)."""
+        return any(group.mark_on is not None or group.aimed for group in self.groups)
 
     def joint_distribution(self) -> Mapping[tuple[int, int], Fraction]:
         """The exact joint distribution of (hits, marks)."""
@@ -229,134 +305,206 @@ class DicePool:
     def tally(self, rolled: tuple[RolledGroup, ...]) -> Tally:
         """The ``Tally`` of rolled faces (as ``sample`` rolled them)."""
         hits = total_hits(rolled)
+        chains = _chains(self.groups, rolled)
         if self.budget:
-            costs = sorted(
-                r.group.need - face for r in rolled for face in r.faces if face < r.group.hit_on
-            )
+            # the misses left after every reroll: those of each group's last rolled dice, bought
+            # cost by cost (at equal cost those that save a unit first: 14RR-11)
+            costs = [
+                [
+                    chain[-1].group.need - face
+                    for face in chain[-1].faces
+                    if face < chain[-1].group.hit_on
+                ]
+                for chain in chains
+            ]
+            misses = [len(c) for c in costs]
             left = self.budget
-            for cost in costs:
-                if cost > left:
-                    break
-                left -= cost
-                hits += 1
-            return Tally(hits, self.budget - left, (0,) * len(self.groups))
-        lost: list[int] = []
-        at = 0
-        for group in self.groups:
-            first = rolled[at]
-            at += 1
-            again: RolledGroup | None = None
-            if at < len(rolled) and rolled[at].group.rerolled:
-                again = rolled[at]
-                at += 1
-            lost.append(_units_lost(group, first, again) if group.doom else 0)
-        return Tally(hits, 0, tuple(lost))
+            for cost in sorted({c for group_costs in costs for c in group_costs}):
+                found = [group_costs.count(cost) for group_costs in costs]
+                bought = min(sum(found), left // cost)
+                taken = _buy_order(self.groups, misses, found, bought)
+                misses = [m - t for m, t in zip(misses, taken, strict=True)]
+                hits += bought
+                left -= bought * cost
+                if bought < sum(found):
+                    break  # the trade goods ran out: nothing dearer can be bought
+            return Tally(hits, self.budget - left, _lost_unbought(self.groups, misses))
+        lost = tuple(
+            _units_lost(group, chain) if group.doom else 0
+            for group, chain in zip(self.groups, chains, strict=True)
+        )
+        return Tally(hits, 0, lost, total_marks(rolled))
 
 
 class Tally(NamedTuple):
-    """What a ``tallied`` roll produced: its hits, the trade goods spent on it, and the units
-    lost in each of its groups (in the pool's order)."""
+    """What a ``tallied`` roll produced: its hits, the trade goods spent on it, the units lost
+    in each of its groups (in the pool's order), and its marks (a pool that counts them)."""
 
     hits: int
     spent: int
     lost: tuple[int, ...]
+    marks: int = 0
 
 
-def _units_lost(group: DiceGroup, first: RolledGroup, again: RolledGroup | None) -> int:
+def _chains(
+    groups: tuple[DiceGroup, ...], rolled: tuple[RolledGroup, ...]
+) -> list[tuple[RolledGroup, ...]]:
+    """The rolled groups of each of ``groups`` (as ``sample`` rolls them): its first roll,
+    then its rerolls (the ``rerolled`` groups right after it)."""
+    chains: list[tuple[RolledGroup, ...]] = []
+    at = 0
+    for _ in groups:
+        end = at + 1
+        while end < len(rolled) and rolled[end].group.rerolled:
+            end += 1
+        chains.append(rolled[at:end])
+        at = end
+    return chains
+
+
+def _die_paths(group: DiceGroup, faces: list[Iterator[int]]) -> Iterator[tuple[int, int, int]]:
+    """Each die of ``group`` followed through its rerolls, ``faces`` giving the faces of its
+    first roll and of each reroll in order: (hits, whether the last reroll rolled it, the hits
+    of that reroll)."""
+    stages = group.stages
+    for face in faces[0]:
+        produced = group.face_hits(face)
+        stage = 0
+        while not produced and stage < len(stages):
+            produced = group.rerolling(1, stage).face_hits(next(faces[stage + 1]))
+            stage += 1
+        last = int(bool(stages) and stage == len(stages))
+        yield produced, last, produced if last else 0
+
+
+def _units_lost(group: DiceGroup, chain: tuple[RolledGroup, ...]) -> int:
     """Units of a doomed group lost: its dice in order, ``doom`` to a unit, each miss replaced
-    by the next rerolled face."""
-    rerolls = iter(again.faces if again is not None else ())
-    second = group.rerolling(1)
+    by the next face of the reroll that follows."""
+    faces = [iter(r.faces) for r in chain]
+    faces += [iter(())] * (len(group.stages) + 1 - len(faces))
+    paths = list(_die_paths(group, faces))
     lost = 0
-    faces = first.faces
-    for start in range(0, len(faces), group.doom):
-        hits = rerolled = reroll_hits = 0
-        for face in faces[start : start + group.doom]:
-            produced = group.face_hits(face)
-            if not produced:
-                rerolled = 1
-                produced = second.face_hits(next(rerolls))
-                reroll_hits += produced
-            hits += produced
-        if rerolled and not (reroll_hits if group.doom_strict else hits):
+    for start in range(0, len(paths), group.doom):
+        unit = paths[start : start + group.doom]
+        rerolled = any(last for _, last, _ in unit)
+        produced = sum(last_hits if group.doom_strict else hits for hits, _, last_hits in unit)
+        if rerolled and not produced:
             lost += 1
     return lost
 
 
 @cache
-def _unit_classes(group: DiceGroup) -> tuple[tuple[tuple[int, int], int], ...]:
-    """One unit of a doomed group: how many of its ``100 ** doom`` equally likely (face,
-    reroll face) rolls give each (hits, lost)."""
-    second = group.rerolling(1)
-    die: dict[tuple[int, int, int], int] = {}
-    for face in range(1, SIDES + 1):
-        produced = group.face_hits(face)
-        if produced:
-            die[(produced, 0, 0)] = die.get((produced, 0, 0), 0) + SIDES
-            continue
-        for again in range(1, SIDES + 1):
-            more = second.face_hits(again)
-            key = (more, 1, more)
-            die[key] = die.get(key, 0) + 1
-    unit: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
+def _die_classes(group: DiceGroup) -> dict[tuple[int, int, int, int], int]:
+    """One die of ``group``: how many of its ``SIDES ** _rolls(group)`` equally likely faces
+    (its first roll's, then its rerolls') give each (hits, whether the last reroll rolled it,
+    that reroll's hits, mark); a die that produced no hit is rerolled while a reroll is left,
+    and the last face counts."""
+    stages = group.stages
+    mark_on = group.mark_on if group.mark_on is not None else NEVER
+    classes: dict[tuple[int, int, int, int], int] = {}
+
+    def follow(stage: int, ways: int) -> None:
+        rolling = group if stage == 0 else group.rerolling(1, stage - 1)
+        for face in range(1, SIDES + 1):
+            produced = rolling.face_hits(face)
+            if produced or stage == len(stages):
+                last = int(bool(stages) and stage == len(stages))
+                mark = produced if group.aimed else int(face >= mark_on)
+                key = (produced, last, produced if last else 0, mark)
+                classes[key] = classes.get(key, 0) + ways
+            else:
+                follow(stage + 1, ways // SIDES)
+
+    follow(0, SIDES ** len(stages))
+    return classes
+
+
+@cache
+def _unit_classes(group: DiceGroup) -> tuple[tuple[tuple[int, int, int], int], ...]:
+    """One unit of a doomed group: how many of its ``SIDES ** (_rolls(group) * doom)``
+    equally likely rolls (its dice's faces and rerolls' faces) give each (hits, marks, lost)."""
+    die: dict[tuple[int, int, int, int], int] = {}
+    for key, ways in _die_classes(group).items():
+        die[key] = die.get(key, 0) + ways
+    unit: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 1}
     for _ in range(group.doom):
-        merged: dict[tuple[int, int, int], int] = {}
-        for (hits, rerolled, reroll_hits), ways in unit.items():
-            for (h, r, rh), more in die.items():
-                key = (hits + h, rerolled | r, reroll_hits + rh)
+        merged: dict[tuple[int, int, int, int], int] = {}
+        for (hits, rerolled, reroll_hits, marks), ways in unit.items():
+            for (h, r, rh, m), more in die.items():
+                key = (hits + h, rerolled | r, reroll_hits + rh, marks + m)
                 merged[key] = merged.get(key, 0) + ways * more
         unit = merged
-    classes: dict[tuple[int, int], int] = {}
-    for (hits, rerolled, reroll_hits), ways in unit.items():
+    classes: dict[tuple[int, int, int], int] = {}
+    for (hits, rerolled, reroll_hits, marks), ways in unit.items():
         lost = int(bool(rerolled) and not (reroll_hits if group.doom_strict else hits))
-        classes[(hits, lost)] = classes.get((hits, lost), 0) + ways
+        classes[(hits, marks, lost)] = classes.get((hits, marks, lost), 0) + ways
     return tuple(sorted(classes.items()))
 
 
 @cache
 def _doomed(groups: tuple[DiceGroup, ...]) -> Mapping[Tally, Fraction]:
-    """The exact distribution of (hits, units lost per group) of a pool without trade goods."""
-    result: dict[tuple[int, tuple[int, ...]], Fraction] = {(0, ()): Fraction(1)}
+    """The exact distribution of (hits, units lost per group, marks) of a pool without trade
+    goods."""
+    result: dict[tuple[int, int, tuple[int, ...]], Fraction] = {(0, 0, ()): Fraction(1)}
     for group in groups:
-        step: dict[tuple[int, int], Fraction]
+        step: dict[tuple[int, int, int], Fraction]
         if group.doom:
             units = group.dice // group.doom
-            counts = _spread(_unit_classes(group), units)
-            total = (SIDES * SIDES) ** group.dice
-            step = {key: Fraction(ways, total) for key, ways in counts.items()}
+            # (hits, marks) as one number for ``_spread``: marks never reach ``base``
+            base = group.dice * _most_hits(group) + 1
+            encoded = tuple(
+                ((hits * base + marks, lost), ways)
+                for (hits, marks, lost), ways in _unit_classes(group)
+            )
+            counts = _spread(encoded, units)
+            total = SIDES ** (_rolls(group) * group.dice)
+            step = {
+                (value // base, value % base, gone): Fraction(ways, total)
+                for (value, gone), ways in counts.items()
+            }
+        elif group.mark_on is not None or group.aimed:
+            step = {(h, m, 0): chance for (h, m), chance in _joint((group,)).items()}
         else:
-            step = {(hits, 0): chance for hits, chance in enumerate(_hits_of(group)) if chance}
-        merged: dict[tuple[int, tuple[int, ...]], Fraction] = {}
-        for (hits, lost), weight in result.items():
-            for (more, gone), chance in step.items():
-                key = (hits + more, (*lost, gone))
+            step = {(h, 0, 0): chance for h, chance in enumerate(_hits_of(group)) if chance}
+        merged: dict[tuple[int, int, tuple[int, ...]], Fraction] = {}
+        for (hits, marks, lost), weight in result.items():
+            for (more, more_marks, gone), chance in step.items():
+                key = (hits + more, marks + more_marks, (*lost, gone))
                 merged[key] = merged.get(key, Fraction(0)) + weight * chance
         result = merged
-    return {Tally(hits, 0, lost): chance for (hits, lost), chance in result.items()}
+    return {Tally(hits, 0, lost, marks): chance for (hits, marks, lost), chance in result.items()}
 
 
 @cache
 def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fraction]:
-    """The exact distribution of (hits, trade goods spent) of plain groups whose roller spends
-    up to ``budget`` trade goods, 1 for +1 on one die, on the misses that need the least first.
+    """The exact distribution of (hits, trade goods spent, units lost) of groups whose roller
+    spends up to ``budget`` trade goods, 1 for +1 on one die, on the misses left after their
+    rerolls that need the least first, and at equal cost those of units the Crown of Thalnos
+    would destroy (``doom``: units of one die; docs/rulings.md 14RR-11).
 
-    First the natural hits of each group (binomial); then, cost by cost from 1 up, how many of
-    each group's misses need exactly that much (each miss is equally likely any of the faces
-    it may still show); they are bought while the trade goods last, and once some cannot be,
-    no dearer one can either."""
-    lost = (0,) * len(groups)
+    First the hits of each group (binomial: a die misses at last only if each of its rolls
+    missed); then, cost by cost from 1 up, how many of each group's misses need exactly that
+    much (a miss left is equally likely any of the faces its last roll may miss with); they are
+    bought while the trade goods last, and once some cannot be, no dearer one can either. The
+    misses of a doomed group not bought are its units lost."""
+    count = len(groups)
+    # the roll a miss left comes from: the last reroll when there is one
+    last = tuple(g.rerolling(1) if g.stages else g for g in groups)
     result: dict[Tally, Fraction] = {}
 
-    def faces_left(group: DiceGroup, cost: int) -> int:
+    def add(hits: int, spent: int, unbought: Sequence[int], chance: Fraction) -> None:
+        key = Tally(hits, spent, _lost_unbought(groups, unbought))
+        result[key] = result.get(key, Fraction(0)) + chance
+
+    def faces_left(at: int, cost: int) -> int:
         # the miss faces needing ``cost`` or more: 1 .. need - cost (at most 10)
-        return max(0, min(SIDES, group.need - cost, group.hit_on - 1))
+        return max(0, min(SIDES, last[at].need - cost, last[at].hit_on - 1))
 
     def level(cost: int, left: int, misses: tuple[int, ...], hits: int, chance: Fraction) -> None:
         if cost > left or not any(misses):
-            key = Tally(hits, budget - left, lost)
-            result[key] = result.get(key, Fraction(0)) + chance
+            add(hits, budget - left, misses, chance)
             return
-        spread(cost, left, misses, hits, chance, 0, (), 0)
+        spread(cost, left, misses, hits, chance, 0, (), ())
 
     def spread(
         cost: int,
@@ -366,34 +514,48 @@ def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fracti
         chance: Fraction,
         at: int,
         still: tuple[int, ...],
-        found: int,
+        found: tuple[int, ...],
     ) -> None:
-        if at == len(misses):
-            bought = min(found, left // cost)
-            if bought < found:
-                # the trade goods ran out at this cost: nothing dearer can be bought
-                key = Tally(hits + bought, budget - left + bought * cost, lost)
-                result[key] = result.get(key, Fraction(0)) + chance
+        if at == count:
+            total = sum(found)
+            bought = min(total, left // cost)
+            if bought < total:
+                # the trade goods ran out at this cost: nothing dearer can be bought; those
+                # that save a unit are bought first
+                taken = _buy_order(groups, misses, found, bought)
+                left_over = [m - t for m, t in zip(misses, taken, strict=True)]
+                add(hits + bought, budget - left + bought * cost, left_over, chance)
                 return
             level(cost + 1, left - bought * cost, still, hits + bought, chance)
             return
         dice = misses[at]
-        group = groups[at]
-        faces = faces_left(group, cost)
-        face = group.need - cost
-        if not dice or faces == 0 or not 1 <= face < group.hit_on:
-            spread(cost, left, misses, hits, chance, at + 1, (*still, dice), found)
+        faces = faces_left(at, cost)
+        face = last[at].need - cost
+        if not dice or faces == 0 or not 1 <= face < last[at].hit_on:
+            spread(cost, left, misses, hits, chance, at + 1, (*still, dice), (*found, 0))
             return
         for k, p in enumerate(_binomial(dice, Fraction(1, faces))):
             if p:
-                spread(cost, left, misses, hits, chance * p, at + 1, (*still, dice - k), found + k)
+                spread(
+                    cost,
+                    left,
+                    misses,
+                    hits,
+                    chance * p,
+                    at + 1,
+                    (*still, dice - k),
+                    (*found, k),
+                )
 
     def natural(at: int, hits: int, misses: tuple[int, ...], chance: Fraction) -> None:
-        if at == len(groups):
+        if at == count:
             level(1, budget, misses, hits, chance)
             return
         group = groups[at]
-        for k, p in enumerate(_binomial(group.dice, group.hit_chance)):
+        missed = 1 - group.hit_chance
+        for stage in range(len(group.stages)):
+            missed *= 1 - group.rerolling(1, stage).hit_chance
+        for k, p in enumerate(_binomial(group.dice, 1 - missed)):
             if p:
                 natural(at + 1, hits + k, (*misses, group.dice - k), chance * p)
 
@@ -401,42 +563,66 @@ def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fracti
     return result
 
 
+def _buy_order(
+    groups: tuple[DiceGroup, ...], misses: Sequence[int], found: Sequence[int], bought: int
+) -> list[int]:
+    """How many of each group's misses at one cost (``found``) are bought, ``bought`` in all,
+    ``misses`` being each group's misses not bought yet: first those that save a unit the Crown
+    of Thalnos would destroy (every miss of a group of one-die units; one miss of a one-unit
+    group none of whose dice hit), then the others, in the pool's order (14RR-11)."""
+    taken = [0] * len(groups)
+    give = bought
+    for at, group in enumerate(groups):
+        if group.doom == 1:
+            saving = found[at]
+        elif group.doom and misses[at] == group.dice:
+            saving = min(1, found[at])
+        else:
+            continue
+        took = min(give, saving)
+        taken[at] += took
+        give -= took
+    for at in range(len(groups)):
+        took = min(give, found[at] - taken[at])
+        taken[at] += took
+        give -= took
+    return taken
+
+
+def _lost_unbought(groups: tuple[DiceGroup, ...], unbought: Sequence[int]) -> tuple[int, ...]:
+    """The units each group loses to the Crown of Thalnos when ``unbought`` of its misses are
+    left: each one of one-die units; a unit of several dice none of whose dice hit."""
+    return tuple(
+        unbought[at] if group.doom == 1 else int(bool(group.doom) and unbought[at] == group.dice)
+        for at, group in enumerate(groups)
+    )
+
+
 def _most_hits(group: DiceGroup) -> int:
     """The most hits one die of ``group`` can produce (its reroll, trade goods included)."""
     if group.budget:
-        return int(group.need - SIDES <= group.budget)
+        needs = [group.need] + [group.rerolling(1, s).need for s in range(len(group.stages))]
+        return int(min(needs) - SIDES <= group.budget)
     if group.plain:
         return int(group.hit_on <= SIDES)
     most = group.face_hits(SIDES)
-    if group.reroll is not None:
-        most = max(most, group.rerolling(1).face_hits(SIDES))
+    for stage in range(len(group.stages)):
+        most = max(most, group.rerolling(1, stage).face_hits(SIDES))
     return most
 
 
 def _rolls(group: DiceGroup) -> int:
-    """How many d10s one die of ``group`` may take: 2 when its misses are rerolled."""
-    return 1 if group.reroll is None else 2
+    """How many d10s one die of ``group`` may take: 1, and 1 more for each of its rerolls."""
+    return 1 + len(group.stages)
 
 
 def _die_faces(group: DiceGroup) -> dict[tuple[int, int], int]:
-    """One die of ``group``: how many of its ``SIDES ** _rolls(group)`` equally likely
-    (face, reroll face) pairs give each (hits, mark) pair; a die that produced no hit is
+    """One die of ``group``: how many of its ``SIDES ** _rolls(group)`` equally likely faces
+    (its roll's, then its rerolls') give each (hits, mark) pair; a die that produced no hit is
     rerolled (``DiceGroup.roll``), and its reroll's face replaces its face."""
-    mark_on = group.mark_on if group.mark_on is not None else NEVER
     faces: dict[tuple[int, int], int] = {}
-    again = group.rerolling(1) if group.reroll is not None else None
-    for face in range(1, SIDES + 1):
-        hits = group.face_hits(face)
-        if again is None:
-            key = (hits, int(face >= mark_on))
-            faces[key] = faces.get(key, 0) + 1
-        elif hits:
-            key = (hits, 0)
-            faces[key] = faces.get(key, 0) + SIDES
-        else:
-            for second in range(1, SIDES + 1):
-                key = (again.face_hits(second), 0)
-                faces[key] = faces.get(key, 0) + 1
+    for (hits, _, _, mark), ways in _die_classes(group).items():
+        faces[(hits, mark)] = faces.get((hits, mark), 0) + ways
     return faces
 
 

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import events, rolls, run, space
 
 ARGENT = {"faction": "argent", "upgrades": ["destroyer"]}
@@ -72,11 +71,34 @@ def test_the_plain_destroyer_ii_does_not() -> None:
     assert "marks" not in first_group(rolls(played, "anti_fighter_barrage")[0])
 
 
-def test_rerolled_barrage_dice_are_refused_by_name() -> None:
-    # Ta Zern (Alliance) rerolls the misses of unit-ability rolls: not with marks
+def test_rerolled_barrage_dice_count_the_marks_of_their_reroll() -> None:
+    # Ta Zern (Alliance) rerolls the misses of unit-ability rolls: 9 hits and is kept, 1 and 2
+    # are rerolled; the reroll's 9 counts too (docs/rulings.md 14RR-4; once refused)
     scenario = battle("1 carrier, 2 infantry", leaders=["ta_zern"])
-    with pytest.raises(RuleNotImplemented, match="Strike Wing Alpha II"):
-        run(scenario, [9, 9, 9], all_dice=False)
+    played = run(scenario, [9, 1, 2, 9, 3, 10, 1])
+    [barrage] = rolls(played, "anti_fighter_barrage")
+    found = barrage["groups"]
+    assert isinstance(found, list)
+    assert [(g["faces"], g["marks"]) for g in found] == [([9, 1, 2], 1), ([9, 3], 1)]
+    assert killed(played) == [("defender", "infantry")] * 2
+
+
+def test_a_rerolled_roll_whose_nine_may_miss_is_refused_by_name() -> None:
+    from dataclasses import replace
+
+    from spacecombat.core.pool import DiceGroup
+
+    with pytest.raises(ValueError, match="marks hits only"):
+        replace(DiceGroup("destroyer", 3, 10, reroll=0), mark_on=9)
+
+
+def test_exact_expected_losses_with_ta_zern() -> None:
+    """As below, but each barrage die also gets a mark from its reroll: 2/10 + 5/10 * 2/10 =
+    3/10, so the infantry dies in the barrage with 1 - (7/10)^3 = 657/1000; expected losses
+    30/13 + 1/2 * (657/1000 + 343/1000 * 10/13) = 30/13 + 11971/26000."""
+    found = odds(battle("1 carrier, 1 infantry", leaders=["ta_zern"]))
+    expected = Fraction(30, 13) + Fraction(11971, 26000)
+    assert found.expected_losses["defender"] == pytest.approx(float(expected), abs=1e-12)
 
 
 def test_exact_expected_losses_hand_derived() -> None:

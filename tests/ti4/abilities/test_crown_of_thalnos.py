@@ -96,3 +96,66 @@ def test_exact_odds() -> None:
     assert result.attacker_win == pytest.approx(float(Fraction(21, 25)), abs=1e-12)
     assert result.defender_win == pytest.approx(float(Fraction(4, 25)), abs=1e-12)
     assert result.draw == pytest.approx(0.0, abs=1e-12)
+
+
+# With the Hacan flagship's trade goods (docs/rulings.md 14RR-11; once refused by name): they
+# are spent after the Crown's reroll, on the misses left closest to hitting, at equal cost on
+# units at risk first; a unit whose rerolled die they make hit is not destroyed.
+
+HACAN = {"faction": "hacan", "units": "1 flagship, 1 dreadnought", "trade_goods": 2}
+
+
+def hacan_elected() -> Any:
+    return elected(HACAN, {"units": "2 cruiser"})
+
+
+def test_trade_goods_make_the_rerolled_die_hit_and_save_the_unit() -> None:
+    # dreadnought 2, rerolled 4 (needs 1); flagship 9 (a hit), 2 (needs 5): 1 trade good
+    # buys the dreadnought's 4; the cruisers miss (1, 1)
+    played = run(hacan_elected(), [2, 4, 9, 2, 1, 1])
+    [roll, _] = rolls(played, "space_combat")
+    assert (roll["hits"], roll["trade_goods_spent"], roll["units_lost"]) == (
+        2,
+        1,
+        {"dreadnought": 0},
+    )
+    assert not events(played, "unit_destroyed", player="attacker")
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_the_closest_miss_is_bought_first_even_if_a_unit_is_at_risk() -> None:
+    # dreadnought 2, rerolled 1 (needs 4); flagship 9, 6 (needs 1): the 6 is bought, the
+    # dreadnought is destroyed; the 2 hits take both cruisers (1, 1)
+    played = run(hacan_elected(), [2, 1, 9, 6, 1, 1])
+    [roll, _] = rolls(played, "space_combat")
+    assert (roll["hits"], roll["trade_goods_spent"], roll["units_lost"]) == (
+        2,
+        1,
+        {"dreadnought": 1},
+    )
+    [lost] = events(played, "unit_destroyed", player="attacker")
+    assert (lost["unit"], lost["cause"]) == ("dreadnought", "crown of thalnos")
+
+
+def test_with_trade_goods_the_sampler_plays_as_play_does_and_logs_replay() -> None:
+    import json
+
+    from spacecombat import rulesets
+    from spacecombat.core.engine import Sampler, play
+    from spacecombat.replay import replay
+    from spacecombat.resolver import resolve
+    from spacecombat.scenario.schema import parse_scenario
+
+    scenario = hacan_elected()
+    for seed in range(5):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+    parsed = parse_scenario(scenario)
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(parsed, trial), policies)
+        end = sampler.play(rulesets.dice_for(parsed, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+    assert odds(scenario).attacker_win > 0.5

@@ -120,20 +120,35 @@ def test_exact_odds_against_a_cruiser() -> None:
     assert plain.attacker_win < result.attacker_win
 
 
-def test_with_war_funding_rerolls_of_the_same_dice_are_refused_by_name() -> None:
-    """Trade goods raising dice (the flagship) and a reroll of the same dice (War Funding) are
-    not implemented together: refused by name (abilities/base.rerolling_misses), never a wrong
-    count or an internal error."""
-    from spacecombat.core.errors import RuleNotImplemented
+WAR_FUNDED = {
+    "faction": "hacan",
+    "units": "1 flagship",
+    "promissory_notes": ["war_funding"],
+    "trade_goods": 1,
+}
 
-    scenario = space(
-        {"units": "1 cruiser, 2 dreadnought", "faction": "jolnar"},
-        {
-            "faction": "hacan",
-            "units": "1 flagship, 1 cruiser, 1 destroyer",
-            "promissory_notes": ["war_funding"],
-            "trade_goods": 2,
-        },
-    )
-    with pytest.raises(RuleNotImplemented, match="rerolling dice that trade goods also raise"):
-        odds(scenario)
+
+def test_with_war_funding_the_trade_goods_raise_the_misses_left_after_the_reroll() -> None:
+    """War Funding rerolls the misses first, then trade goods are spent on the misses left
+    (docs/rulings.md 14RR-3; once refused by name): 3 and 5 miss, are rerolled as 4 and 6; the
+    trade good raises the 6."""
+    played = run(space(WAR_FUNDED, {"units": "1 cruiser"}), [3, 5, 4, 6, 1])
+    [roll, _] = rolls(played, "space_combat")
+    assert [(g["faces"], g.get("rerolled", False)) for g in groups(roll)] == [
+        ([3, 5], False),
+        ([4, 6], True),
+    ]
+    assert (roll["hits"], roll["trade_goods_spent"]) == (1, 1)
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_exact_odds_with_war_funding() -> None:
+    """Round 1 (War Funding): a die misses at last with (3/5)^2 = 9/25, and both with 81/625;
+    the trade good then saves the roll if one shows a 6 (a last miss shows 1-6 alike), so the
+    flagship kills with k1 = 1 - 81/625 * 25/36 = 91/100. Else the cruiser's hit (2/5) damages
+    it, and later rounds are those of the duel above (no War Funding): from D, win 9/17; from
+    U, win 273/289."""
+    result = odds(space(WAR_FUNDED, {"units": "1 cruiser"}))
+    k1, f = Fraction(91, 100), Fraction(2, 5)
+    win = k1 + (1 - k1) * f * Fraction(9, 17) + (1 - k1) * (1 - f) * Fraction(273, 289)
+    assert result.attacker_win == pytest.approx(float(win), abs=1e-12)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import IllegalChoice, RuleNotImplemented
+from spacecombat.core.errors import IllegalChoice
 from tests.helpers import events, rolls, run, space, survivors
 
 L1 = {"faction": "l1z1x"}
@@ -104,14 +104,44 @@ def test_an_opponent_without_fighters_is_unaffected() -> None:
     assert survivors(played, "defender") == {}
 
 
-def test_rerolled_flagship_dice_are_refused_by_name() -> None:
-    # War Funding, held by the L1Z1X player, rerolls its misses in round 1
+FUNDED = {"units": "1 flagship", **L1, "promissory_notes": ["war_funding"]}
+
+
+def test_rerolled_flagship_dice_mark_the_hits_of_their_reroll() -> None:
+    # War Funding, held by the L1Z1X player, rerolls its misses in round 1 (once refused by
+    # name): 1 and 2 miss, rerolled 5 (a hit, restricted) and 1; the carrier (1) and the
+    # fighter (1) miss; the restricted hit takes the carrier (docs/rulings.md 14RR-6). Round
+    # 2: 5 and 1 again; the fighter misses.
+    scenario = space(FUNDED, {"units": "1 carrier, 1 fighter"})
+    played = run(scenario, [1, 2, 5, 1, 1, 1, 5, 1, 1])
+    first: Any = rolls(played, "space_combat")[0]
+    assert [(g["faces"], g["marks"]) for g in first["groups"]] == [([1, 2], 0), ([5, 1], 1)]
+    [aimed, _] = events(played, "hits_restricted")
+    assert (aimed["hits"], aimed["round"]) == (1, 1)
+    assert [e["unit"] for e in events(played, "unit_destroyed")] == ["carrier", "fighter"]
+
+
+def test_exact_odds_with_war_funding_hand_derived() -> None:
+    """As below, with War Funding in round 1: each flagship die hits with 1 - (2/5)^2 =
+    21/25 (0, 1, 2 hits with 16/625, 168/625, 441/625); the restricted hits take the carrier
+    first. Two hits: drawn if the defender hits (11/25), else won. One: the carrier is gone;
+    lost if the defender hits, else the duel against the fighter (won 49/74, drawn 21/74).
+    None: lost if the defender hits, else the battle below from its start."""
     scenario = space(
-        {"units": "1 flagship", **L1, "promissory_notes": ["war_funding"]},
-        {"units": "1 carrier, 1 fighter", "faction": "letnev"},
+        {**FUNDED, "damaged": {"flagship": 1}},
+        {"units": "1 carrier, 1 fighter", "upgrades": ["fighter"]},
     )
-    with pytest.raises(RuleNotImplemented, match="non-fighter ships"):
-        run(scenario, [], all_dice=False)
+    f = Fraction
+    den = 1 - f(4, 25) * f(14, 25)
+    start_win = (f(9, 25) * f(14, 25) + f(12, 25) * f(14, 25) * f(49, 74)) / den
+    start_draw = (f(9, 25) * f(11, 25) + f(12, 25) * f(14, 25) * f(21, 74)) / den
+    two, one, none = f(441, 625), f(168, 625), f(16, 625)
+    miss = f(14, 25)
+    attacker = two * miss + one * miss * f(49, 74) + none * miss * start_win
+    draw = two * f(11, 25) + one * miss * f(21, 74) + none * miss * start_draw
+    found = odds(scenario)
+    assert found.attacker_win == pytest.approx(float(attacker), abs=1e-12)
+    assert found.draw == pytest.approx(float(draw), abs=1e-12)
 
 
 def test_exact_odds_hand_derived() -> None:
@@ -134,3 +164,66 @@ def test_exact_odds_hand_derived() -> None:
     assert found.attacker_win == pytest.approx(float(attacker), abs=1e-12)
     assert found.draw == pytest.approx(float(draw), abs=1e-12)
     assert found.defender_win == pytest.approx(float(1 - attacker - draw), abs=1e-12)
+
+
+CROWNED = {"units": "1 flagship", **L1, "relics": ["the_crown_of_thalnos"]}
+
+
+def test_with_the_crown_of_thalnos_every_hit_of_those_dice_is_restricted() -> None:
+    # The Crown (relic) rerolls the flagship's misses at +1 (once refused by name): 1 and 5
+    # (a hit); the 1 rerolled 4 + 1 (a hit): both hits restricted (docs/rulings.md 14RR-10).
+    # The carrier and the fighter miss (1, 1); the hits take the carrier, then the fighter.
+    scenario = space(CROWNED, {"units": "1 carrier, 1 fighter"})
+    played = run(scenario, [1, 5, 4, 1, 1])
+    first: Any = rolls(played, "space_combat")[0]
+    assert [(g["faces"], g["aimed"], g["marks"]) for g in first["groups"]] == [
+        ([1, 5], True, 1),
+        ([4], True, 1),
+    ]
+    [aimed] = events(played, "hits_restricted")
+    assert aimed["hits"] == 2
+    assert [e["unit"] for e in events(played, "unit_destroyed")] == ["carrier", "fighter"]
+
+
+def test_exact_odds_with_the_crown_hand_derived() -> None:
+    """A damaged flagship (2 dice, 3/5; the Crown's reroll at +1: 7/10) with the relic against
+    a carrier (1/5) and a Fighter II (3/10): a die hits with 3/5 + 2/5 * 7/10 = 22/25, so the
+    flagship makes 2, 1, 0 hits with 484/625, 132/625, 9/625, and with 0 it is lost to the
+    Crown. Two hits take both ships (a draw if the defender hits: 11/25); one takes the carrier
+    (lost if the defender hits, else the flagship against the fighter: won 616/625 * 7/10,
+    drawn 616/625 * 3/10)."""
+    scenario = space(
+        {**CROWNED, "damaged": {"flagship": 1}},
+        {"units": "1 carrier, 1 fighter", "upgrades": ["fighter"]},
+    )
+    f = Fraction
+    two, one = f(484, 625), f(132, 625)
+    against_fighter = f(616, 625)
+    attacker = two * f(14, 25) + one * f(14, 25) * against_fighter * f(7, 10)
+    draw = two * f(11, 25) + one * f(14, 25) * against_fighter * f(3, 10)
+    found = odds(scenario)
+    assert found.attacker_win == pytest.approx(float(attacker), abs=1e-12)
+    assert found.draw == pytest.approx(float(draw), abs=1e-12)
+
+
+def test_with_the_crown_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    import json
+
+    from spacecombat import rulesets
+    from spacecombat.core.engine import Sampler, play
+    from spacecombat.replay import replay
+    from spacecombat.resolver import resolve
+    from spacecombat.scenario.schema import parse_scenario
+
+    scenario = space({**CROWNED, "units": "1 flagship, 1 dreadnought"}, CARRIER_AND_FIGHTERS)
+    for seed in range(5):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+    parsed = parse_scenario(scenario)
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(parsed, trial), policies)
+        end = sampler.play(rulesets.dice_for(parsed, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial

@@ -13,13 +13,18 @@ the owner's cruiser destroyed by its reroll, a loss (3/10), whatever the opponen
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from spacecombat import odds
+from spacecombat import odds, rulesets
+from spacecombat.core.engine import Sampler, play
 from spacecombat.core.events import Event
+from spacecombat.replay import replay
+from spacecombat.resolver import resolve
+from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import events, invasion, rolls, run, space
 
 CROWN = {"relics": ["the_crown_of_thalnos"]}
@@ -147,3 +152,236 @@ def test_exact_odds_of_a_duel() -> None:
     assert result.attacker_win == pytest.approx(float(Fraction(21, 50)), abs=1e-12)
     assert result.draw == pytest.approx(float(Fraction(7, 25)), abs=1e-12)
     assert result.defender_win == pytest.approx(float(Fraction(3, 10)), abs=1e-12)
+
+
+# With another effect that rerolls the same dice (docs/rulings.md 14RR-1, 14RR-2): the other
+# effect's reroll is made first, the Crown's last, on the dice that still missed.
+
+LETNEV = {"faction": "letnev", "units": "1 cruiser", "trade_goods": 2, **CROWN}
+
+
+def test_munitions_reserves_rerolls_first_then_the_crown() -> None:
+    # 3 misses; Munitions Reserves: 4 misses; the Crown: 6 + 1 = 7 hits; the defender: 1
+    played = run(space(LETNEV, {"units": "1 cruiser"}), [3, 4, 6, 1])
+    plays = [c["choice"] for c in events(played, "choice_made", decision="play_card")]
+    assert plays == ["play munitions_reserves", PLAY + "cruiser"]
+    [roll, _] = rolls(played, "space_combat")
+    assert [(g["faces"], g["modifier"], g.get("rerolled", False)) for g in groups(roll)] == [
+        ([3], 0, False),
+        ([4], 0, True),
+        ([6], 1, True),
+    ]
+    assert groups(roll)[0]["reroll_modifiers"] == [0, 1]
+    assert (roll["hits"], roll["units_lost"]) == (1, {"cruiser": 0})
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_a_die_that_munitions_reserves_made_hit_is_not_rerolled_by_the_crown() -> None:
+    played = run(space(LETNEV, {"units": "1 cruiser"}), [3, 7, 1])
+    [roll, _] = rolls(played, "space_combat")
+    assert len(groups(roll)) == 2
+    assert (roll["hits"], roll["units_lost"]) == (1, {"cruiser": 0})
+
+
+def test_a_missed_crown_reroll_after_munitions_reserves_destroys_the_unit() -> None:
+    played = run(space(LETNEV, {"units": "1 cruiser"}), [3, 4, 4, 1])
+    [lost] = events(played, "unit_destroyed", player="attacker")
+    assert lost["cause"] == "crown of thalnos"
+    assert played.outcome["result"] == "defender_win"
+
+
+def test_crown_passed_munitions_reserves_alone() -> None:
+    played = run(
+        space(LETNEV, {"units": "1 cruiser"}),
+        [3, 7, 1],
+        attacker=["play munitions_reserves", "pass"],
+    )
+    [roll, _] = rolls(played, "space_combat")
+    assert len(groups(roll)) == 2
+    assert "units_lost" not in roll
+
+
+def test_exact_odds_with_munitions_reserves() -> None:
+    """Hand-derived: the Letnev cruiser (7) misses with 3/5, again with 3/5 (Munitions
+    Reserves), then the Crown's reroll (6) with 1/2: it hits with 1 - 9/50 = 41/50 and is
+    destroyed with 9/50. The first round decides: lost, a loss (9/50); a hit and the
+    defender's (2/5), a draw (41/125); a hit alone, a win (123/250)."""
+    result = odds(space(LETNEV, {"units": "1 cruiser"}))
+    assert result.defender_win == pytest.approx(float(Fraction(9, 50)), abs=1e-12)
+    assert result.draw == pytest.approx(float(Fraction(41, 125)), abs=1e-12)
+    assert result.attacker_win == pytest.approx(float(Fraction(123, 250)), abs=1e-12)
+
+
+def test_logs_with_both_rerolls_replay_with_and_without_their_seed() -> None:
+    scenario = space(
+        {**LETNEV, "units": "2 cruiser, 1 destroyer", "trade_goods": 6}, {"units": "3 cruiser"}
+    )
+    for seed in range(6):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+        report = replay([{**log[0], "seed": None}, *log[1:]])
+        assert report.reproduces, report.reason
+
+
+def test_the_sampler_plays_both_rerolls_as_play_does() -> None:
+    scenario = parse_scenario(
+        space(
+            {**LETNEV, "units": "2 cruiser, 1 destroyer", "trade_goods": 6}, {"units": "3 cruiser"}
+        )
+    )
+    battle = rulesets.battle(scenario)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(scenario, trial), policies)
+        end = sampler.play(rulesets.dice_for(scenario, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+
+
+# The units the Crown destroys are heard by the effects acting after a unit is destroyed, right
+# after the roll (docs/rulings.md 14RR-7): Brother Milor places 2 fighters for the cruiser.
+
+MILOR = {"units": "1 cruiser", **CROWN, "leaders": ["brother_milor"]}
+
+
+def test_a_unit_the_crown_destroys_is_heard_right_after_the_roll() -> None:
+    # 3, rerolled 4 + 1: the cruiser is destroyed; Brother Milor places 2 fighters before the
+    # defender rolls (1). Round 2: the fighters' reroll hits on 8 + 1 (3/10): not rerolled;
+    # 9, 9 hit; the defender 1.
+    played = run(space(MILOR, {"units": "1 cruiser"}), [3, 4, 1, 9, 9, 1])
+    kinds = [e["event"] for e in played.events]
+    lost = kinds.index("unit_destroyed")
+    placed = kinds.index("units_placed")
+    defender_roll = [i for i, e in enumerate(played.events) if e["event"] == "dice_rolled"][1]
+    assert lost < placed < defender_roll
+    assert played.events[lost]["cause"] == "crown of thalnos"
+    [card] = events(played, "card_played", card="brother_milor")
+    assert card["player"] == "attacker"
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_heard_destructions_replay_and_are_sampled_as_played() -> None:
+    scenario = space({**MILOR, "units": "2 cruiser"}, {"units": "3 cruiser"})
+    for seed in range(6):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+    parsed = parse_scenario(scenario)
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(parsed, trial), policies)
+        end = sampler.play(rulesets.dice_for(parsed, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+
+
+def test_exact_odds_with_brother_milor_hand_derived() -> None:
+    """1 cruiser with the relic and Brother Milor (once) against 1 cruiser. Round 1: the
+    cruiser hits with 7/10 and wins, even when the defender hits it (its loss gives 2
+    fighters). It is lost to its reroll with 3/10, and the 2 fighters come before the defender
+    rolls: its hit (2/5) takes one. Then fighters (1/5 each, the Crown passed: 3/10 < 1/2)
+    against the cruiser (2/5): one fighter wins 3/13, draws 2/13; two win as soon as one hits
+    (9/25: a fighter is left whatever the cruiser does), no hit and a hit back (16/25 * 2/5)
+    leave one, and no hit either way repeats (denominator 1 - 16/25 * 3/5 = 77/125)."""
+    f = Fraction
+    one_win, one_draw = f(3, 13), f(2, 13)
+    den = 1 - f(16, 25) * f(3, 5)
+    to_one = f(16, 25) * f(2, 5) / den
+    two_win = f(9, 25) / den + to_one * one_win
+    two_draw = to_one * one_draw
+    lost = f(3, 10)
+    win = f(7, 10) + lost * (f(3, 5) * two_win + f(2, 5) * one_win)
+    draw = lost * (f(3, 5) * two_draw + f(2, 5) * one_draw)
+    found = odds(space(MILOR, {"units": "1 cruiser"}))
+    assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
+    assert found.draw == pytest.approx(float(draw), abs=1e-12)
+
+
+# One cruiser of two rolls 1 more die (Viscount Unlenn): its unit is doomed as a group of its
+# own, 2 dice to the unit (docs/rulings.md 14RR-12; once refused by name).
+
+VISCOUNT = {
+    "faction": "letnev",
+    "units": "2 cruiser",
+    **CROWN,
+    "leaders": ["viscount_unlenn"],
+}
+
+
+def test_the_unit_with_one_more_die_is_doomed_by_its_two_dice() -> None:
+    # the cruiser with 2 dice: 1 (rerolled 2: a miss) and 8: it produced a hit, it stays; the
+    # other: 3, rerolled 4 (+1: a miss): destroyed
+    played = run(space(VISCOUNT, {"units": "2 cruiser"}), [1, 8, 2, 3, 4, 1, 1, 9, 1])
+    first = rolls(played, "space_combat")[0]
+    assert [(g["faces"], g.get("dice_per_unit")) for g in groups(first)] == [
+        ([1, 8], 2),
+        ([2], None),
+        ([3], 1),
+        ([4], None),
+    ]
+    assert (first["hits"], first["units_lost"]) == (1, {"cruiser": 1})
+
+
+def test_the_first_roll_hand_derived() -> None:
+    """Each die hits at last with 2/5 + 3/5 * 1/2 = 7/10. The cruiser with 2 dice makes 0, 1, 2
+    hits with 9/100 (lost), 42/100, 49/100; the other 0 (lost) or 1 with 3/10, 7/10."""
+    from spacecombat.core.decisions import decide
+    from spacecombat.core.engine import Chance, Decision, Step
+    from spacecombat.core.pool import Tally
+
+    battle = rulesets.battle(parse_scenario(space(VISCOUNT, {"units": "1 cruiser"})))
+    policies = battle.stock_policies()
+    state = battle.start().state
+    while True:
+        node = battle.advance(state)
+        if isinstance(node, Step):
+            state = node.state
+        elif isinstance(node, Decision):
+            state = node.then(decide(node.request, policies)).state
+        else:
+            break
+    assert isinstance(node, Chance)
+    assert node.roller == "attacker"
+    f = Fraction
+    two = {(0, 1): f(9, 100), (1, 0): f(42, 100), (2, 0): f(49, 100)}
+    one = {(0, 1): f(3, 10), (1, 0): f(7, 10)}
+    expected: dict[Tally, Fraction] = {}
+    for (h2, l2), p2 in two.items():
+        for (h1, l1), p1 in one.items():
+            key = Tally(h2 + h1, 0, (l2, l1))
+            expected[key] = expected.get(key, f(0)) + p2 * p1
+    assert dict(node.outcomes(exact=True)) == expected
+
+
+# With the Hacan flagship's trade goods (docs/rulings.md 14RR-11): the flagship (2 dice, one
+# unit) is saved by one of its misses bought.
+
+HACAN = {"faction": "hacan", "units": "1 flagship, 1 cruiser", "trade_goods": 3, **CROWN}
+
+
+def test_a_trade_good_on_a_rerolled_die_saves_the_flagship() -> None:
+    # the cruiser 8 (a hit); the flagship 2 and 1, rerolled 5 and 1 (+1: needs 1 and 5): 1
+    # trade good buys the 5, the flagship produced a hit and stays; the cruisers miss (1, 1)
+    played = run(space(HACAN, {"units": "2 cruiser"}), [8, 2, 1, 5, 1, 1, 1])
+    [roll, _] = rolls(played, "space_combat")
+    assert (roll["hits"], roll["trade_goods_spent"], roll["units_lost"]) == (
+        2,
+        1,
+        {"cruiser": 0, "flagship": 0},
+    )
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_with_trade_goods_logs_replay_and_are_sampled_as_played() -> None:
+    scenario = space(HACAN, {"units": "3 cruiser"})
+    for seed in range(5):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+    parsed = parse_scenario(scenario)
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(parsed, trial), policies)
+        end = sampler.play(rulesets.dice_for(parsed, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial

@@ -98,10 +98,41 @@ def test_marks_wait_for_the_decision() -> None:
     ]
 
 
-def test_refused_against_a_barrage_that_rerolls_its_misses() -> None:
-    letnev = {"faction": "letnev", "units": "1 destroyer", "trade_goods": 2}
-    with pytest.raises(RuleNotImplemented, match="rerolls its misses"):
-        run(space(letnev, holder("1 carrier, 1 fighter")), [9, 1, 1, 1], all_dice=False)
+LETNEV = {"faction": "letnev", "units": "1 destroyer", "trade_goods": 2}
+
+
+def test_a_barrage_that_rerolled_its_misses_is_rolled_again_once() -> None:
+    """Munitions Reserves rerolls the barrage's miss (1, then 9: 2 hits); Scramble Frequency
+    has both dice rolled again, and that roll is final: its miss (1) is not rerolled
+    (docs/rulings.md 14RR-9; once refused by name)."""
+    faces = [9, 1, 9, 9, 1] + [10] * 8
+    played = run(space(LETNEV, holder("1 carrier, 2 fighter")), faces, all_dice=False)
+    first, second = (r["groups"] for r in rolls(played, "anti_fighter_barrage"))
+    assert isinstance(first, list)
+    assert isinstance(second, list)
+    assert [(g["faces"], g.get("rerolled", False)) for g in first] == [
+        ([9, 1], False),
+        ([9], True),
+    ]
+    assert [g["faces"] for g in second] == [[9, 1]]
+    assert "reroll_modifier" not in second[0]
+    assert barrage_hits(played) == [2, 1]
+
+
+def test_exact_odds_against_munitions_reserves_hand_derived() -> None:
+    """Letnev's destroyer (barrage 9 x2, combat 9) pays Munitions Reserves in round 1: its
+    barrage dice hit with 1 - (4/5)^2 = 9/25 each, so some hit with 1 - (16/25)^2 = 369/625;
+    the card then has them rolled again without the rerolls: some hit with 9/25. The Fighter
+    II survives with 1 - 369/625 * 9/25. Round 1 (Munitions Reserves): the destroyer hits with
+    9/25, the fighter with 3/10; then the duel (won 7/22, drawn 3/22)."""
+    f = Fraction
+    barrage = f(369, 625) * f(9, 25)
+    on = 1 - barrage
+    won = barrage + on * (f(9, 25) * f(7, 10) + f(16, 25) * f(7, 10) * f(7, 22))
+    drawn = on * (f(9, 25) * f(3, 10) + f(16, 25) * f(7, 10) * f(3, 22))
+    found = odds(space(LETNEV, holder("1 fighter", upgrades=["fighter"])))
+    assert found.attacker_win == pytest.approx(float(won), abs=1e-12)
+    assert found.draw == pytest.approx(float(drawn), abs=1e-12)
 
 
 def test_refused_against_space_cannon_offense() -> None:

@@ -100,21 +100,34 @@ def test_exact_odds_of_a_duel() -> None:
     assert result.draw == pytest.approx(float(Fraction(31, 100)), abs=1e-12)
 
 
-def test_rerolling_barrage_dice_that_count_natural_faces_is_refused_by_name() -> None:
-    """Strike Wing Alpha II's barrage dice count natural 9s and 10s (each destroys an
-    infantry): they cannot also be rerolled exactly, so War Funding on them is refused by name
-    (abilities/base.rerolling_misses), never a wrong count or an internal error."""
-    from spacecombat import odds
-    from spacecombat.core.errors import RuleNotImplemented
+STRIKE_WING = {
+    "faction": "argent",
+    "units": "1 destroyer",
+    "upgrades": ["destroyer"],
+    "promissory_notes": ["war_funding"],
+}
+LETNEV_FIGHTERS = {"faction": "letnev", "units": "1 carrier, 2 fighter, 1 infantry"}
 
-    scenario = space(
-        {
-            "faction": "argent",
-            "units": "2 destroyer",
-            "upgrades": ["destroyer"],
-            "promissory_notes": ["war_funding"],
-        },
-        {"faction": "letnev", "units": "1 carrier, 2 fighter, 1 infantry", "trade_goods": 2},
-    )
-    with pytest.raises(RuleNotImplemented, match="War Funding rerolling dice that also count"):
-        odds(scenario)
+
+def test_rerolled_barrage_dice_count_the_natural_faces_of_their_reroll() -> None:
+    """Strike Wing Alpha II's barrage dice count natural 9s and 10s (each destroys an
+    infantry); War Funding rerolls their misses, and a reroll's 9 counts (docs/rulings.md
+    14RR-4: a miss cannot show a 9 while a 9 hits). Once refused by name."""
+    faces = [3, 5, 1, 9, 2, 4, 10, 10, 10]
+    played = run(space(STRIKE_WING, LETNEV_FIGHTERS), faces)
+    [barrage] = rolls(played, "anti_fighter_barrage")
+    assert [(g["faces"], g["hits"], g["marks"]) for g in groups(barrage)] == [
+        ([3, 5, 1], 0, 0),
+        ([9, 2, 4], 1, 1),
+    ]
+    [infantry] = events(played, "unit_destroyed", unit="infantry")
+    assert infantry["cause"] == "anti-fighter barrage (Strike Wing Alpha II)"
+
+
+def test_exact_odds_with_rerolled_strike_wing_dice() -> None:
+    """Computed now (once refused): the rerolls only add hits and infantry destroyed, so the
+    holder wins more often than without the card."""
+    exact = odds(space(STRIKE_WING, LETNEV_FIGHTERS))
+    assert exact.attacker_win + exact.defender_win + exact.draw == pytest.approx(1, abs=1e-12)
+    without = odds(space({**STRIKE_WING, "promissory_notes": []}, LETNEV_FIGHTERS))
+    assert exact.attacker_win > without.attacker_win + 0.01

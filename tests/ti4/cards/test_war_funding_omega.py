@@ -20,6 +20,7 @@ won 336/625 + 189/625 · 3/8 = 651/1000, lost 36/625 + 567/5000 = 171/1000, draw
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -164,13 +165,58 @@ def test_not_in_ground_combat() -> None:
     assert [r["hits"] for r in rolls(played, "ground_combat")] == [0, 0, 1, 0]
 
 
-def test_a_roll_another_effect_rerolled_is_refused_by_name() -> None:
-    """Letnev pays Munitions Reserves: its misses were rerolled already; rerolling all of its
-    dice again (and whether it could reroll them once more) is refused by name, never a
-    guess (docs/rulings.md 14W-4)."""
-    letnev = {"faction": "letnev", "units": "1 cruiser", "trade_goods": 2}
-    with pytest.raises(RuleNotImplemented, match="War Funding Ω rerolling dice another effect"):
-        odds(space(holder(), letnev))
+LETNEV = {"faction": "letnev", "units": "1 cruiser", "trade_goods": 2}
+
+
+def test_a_roll_munitions_reserves_rerolled_is_rolled_afresh() -> None:
+    """Letnev pays Munitions Reserves: its miss (3) is rerolled (7: a hit) right after its
+    roll; War Funding Ω then rerolls all of its dice, once, without Letnev's reroll (2: a
+    miss), and the holder's miss (8: a hit) (docs/rulings.md 14RR-5; once refused by name)."""
+    played = run(space(holder(), LETNEV), [3, 3, 7, 2, 8])
+    [_, letnev] = rolls(played, "space_combat")
+    assert faces(letnev) == [[3], [7]]
+    [choice] = [c for c in offered(played) if c["player"] == "attacker"]
+    assert choice["choice"] == BOTH
+    [theirs, mine] = rolls(played, CARD)
+    assert (faces(theirs), theirs["hits"], "reroll_modifier" in groups(theirs)[0]) == (
+        [[2]],
+        0,
+        False,
+    )
+    assert (faces(mine), mine["hits"]) == ([[8]], 1)
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_exact_odds_against_munitions_reserves_hand_derived() -> None:
+    """Round 1: the holder hits with 2/5, Letnev (Munitions Reserves) with 1 - (3/5)^2 =
+    16/25. Both hit: "reroll theirs" (gain 3/5; their fresh roll hits with 2/5): drawn or won.
+    Only the holder: passed, won. Only Letnev: both rerolled (gain 1): won 6/25, lost 6/25,
+    drawn 4/25, else on. Neither: "reroll my misses" (gain 2/5): won 2/5, else on. Then a plain
+    duel (Letnev's trade goods are spent): won 3/8, lost 3/8, drawn 1/4."""
+    h, q, p = Fraction(2, 5), Fraction(16, 25), Fraction(2, 5)
+    on_win, on_loss = Fraction(3, 8), Fraction(3, 8)
+    both, mine_only, theirs_only, neither = h * q, h * (1 - q), (1 - h) * q, (1 - h) * (1 - q)
+    win = (
+        both * (1 - p)
+        + mine_only
+        + theirs_only * (p * (1 - p) + (1 - p) * (1 - p) * on_win)
+        + neither * (p + (1 - p) * on_win)
+    )
+    loss = theirs_only * ((1 - p) * p + (1 - p) * (1 - p) * on_loss) + neither * (1 - p) * on_loss
+    found = odds(space(holder(), LETNEV))
+    assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(loss), abs=1e-12)
+
+
+def test_a_roll_the_crown_doomed_is_rolled_afresh() -> None:
+    # the opponent's Crown of Thalnos (relic) rerolled its miss (3, then 6 + 1: a hit); the
+    # holder rerolls their whole roll without it (1: a miss), and their own miss (9: a hit)
+    crowned = {"units": "1 cruiser", "relics": ["the_crown_of_thalnos"]}
+    played = run(space(holder(), crowned), [3, 3, 6, 1, 9])
+    [theirs, mine] = rolls(played, CARD)
+    assert (faces(theirs), theirs["hits"], "units_lost" in theirs) == ([[1]], 0, False)
+    assert (faces(mine), mine["hits"]) == ([[9]], 1)
+    assert played.outcome["result"] == "attacker_win"
 
 
 def test_the_holders_dice_with_extra_hits_are_refused_by_name() -> None:
@@ -233,3 +279,135 @@ def test_an_opponents_roll_aimed_at_non_fighter_ships_is_refused_by_name() -> No
     l1z1x = {"faction": "l1z1x", "units": "1 flagship"}
     with pytest.raises(RuleNotImplemented, match="whose hits must go to non-fighter ships"):
         odds(space(holder("2 cruiser, 2 fighter, 1 carrier"), l1z1x))
+
+
+# With the Crown of Thalnos (relic) held by the holder: the roll is kept group by group, the
+# units lost destroyed once it is made, and "my misses" are those of the units left
+# (docs/rulings.md 14RR-8; once refused by name).
+
+CROWNED: dict[str, Any] = {"relics": ["the_crown_of_thalnos"]}
+
+
+def test_with_the_crown_the_units_lost_go_after_the_whole_roll() -> None:
+    # 2 cruisers: 3 and 8; the Crown rerolls the 3 (4 + 1: a miss): 1 hit, 1 cruiser lost.
+    # The defender's 2 cruisers: 7, 2 (1 hit). No miss of the holder's is left; "reroll
+    # theirs": 1, 1. Round 2: 8 (a hit), the defender 1.
+    scenario = space(holder("2 cruiser", **CROWNED), {"units": "2 cruiser"})
+    played = run(scenario, [3, 8, 4, 7, 2, 1, 1, 8, 1])
+    first = rolls(played, "space_combat")[0]
+    assert (faces(first), first["hits"], first["units_lost"]) == ([[3, 8], [4]], 1, {"cruiser": 1})
+    [lost] = events(played, "unit_destroyed", cause="crown of thalnos")
+    assert lost["player"] == "attacker"
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["options"] == [THEIRS, "pass"]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_with_the_crown_my_misses_are_those_of_the_units_left() -> None:
+    # a war sun (3 dice, hit on 3; the Crown's reroll on 2): 1, 1, 5; rerolled 1, 1: one hit,
+    # the war sun stays; the cruisers miss (1, 1, 1); its 2 misses are rerolled by War
+    # Funding Ω: 4, 1 (one more hit). Round 2: 5, 5, 5; the last cruiser 1.
+    scenario = space(holder("1 war_sun", **CROWNED), {"units": "3 cruiser"})
+    played = run(scenario, [1, 1, 5, 1, 1, 1, 1, 1, 4, 1, 5, 5, 5, 1])
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == MINE
+    [mine] = rolls(played, CARD)
+    assert (mine["player"], faces(mine), mine["hits"]) == ("attacker", [[4, 1]], 1)
+
+
+def test_exact_odds_with_the_crown_hand_derived() -> None:
+    """1 cruiser with the relic and War Funding Ω against 1 cruiser. The holder hits with
+    2/5 + 3/5 * 1/2 = 7/10, else it is lost (3/10) and the battle with it. It hit: if the
+    defender hit too (2/5), "reroll theirs" (gain 3/5): a draw if it hits again (2/5), else a
+    win; if not, a win. Won 7/10 * (2/5 * 3/5 + 3/5) = 147/250, drawn 7/10 * 4/25 = 14/125,
+    lost 3/10."""
+    found = odds(space(holder(**CROWNED), {"units": "1 cruiser"}))
+    assert found.attacker_win == pytest.approx(float(Fraction(147, 250)), abs=1e-12)
+    assert found.draw == pytest.approx(float(Fraction(14, 125)), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(Fraction(3, 10)), abs=1e-12)
+
+
+def test_logs_with_the_crown_replay() -> None:
+    scenario = space(holder("2 cruiser, 1 dreadnought", **CROWNED), {"units": "3 cruiser"})
+    for seed in range(5):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+        unseeded = replay([{**log[0], "seed": None}, *log[1:]])
+        assert unseeded.reproduces, unseeded.reason
+
+
+# Held by the L1Z1X player with its flagship: the hits of those dice, in the roll and in the
+# reroll of its misses, must go to non-fighter ships (docs/rulings.md 14RR-13; once refused).
+
+L1Z1X = {"faction": "l1z1x", "units": "1 flagship", "promissory_notes": [CARD]}
+
+
+def test_the_rerolled_misses_of_the_flagship_are_restricted_too() -> None:
+    # the flagship 1, 1; the carrier and the fighter 1, 1; "reroll my misses": 5 (a hit), 1:
+    # the hit must take the carrier. Round 2: 5, 5; the fighter 1.
+    played = run(space(L1Z1X, {"units": "1 carrier, 1 fighter"}), [1, 1, 1, 1, 5, 1, 5, 5, 1])
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == MINE
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"], groups(mine)[0]["marks"]) == ([[5, 1]], 1, 1)
+    first, _ = events(played, "hits_restricted")
+    assert (first["hits"], first["by"]) == (1, ["l1z1x_flagship_hits_non_fighters"])
+    assign = events(played, "choice_made", decision="assign_hit")[0]
+    assert assign["options"] == ["destroy carrier"]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_with_the_flagship_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    from spacecombat import rulesets
+    from spacecombat.core.engine import Sampler, play
+    from spacecombat.scenario.schema import parse_scenario
+
+    scenario = space(
+        {**L1Z1X, "units": "1 flagship, 1 dreadnought"}, {"units": "2 carrier, 2 fighter"}
+    )
+    for seed in range(5):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces
+    parsed = parse_scenario(scenario)
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(60):
+        played = play(battle, rulesets.dice_for(parsed, trial), policies)
+        end = sampler.play(rulesets.dice_for(parsed, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+
+
+def test_exact_odds_with_the_flagship_hand_derived() -> None:
+    """A damaged L1Z1X flagship (2 dice, 3/5; any hit destroys it) holding the card, against a
+    carrier (1/5) and a Fighter II (3/10): the flagship's hits take the carrier first. The
+    defender misses with q0 = 4/5 * 7/10 = 14/25. Round 1, by the flagship's hits h and the
+    defender's d (gains: theirs d - 1/2, mine 3/5 a miss): h = 2: "reroll theirs" if d >= 1;
+    h = 1: mine if d = 0, both if not; h = 0: mine if d = 0, both if not. Then: 2 hits and no
+    hit back win, 2 and a hit back draw; 1 hit and no hit back leave the flagship against the
+    fighter (won 49/74, drawn 21/74), 1 and a hit back lose; none and no hit back start again
+    without the card (as the test in test_l1z1x_flagship_hits_non_fighters.py)."""
+    f = Fraction
+    q0, q1 = f(14, 25), f(11, 25)
+    fw, fd = f(49, 74), f(21, 74)
+    den = 1 - f(4, 25) * f(14, 25)
+    a0 = (f(9, 25) * q0 + f(12, 25) * q0 * fw) / den
+    d0 = (f(9, 25) * q1 + f(12, 25) * q0 * fd) / den
+    h2, h1, h0 = f(9, 25), f(12, 25), f(4, 25)
+    win = (
+        h2 * (q0 + q1 * q0)
+        + h1 * (q0 * (f(3, 5) + f(2, 5) * fw) + q1 * q0 * (f(3, 5) + f(2, 5) * fw))
+        + h0 * (q0 * (h2 + h1 * fw + h0 * a0) + q1 * q0 * (h2 + h1 * fw + h0 * a0))
+    )
+    draw = (
+        h2 * q1 * q1
+        + h1 * (q0 * f(2, 5) * fd + q1 * (f(3, 5) * q1 + f(2, 5) * q0 * fd))
+        + h0 * (q0 * (h1 * fd + h0 * d0) + q1 * (h2 * q1 + h1 * q0 * fd + h0 * q0 * d0))
+    )
+    scenario = space(
+        {**L1Z1X, "damaged": {"flagship": 1}},
+        {"units": "1 carrier, 1 fighter", "upgrades": ["fighter"]},
+    )
+    found = odds(scenario)
+    assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
+    assert found.draw == pytest.approx(float(draw), abs=1e-12)

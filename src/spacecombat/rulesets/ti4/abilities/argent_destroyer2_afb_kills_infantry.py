@@ -8,8 +8,10 @@ face as rolled, so modifiers do not count) when the roll is formed from the stat
 per mark, at once, whether the die hit or not (procedures/space_combat.py
 ``anti_fighter_barrage``; ``anti_fighter_barrage.infantry_destroyed``); marks beyond the
 infantry there are lost. The extra die Trrakan Aun Zulok or Strike Wing Ambuscade gives a
-destroyer is one of its dice, so it counts too. A die of the group that would be rerolled (Ta
-Zern) is refused by name: a pool counting marks does not reroll (core/pool.py)."""
+destroyer is one of its dice, so it counts too. Dice rerolled (Ta Zern, War Funding, Munitions
+Reserves) count the marks of their last result: only misses are rerolled, and a miss cannot
+show a 9 while a 9 hits (docs/rulings.md 14RR-4); a roll whose 9 may miss (modifiers) and is
+rerolled is refused by name."""
 
 from __future__ import annotations
 
@@ -47,11 +49,14 @@ class ArgentDestroyer2AfbKillsInfantry(Handler):
         changed = []
         for group in groups:
             if any(a.handler == self.id for a in cards.card(group.unit).abilities):
-                if group.reroll is not None:
+                try:
+                    group = replace(group, mark_on=MARK_ON)
+                except ValueError:
+                    # rerolled dice whose 9 may miss: rerolling that miss would lose a mark
                     raise RuleNotImplemented(
-                        "rerolling Strike Wing Alpha II's ANTI-FIGHTER BARRAGE dice",
+                        "rerolling Strike Wing Alpha II's ANTI-FIGHTER BARRAGE dice whose natural"
+                        " 9 may miss",
                         f"{roller.value}'s anti-fighter barrage",
-                    )
-                group = replace(group, mark_on=MARK_ON)
+                    ) from None
             changed.append(group)
         return tuple(changed)

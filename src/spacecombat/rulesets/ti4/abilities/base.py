@@ -540,28 +540,28 @@ def card_played(owner: Side, card: str, round_number: int) -> Event:
 
 
 def rerolling_misses(groups: tuple[DiceGroup, ...], by: str) -> tuple[DiceGroup, ...]:
-    """Every group not rerolled yet rerolls its misses once (the stock choice of an effect that
-    lets its holder reroll any dice: every miss). A group that counts marks on its natural faces
-    (Strike Wing Alpha II, the L1Z1X flagship's aimed hits), or whose misses trade goods raise
-    (the Hacan flagship), cannot also reroll: refused by name (``RuleNotImplemented``), never a
-    wrong count."""
-    from dataclasses import replace
-
+    """Every group rerolls its misses once more, for ``by`` (the stock choice of an effect that
+    lets its holder reroll any dice: every miss). A die rerolled by another effect may be
+    rerolled by this one too, after it but before a reroll that may destroy units (the Crown
+    of Thalnos): docs/rulings.md 14RR-1, 14RR-2. Dice that count marks on their natural faces
+    (Strike Wing Alpha II) are rerolled when every marked face hits (a miss rerolled cannot be
+    a mark: 14RR-4); trade goods (the Hacan flagship) are spent on the misses left after the
+    rerolls (14RR-3). A group that cannot be rerolled so is refused by name
+    (``RuleNotImplemented``), never a wrong count."""
     from spacecombat.core.errors import RuleNotImplemented
 
     out = []
     for group in groups:
-        if group.reroll is None and group.mark_on is not None:
+        try:
+            out.append(group.with_reroll(0))
+        except ValueError:
+            if group.budget:
+                what = "dice that trade goods also raise (the Hacan flagship)"
+            else:
+                what = "dice that also count natural faces that may miss"
             raise RuleNotImplemented(
-                f"{by} rerolling dice that also count their natural faces ({group.unit})",
-                f"the {group.unit} dice",
-            )
-        if group.reroll is None and group.budget:
-            raise RuleNotImplemented(
-                f"{by} rerolling dice that trade goods also raise (the Hacan flagship)",
-                f"the {group.unit} dice",
-            )
-        out.append(group if group.reroll is not None else replace(group, reroll=0))
+                f"{by} rerolling {what} ({group.unit})", f"the {group.unit} dice"
+            ) from None
     return tuple(out)
 
 

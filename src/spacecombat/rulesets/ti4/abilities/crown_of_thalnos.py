@@ -11,9 +11,14 @@ types that produced no hit (``DiceGroup.reroll``, ``doom``), and each unit whose
 produced no hit is destroyed right after the roll, before the opponent rolls or hits are
 assigned (procedures/combat_round.py ``roll_dice``: ``unit_destroyed``, cause
 ``"crown of thalnos"``). The stock policy rerolls the types whose reroll hits at least half the
-time (docs/rulings.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered; a type
-whose dice another effect rerolls this round (Munitions Reserves, Fire Team) is refused by
-name."""
+time (docs/rulings.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered. Dice another effect
+rerolls this round (Munitions Reserves, Fire Team, War Funding) are rerolled by it first and by
+the Crown last, on the misses left (``DiceGroup.dooming``; docs/rulings.md 14RR-1, 14RR-2).
+Trade goods (the Hacan flagship) are spent after the Crown's reroll, and a unit whose die they
+make hit is saved (14RR-11); with units of several dice that is refused by name, but for a
+single unit the relic destroys only if none of its dice hit (the Hacan flagship). One unit of a
+type rolling 1 more die (Viscount Unlenn, Evelyn Delouis) is doomed as a group of its own
+(14RR-12); other unequal dice are refused by name."""
 
 from __future__ import annotations
 
@@ -35,8 +40,6 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.state import BattleState
 
 START_OF_COMBAT_ROUND = "start_of_combat_round"
-#: the effects acting this round that reroll a player's dice too (their ``boosts`` marks)
-OTHER_REROLLS = ("munitions_reserves", "fire_team", "war_funding")
 #: the ``boosts`` mark of a unit type whose misses are rerolled this round
 MARK = "crown_of_thalnos:"
 EFFECT = "crown_of_thalnos"
@@ -129,29 +132,28 @@ class CrownOfThalnos(Handler):
             if g.unit not in doomed or g.mark_on is not None:
                 changed.append(g)
                 continue
-            if g.reroll is not None or any(state.boosted(roller, o) for o in OTHER_REROLLS):
-                raise RuleNotImplemented(
-                    f"{self.name} with another effect that rerolls the same dice",
-                    f"{roller.value}'s {g.unit} in round {state.round}",
-                )
-            if g.budget:
-                raise RuleNotImplemented(
-                    f"{self.name} with trade goods spent on the same roll",
-                    f"{roller.value}'s {g.unit} in round {state.round}",
-                )
             count = units.count(g.unit)
-            if not count or g.dice % count:
+            per, extra = divmod(g.dice, count) if count else (0, 2)
+            if extra > 1:
                 raise RuleNotImplemented(
                     f"{self.name} on units of one type rolling unequal dice",
                     f"{roller.value}'s {g.unit} in round {state.round}",
                 )
-            changed.append(
-                replace(
-                    g,
-                    reroll=self.bonus,
-                    doom=g.dice // count,
-                    doom_strict=self.strict,
-                    effect=EFFECT,
-                )
-            )
+            # one unit rolling 1 more die (Viscount Unlenn, Evelyn Delouis): a group of its own
+            # (docs/rulings.md 14RR-12); after the rerolls of other effects, made first (14RR-2);
+            # trade goods are spent after it (14RR-11)
+            parts = [(g, per)] if not extra else [(replace(g, dice=per + 1), per + 1)]
+            if extra and count > 1 and per:
+                parts.append((replace(g, dice=g.dice - per - 1), per))
+            for part, dice in parts:
+                try:
+                    changed.append(part.dooming(self.bonus, dice, self.strict, EFFECT))
+                except ValueError:
+                    # trade goods on units of several dice: which misses to buy is a choice
+                    # (but for one unit the relic destroys only if none of its dice hit)
+                    raise RuleNotImplemented(
+                        f"{self.name} with trade goods spent on the same roll, on units of"
+                        " several dice",
+                        f"{roller.value}'s {g.unit} in round {state.round}",
+                    ) from None
         return tuple(changed)

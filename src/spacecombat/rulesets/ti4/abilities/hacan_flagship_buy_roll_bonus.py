@@ -10,8 +10,11 @@ hacan_flagship_buy_roll_bonus: up to N trade goods", N from all of them down to 
 hits, the miss closest to hitting first, while the trade goods allowed last
 (``DiceGroup.budget``): the roll's outcome is its hits and the trade goods spent, which leave
 the owner's purse (procedures/combat_round.py ``roll_dice``: ``trade_goods_spent``). The stock
-policy allows all of them. ANTI-FIGHTER BARRAGE dice are not offered; a roll whose dice are also
-rerolled or make extra hits is refused by name (docs/rulings.md 14C2-3)."""
+policy allows all of them. ANTI-FIGHTER BARRAGE dice are not offered. Dice another effect
+rerolls (War Funding) are rerolled first, and the trade goods raise the misses left (docs/rulings.md
+14RR-3); after the Crown of Thalnos's reroll, a unit whose die they make hit is saved
+(14RR-11). A roll whose dice make extra hits or count natural faces, or whose units of several
+dice the Crown may destroy, is refused by name (14C2-3)."""
 
 from __future__ import annotations
 
@@ -95,9 +98,12 @@ class HacanFlagshipBuyRollBonus(Handler):
         if not budget or not state.side(roller).space.count(FLAGSHIP):
             return groups
         assert isinstance(budget, int)
-        if any(not g.plain or g.mark_on is not None for g in groups):
+        try:
+            # dice rerolled at +0 first (War Funding): the trade goods raise the misses left
+            return tuple(replace(g, budget=budget, effect=self.id) for g in groups)
+        except ValueError:
             raise RuleNotImplemented(
-                "the Hacan flagship's trade goods on dice that are rerolled or make extra hits",
+                "the Hacan flagship's trade goods on dice that make extra hits, count natural"
+                " faces, or belong to units of several dice the Crown of Thalnos may destroy",
                 f"{roller.value}'s roll in round {state.round}",
-            )
-        return tuple(replace(g, budget=budget, effect=self.id) for g in groups)
+            ) from None

@@ -10,23 +10,27 @@ discarded and the opponent rolls the same dice again (``anti_fighter_barrage.RER
 results are the second roll's. The decision is taken seeing the first roll's hits, so the
 outcome is exact (docs/rulings.md 14D3-4).
 
-Refused by name (14D3-4), while the holder still holds the card: a roll that rerolls its own
-misses (Munitions Reserves, Ta Zern: which reroll comes first is not settled), and the
-opponent's SPACE CANNON (offense, defense, Experimental Battlestation) and BOMBARDMENT rolls,
-after which the engine asks no decision yet."""
+A barrage that rerolled its own misses (Munitions Reserves, Ta Zern, War Funding) is rolled
+again as a whole, and that result is final: the roller's own rerolls were made right after its
+first roll (``ability_roll`` keeps them off the second; docs/rulings.md 14RR-9). Refused by
+name (14D3-4), while the holder still holds the card: the opponent's SPACE CANNON (offense,
+defense, Experimental Battlestation) and BOMBARDMENT rolls, after which the engine asks no
+decision yet."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.state import ground_forces, ships
-from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import REROLL, barrage_roll
+from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import REROLL
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
+    from spacecombat.core.pool import DiceGroup
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
@@ -55,8 +59,6 @@ class ScrambleFrequency(Card):
         hits = state.hits_on(owner)
         if not self.held(state) or not (hits or marks):
             return None
-        if any(g.reroll is not None for g in barrage_roll(setup, state, roller).groups):
-            raise self._refuse("an ANTI-FIGHTER BARRAGE roll that rerolls its misses")
         return self.offer(
             state,
             f"Scramble Frequency: the {roller.value}'s anti-fighter barrage produced {hits} "
@@ -64,6 +66,23 @@ class ScrambleFrequency(Card):
             lambda s: Step(s.boosting(roller, REROLL)),
             facts={"hits": hits, "roll": roll.value},
         )
+
+    def ability_roll(
+        self,
+        setup: BattleSetup,
+        state: BattleState,
+        roller: Side,
+        roll: Roll,
+        groups: tuple[DiceGroup, ...],
+    ) -> tuple[DiceGroup, ...]:
+        owner = self.owner
+        if owner is None or roller is not owner.other or roll is not Roll.ANTI_FIGHTER_BARRAGE:
+            return groups
+        if not state.has_used(owner, self.card):
+            return groups
+        # the dice rolled again for the card: that result is final, the roller's own rerolls
+        # (Munitions Reserves, Ta Zern, War Funding) were made after the first roll (14RR-9)
+        return tuple(replace(g, reroll=None, before=(), rerollable=False) for g in groups)
 
     def before_ability_roll(
         self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll

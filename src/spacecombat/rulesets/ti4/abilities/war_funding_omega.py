@@ -16,14 +16,19 @@ its hits replace theirs, then the holder's misses are rolled again and their hit
 (``dice_rolled``, purpose ``"war_funding_omega"``; ``follow_up``); once a battle.
 
 The stock policy plays the option with the largest exact expected change of (hits against the
-opponent − hits against the holder) if it is positive, else passes (14W-3). Dice already
-rerolled this round (Munitions Reserves, Fire Team, War Funding, the Crown of Thalnos), dice
+opponent − hits against the holder) if it is positive, else passes (14W-3). Dice another
+effect rerolled this round may be rerolled again (docs/rulings.md 14RR-5): the opponent's whole
+roll is rolled afresh, without their own rerolls (made right after they rolled), and the
+holder's misses left after their own rerolls are rolled again; with the Crown of Thalnos, the
+misses of the holder's units it left (14RR-8); the hits of the holder's dice that must go to
+non-fighter ships (the L1Z1X flagship), rerolled or not, are restricted (14RR-13). Other dice
 that count natural faces or spend trade goods, and (the holder's own) dice with extra hits are
 refused by name (``RuleNotImplemented``) when the card is offered for them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -65,12 +70,12 @@ def _certain(pool: DicePool, hits: int) -> bool:
 def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None:
     """Refuse by name a group whose dice cannot be rolled again exactly."""
     reason = ""
-    if group.reroll is not None or group.rerolled:
-        reason = "dice another effect rerolls this round"
-    elif group.mark_on is not None:
+    # the holder's dice whose hits must go to non-fighter ships count them as marks (14RR-13)
+    restricted = own and (group.aimed or group.mark_on == group.hit_on)
+    if group.mark_on is not None and not restricted:
         reason = "dice that also count their natural faces"
-    elif group.budget or group.doom:
-        reason = "dice that trade goods raise or whose units may be lost"
+    elif group.budget:
+        reason = "dice that trade goods raise"
     elif own and group.extra_hits:
         reason = "misses of dice that may produce extra hits"
     if reason:
@@ -93,14 +98,27 @@ def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DiceP
             f"{NAME} rerolling dice whose hits must go to non-fighter ships",
             f"{opponent.value}'s combat roll in round {state.round}",
         )
-    return pool
+    if all(g.reroll is None for g in pool.groups):
+        return pool
+    # their own rerolls were made right after they rolled (Munitions Reserves, the Crown of
+    # Thalnos, whose units were lost then): this roll is final (docs/rulings.md 14RR-5)
+    return DicePool.of(
+        [replace(g, reroll=None, before=(), doom=0, doom_strict=False) for g in pool.groups]
+    )
 
 
 def _miss_pool(rolled: RolledHits) -> DicePool:
-    """The holder's dice that produced no hit, by group (plain groups: dice − hits)."""
-    return DicePool.of(
-        [DiceGroup(g.unit, g.dice - hits, g.value, g.modifier) for g, hits in rolled]
-    )
+    """The holder's dice that produced no hit, by group (plain groups: dice − hits; a group
+    whose units the Crown of Thalnos destroyed is kept with the dice of those left, whose
+    misses these are: docs/rulings.md 14RR-8). The misses of dice whose hits must go to
+    non-fighter ships count their hits as marks (14RR-13)."""
+    groups = []
+    for g, hits in rolled:
+        again = DiceGroup(g.unit, g.dice - hits, g.value, g.modifier)
+        if g.aimed or g.mark_on is not None:
+            again = replace(again, mark_on=again.hit_on)
+        groups.append(again)
+    return DicePool.of(groups)
 
 
 @register
@@ -185,4 +203,30 @@ class WarFundingOmega(Card):
         def mine(hits: int) -> Step[BattleState]:
             return Step(state.with_hits_on(opponent, before + hits))
 
-        return Chance(side.value, self.id, pool, mine)
+        if not pool.marks:
+            return Chance(side.value, self.id, pool, mine)
+        from spacecombat.core.events import event
+        from spacecombat.rulesets.ti4.procedures.assign_hits import aiming, restricted_hits
+
+        restricted = restricted_hits(state, opponent)
+
+        def marked(hits: int, marks: int) -> Step[BattleState]:
+            # the rerolled hits of those dice are restricted too (14RR-13)
+            s = aiming(state.with_hits_on(opponent, before + hits), opponent, restricted + marks)
+            if not marks:
+                return Step(s)
+            told = event(
+                "hits_restricted",
+                player=opponent.value,
+                hits=marks,
+                targets="non-fighter ships",
+                by=[
+                    h.id
+                    for h in setup.handlers
+                    if h.owner is side and type(h).aims_combat_hits is not Card.aims_combat_hits
+                ],
+                round=state.round,
+            )
+            return Step(s, (told,))
+
+        return Chance(side.value, self.id, pool, mine, then_marked=marked)

@@ -4,13 +4,13 @@ active system (space combat) or the invaded planet (ground combat)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.core.events import event
-from spacecombat.core.pool import DicePool
+from spacecombat.core.events import Event, event
+from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.abilities.base import Handler
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, aiming, assign_hits
@@ -42,8 +42,6 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     (ti4-space-combat.md step 3.6). The hits wait for the Assign Hits step. Hits of some units
     that must go to non-fighter ships if able (``aims_combat_hits``: the L1Z1X flagship) are
     counted apart (marks) and assigned first (assign_hits.py ``aiming``)."""
-    from spacecombat.core.pool import Tally
-
     roller = state.turn
 
     def after(s: BattleState) -> Step[BattleState]:
@@ -55,6 +53,9 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
             return open_windows(setup, rolled, ((Window.AFTER_ROLL_DICE,),), Phase.ASSIGN_HITS)
         return Step(rolled)
 
+    if state.following:
+        # units the Crown of Thalnos destroyed in this roll, heard before the step goes on
+        return _hear_destroyed(setup, state, after)
     pool = combat_pool(setup, state, roller)
     purpose = "space_combat" if arena(setup, state) is None else "ground_combat"
     keepers = _roll_keepers(setup)
@@ -63,20 +64,23 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     if not pool.groups:
         return after(state)
     aimers = _aimers(setup)
+    aimed_by: tuple[str, ...] = ()
     if aimers and purpose == "space_combat":
         aimed = _aimed_pool(setup, state, roller, pool, aimers)
         if aimed is not None:
-            return _aimed_roll(state, roller, aimed, after)
+            if not aimed[0].tallied:
+                return _aimed_roll(state, roller, aimed, after)
+            pool, aimed_by = aimed  # units lost too: the tally counts the marks
     if pool.tallied:
         # units lost (Crown of Thalnos), trade goods spent (Hacan flagship): issue 14, group C2
-        from spacecombat.core.forces import Status
-        from spacecombat.core.hits import unit_destroyed
-
-        where = arena(setup, state)
 
         def tallied(tally: Tally) -> Step[BattleState]:
             s = state.with_hits_on(roller.other, tally.hits)
             events: list[dict[str, object]] = []
+            if aimed_by:
+                s = aiming(s, roller.other, tally.marks)
+                if tally.marks:
+                    events.append(_restricted(roller.other, tally.marks, aimed_by, state.round))
             if tally.spent:
                 by = next(g.effect for g in pool.groups if g.budget)
                 s = s.spending(roller, trade_goods=tally.spent)
@@ -89,19 +93,8 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
                         round=state.round,
                     )
                 )
-            for group, lost in zip(pool.groups, tally.lost, strict=True):
-                # the units that rerolled in vain: damaged ones first (docs/rulings 14C2-2)
-                for status in (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED):
-                    units = s.side(roller).area(where)
-                    gone = min(lost, units.count(group.unit, status))
-                    if gone:
-                        kept = units.remove(group.unit, status, gone)
-                        s = s.with_side(roller, s.side(roller).with_area(where, kept))
-                        cause = group.effect.replace("_", " ")
-                        events += [unit_destroyed(roller, group.unit, status, cause)] * gone
-                        lost -= gone
-            step = after(s)
-            return Step(step.state, (*events, *step.events))
+            losses = zip(pool.groups, tally.lost, strict=True)
+            return _units_lost(setup, s, roller, losses, events, after)
 
         return Chance(
             roller.value,
@@ -115,6 +108,138 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         purpose,
         pool,
         lambda hits: after(state.with_hits_on(roller.other, hits)),
+    )
+
+
+def _units_lost(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    losses: Iterable[tuple[DiceGroup, int]],
+    events: list[Event],
+    after: Callable[[BattleState], Step[BattleState]],
+) -> Step[BattleState]:
+    """After ``roller``'s roll: the units each group lost to its own rerolls (the Crown of
+    Thalnos) destroyed, damaged ones first (docs/rulings.md 14C2-2), and heard by the handlers
+    acting after a unit is destroyed (queued in ``following``, 14RR-7); then the step goes on
+    (``after``)."""
+    from spacecombat.core.forces import Status
+    from spacecombat.core.hits import unit_destroyed
+
+    where = arena(setup, state)
+    heard: list[tuple[str, Side, str]] = []
+    for group, lost in losses:
+        for status in (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED):
+            units = state.side(roller).area(where)
+            gone = min(lost, units.count(group.unit, status))
+            if gone:
+                kept = units.remove(group.unit, status, gone)
+                state = state.with_side(roller, state.side(roller).with_area(where, kept))
+                events += [unit_destroyed(roller, group.unit, status, CROWN_CAUSE)] * gone
+                heard += [(DESTROYED, roller, group.unit)] * gone
+                lost -= gone
+    if heard and _hears_destroyed(setup):
+        return Step(state.changed(following=tuple(heard)), tuple(events))
+    step = after(state)
+    return Step(step.state, (*events, *step.events))
+
+
+#: a ``following`` entry of a unit destroyed in the Roll Dice step (the Crown of Thalnos), as
+#: in the other steps: "destroy:N" once the handlers before position N have been asked
+DESTROYED = "destroy"
+#: the ``cause`` the handlers are told
+CROWN_CAUSE = "crown of thalnos"
+
+
+def _hears_destroyed(setup: BattleSetup) -> bool:
+    """Whether a handler in play acts after a unit is destroyed (``after_destroyed``)."""
+    return setup.remembered(
+        ("roll_dice_hears_destroyed",),
+        lambda: any(type(h).after_destroyed is not Handler.after_destroyed for h in setup.handlers),
+    )
+
+
+def _hear_destroyed(
+    setup: BattleSetup, state: BattleState, after: Callable[[BattleState], Step[BattleState]]
+) -> Node[BattleState]:
+    """The first unit queued in ``following`` (destroyed by the roll just made) is heard by the
+    handlers acting after a unit is destroyed, in their order (a handler's own follow-up queued
+    meanwhile goes on next), then dropped; when none is left the step goes on (``after``)."""
+    head = state.following[0]
+    what, who, detail = head
+    rest = state.changed(following=state.following[1:])
+    where = arena(setup, state)
+
+    def onward(s: BattleState) -> Step[BattleState]:
+        return after(s) if not s.following else Step(s)
+
+    kind, _, asked = what.partition(":")
+    if kind == DESTROYED:
+        handlers = setup.handlers
+        for index in range(int(asked or 0), len(handlers)):
+            handler = handlers[index]
+            if type(handler).after_destroyed is Handler.after_destroyed:
+                continue
+            node = handler.after_destroyed(setup, state, who, where, detail, CROWN_CAUSE)
+            if node is not None:
+                return _with_head(node, head, (f"{DESTROYED}:{index + 1}", who, detail))
+        return onward(rest)
+    for handler in setup.handlers:
+        if handler.id == what and handler.owner is who:
+            node = handler.follow_up(setup, rest, who, detail, where)
+            if node is None:
+                return onward(rest)
+            return _then(node, onward)  # the step goes on once nothing is left to hear
+    raise RuleNotImplemented(
+        f"an effect acting after a unit was destroyed in the Roll Dice step ({what})",
+        f"{who.value}, round {state.round}",
+    )
+
+
+def _then(
+    node: Node[BattleState], onward: Callable[[BattleState], Step[BattleState]]
+) -> Node[BattleState]:
+    """The same node, each step it leads to followed by ``onward`` (its events kept first)."""
+
+    def follow(step: Step[BattleState]) -> Step[BattleState]:
+        more = onward(step.state)
+        return Step(more.state, (*step.events, *more.events))
+
+    if isinstance(node, Step):
+        return follow(node)
+    if isinstance(node, Decision):
+        decision = node
+        return Decision(decision.request, lambda option: follow(decision.then(option)))
+    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
+        chance = node
+        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: follow(chance.then(h)))
+    raise RuleNotImplemented(
+        "a random draw after a unit was destroyed in the Roll Dice step", "a follow-up"
+    )
+
+
+def _with_head(
+    node: Node[BattleState], head: tuple[str, Side, str], marked: tuple[str, Side, str]
+) -> Node[BattleState]:
+    """The same node, but in every state it leads to the entry ``head`` still first in
+    ``following`` is replaced by ``marked`` (how far the handlers have been asked about it)."""
+
+    def bump(step: Step[BattleState]) -> Step[BattleState]:
+        queue = step.state.following
+        if queue and queue[0] == head:
+            return Step(step.state.changed(following=(marked, *queue[1:])), step.events)
+        return step
+
+    if isinstance(node, Step):
+        return bump(node)
+    if isinstance(node, Decision):
+        decision = node
+        return Decision(decision.request, lambda option: bump(decision.then(option)))
+    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
+        chance = node
+        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
+    raise RuleNotImplemented(
+        "a random draw after a unit was destroyed in the Roll Dice step", f"{head[1].value}"
     )
 
 
@@ -138,14 +263,30 @@ def _roll_by_group(
     """``roller``'s combat roll made one group at a time (a chance node each, in rolling
     order, as ``DicePool.sample`` reads the dice), each group's hits kept in the state
     (``BattleState.rolls``) until hits are assigned, for a handler acting after both players
-    rolled (War Funding Ω). A roll whose outcome is more than its hits (units lost, trade goods
-    spent, hits that must go to non-fighter ships) cannot be split so: refused by name."""
-    aimed = purpose == "space_combat" and aimed_pool(setup, state, roller, pool) is not None
-    if pool.tallied or pool.marks or aimed:
-        by = ", ".join(h.id for h in _roll_keepers(setup))
+    rolled (War Funding Ω). Units a group loses to its own rerolls (the Crown of Thalnos) are
+    destroyed once every group is rolled (the roll is one roll: 14C2-1); meanwhile the group is
+    kept with the dice of its units still there (docs/rulings.md 14RR-8). Hits that must go to
+    non-fighter ships (the L1Z1X flagship's) are those of the groups that count them, restricted
+    once every group is rolled (14RR-13). A roll on which trade goods are spent, or that counts
+    other marks, cannot be split so: refused by name."""
+    aimed_by: tuple[str, ...] = ()
+    if purpose == "space_combat":
+        found = aimed_pool(setup, state, roller, pool)
+        if found is not None:
+            pool, aimed_by = found  # its groups whose hits are restricted count them as marks
+    by = ", ".join(h.id for h in _roll_keepers(setup))
+    if pool.budget or (pool.marks and not aimed_by):
         raise RuleNotImplemented(
-            f"a combat roll kept group by group ({by}) that also loses units, spends trade goods"
-            " or aims its hits",
+            f"a combat roll kept group by group ({by}) that also spends trade goods or counts"
+            " marks",
+            f"{roller.value}'s combat roll in round {state.round}",
+        )
+    if any(g.doom > 1 and g.doom_strict for g in pool.groups):
+        # a unit destroyed may have hit with dice it did not reroll: the misses of the units
+        # left could not be told from the group's hits
+        raise RuleNotImplemented(
+            f"a combat roll kept group by group ({by}) with units of several dice that the"
+            " Crown of Thalnos (law) may destroy",
             f"{roller.value}'s combat roll in round {state.round}",
         )
     done = state.rolled(roller)
@@ -159,14 +300,32 @@ def _roll_by_group(
     group = pool.groups[at]
     rest = len(pool.groups) - at - 1
 
-    def then(hits: int) -> Step[BattleState]:
-        kept = (*done, (group, hits))
+    def tallied(tally: Tally) -> Step[BattleState]:
+        lost = tally.lost[0] * group.doom
+        # the group kept with the dice of its units still there (14RR-8)
+        kept = (*done, (replace(group, dice=group.dice - lost) if lost else group, tally.hits))
         s = state.recording(roller, kept)
         if rest:
             return Step(s)  # the next group is rolled from the same step
-        return after(s.with_hits_on(roller.other, sum(h for _, h in kept)))
+        s = s.with_hits_on(roller.other, sum(h for _, h in kept))
+        events: list[Event] = []
+        if aimed_by:
+            marks = sum(h for k, h in kept if k.mark_on is not None or k.aimed)
+            s = aiming(s, roller.other, marks)
+            if marks:
+                events.append(_restricted(roller.other, marks, aimed_by, state.round))
+        losses = [
+            (g, (g.dice - k.dice) // g.doom)
+            for g, (k, _) in zip(pool.groups, kept, strict=True)
+            if g.doom
+        ]
+        return _units_lost(setup, s, roller, losses, events, after)
 
-    return Chance(roller.value, purpose, DicePool((group,)), then)
+    def then(hits: int) -> Step[BattleState]:
+        return tallied(Tally(hits, 0, (0,)))
+
+    one = DicePool((group,))
+    return Chance(roller.value, purpose, one, then, then_tally=tallied if one.tallied else None)
 
 
 def aimed_pool(
@@ -196,10 +355,10 @@ def _aimed_pool(
     aimers: tuple[Handler, ...],
 ) -> tuple[DicePool, tuple[str, ...]] | None:
     """``pool`` with the groups whose hits must go to non-fighter ships if able counting marks,
-    one for each hit (a natural face at or above the group's ``hit_on``), and the ids of the
-    handlers that say so; ``None`` when none does now. A group whose dice are not plain hits or
-    misses (rerolled, extra hits, trade goods), or a pool that already counts marks or is
-    tallied, is refused by name: its hits could not be told apart."""
+    one for each hit (a natural face at or above the group's ``hit_on``; dice rerolled or with
+    extra hits count their hits: ``aimed``), and the ids of the handlers that say so; ``None``
+    when none does now. A pool that already counts marks or spends trade goods is refused by
+    name: its hits could not be told apart."""
     found = [(h.id, h.aims_combat_hits(setup, state, roller)) for h in aimers]
     types = frozenset().union(*(t for _, t in found))
     by = tuple(i for i, t in found if t)
@@ -207,22 +366,21 @@ def _aimed_pool(
         return None
 
     def mark() -> DicePool:
-        if pool.tallied or pool.marks:
+        if pool.budget or pool.marks:
             raise RuleNotImplemented(
-                "hits that must go to non-fighter ships in a roll with rerolls that may destroy"
-                " units, trade goods to spend or other marks",
+                "hits that must go to non-fighter ships in a roll with trade goods to spend or"
+                " other marks",
                 f"{roller.value}'s combat roll ({', '.join(by)})",
             )
         groups = []
         for group in pool.groups:
             if group.unit in types:
-                if not group.plain:
-                    raise RuleNotImplemented(
-                        "hits that must go to non-fighter ships, from dice rerolled or with"
-                        " extra hits",
-                        f"{roller.value}'s {group.unit} ({', '.join(by)})",
-                    )
-                group = replace(group, mark_on=group.hit_on)
+                # plain dice: a natural face of ``hit_on`` or more; dice rerolled or with extra
+                # hits: every hit they produce (docs/rulings.md 14RR-6, 14RR-10)
+                if group.plain:
+                    group = replace(group, mark_on=group.hit_on)
+                else:
+                    group = replace(group, aimed=True)
             groups.append(group)
         return DicePool.of(groups)
 
@@ -245,14 +403,7 @@ def _aimed_roll(
         step = after(aiming(state.with_hits_on(target, hits), target, marks))
         if not marks:
             return step
-        told = event(
-            "hits_restricted",
-            player=target.value,
-            hits=marks,
-            targets="non-fighter ships",
-            by=list(by),
-            round=state.round,
-        )
+        told = _restricted(target, marks, by, state.round)
         return Step(step.state, (told, *step.events))
 
     return Chance(
@@ -261,6 +412,19 @@ def _aimed_roll(
         pool,
         lambda hits: after(state.with_hits_on(target, hits)),
         then_marked=marked,
+    )
+
+
+def _restricted(target: Side, marks: int, by: tuple[str, ...], round_number: int) -> Event:
+    """The ``hits_restricted`` event: ``marks`` hits against ``target`` must go to non-fighter
+    ships if able."""
+    return event(
+        "hits_restricted",
+        player=target.value,
+        hits=marks,
+        targets="non-fighter ships",
+        by=list(by),
+        round=round_number,
     )
 
 
