@@ -16,7 +16,7 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.engine import Played
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.helpers import events, rolls, run, space, survivors
 
@@ -200,10 +200,18 @@ def test_exact_odds_hand_derived() -> None:
     assert plain.draw == pytest.approx(float(Fraction(1, 9)), abs=1e-12)
 
 
-def test_refused_with_the_crown_of_thalnos_held_by_the_opponent() -> None:
-    # Units the Crown destroys in the Roll Dice step are heard by no handler.
+def test_a_ship_the_crown_of_thalnos_destroys_is_replaced() -> None:
+    # Units the Crown destroys in the Roll Dice step are heard right after the roll
+    # (docs/rulings.md 14RR-7). The carrier misses; the cruiser misses, its reroll misses too:
+    # the relic destroys it, and the Mentak places a cruiser.
     crowned = {"units": "1 cruiser", "relics": ["the_crown_of_thalnos"]}
-    with pytest.raises(
-        RuleNotImplemented, match="Ipswitch, Loose Cannon with The Crown of Thalnos"
-    ):
-        odds(space(mentak("1 carrier"), crowned))
+    played = run(space(mentak("1 carrier"), crowned), [1, 1, 1])
+    [lost] = events(played, "unit_destroyed")
+    assert (lost["player"], lost["unit"], lost["cause"]) == (
+        "defender",
+        "cruiser",
+        "crown of thalnos",
+    )
+    assert placed(played) == [("attacker", "cruiser")]
+    assert played.outcome["winner"] == "attacker"
+    assert survivors(played, "attacker") == {"carrier": 1, "cruiser": 1}

@@ -17,8 +17,9 @@ player owns the War Sun technology (a war sun of theirs in the battle, or the pl
 taken to be available; when every piece of the type is in the active system, a piece may be
 taken from there only by a player without a command token in it (the defender, unless its
 condition ``command_token_in_active_system`` says otherwise): taking a damaged one and placing
-it undamaged repairs it (``unit_repaired``), else nothing changes. What the scenario cannot
-tell is refused by name (14B3-4). The stock policy plays it at the first chance."""
+it undamaged repairs it (``unit_repaired``), else nothing changes. Ships the Crown of Thalnos
+destroys in the Roll Dice step are heard there too (14RR-7). The stock policy plays it at the
+first chance."""
 
 from __future__ import annotations
 
@@ -49,14 +50,6 @@ WAR_SUN = "war_sun"
 WAR_SUN_TECHNOLOGY = "war_sun_technology"
 TOKEN_HERE = "command_token_in_active_system"
 
-#: handlers that destroy the holder's opponent's ships where no handler hears of it (a unit
-#: rerolled in vain in the Roll Dice step: procedures/combat_round.py)
-_UNHEARD = {
-    "crown_of_thalnos": "The Crown of Thalnos",
-    "crown_of_thalnos_relic": "The Crown of Thalnos",
-}
-
-
 def _owns_war_sun(setup: BattleSetup, side: Side) -> bool:
     """Whether ``side`` owns the War Sun technology: a war sun of its at the start of the
     battle, or the player condition saying so."""
@@ -86,7 +79,6 @@ class IpswitchLooseCannon(ActsOnHits, Card):
             return None
         if setup.kind != "space" or not all(ships(setup, state, s) for s in SIDES):
             return None
-        self._refuse_unknowns(setup, state, owner)
 
         def play(s: BattleState) -> Step[BattleState]:
             return Step(s)  # purged: from now on each enemy ship destroyed is replaced
@@ -96,17 +88,6 @@ class IpswitchLooseCannon(ActsOnHits, Card):
             "Ipswitch, Loose Cannon: purge to place a ship for each enemy ship destroyed?",
             play,
         )
-
-    def _refuse_unknowns(self, setup: BattleSetup, state: BattleState, owner: Side) -> None:
-        """Refuse by name what the battle cannot decide faithfully (14B3-4)."""
-        enemy = owner.other
-        where = f"{owner.value}'s Ipswitch, Loose Cannon"
-        for handler in setup.handlers:
-            name = _UNHEARD.get(handler.id)
-            if name is not None and handler.owner is enemy:
-                raise RuleNotImplemented(
-                    f"Ipswitch, Loose Cannon with {name} (ships destroyed unheard)", where
-                )
 
     def refusal(self, setup: BattleSetup) -> RuleNotImplemented | None:
         """A flagship of the opponent's could be replaced only by the Mentak flagship: its
