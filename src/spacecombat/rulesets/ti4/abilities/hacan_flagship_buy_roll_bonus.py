@@ -54,7 +54,7 @@ class HacanFlagshipBuyRollBonus(Handler):
         if owner is None or setup.kind != "space" or START_OF_COMBAT_ROUND not in windows:
             return None
         trade_goods = state.wealth(owner)[0]
-        if not trade_goods or not state.side(owner).space.count(FLAGSHIP):
+        if not trade_goods or not setup.side(owner).count_of(state.side(owner).space, FLAGSHIP):
             return None
         from spacecombat.rulesets.ti4.procedures.common import combat_pool
 
@@ -95,7 +95,7 @@ class HacanFlagshipBuyRollBonus(Handler):
         groups: tuple[DiceGroup, ...],
     ) -> tuple[DiceGroup, ...]:
         budget = self.roll_key(setup, state, roller)
-        if not budget or not state.side(roller).space.count(FLAGSHIP):
+        if not budget or not setup.side(roller).count_of(state.side(roller).space, FLAGSHIP):
             return groups
         assert isinstance(budget, int)
         try:

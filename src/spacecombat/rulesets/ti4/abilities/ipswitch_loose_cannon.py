@@ -50,6 +50,7 @@ WAR_SUN = "war_sun"
 WAR_SUN_TECHNOLOGY = "war_sun_technology"
 TOKEN_HERE = "command_token_in_active_system"
 
+
 def _owns_war_sun(setup: BattleSetup, side: Side) -> bool:
     """Whether ``side`` owns the War Sun technology: a war sun of its at the start of the
     battle, or the player condition saying so."""

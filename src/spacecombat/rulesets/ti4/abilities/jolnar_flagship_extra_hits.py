@@ -40,7 +40,8 @@ class JolnarFlagshipExtraHits(Handler):
     ) -> tuple[DiceGroup, ...]:
         if roller is not self.owner:
             return groups
+        cards = setup.side(roller)  # The Cavalry's ship, if the flagship, is still it (14CV-1)
         return tuple(
-            replace(g, extra_on=NATURAL, extra_hits=EXTRA) if g.unit == FLAGSHIP else g
+            replace(g, extra_on=NATURAL, extra_hits=EXTRA) if cards.is_a(g.unit, FLAGSHIP) else g
             for g in groups
         )

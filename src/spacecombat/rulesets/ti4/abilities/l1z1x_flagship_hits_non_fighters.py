@@ -35,6 +35,7 @@ class L1z1xFlagshipHitsNonFighters(Handler):
         self, setup: BattleSetup, state: BattleState, roller: Side
     ) -> frozenset[str]:
         # asked only for space combat rolls (roll_dice)
-        if roller is not self.owner or not state.side(roller).space.count(FLAGSHIP):
+        cards = setup.side(roller)  # The Cavalry's ship keeps its type (14CV-1)
+        if roller is not self.owner or not cards.count_of(state.side(roller).space, FLAGSHIP):
             return frozenset()
-        return AIMED
+        return frozenset(unit for aimed in AIMED for unit in cards.of_type(aimed))

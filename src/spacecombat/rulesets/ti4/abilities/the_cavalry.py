@@ -54,6 +54,9 @@ SEES_TYPES = frozenset(
         "argent_flagship_blocks_space_cannon",  # acts before the start of combat
         "creuss_flagship_delta_wormhole",
         "empyrean_flagship_repair",
+        "hacan_flagship_buy_roll_bonus",
+        "jolnar_flagship_extra_hits",
+        "l1z1x_flagship_hits_non_fighters",
         "letnev_flagship_repair",
         "mahact_flagship_bonus",
         "mentak_flagship_no_enemy_sustain",
