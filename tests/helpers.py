@@ -8,14 +8,17 @@ from typing import Any
 
 import pytest
 
+from spacecombat import rulesets
 from spacecombat.cli import main
 from spacecombat.core.decisions import Policy
 from spacecombat.core.dice import ScriptedDice
-from spacecombat.core.engine import Played
+from spacecombat.core.engine import Played, Sampler, play
 from spacecombat.core.events import Event
 from spacecombat.core.policies import ScriptedPolicy
+from spacecombat.replay import replay
 from spacecombat.resolver import resolve
 from spacecombat.rulesets.ti4.state import BattleState
+from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
 
 
 def space(attacker: Mapping[str, Any], defender: Mapping[str, Any], **extra: Any) -> dict[str, Any]:
@@ -109,3 +112,25 @@ def write_file(tmp_path: Path, name: str, text: str) -> str:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return str(path)
+
+
+def assert_logs_replay(scenario: Mapping[str, Any], seeds: int = 5) -> None:
+    """The log of the battle from each of ``seeds`` seeds, written as JSON and read back,
+    reproduces itself."""
+    import json
+
+    for seed in range(seeds):
+        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
+        assert replay(log).reproduces, seed
+
+
+def assert_sampled_as_played(scenario: Mapping[str, Any] | AnyScenario, trials: int = 60) -> None:
+    """Each trial of the Monte Carlo sampler ends where ``play`` ends with the same dice."""
+    parsed = scenario if is_scenario(scenario) else parse_scenario(scenario)
+    battle = rulesets.battle(parsed)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies)
+    for trial in range(trials):
+        played = play(battle, rulesets.dice_for(parsed, trial), policies)
+        end = sampler.play(rulesets.dice_for(parsed, trial))
+        assert (end.state, end.outcome) == (played.state, played.outcome), trial

@@ -11,12 +11,9 @@ from typing import Any
 
 import pytest
 
-from spacecombat import rulesets
 from spacecombat.core.dice import ScriptedDice
-from spacecombat.core.engine import Sampler, play
 from spacecombat.core.pool import DiceGroup, DicePool, total_hits
-from spacecombat.scenario.schema import parse_scenario
-from tests.helpers import space
+from tests.helpers import assert_sampled_as_played, space
 
 GROUPS = [
     [DiceGroup("cruiser", 2, 7, reroll=0)],
@@ -91,11 +88,4 @@ def test_the_sampler_reads_the_dice_as_play_does() -> None:
         {"faction": "letnev", "units": "2 cruiser, 1 destroyer", "trade_goods": 4},
         {"faction": "jolnar", "units": "1 flagship, 1 cruiser"},
     )
-    scenario = parse_scenario(scenario_data)
-    battle = rulesets.battle(scenario)
-    policies = battle.stock_policies()
-    sampler = Sampler(battle, policies)
-    for trial in range(150):
-        played = play(battle, rulesets.dice_for(scenario, trial), policies)
-        end = sampler.play(rulesets.dice_for(scenario, trial))
-        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+    assert_sampled_as_played(scenario_data, trials=150)

@@ -12,14 +12,13 @@ from itertools import product
 
 import pytest
 
-from spacecombat import rulesets
 from spacecombat.core.dice import ScriptedDice
-from spacecombat.core.engine import Chance, Sampler, Step, play
+from spacecombat.core.engine import Chance, Step
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.replay import replay
 from spacecombat.resolver import resolve
 from spacecombat.scenario.schema import parse_scenario
-from tests.helpers import space
+from tests.helpers import assert_sampled_as_played, space
 
 GROUPS = [
     [DiceGroup("cruiser", 2, 7, reroll=1, doom=1)],
@@ -128,13 +127,7 @@ def test_the_sampler_plays_tallied_rolls_as_play_does(
     attacker: dict[str, object], defender: dict[str, object]
 ) -> None:
     scenario = parse_scenario(space(attacker, defender))
-    battle = rulesets.battle(scenario)
-    policies = battle.stock_policies()
-    sampler = Sampler(battle, policies)
-    for trial in range(120):
-        played = play(battle, rulesets.dice_for(scenario, trial), policies)
-        end = sampler.play(rulesets.dice_for(scenario, trial))
-        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+    assert_sampled_as_played(scenario, trials=120)
 
 
 def test_a_log_with_tallied_rolls_replays_with_and_without_its_seed() -> None:

@@ -20,7 +20,7 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.events import Event
-from tests.helpers import events, rolls, run, space
+from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run, space
 
 PLAY = "play crown_of_thalnos: reroll "
 
@@ -138,24 +138,7 @@ def test_the_closest_miss_is_bought_first_even_if_a_unit_is_at_risk() -> None:
 
 
 def test_with_trade_goods_the_sampler_plays_as_play_does_and_logs_replay() -> None:
-    import json
-
-    from spacecombat import rulesets
-    from spacecombat.core.engine import Sampler, play
-    from spacecombat.replay import replay
-    from spacecombat.resolver import resolve
-    from spacecombat.scenario.schema import parse_scenario
-
     scenario = hacan_elected()
-    for seed in range(5):
-        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
-        assert replay(log).reproduces
-    parsed = parse_scenario(scenario)
-    battle = rulesets.battle(parsed)
-    policies = battle.stock_policies()
-    sampler = Sampler(battle, policies)
-    for trial in range(60):
-        played = play(battle, rulesets.dice_for(parsed, trial), policies)
-        end = sampler.play(rulesets.dice_for(parsed, trial))
-        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+    assert_logs_replay(scenario, seeds=5)
+    assert_sampled_as_played(scenario, trials=60)
     assert odds(scenario).attacker_win > 0.5

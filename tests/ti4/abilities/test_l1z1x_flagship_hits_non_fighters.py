@@ -15,7 +15,15 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import IllegalChoice
-from tests.helpers import events, rolls, run, space, survivors
+from tests.helpers import (
+    assert_logs_replay,
+    assert_sampled_as_played,
+    events,
+    rolls,
+    run,
+    space,
+    survivors,
+)
 
 L1 = {"faction": "l1z1x"}
 CARRIER_AND_FIGHTERS = {"units": "1 carrier, 2 fighter"}
@@ -207,23 +215,6 @@ def test_exact_odds_with_the_crown_hand_derived() -> None:
 
 
 def test_with_the_crown_logs_replay_and_the_sampler_plays_as_play_does() -> None:
-    import json
-
-    from spacecombat import rulesets
-    from spacecombat.core.engine import Sampler, play
-    from spacecombat.replay import replay
-    from spacecombat.resolver import resolve
-    from spacecombat.scenario.schema import parse_scenario
-
     scenario = space({**CROWNED, "units": "1 flagship, 1 dreadnought"}, CARRIER_AND_FIGHTERS)
-    for seed in range(5):
-        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
-        assert replay(log).reproduces
-    parsed = parse_scenario(scenario)
-    battle = rulesets.battle(parsed)
-    policies = battle.stock_policies()
-    sampler = Sampler(battle, policies)
-    for trial in range(60):
-        played = play(battle, rulesets.dice_for(parsed, trial), policies)
-        end = sampler.play(rulesets.dice_for(parsed, trial))
-        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+    assert_logs_replay(scenario, seeds=5)
+    assert_sampled_as_played(scenario, trials=60)

@@ -20,12 +20,19 @@ from typing import Any
 import pytest
 
 from spacecombat import odds, rulesets
-from spacecombat.core.engine import Sampler, play
 from spacecombat.core.events import Event
 from spacecombat.replay import replay
 from spacecombat.resolver import resolve
 from spacecombat.scenario.schema import parse_scenario
-from tests.helpers import events, invasion, rolls, run, space
+from tests.helpers import (
+    assert_logs_replay,
+    assert_sampled_as_played,
+    events,
+    invasion,
+    rolls,
+    run,
+    space,
+)
 
 CROWN = {"relics": ["the_crown_of_thalnos"]}
 PLAY = "play the_crown_of_thalnos: reroll "
@@ -229,13 +236,7 @@ def test_the_sampler_plays_both_rerolls_as_play_does() -> None:
             {**LETNEV, "units": "2 cruiser, 1 destroyer", "trade_goods": 6}, {"units": "3 cruiser"}
         )
     )
-    battle = rulesets.battle(scenario)
-    policies = battle.stock_policies()
-    sampler = Sampler(battle, policies)
-    for trial in range(60):
-        played = play(battle, rulesets.dice_for(scenario, trial), policies)
-        end = sampler.play(rulesets.dice_for(scenario, trial))
-        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+    assert_sampled_as_played(scenario, trials=60)
 
 
 # The units the Crown destroys are heard by the effects acting after a unit is destroyed, right
@@ -262,17 +263,8 @@ def test_a_unit_the_crown_destroys_is_heard_right_after_the_roll() -> None:
 
 def test_heard_destructions_replay_and_are_sampled_as_played() -> None:
     scenario = space({**MILOR, "units": "2 cruiser"}, {"units": "3 cruiser"})
-    for seed in range(6):
-        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
-        assert replay(log).reproduces
-    parsed = parse_scenario(scenario)
-    battle = rulesets.battle(parsed)
-    policies = battle.stock_policies()
-    sampler = Sampler(battle, policies)
-    for trial in range(60):
-        played = play(battle, rulesets.dice_for(parsed, trial), policies)
-        end = sampler.play(rulesets.dice_for(parsed, trial))
-        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+    assert_logs_replay(scenario, seeds=6)
+    assert_sampled_as_played(scenario, trials=60)
 
 
 def test_exact_odds_with_brother_milor_hand_derived() -> None:
@@ -374,14 +366,5 @@ def test_a_trade_good_on_a_rerolled_die_saves_the_flagship() -> None:
 
 def test_with_trade_goods_logs_replay_and_are_sampled_as_played() -> None:
     scenario = space(HACAN, {"units": "3 cruiser"})
-    for seed in range(5):
-        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
-        assert replay(log).reproduces
-    parsed = parse_scenario(scenario)
-    battle = rulesets.battle(parsed)
-    policies = battle.stock_policies()
-    sampler = Sampler(battle, policies)
-    for trial in range(60):
-        played = play(battle, rulesets.dice_for(parsed, trial), policies)
-        end = sampler.play(rulesets.dice_for(parsed, trial))
-        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+    assert_logs_replay(scenario, seeds=5)
+    assert_sampled_as_played(scenario, trials=60)

@@ -31,7 +31,16 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event
 from spacecombat.replay import replay
 from spacecombat.resolver import resolve
-from tests.helpers import events, invasion, rolls, run, space, survivors
+from tests.helpers import (
+    assert_logs_replay,
+    assert_sampled_as_played,
+    events,
+    invasion,
+    rolls,
+    run,
+    space,
+    survivors,
+)
 
 CARD = "war_funding_omega"
 PLAY = f"play {CARD}"
@@ -358,24 +367,11 @@ def test_the_rerolled_misses_of_the_flagship_are_restricted_too() -> None:
 
 
 def test_with_the_flagship_logs_replay_and_the_sampler_plays_as_play_does() -> None:
-    from spacecombat import rulesets
-    from spacecombat.core.engine import Sampler, play
-    from spacecombat.scenario.schema import parse_scenario
-
     scenario = space(
         {**L1Z1X, "units": "1 flagship, 1 dreadnought"}, {"units": "2 carrier, 2 fighter"}
     )
-    for seed in range(5):
-        log = [json.loads(json.dumps(e)) for e in resolve(scenario, seed=seed).events]
-        assert replay(log).reproduces
-    parsed = parse_scenario(scenario)
-    battle = rulesets.battle(parsed)
-    policies = battle.stock_policies()
-    sampler = Sampler(battle, policies)
-    for trial in range(60):
-        played = play(battle, rulesets.dice_for(parsed, trial), policies)
-        end = sampler.play(rulesets.dice_for(parsed, trial))
-        assert (end.state, end.outcome) == (played.state, played.outcome), trial
+    assert_logs_replay(scenario, seeds=5)
+    assert_sampled_as_played(scenario, trials=60)
 
 
 def test_exact_odds_with_the_flagship_hand_derived() -> None:

@@ -27,6 +27,7 @@ from spacecombat.rulesets.ti4.procedures.windows import (
     ROUND_END,
     Window,
     open_windows,
+    with_head,
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
@@ -182,7 +183,9 @@ def _hear_destroyed(
                 continue
             node = handler.after_destroyed(setup, state, who, where, detail, CROWN_CAUSE)
             if node is not None:
-                return _with_head(node, head, (f"{DESTROYED}:{index + 1}", who, detail))
+                return with_head(
+                    node, head, (f"{DESTROYED}:{index + 1}", who, detail), "in the Roll Dice step"
+                )
         return onward(rest)
     for handler in setup.handlers:
         if handler.id == what and handler.owner is who:
@@ -215,31 +218,6 @@ def _then(
         return Chance(chance.roller, chance.purpose, chance.pool, lambda h: follow(chance.then(h)))
     raise RuleNotImplemented(
         "a random draw after a unit was destroyed in the Roll Dice step", "a follow-up"
-    )
-
-
-def _with_head(
-    node: Node[BattleState], head: tuple[str, Side, str], marked: tuple[str, Side, str]
-) -> Node[BattleState]:
-    """The same node, but in every state it leads to the entry ``head`` still first in
-    ``following`` is replaced by ``marked`` (how far the handlers have been asked about it)."""
-
-    def bump(step: Step[BattleState]) -> Step[BattleState]:
-        queue = step.state.following
-        if queue and queue[0] == head:
-            return Step(step.state.changed(following=(marked, *queue[1:])), step.events)
-        return step
-
-    if isinstance(node, Step):
-        return bump(node)
-    if isinstance(node, Decision):
-        decision = node
-        return Decision(decision.request, lambda option: bump(decision.then(option)))
-    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
-        chance = node
-        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
-    raise RuleNotImplemented(
-        "a random draw after a unit was destroyed in the Roll Dice step", f"{head[1].value}"
     )
 
 

@@ -247,7 +247,7 @@ def _follow_destroyed(setup: BattleSetup, state: BattleState) -> Node[BattleStat
             else:
                 break  # the hits are cancelled already
             if node is not None:
-                return _with_head(node, head, (f"{kind}:{index + 1}", who, detail))
+                return with_head(node, head, (f"{kind}:{index + 1}", who, detail))
         return Step(rest)
     for handler in handlers:
         if handler.id == what and handler.owner is who:
@@ -261,11 +261,15 @@ def _follow_destroyed(setup: BattleSetup, state: BattleState) -> Node[BattleStat
     )
 
 
-def _with_head(
-    node: Node[BattleState], head: tuple[str, Side, str], marked: tuple[str, Side, str]
+def with_head(
+    node: Node[BattleState],
+    head: tuple[str, Side, str],
+    marked: tuple[str, Side, str],
+    where: str = "in a timing window",
 ) -> Node[BattleState]:
     """The same node, but in every state it leads to the entry ``head`` still first in
-    ``following`` is replaced by ``marked`` (how far the handlers have been asked about it)."""
+    ``following`` is replaced by ``marked`` (how far the handlers have been asked about it).
+    Also used for the units destroyed in the Roll Dice step (procedures/combat_round.py)."""
 
     def bump(step: Step[BattleState]) -> Step[BattleState]:
         queue = step.state.following
@@ -278,11 +282,11 @@ def _with_head(
     if isinstance(node, Decision):
         decision = node
         return Decision(decision.request, lambda option: bump(decision.then(option)))
-    if isinstance(node, Chance):
+    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
         chance = node
         return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
     raise RuleNotImplemented(
-        "a random draw after a unit was destroyed in a timing window", f"{head[1].value}"
+        f"a random draw after a unit was destroyed {where}", f"{head[1].value}"
     )
 
 
