@@ -18,7 +18,15 @@ import pytest
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import MARK_CAUSE
-from tests.helpers import assert_logs_replay, events, invasion, rolls, run, space
+from tests.helpers import (
+    assert_logs_replay,
+    assert_sampled_as_played,
+    events,
+    invasion,
+    rolls,
+    run,
+    space,
+)
 
 SF = {"action_cards": ["scramble_frequency"]}
 
@@ -329,6 +337,7 @@ def test_refused_against_an_experimental_battlestation_roll() -> None:
 def test_logs_replay() -> None:
     for scenario in (OFFENSE, BOMBARDED, DEFENDED):
         assert_logs_replay(scenario)
+        assert_sampled_as_played(scenario)
 
 
 def test_exact_odds_hand_derived() -> None:
