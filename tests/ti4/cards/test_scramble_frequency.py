@@ -1,8 +1,12 @@
-"""Scramble Frequency (action card; abilities/scramble_frequency.py): after the opponent's
-ANTI-FIGHTER BARRAGE roll (ti4-space-combat.md step 1; ti4-combat-effects.md §6), its holder
-may make that player reroll all of those dice: the first results are discarded, the second
-roll's count. Offered ("play_card") when the roll hit or destroys infantry. Its SPACE CANNON and
-BOMBARDMENT cases are refused by name (docs/rulings.md 14D3-4)."""
+"""Scramble Frequency (action card; abilities/scramble_frequency.py): "After another player
+makes a BOMBARDMENT, SPACE CANNON, or ANTI-FIGHTER BARRAGE roll: that player rerolls all of
+their dice" (ti4-combat-effects.md §6). After the opponent's anti-fighter barrage (ti4-space-
+combat.md step 1), space cannon offense (the step before space combat), bombardment and space
+cannon defense (ti4-ground-combat.md steps 1 and 3), its holder may make that player roll the
+same dice again: the first results are discarded, the second roll's count, and that roll is
+final (docs/rulings.md 14D3-4, 14RR-9, 14SF-1, 14SF-2). Offered ("play_card") when the roll hit
+(or, for a barrage, destroys infantry). Against the defender's Experimental Battlestation roll
+it is refused by name."""
 
 from __future__ import annotations
 
@@ -14,7 +18,15 @@ import pytest
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import MARK_CAUSE
-from tests.helpers import events, invasion, rolls, run, space
+from tests.helpers import (
+    assert_logs_replay,
+    assert_sampled_as_played,
+    events,
+    invasion,
+    rolls,
+    run,
+    space,
+)
 
 SF = {"action_cards": ["scramble_frequency"]}
 
@@ -135,24 +147,197 @@ def test_exact_odds_against_munitions_reserves_hand_derived() -> None:
     assert found.draw == pytest.approx(float(drawn), abs=1e-12)
 
 
-def test_refused_against_space_cannon_offense() -> None:
-    with pytest.raises(RuleNotImplemented, match="SPACE CANNON offense"):
-        odds(space({"units": "1 cruiser, 1 pds"}, holder("1 cruiser")))
+def hits_of(played: Any, purpose: str) -> list[object]:
+    return [r["hits"] for r in rolls(played, purpose)]
 
 
-def test_refused_against_bombardment_and_space_cannon_defense() -> None:
-    bombarded = invasion(
+# --- SPACE CANNON offense (the step before space combat) ---
+
+#: the attacker's PDS (SPACE CANNON 6) fires at the holder's cruiser, then the cruisers (7) fight
+OFFENSE = space({"units": "1 cruiser, 1 pds"}, holder("1 cruiser"))
+
+
+def test_a_space_cannon_offense_roll_that_hit_is_rolled_again() -> None:
+    # the PDS rolls 6 (a hit); played: rerolled 1, a miss; then the cruisers 7 and 1
+    played = run(OFFENSE, [6, 1, 7, 1])
+    [card] = events(played, "card_played")
+    assert (card["player"], card["card"]) == ("defender", "scramble_frequency")
+    [asked] = events(played, "choice_made", decision="play_card")
+    assert asked["player"] == "defender"
+    assert hits_of(played, "space_cannon_offense") == [1, 0]
+    kinds = [e["event"] for e in played.events]
+    first, second = [i for i, k in enumerate(kinds) if k == "dice_rolled"][:2]
+    assert first < kinds.index("card_played") < second
+    assert not events(played, "unit_destroyed", cause="space cannon offense")
+    assert played.outcome["winner"] == "attacker"
+
+
+def test_the_second_space_cannon_roll_counts() -> None:
+    # 6, then rerolled 9: the holder's cruiser is destroyed; no combat
+    played = run(OFFENSE, [6, 9])
+    assert hits_of(played, "space_cannon_offense") == [1, 1]
+    [gone] = events(played, "unit_destroyed", cause="space cannon offense")
+    assert gone["unit"] == "cruiser"
+
+
+def test_space_cannon_offense_never_pass_and_miss() -> None:
+    never = space(
+        {"units": "1 cruiser, 1 pds"},
+        holder("1 cruiser", policy={"play": {"scramble_frequency": "never"}}),
+    )
+    played = run(never, [6])
+    assert not events(played, "card_played")
+    assert hits_of(played, "space_cannon_offense") == [1]
+    played = run(OFFENSE, [6], defender=["pass"])
+    assert not events(played, "card_played")
+    assert hits_of(played, "space_cannon_offense") == [1]
+    # a miss: nothing to reroll, no decision
+    played = run(OFFENSE, [1, 7, 1])
+    assert not events(played, "choice_made", decision="play_card")
+
+
+def test_not_offered_for_the_holders_own_space_cannon() -> None:
+    played = run(space(holder("1 cruiser, 1 pds"), {"units": "1 cruiser"}), [6])
+    assert not events(played, "card_played")
+
+
+def test_a_space_cannon_roll_rerolled_by_ta_zern_is_final_when_rolled_again() -> None:
+    """Ta Zern rerolls the PDS's miss (1, then 6: a hit); Scramble Frequency has the die rolled
+    again (1), and that roll is final: Ta Zern does not reroll it (14RR-9, 14SF-2)."""
+    jolnar = {"faction": "jolnar", "units": "1 cruiser, 1 pds", "leaders": ["ta_zern"]}
+    played = run(space(jolnar, holder("1 cruiser")), [1, 6, 1, 9, 1])
+    first, second = (r["groups"] for r in rolls(played, "space_cannon_offense"))
+    assert isinstance(first, list)
+    assert isinstance(second, list)
+    assert [g["faces"] for g in first] == [[1], [6]]
+    assert [g["faces"] for g in second] == [[1]]
+    assert hits_of(played, "space_cannon_offense") == [1, 0]
+
+
+def test_played_against_space_cannon_keeps_the_later_barrage_rerolls() -> None:
+    """Played against the PDS's roll, the card is gone: the Letnev destroyer's barrage then
+    rerolls its misses with Munitions Reserves as usual."""
+    letnev = {"faction": "letnev", "units": "1 destroyer, 1 pds", "trade_goods": 2}
+    played = run(
+        space(letnev, holder("1 carrier, 2 fighter")), [6, 1, 9, 1, 9] + [10] * 8, all_dice=False
+    )
+    assert len(events(played, "card_played", card="scramble_frequency")) == 1
+    [barrage] = rolls(played, "anti_fighter_barrage")
+    groups = barrage["groups"]
+    assert isinstance(groups, list)
+    assert [g["faces"] for g in groups] == [[9, 1], [9]]
+    assert barrage["hits"] == 2
+
+
+# --- BOMBARDMENT (invasion step 1) ---
+
+#: the attacker's dreadnought (BOMBARDMENT 5) at the holder's infantry, then ground combat
+BOMBARDED = invasion(
+    {"units": "1 dreadnought, 1 infantry"},
+    holder(""),
+    planets=[{"name": "P", "defender": {"infantry": 1}}],
+)
+
+
+def test_a_bombardment_that_hit_is_rolled_again() -> None:
+    # 5 (a hit); played: rerolled 1; then the infantry fight: 8 against 1
+    played = run(BOMBARDED, [5, 1, 8, 1])
+    [card] = events(played, "card_played")
+    assert (card["player"], card["card"]) == ("defender", "scramble_frequency")
+    assert hits_of(played, "bombardment") == [1, 0]
+    assert not events(played, "unit_destroyed", cause="bombardment")
+    # 5, then rerolled 7: the infantry dies to the second roll
+    played = run(BOMBARDED, [5, 7])
+    assert hits_of(played, "bombardment") == [1, 1]
+    [gone] = events(played, "unit_destroyed", cause="bombardment")
+    assert gone["unit"] == "infantry"
+
+
+def test_bombardment_never_pass_and_miss() -> None:
+    never = invasion(
         {"units": "1 dreadnought, 1 infantry"},
-        holder(""),
+        holder("", policy={"play": {"scramble_frequency": "never"}}),
         planets=[{"name": "P", "defender": {"infantry": 1}}],
     )
-    with pytest.raises(RuleNotImplemented, match="BOMBARDMENT"):
-        odds(bombarded)
-    defended = invasion(
-        holder("1 carrier, 1 infantry"), {}, planets=[{"name": "P", "defender": {"pds": 1}}]
+    played = run(never, [5])
+    assert not events(played, "card_played")
+    assert hits_of(played, "bombardment") == [1]
+    played = run(BOMBARDED, [5], defender=["pass"])
+    assert not events(played, "card_played")
+    played = run(BOMBARDED, [4, 8, 1])
+    assert not events(played, "choice_made", decision="play_card")
+
+
+# --- SPACE CANNON defense (invasion step 3) ---
+
+#: the holder's infantry lands on a planet with a PDS (SPACE CANNON 6) and no ground forces
+DEFENDED = invasion(
+    holder("1 carrier, 1 infantry"),
+    {},
+    planets=[{"name": "P", "defender": {"pds": 1}}],
+)
+
+
+def test_a_space_cannon_defense_roll_that_hit_is_rolled_again() -> None:
+    # 6 (a hit); played: rerolled 1
+    played = run(DEFENDED, [6, 1])
+    [card] = events(played, "card_played")
+    assert (card["player"], card["card"]) == ("attacker", "scramble_frequency")
+    assert hits_of(played, "space_cannon_defense") == [1, 0]
+    assert not events(played, "unit_destroyed", cause="space cannon defense")
+    assert played.outcome["winner"] == "attacker"
+    # 6, then rerolled 10: the infantry dies
+    played = run(DEFENDED, [6, 10])
+    assert hits_of(played, "space_cannon_defense") == [1, 1]
+    [gone] = events(played, "unit_destroyed", cause="space cannon defense")
+    assert gone["unit"] == "infantry"
+
+
+def test_space_cannon_defense_never_pass_and_miss() -> None:
+    never = invasion(
+        holder(
+            "1 carrier, 1 infantry",
+            policy={"play": {"scramble_frequency": "never"}},
+        ),
+        {},
+        planets=[{"name": "P", "defender": {"pds": 1}}],
     )
-    with pytest.raises(RuleNotImplemented, match="SPACE CANNON defense"):
-        odds(defended)
+    played = run(never, [6])
+    assert not events(played, "card_played")
+    assert hits_of(played, "space_cannon_defense") == [1]
+    played = run(DEFENDED, [6], attacker=["pass"])
+    assert not events(played, "card_played")
+    played = run(DEFENDED, [5])
+    assert not events(played, "choice_made", decision="play_card")
+
+
+def test_exact_odds_space_cannon_defense_hand_derived() -> None:
+    """The PDS's SPACE CANNON defense die hits with 1/2 (6+). A hit has the card played, and the
+    reroll hits with 1/2 again: the lone infantry dies with 1/4, and the attacker takes the
+    undefended planet with 3/4 (without the card: 1/2)."""
+    found = odds(DEFENDED)
+    assert found.attacker_win == pytest.approx(float(Fraction(3, 4)), abs=1e-12)
+    plain = invasion(
+        {"units": "1 carrier, 1 infantry"},
+        {},
+        planets=[{"name": "P", "defender": {"pds": 1}}],
+    )
+    assert odds(plain).attacker_win == pytest.approx(0.5, abs=1e-12)
+
+
+def test_refused_against_an_experimental_battlestation_roll() -> None:
+    battlestation = space(
+        holder("1 cruiser"),
+        {"units": "1 cruiser, 1 space_dock", "action_cards": ["experimental_battlestation"]},
+    )
+    with pytest.raises(RuleNotImplemented, match="Experimental Battlestation"):
+        odds(battlestation)
+
+
+def test_logs_replay() -> None:
+    for scenario in (OFFENSE, BOMBARDED, DEFENDED):
+        assert_logs_replay(scenario)
+        assert_sampled_as_played(scenario)
 
 
 def test_exact_odds_hand_derived() -> None:
@@ -167,3 +352,17 @@ def test_exact_odds_hand_derived() -> None:
     won = Fraction(81, 625) + rest * Fraction(7, 22)
     assert found.attacker_win == pytest.approx(float(won), abs=1e-12)
     assert found.draw == pytest.approx(float(rest * Fraction(3, 22)), abs=1e-12)
+
+
+def test_refused_against_a_bombardment_of_several_planets() -> None:
+    """One bombardment roll by the rules, rolled planet by planet here (14SF-3)."""
+    two = invasion(
+        {"units": "2 dreadnought, 2 infantry"},
+        holder(""),
+        planets=[
+            {"name": "P", "defender": {"infantry": 1}, "bombarded_by": {"dreadnought": 1}},
+            {"name": "Q", "defender": {"infantry": 1}, "bombarded_by": {"dreadnought": 1}},
+        ],
+    )
+    with pytest.raises(RuleNotImplemented, match="BOMBARDMENT of several planets"):
+        odds(two)

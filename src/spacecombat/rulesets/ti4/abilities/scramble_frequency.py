@@ -2,24 +2,26 @@
 ANTI-FIGHTER BARRAGE roll, that player rerolls all of those dice (data/cards.toml;
 ti4-combat-effects.md §6).
 
-Anti-fighter barrage (ti4-space-combat.md step 1): offered to the holder right after the
-opponent's barrage roll, before its results are used (``after_ability_roll``, procedures/
-space_combat.py), when the roll produced a hit or destroys infantry (Strike Wing Alpha II
-marks); the stock policy plays it then (``policy.play`` may say ``never``). Played, the roll is
-discarded and the opponent rolls the same dice again (``anti_fighter_barrage.REROLL``): its
-results are the second roll's. The decision is taken seeing the first roll's hits, so the
-outcome is exact (docs/rulings.md 14D3-4).
+Offered to the holder right after the opponent's roll, before its results are used
+(``after_ability_roll``): the anti-fighter barrage (procedures/space_combat.py; when the roll
+produced a hit or destroys infantry: Strike Wing Alpha II marks), the SPACE CANNON offense
+(procedures/space_cannon_offense.py), the SPACE CANNON defense and the BOMBARDMENT
+(procedures/invasion.py; ``reviewed_roll``) when the roll produced a hit. The stock policy
+plays it then (``policy.play`` may say ``never``). Played, the roll is discarded and the
+opponent rolls the same dice again (``anti_fighter_barrage.REROLL``): its results are the second
+roll's. The decision is taken seeing the first roll's hits, so the outcome is exact
+(docs/rulings.md 14D3-4, 14SF-1).
 
-A barrage that rerolled its own misses (Munitions Reserves, Ta Zern, War Funding) is rolled
+A roll whose misses the roller rerolled (Munitions Reserves, Ta Zern, War Funding) is rolled
 again as a whole, and that result is final: the roller's own rerolls were made right after its
-first roll (``ability_roll`` keeps them off the second; docs/rulings.md 14RR-9). Refused by
-name (14D3-4), while the holder still holds the card: the opponent's SPACE CANNON (offense,
-defense, Experimental Battlestation) and BOMBARDMENT rolls, after which the engine asks no
-decision yet."""
+first roll (``ability_roll`` keeps them off the second; docs/rulings.md 14RR-9, 14SF-2).
+Refused by name, while the holder still holds the card: the defender's Experimental
+Battlestation SPACE CANNON roll, after which the engine asks no decision yet, and a
+BOMBARDMENT of several planets (one bombardment roll by the rules, rolled planet by planet by
+the engine: docs/rulings.md 14SF-3)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
@@ -36,6 +38,18 @@ if TYPE_CHECKING:
 
 #: the card whose roll (the defender's, before space cannon offense) is a SPACE CANNON roll
 BATTLESTATION = "experimental_battlestation"
+
+#: the rolls the card answers, as the decision names them
+ROLLS = {
+    Roll.ANTI_FIGHTER_BARRAGE: "anti-fighter barrage",
+    Roll.SPACE_CANNON_OFFENSE: "space cannon offense",
+    Roll.SPACE_CANNON_DEFENSE: "space cannon defense",
+    Roll.BOMBARDMENT: "bombardment",
+}
+
+#: recorded (``used``) when the card is played against another roll than the anti-fighter
+#: barrage: the barrage's own rerolls are then kept
+ELSEWHERE = "scramble_frequency:not_barrage"
 
 
 @register
@@ -54,16 +68,22 @@ class ScrambleFrequency(Card):
         self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll, marks: int
     ) -> Node[BattleState] | None:
         owner = self.owner
-        if owner is None or roller is not owner.other or roll is not Roll.ANTI_FIGHTER_BARRAGE:
+        if owner is None or roller is not owner.other or roll not in ROLLS:
             return None
         hits = state.hits_on(owner)
         if not self.held(state) or not (hits or marks):
             return None
+        barrage = roll is Roll.ANTI_FIGHTER_BARRAGE
+
+        def play(s: BattleState) -> Step[BattleState]:
+            rerolled = s.boosting(roller, REROLL)
+            return Step(rerolled if barrage else rerolled.using(owner, ELSEWHERE))
+
         return self.offer(
             state,
-            f"Scramble Frequency: the {roller.value}'s anti-fighter barrage produced {hits} "
+            f"Scramble Frequency: the {roller.value}'s {ROLLS[roll]} produced {hits} "
             "hit(s); make them reroll all of those dice?",
-            lambda s: Step(s.boosting(roller, REROLL)),
+            play,
             facts={"hits": hits, "roll": roll.value},
         )
 
@@ -78,11 +98,14 @@ class ScrambleFrequency(Card):
         owner = self.owner
         if owner is None or roller is not owner.other or roll is not Roll.ANTI_FIGHTER_BARRAGE:
             return groups
-        if not state.has_used(owner, self.card):
+        if not state.has_used(owner, self.card) or state.has_used(owner, ELSEWHERE):
             return groups
-        # the dice rolled again for the card: that result is final, the roller's own rerolls
-        # (Munitions Reserves, Ta Zern, War Funding) were made after the first roll (14RR-9)
-        return tuple(replace(g, reroll=None, before=(), rerollable=False) for g in groups)
+        from spacecombat.rulesets.ti4.procedures.space_cannon_offense import final_die
+
+        # the barrage rolled again for the card: that result is final, the roller's own rerolls
+        # (Munitions Reserves, Ta Zern, War Funding) were made after the first roll (14RR-9);
+        # the other rolls are made final where they are rolled again (``reviewed_roll``)
+        return tuple(final_die(g) for g in groups)
 
     def before_ability_roll(
         self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
@@ -92,20 +115,12 @@ class ScrambleFrequency(Card):
             return None
         if not ships(setup, state, owner):
             return None
-        if roller is owner:
+        if roller is owner and any(
+            h.id == BATTLESTATION and h.owner is owner.other and not state.has_used(h.owner, h.id)
+            for h in setup.handlers
+        ):
             # the defender's Experimental Battlestation fires before the attacker's roll
-            if any(
-                h.id == BATTLESTATION
-                and h.owner is owner.other
-                and not state.has_used(h.owner, h.id)
-                for h in setup.handlers
-            ):
-                raise self._refuse("an Experimental Battlestation SPACE CANNON roll")
-            return None
-        from spacecombat.rulesets.ti4.procedures.space_cannon_offense import offense_pool
-
-        if offense_pool(setup, state, roller).groups:
-            raise self._refuse("a SPACE CANNON offense roll")
+            raise self._refuse("an Experimental Battlestation SPACE CANNON roll")
         return None
 
     def at_invasion_start(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
@@ -114,37 +129,18 @@ class ScrambleFrequency(Card):
             return None
         from spacecombat.rulesets.ti4.abilities.bombardment import (
             bombardment_dice,
-            bombardment_pool,
+            bombardment_forbidden,
         )
+        from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
 
-        planets = range(len(setup.planets))
-        if not any(ground_forces(setup, state, owner, p) for p in planets):
-            return None
-        bombarder = owner.other
-        space = state.side(bombarder).space
-        # the units allotted to each planet (Blitz included), and any unit that may bombard
-        # later (Harrow)
-        if (
-            any(
-                bombardment_dice(setup, state, bombarder, p, setup.bombarded_by[p]).groups
-                for p in planets
-            )
-            or bombardment_pool(setup, bombarder, space, space.by_type()).groups
-        ):
-            raise self._refuse("a BOMBARDMENT roll")
-        return None
-
-    def after_commit(
-        self, setup: BattleSetup, state: BattleState, planet: int
-    ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is not Side.ATTACKER or not self.held(state):
-            return None
-        if not ground_forces(setup, state, owner, planet):
-            return None
-        from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
-
-        firing = state.side(owner.other).planet(planet)
-        if cannon_pool(setup, owner.other, firing, Roll.SPACE_CANNON_DEFENSE).groups:
-            raise self._refuse("a SPACE CANNON defense roll")
+        bombarded = [
+            p
+            for p in range(len(setup.planets))
+            if ground_forces(setup, state, owner, p)
+            and bombardment_dice(setup, state, owner.other, p, setup.bombarded_by[p]).groups
+            and bombardment_forbidden(setup, p) is None
+            and not stops_bombardment(setup, state, owner, p)
+        ]
+        if len(bombarded) > 1:
+            raise self._refuse("a BOMBARDMENT of several planets")
         return None

@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Chance, Decision, End, Node, Step
+from spacecombat.core.engine import Decision, End, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status
@@ -26,6 +26,11 @@ from spacecombat.rulesets.ti4.abilities.sustain_damage import (
 from spacecombat.rulesets.ti4.outcome import invasion_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.common import with_cursor
+from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
+    ABILITY_ROLLED,
+    after_reviewed_roll,
+    reviewed_roll,
+)
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -45,8 +50,23 @@ def bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
 
     During a ground combat (``round`` > 0) this phase is a bombardment that a handler started
     in a timing window (Harrow: ``bombards_in_combat``): every unit it names rolls at the
-    planet of the combat, then the window goes on after that handler."""
+    planet of the combat, then the window goes on after that handler.
+
+    When a handler acts after the roll (``after_ability_roll``: Scramble Frequency), it is
+    asked before the hits are assigned, and may have the roll made again
+    (space_cannon_offense.py ``reviewed_roll``)."""
     p = state.planet
+    if state.boosted(A, ABILITY_ROLLED):
+        allotted = _allotted(setup, state)
+        return after_reviewed_roll(
+            setup,
+            state,
+            A,
+            Roll.BOMBARDMENT,
+            "bombardment",
+            lambda s: bombardment_dice(setup, s, A, p, allotted),
+            _bombarded(setup),
+        )
     if state.round:
         return _bombardment_in_combat(setup, state)
     if p == 0 and state.cursor < len(setup.handlers):
@@ -76,16 +96,32 @@ def _bombard(
         return Step(
             nxt, (event("bombardment_blocked", planet=setup.planets[p], reason="planetary shield"),)
         )
-    rolled = _remember_infantry(setup, state.at(Phase.BOMBARDMENT_HITS, cursor=0))
-    return Chance(A.value, "bombardment", pool, lambda hits: Step(rolled.with_hits_on(D, hits)))
+    return reviewed_roll(setup, state, A, "bombardment", pool, _bombarded(setup))
+
+
+def _bombarded(setup: BattleSetup) -> Callable[[BattleState, int], Step[BattleState]]:
+    """After a bombardment roll of so many hits: the defender assigns them."""
+
+    def then(state: BattleState, hits: int) -> Step[BattleState]:
+        rolled = _remember_infantry(setup, state.at(Phase.BOMBARDMENT_HITS, cursor=0))
+        return Step(rolled.with_hits_on(D, hits))
+
+    return then
+
+
+def _allotted(setup: BattleSetup, state: BattleState) -> Mapping[str, int]:
+    """The attacker's units that bombard ``state.planet`` now: those allotted to it, or during
+    a ground combat those the handler that started the bombardment names (Harrow)."""
+    if not state.round:
+        return setup.bombarded_by[state.planet]
+    index = _in_combat_bombarder(setup)
+    assert index is not None, "a bombardment during a ground combat needs a handler for it"
+    return setup.handlers[index].bombards_in_combat(setup, state)
 
 
 def _bombardment_in_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """A bombardment a handler starts during a ground combat (Harrow), by the units it names."""
-    index = _in_combat_bombarder(setup)
-    assert index is not None, "a bombardment during a ground combat needs a handler for it"
-    allotted = setup.handlers[index].bombards_in_combat(setup, state)
-    return _bombard(setup, state, allotted, _resumed(setup, state))
+    return _bombard(setup, state, _allotted(setup, state), _resumed(setup, state))
 
 
 def _in_combat_bombarder(setup: BattleSetup) -> int | None:
@@ -248,8 +284,20 @@ def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleS
 
     Before each roll, every handler may act (``before_ability_roll``: Strike Wing Ambuscade;
     ``cursor`` steps through them, ``len(handlers)`` once all were asked) and may change the
-    roll from the state (``ability_roll``)."""
+    roll from the state (``ability_roll``). Handlers acting after the roll
+    (``after_ability_roll``: Scramble Frequency) are asked before the hits are assigned, and
+    may have the roll made again (space_cannon_offense.py ``reviewed_roll``)."""
     p = state.planet
+    if state.boosted(D, ABILITY_ROLLED):
+        return after_reviewed_roll(
+            setup,
+            state,
+            D,
+            Roll.SPACE_CANNON_DEFENSE,
+            "space_cannon_defense",
+            lambda s: _defense_roll(setup, s, defense_pool(setup, s, p)),
+            _defended,
+        )
     if p >= len(setup.planets):
         return Step(state.at(Phase.ORDER_PLANETS, planet=0, order=()))
     nxt = state.at(Phase.SPACE_CANNON_DEFENSE, planet=p + 1, cursor=0)
@@ -264,17 +312,21 @@ def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleS
             node = handlers[index].before_ability_roll(setup, state, D, Roll.SPACE_CANNON_DEFENSE)
             if node is not None:
                 return with_cursor(node, index + 1)
+    roll = _defense_roll(setup, state, pool)
+    return reviewed_roll(setup, state, D, "space_cannon_defense", roll, _defended)
+
+
+def _defense_roll(setup: BattleSetup, state: BattleState, pool: DicePool) -> DicePool:
+    """``pool`` as every handler changes it from the state (``ability_roll``)."""
     groups = pool.groups
-    for handler in handlers:
+    for handler in setup.handlers:
         groups = handler.ability_roll(setup, state, D, Roll.SPACE_CANNON_DEFENSE, groups)
-    return Chance(
-        D.value,
-        "space_cannon_defense",
-        DicePool.of(list(groups)),
-        lambda hits: Step(
-            state.at(Phase.SPACE_CANNON_DEFENSE_HITS, cursor=0).with_hits_on(A, hits)
-        ),
-    )
+    return DicePool.of(list(groups))
+
+
+def _defended(state: BattleState, hits: int) -> Step[BattleState]:
+    """After a space cannon defense roll of so many hits: the attacker assigns them."""
+    return Step(state.at(Phase.SPACE_CANNON_DEFENSE_HITS, cursor=0).with_hits_on(A, hits))
 
 
 def defense_pool(setup: BattleSetup, state: BattleState, planet: int) -> DicePool:

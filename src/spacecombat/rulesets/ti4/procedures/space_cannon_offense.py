@@ -10,14 +10,24 @@ and 0 again when the roll is made. A handler may make a roll of its own just bef
 (``extra_ability_roll``: Experimental Battlestation). Before the hits are assigned, handlers
 act through assign_hits.py (``before_assign_hits``: Maneuvering Jets). A handler may say that
 the hits of a roll must be assigned to non-fighter ships if able (``aims_ability_hits``:
-Graviton Laser System): the target then assigns them so (assign_hits.py ``aiming``)."""
+Graviton Laser System): the target then assigns them so (assign_hits.py ``aiming``).
+
+When a handler in play acts after a roll (``after_ability_roll``: Scramble Frequency), the
+roll's hits wait (``reviewed_roll``: the roller's boost ``ABILITY_ROLLED``) while each handler
+is asked once, ``cursor`` from 0; one may have the roller roll the same dice again
+(``anti_fighter_barrage.REROLL``): the first hits are discarded, the second roll's are used.
+The space cannon defense and bombardment rolls (invasion.py) are reviewed the same way."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
 
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.state import ships
+from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import REROLL
 from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, aiming, assign_hits
@@ -34,6 +44,67 @@ SCO = Roll.SPACE_CANNON_OFFENSE
 #: a boost set on the player whose extra roll's hits are being assigned (an extra roll made
 #: before the active player's: ``extra_cannon_roll``); the active player's roll follows
 EXTRA = "extra_space_cannon"
+
+#: a boost set on the roller while the handlers acting after its SPACE CANNON or BOMBARDMENT
+#: roll are asked (the roll's hits are set on the opponent)
+ABILITY_ROLLED = "ability_rolled"
+
+
+def reviewed_roll(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    purpose: str,
+    pool: DicePool,
+    then: Callable[[BattleState, int], Step[BattleState]],
+) -> Node[BattleState]:
+    """``roller`` rolls ``pool`` from ``state``; ``then`` takes the state and the hits. When a
+    handler in play acts after the roll (``after_ability_roll``), the hits first wait in the
+    state (``ABILITY_ROLLED``, ``cursor`` 0) for ``after_reviewed_roll``; else nothing is added."""
+    if not overriding(setup, "after_ability_roll"):
+        return Chance(roller.value, purpose, pool, lambda hits: then(state, hits))
+
+    def waiting(hits: int) -> Step[BattleState]:
+        rolled = state.with_hits_on(roller.other, hits).boosting(roller, ABILITY_ROLLED)
+        return Step(rolled.changed(cursor=0))
+
+    return Chance(roller.value, purpose, pool, waiting)
+
+
+def final_die(group: DiceGroup) -> DiceGroup:
+    """``group`` rolled once, none of its misses rerolled."""
+    return replace(group, reroll=None, before=(), rerollable=False)
+
+
+def after_reviewed_roll(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    roll: Roll,
+    purpose: str,
+    pool: Callable[[BattleState], DicePool],
+    then: Callable[[BattleState, int], Step[BattleState]],
+) -> Node[BattleState]:
+    """After ``roller``'s reviewed roll (``reviewed_roll``): the handlers not yet asked are asked
+    in order (``after_ability_roll``); then its hits are used (``then``), or, if one had it
+    rolled again (``REROLL``), ``pool`` (from the state) is rolled and its hits are used
+    instead: that roll is final, the roller's own rerolls (Ta Zern) were made right after its
+    first roll (docs/rulings.md 14RR-9, 14SF-2). ``then`` gets the state as before the roll
+    (``cursor`` 0), the handlers' changes kept (a card played)."""
+    mine = state.boosts[0 if roller is A else 1]
+    kept = mine - {ABILITY_ROLLED, REROLL}
+    a, d = state.boosts
+    cleared = state.changed(boosts=(kept, d) if roller is A else (a, kept), cursor=0)
+    clean = cleared.with_hits_on(roller.other, 0)
+    if REROLL in mine:
+        final = DicePool.of([final_die(g) for g in pool(clean).groups])
+        return Chance(roller.value, purpose, final, lambda again: then(clean, again))
+    handlers = setup.handlers
+    for index in range(state.cursor, len(handlers)):
+        node = handlers[index].after_ability_roll(setup, state, roller, roll, 0)
+        if node is not None:
+            return with_cursor(node, index + 1)
+    return then(clean, state.hits_on(roller.other))
 
 
 def _after(setup: BattleSetup, state: BattleState) -> BattleState:
@@ -110,6 +181,16 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     roller = state.turn
     target = roller.other
     handlers = setup.handlers
+    if state.boosted(roller, ABILITY_ROLLED):
+        return after_reviewed_roll(
+            setup,
+            state,
+            roller,
+            SCO,
+            "space_cannon_offense",
+            lambda s: offense_pool(setup, s, roller),
+            _offense_hits(setup, roller, _aimers(setup, state, roller)),
+        )
     if state.cursor < len(handlers) and overriding(setup, "before_ability_roll"):
         # asked even when the roll will not happen (Solar Flare is played when the active
         # player's turn begins, whether or not it has anything to fire)
@@ -128,15 +209,24 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     if not pool.groups:
         return Step(_after(setup, state))
 
-    aimers = _aimers(setup, state, roller)
+    then = _offense_hits(setup, roller, _aimers(setup, state, roller))
+    return reviewed_roll(setup, state, roller, "space_cannon_offense", pool, then)
 
-    def then(hits: int) -> Step[BattleState]:
+
+def _offense_hits(
+    setup: BattleSetup, roller: Side, aimers: tuple[str, ...]
+) -> Callable[[BattleState, int], Step[BattleState]]:
+    """What follows ``roller``'s space cannon offense roll of so many hits: the opponent
+    assigns them (to non-fighter ships if able when ``aimers`` say so), or the next roll."""
+    target = roller.other
+
+    def then(state: BattleState, hits: int) -> Step[BattleState]:
         if hits == 0:
             return Step(_after(setup, state))
         hit = state.at(Phase.SPACE_CANNON_OFFENSE_HITS, cursor=0).with_hits_on(target, hits)
         return _restricted(hit, target, hits, aimers)
 
-    return Chance(roller.value, "space_cannon_offense", pool, then)
+    return then
 
 
 def _aimers(setup: BattleSetup, state: BattleState, roller: Side) -> tuple[str, ...]:
