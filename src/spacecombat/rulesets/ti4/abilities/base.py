@@ -316,8 +316,10 @@ class Handler:
     ) -> Node[BattleState] | None:
         """Act right after ``roller`` made a unit-ability roll, before its results are used (its
         hits are ``state.hits_on(roller.other)``, ``marks`` its marks): Scramble Frequency. Asked
-        of every handler in order for the anti-fighter barrage (procedures/space_combat.py);
-        a handler makes the roller roll again by boosting it with
+        of every handler in order for the anti-fighter barrage (procedures/space_combat.py),
+        and for space cannon offense, space cannon defense and bombardment rolls
+        (procedures/space_cannon_offense.py ``reviewed_roll``, procedures/invasion.py); a
+        handler makes the roller roll again by boosting it with
         ``anti_fighter_barrage.REROLL``."""
         return None
 
