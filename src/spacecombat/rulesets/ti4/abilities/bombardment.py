@@ -60,3 +60,25 @@ def bombardment_forbidden(setup: BattleSetup, planet: int) -> str | None:
         if reason is not None:
             return reason
     return None
+
+
+def bombarded_planets(setup: BattleSetup, state: BattleState) -> list[tuple[int, DicePool]]:
+    """The planets the attacker's units allotted there will bombard at the start of an invasion,
+    with their dice: planets with the defender's ground forces, no law forbidding it, no
+    planetary shield stopping it, and dice to roll (Scramble Frequency and Strike Wing Ambuscade
+    read them before the first roll)."""
+    from spacecombat.core.state import ground_forces
+    from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
+
+    found = []
+    for p in range(len(setup.planets)):
+        if not ground_forces(setup, state, Side.DEFENDER, p):
+            continue
+        if bombardment_forbidden(setup, p) is not None:
+            continue
+        if stops_bombardment(setup, state, Side.DEFENDER, p):
+            continue
+        pool = bombardment_dice(setup, state, Side.ATTACKER, p, setup.bombarded_by[p])
+        if pool.groups:
+            found.append((p, pool))
+    return found

@@ -19,10 +19,10 @@ from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from spacecombat.core.engine import Node, Step
+from spacecombat.core.engine import Node
 from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Handler, register
-from spacecombat.rulesets.ti4.abilities.the_cavalry import changed_events, relabel, turn_back
+from spacecombat.rulesets.ti4.abilities.the_cavalry import change_units
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -67,11 +67,7 @@ class NaazrokhaMechFlip(Handler):
             or ZGRAV not in setup.side(owner).cards
         ):
             return None
-        space, changed = relabel(state.side(owner).space, lambda u: ZGRAV if u == MECH else None)
-        if not changed:
-            return None
-        flipped = state.with_side(owner, state.side(owner).with_space(space))
-        return Step(flipped, changed_events(owner, changed, ID))
+        return change_units(state, owner, lambda u: ZGRAV if u == MECH else None, ID)
 
     def at_end_of_combat(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
         owner = self.owner
@@ -81,7 +77,7 @@ class NaazrokhaMechFlip(Handler):
         def back(unit: str) -> str | None:
             return MECH if unit == ZGRAV else None
 
-        return turn_back(state, owner, back, ID)
+        return change_units(state, owner, back, ID)
 
     def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
         return roller is self.owner and self._flagship_die(setup, state)

@@ -34,7 +34,7 @@ from spacecombat.core.events import Event
 from spacecombat.core.forces import Status, describe
 from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Handler, register
-from spacecombat.rulesets.ti4.abilities.the_cavalry import Item, changed_events, turn_back
+from spacecombat.rulesets.ti4.abilities.the_cavalry import Item, change_units, changed_events
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -167,7 +167,7 @@ class NekroFlagshipGroundForcesFight(Handler):
         if owner is None:
             return None
         landed, events = _land(state, owner)
-        turned = turn_back(landed, owner, _back, ID)
+        turned = change_units(landed, owner, _back, ID)
         if turned is None:
             return Step(landed, events) if events else None
         return Step(turned.state, (*events, *turned.events))

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.core.state import ground_forces, ships
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import REROLL
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
 from spacecombat.rulesets.ti4.sides import Side
@@ -127,20 +127,9 @@ class ScrambleFrequency(Card):
         owner = self.owner
         if owner is not Side.DEFENDER or not self.held(state):
             return None
-        from spacecombat.rulesets.ti4.abilities.bombardment import (
-            bombardment_dice,
-            bombardment_forbidden,
-        )
-        from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
+        from spacecombat.rulesets.ti4.abilities.bombardment import bombarded_planets
 
-        bombarded = [
-            p
-            for p in range(len(setup.planets))
-            if ground_forces(setup, state, owner, p)
-            and bombardment_dice(setup, state, owner.other, p, setup.bombarded_by[p]).groups
-            and bombardment_forbidden(setup, p) is None
-            and not stops_bombardment(setup, state, owner, p)
-        ]
+        bombarded = bombarded_planets(setup, state)
         if len(bombarded) > 1:
             raise self._refuse("a BOMBARDMENT of several planets")
         return None

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.state import ground_forces, ships
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, offer_plays, register
 from spacecombat.rulesets.ti4.abilities.space_cannon import one_more_die
 from spacecombat.rulesets.ti4.sides import Side
@@ -119,22 +119,12 @@ class StrikeWingAmbuscade(Card):
         owner = self.owner
         if owner is not Side.ATTACKER or not self.held(state):
             return None
-        from spacecombat.rulesets.ti4.abilities.bombardment import (
-            bombardment_dice,
-            bombardment_forbidden,
-        )
-        from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
+        from spacecombat.rulesets.ti4.abilities.bombardment import bombarded_planets
 
         rolling = [
             p
-            for p in range(len(setup.planets))
-            if ground_forces(setup, state, owner.other, p)
-            and bombardment_forbidden(setup, p) is None
-            and not stops_bombardment(setup, state, owner.other, p)
-            and (
-                (groups := bombardment_dice(setup, state, owner, p, setup.bombarded_by[p]).groups)
-                and one_more_die(groups) != groups
-            )
+            for p, pool in bombarded_planets(setup, state)
+            if one_more_die(pool.groups) != pool.groups
         ]
         if not rolling:
             return None

@@ -122,16 +122,17 @@ def relabel(forces: Forces, rename: Callable[[str], str | None]) -> tuple[Forces
     return out, changed
 
 
-def turn_back(
-    state: BattleState, owner: Side, back: Callable[[str], str | None], by: str
+def change_units(
+    state: BattleState, owner: Side, to: Callable[[str], str | None], by: str
 ) -> Step[BattleState] | None:
-    """``owner``'s units changed for the combat turned back (``back`` names each one's type, or
-    ``None``), in the space area and among the ships of a retreat it made; ``None`` if none
-    was changed."""
-    space, changed = relabel(state.side(owner).space, back)
+    """``owner``'s units that become another unit type (``to`` names each one's new type, or
+    ``None``: a flip at the start of a combat, a changed unit turned back), in the space area
+    and among the ships of a retreat it made, with a ``unit_changed`` event each; ``None`` if
+    none changed."""
+    space, changed = relabel(state.side(owner).space, to)
     retreat = state.retreat
     if retreat is not None and retreat.side is owner:
-        arrived, moved = relabel(retreat.arrived, back)
+        arrived, moved = relabel(retreat.arrived, to)
         if moved:
             retreat = replace(retreat, arrived=arrived)
             changed += moved
@@ -241,11 +242,7 @@ class TheCavalry(Card):
         def back(unit: str) -> str | None:
             return base_type(unit) if unit.startswith(PREFIX + PLANET_PREFIX) else None
 
-        space, changed = relabel(state.side(side).space, back)
-        if not changed:
-            return None
-        done = state.with_side(side, state.side(side).with_space(space))
-        return Step(done, changed_events(side, changed, CARD))
+        return change_units(state, side, back, CARD)
 
     def at_end_of_combat(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
         owner = self.owner
@@ -255,4 +252,4 @@ class TheCavalry(Card):
         def back(unit: str) -> str | None:
             return base_type(unit) if unit.startswith(PREFIX) else None
 
-        return turn_back(state, owner, back, CARD)
+        return change_units(state, owner, back, CARD)
