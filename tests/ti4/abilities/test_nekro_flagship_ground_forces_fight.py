@@ -15,11 +15,9 @@ from typing import Any, cast
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import ScenarioError
 from spacecombat.replay import replay
 from spacecombat.resolver import resolve
-from spacecombat.rulesets import battle
-from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import events, invasion, rolls, run, space, survivors, units
 
 ID = "nekro_flagship_ground_forces_fight"
@@ -312,16 +310,22 @@ def test_with_planets_names_the_alastor_only() -> None:
     assert ID in error.value.message
 
 
-def test_refused_against_strike_wing_alpha_ii_with_infantry_only() -> None:
-    # Strike Wing Alpha II's barrage destroys infantry in the space area by unit type
+def test_strike_wing_alpha_ii_destroys_participating_infantry_in_the_space_area_only() -> None:
+    # Strike Wing Alpha II: "destroy 1 of your opponent's infantry in the space area" for each 9
+    # or 10 of its barrage: a participant from the space area is infantry there; one from a
+    # planet stays on its planet (docs/rulings.md 14AL-5). Three marks: the two in space go
     argent = {"units": "1 destroyer", "upgrades": ["destroyer"], "faction": "argent"}
-    with pytest.raises(RuleNotImplemented) as error:
-        battle(
-            parse_scenario(space({"faction": "nekro", "units": "1 flagship, 2 infantry"}, argent))
-        )
-    assert "The Alastor" in str(error.value)
-    assert error.value.where == "attacker.units.flagship"
-    battle(parse_scenario(space({"faction": "nekro", "units": "1 flagship, 1 mech"}, argent)))
+    nekro_side = {
+        "faction": "nekro",
+        "units": "1 flagship, 2 infantry",
+        "planet_units": "1 infantry",
+        "policy": with_planets(),
+    }
+    played = run(space(nekro_side, argent), [9, 10, 10, 10, 10, 1, 1])
+    lost = [e["unit"] for e in events(played, "unit_destroyed", player="attacker")]
+    assert lost == ["alastor_infantry", "alastor_infantry"]
+    assert ("alastor_planet_infantry", 8, 1) in groups(played)
+    assert survivors(played, "attacker", "planet") == {"infantry": 1}
 
 
 def test_exact_odds_hand_derived() -> None:

@@ -83,16 +83,27 @@ def _changers(setup: BattleSetup) -> tuple[Handler, ...]:
 
 
 def infantry_destroyed(
-    state: BattleState, side: Side, marks: int
+    setup: BattleSetup, state: BattleState, side: Side, marks: int
 ) -> tuple[BattleState, tuple[Event, ...]]:
     """``marks`` of ``side``'s infantry in the space area destroyed (as many as there are), and
-    the ``unit_destroyed`` events."""
-    space = state.side(side).space
-    count = min(marks, space.count(INFANTRY, Status.UNDAMAGED))
-    if count <= 0:
-        return state, ()
-    forces = space.remove(INFANTRY, Status.UNDAMAGED, count)
-    events = tuple(
-        unit_destroyed(side, INFANTRY, Status.UNDAMAGED, MARK_CAUSE) for _ in range(count)
+    the ``unit_destroyed`` events. Infantry fighting as ships with the Alastor from the space
+    area are infantry there too, after the others; those from a planet are on their planet
+    (docs/rulings.md 14AL-5)."""
+    from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import (
+        PLANET_PREFIX,
     )
-    return state.with_side(side, state.side(side).with_space(forces)), events
+
+    kinds = sorted(
+        (u for u in setup.side(side).of_type(INFANTRY) if PLANET_PREFIX not in u),
+        key=lambda u: (u != INFANTRY, u),
+    )
+    forces = state.side(side).space
+    events: list[Event] = []
+    for unit in kinds:
+        count = min(marks - len(events), forces.count(unit, Status.UNDAMAGED))
+        if count > 0:
+            forces = forces.remove(unit, Status.UNDAMAGED, count)
+            events += [unit_destroyed(side, unit, Status.UNDAMAGED, MARK_CAUSE)] * count
+    if not events:
+        return state, ()
+    return state.with_side(side, state.side(side).with_space(forces)), tuple(events)

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event
 from spacecombat.core.forces import Status, describe
 from spacecombat.core.rulesdata import UnitDef
@@ -55,9 +54,6 @@ DECISION = "participate_as_ships"
 WITH_PLANETS = "with_planets"
 #: the option fields: ``target`` says whether a choice takes ground forces from the planets
 FROM_SPACE, FROM_PLANETS = "space", "planets"
-#: effects of the opponent that name the unit type ``infantry`` in the space area
-#: (anti_fighter_barrage.infantry_destroyed) and so would miss a participating one
-NAMES_INFANTRY = frozenset({"argent_destroyer2_afb_kills_infantry"})
 #: the planets of a space battle are one area (scenario/checks.py ``space_battle_units``)
 PLANETS = 0
 
@@ -105,22 +101,6 @@ class NekroFlagshipGroundForcesFight(Handler):
         """First among its owner's start-of-combat effects, the order its owner would choose:
         participants then count as ships for the others (Assault Cannon; 14AL-1)."""
         return True
-
-    def refusal(self, setup: BattleSetup) -> RuleNotImplemented | None:
-        owner = self.owner
-        if owner is None or setup.kind != "space" or not _can_participate(setup, owner):
-            return None
-        start = setup.initial.side(owner)
-        if not (start.space.count(INFANTRY) or start.planets[PLANETS].count(INFANTRY)):
-            return None  # no infantry that could participate
-        for handler in setup.handlers:
-            if handler.owner is owner.other and handler.id in NAMES_INFANTRY:
-                return RuleNotImplemented(
-                    "The Alastor against Strike Wing Alpha II (its barrage destroys infantry "
-                    "in the space area by their unit type)",
-                    f"{owner.value}.units.flagship",
-                )
-        return None
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[str]

@@ -98,7 +98,7 @@ def anti_fighter_barrage(setup: BattleSetup, state: BattleState) -> Node[BattleS
             if marks:
                 waiting = waiting.boosting(roller, f"{MARKS}{marks}")
             return Step(waiting)
-        killed, events = infantry_destroyed(hit, target, marks)
+        killed, events = infantry_destroyed(setup, hit, target, marks)
         return Step(_barrage_done(killed, roller), events)
 
     def hit(hits: int) -> Step[BattleState]:
@@ -134,7 +134,7 @@ def _after_roll(setup: BattleSetup, state: BattleState, roller: Side) -> Node[Ba
         node = handlers[index].after_ability_roll(setup, state, roller, AFB, marks)
         if node is not None:
             return with_cursor(node, index + 1)
-    killed, events = infantry_destroyed(cleared, target, marks)
+    killed, events = infantry_destroyed(setup, cleared, target, marks)
     return Step(_barrage_done(killed, roller), events)
 
 
