@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from spacecombat.cli.turn import dumps
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.rulesets.ec4x.conflict import TurnResult, turn
-from spacecombat.rulesets.ec4x.movement import can_use, move_problem
-from spacecombat.rulesets.ec4x.orders import ships_of
-from spacecombat.rulesets.ec4x.starmap import generate_map, lanes_of
+from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
+from spacecombat.rulesets.ec4x.turn.movement import can_use, move_problem
+from spacecombat.rulesets.ec4x.turn.orders import ships_of
+from spacecombat.rulesets.ec4x.turn.starmap import generate_map, lanes_of
 from spacecombat.scenario.ec4x_game import GameState, parse_game
 from spacecombat.scenario.ec4x_orders import parse_orders
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.rulesets.ec4x.movement import (
+from spacecombat.rulesets.ec4x.turn.movement import (
     Move,
     MovementOptions,
     NoRoute,

@@ -1,4 +1,4 @@
-"""The star map (rulesets/ec4x/starmap.py): territory (8.1.5), exploration, the generator
+"""The star map (rulesets/ec4x/turn/starmap.py): territory (8.1.5), exploration, the generator
 (facts §10)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from spacecombat.rulesets.ec4x.starmap import (
+from spacecombat.rulesets.ec4x.turn.starmap import (
     LANE_WEIGHTS,
     controller,
     explored,

@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from spacecombat.rulesets.ec4x.siege import Siege
+    from spacecombat.rulesets.ec4x.planetary.siege import Siege
 
 #: 7.1.2 "either undamaged, crippled, or destroyed"; and units that left the fight
 UNDAMAGED = 0

@@ -18,8 +18,8 @@ from fractions import Fraction
 from functools import cache
 
 from spacecombat.core.engine import Draw, Step
-from spacecombat.rulesets.ec4x.pre_combat import house_morale
 from spacecombat.rulesets.ec4x.setup import Setup
+from spacecombat.rulesets.ec4x.space_combat.pre_combat import house_morale
 from spacecombat.rulesets.ec4x.state import CRIPPLED, IN_BATTLE, State
 from spacecombat.rulesets.ec4x.tables import space_cer
 
