@@ -9,7 +9,8 @@ import pytest
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
-from spacecombat.scenario.ec4x_game import GameState, parse_game
+from spacecombat.rulesets.ec4x.turn.game import parse_game
+from spacecombat.scenario.ec4x_game import GameState
 from spacecombat.scenario.ec4x_orders import parse_orders
 from tests.ec4x.game.helpers import data, fleet
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from spacecombat.rulesets.ec4x.turn.game import load_game
 from spacecombat.rulesets.ec4x.turn.starmap import (
     LANE_WEIGHTS,
     controller,
@@ -22,7 +23,6 @@ from spacecombat.rulesets.ec4x.turn.starmap import (
     lanes_of,
     territory,
 )
-from spacecombat.scenario.ec4x_game import load_game
 from tests.ec4x.game.helpers import fleet, state
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "ec4x" / "game" / "state.json"

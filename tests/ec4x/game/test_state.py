@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.scenario.ec4x_game import load_game, parse_game
+from spacecombat.rulesets.ec4x.turn.game import load_game, parse_game
 from tests.ec4x.game.helpers import data, fleet
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "ec4x" / "game" / "state.json"
