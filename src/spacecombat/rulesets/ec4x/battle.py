@@ -1,5 +1,6 @@
-"""The EC4X space battle as a process (7.0–7.4): each stage handled by the procedure that
-the rules name (``pre_combat``, ``space_combat``, ``damage``, ``retreat``, ``outcome``)."""
+"""The EC4X battle as a process (7.0–7.6): each stage of space combat handled by the procedure
+that the rules name (``space_combat/``: ``pre_combat``, ``rounds``, ``damage``, ``retreat``,
+``outcome``), then planetary combat (``planetary/chain.py``, 7.5–7.6)."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ class Stage(IntEnum):
     ROUND_END = 7  # 7.3.4 steps 1–3, termination
     ROE_CHECK = 8  # 7.3.4 step 4, 7.3.5
     OVER = 9  # 7.3.6
-    PLANETARY = 10  # 7.5, 7.6: after space combat (planetary.py)
+    PLANETARY = 10  # 7.5, 7.6: after space combat (planetary/chain.py)
 
 
 class Morale(NamedTuple):

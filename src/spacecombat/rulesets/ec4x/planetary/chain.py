@@ -3,7 +3,7 @@
 A scenario with a ``colony`` and fleets of another house under orders 06 (bombard), 07 (invade)
 or 08 (blitz) plays space combat first (7.3); then, if that house holds orbit (it did not
 retreat, a unit of its planetary fleets still stands, and no unit of the colony's owner is
-still fighting), the planetary steps (``siege.py``): a bombardment, an invasion or a blitz.
+still fighting), the planetary steps (``process.py``): a bombardment, an invasion or a blitz.
 The house's mission: invasion if one of its fleets is under 07, else blitz under 08, else
 bombardment; its squadrons in all these fleets bombard together (fighters do not), and its
 loaded troop transports carry one Marine Division each (facts §6, E63).

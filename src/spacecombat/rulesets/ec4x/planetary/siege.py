@@ -1,10 +1,12 @@
-"""Planetary combat as a process (7.5 bombardment, 7.6.1 invasion, 7.6.2 blitz): what does not
-change (``Assault``), the state (``Siege``), and the procedure of each stage.
+"""Planetary combat's shared terms (7.5 bombardment, 7.6.1 invasion, 7.6.2 blitz): what does
+not change (``Assault``), the state (``Siege``), its stages, and the report of a siege. The
+procedure of each stage is in ``bombardment.py``, ``invasion.py`` and ``blitz.py``; which one
+follows each stage, in ``process.py``.
 
 The attacker's units taking part (``Striker``) are its squadrons in the fleets under orders
 06–08 and their troop transports, in unit order (the squadrons of each fleet, then its TTs,
-fleets in scenario order). A siege is played on its own (``SiegeProcess``, for tests) or as the
-last part of an EC4X battle after space combat (``planetary.py``).
+fleets in scenario order). A siege is played on its own (``process.SiegeProcess``, for tests) or
+as the last part of an EC4X battle after space combat (``chain.py``).
 
 Stages, in order: ``START`` → ``BOMBARD`` (a round's draws, then its hits) → ``ALLOCATE`` (the
 attacker's choices among armies and marines, 7.5.4) → ``ROUND_END`` (another bombardment round,
