@@ -64,6 +64,11 @@ class Hook:
     in_rounds: bool
     #: the group of hooks it belongs to (the sections of ``Handler`` and of docs/effects.md)
     group: str
+    #: a hook this one is only ever answered together with (it says more about that one's
+    #: answer): a handler class answering it without that hook is an error at its definition
+    #: (abilities/base.py ``Handler.__init_subclass__``), so its own ``in_rounds`` flag need
+    #: not repeat that hook's
+    companion_of: str | None = None
 
 
 _SETUP = "set-up and the battle's facts"
@@ -116,9 +121,9 @@ HOOKS: tuple[Hook, ...] = (
     Hook("acts_first_in_window", ("procedures/windows.py",), False, _ROUNDS),
     # dice, rerolls and roll modifiers
     Hook("combat_roll", ("procedures/common.py",), True, _DICE),
-    Hook("roll_key", ("procedures/common.py",), True, _DICE),
-    Hook("sets_combat_dice", ("procedures/common.py",), True, _DICE),
-    Hook("keeps_rolls", ("procedures/combat_round.py",), True, _DICE),
+    Hook("roll_key", ("procedures/common.py",), False, _DICE, companion_of="combat_roll"),
+    Hook("sets_combat_dice", ("procedures/common.py",), False, _DICE, companion_of="combat_roll"),
+    Hook("keeps_rolls", ("procedures/combat_round.py",), False, _DICE, companion_of="in_window"),
     # unit-ability rolls: made before the rounds (space cannon offense, anti-fighter barrage)
     # or in an invasion's own steps
     Hook("forbids_unit_ability", ("abilities/space_cannon.py",), False, _ABILITY),
@@ -180,6 +185,18 @@ BY_NAME: dict[str, Hook] = {hook.name: hook for hook in HOOKS}
 
 #: the names of the hooks through which a handler acts during the combat rounds
 IN_ROUNDS: frozenset[str] = frozenset(hook.name for hook in HOOKS if hook.in_rounds)
+
+
+def missing_companions(answered: frozenset[str]) -> list[str]:
+    """The hooks in ``answered`` (those a handler class answers) whose ``companion_of`` is not
+    answered too, each as "HOOK without COMPANION"."""
+    return [
+        f"{hook.name} without {hook.companion_of}"
+        for hook in HOOKS
+        if hook.name in answered
+        and hook.companion_of is not None
+        and hook.companion_of not in answered
+    ]
 
 
 def check_declared(defined: frozenset[str]) -> None:

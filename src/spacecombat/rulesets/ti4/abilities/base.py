@@ -38,7 +38,13 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Step
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ti4.hooks import BY_NAME, IN_ROUNDS, Window, check_declared
+from spacecombat.rulesets.ti4.hooks import (
+    BY_NAME,
+    IN_ROUNDS,
+    Window,
+    check_declared,
+    missing_companions,
+)
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Pending
 
@@ -117,6 +123,10 @@ class Handler:
         super().__init_subclass__(**kwargs)
         if "in_window" in vars(cls) and cls.acts is None:
             raise TypeError(f"{cls.__name__} answers in_window: declare where (acts = Acts(...))")
+        answered = frozenset(h for h in BY_NAME if getattr(cls, h) is not getattr(Handler, h))
+        lonely = missing_companions(answered)
+        if lonely:
+            raise TypeError(f"{cls.__name__} answers {', '.join(lonely)} (rulesets/ti4/hooks.py)")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.owner!r})"
