@@ -16,6 +16,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
+from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import PLANET_PREFIX
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, forbidden
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -89,10 +90,6 @@ def infantry_destroyed(
     the ``unit_destroyed`` events. Infantry fighting as ships with the Alastor from the space
     area are infantry there too, after the others; those from a planet are on their planet
     (docs/rulings.md 14AL-5)."""
-    from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import (
-        PLANET_PREFIX,
-    )
-
     kinds = sorted(
         (u for u in setup.side(side).of_type(INFANTRY) if PLANET_PREFIX not in u),
         key=lambda u: (u != INFANTRY, u),

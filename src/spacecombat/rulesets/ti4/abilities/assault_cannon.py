@@ -14,6 +14,7 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.effects import destroy_own
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -59,8 +60,6 @@ class AssaultCannon(Handler):
         )
 
         def then(option: Option) -> Step[BattleState]:
-            from spacecombat.rulesets.ti4.procedures.windows import destroy_own
-
             return destroy_own(state, victim, option.unit or "", Status(option.status or 0), CAUSE)
 
         return Decision(request, then)

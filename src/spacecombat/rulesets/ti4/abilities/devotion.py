@@ -15,6 +15,13 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.effects import (
+    aim_at,
+    aimed_hits,
+    destroy_own,
+    offer_choices,
+    unit_value,
+)
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -38,14 +45,6 @@ class Devotion(Card):
         owner = self.owner
         if owner is None or setup.kind != "space" or END_OF_COMBAT_ROUND not in windows:
             return None
-        from spacecombat.rulesets.ti4.procedures.windows import (
-            aim_at,
-            aimed_hits,
-            destroy_own,
-            offer_choices,
-            unit_value,
-        )
-
         space = state.side(owner).space
         cards = setup.side(owner)  # The Cavalry's ship is still a cruiser (14CV-2)
         mine = [(u, st) for kind in SACRIFICES for u, st, _ in space if cards.is_a(u, kind)]

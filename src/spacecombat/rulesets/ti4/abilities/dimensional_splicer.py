@@ -18,6 +18,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.creuss_flagship_delta_wormhole import wormhole_in_system
+from spacecombat.rulesets.ti4.effects import aim_at, aimed_hits, offer_choices, unit_value
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -44,13 +45,6 @@ class DimensionalSplicer(Card):
             or not self.held(state)
         ):
             return None
-        from spacecombat.rulesets.ti4.procedures.windows import (
-            aim_at,
-            aimed_hits,
-            offer_choices,
-            unit_value,
-        )
-
         victim = owner.other
         ships = setup.side(victim).ship_types
         targets = sorted(

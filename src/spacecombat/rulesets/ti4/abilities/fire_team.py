@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
+from spacecombat.rulesets.ti4.effects import combat_dice
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -36,8 +37,6 @@ class FireTeam(RerollsThisRound, Card):
             return None
         if not self.held(state):
             return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_dice
-
         if not combat_dice(setup, state, owner):
             return None
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.effects import aimed_hits, destroy_own, offer_choices
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -41,12 +42,6 @@ class ImpulseCore(Card):
             or not self.held(state)
         ):
             return None
-        from spacecombat.rulesets.ti4.procedures.windows import (
-            aimed_hits,
-            destroy_own,
-            offer_choices,
-        )
-
         space = state.side(owner).space
         cards = setup.side(owner)  # The Cavalry's ship is still a cruiser (14CV-2)
         mine = [(u, st) for kind in SACRIFICES for u, st, _ in space if cards.is_a(u, kind)]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.effects import INTERCEPTED
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ class Intercept(Card):
         victim = owner.other
         if not state.has_announced(victim):
             return None
-        from spacecombat.rulesets.ti4.procedures.windows import INTERCEPTED
 
         def play(s: BattleState) -> Step[BattleState]:
             a, d = s.announced

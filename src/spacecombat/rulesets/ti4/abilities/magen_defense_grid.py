@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.planetary_shield import has_planetary_shield
+from spacecombat.rulesets.ti4.effects import combat_dice
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -44,8 +45,6 @@ class MagenDefenseGrid(Card):
             or not has_planetary_shield(setup, state, owner, state.planet)
         ):
             return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_dice
-
         if not combat_dice(setup, state, owner.other):
             return None  # the opponent rolls nothing anyway
 

@@ -18,6 +18,7 @@ from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import register
 from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
+from spacecombat.rulesets.ti4.effects import combat_dice
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -41,8 +42,6 @@ class MunitionsReserves(RerollsThisRound):
             return None
         if state.wealth(owner)[0] < COST or state.boosted(owner, self.id):
             return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_dice
-
         if not combat_dice(setup, state, owner):
             return None
         options = (Option(f"play {self.id}", "play", target=self.id), Option("pass", "pass"))

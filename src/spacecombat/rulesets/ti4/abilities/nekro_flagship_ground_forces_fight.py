@@ -33,7 +33,7 @@ from spacecombat.core.events import Event
 from spacecombat.core.forces import Status, describe
 from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Handler, register
-from spacecombat.rulesets.ti4.abilities.the_cavalry import Item, change_units, changed_events
+from spacecombat.rulesets.ti4.effects import Item, change_units, changed_events
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup

@@ -20,6 +20,7 @@ from spacecombat.rulesets.ti4.abilities.base import (
     offer_plays,
     rerolling_misses,
 )
+from spacecombat.rulesets.ti4.effects import combat_dice, combat_pool
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ class RoundBoost(Card):
 
     def worth(self, setup: BattleSetup, state: BattleState, owner: Side) -> bool:
         """Whether playing it now can change something (default: the holder rolls dice)."""
-        from spacecombat.rulesets.ti4.procedures.common import combat_dice
-
         return combat_dice(setup, state, owner) > 0
 
     def boost(
@@ -154,8 +153,6 @@ class ExtraDieThisRound(Card):
             or not self.held(state)
         ):
             return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_pool
-
         groups = combat_pool(setup, state, owner).groups
         if not groups:
             return None

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.effects import ROUTED, eligible_systems
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -35,9 +36,6 @@ class Rout(Card):
         owner = self.owner
         if owner is not Side.DEFENDER or ANNOUNCE_RETREATS not in windows or not self.held(state):
             return None
-        from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
-        from spacecombat.rulesets.ti4.procedures.windows import ROUTED
-
         if not eligible_systems(setup, Side.ATTACKER):
             return None
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.effects import destroy_own, offer_choices, unit_value
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -53,12 +54,6 @@ class SardakkDreadnought2Sacrifice(Card):
     def _offer(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
         owner = self.owner
         assert owner is not None
-        from spacecombat.rulesets.ti4.procedures.windows import (
-            destroy_own,
-            offer_choices,
-            unit_value,
-        )
-
         space = state.side(owner).space
         cards = setup.side(owner)
         # The Cavalry's ship, if an Exotrireme II, is still one (docs/rulings.md 14CV-1)

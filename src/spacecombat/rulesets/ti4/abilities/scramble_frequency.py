@@ -29,6 +29,8 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import REROLL
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
+from spacecombat.rulesets.ti4.abilities.bombardment import bombarded_planets
+from spacecombat.rulesets.ti4.effects import final_die
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -100,8 +102,6 @@ class ScrambleFrequency(Card):
             return groups
         if not state.has_used(owner, self.card) or state.has_used(owner, ELSEWHERE):
             return groups
-        from spacecombat.rulesets.ti4.procedures.space_cannon_offense import final_die
-
         # the barrage rolled again for the card: that result is final, the roller's own rerolls
         # (Munitions Reserves, Ta Zern, War Funding) were made after the first roll (14RR-9);
         # the other rolls are made final where they are rolled again (``reviewed_roll``)
@@ -127,8 +127,6 @@ class ScrambleFrequency(Card):
         owner = self.owner
         if owner is not Side.DEFENDER or not self.held(state):
             return None
-        from spacecombat.rulesets.ti4.abilities.bombardment import bombarded_planets
-
         bombarded = bombarded_planets(setup, state)
         if len(bombarded) > 1:
             raise self._refuse("a BOMBARDMENT of several planets")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.effects import combat_dice
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -43,8 +44,6 @@ class TekklarLegion(Card):
             return None
         if not self.held(state) or setup.side(owner).faction == SARDAKK:
             return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_dice
-
         if not combat_dice(setup, state, owner):
             return None
         planet = state.planet

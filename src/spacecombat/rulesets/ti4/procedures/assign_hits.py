@@ -15,7 +15,7 @@ from spacecombat.core.forces import STATUSES, Forces, Status, describe
 from spacecombat.core.hits import next_hit, unit_destroyed
 from spacecombat.rulesets.ti4.abilities import sustain_damage
 from spacecombat.rulesets.ti4.abilities.base import Handler
-from spacecombat.rulesets.ti4.procedures.common import with_cursor
+from spacecombat.rulesets.ti4.effects import aiming, free_hits, restricted_hits, with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -77,7 +77,7 @@ def assign_hits(
     assigned by it when the defender is done (``turn`` back to the attacker; the procedure's
     ``done`` then moves on as usual).
     """
-    if _free_hits(state, side) is not None:
+    if free_hits(state, side) is not None:
         # some hits must go to non-fighter ships if able (``aiming``): forgotten once assigned
         done = _unaiming(side, done)
     hooks = _hooks(setup)
@@ -131,43 +131,6 @@ def assign_hits(
         after=_noting(side, hooks) if hooks.after or hooks.destroyed else None,
         lenders=_lenders(setup, state, side, where, hooks.lend) if hooks.lend else None,
     )
-
-
-#: a ``boosts`` entry of a player some of the hits against which must be assigned to
-#: non-fighter ships if able (Graviton Laser System, the L1Z1X flagship): "non_fighter_first:N",
-#: N the hits against it that are free of that; the others are assigned first (``aiming``)
-AIMED = "non_fighter_first:"
-
-
-def aiming(state: BattleState, side: Side, restricted: int) -> BattleState:
-    """``state``, whose hits against ``side`` are set, with ``restricted`` of them to be
-    assigned to non-fighter ships if able. They are assigned before the others, and hits
-    cancelled before or while they are assigned cancel them first: whatever the player could
-    do assigning the others first, it can do so too (docs/rulings.md 14G-3)."""
-    index = 0 if side is _A else 1
-    mine = state.boosts[index]
-    kept = frozenset(b for b in mine if not b.startswith(AIMED))
-    hits = state.hits_on(side)
-    restricted = min(restricted, hits)
-    if restricted > 0:
-        kept = kept | {f"{AIMED}{hits - restricted}"}
-    if kept == mine:
-        return state
-    boosts = (kept, state.boosts[1]) if index == 0 else (state.boosts[0], kept)
-    return state.changed(boosts=boosts)
-
-
-def restricted_hits(state: BattleState, side: Side) -> int:
-    """How many of the hits against ``side`` must still go to non-fighter ships if able."""
-    free = _free_hits(state, side)
-    return 0 if free is None else max(0, state.hits_on(side) - free)
-
-
-def _free_hits(state: BattleState, side: Side) -> int | None:
-    for entry in state.boosts[0 if side is _A else 1]:
-        if entry.startswith(AIMED):
-            return int(entry[len(AIMED) :])
-    return None
 
 
 def _unaiming(

@@ -10,16 +10,21 @@ from dataclasses import replace
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
+from spacecombat.core.forces import Status
+from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.abilities.base import Handler
-from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, aiming, assign_hits
-from spacecombat.rulesets.ti4.procedures.common import (
+from spacecombat.rulesets.ti4.effects import (
+    aimed_pool,
+    aiming,
     arena,
     combat_pool,
     combatants,
     with_cursor,
+    with_head,
 )
+from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import (
     LAST_ROUND_END,
@@ -27,7 +32,6 @@ from spacecombat.rulesets.ti4.procedures.windows import (
     ROUND_END,
     Window,
     open_windows,
-    with_head,
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
@@ -64,10 +68,9 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         return _roll_by_group(setup, state, roller, pool, purpose, after)
     if not pool.groups:
         return after(state)
-    aimers = _aimers(setup)
     aimed_by: tuple[str, ...] = ()
-    if aimers and purpose == "space_combat":
-        aimed = _aimed_pool(setup, state, roller, pool, aimers)
+    if purpose == "space_combat":
+        aimed = aimed_pool(setup, state, roller, pool)
         if aimed is not None:
             if not aimed[0].tallied:
                 return _aimed_roll(state, roller, aimed, after)
@@ -124,9 +127,6 @@ def _units_lost(
     Thalnos) destroyed, damaged ones first (docs/rulings.md 14C2-2), and heard by the handlers
     acting after a unit is destroyed (queued in ``following``, 14RR-7); then the step goes on
     (``after``)."""
-    from spacecombat.core.forces import Status
-    from spacecombat.core.hits import unit_destroyed
-
     where = arena(setup, state)
     heard: list[tuple[str, Side, str]] = []
     for group, lost in losses:
@@ -304,65 +304,6 @@ def _roll_by_group(
 
     one = DicePool((group,))
     return Chance(roller.value, purpose, one, then, then_tally=tallied if one.tallied else None)
-
-
-def aimed_pool(
-    setup: BattleSetup, state: BattleState, roller: Side, pool: DicePool
-) -> tuple[DicePool, tuple[str, ...]] | None:
-    """``roller``'s space combat ``pool`` counting as marks the hits that must go to
-    non-fighter ships if able, and the handlers that say so; ``None`` when none does now."""
-    aimers = _aimers(setup)
-    return _aimed_pool(setup, state, roller, pool, aimers) if aimers else None
-
-
-def _aimers(setup: BattleSetup) -> tuple[Handler, ...]:
-    """The handlers in play that aim combat hits at non-fighter ships (``aims_combat_hits``)."""
-    return setup.remembered(
-        ("aims_combat_hits",),
-        lambda: tuple(
-            h for h in setup.handlers if type(h).aims_combat_hits is not Handler.aims_combat_hits
-        ),
-    )
-
-
-def _aimed_pool(
-    setup: BattleSetup,
-    state: BattleState,
-    roller: Side,
-    pool: DicePool,
-    aimers: tuple[Handler, ...],
-) -> tuple[DicePool, tuple[str, ...]] | None:
-    """``pool`` with the groups whose hits must go to non-fighter ships if able counting marks,
-    one for each hit (a natural face at or above the group's ``hit_on``; dice rerolled or with
-    extra hits count their hits: ``aimed``), and the ids of the handlers that say so; ``None``
-    when none does now. A pool that already counts marks or spends trade goods is refused by
-    name: its hits could not be told apart."""
-    found = [(h.id, h.aims_combat_hits(setup, state, roller)) for h in aimers]
-    types = frozenset().union(*(t for _, t in found))
-    by = tuple(i for i, t in found if t)
-    if not by or not any(g.unit in types for g in pool.groups):
-        return None
-
-    def mark() -> DicePool:
-        if pool.budget or pool.marks:
-            raise RuleNotImplemented(
-                "hits that must go to non-fighter ships in a roll with trade goods to spend or"
-                " other marks",
-                f"{roller.value}'s combat roll ({', '.join(by)})",
-            )
-        groups = []
-        for group in pool.groups:
-            if group.unit in types:
-                # plain dice: a natural face of ``hit_on`` or more; dice rerolled or with extra
-                # hits: every hit they produce (docs/rulings.md 14RR-6, 14RR-10)
-                if group.plain:
-                    group = replace(group, mark_on=group.hit_on)
-                else:
-                    group = replace(group, aimed=True)
-            groups.append(group)
-        return DicePool.of(groups)
-
-    return setup.remembered(("aimed_pool", pool, types), mark), by
 
 
 def _aimed_roll(

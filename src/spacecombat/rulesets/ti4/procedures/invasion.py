@@ -17,15 +17,14 @@ from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
 from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
-from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
 from spacecombat.rulesets.ti4.abilities.sustain_damage import (
     damaged_status,
     hits_cancelled,
     sustainable,
 )
+from spacecombat.rulesets.ti4.effects import defense_pool, with_cursor
 from spacecombat.rulesets.ti4.outcome import invasion_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
-from spacecombat.rulesets.ti4.procedures.common import with_cursor
 from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
     ABILITY_ROLLED,
     after_reviewed_roll,
@@ -327,17 +326,6 @@ def _defense_roll(setup: BattleSetup, state: BattleState, pool: DicePool) -> Dic
 def _defended(state: BattleState, hits: int) -> Step[BattleState]:
     """After a space cannon defense roll of so many hits: the attacker assigns them."""
     return Step(state.at(Phase.SPACE_CANNON_DEFENSE_HITS, cursor=0).with_hits_on(A, hits))
-
-
-def defense_pool(setup: BattleSetup, state: BattleState, planet: int) -> DicePool:
-    """The defender's SPACE CANNON dice at ``planet`` before a handler changes them from the
-    state: its units there that have not lost the ability (Disable)."""
-    firing = state.defender.planet(planet).without(
-        lambda unit: any(
-            h.loses_ability(setup, state, D, unit, "space_cannon") for h in setup.handlers
-        )
-    )
-    return cannon_pool(setup, D, firing, Roll.SPACE_CANNON_DEFENSE)
 
 
 def space_cannon_defense_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

@@ -20,21 +20,20 @@ from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import (
     infantry_destroyed,
 )
 from spacecombat.rulesets.ti4.abilities.saar_floating_factory import factories_of
+from spacecombat.rulesets.ti4.effects import (
+    ANNOUNCE_WINDOW_OPENED,
+    INTERCEPTED,
+    ROUTED,
+    combat_dice,
+    eligible_systems,
+    overriding,
+    with_cursor,
+)
 from spacecombat.rulesets.ti4.outcome import space_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
-from spacecombat.rulesets.ti4.procedures.common import combat_dice, with_cursor
-from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
-from spacecombat.rulesets.ti4.procedures.space_cannon_offense import overriding
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
-from spacecombat.rulesets.ti4.procedures.windows import (
-    ANNOUNCE_WINDOW_OPENED,
-    FIRST_ROUND,
-    INTERCEPTED,
-    ROUTED,
-    Window,
-    open_windows,
-)
+from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, Window, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase

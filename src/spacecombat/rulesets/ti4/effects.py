@@ -1,0 +1,715 @@
+"""The engine API for TI4 effects: what an ability handler (``abilities/``) may call, and what
+the procedures (``procedures/``) share with them. It lies below both: it imports neither a
+procedure nor an ability module other than ``abilities/base.py`` (the ``Handler`` and its
+hooks) and ``abilities/space_cannon.py`` (the unit ability's dice), so both import it at the
+top of the module.
+
+A handler may call:
+
+- where and who: ``arena`` (the space area or the invaded planet), ``combatants``,
+  ``combat_roll`` (the kind of the current combat roll);
+- combat dice and pools: ``combat_pool``, ``combat_dice``, ``aimed_pool`` (hits to go to
+  non-fighter ships if able), ``offense_pool``, ``changed_pool``, ``defense_pool``,
+  ``final_die``, ``extra_cannon_roll`` (space cannon fired before the active player's);
+- hits: ``aiming`` and ``restricted_hits`` (hits to go to non-fighter ships if able),
+  ``aimed_hits`` (hits produced in a timing window, with their ``aim_at``), ``window_targets``,
+  ``chosen_by_producer``;
+- destroying and changing units: ``destroy_own``, ``unit_value``, ``change_units``,
+  ``relabel``, ``changed_events``;
+- offering choices and playing cards: ``offer_choices`` (``abilities/base.py``
+  ``offer_plays`` for a card, ``Card`` the card handler);
+- retreats: ``eligible_systems``, ``skilled_systems``, ``skilled_retreat``, and the marks of
+  the Announce Retreats step (``INTERCEPTED``, ``ROUTED``);
+- follow-ups: ``queue_follow_up`` (a handler's own follow-up, or a unit destroyed), drained in
+  order by ``follow_ups``; ``with_cursor`` and ``with_head`` (a node whose states step on
+  through the handlers).
+
+Nothing else of the procedures is a handler's to call."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, cast
+
+from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.events import Event, event
+from spacecombat.core.forces import Forces, Status
+from spacecombat.core.hits import unit_destroyed
+from spacecombat.core.pool import DiceGroup, DicePool
+from spacecombat.core.state import ground_forces, ships
+from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, offer_plays
+from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
+from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import BattleState, Phase, Retreat
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
+
+_ATTACKER = Side.ATTACKER
+SCO = Roll.SPACE_CANNON_OFFENSE
+
+
+# Where and who, combat dice and pools
+
+
+def arena(setup: BattleSetup, state: BattleState) -> int | None:
+    """Where the current combat is fought: the space area (``None``) or the invaded planet."""
+    return None if setup.kind == "space" else state.planet
+
+
+def combatants(setup: BattleSetup, state: BattleState, side: Side) -> int:
+    """Units of ``side`` that fight in the current combat: ships in space, ground forces on the
+    planet in ground combat."""
+    where = arena(setup, state)
+    if where is None:
+        return ships(setup, state, side)
+    return ground_forces(setup, state, side, where)
+
+
+def combat_roll(setup: BattleSetup, state: BattleState, side: Side) -> Roll:
+    return Roll.SPACE_COMBAT if arena(setup, state) is None else Roll.GROUND_COMBAT
+
+
+def combat_pool(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
+    """``side``'s combat roll: one die per unit, or one per burst icon (step 3.1), grouped by
+    combat value (step 3.2), rolled in ascending value (step 3.3). Remembered by units."""
+    where = arena(setup, state)
+    units = state.side(side).area(where)
+    key = ("combat_pool", side, where is None, units)
+    pool = setup.memo.get(key)
+    if pool is None:
+        # units that differ only in damage roll the same dice: one pool for them
+        counts = tuple(units.by_type().items())
+        pool = setup.memo[key] = setup.remembered(
+            ("combat_dice", side, where is None, counts),
+            lambda: _combat_pool(setup, counts, side, where is None),
+        )
+    changers = setup.roll_changers
+    if changers:
+        # handlers that change the roll from the state (a card played this round, a flagship
+        # in the fight): keyed by what each reads
+        printed = cast("DicePool", pool)
+        read = tuple(h.roll_key(setup, state, side) for h in changers)
+        changed_key = ("changed_pool", side, where is None, units, read)
+        pool = setup.memo.get(changed_key)
+        if pool is None:
+            groups = printed.groups
+            for handler in changers:
+                groups = handler.combat_roll(setup, state, side, groups)
+            pool = setup.memo[changed_key] = DicePool.of(list(groups))
+    return cast("DicePool", pool)
+
+
+def _combat_pool(
+    setup: BattleSetup, counts: tuple[tuple[str, int], ...], side: Side, in_space: bool
+) -> DicePool:
+    """The pool of units counted by type."""
+    cards = setup.side(side)
+    fights = cards.ship_types if in_space else cards.ground_force_types
+    roll = Roll.SPACE_COMBAT if in_space else Roll.GROUND_COMBAT
+    groups = []
+    for unit, count in counts:
+        combat = cards.card(unit).combat
+        if unit in fights and combat is not None:
+            if combat.dice is None:  # set by an ability, which adds the group (combat_roll)
+                if any(h.sets_combat_dice(side, unit) for h in setup.handlers):
+                    continue
+                raise RuleNotImplemented(f"the combat dice of {unit}", f"{side.value}'s roll")
+            groups.append(
+                DiceGroup(unit, count * combat.dice, combat.hit, setup.modifier(side, roll, unit))
+            )
+    return DicePool.of(groups)
+
+
+def combat_dice(setup: BattleSetup, state: BattleState, side: Side) -> int:
+    """How many dice ``side`` rolls in a combat round now."""
+    return combat_pool(setup, state, side).dice
+
+
+def with_cursor(node: Node[BattleState], cursor: int) -> Node[BattleState]:
+    """The same node, but every state it leads to has ``cursor`` set (to step through a window's
+    handlers one by one)."""
+
+    def bump(step: Step[BattleState]) -> Step[BattleState]:
+        return Step(step.state.changed(cursor=cursor), step.events)
+
+    if isinstance(node, Step):
+        return bump(node)
+    if isinstance(node, Decision):
+        decision = node
+        return Decision(decision.request, lambda option: bump(decision.then(option)))
+    if isinstance(node, Chance):
+        chance = node
+        marked, tally = chance.then_marked, chance.then_tally
+        return Chance(
+            chance.roller,
+            chance.purpose,
+            chance.pool,
+            lambda h: bump(chance.then(h)),
+            None if marked is None else (lambda h, m: bump(marked(h, m))),
+            None if tally is None else (lambda t: bump(tally(t))),
+        )
+    return node
+
+
+def aimed_pool(
+    setup: BattleSetup, state: BattleState, roller: Side, pool: DicePool
+) -> tuple[DicePool, tuple[str, ...]] | None:
+    """``roller``'s space combat ``pool`` counting as marks the hits that must go to
+    non-fighter ships if able, and the handlers that say so; ``None`` when none does now."""
+    aimers = _combat_aimers(setup)
+    return _aimed_pool(setup, state, roller, pool, aimers) if aimers else None
+
+
+def _combat_aimers(setup: BattleSetup) -> tuple[Handler, ...]:
+    """The handlers in play that aim combat hits at non-fighter ships (``aims_combat_hits``)."""
+    return setup.remembered(
+        ("aims_combat_hits",),
+        lambda: tuple(
+            h for h in setup.handlers if type(h).aims_combat_hits is not Handler.aims_combat_hits
+        ),
+    )
+
+
+def _aimed_pool(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    pool: DicePool,
+    aimers: tuple[Handler, ...],
+) -> tuple[DicePool, tuple[str, ...]] | None:
+    """``pool`` with the groups whose hits must go to non-fighter ships if able counting marks,
+    one for each hit (a natural face at or above the group's ``hit_on``; dice rerolled or with
+    extra hits count their hits: ``aimed``), and the ids of the handlers that say so; ``None``
+    when none does now. A pool that already counts marks or spends trade goods is refused by
+    name: its hits could not be told apart."""
+    found = [(h.id, h.aims_combat_hits(setup, state, roller)) for h in aimers]
+    types = frozenset().union(*(t for _, t in found))
+    by = tuple(i for i, t in found if t)
+    if not by or not any(g.unit in types for g in pool.groups):
+        return None
+
+    def mark() -> DicePool:
+        if pool.budget or pool.marks:
+            raise RuleNotImplemented(
+                "hits that must go to non-fighter ships in a roll with trade goods to spend or"
+                " other marks",
+                f"{roller.value}'s combat roll ({', '.join(by)})",
+            )
+        groups = []
+        for group in pool.groups:
+            if group.unit in types:
+                # plain dice: a natural face of ``hit_on`` or more; dice rerolled or with extra
+                # hits: every hit they produce (docs/rulings.md 14RR-6, 14RR-10)
+                if group.plain:
+                    group = replace(group, mark_on=group.hit_on)
+                else:
+                    group = replace(group, aimed=True)
+            groups.append(group)
+        return DicePool.of(groups)
+
+    return setup.remembered(("aimed_pool", pool, types), mark), by
+
+
+#: a boost set on the player whose extra roll's hits are being assigned (an extra roll made
+#: before the active player's: ``extra_cannon_roll``); the active player's roll follows
+EXTRA = "extra_space_cannon"
+
+
+def final_die(group: DiceGroup) -> DiceGroup:
+    """``group`` rolled once, none of its misses rerolled."""
+    return replace(group, reroll=None, before=(), rerollable=False)
+
+
+def extra_cannon_roll(
+    setup: BattleSetup,
+    state: BattleState,
+    owner: Side,
+    groups: tuple[DiceGroup, ...],
+    fired: str,
+) -> Node[BattleState] | None:
+    """``owner`` (the defender) fires ``groups`` as SPACE CANNON at the active player's ships,
+    before the active player's own space cannon offense (from ``extra_ability_roll``); the
+    active player assigns the hits, then makes its own roll. The dice are changed as every
+    space cannon roll of ``owner`` is (Plasma Scoring, Solar Flare, ...); ``None`` when none
+    is left. ``fired``, a boost set on ``owner``, tells the handler it has fired."""
+    groups = ability_dice(setup, owner, SCO, groups)
+    pool = changed_pool(setup, state, owner, DicePool.of(list(groups)))
+    if not pool.groups:
+        return None
+    aimers = cannon_aimers(setup, state, owner)
+
+    def then(hits: int) -> Step[BattleState]:
+        done = state.boosting(owner, fired)
+        if hits == 0:
+            return Step(done)
+        hit = done.boosting(owner, EXTRA).at(Phase.SPACE_CANNON_OFFENSE_HITS, turn=owner, cursor=0)
+        return restricted_roll(hit.with_hits_on(owner.other, hits), owner.other, hits, aimers)
+
+    return Chance(owner.value, "space_cannon_offense", pool, then)
+
+
+def offense_pool(setup: BattleSetup, state: BattleState, roller: Side) -> DicePool:
+    """``roller``'s space cannon offense dice: its units in the space area and on the planet,
+    as the handlers change them (from the setup, then from the state)."""
+    side = state.side(roller)
+    units = side.space.plus(side.planets[0])
+    return changed_pool(setup, state, roller, cannon_pool(setup, roller, units, SCO))
+
+
+def changed_pool(setup: BattleSetup, state: BattleState, roller: Side, pool: DicePool) -> DicePool:
+    """``pool`` as the handlers change it from the state (``ability_roll``)."""
+    changers = overriding(setup, "ability_roll")
+    if not changers or not pool.groups:
+        return pool
+    groups = pool.groups
+    for handler in changers:
+        groups = handler.ability_roll(setup, state, roller, SCO, groups)
+    return DicePool.of(list(groups))
+
+
+def overriding(setup: BattleSetup, hook: str) -> tuple[Handler, ...]:
+    """The handlers in play that override ``hook`` (none: the step is skipped, no state added)."""
+    return setup.remembered(
+        ("space_cannon_offense_overriding", hook),
+        lambda: tuple(
+            h for h in setup.handlers if getattr(type(h), hook) is not getattr(Handler, hook)
+        ),
+    )
+
+
+def cannon_aimers(setup: BattleSetup, state: BattleState, roller: Side) -> tuple[str, ...]:
+    """The handlers that make the hits of ``roller``'s roll about to be made go to non-fighter
+    ships if able (``aims_ability_hits``: Graviton Laser System)."""
+    return tuple(
+        h.id
+        for h in overriding(setup, "aims_ability_hits")
+        if h.aims_ability_hits(setup, state, roller, SCO)
+    )
+
+
+def restricted_roll(
+    hit: BattleState, target: Side, hits: int, aimers: tuple[str, ...]
+) -> Step[BattleState]:
+    """``hit`` (the roll's hits set against ``target``), every hit to go to non-fighter ships
+    if able when ``aimers`` say so."""
+    if not aimers:
+        return Step(hit)
+    told = event(
+        "hits_restricted",
+        player=target.value,
+        hits=hits,
+        targets="non-fighter ships",
+        by=list(aimers),
+        round=hit.round,
+    )
+    return Step(aiming(hit, target, hits), (told,))
+
+
+def defense_pool(setup: BattleSetup, state: BattleState, planet: int) -> DicePool:
+    """The defender's SPACE CANNON dice at ``planet`` before a handler changes them from the
+    state: its units there that have not lost the ability (Disable)."""
+    firing = state.defender.planet(planet).without(
+        lambda unit: any(
+            h.loses_ability(setup, state, Side.DEFENDER, unit, "space_cannon")
+            for h in setup.handlers
+        )
+    )
+    return cannon_pool(setup, Side.DEFENDER, firing, Roll.SPACE_CANNON_DEFENSE)
+
+
+#: a ``boosts`` entry of a player some of the hits against which must be assigned to
+#: non-fighter ships if able (Graviton Laser System, the L1Z1X flagship): "non_fighter_first:N",
+#: N the hits against it that are free of that; the others are assigned first (``aiming``)
+AIMED = "non_fighter_first:"
+
+
+def aiming(state: BattleState, side: Side, restricted: int) -> BattleState:
+    """``state``, whose hits against ``side`` are set, with ``restricted`` of them to be
+    assigned to non-fighter ships if able. They are assigned before the others, and hits
+    cancelled before or while they are assigned cancel them first: whatever the player could
+    do assigning the others first, it can do so too (docs/rulings.md 14G-3)."""
+    index = 0 if side is _ATTACKER else 1
+    mine = state.boosts[index]
+    kept = frozenset(b for b in mine if not b.startswith(AIMED))
+    hits = state.hits_on(side)
+    restricted = min(restricted, hits)
+    if restricted > 0:
+        kept = kept | {f"{AIMED}{hits - restricted}"}
+    if kept == mine:
+        return state
+    boosts = (kept, state.boosts[1]) if index == 0 else (state.boosts[0], kept)
+    return state.changed(boosts=boosts)
+
+
+def restricted_hits(state: BattleState, side: Side) -> int:
+    """How many of the hits against ``side`` must still go to non-fighter ships if able."""
+    free = free_hits(state, side)
+    return 0 if free is None else max(0, state.hits_on(side) - free)
+
+
+def free_hits(state: BattleState, side: Side) -> int | None:
+    """How many of the hits against ``side`` are free to go to any unit, when some must go to
+    non-fighter ships if able (``aiming``); ``None`` when none must."""
+    for entry in state.boosts[0 if side is _ATTACKER else 1]:
+        if entry.startswith(AIMED):
+            return int(entry[len(AIMED) :])
+    return None
+
+
+#: ``boosts`` marks of the Announce Retreats step (for the rest of the round): the defender's
+#: "announce_retreats" window has opened; the player's retreat was intercepted (it cannot
+#: retreat this round); the defender played Rout (the attacker must announce a retreat)
+ANNOUNCE_WINDOW_OPENED = "announce_retreats_window"
+
+
+INTERCEPTED = "intercepted"
+
+
+ROUTED = "rout"
+
+
+def aimed_hits(
+    state: BattleState, target: Side, hits: int, cause: str, aim: str = ""
+) -> BattleState:
+    """``state`` with ``hits`` produced in a timing window against ``target``'s ships, to be
+    assigned before the next handler acts (``aim``: which ships they may reach, see
+    ``BattleState.aim``). The handlers acting before ``target`` assigns hits
+    (``before_assign_hits``: Shields Holding, Tellurian) are asked first (``BEFORE``)."""
+    produced = state.with_hits_on(target, state.hits_on(target) + hits)
+    return queue_follow_up(produced.changed(aim=(cause, aim), sustained=()), (BEFORE, target, ""))
+
+
+def chosen_by_producer(state: BattleState) -> bool:
+    """Whether the hits of this window being assigned were placed on a ship by the player who
+    produced them (Dimensional Splicer, Devotion): their owner does not assign them
+    (docs/rulings.md 14H-1)."""
+    return ":" in state.aim[1]
+
+
+def window_targets(setup: BattleSetup, state: BattleState, side: Side) -> list[tuple[str, Status]]:
+    """The (type, status) of ``side``'s ships in the space area that the hits of this window
+    against it may reach (``BattleState.aim``)."""
+    return reach(setup, side, state.aim[1])(state.side(side).space)
+
+
+def reach(setup: BattleSetup, side: Side, aim: str) -> Callable[[Forces], list[tuple[str, Status]]]:
+    """Which of ``side``'s ships in an area hits of the window with ``aim`` may reach."""
+    ships = setup.side(side).ship_types
+    fighters = setup.side(side).fighter_types
+
+    def eligible(area: Forces) -> list[tuple[str, Status]]:
+        reach = [(u, st) for u, st, _ in area if u in ships]
+        if aim == "non_fighter":
+            big = [(u, st) for u, st in reach if u not in fighters]
+            return big or reach
+        if aim:
+            unit, _, status = aim.partition(":")
+            return [(u, st) for u, st in reach if u == unit and int(st) == int(status)]
+        return reach
+
+    return eligible
+
+
+def aim_at(unit: str, status: Status) -> str:
+    """The ``aim`` of a hit its producer assigned to one unit."""
+    return f"{unit}:{int(status)}"
+
+
+#: a ``following`` entry of a unit destroyed in a timing window; "destroyed:N": the handlers
+#: before position N have been asked about it
+DESTROYED = "destroy"
+
+
+#: likewise, of a unit that used SUSTAIN DAMAGE against hits of a timing window
+#: (``after_sustain``: Direct Hit, Reflective Shielding)
+SUSTAINED = "sustain"
+
+
+#: likewise, of a player about to assign hits produced against it in a timing window
+#: (``before_assign_hits``: Shields Holding, Tellurian)
+BEFORE = "before_assign"
+
+
+def queue_follow_up(state: BattleState, entry: tuple[str, Side, str]) -> BattleState:
+    """``state`` with ``entry`` queued in ``following`` (the window's ``cursor`` kept)."""
+    return state.changed(following=(*state.following, entry))
+
+
+def hears_destroyed(setup: BattleSetup) -> bool:
+    """Whether a handler in play acts after a unit is destroyed (``after_destroyed``)."""
+    return setup.remembered(
+        ("hears_destroyed",),
+        lambda: any(type(h).after_destroyed is not Handler.after_destroyed for h in setup.handlers),
+    )
+
+
+def hears(setup: BattleSetup, hook: str) -> bool:
+    """Whether a handler in play overrides ``hook`` (a method of ``Handler``)."""
+    base = getattr(Handler, hook)
+    return setup.remembered(
+        ("hears", hook),
+        lambda: any(getattr(type(h), hook) is not base for h in setup.handlers),
+    )
+
+
+def follow_ups(setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
+    """Units destroyed in a timing window (by its hits, or by ``destroy_own``) are heard by the
+    handlers acting after a unit is destroyed (``after_destroyed``), in their order, before
+    anything else happens in the window, as while hits are assigned (procedures/assign_hits.py;
+    docs/rulings.md 14B3-5); so are units that used SUSTAIN DAMAGE against the window's hits
+    (``after_sustain``: Direct Hit, Reflective Shielding), and, before a player assigns hits
+    produced against it in the window, the handlers acting then (``before_assign_hits``:
+    Shields Holding, Tellurian; docs/rulings.md 14H-6). A handler's own follow-up queued
+    meanwhile (an entry named by its id) goes on next (``follow_up``)."""
+    if not state.following:
+        return None
+    head = state.following[0]
+    what, who, detail = head
+    rest = state.changed(following=state.following[1:])
+    handlers = setup.handlers
+    kind, _, asked = what.partition(":")
+    if kind in (DESTROYED, SUSTAINED, BEFORE):
+        start = int(asked or 0)
+        cause = state.aim[0] or "timing window"
+        hook = {DESTROYED: "after_destroyed", SUSTAINED: "after_sustain"}.get(
+            kind, "before_assign_hits"
+        )
+        base = getattr(Handler, hook)
+        for index in range(start, len(handlers)):
+            handler = handlers[index]
+            if getattr(type(handler), hook) is base:
+                continue
+            node: Node[BattleState] | None
+            if kind == DESTROYED:
+                node = handler.after_destroyed(setup, state, who, None, detail, cause)
+            elif kind == SUSTAINED:
+                node = handler.after_sustain(setup, state, who, None, cause)
+            elif state.hits_on(who):
+                node = handler.before_assign_hits(setup, state, who, None, cause)
+            else:
+                break  # the hits are cancelled already
+            if node is not None:
+                return with_head(node, head, (f"{kind}:{index + 1}", who, detail))
+        return Step(rest)
+    for handler in handlers:
+        if handler.id == what and handler.owner is who:
+            node = handler.follow_up(setup, rest, who, detail, None)
+            if node is not None:
+                return node
+            return Step(rest)
+    raise RuleNotImplemented(
+        f"an effect acting after a unit was destroyed in a timing window ({what})",
+        f"{who.value}, round {state.round}",
+    )
+
+
+def with_head(
+    node: Node[BattleState],
+    head: tuple[str, Side, str],
+    marked: tuple[str, Side, str],
+    where: str = "in a timing window",
+) -> Node[BattleState]:
+    """The same node, but in every state it leads to the entry ``head`` still first in
+    ``following`` is replaced by ``marked`` (how far the handlers have been asked about it).
+    Also used for the units destroyed in the Roll Dice step (procedures/combat_round.py)."""
+
+    def bump(step: Step[BattleState]) -> Step[BattleState]:
+        queue = step.state.following
+        if queue and queue[0] == head:
+            return Step(step.state.changed(following=(marked, *queue[1:])), step.events)
+        return step
+
+    if isinstance(node, Step):
+        return bump(node)
+    if isinstance(node, Decision):
+        decision = node
+        return Decision(decision.request, lambda option: bump(decision.then(option)))
+    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
+        chance = node
+        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
+    raise RuleNotImplemented(
+        f"a random draw after a unit was destroyed {where}", f"{head[1].value}"
+    )
+
+
+def offer_choices(
+    card: Card,
+    state: BattleState,
+    prompt: str,
+    choices: Sequence[tuple[str, Callable[[BattleState], Step[BattleState]]]],
+    *,
+    once: bool = True,
+    pass_first: bool = False,
+) -> Node[BattleState]:
+    """Ask ``card``'s owner whether to use it now, and how (``abilities/base.offer_plays``:
+    one "play CARD: LABEL" option per choice, then "pass"; the opponent may cancel it where
+    ``card.watcher`` says so)."""
+    owner = card.owner
+    assert owner is not None
+    return offer_plays(
+        owner,
+        card.card,
+        state,
+        prompt,
+        choices,
+        once=once,
+        pass_first=pass_first,
+        watcher=card.watcher,
+    )
+
+
+def destroy_own(
+    state: BattleState,
+    side: Side,
+    unit: str,
+    status: Status,
+    cause: str,
+) -> Step[BattleState]:
+    """``side`` destroys one of its own ships in the space area (``cause`` says why); it is
+    queued for the handlers acting after a unit is destroyed (``follow_ups``)."""
+    units = state.side(side)
+    gone = state.with_side(side, units.with_space(units.space.remove(unit, status)))
+    return Step(
+        queue_follow_up(gone, (DESTROYED, side, unit)), (unit_destroyed(side, unit, status, cause),)
+    )
+
+
+def unit_value(setup: BattleSetup, side: Side, unit: str) -> float:
+    """What one unit of ``side`` costs (a flagship or war sun without a cost counts as most):
+    choices that sacrifice or target units list the cheapest or dearest first."""
+    card = setup.side(side).card(unit)
+    if card.cost is None:
+        return 100.0
+    return card.cost / card.units_per_cost
+
+
+#: anomalies a retreat may enter only with an ability's permission (notes 2–4), and what gives it
+GATED_ANOMALIES = {
+    "asteroid_field": "is an asteroid field, open only with Antimass Deflectors",
+    "supernova": "is a supernova, open only with Magmus Reactor",
+    "nebula": "is a nebula, open only to the Empyrean",
+}
+
+
+#: ``boosts`` mark of a retreat made by Skilled Retreat (abilities/skilled_retreat.py): its
+#: destinations need only hold no other player's ships, and the combat ends in a draw
+SKILLED_RETREAT = "skilled_retreat"
+
+
+def why_not_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
+    """Why ``system`` is not an eligible retreat destination for ``side``, or ``None`` if it is.
+
+    Step 5.3: the system holds the player's units or a planet they control (or Dark Energy
+    Tap, note 8), and no other player's ships; notes 2–4: asteroid fields, supernovas and nebulae
+    only with permission (Antimass Deflectors, Magmus Reactor, Voidborn; never Shared Research)."""
+    me = side.value
+    if any(player != me for player in system.ships):
+        return "holds another player's ships"
+    present = me in system.units or me in system.planets
+    if not present:
+        # docs/rulings.md R12: Dark Energy Tap opens only a system with no other player's units
+        # at all (ships, ground forces or structures).
+        if not any(h.permits_system_without_presence(side) for h in setup.handlers):
+            return "holds none of the player's units and no planet they control"
+        if any(player != me for player in system.units):
+            return "holds another player's units, which Dark Energy Tap does not allow"
+    return _why_not_enterable(setup, side, system)
+
+
+def _why_not_enterable(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
+    """Why ``side``'s ships may not move into ``system`` at all (notes 2-4), or ``None``."""
+    gated = system.anomaly in GATED_ANOMALIES
+    if gated and not any(h.permits_anomaly(side, system.anomaly) for h in setup.handlers):
+        return GATED_ANOMALIES[system.anomaly]
+    return None
+
+
+def why_not_skilled(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
+    """Why Skilled Retreat may not move ``side``'s ships to ``system``, or ``None`` if it may:
+    the card asks only for an adjacent system with no other player's ships (no units or
+    planets of the player there); the ships move, so anomalies close it as they close a
+    retreat (notes 2-4; docs/rulings.md 14B3-2)."""
+    if any(player != side.value for player in system.ships):
+        return "holds another player's ships"
+    return _why_not_enterable(setup, side, system)
+
+
+def skilled_systems(setup: BattleSetup, side: Side) -> tuple[AdjacentSystem, ...]:
+    """The adjacent systems Skilled Retreat may move ``side``'s ships to, in the scenario's
+    order (found once)."""
+    return setup.remembered(
+        ("skilled_systems", side),
+        lambda: tuple(s for s in setup.system.adjacent if why_not_skilled(setup, side, s) is None),
+    )
+
+
+def skilled_retreat(setup: BattleSetup, state: BattleState, side: Side) -> BattleState:
+    """``state`` with ``side``'s Skilled Retreat under way: its ships leave as in a retreat (the
+    destination, what they carry, a gravity rift, the command token: the sub-steps below), then
+    the combat ends in a draw. Any timing window still open is closed: the combat is over."""
+    moving = state.at(Phase.RETREAT, windows=(), then=None, cursor=0, retreat=Retreat(side))
+    return moving.boosting(side, SKILLED_RETREAT)
+
+
+def is_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> bool:
+    """Whether ``side`` may retreat to ``system`` (``why_not_eligible``)."""
+    return why_not_eligible(setup, side, system) is None
+
+
+def eligible_systems(setup: BattleSetup, side: Side) -> tuple[AdjacentSystem, ...]:
+    """The adjacent systems ``side`` may retreat to, in the scenario's order (they depend on the
+    setup alone: found once)."""
+    return setup.remembered(
+        ("eligible_systems", side),
+        lambda: tuple(s for s in setup.system.adjacent if is_eligible(setup, side, s)),
+    )
+
+
+#: a unit type changed in an area: (old type, status, count, new type)
+Item = tuple[str, Status, int, str]
+
+
+def relabel(forces: Forces, rename: Callable[[str], str | None]) -> tuple[Forces, list[Item]]:
+    """``forces`` with each unit ``rename`` names another type (``None``: kept) of that type,
+    statuses kept; and what changed, (old type, status, count, new type)."""
+    changed: list[Item] = []
+    out = forces
+    for unit, status, count in forces:
+        new = rename(unit)
+        if new is None or new == unit:
+            continue
+        out = out.remove(unit, status, count).add(new, status, count)
+        changed.append((unit, status, count, new))
+    return out, changed
+
+
+def change_units(
+    state: BattleState, owner: Side, to: Callable[[str], str | None], by: str
+) -> Step[BattleState] | None:
+    """``owner``'s units that become another unit type (``to`` names each one's new type, or
+    ``None``: a flip at the start of a combat, a changed unit turned back), in the space area
+    and among the ships of a retreat it made, with a ``unit_changed`` event each; ``None`` if
+    none changed."""
+    space, changed = relabel(state.side(owner).space, to)
+    retreat = state.retreat
+    if retreat is not None and retreat.side is owner:
+        arrived, moved = relabel(retreat.arrived, to)
+        if moved:
+            retreat = replace(retreat, arrived=arrived)
+            changed += moved
+    if not changed:
+        return None
+    done = state.with_side(owner, state.side(owner).with_space(space)).changed(retreat=retreat)
+    return Step(done, changed_events(owner, changed, by))
+
+
+def changed_events(side: Side, changed: Iterable[Item], by: str) -> tuple[Event, ...]:
+    """One ``unit_changed`` event per unit that became another type."""
+    return tuple(
+        event("unit_changed", player=side.value, unit=unit, becomes=new, status=status.label, by=by)
+        for unit, status, count, new in changed
+        for _ in range(count)
+    )
