@@ -41,6 +41,7 @@ from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, offer_plays
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
+from spacecombat.rulesets.ti4.follow_ups import Follow, FollowUp
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase, Retreat
 
@@ -379,7 +380,9 @@ def aimed_hits(
     ``BattleState.aim``). The handlers acting before ``target`` assigns hits
     (``before_assign_hits``: Shields Holding, Tellurian) are asked first (``BEFORE``)."""
     produced = state.with_hits_on(target, state.hits_on(target) + hits)
-    return queue_follow_up(produced.changed(aim=(cause, aim), sustained=()), (BEFORE, target, ""))
+    return queue_follow_up(
+        produced.changed(aim=(cause, aim), sustained=()), FollowUp.before_assign(target)
+    )
 
 
 def chosen_by_producer(state: BattleState) -> bool:
@@ -418,22 +421,7 @@ def aim_at(unit: str, status: Status) -> str:
     return f"{unit}:{int(status)}"
 
 
-#: a ``following`` entry of a unit destroyed in a timing window; "destroyed:N": the handlers
-#: before position N have been asked about it
-DESTROYED = "destroy"
-
-
-#: likewise, of a unit that used SUSTAIN DAMAGE against hits of a timing window
-#: (``after_sustain``: Direct Hit, Reflective Shielding)
-SUSTAINED = "sustain"
-
-
-#: likewise, of a player about to assign hits produced against it in a timing window
-#: (``before_assign_hits``: Shields Holding, Tellurian)
-BEFORE = "before_assign"
-
-
-def queue_follow_up(state: BattleState, entry: tuple[str, Side, str]) -> BattleState:
+def queue_follow_up(state: BattleState, entry: FollowUp) -> BattleState:
     """``state`` with ``entry`` queued in ``following`` (the window's ``cursor`` kept)."""
     return state.changed(following=(*state.following, entry))
 
@@ -455,66 +443,91 @@ def hears(setup: BattleSetup, hook: str) -> bool:
     )
 
 
-def follow_ups(setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
-    """Units destroyed in a timing window (by its hits, or by ``destroy_own``) are heard by the
-    handlers acting after a unit is destroyed (``after_destroyed``), in their order, before
-    anything else happens in the window, as while hits are assigned (procedures/assign_hits.py;
-    docs/rulings.md 14B3-5); so are units that used SUSTAIN DAMAGE against the window's hits
-    (``after_sustain``: Direct Hit, Reflective Shielding), and, before a player assigns hits
-    produced against it in the window, the handlers acting then (``before_assign_hits``:
-    Shields Holding, Tellurian; docs/rulings.md 14H-6). A handler's own follow-up queued
-    meanwhile (an entry named by its id) goes on next (``follow_up``)."""
+#: the hook the handlers are asked about an entry of each kind with
+_HOOKS = {
+    Follow.DESTROYED: "after_destroyed",
+    Follow.SUSTAINED: "after_sustain",
+    Follow.BEFORE_ASSIGN: "before_assign_hits",
+}
+
+
+def _dropped(state: BattleState) -> BattleState:
+    return state.changed(following=state.following[1:])
+
+
+def follow_ups(
+    setup: BattleSetup,
+    state: BattleState,
+    where: int | None,
+    cause: str,
+    *,
+    during: str,
+    dropped: Callable[[BattleState], BattleState] = _dropped,
+    onward: Callable[[BattleState], Step[BattleState]] | None = None,
+    must_destroy: Callable[[BattleState, FollowUp], Node[BattleState]] | None = None,
+) -> Node[BattleState] | None:
+    """The first entry queued in ``following`` (follow_ups.py), heard: ``None`` when none is.
+
+    A unit destroyed, or that used SUSTAIN DAMAGE, is heard by the handlers acting after that
+    (``after_destroyed``, ``after_sustain``), in their order, before anything else happens
+    (docs/rulings.md 14B3-5); a player about to assign hits produced against it in a timing
+    window, by the handlers acting then (``before_assign_hits``: Shields Holding, Tellurian;
+    docs/rulings.md 14H-6), unless the hits are cancelled already. How far the handlers have
+    been asked is kept in the entry (``asked``). A handler's own follow-up (``Follow.OWN``)
+    goes on with its effect (``Handler.follow_up``); a ship its player must destroy is
+    ``must_destroy``'s (hit assignment). Then the entry is dropped (``dropped``: by default
+    only that) and, when ``onward`` is given, the procedure goes on with it (the Roll Dice
+    step, once nothing is left to hear). ``where``: the space area (``None``) or the planet;
+    ``cause``: what the handlers are told; ``during``: where this is, for a refusal.
+
+    The one drain of the queue: timing windows (procedures/windows.py), hit assignment
+    (procedures/assign_hits.py), the Roll Dice step (procedures/combat_round.py) and the
+    commitment of ground forces (procedures/invasion.py) call it."""
     if not state.following:
         return None
     head = state.following[0]
-    what, who, detail = head
-    rest = state.changed(following=state.following[1:])
-    handlers = setup.handlers
-    kind, _, asked = what.partition(":")
-    if kind in (DESTROYED, SUSTAINED, BEFORE):
-        start = int(asked or 0)
-        cause = state.aim[0] or "timing window"
-        hook = {DESTROYED: "after_destroyed", SUSTAINED: "after_sustain"}.get(
-            kind, "before_assign_hits"
+    rest = dropped(state)
+    who = head.player
+    kind = head.kind
+    if kind is Follow.OWN:
+        for handler in setup.handlers:
+            if handler.id == head.handler and handler.owner is head.owner:
+                going = handler.follow_up(setup, rest, who, head.detail, where)
+                if going is None:
+                    return Step(rest) if onward is None else onward(rest)
+                return going if onward is None else _then(going, onward, during)
+        raise RuleNotImplemented(
+            f"an effect going on {during} ({head.handler})", f"{who.value}, round {state.round}"
         )
-        base = getattr(Handler, hook)
-        for index in range(start, len(handlers)):
-            handler = handlers[index]
-            if getattr(type(handler), hook) is base:
-                continue
-            node: Node[BattleState] | None
-            if kind == DESTROYED:
-                node = handler.after_destroyed(setup, state, who, None, detail, cause)
-            elif kind == SUSTAINED:
-                node = handler.after_sustain(setup, state, who, None, cause)
-            elif state.hits_on(who):
-                node = handler.before_assign_hits(setup, state, who, None, cause)
-            else:
-                break  # the hits are cancelled already
-            if node is not None:
-                return with_head(node, head, (f"{kind}:{index + 1}", who, detail))
-        return Step(rest)
-    for handler in handlers:
-        if handler.id == what and handler.owner is who:
-            node = handler.follow_up(setup, rest, who, detail, None)
-            if node is not None:
-                return node
-            return Step(rest)
-    raise RuleNotImplemented(
-        f"an effect acting after a unit was destroyed in a timing window ({what})",
-        f"{who.value}, round {state.round}",
-    )
+    if kind is Follow.MUST_DESTROY:
+        if must_destroy is None:
+            raise RuleNotImplemented(f"a ship to destroy {during}", f"{who.value}")
+        return must_destroy(state, head)
+    hook = _HOOKS[kind]
+    base = getattr(Handler, hook)
+    handlers = setup.handlers
+    for index in range(head.asked, len(handlers)):
+        handler = handlers[index]
+        if getattr(type(handler), hook) is base:
+            continue
+        if kind is Follow.DESTROYED:
+            node = handler.after_destroyed(setup, state, who, where, head.detail, cause)
+        elif kind is Follow.SUSTAINED:
+            node = handler.after_sustain(setup, state, who, where, cause)
+        elif state.hits_on(who):
+            node = handler.before_assign_hits(setup, state, who, where, cause)
+        else:
+            break  # the hits are cancelled already
+        if node is not None:
+            return with_head(node, head, replace(head, asked=index + 1), during)
+    return Step(rest) if onward is None else onward(rest)
 
 
 def with_head(
-    node: Node[BattleState],
-    head: tuple[str, Side, str],
-    marked: tuple[str, Side, str],
-    where: str = "in a timing window",
+    node: Node[BattleState], head: FollowUp, marked: FollowUp, where: str
 ) -> Node[BattleState]:
     """The same node, but in every state it leads to the entry ``head`` still first in
-    ``following`` is replaced by ``marked`` (how far the handlers have been asked about it).
-    Also used for the units destroyed in the Roll Dice step (procedures/combat_round.py)."""
+    ``following`` is replaced by ``marked`` (how far the handlers have been asked about it)."""
 
     def bump(step: Step[BattleState]) -> Step[BattleState]:
         queue = step.state.following
@@ -530,9 +543,27 @@ def with_head(
     if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
         chance = node
         return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
-    raise RuleNotImplemented(
-        f"a random draw after a unit was destroyed {where}", f"{head[1].value}"
-    )
+    raise RuleNotImplemented(f"a random draw after a unit was destroyed {where}", head.player.value)
+
+
+def _then(
+    node: Node[BattleState], onward: Callable[[BattleState], Step[BattleState]], where: str
+) -> Node[BattleState]:
+    """The same node, each step it leads to followed by ``onward`` (its events kept first)."""
+
+    def follow(step: Step[BattleState]) -> Step[BattleState]:
+        more = onward(step.state)
+        return Step(more.state, (*step.events, *more.events))
+
+    if isinstance(node, Step):
+        return follow(node)
+    if isinstance(node, Decision):
+        decision = node
+        return Decision(decision.request, lambda option: follow(decision.then(option)))
+    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
+        chance = node
+        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: follow(chance.then(h)))
+    raise RuleNotImplemented(f"a random draw after a unit was destroyed {where}", "a follow-up")
 
 
 def offer_choices(
@@ -573,7 +604,8 @@ def destroy_own(
     units = state.side(side)
     gone = state.with_side(side, units.with_space(units.space.remove(unit, status)))
     return Step(
-        queue_follow_up(gone, (DESTROYED, side, unit)), (unit_destroyed(side, unit, status, cause),)
+        queue_follow_up(gone, FollowUp.destroyed(side, unit)),
+        (unit_destroyed(side, unit, status, cause),),
     )
 
 

@@ -10,6 +10,7 @@ from spacecombat.core import state as copies
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.pool import DiceGroup
 from spacecombat.core.sides import Side, SideState
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 
 #: no units (Forces is immutable, so one shared empty value is safe as a default)
 NO_UNITS = Forces()
@@ -129,12 +130,12 @@ class BattleState(NamedTuple):
     #: the assignment of hits under way (procedures/assign_hits.py): the unit types of the
     #: assigning player that used SUSTAIN DAMAGE in it, in order, kept only when a handler acts
     #: after SUSTAIN DAMAGE; and what just happened that handlers are still to be asked about,
-    #: in order, each (what, player, unit or detail): "sustain" and "destroy" (a unit used
-    #: SUSTAIN DAMAGE, was destroyed), "must_destroy" (the player must destroy one of their
-    #: ships), or a handler's id (that handler goes on with its effect); ``cursor`` steps
-    #: through the handlers for the first
+    #: in order (follow_ups.py ``FollowUp``: a unit destroyed or that used SUSTAIN DAMAGE, a
+    #: player about to assign a window's hits, a ship its player must destroy, a handler's own
+    #: follow-up), each keeping how far the handlers have been asked; drained by effects.py
+    #: ``follow_ups``
     sustained: tuple[str, ...] = ()
-    following: tuple[tuple[str, Side, str], ...] = ()
+    following: tuple[FollowUp, ...] = ()
     #: hits produced in a timing window (Ambush, Dimensional Splicer), still to assign: (what
     #: produced them, which units they may reach: "" any ship, "non_fighter" a non-fighter ship
     #: if able, "unit:status" that one unit (its producer chose it); procedures/windows.py)

@@ -20,6 +20,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.effects import destroy_own, offer_choices, unit_value
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -64,7 +65,7 @@ class SardakkDreadnought2Sacrifice(Card):
         pool = [(u, st) for u, st, n in theirs if u in ships for _ in range(min(n, 2))]
         if not mine or not pool:
             return None
-        again = (self.id, owner, "")
+        again = FollowUp.own(self.id, owner)
         size = min(2, len(pool))
         kinds = sorted(set(pool), key=lambda t: (-unit_value(setup, victim, t[0]), t))
         sets = sorted(

@@ -38,6 +38,7 @@ from spacecombat.core.events import event
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Card, offer_plays, register
 from spacecombat.rulesets.ti4.effects import aimed_pool, aiming, combat_pool, restricted_hits
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ class WarFundingOmega(Card):
 
         def play(way: tuple[str, ...]) -> Callable[[BattleState], Step[BattleState]]:
             def act(s: BattleState) -> Step[BattleState]:
-                queued = tuple((self.id, owner, part) for part in way)
+                queued = tuple(FollowUp.own(self.id, owner, part) for part in way)
                 return Step(s.changed(following=(*s.following, *queued)))
 
             return act

@@ -15,7 +15,14 @@ from spacecombat.core.forces import STATUSES, Forces, Status, describe
 from spacecombat.core.hits import next_hit, unit_destroyed
 from spacecombat.rulesets.ti4.abilities import sustain_damage
 from spacecombat.rulesets.ti4.abilities.base import Handler
-from spacecombat.rulesets.ti4.effects import aiming, free_hits, restricted_hits, with_cursor
+from spacecombat.rulesets.ti4.effects import (
+    aiming,
+    follow_ups,
+    free_hits,
+    restricted_hits,
+    with_cursor,
+)
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -229,10 +236,10 @@ def _noting(side: Side, hooks: _Hooks) -> Callable[[BattleState, Option], Battle
             if not hooks.after:
                 return state
             state = state.changed(sustained=(*state.sustained, unit))
-            return sustain_damage.queued(state, ("sustain", side, unit))
+            return sustain_damage.queued(state, FollowUp.sustained(side, unit))
         if not hooks.destroyed:
             return state
-        return sustain_damage.queued(state, ("destroy", side, unit))
+        return sustain_damage.queued(state, FollowUp.destroyed(side, unit))
 
     return note
 
@@ -245,34 +252,24 @@ def _follow(
     hooks: _Hooks,
 ) -> Node[BattleState]:
     """Ask the handlers about the first thing queued in ``following``, then drop it."""
-    what, who, detail = state.following[0]
-    handlers = setup.handlers
-    if what == "sustain" or what == "destroy":
-        for index in hooks.after if what == "sustain" else hooks.destroyed:
-            if index < state.cursor:
-                continue
-            handler = handlers[index]
-            if what == "sustain":
-                node = handler.after_sustain(setup, state, who, where, cause)
-            else:
-                node = handler.after_destroyed(setup, state, who, where, detail, cause)
-            if node is not None:
-                return with_cursor(node, index + 1)
-        return Step(_next_followed(setup, state))
-    if what == "must_destroy":
-        return _must_destroy(setup, state, who, detail, hooks)
-    rest = _next_followed(setup, state)
-    for handler in handlers:
-        if handler.id == what and handler.owner is who:
-            node = handler.follow_up(setup, rest, who, detail, where)
-            if node is not None:
-                return node
-    return Step(rest)
+
+    def must(s: BattleState, head: FollowUp) -> Node[BattleState]:
+        return _must_destroy(setup, s, head.player, head.detail, hooks)
+
+    node = follow_ups(
+        setup,
+        state,
+        where,
+        cause,
+        during="while hits are assigned",
+        dropped=lambda s: _next_followed(setup, s),
+        must_destroy=must,
+    )
+    assert node is not None
+    return node
 
 
-def _next_followed(
-    setup: BattleSetup, state: BattleState, *more: tuple[str, Side, str]
-) -> BattleState:
+def _next_followed(setup: BattleSetup, state: BattleState, *more: FollowUp) -> BattleState:
     """The first thing queued dropped (and ``more`` queued): the handlers are asked about the
     next from the first (``cursor`` 0), or, with none left, the assignment goes on."""
     following = (*state.following[1:], *more)
@@ -301,7 +298,7 @@ def _must_destroy(
         unit, status = option.unit or "", STATUSES[option.status or 0]
         current = state.side(who)
         removed = state.with_side(who, current.with_space(area.remove(unit, status)))
-        more = (("destroy", who, unit),) if hooks.destroyed else ()
+        more = (FollowUp.destroyed(who, unit),) if hooks.destroyed else ()
         destroyed = unit_destroyed(who, unit, status, cause)
         return Step(_next_followed(setup, removed, *more), (destroyed,))
 

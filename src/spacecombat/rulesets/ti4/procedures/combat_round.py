@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Status
@@ -21,9 +21,10 @@ from spacecombat.rulesets.ti4.effects import (
     arena,
     combat_pool,
     combatants,
+    follow_ups,
     with_cursor,
-    with_head,
 )
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import (
@@ -128,7 +129,7 @@ def _units_lost(
     acting after a unit is destroyed (queued in ``following``, 14RR-7); then the step goes on
     (``after``)."""
     where = arena(setup, state)
-    heard: list[tuple[str, Side, str]] = []
+    heard: list[FollowUp] = []
     for group, lost in losses:
         for status in (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED):
             units = state.side(roller).area(where)
@@ -137,7 +138,7 @@ def _units_lost(
                 kept = units.remove(group.unit, status, gone)
                 state = state.with_side(roller, state.side(roller).with_area(where, kept))
                 events += [unit_destroyed(roller, group.unit, status, CROWN_CAUSE)] * gone
-                heard += [(DESTROYED, roller, group.unit)] * gone
+                heard += [FollowUp.destroyed(roller, group.unit)] * gone
                 lost -= gone
     if heard and _hears_destroyed(setup):
         return Step(state.changed(following=tuple(heard)), tuple(events))
@@ -145,9 +146,6 @@ def _units_lost(
     return Step(step.state, (*events, *step.events))
 
 
-#: a ``following`` entry of a unit destroyed in the Roll Dice step (the Crown of Thalnos), as
-#: in the other steps: "destroy:N" once the handlers before position N have been asked
-DESTROYED = "destroy"
 #: the ``cause`` the handlers are told
 CROWN_CAUSE = "crown of thalnos"
 
@@ -166,59 +164,20 @@ def _hear_destroyed(
     """The first unit queued in ``following`` (destroyed by the roll just made) is heard by the
     handlers acting after a unit is destroyed, in their order (a handler's own follow-up queued
     meanwhile goes on next), then dropped; when none is left the step goes on (``after``)."""
-    head = state.following[0]
-    what, who, detail = head
-    rest = state.changed(following=state.following[1:])
-    where = arena(setup, state)
 
     def onward(s: BattleState) -> Step[BattleState]:
         return after(s) if not s.following else Step(s)
 
-    kind, _, asked = what.partition(":")
-    if kind == DESTROYED:
-        handlers = setup.handlers
-        for index in range(int(asked or 0), len(handlers)):
-            handler = handlers[index]
-            if type(handler).after_destroyed is Handler.after_destroyed:
-                continue
-            node = handler.after_destroyed(setup, state, who, where, detail, CROWN_CAUSE)
-            if node is not None:
-                return with_head(
-                    node, head, (f"{DESTROYED}:{index + 1}", who, detail), "in the Roll Dice step"
-                )
-        return onward(rest)
-    for handler in setup.handlers:
-        if handler.id == what and handler.owner is who:
-            node = handler.follow_up(setup, rest, who, detail, where)
-            if node is None:
-                return onward(rest)
-            return _then(node, onward)  # the step goes on once nothing is left to hear
-    raise RuleNotImplemented(
-        f"an effect acting after a unit was destroyed in the Roll Dice step ({what})",
-        f"{who.value}, round {state.round}",
+    node = follow_ups(
+        setup,
+        state,
+        arena(setup, state),
+        CROWN_CAUSE,
+        during="in the Roll Dice step",
+        onward=onward,
     )
-
-
-def _then(
-    node: Node[BattleState], onward: Callable[[BattleState], Step[BattleState]]
-) -> Node[BattleState]:
-    """The same node, each step it leads to followed by ``onward`` (its events kept first)."""
-
-    def follow(step: Step[BattleState]) -> Step[BattleState]:
-        more = onward(step.state)
-        return Step(more.state, (*step.events, *more.events))
-
-    if isinstance(node, Step):
-        return follow(node)
-    if isinstance(node, Decision):
-        decision = node
-        return Decision(decision.request, lambda option: follow(decision.then(option)))
-    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
-        chance = node
-        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: follow(chance.then(h)))
-    raise RuleNotImplemented(
-        "a random draw after a unit was destroyed in the Roll Dice step", "a follow-up"
-    )
+    assert node is not None
+    return node
 
 
 def _roll_keepers(setup: BattleSetup) -> tuple[Handler, ...]:

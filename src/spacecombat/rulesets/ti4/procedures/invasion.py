@@ -22,7 +22,7 @@ from spacecombat.rulesets.ti4.abilities.sustain_damage import (
     hits_cancelled,
     sustainable,
 )
-from spacecombat.rulesets.ti4.effects import defense_pool, with_cursor
+from spacecombat.rulesets.ti4.effects import defense_pool, follow_ups, with_cursor
 from spacecombat.rulesets.ti4.outcome import invasion_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
@@ -258,15 +258,10 @@ def _after_commit_hooks(setup: BattleSetup) -> bool:
 
 def _after_commit(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     p = state.planet - 1
-    if state.following:  # a handler goes on with its effect (Ragh's Call: where they go)
-        what, who, detail = state.following[0]
-        rest = state.changed(following=state.following[1:])
-        for handler in setup.handlers:
-            if handler.id == what:
-                node = handler.follow_up(setup, rest, who, detail, p)
-                if node is not None:
-                    return node
-        return Step(rest)
+    # a handler goes on with its effect (Ragh's Call: where they go)
+    pending = follow_ups(setup, state, p, "", during="after ground forces are committed")
+    if pending is not None:
+        return pending
     if p >= len(setup.planets):
         return Step(state.at(Phase.SPACE_CANNON_DEFENSE, planet=0, cursor=0))
     if ground_forces(setup, state, A, p) or state.attacker.planet(p):

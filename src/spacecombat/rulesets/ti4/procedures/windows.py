@@ -16,8 +16,6 @@ from spacecombat.core.hits import next_hit
 from spacecombat.rulesets.ti4.abilities import sustain_damage
 from spacecombat.rulesets.ti4.abilities.base import Handler
 from spacecombat.rulesets.ti4.effects import (
-    DESTROYED,
-    SUSTAINED,
     combatants,
     follow_ups,
     hears,
@@ -26,6 +24,7 @@ from spacecombat.rulesets.ti4.effects import (
     reach,
     with_cursor,
 )
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -97,11 +96,11 @@ def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSt
             # ``sustained``: the units that sustained damage in this assignment, as in
             # procedures/assign_hits.py (cleared when the window's hits are all assigned)
             return queue_follow_up(
-                s.changed(sustained=(*s.sustained, unit)), (SUSTAINED, side, unit)
+                s.changed(sustained=(*s.sustained, unit)), FollowUp.sustained(side, unit)
             )
         if not hears_destroyed(setup):
             return s
-        return queue_follow_up(s, (DESTROYED, side, option.unit or ""))
+        return queue_follow_up(s, FollowUp.destroyed(side, option.unit or ""))
 
     able = sustain_damage.sustainable(setup, side)
     forbid = [h for h in setup.handlers if type(h).forbids_sustain is not Handler.forbids_sustain]
@@ -141,7 +140,8 @@ def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     player with no ships (or ground forces) in the fight at the start of a round, the combat
     ends (its end windows follow); after the end of a round, the combat ends with the "end of
     combat" window. Units destroyed in the window are heard first (``follow_ups``)."""
-    pending = follow_ups(setup, state)
+    cause = state.aim[0] or "timing window"
+    pending = follow_ups(setup, state, None, cause, during="in a timing window")
     if pending is not None:
         return pending
     pending = _assign_window_hits(setup, state)
