@@ -12,7 +12,8 @@ A handler may call:
   non-fighter ships if able), ``offense_pool``, ``changed_pool``, ``defense_pool``,
   ``final_die``, ``extra_cannon_roll`` (space cannon fired before the active player's);
 - hits: ``aiming`` and ``restricted_hits`` (hits to go to non-fighter ships if able),
-  ``aimed_hits`` (hits produced in a timing window, with their ``aim_at``), ``window_targets``,
+  ``aimed_hits`` (hits produced in a timing window, and which ships they reach),
+  ``window_targets``,
   ``chosen_by_producer``;
 - destroying and changing units: ``destroy_own``, ``unit_value``, ``change_units``,
   ``relabel``, ``changed_events``;
@@ -43,7 +44,7 @@ from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, offer_p
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
 from spacecombat.rulesets.ti4.follow_ups import Follow, FollowUp
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase, Retreat
+from spacecombat.rulesets.ti4.state import Aim, BattleState, Phase, Retreat
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
@@ -373,52 +374,53 @@ ROUTED = "rout"
 
 
 def aimed_hits(
-    state: BattleState, target: Side, hits: int, cause: str, aim: str = ""
+    state: BattleState,
+    target: Side,
+    hits: int,
+    cause: str,
+    *,
+    non_fighter: bool = False,
+    unit: tuple[str, Status] | None = None,
 ) -> BattleState:
     """``state`` with ``hits`` produced in a timing window against ``target``'s ships, to be
-    assigned before the next handler acts (``aim``: which ships they may reach, see
+    assigned before the next handler acts: to any ship, to a non-fighter ship if able
+    (``non_fighter``), or to the one unit their producer chose (``unit``, its type and status;
     ``BattleState.aim``). The handlers acting before ``target`` assigns hits
-    (``before_assign_hits``: Shields Holding, Tellurian) are asked first (``BEFORE``)."""
+    (``before_assign_hits``: Shields Holding, Tellurian) are asked first."""
     produced = state.with_hits_on(target, state.hits_on(target) + hits)
-    return queue_follow_up(
-        produced.changed(aim=(cause, aim), sustained=()), FollowUp.before_assign(target)
-    )
+    aim = Aim(cause, non_fighter, unit)
+    return queue_follow_up(produced.changed(aim=aim, sustained=()), FollowUp.before_assign(target))
 
 
 def chosen_by_producer(state: BattleState) -> bool:
     """Whether the hits of this window being assigned were placed on a ship by the player who
     produced them (Dimensional Splicer, Devotion): their owner does not assign them
     (docs/rulings.md 14H-1)."""
-    return ":" in state.aim[1]
+    return state.aim.unit is not None
 
 
 def window_targets(setup: BattleSetup, state: BattleState, side: Side) -> list[tuple[str, Status]]:
     """The (type, status) of ``side``'s ships in the space area that the hits of this window
     against it may reach (``BattleState.aim``)."""
-    return reach(setup, side, state.aim[1])(state.side(side).space)
+    return reach(setup, side, state.aim)(state.side(side).space)
 
 
-def reach(setup: BattleSetup, side: Side, aim: str) -> Callable[[Forces], list[tuple[str, Status]]]:
+def reach(setup: BattleSetup, side: Side, aim: Aim) -> Callable[[Forces], list[tuple[str, Status]]]:
     """Which of ``side``'s ships in an area hits of the window with ``aim`` may reach."""
     ships = setup.side(side).ship_types
     fighters = setup.side(side).fighter_types
+    chosen = aim.unit
 
     def eligible(area: Forces) -> list[tuple[str, Status]]:
         reach = [(u, st) for u, st, _ in area if u in ships]
-        if aim == "non_fighter":
+        if aim.non_fighter:
             big = [(u, st) for u, st in reach if u not in fighters]
             return big or reach
-        if aim:
-            unit, _, status = aim.partition(":")
-            return [(u, st) for u, st in reach if u == unit and int(st) == int(status)]
+        if chosen is not None:
+            return [(u, st) for u, st in reach if (u, st) == chosen]
         return reach
 
     return eligible
-
-
-def aim_at(unit: str, status: Status) -> str:
-    """The ``aim`` of a hit its producer assigned to one unit."""
-    return f"{unit}:{int(status)}"
 
 
 def queue_follow_up(state: BattleState, entry: FollowUp) -> BattleState:

@@ -72,6 +72,27 @@ class Retreat:
     done: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """Hits produced in a timing window (Ambush, Dimensional Splicer), still to assign: what
+    produced them (``cause``; empty: none are), and which units they may reach: any ship, a
+    non-fighter ship if able (``non_fighter``), or the one unit, (type, status), their producer
+    chose (``unit``; docs/rulings.md 14H-1). effects.py ``aimed_hits``."""
+
+    cause: str = ""
+    non_fighter: bool = False
+    unit: tuple[str, Status] | None = None
+
+    @property
+    def restricted(self) -> bool:
+        """Whether the hits reach only some ships."""
+        return self.non_fighter or self.unit is not None
+
+
+#: no hits of a timing window to assign
+NO_AIM = Aim()
+
+
 #: one player's combat roll, group by group: (the group, the hits it produced)
 RolledHits = tuple[tuple[DiceGroup, int], ...]
 
@@ -136,10 +157,9 @@ class BattleState(NamedTuple):
     #: ``follow_ups``
     sustained: tuple[str, ...] = ()
     following: tuple[FollowUp, ...] = ()
-    #: hits produced in a timing window (Ambush, Dimensional Splicer), still to assign: (what
-    #: produced them, which units they may reach: "" any ship, "non_fighter" a non-fighter ship
-    #: if able, "unit:status" that one unit (its producer chose it); procedures/windows.py)
-    aim: tuple[str, str] = ("", "")
+    #: hits produced in a timing window still to assign, and which units they may reach
+    #: (``Aim``; procedures/windows.py)
+    aim: Aim = NO_AIM
     #: technologies each player (attacker, defender) gained during this battle (Technological
     #: Singularity, Reveal Prototype): technology ids, and ``upgrade:UNIT`` for a unit upgrade.
     #: Each procedure reads the battle's facts as they stand with these (``BattleSetup.having``).

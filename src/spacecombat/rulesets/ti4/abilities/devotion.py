@@ -16,7 +16,6 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.effects import (
-    aim_at,
     aimed_hits,
     destroy_own,
     offer_choices,
@@ -61,7 +60,7 @@ class Devotion(Card):
         def choice(given: tuple[str, Status], hit: tuple[str, Status]) -> tuple[str, Act]:
             def act(s: BattleState) -> Step[BattleState]:
                 gone = destroy_own(s, owner, *given, CAUSE)
-                aimed = aimed_hits(gone.state, victim, 1, CAUSE, aim_at(*hit))
+                aimed = aimed_hits(gone.state, victim, 1, CAUSE, unit=hit)
                 return Step(aimed, gone.events)
 
             return f"destroy {describe(*given)}, hit {describe(*hit)}", act

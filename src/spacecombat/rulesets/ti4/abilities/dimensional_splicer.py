@@ -18,7 +18,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.creuss_flagship_delta_wormhole import wormhole_in_system
-from spacecombat.rulesets.ti4.effects import aim_at, aimed_hits, offer_choices, unit_value
+from spacecombat.rulesets.ti4.effects import aimed_hits, offer_choices, unit_value
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -60,7 +60,7 @@ class DimensionalSplicer(Card):
             unit: str, status: Status
         ) -> tuple[str, Callable[[BattleState], Step[BattleState]]]:
             def act(s: BattleState) -> Step[BattleState]:
-                return Step(aimed_hits(s, victim, 1, CAUSE, aim_at(unit, status)))
+                return Step(aimed_hits(s, victim, 1, CAUSE, unit=(unit, status)))
 
             return f"hit {describe(unit, status)}", act
 

@@ -55,7 +55,7 @@ class ImpulseCore(Card):
         ) -> tuple[str, Callable[[BattleState], Step[BattleState]]]:
             def act(s: BattleState) -> Step[BattleState]:
                 gone = destroy_own(s, owner, unit, status, CAUSE)
-                return Step(aimed_hits(gone.state, victim, 1, CAUSE, "non_fighter"), gone.events)
+                return Step(aimed_hits(gone.state, victim, 1, CAUSE, non_fighter=True), gone.events)
 
             return f"destroy {describe(unit, status)}", act
 

@@ -46,7 +46,7 @@ class ReflectiveShielding(ActsOnHits, Card):
         owner = self.owner
         if side is not owner or where is not None or not self.held(state):
             return None
-        in_window = state.phase is Phase.TIMING_WINDOW and bool(state.aim[0])
+        in_window = state.phase is Phase.TIMING_WINDOW and bool(state.aim.cause)
         barrage = state.phase is Phase.ANTI_FIGHTER_BARRAGE_HITS
         if state.phase is not Phase.ASSIGN_HITS and not in_window and not barrage:
             return None  # not during a space combat (space cannon offense)
@@ -85,8 +85,8 @@ def _in_window(state: BattleState, side: Side) -> BattleState:
     """``state`` with the 2 hits produced against ``side``'s opponent while hits of a timing
     window are assigned: assigned at once, by the opponent, to any of its ships (14H-3)."""
     opponent = side.other
-    cause, aim = state.aim
-    if state.hits_on(side) and aim:
+    cause = state.aim.cause
+    if state.hits_on(side) and state.aim.restricted:
         # the holder still has hits to assign that reach only some ships (none do today: each
         # such effect produces 1 hit): both would share one ``aim``
         raise RuleNotImplemented(

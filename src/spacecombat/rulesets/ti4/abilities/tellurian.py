@@ -43,7 +43,7 @@ class Tellurian(ActsOnHits, Card):
         cards = setup.side(side)
         area = state.side(side).area(where)
         widened = any(h.widens_barrage(setup, state, side) for h in setup.handlers)
-        if state.phase is Phase.TIMING_WINDOW and state.aim[0]:
+        if state.phase is Phase.TIMING_WINDOW and state.aim.cause:
             # hits produced in a timing window reach the ships their aim says (14H-4)
             targets = window_targets(setup, state, side)
             reached = frozenset(unit for unit, _ in targets)

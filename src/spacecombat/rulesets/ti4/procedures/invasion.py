@@ -34,7 +34,7 @@ from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
@@ -337,8 +337,8 @@ def space_cannon_defense_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
 
 def _aimed_ground_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     side = A if state.hits_on(A) else D
-    cause, aim = state.aim
-    unit, _, status = aim.partition(":")
+    cause = state.aim.cause
+    unit, status = state.aim.unit or ("", Status.UNDAMAGED)
     able = sustainable(setup, side)
     forbid = [h for h in setup.handlers if type(h).forbids_sustain is not Handler.forbids_sustain]
     where = state.planet
@@ -352,16 +352,14 @@ def _aimed_ground_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSta
         state,
         side,
         where,
-        eligible=lambda area: [
-            (u, st) for u, st, _ in area if u == unit and int(st) == int(status or 0)
-        ],
+        eligible=lambda area: [(u, st) for u, st, _ in area if u == unit and st == status],
         targets="ground forces",
         cause=cause,
         verb="assign",
         may_sustain=may_sustain,
         cancels=lambda hits: hits_cancelled(setup, side, hits),
         damaged=damaged_status(True),
-        done=lambda s: s.at(Phase.TIMING_WINDOW, aim=("", "")),
+        done=lambda s: s.at(Phase.TIMING_WINDOW, aim=NO_AIM),
     )
 
 

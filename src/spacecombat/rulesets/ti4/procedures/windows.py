@@ -27,7 +27,7 @@ from spacecombat.rulesets.ti4.effects import (
 from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase
 
 
 class Window(StrEnum):
@@ -72,7 +72,7 @@ def _opened(state: BattleState, windows: tuple[str, ...]) -> dict[str, object]:
 def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
     """Hits a handler produced in this window are assigned first (by the player whose ships
     they hit, each able to use SUSTAIN DAMAGE; docs/rulings.md 14B-1)."""
-    cause, aim = state.aim
+    cause, aim = state.aim.cause, state.aim
     if not cause:
         return None  # the hits of a combat roll wait for the Assign Hits step
     for side in (Side.ATTACKER, Side.DEFENDER):
@@ -84,7 +84,7 @@ def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSt
     in_round = Window.END_OF_COMBAT_ROUND not in state.windows[0]
 
     def done(s: BattleState) -> BattleState:
-        return s if any(s.hits) else s.changed(aim=("", ""))
+        return s if any(s.hits) else s.changed(aim=NO_AIM)
 
     def note(s: BattleState, option: Option) -> BattleState:
         # a unit destroyed, or that used SUSTAIN DAMAGE: queued for the handlers acting after
@@ -140,7 +140,7 @@ def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     player with no ships (or ground forces) in the fight at the start of a round, the combat
     ends (its end windows follow); after the end of a round, the combat ends with the "end of
     combat" window. Units destroyed in the window are heard first (``follow_ups``)."""
-    cause = state.aim[0] or "timing window"
+    cause = state.aim.cause or "timing window"
     pending = follow_ups(setup, state, None, cause, during="in a timing window")
     if pending is not None:
         return pending
