@@ -20,7 +20,7 @@ A handler may call:
 - offering choices and playing cards: ``offer_choices`` (``abilities/base.py``
   ``offer_plays`` for a card, ``Card`` the card handler);
 - retreats: ``eligible_systems``, ``skilled_systems``, ``skilled_retreat``, and the marks of
-  the Announce Retreats step (``INTERCEPTED``, ``ROUTED``);
+  the Announce Retreats step (state.py ``Mark``);
 - follow-ups: ``queue_follow_up`` (a handler's own follow-up, or a unit destroyed), drained in
   order by ``follow_ups``; ``with_cursor`` and ``with_head`` (a node whose states step on
   through the handlers).
@@ -44,7 +44,7 @@ from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, offer_p
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
 from spacecombat.rulesets.ti4.follow_ups import Follow, FollowUp
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import Aim, BattleState, Phase, Retreat
+from spacecombat.rulesets.ti4.state import Aim, BattleState, Mark, Phase, Retreat
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
@@ -215,11 +215,6 @@ def _aimed_pool(
     return setup.remembered(("aimed_pool", pool, types), mark), by
 
 
-#: a boost set on the player whose extra roll's hits are being assigned (an extra roll made
-#: before the active player's: ``extra_cannon_roll``); the active player's roll follows
-EXTRA = "extra_space_cannon"
-
-
 def final_die(group: DiceGroup) -> DiceGroup:
     """``group`` rolled once, none of its misses rerolled."""
     return replace(group, reroll=None, before=(), rerollable=False)
@@ -247,7 +242,9 @@ def extra_cannon_roll(
         done = state.boosting(owner, fired)
         if hits == 0:
             return Step(done)
-        hit = done.boosting(owner, EXTRA).at(Phase.SPACE_CANNON_OFFENSE_HITS, turn=owner, cursor=0)
+        hit = done.marking(owner, Mark.EXTRA_SPACE_CANNON).at(
+            Phase.SPACE_CANNON_OFFENSE_HITS, turn=owner, cursor=0
+        )
         return restricted_roll(hit.with_hits_on(owner.other, hits), owner.other, hits, aimers)
 
     return Chance(owner.value, "space_cannon_offense", pool, then)
@@ -322,28 +319,17 @@ def defense_pool(setup: BattleSetup, state: BattleState, planet: int) -> DicePoo
     return cannon_pool(setup, Side.DEFENDER, firing, Roll.SPACE_CANNON_DEFENSE)
 
 
-#: a ``boosts`` entry of a player some of the hits against which must be assigned to
-#: non-fighter ships if able (Graviton Laser System, the L1Z1X flagship): "non_fighter_first:N",
-#: N the hits against it that are free of that; the others are assigned first (``aiming``)
-AIMED = "non_fighter_first:"
-
-
 def aiming(state: BattleState, side: Side, restricted: int) -> BattleState:
     """``state``, whose hits against ``side`` are set, with ``restricted`` of them to be
-    assigned to non-fighter ships if able. They are assigned before the others, and hits
+    assigned to non-fighter ships if able (Graviton Laser System, the L1Z1X flagship; the
+    others are free: ``Mark.FREE_HITS``). They are assigned before the others, and hits
     cancelled before or while they are assigned cancel them first: whatever the player could
     do assigning the others first, it can do so too (docs/rulings.md 14G-3)."""
-    index = 0 if side is _ATTACKER else 1
-    mine = state.boosts[index]
-    kept = frozenset(b for b in mine if not b.startswith(AIMED))
     hits = state.hits_on(side)
     restricted = min(restricted, hits)
     if restricted > 0:
-        kept = kept | {f"{AIMED}{hits - restricted}"}
-    if kept == mine:
-        return state
-    boosts = (kept, state.boosts[1]) if index == 0 else (state.boosts[0], kept)
-    return state.changed(boosts=boosts)
+        return state.marking(side, Mark.FREE_HITS, hits - restricted)
+    return state.unmarking(side, Mark.FREE_HITS)
 
 
 def restricted_hits(state: BattleState, side: Side) -> int:
@@ -355,22 +341,7 @@ def restricted_hits(state: BattleState, side: Side) -> int:
 def free_hits(state: BattleState, side: Side) -> int | None:
     """How many of the hits against ``side`` are free to go to any unit, when some must go to
     non-fighter ships if able (``aiming``); ``None`` when none must."""
-    for entry in state.boosts[0 if side is _ATTACKER else 1]:
-        if entry.startswith(AIMED):
-            return int(entry[len(AIMED) :])
-    return None
-
-
-#: ``boosts`` marks of the Announce Retreats step (for the rest of the round): the defender's
-#: "announce_retreats" window has opened; the player's retreat was intercepted (it cannot
-#: retreat this round); the defender played Rout (the attacker must announce a retreat)
-ANNOUNCE_WINDOW_OPENED = "announce_retreats_window"
-
-
-INTERCEPTED = "intercepted"
-
-
-ROUTED = "rout"
+    return state.mark_count(side, Mark.FREE_HITS)
 
 
 def aimed_hits(
@@ -628,11 +599,6 @@ GATED_ANOMALIES = {
 }
 
 
-#: ``boosts`` mark of a retreat made by Skilled Retreat (abilities/skilled_retreat.py): its
-#: destinations need only hold no other player's ships, and the combat ends in a draw
-SKILLED_RETREAT = "skilled_retreat"
-
-
 def why_not_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
     """Why ``system`` is not an eligible retreat destination for ``side``, or ``None`` if it is.
 
@@ -685,7 +651,7 @@ def skilled_retreat(setup: BattleSetup, state: BattleState, side: Side) -> Battl
     destination, what they carry, a gravity rift, the command token: the sub-steps below), then
     the combat ends in a draw. Any timing window still open is closed: the combat is over."""
     moving = state.at(Phase.RETREAT, windows=(), then=None, cursor=0, retreat=Retreat(side))
-    return moving.boosting(side, SKILLED_RETREAT)
+    return moving.marking(side, Mark.SKILLED_RETREAT)
 
 
 def is_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> bool:

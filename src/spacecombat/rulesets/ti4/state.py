@@ -72,6 +72,44 @@ class Retreat:
     done: bool = False
 
 
+class Mark(StrEnum):
+    """Where a procedure stands for a player, kept on that player (``BattleState.marks``), some
+    with a count: not effects acting for the round (those are ``boosts``), but cleared with
+    them when the round ends."""
+
+    #: the defender's "announce_retreats" window has opened (procedures/space_combat.py)
+    ANNOUNCE_WINDOW_OPENED = "announce_retreats_window"
+    #: the player's retreat was intercepted: it cannot retreat this round (Intercept)
+    INTERCEPTED = "intercepted"
+    #: the defender played Rout: the attacker must announce a retreat
+    ROUTED = "rout"
+    #: the retreat under way is made by Skilled Retreat (effects.py ``skilled_retreat``)
+    SKILLED_RETREAT = "skilled_retreat"
+    #: the hits of the player's extra space cannon roll, made before the active player's, are
+    #: being assigned (effects.py ``extra_cannon_roll``)
+    EXTRA_SPACE_CANNON = "extra_space_cannon"
+    #: the player's SPACE CANNON or BOMBARDMENT roll is made, its hits set on the opponent,
+    #: while the handlers acting after it are asked (procedures/space_cannon_offense.py)
+    ABILITY_ROLLED = "ability_rolled"
+    #: likewise, its ANTI-FIGHTER BARRAGE roll, and how many marks the roll produced
+    #: (procedures/space_combat.py)
+    BARRAGE_ROLLED = "anti_fighter_barrage_rolled"
+    BARRAGE_MARKS = "anti_fighter_barrage_marks"
+    #: a handler had the player roll the same unit-ability dice again (Scramble Frequency)
+    REROLL = "reroll"
+    #: how many of the hits against the player are free: the others must go to non-fighter
+    #: ships if able (effects.py ``aiming``)
+    FREE_HITS = "free_hits"
+    #: the defender's infantry on the planet before a bombardment's hits are assigned, on the
+    #: attacker (kept only while a handler acts after bombardment; procedures/invasion.py)
+    INFANTRY_BEFORE_BOMBARDMENT = "infantry_before_bombardment"
+
+
+#: one player's marks: (mark, count; 0 for a mark without one)
+Marks = frozenset[tuple[Mark, int]]
+NO_MARKS: Marks = frozenset()
+
+
 @dataclass(frozen=True, slots=True)
 class Aim:
     """Hits produced in a timing window (Ambush, Dimensional Splicer), still to assign: what
@@ -146,6 +184,8 @@ class BattleState(NamedTuple):
     #: effects acting for the rest of this combat round (a card played at its start, say),
     #: each player's; cleared when the round ends
     boosts: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    #: where the procedures stand for each player (``Mark``); cleared when the round ends
+    marks: tuple[Marks, Marks] = (NO_MARKS, NO_MARKS)
     #: what each player still may spend: (trade goods, influence)
     purse: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     #: the assignment of hits under way (procedures/assign_hits.py): the unit types of the
@@ -241,6 +281,34 @@ class BattleState(NamedTuple):
         if side is _ATTACKER:
             return self.changed(boosts=(a | {effect}, d))
         return self.changed(boosts=(a, d | {effect}))
+
+    def marked(self, side: Side, mark: Mark) -> bool:
+        """Whether ``side`` has ``mark``."""
+        return any(m is mark for m, _ in self.marks[0 if side is _ATTACKER else 1])
+
+    def mark_count(self, side: Side, mark: Mark) -> int | None:
+        """The count of ``side``'s ``mark``, or ``None`` when it has none."""
+        for m, count in self.marks[0 if side is _ATTACKER else 1]:
+            if m is mark:
+                return count
+        return None
+
+    def marking(self, side: Side, mark: Mark, count: int = 0) -> BattleState:
+        """This state with ``side`` marked ``mark`` (with ``count``), replacing its last one."""
+        index = 0 if side is _ATTACKER else 1
+        mine = frozenset(e for e in self.marks[index] if e[0] is not mark) | {(mark, count)}
+        a, d = self.marks
+        return self.changed(marks=(mine, d) if index == 0 else (a, mine))
+
+    def unmarking(self, side: Side, *marks: Mark) -> BattleState:
+        """This state without ``side``'s ``marks`` (the same state if it has none of them)."""
+        index = 0 if side is _ATTACKER else 1
+        have = self.marks[index]
+        mine = frozenset(e for e in have if e[0] not in marks)
+        if len(mine) == len(have):
+            return self
+        a, d = self.marks
+        return self.changed(marks=(mine, d) if index == 0 else (a, mine))
 
     def rolled(self, side: Side) -> RolledHits:
         """``side``'s combat roll of this Roll Dice step, group by group (``rolls``)."""

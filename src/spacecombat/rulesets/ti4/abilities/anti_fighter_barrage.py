@@ -30,13 +30,6 @@ INFANTRY = "infantry"
 #: the ``cause`` of the infantry destroyed by barrage marks
 MARK_CAUSE = "anti-fighter barrage (Strike Wing Alpha II)"
 
-#: boosts of the roller while handlers act after its barrage roll (procedures/space_combat.py):
-#: the roll is made (its hits set), its marks (``MARKS`` + how many), and ``REROLL``, set by a
-#: handler to discard the roll and make the roller roll the same dice again (Scramble Frequency)
-ROLLED = "anti_fighter_barrage_rolled"
-MARKS = "anti_fighter_barrage_marks:"
-REROLL = "anti_fighter_barrage_reroll"
-
 
 def barrage_pool(setup: BattleSetup, side: Side, space: Forces) -> DicePool:
     """The anti-fighter barrage dice of ``side``'s units in the space area."""

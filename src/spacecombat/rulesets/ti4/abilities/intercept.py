@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Card, register
-from spacecombat.rulesets.ti4.effects import INTERCEPTED
 from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import Mark
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -44,7 +44,7 @@ class Intercept(Card):
         def play(s: BattleState) -> Step[BattleState]:
             a, d = s.announced
             pair = (False, d) if victim is Side.ATTACKER else (a, False)
-            stopped = s.changed(announced=pair).boosting(victim, INTERCEPTED)
+            stopped = s.changed(announced=pair).marking(victim, Mark.INTERCEPTED)
             cancelled = event("retreat_cancelled", player=victim.value, reason="Intercept")
             return Step(stopped, (cancelled,))
 

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Card, register
-from spacecombat.rulesets.ti4.effects import ROUTED, eligible_systems
+from spacecombat.rulesets.ti4.effects import eligible_systems
 from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import Mark
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -40,6 +41,6 @@ class Rout(Card):
             return None
 
         def play(s: BattleState) -> Step[BattleState]:
-            return Step(s.boosting(owner, ROUTED))
+            return Step(s.marking(owner, Mark.ROUTED))
 
         return self.offer(state, "Rout: your opponent must announce a retreat this round?", play)

@@ -36,10 +36,11 @@ from spacecombat.rulesets.ti4.procedures.windows import (
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase, RolledHits
+from spacecombat.rulesets.ti4.state import NO_MARKS, BattleState, Marks, Phase, RolledHits
 
 A, D = Side.ATTACKER, Side.DEFENDER
 _NO_BOOSTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+_NO_MARKS: tuple[Marks, Marks] = (NO_MARKS, NO_MARKS)
 _NO_ROLLS: tuple[RolledHits, RolledHits] = ((), ())
 
 
@@ -356,6 +357,7 @@ def end_of_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         defender=_settled(state, D, where),
         announced=(False, False),
         boosts=_NO_BOOSTS,
+        marks=_NO_MARKS,
     )
     ended = event("round_ended", round=state.round)
     fighting = all(combatants(setup, settled, side) for side in (A, D))

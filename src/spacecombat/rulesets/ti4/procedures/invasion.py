@@ -26,7 +26,6 @@ from spacecombat.rulesets.ti4.effects import defense_pool, follow_ups, with_curs
 from spacecombat.rulesets.ti4.outcome import invasion_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
-    ABILITY_ROLLED,
     after_reviewed_roll,
     reviewed_roll,
 )
@@ -34,7 +33,7 @@ from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase
+from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Mark, Phase
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
@@ -55,7 +54,7 @@ def bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     asked before the hits are assigned, and may have the roll made again
     (space_cannon_offense.py ``reviewed_roll``)."""
     p = state.planet
-    if state.boosted(A, ABILITY_ROLLED):
+    if state.marked(A, Mark.ABILITY_ROLLED):
         allotted = _allotted(setup, state)
         return after_reviewed_roll(
             setup,
@@ -143,9 +142,6 @@ def _resumed(setup: BattleSetup, state: BattleState) -> BattleState:
     return state.at(Phase.TIMING_WINDOW, cursor=index + 1)
 
 
-#: a boost of the attacker's recording the defender's infantry on the planet before a
-#: bombardment's hits are assigned (kept only while a handler acts after bombardment)
-_INFANTRY_BEFORE = "infantry_before_bombardment:"
 INFANTRY = "infantry"
 
 
@@ -162,7 +158,7 @@ def _remember_infantry(setup: BattleSetup, state: BattleState) -> BattleState:
     if not _after_bombardment_hooks(setup):
         return state
     count = state.defender.planet(state.planet).count(INFANTRY)
-    return state.boosting(A, f"{_INFANTRY_BEFORE}{count}")
+    return state.marking(A, Mark.INFANTRY_BEFORE_BOMBARDMENT, count)
 
 
 def bombardment_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -181,11 +177,9 @@ def bombardment_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState
             in_combat_round=False,
             done=lambda s: s.at(Phase.BOMBARDMENT_HITS),
         )
-    marker = next((b for b in state.boosts[0] if b.startswith(_INFANTRY_BEFORE)), None)
-    if marker is not None:
-        before = int(marker.removeprefix(_INFANTRY_BEFORE))
-        a, d = state.boosts
-        state = state.changed(boosts=(a - {marker}, d))
+    before = state.mark_count(A, Mark.INFANTRY_BEFORE_BOMBARDMENT)
+    if before is not None:
+        state = state.unmarking(A, Mark.INFANTRY_BEFORE_BOMBARDMENT)
         killed = before - state.defender.planet(state.planet).count(INFANTRY)
         for handler in _after_bombardment_hooks(setup):
             node = handler.after_bombardment(setup, state, state.planet, killed)
@@ -282,7 +276,7 @@ def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     (``after_ability_roll``: Scramble Frequency) are asked before the hits are assigned, and
     may have the roll made again (space_cannon_offense.py ``reviewed_roll``)."""
     p = state.planet
-    if state.boosted(D, ABILITY_ROLLED):
+    if state.marked(D, Mark.ABILITY_ROLLED):
         return after_reviewed_roll(
             setup,
             state,

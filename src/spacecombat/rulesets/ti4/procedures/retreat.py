@@ -18,7 +18,6 @@ from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities import gravity_rift
 from spacecombat.rulesets.ti4.abilities.saar_floating_factory import factories_of, factory_capacity
 from spacecombat.rulesets.ti4.effects import (
-    SKILLED_RETREAT,
     eligible_systems,
     overriding,
     skilled_systems,
@@ -26,11 +25,11 @@ from spacecombat.rulesets.ti4.effects import (
 from spacecombat.rulesets.ti4.procedures.capacity import exempt_ground_forces
 from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase, Retreat
+from spacecombat.rulesets.ti4.state import BattleState, Mark, Phase, Retreat
 
 
 def _destinations(setup: BattleSetup, state: BattleState, side: Side) -> tuple[AdjacentSystem, ...]:
-    if state.boosted(side, SKILLED_RETREAT):
+    if state.marked(side, Mark.SKILLED_RETREAT):
         return skilled_systems(setup, side)
     return eligible_systems(setup, side)
 
@@ -333,7 +332,7 @@ def _arrive(
         events.append(_command_token(setup, side, current.destination or ""))
     # The round ends for the units that left too: damage sustained this round is plain damage.
     done = replace(current, arrived=arrived.settle_round(), done=True)
-    if state.boosted(side, SKILLED_RETREAT):
+    if state.marked(side, Mark.SKILLED_RETREAT):
         # Skilled Retreat: "the space combat ends in a draw" (docs/rulings.md 14B3-1)
         ended = moved.at(Phase.END_OF_ROUND, retreat=done, result="draw")
         return Step(ended, tuple(events))

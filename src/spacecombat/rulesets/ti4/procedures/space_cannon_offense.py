@@ -13,9 +13,9 @@ the hits of a roll must be assigned to non-fighter ships if able (``aims_ability
 Graviton Laser System): the target then assigns them so (assign_hits.py ``aiming``).
 
 When a handler in play acts after a roll (``after_ability_roll``: Scramble Frequency), the
-roll's hits wait (``reviewed_roll``: the roller's boost ``ABILITY_ROLLED``) while each handler
+roll's hits wait (``reviewed_roll``: the roller's mark ``ABILITY_ROLLED``) while each handler
 is asked once, ``cursor`` from 0; one may have the roller roll the same dice again
-(``anti_fighter_barrage.REROLL``): the first hits are discarded, the second roll's are used.
+(``Mark.REROLL``): the first hits are discarded, the second roll's are used.
 The space cannon defense and bombardment rolls (invasion.py) are reviewed the same way."""
 
 from __future__ import annotations
@@ -25,10 +25,8 @@ from collections.abc import Callable
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import REROLL
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.effects import (
-    EXTRA,
     cannon_aimers,
     final_die,
     offense_pool,
@@ -40,15 +38,10 @@ from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.rulesets.ti4.state import BattleState, Mark, Phase
 
 A, D = Side.ATTACKER, Side.DEFENDER
 SCO = Roll.SPACE_CANNON_OFFENSE
-
-
-#: a boost set on the roller while the handlers acting after its SPACE CANNON or BOMBARDMENT
-#: roll are asked (the roll's hits are set on the opponent)
-ABILITY_ROLLED = "ability_rolled"
 
 
 def reviewed_roll(
@@ -66,7 +59,7 @@ def reviewed_roll(
         return Chance(roller.value, purpose, pool, lambda hits: then(state, hits))
 
     def waiting(hits: int) -> Step[BattleState]:
-        rolled = state.with_hits_on(roller.other, hits).boosting(roller, ABILITY_ROLLED)
+        rolled = state.with_hits_on(roller.other, hits).marking(roller, Mark.ABILITY_ROLLED)
         return Step(rolled.changed(cursor=0))
 
     return Chance(roller.value, purpose, pool, waiting)
@@ -83,16 +76,14 @@ def after_reviewed_roll(
 ) -> Node[BattleState]:
     """After ``roller``'s reviewed roll (``reviewed_roll``): the handlers not yet asked are asked
     in order (``after_ability_roll``); then its hits are used (``then``), or, if one had it
-    rolled again (``REROLL``), ``pool`` (from the state) is rolled and its hits are used
+    rolled again (``Mark.REROLL``), ``pool`` (from the state) is rolled and its hits are used
     instead: that roll is final, the roller's own rerolls (Ta Zern) were made right after its
     first roll (docs/rulings.md 14RR-9, 14SF-2). ``then`` gets the state as before the roll
     (``cursor`` 0), the handlers' changes kept (a card played)."""
-    mine = state.boosts[0 if roller is A else 1]
-    kept = mine - {ABILITY_ROLLED, REROLL}
-    a, d = state.boosts
-    cleared = state.changed(boosts=(kept, d) if roller is A else (a, kept), cursor=0)
+    reroll = state.marked(roller, Mark.REROLL)
+    cleared = state.unmarking(roller, Mark.ABILITY_ROLLED, Mark.REROLL).changed(cursor=0)
     clean = cleared.with_hits_on(roller.other, 0)
-    if REROLL in mine:
+    if reroll:
         final = DicePool.of([final_die(g) for g in pool(clean).groups])
         return Chance(roller.value, purpose, final, lambda again: then(clean, again))
     handlers = setup.handlers
@@ -107,10 +98,9 @@ def _after(setup: BattleSetup, state: BattleState) -> BattleState:
     # The active player (attacker) fires first, then the defender; then space combat.
     if state.turn is A:
         return state.at(Phase.SPACE_CANNON_OFFENSE, turn=D, cursor=0)
-    if state.boosted(D, EXTRA):
+    if state.marked(D, Mark.EXTRA_SPACE_CANNON):
         # an extra roll before the active player's: its roll follows (its handlers were asked)
-        a, d = state.boosts
-        done = state.changed(boosts=(a, d - {EXTRA}))
+        done = state.unmarking(D, Mark.EXTRA_SPACE_CANNON)
         return done.at(Phase.SPACE_CANNON_OFFENSE, turn=A, cursor=len(setup.handlers))
     return state.at(Phase.START_OF_COMBAT, turn=A, cursor=0)
 
@@ -120,7 +110,7 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     roller = state.turn
     target = roller.other
     handlers = setup.handlers
-    if state.boosted(roller, ABILITY_ROLLED):
+    if state.marked(roller, Mark.ABILITY_ROLLED):
         return after_reviewed_roll(
             setup,
             state,
