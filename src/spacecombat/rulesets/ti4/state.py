@@ -131,6 +131,15 @@ class Aim:
 NO_AIM = Aim()
 
 
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """The ``used`` mark of a card that was played and cancelled (the Empyrean mech): its holder
+    no longer has it, but its effect never happened (``has_used(side, card)`` stays false, so
+    effects that read it as "played" do not act)."""
+
+    card: str
+
+
 #: one player's combat roll, group by group: (the group, the hits it produced)
 RolledHits = tuple[tuple[DiceGroup, int], ...]
 
@@ -179,8 +188,9 @@ class BattleState(NamedTuple):
     windows: tuple[tuple[str, ...], ...] = ()
     then: Phase | None = None
     #: cards and leaders each player (attacker, defender) has played, exhausted or purged, and
-    #: exhaustible technologies exhausted (ids; data/cards.toml, technologies.toml)
-    used: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    #: exhaustible technologies exhausted (ids; data/cards.toml, technologies.toml), and the
+    #: action cards played and cancelled (``Discarded``)
+    used: tuple[frozenset[str | Discarded], frozenset[str | Discarded]] = (frozenset(), frozenset())
     #: effects acting for the rest of this combat round (a card played at its start, say),
     #: each player's; cleared when the round ends
     boosts: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
@@ -248,11 +258,11 @@ class BattleState(NamedTuple):
     def has_announced(self, side: Side) -> bool:
         return self.announced[0] if side is _ATTACKER else self.announced[1]
 
-    def has_used(self, side: Side, ident: str) -> bool:
+    def has_used(self, side: Side, ident: str | Discarded) -> bool:
         """Whether ``side`` has played, exhausted or purged ``ident`` in this battle."""
         return ident in self.used[0 if side is _ATTACKER else 1]
 
-    def using(self, side: Side, ident: str) -> BattleState:
+    def using(self, side: Side, ident: str | Discarded) -> BattleState:
         """This state with ``ident`` played, exhausted or purged by ``side``."""
         a, d = self.used
         if side is _ATTACKER:
