@@ -1,8 +1,9 @@
 """The engine API for TI4 effects: what an ability handler (``abilities/``) may call, and what
-the procedures (``procedures/``) share with them. It lies below both: it imports neither a
-procedure nor an ability module other than ``abilities/base.py`` (the ``Handler`` and its
-hooks) and ``abilities/space_cannon.py`` (the unit ability's dice), so both import it at the
-top of the module.
+the procedures (``procedures/``) share with them. It lies below both: of the abilities it
+imports only ``abilities/base.py`` (the ``Handler`` and its hooks) and
+``abilities/space_cannon.py`` (the unit ability's dice), of the procedures nothing, so both
+import it at the top of the module; the battle state's typed registers are state.py's
+(``Aim``, ``Mark``, ``Discarded``) and follow_ups.py's (``FollowUp``).
 
 A handler may call:
 
@@ -10,22 +11,24 @@ A handler may call:
   ``combat_roll`` (the kind of the current combat roll);
 - combat dice and pools: ``combat_pool``, ``combat_dice``, ``aimed_pool`` (hits to go to
   non-fighter ships if able), ``offense_pool``, ``changed_pool``, ``defense_pool``,
-  ``final_die``, ``extra_cannon_roll`` (space cannon fired before the active player's);
+  ``overriding`` (the handlers overriding a hook), ``final_die``, ``extra_cannon_roll``
+  (space cannon fired before the active player's);
 - hits: ``aiming`` and ``restricted_hits`` (hits to go to non-fighter ships if able),
   ``aimed_hits`` (hits produced in a timing window, and which ships they reach),
-  ``window_targets``,
-  ``chosen_by_producer``;
+  ``window_targets``, ``chosen_by_producer``;
 - destroying and changing units: ``destroy_own``, ``unit_value``, ``change_units``,
   ``relabel``, ``changed_events``;
-- offering choices and playing cards: ``offer_choices`` (``abilities/base.py``
-  ``offer_plays`` for a card, ``Card`` the card handler);
-- retreats: ``eligible_systems``, ``skilled_systems``, ``skilled_retreat``, and the marks of
-  the Announce Retreats step (state.py ``Mark``);
-- follow-ups: ``queue_follow_up`` (a handler's own follow-up, or a unit destroyed), drained in
-  order by ``follow_ups``; ``with_cursor`` and ``with_head`` (a node whose states step on
-  through the handlers).
+- offering choices and playing cards: ``offer_choices`` (and, for a card handler,
+  ``abilities/base.py`` ``Card.offer`` and ``offer_plays``);
+- retreats: ``eligible_systems``, ``skilled_systems``, ``skilled_retreat``;
+- follow-ups: ``queue_follow_up`` (a unit destroyed, a handler's own follow-up:
+  follow_ups.py ``FollowUp``), heard in order by ``follow_ups``, the one drain of the queue;
+  ``with_cursor`` (a node whose states step on through the handlers).
 
-Nothing else of the procedures is a handler's to call."""
+The procedures also use ``free_hits``, ``cannon_aimers``, ``restricted_roll``, ``reach``,
+``hears``, ``hears_destroyed``, ``with_head`` and the retreat checks (``why_not_eligible``,
+``why_not_skilled``, ``is_eligible``). Nothing else of the procedures is a handler's to
+call."""
 
 from __future__ import annotations
 
@@ -156,6 +159,9 @@ def with_cursor(node: Node[BattleState], cursor: int) -> Node[BattleState]:
     return node
 
 
+# Hits to go to non-fighter ships if able (combat rolls)
+
+
 def aimed_pool(
     setup: BattleSetup, state: BattleState, roller: Side, pool: DicePool
 ) -> tuple[DicePool, tuple[str, ...]] | None:
@@ -213,6 +219,9 @@ def _aimed_pool(
         return DicePool.of(groups)
 
     return setup.remembered(("aimed_pool", pool, types), mark), by
+
+
+# Space cannon and its rolls
 
 
 def final_die(group: DiceGroup) -> DiceGroup:
@@ -319,6 +328,9 @@ def defense_pool(setup: BattleSetup, state: BattleState, planet: int) -> DicePoo
     return cannon_pool(setup, Side.DEFENDER, firing, Roll.SPACE_CANNON_DEFENSE)
 
 
+# Hits: restricted, and produced in a timing window
+
+
 def aiming(state: BattleState, side: Side, restricted: int) -> BattleState:
     """``state``, whose hits against ``side`` are set, with ``restricted`` of them to be
     assigned to non-fighter ships if able (Graviton Laser System, the L1Z1X flagship; the
@@ -392,6 +404,9 @@ def reach(setup: BattleSetup, side: Side, aim: Aim) -> Callable[[Forces], list[t
         return reach
 
     return eligible
+
+
+# Follow-ups
 
 
 def queue_follow_up(state: BattleState, entry: FollowUp) -> BattleState:
@@ -539,6 +554,9 @@ def _then(
     raise RuleNotImplemented(f"a random draw after a unit was destroyed {where}", "a follow-up")
 
 
+# Choices, and destroying units
+
+
 def offer_choices(
     card: Card,
     state: BattleState,
@@ -592,6 +610,9 @@ def unit_value(setup: BattleSetup, side: Side, unit: str) -> float:
 
 
 #: anomalies a retreat may enter only with an ability's permission (notes 2–4), and what gives it
+# Retreats
+
+
 GATED_ANOMALIES = {
     "asteroid_field": "is an asteroid field, open only with Antimass Deflectors",
     "supernova": "is a supernova, open only with Magmus Reactor",
@@ -666,6 +687,9 @@ def eligible_systems(setup: BattleSetup, side: Side) -> tuple[AdjacentSystem, ..
         ("eligible_systems", side),
         lambda: tuple(s for s in setup.system.adjacent if is_eligible(setup, side, s)),
     )
+
+
+# Changing units
 
 
 #: a unit type changed in an area: (old type, status, count, new type)
