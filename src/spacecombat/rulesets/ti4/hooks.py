@@ -85,44 +85,47 @@ HOOKS: tuple[Hook, ...] = (
     Hook("refusal", ("setup.py", "battle.py", "rounds.py"), False, _SETUP),
     Hook("roll_modifier", ("setup.py",), False, _SETUP),
     Hook("sustain_cancels", ("setup.py", "abilities/sustain_damage.py"), False, _SETUP),
-    Hook("permits_anomaly", ("setup.py", "procedures/retreat.py"), False, _SETUP),
-    Hook("permits_system_without_presence", ("procedures/retreat.py",), False, _SETUP),
+    Hook("permits_anomaly", ("setup.py", "effects.py"), False, _SETUP),
+    Hook("permits_system_without_presence", ("effects.py",), False, _SETUP),
     Hook("exempt_from_capacity", ("procedures/capacity.py",), False, _SETUP),
     Hook("gives_bombardment", ("setup.py",), False, _SETUP),
     # hit assignment and SUSTAIN DAMAGE: asked at every assignment of hits, the rounds' too
-    Hook("forbids_sustain", ("procedures/assign_hits.py", "procedures/windows.py"), True, _ASSIGN),
-    Hook("lends_sustain", ("procedures/assign_hits.py",), True, _ASSIGN),
     Hook(
-        "before_assign_hits", ("procedures/assign_hits.py", "procedures/windows.py"), True, _ASSIGN
+        "forbids_sustain",
+        ("procedures/assign_hits.py", "procedures/windows.py", "procedures/invasion.py"),
+        True,
+        _ASSIGN,
     ),
-    Hook("after_sustain", ("procedures/assign_hits.py", "procedures/windows.py"), True, _ASSIGN),
+    Hook("lends_sustain", ("procedures/assign_hits.py",), True, _ASSIGN),
+    Hook("before_assign_hits", ("procedures/assign_hits.py", "effects.py"), True, _ASSIGN),
+    Hook(
+        "after_sustain",
+        ("procedures/assign_hits.py", "procedures/windows.py", "effects.py"),
+        True,
+        _ASSIGN,
+    ),
     Hook(
         "after_destroyed",
-        ("procedures/assign_hits.py", "procedures/windows.py", "procedures/combat_round.py"),
+        ("procedures/assign_hits.py", "effects.py"),
         True,
         _ASSIGN,
     ),
     Hook(
         "follow_up",
-        (
-            "procedures/assign_hits.py",
-            "procedures/windows.py",
-            "procedures/combat_round.py",
-            "procedures/invasion.py",
-        ),
+        ("effects.py",),
         True,
         _ASSIGN,
     ),
-    Hook("aims_combat_hits", ("procedures/combat_round.py",), True, _ASSIGN),
-    Hook("aims_ability_hits", ("procedures/space_cannon_offense.py",), False, _ASSIGN),
+    Hook("aims_combat_hits", ("effects.py",), True, _ASSIGN),
+    Hook("aims_ability_hits", ("effects.py",), False, _ASSIGN),
     # combat rounds and timing windows
     Hook("in_window", ("procedures/windows.py",), True, _ROUNDS),
     Hook("after_assign_hits", ("procedures/combat_round.py",), True, _ROUNDS),
     Hook("acts_first_in_window", ("procedures/windows.py",), False, _ROUNDS),
     # dice, rerolls and roll modifiers
-    Hook("combat_roll", ("procedures/common.py",), True, _DICE),
-    Hook("roll_key", ("procedures/common.py",), False, _DICE, companion_of="combat_roll"),
-    Hook("sets_combat_dice", ("procedures/common.py",), False, _DICE, companion_of="combat_roll"),
+    Hook("combat_roll", ("effects.py",), True, _DICE),
+    Hook("roll_key", ("effects.py",), False, _DICE, companion_of="combat_roll"),
+    Hook("sets_combat_dice", ("effects.py",), False, _DICE, companion_of="combat_roll"),
     Hook("keeps_rolls", ("procedures/combat_round.py",), False, _DICE, companion_of="in_window"),
     # unit-ability rolls: made before the rounds (space cannon offense, anti-fighter barrage)
     # or in an invasion's own steps
@@ -142,7 +145,7 @@ HOOKS: tuple[Hook, ...] = (
     Hook(
         "ability_roll",
         (
-            "procedures/space_cannon_offense.py",
+            "effects.py",
             "procedures/invasion.py",
             "abilities/anti_fighter_barrage.py",
         ),
@@ -164,7 +167,7 @@ HOOKS: tuple[Hook, ...] = (
     Hook("ignores_planetary_shield", ("abilities/planetary_shield.py",), False, _INVASION),
     Hook(
         "loses_ability",
-        ("abilities/planetary_shield.py", "procedures/invasion.py"),
+        ("abilities/planetary_shield.py", "effects.py"),
         False,
         _INVASION,
     ),
