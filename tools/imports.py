@@ -106,9 +106,25 @@ def imports(known: dict[str, Path]) -> list[Import]:
             line = node.lineno
             around = " ".join(lines[max(0, line - 3) : line])
             comment = around.split("#", 1)[1] if "#" in around else ""
-            for target in targets:
-                if target in known and target != name:
-                    found.append(Import(name, target, line, local, comment))
+            for target in _with_packages(targets, name, known):
+                found.append(Import(name, target, line, local, comment))
+    return found
+
+
+def _with_packages(targets: list[str], source: str, known: dict[str, Path]) -> list[str]:
+    """``targets`` and the packages Python imports first to reach them (``import a.b.c`` runs
+    ``a/__init__`` and ``a/b/__init__``), but not ``source``'s own packages, which are imported
+    before it anyway: a package whose ``__init__`` imports its modules (a registry) is then a
+    cycle with any module outside it that reaches one of them through it."""
+    ancestors = {source.rsplit(".", n)[0] for n in range(1, source.count(".") + 1)}
+    found: list[str] = []
+    for target in targets:
+        parts = target.split(".")
+        for end in range(1, len(parts) + 1):
+            module = ".".join(parts[:end])
+            if module in known and module != source and module not in ancestors:
+                if module not in found:
+                    found.append(module)
     return found
 
 

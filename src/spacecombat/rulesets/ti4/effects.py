@@ -43,7 +43,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.state import ground_forces, ships
-from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, offer_plays
+from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, offer_plays, overrides
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
 from spacecombat.rulesets.ti4.follow_ups import Follow, FollowUp
 from spacecombat.rulesets.ti4.sides import Side
@@ -175,9 +175,7 @@ def _combat_aimers(setup: BattleSetup) -> tuple[Handler, ...]:
     """The handlers in play that aim combat hits at non-fighter ships (``aims_combat_hits``)."""
     return setup.remembered(
         ("aims_combat_hits",),
-        lambda: tuple(
-            h for h in setup.handlers if type(h).aims_combat_hits is not Handler.aims_combat_hits
-        ),
+        lambda: tuple(h for h in setup.handlers if overrides(h, "aims_combat_hits")),
     )
 
 
@@ -282,9 +280,7 @@ def overriding(setup: BattleSetup, hook: str) -> tuple[Handler, ...]:
     """The handlers in play that override ``hook`` (none: the step is skipped, no state added)."""
     return setup.remembered(
         ("space_cannon_offense_overriding", hook),
-        lambda: tuple(
-            h for h in setup.handlers if getattr(type(h), hook) is not getattr(Handler, hook)
-        ),
+        lambda: tuple(h for h in setup.handlers if overrides(h, hook)),
     )
 
 
@@ -418,16 +414,15 @@ def hears_destroyed(setup: BattleSetup) -> bool:
     """Whether a handler in play acts after a unit is destroyed (``after_destroyed``)."""
     return setup.remembered(
         ("hears_destroyed",),
-        lambda: any(type(h).after_destroyed is not Handler.after_destroyed for h in setup.handlers),
+        lambda: any(overrides(h, "after_destroyed") for h in setup.handlers),
     )
 
 
 def hears(setup: BattleSetup, hook: str) -> bool:
     """Whether a handler in play overrides ``hook`` (a method of ``Handler``)."""
-    base = getattr(Handler, hook)
     return setup.remembered(
         ("hears", hook),
-        lambda: any(getattr(type(h), hook) is not base for h in setup.handlers),
+        lambda: any(overrides(h, hook) for h in setup.handlers),
     )
 
 
@@ -492,11 +487,10 @@ def follow_ups(
             raise RuleNotImplemented(f"a ship to destroy {during}", f"{who.value}")
         return must_destroy(state, head)
     hook = _HOOKS[kind]
-    base = getattr(Handler, hook)
     handlers = setup.handlers
     for index in range(head.asked, len(handlers)):
         handler = handlers[index]
-        if getattr(type(handler), hook) is base:
+        if not overrides(handler, hook):
             continue
         if kind is Follow.DESTROYED:
             node = handler.after_destroyed(setup, state, who, where, head.detail, cause)

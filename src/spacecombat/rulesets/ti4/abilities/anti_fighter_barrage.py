@@ -15,7 +15,7 @@ from spacecombat.core.events import Event
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
-from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
+from spacecombat.rulesets.ti4.abilities.base import Handler, Roll, overrides
 from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import PLANET_PREFIX
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, forbidden
 from spacecombat.rulesets.ti4.sides import Side
@@ -70,9 +70,7 @@ def barrage_roll(setup: BattleSetup, state: BattleState, roller: Side) -> DicePo
 def _changers(setup: BattleSetup) -> tuple[Handler, ...]:
     return setup.remembered(
         ("barrage_changers",),
-        lambda: tuple(
-            h for h in setup.handlers if type(h).ability_roll is not Handler.ability_roll
-        ),
+        lambda: tuple(h for h in setup.handlers if overrides(h, "ability_roll")),
     )
 
 

@@ -14,7 +14,7 @@ from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.forces import STATUSES, Forces, Status, describe
 from spacecombat.core.hits import next_hit, unit_destroyed
 from spacecombat.rulesets.ti4.abilities import sustain_damage
-from spacecombat.rulesets.ti4.abilities.base import Handler
+from spacecombat.rulesets.ti4.abilities.base import Handler, overrides
 from spacecombat.rulesets.ti4.effects import (
     aiming,
     follow_ups,
@@ -184,8 +184,7 @@ def _hooks(setup: BattleSetup) -> _Hooks:
         handlers = setup.handlers
 
         def overriding(name: str) -> tuple[int, ...]:
-            base = getattr(Handler, name)
-            return tuple(i for i, h in enumerate(handlers) if getattr(type(h), name) is not base)
+            return tuple(i for i, h in enumerate(handlers) if overrides(h, name))
 
         return _Hooks(
             forbid=tuple(handlers[i] for i in overriding("forbids_sustain")),

@@ -14,7 +14,7 @@ from spacecombat.core.forces import Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets.ti4.abilities.base import Handler, opens
+from spacecombat.rulesets.ti4.abilities.base import Handler, opens, overrides
 from spacecombat.rulesets.ti4.effects import (
     aimed_pool,
     aiming,
@@ -155,7 +155,7 @@ def _hears_destroyed(setup: BattleSetup) -> bool:
     """Whether a handler in play acts after a unit is destroyed (``after_destroyed``)."""
     return setup.remembered(
         ("roll_dice_hears_destroyed",),
-        lambda: any(type(h).after_destroyed is not Handler.after_destroyed for h in setup.handlers),
+        lambda: any(overrides(h, "after_destroyed") for h in setup.handlers),
     )
 
 
@@ -186,7 +186,7 @@ def _roll_keepers(setup: BattleSetup) -> tuple[Handler, ...]:
     (``keeps_rolls``); none in most battles, whose rolls stay one chance node each."""
     return setup.remembered(
         ("keeps_rolls",),
-        lambda: tuple(h for h in setup.handlers if type(h).keeps_rolls is not Handler.keeps_rolls),
+        lambda: tuple(h for h in setup.handlers if overrides(h, "keeps_rolls")),
     )
 
 

@@ -14,7 +14,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import destroyed, next_hit
 from spacecombat.core.pool import DicePool
 from spacecombat.core.state import ground_forces
-from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
+from spacecombat.rulesets.ti4.abilities.base import Handler, Roll, overrides
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
 from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
 from spacecombat.rulesets.ti4.abilities.sustain_damage import (
@@ -125,11 +125,7 @@ def _bombardment_in_combat(setup: BattleSetup, state: BattleState) -> Node[Battl
 def _in_combat_bombarder(setup: BattleSetup) -> int | None:
     """The position of the handler that bombards during ground combat (Harrow), if any."""
     return next(
-        (
-            i
-            for i, h in enumerate(setup.handlers)
-            if type(h).bombards_in_combat is not Handler.bombards_in_combat
-        ),
+        (i for i, h in enumerate(setup.handlers) if overrides(h, "bombards_in_combat")),
         None,
     )
 
@@ -148,9 +144,7 @@ INFANTRY = "infantry"
 def _after_bombardment_hooks(setup: BattleSetup) -> tuple[Handler, ...]:
     return setup.remembered(
         "after_bombardment",
-        lambda: tuple(
-            h for h in setup.handlers if type(h).after_bombardment is not Handler.after_bombardment
-        ),
+        lambda: tuple(h for h in setup.handlers if overrides(h, "after_bombardment")),
     )
 
 
@@ -246,7 +240,7 @@ def commit_ground_forces(setup: BattleSetup, state: BattleState) -> Node[BattleS
 def _after_commit_hooks(setup: BattleSetup) -> bool:
     return setup.remembered(
         "after_commit",
-        lambda: any(type(h).after_commit is not Handler.after_commit for h in setup.handlers),
+        lambda: any(overrides(h, "after_commit") for h in setup.handlers),
     )
 
 
@@ -334,7 +328,7 @@ def _aimed_ground_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSta
     cause = state.aim.cause
     unit, status = state.aim.unit or ("", Status.UNDAMAGED)
     able = sustainable(setup, side)
-    forbid = [h for h in setup.handlers if type(h).forbids_sustain is not Handler.forbids_sustain]
+    forbid = [h for h in setup.handlers if overrides(h, "forbids_sustain")]
     where = state.planet
 
     def may_sustain(u: str, st: Status) -> bool:
@@ -446,9 +440,7 @@ def ground_combat_ends(setup: BattleSetup, state: BattleState) -> Node[BattleSta
 def _after_ground_combat_hooks(setup: BattleSetup) -> bool:
     return setup.remembered(
         "after_ground_combat",
-        lambda: any(
-            type(h).after_ground_combat is not Handler.after_ground_combat for h in setup.handlers
-        ),
+        lambda: any(overrides(h, "after_ground_combat") for h in setup.handlers),
     )
 
 

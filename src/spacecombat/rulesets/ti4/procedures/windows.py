@@ -12,7 +12,7 @@ from spacecombat.core.events import event
 from spacecombat.core.forces import Status
 from spacecombat.core.hits import next_hit
 from spacecombat.rulesets.ti4.abilities import sustain_damage
-from spacecombat.rulesets.ti4.abilities.base import Handler
+from spacecombat.rulesets.ti4.abilities.base import Handler, overrides
 from spacecombat.rulesets.ti4.effects import (
     combatants,
     follow_ups,
@@ -86,7 +86,7 @@ def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSt
         return queue_follow_up(s, FollowUp.destroyed(side, option.unit or ""))
 
     able = sustain_damage.sustainable(setup, side)
-    forbid = [h for h in setup.handlers if type(h).forbids_sustain is not Handler.forbids_sustain]
+    forbid = [h for h in setup.handlers if overrides(h, "forbids_sustain")]
     if forbid:
         plain = able
 
