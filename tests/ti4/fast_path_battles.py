@@ -61,7 +61,8 @@ def _retreat_into(anomaly: str, *, empty: bool = False) -> dict[str, Any]:
 
 
 #: what an effect needs to act in a battle, beyond being held (keys: ``kind``: "space" or
-#: "invasion" only; ``side``: merged into each player's block; ``system``: merged into the
+#: "invasion" only; ``side``: merged into each player's block, ``attacker`` and ``defender``
+#: into that player's; ``system``: merged into the
 #: system; ``units``: added to each player's fleet (an invasion's attacker brings no PDS, a
 #: space battle's PDS are the defender's); ``planet``: merged into the invaded planet;
 #: ``kept``: cards a player keeps (policy ``never``) in about half the battles)
@@ -125,7 +126,28 @@ CONTEXT: dict[str, dict[str, Any]] = {
     "nomad_mech_sustain_for_ships": {"kind": "space", "units": {"mech": 1}},
     "raid_formation": {"kind": "space", "units": {"destroyer": 1, "fighter": 2}},
     "maneuvering_jets": {"units": {"pds": 1}},
-    "technological_singularity": {"kind": "space"},
+    "reveal_prototype": {
+        "side": {"resources": 6, "technology_colours": {"green": 2, "yellow": 2, "red": 2}}
+    },
+    # the Nekro attacker has upgrades to gain from the defender
+    # Harrow bombards again after each round of the ground combat
+    "harrow": {"kind": "invasion", "units": {"dreadnought": 1, "infantry": 2}},
+    "intercept": {**RETREATING, "kind": "space"},
+    # played in round 2: in round 1 they act before the first roll (the graph's part)
+    "rout": {
+        "kind": "space",
+        "system": RETREATING["system"],
+        "side": {"policy": {"play": {"rout": {"round": 2}}}},
+    },
+    "skilled_retreat": {
+        "kind": "space",
+        "system": RETREATING["system"],
+        "side": {"policy": {"play": {"skilled_retreat": {"round": 2}}}},
+    },
+    "technological_singularity": {
+        "kind": "space",
+        "defender": {"upgrades": ["carrier", "cruiser", "destroyer", "dreadnought", "fighter"]},
+    },
 }
 
 
@@ -157,7 +179,9 @@ def holdings(handler: str, data: Ti4Data | None = None) -> list[Holding]:
             found.append(Holding(f"law {law.id}", scenario={"laws": [law.id]}))
     for unit in data.units.values():
         if any(a.handler == handler and a.combat == "rule" for a in unit.abilities):
-            found.append(_unit_holding(data, unit.id))
+            way = _unit_holding(data, unit.id)
+            if way is not None:
+                found.append(way)
     for card in data.cards.values():
         if card.handler == handler and card.combat == "rule":
             found.append(Holding(f"card {card.id}", side={CARD_FIELDS[card.kind]: [card.id]}))
@@ -166,9 +190,10 @@ def holdings(handler: str, data: Ti4Data | None = None) -> list[Holding]:
     return found
 
 
-def _unit_holding(data: Ti4Data, ident: str) -> Holding:
+def _unit_holding(data: Ti4Data, ident: str) -> Holding | None:
     """A unit of card ``ident`` in the fleet: its faction, and the upgrade or the printing
-    (``cards``) that makes the faction use that card for its type."""
+    (``cards``) that makes the faction use that card for its type; ``None`` for a card no
+    scenario names (the Z-Grav Eidolon, which a Eidolon becomes during the battle)."""
     unit = data.units[ident]
     side: dict[str, Any] = {}
     if unit.faction is not None:
@@ -178,6 +203,8 @@ def _unit_holding(data: Ti4Data, ident: str) -> Holding:
         if upgraded is not None and upgraded.id == ident and (usual is None or usual.id != ident):
             side["upgrades"] = [unit.type]
         elif usual is not None and usual.id != ident:
+            if not unit.source.startswith("codex"):
+                return None  # not a card a player chooses (the flipped side of a mech)
             side["cards"] = [ident]
     elif unit.replaces is not None and unit.replaces.endswith("2"):
         side["upgrades"] = [unit.type]
@@ -218,6 +245,7 @@ def battle(handler: str, rng: random.Random, holding: Holding, kind: str) -> dic
         block: dict[str, Any] = {}
         _merge(block, holding.side)
         _merge(block, context.get("side", {}))
+        _merge(block, context.get(player, {}))
         banned = _acting_units(block.get("faction"), handler) - set(wanted)
         if kind == "space":
             units = _pick(rng, _without(SHIPS, banned), 3, 3)
