@@ -82,7 +82,10 @@ CONTEXT: dict[str, dict[str, Any]] = {
         "side": {"conditions": ["empyrean_mech_adjacent"], "action_cards": ["solar_flare"]},
         "units": {"pds": 1},
     },
-    "experimental_battlestation": {"kind": "space", "side": {"conditions": ["space_dock_adjacent"]}},
+    "experimental_battlestation": {
+        "kind": "space",
+        "side": {"conditions": ["space_dock_adjacent"]},
+    },
     "graviton_laser_system": {"units": {"pds": 1}},
     "iihq_modernization": {"system": {"features": ["mecatol_rex"]}},
     "infiltrate": {"kind": "invasion", "units": {"pds": 1}},
@@ -311,7 +314,9 @@ def _acting_units(faction: str | None, handler: str) -> set[str]:
         for unit in load().units.values()
         if unit.faction == faction
         and any(
-            a.handler in HANDLERS and a.handler != handler and acts_in_rounds(HANDLERS[a.handler](None))
+            a.handler in HANDLERS
+            and a.handler != handler
+            and acts_in_rounds(HANDLERS[a.handler](None))
             for a in unit.abilities
         )
     }
@@ -333,5 +338,7 @@ def battles(handler: str, count: int, seed: int = 0) -> list[tuple[str, dict[str
     for i in range(count):
         holding = ways[i % len(ways)]
         kind = kinds(handler)[(i // len(ways)) % len(kinds(handler))]
-        out.append((f"{handler}#{i} ({holding.source}, {kind})", battle(handler, rng, holding, kind)))
+        out.append(
+            (f"{handler}#{i} ({holding.source}, {kind})", battle(handler, rng, holding, kind))
+        )
     return out

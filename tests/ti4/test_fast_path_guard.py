@@ -34,14 +34,15 @@ from unittest import mock
 
 import pytest
 
-from spacecombat import rulesets
 from spacecombat.core.rounds import NotInProductForm
 from spacecombat.odds import exact, product
 from spacecombat.odds.exact import exact_odds
+from spacecombat.odds.product_odds import with_product_form
+from spacecombat.rulesets import ti4
 from spacecombat.rulesets.ti4.abilities import base
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, acts_in_rounds
 from spacecombat.rulesets.ti4.rules import load
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.ti4.fast_path_battles import battles
 
 TOLERANCE = 1e-9
@@ -81,7 +82,9 @@ def drop_round_hook(monkeypatch: pytest.MonkeyPatch, hook: str) -> None:
 def hooks() -> list[str]:
     """Every hook a handler may override (the public methods of ``Handler``)."""
     return sorted(
-        name for name, value in vars(Handler).items() if callable(value) and not name.startswith("_")
+        name
+        for name, value in vars(Handler).items()
+        if callable(value) and not name.startswith("_")
     )
 
 
@@ -91,7 +94,7 @@ def probe(hook: str) -> Handler:
     def overridden(self: Handler, *args: Any, **kwargs: Any) -> Any:
         return getattr(Handler, hook)(self, *args, **kwargs)
 
-    cls = type("Probe", (Handler,), {"id": "probe", hook: overridden})
+    cls: type[Handler] = type("Probe", (Handler,), {"id": "probe", hook: overridden})
     return cls(None)
 
 
@@ -157,7 +160,7 @@ def watched() -> Iterator[dict[str, int]]:
     (``NotInProductForm`` out of ``with_product_form``, after which ``exact_odds`` falls back on
     the state graph)."""
     seen = {"solved": 0, "raised": 0}
-    solve, form = product.solve, exact.with_product_form
+    solve, form = product.solve, with_product_form
 
     def solving(*args: Any, **kwargs: Any) -> Any:
         seen["solved"] += 1
@@ -172,14 +175,14 @@ def watched() -> Iterator[dict[str, int]]:
 
     with (
         mock.patch.object(product, "solve", solving),
-        mock.patch.object(exact, "with_product_form", forming),
+        mock.patch.object(exact, with_product_form.__name__, forming),
     ):
         yield seen
 
 
 def check(effect: str, label: str, scenario: dict[str, Any]) -> Checked:
     """``scenario`` solved in product form (when the setup allows it) and on the state graph."""
-    battle = rulesets.battle(parse_scenario(scenario))
+    battle = ti4.battle(parse_ti_scenario(scenario))
     owners = frozenset(str(h.owner) for h in battle.setup.handlers if h.id == effect)
     with watched() as seen:
         fast = figures(exact_odds(scenario).to_json())
@@ -262,11 +265,11 @@ def test_every_effect_can_be_held() -> None:
 def test_effects_held_only_with_round_acting_abilities() -> None:
     # The effects the sweep cannot bring onto the fast path: every battle holding them has
     # another handler that acts in the rounds, and it comes with the holding itself.
-    assert HELD_ONLY_WITH_ROUND_ACTORS <= set(fast_effects())
+    assert set(fast_effects()) >= HELD_ONLY_WITH_ROUND_ACTORS
     data = load()
     for effect in sorted(HELD_ONLY_WITH_ROUND_ACTORS):
         for _, scenario in battles(effect, 2):
-            setup = rulesets.battle(parse_scenario(scenario)).setup
+            setup = ti4.battle(parse_ti_scenario(scenario)).setup
             acting = {h.id for h in setup.handlers if acts_in_rounds(h)}
             factions = {scenario[p].get("faction") for p in ("attacker", "defender")}
             theirs = {
@@ -347,7 +350,7 @@ def verdict(effect: str) -> str:
     reached = False
     for label, sc in generated(effect, TARGETED):
         scenario = json.loads(sc)
-        if rulesets.battle(parse_scenario(scenario)).product_rounds() is None:
+        if ti4.battle(parse_ti_scenario(scenario)).product_rounds() is None:
             continue
         r = check(effect, label, scenario)
         if r.raised or r.gap > TOLERANCE:
@@ -393,7 +396,7 @@ def test_dropping_a_round_hook_is_caught(hook: str, monkeypatch: pytest.MonkeyPa
 
 def test_the_mutation_lists_name_round_hooks_and_handlers() -> None:
     flagged = set(round_hooks())
-    assert CHANGES_NOTHING <= flagged
+    assert flagged >= CHANGES_NOTHING
     assert set(AGREES) | set(UNREACHED) <= flagged
     for listed in (*AGREES.values(), *UNREACHED.values()):
         assert listed <= set(HANDLERS)
