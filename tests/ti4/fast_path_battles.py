@@ -86,14 +86,18 @@ CONTEXT: dict[str, dict[str, Any]] = {
         "kind": "space",
         "side": {"conditions": ["space_dock_adjacent"]},
     },
-    "graviton_laser_system": {"units": {"pds": 1}},
+    # the space cannon's hits go to non-fighter ships: the opponent has fighters too
+    "graviton_laser_system": {"units": {"pds": 1, "fighter": 2}},
     "iihq_modernization": {"system": {"features": ["mecatol_rex"]}},
     "infiltrate": {"kind": "invasion", "units": {"pds": 1}},
     "l1z1x_commander_2ram": {"kind": "invasion", "units": {"pds": 1}},
     "l1z1x_mech_bombardment": {"kind": "invasion"},
     "l4_disruptors": {"kind": "invasion", "units": {"pds": 1}},
     "magmus_reactor": _retreat_into("supernova"),
-    "mahact_flagship_bonus": {"side": {"conditions": ["command_token_in_fleet_pool_of_opponent"]}},
+    # the attacker's token in the defender's fleet pool: only the attacker's flagship gets +2
+    "mahact_flagship_bonus": {
+        "attacker": {"conditions": ["command_token_in_fleet_pool_of_opponent"]}
+    },
     "naalu_mech_bonus": {"side": {"conditions": ["relic_fragment"]}},
     "naalu_mech_omega_blocks_afb": {"kind": "space", "units": {"fighter": 1, "destroyer": 1}},
     "nekro_mech_bonus": {"side": {"conditions": ["assimilator_token"]}},
@@ -111,7 +115,8 @@ CONTEXT: dict[str, dict[str, Any]] = {
     "ul_the_progenitor": {"side": {"conditions": ["home_system"]}},
     "voidborn": _retreat_into("nebula"),
     "waylay": {"kind": "space", "units": {"fighter": 1, "destroyer": 1}},
-    "x89_bacterial_weapon_omega": {"kind": "invasion"},
+    # a bombardment that destroys infantry
+    "x89_bacterial_weapon_omega": {"kind": "invasion", "units": {"dreadnought": 1, "infantry": 2}},
     # Greyfire Mutagen held against the Yin keeps their faction abilities (Devotion,
     # Indoctrination: they act in the rounds) out of the battle
     "yin_mech_deploy": {
