@@ -258,8 +258,13 @@ def test_every_fast_path_effect_agrees_both_ways(effect: str) -> None:
 def test_every_effect_can_be_held() -> None:
     # Each handler is held through the rules data (or is an anomaly's), so the sweep above and
     # the targeted battles below can be generated for any of them, a new one included.
+    # Each player has at least three unit types (an invasion's defender: on the planet).
     for effect in HANDLERS:
-        assert battles(effect, 1), effect
+        for label, scenario in battles(effect, 2):
+            planets = scenario.get("planets") or [{}]
+            attacker = scenario["attacker"]["units"]
+            defender = scenario["defender"].get("units") or planets[0]["defender"]
+            assert min(len(attacker), len(defender)) >= 3, label
 
 
 def test_effects_held_only_with_round_acting_abilities() -> None:
