@@ -73,7 +73,7 @@ HELD_ONLY_WITH_ROUND_ACTORS = frozenset(
 
 def drop_round_hook(monkeypatch: pytest.MonkeyPatch, hook: str) -> None:
     """Flag ``hook`` "not in rounds" for the rest of the test (the mutation of part 2)."""
-    monkeypatch.setattr(base, "_ROUND_HOOKS", tuple(h for h in base._ROUND_HOOKS if h != hook))
+    monkeypatch.setattr(base, "IN_ROUNDS", base.IN_ROUNDS - {hook})
 
 
 # --- the hooks, through acts_in_rounds alone --------------------------------------------------
