@@ -10,19 +10,14 @@ Handlers are pure: they say what happens only through what they return (a modifi
 node), never by changing anything, because the exact engine and the stalemate check run them
 on states the battle may never reach.
 
-Windows and questions:
-
-- ``roll_modifier``: added to each die of a roll (combat, anti-fighter barrage, space cannon,
-  bombardment) of ``roller``'s ``unit``;
-- ``sustain_cancels``: how many hits one use of SUSTAIN DAMAGE cancels for ``side``;
-- ``permits_anomaly`` / ``permits_system_without_presence``: retreat eligibility (and, for
-  ``permits_anomaly``, whether the attacker could enter the active system);
-- ``in_window``: in the timing windows "start of combat", "start of combat round", "end of
-  combat round", "end of combat" (may ask a decision);
-- ``after_assign_hits``: after a player assigns hits in a combat round (may ask a decision);
-- ``combat_roll``: change ``roller``'s combat roll (its dice groups) from what the state shows
-  (a card played this round, a flagship in the fight, the opponent's ships); ``roll_key`` says
-  what of the state it reads, so that pools are remembered correctly.
+The questions (hooks) are declared once, in rulesets/ti4/hooks.py ``HOOKS``: who asks each and
+whether a handler answering it acts in the combat rounds (which takes the battle's rounds off
+product form: ``acts_in_rounds``). ``Handler`` below has one no-effect default per declared
+hook and no other (checked at import: ``check_declared``); docs/effects.md lists them with the
+handlers answering each. A handler that answers ``in_window`` says where in ``acts`` (``Acts``:
+the timing windows, kinds of battle and players, and whether only while its card is held), and
+the dispatcher (procedures/windows.py) asks it only there. What a handler may call to act (dice,
+hits, destroying units, choices, follow-ups) is rulesets/ti4/effects.py.
 
 Cards and leaders a player holds (data/cards.toml) are handlers too: ``Card`` below. Playing
 one is a decision of its holder (``offer``), answered by the same policies as any other.
@@ -189,8 +184,9 @@ class Handler:
         """``roller``'s combat roll (dice groups by unit type), changed by this handler."""
         return groups
 
-    # Hooks added for issue 14 go below, each group after its own marker (the procedures that
-    # call them say where): keep one hook per question, with its default "no effect".
+    # Each hook of this class is declared in rulesets/ti4/hooks.py (who asks it, whether it
+    # acts in the rounds): a hook added here and not there, or there and not here, fails at
+    # import. Keep one hook per question, with its default "no effect".
 
     # --- hooks: hit assignment and SUSTAIN DAMAGE ---
     # (called in procedures/assign_hits.py for every assignment of hits: combat rounds, space
