@@ -353,6 +353,7 @@ def _side_setup(
         reinforcement_tokens=draft.spec.reinforcement_tokens,
         held=draft.held,
         conditions=draft.conditions,
+        floating=draft.floating,
     )
 
 

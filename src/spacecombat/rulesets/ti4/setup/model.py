@@ -5,7 +5,7 @@ in play adjust it (``SideDraft``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from spacecombat.core.forces import Forces, Status
@@ -73,6 +73,11 @@ class SideSetup(CountedCards):
     held: tuple[str, ...] = ()
     #: facts about this player that effects read (data/cards.toml conditions)
     conditions: frozenset[str] = frozenset()
+    #: unit types kept with the side's structures (the planets area) that stand in the space
+    #: area: they hold its fighters and ground forces there with their capacity, retreat with
+    #: its ships, and are destroyed when blockaded (LRR 14), each with the cause then (set at
+    #: set-up by the effect that makes them so)
+    floating: Mapping[str, str] = field(default_factory=dict)
 
     # Which unit types are what, from the cards once (procedures ask at every step).
 
@@ -154,3 +159,8 @@ class SideDraft:
     #: handler ids of unit abilities in play though no unit with them is in the battle (a unit
     #: in an adjacent system)
     brought: frozenset[str] = frozenset()
+    #: unit types kept with the side's structures (the planets area) that stand in the space
+    #: area: they hold its fighters and ground forces there with their capacity, retreat with
+    #: its ships, and are destroyed when blockaded (LRR 14), each with the cause then (set at
+    #: set-up by the effect that makes them so)
+    floating: Mapping[str, str] = field(default_factory=dict)
