@@ -92,32 +92,44 @@ def check_elected(data: Ti4Data, laws: tuple[str, ...], elected: Mapping[str, st
 
 # --- the system ---
 
-#: anomalies no ship may move into (LRR 11.1 asteroid field, 86.1 supernova), each with the
-#: technology that lets its owner's ships in (its handler's ``permits_anomaly``)
+#: anomalies no ship may move into (LRR 11.1 asteroid field, 86.1 supernova)
 _CLOSED_ANOMALIES = {
-    "asteroid_field": ("an asteroid field", "LRR 11.1", "antimass_deflectors"),
-    "supernova": ("a supernova", "LRR 86.1", "magmus_reactor"),
+    "asteroid_field": ("an asteroid field", "LRR 11.1"),
+    "supernova": ("a supernova", "LRR 86.1"),
 }
 
 
 def check_active_system(system: StarSystem, handlers: tuple[Handler, ...]) -> None:
     """No battle can happen in an anomaly the active player's ships cannot move into: a ship
     cannot move into an asteroid field (LRR 11.1) or a supernova (LRR 86.1), unless its owner
-    has a technology that lets it in (a handler's ``permits_anomaly``; docs/rulings.md R32).
+    has a technology that lets it in (its handler's ``permits_anomaly``; docs/rulings.md R32).
     The same permission opens it to a retreat (notes 2 and 3)."""
     closed = _CLOSED_ANOMALIES.get(system.anomaly)
     if closed is None:
         return
-    name, rule, key = closed
+    name, rule = closed
     attacker = Side.ATTACKER
     if any(h.permits_anomaly(attacker, system.anomaly) for h in handlers):
         return
-    tech = load().technologies[key].name
+    data = load()
+    key = _opening_technology(data, system.anomaly)
+    tech = data.technologies[key].name
     raise ScenarioError(
         "system.anomaly",
         f"no battle can happen in {name}: ships cannot move into one ({rule}) unless their "
         f"owner has {tech}; add {key} to attacker.technologies to fight there",
     )
+
+
+def _opening_technology(data: Ti4Data, anomaly: str) -> str:
+    """The first technology of the data whose handler lets its owner's ships into
+    ``anomaly``."""
+    owner = Side.ATTACKER
+    for key, record in data.technologies.items():
+        handler = HANDLERS.get(record.handler or "")
+        if handler is not None and handler(owner).permits_anomaly(owner, anomaly):
+            return key
+    raise AssertionError(f"no technology opens {anomaly}")
 
 
 def read_system(scenario: Scenario) -> StarSystem:
