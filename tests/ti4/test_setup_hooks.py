@@ -12,7 +12,7 @@ from spacecombat.rulesets.ti4 import setup as ti4_setup
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import space
 
 TI4 = Path(ti4_setup.__file__).resolve().parent.parent
@@ -66,8 +66,10 @@ def test_set_up_hooks_adjust_the_sides_before_the_battle() -> None:
     """Articles of War (a law) strips the mechs before the Naaz-Rokha mech's flip is asked,
     so no Z-Grav Eidolon is added; without the law it is."""
     fleet = {"faction": "naazrokha", "units": "2 dreadnought, 1 mech"}
-    plain = build(parse_scenario(space(fleet, {"units": "2 cruiser"})))
+    plain = build(parse_ti_scenario(space(fleet, {"units": "2 cruiser"})))
     assert "zgrav_eidolon" in plain.side(Side.ATTACKER).cards
-    stripped = build(parse_scenario(space(fleet, {"units": "2 cruiser"}, laws=["articles_of_war"])))
+    stripped = build(
+        parse_ti_scenario(space(fleet, {"units": "2 cruiser"}, laws=["articles_of_war"]))
+    )
     assert "zgrav_eidolon" not in stripped.side(Side.ATTACKER).cards
     assert stripped.side(Side.ATTACKER).cards["mech"].abilities == ()
