@@ -20,9 +20,10 @@ import time
 from typing import Any
 
 from spacecombat.core.prng import SplitMix64
-from spacecombat.rulesets.ec4x.conflict import turn
-from spacecombat.rulesets.ec4x.starmap import generate_map, lanes_of
-from spacecombat.scenario.ec4x_game import GameState, parse_game
+from spacecombat.rulesets.ec4x.turn.conflict import turn
+from spacecombat.rulesets.ec4x.turn.game import parse_game
+from spacecombat.rulesets.ec4x.turn.starmap import generate_map, lanes_of
+from spacecombat.scenario.ec4x_game import GameState
 from spacecombat.scenario.ec4x_orders import OrdersFile, parse_orders
 
 SYSTEMS = 100

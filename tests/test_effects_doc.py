@@ -14,6 +14,7 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
+from spacecombat.rulesets.ti4.hooks import HOOKS
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.scenario.schema import parse_ti_scenario
@@ -73,9 +74,9 @@ def test_every_kind_is_listed_with_a_summary() -> None:
     found = entries(load())
     assert f"**Summary.** {len(found)} effects:" in text
     # one row per entry, and no dates (the text is a function of the tree)
-    assert sum(line.startswith("| ") for line in text.splitlines()) == len(found) + len(
-        effects_doc.KINDS
-    )
+    # (the hook section: a header and one row per hook)
+    rows = sum(line.startswith("| ") for line in text.splitlines())
+    assert rows == len(found) + len(effects_doc.KINDS) + len(HOOKS) + 1
     assert render() == text
 
 

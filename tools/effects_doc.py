@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import spacecombat.rulesets.ti4.abilities  # noqa: F401  (registers every handler)
-from spacecombat.rulesets.ti4.abilities.base import HANDLERS, acts_in_rounds
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS, acts_in_rounds, overrides
+from spacecombat.rulesets.ti4.hooks import HOOKS
 from spacecombat.rulesets.ti4.rules import Ti4Data, load
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -84,9 +85,20 @@ Columns:
   refuses a scenario that uses it, naming it; "—" for `stats` and `none`.
 - **Test**: the handler's test file (`tests/ti4/abilities/test_<handler>.py`, or
   `tests/ti4/cards/test_<handler>.py` for cards), if there is one.
-- **Exact engine**: `product form` when the handler never acts in combat rounds (no timing
-  window, nothing after hits are assigned, no change to combat rolls), so the exact odds use
-  the fast product form; `state graph` otherwise; "—" for `stats`, `none` and unimplemented.
+- **Exact engine**: `product form` when the handler answers no hook declared as acting in the
+  combat rounds (the last section, from `src/spacecombat/rulesets/ti4/hooks.py`), so the
+  exact odds use the fast product form; `state graph` otherwise; "—" for `stats`, `none` and
+  unimplemented.
+"""
+
+HOOKS_HEADER = """\
+## Hooks
+
+The questions the procedures ask every handler in play, from `rulesets/ti4/hooks.py`, the one
+place that declares them: `Handler` (`rulesets/ti4/abilities/base.py`) has one no-effect default
+for each, and a handler that answers a hook marked **in rounds** takes the battle's rounds off
+product form onto the state graph (`acts_in_rounds`). `in_window` is asked only in the windows,
+battles and for the players a handler declares (`acts = Acts(...)`).
 """
 
 COLUMNS = (
@@ -258,12 +270,33 @@ def summary(found: Iterable[Entry]) -> str:
     )
 
 
+def hooks_table() -> list[str]:
+    """The hook section: each hook, its group, who asks it, whether it acts in the rounds, and
+    the registered handlers that answer it."""
+    lines = [HOOKS_HEADER]
+    lines.append("| Hook | Group | Asked by | In rounds | Answered by |")
+    lines.append("|---|---|---|---|---|")
+    for hook in HOOKS:
+        answering = sorted(h for h, cls in HANDLERS.items() if overrides(cls, hook.name))
+        cells = (
+            f"`{hook.name}`",
+            hook.group,
+            ", ".join(f"`{a}`" for a in hook.asked_by),
+            "yes" if hook.in_rounds else "no",
+            ", ".join(f"`{a}`" for a in answering) or "—",
+        )
+        lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+    lines.append("")
+    return lines
+
+
 def render(data: Ti4Data | None = None) -> str:
     """The text of docs/effects.md."""
     found = entries(data or load())
     lines = [HEADER, summary(found), ""]
     for kind, title, data_file in KINDS:
         lines += table(title, data_file, [e for e in found if e.kind == kind])
+    lines += hooks_table()
     return "\n".join(lines)
 
 

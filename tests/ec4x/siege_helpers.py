@@ -10,14 +10,14 @@ from typing import Any
 from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Decision, Draw, End, Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ec4x.colony import Colony
-from spacecombat.rulesets.ec4x.siege import (
+from spacecombat.rulesets.ec4x.planetary.colony import Colony
+from spacecombat.rulesets.ec4x.planetary.process import SiegeProcess
+from spacecombat.rulesets.ec4x.planetary.siege import (
     Assault,
     DefaultReadings,
     Mission,
     Readings,
     Siege,
-    SiegeProcess,
     Striker,
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spacecombat.rulesets.ec4x.bombardment import shielded
+from spacecombat.rulesets.ec4x.planetary.bombardment import shielded
 from spacecombat.rulesets.ec4x.state import CRIPPLED, DESTROYED, UNDAMAGED
 from tests.ec4x.helpers import Answers
 from tests.ec4x.siege_helpers import assault, colony, play, squadron

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spacecombat.rulesets.ec4x.detection import (
+from spacecombat.rulesets.ec4x.space_combat.detection import (
     detects,
     effective_eli,
     mesh_bonus,

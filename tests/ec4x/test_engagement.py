@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spacecombat.rulesets.ec4x.engagement import (
+from spacecombat.rulesets.ec4x.space_combat.engagement import (
     FleetPosture,
     Status,
     engagement,

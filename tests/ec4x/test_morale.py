@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spacecombat.rulesets.ec4x.morale import (
+from spacecombat.rulesets.ec4x.space_combat.morale import (
     MoraleBand,
     MoraleEffect,
     band,

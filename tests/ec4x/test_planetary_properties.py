@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from spacecombat.core.decisions import DecisionRequest
 from spacecombat.core.engine import Draw
-from spacecombat.rulesets.ec4x.siege import Assault, Mission, Siege
+from spacecombat.rulesets.ec4x.planetary.siege import Assault, Mission, Siege
 from tests.ec4x.siege_helpers import Played, assault, colony, play, squadron, transport
 
 

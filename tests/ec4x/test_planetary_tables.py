@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from spacecombat.core.errors import RulesDataError
-from spacecombat.rulesets.ec4x.planetary_tables import (
+from spacecombat.rulesets.ec4x.planetary.tables import (
     PLANETARY_FILE,
     planetary,
     read_planetary,

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.rulesets.ec4x.retreat import hostile_strength
+from spacecombat.rulesets.ec4x.space_combat.retreat import hostile_strength
 from tests.ec4x.helpers import Answer, fleet, make, partial, play, scenario, squadron
 
 

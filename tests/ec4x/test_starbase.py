@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacecombat.rulesets.ec4x.damage import protected
+from spacecombat.rulesets.ec4x.space_combat.damage import protected
 from tests.ec4x.helpers import fleet, make, partial, scenario, squadron
 
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from spacecombat.core.dice import ScriptedDice
 from spacecombat.core.engine import Chance, Node, Step, play
 from spacecombat.core.events import event
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.rulesets import ti4
-from spacecombat.rulesets.ti4.abilities.base import Handler
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler
 from spacecombat.rulesets.ti4.battle import Ti4Battle
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.procedures.common import with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
@@ -84,9 +87,19 @@ class _Recorder(Handler):
     node they return, so the stalemate check may run them ahead without side effects)."""
 
     id = "test_recorder"
+    acts = Acts(
+        frozenset(
+            {
+                Window.START_OF_COMBAT,
+                Window.START_OF_COMBAT_ROUND,
+                Window.END_OF_COMBAT_ROUND,
+                Window.END_OF_COMBAT,
+            }
+        )
+    )
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
         return Step(state, (event("recorded", windows=sorted(windows)),))
 
@@ -126,3 +139,56 @@ def test_a_handlers_roll_keeps_its_marks_and_tally_through_the_window() -> None:
     tally = Tally(1, 0, ())
     assert bumped.then_tally(tally).state.cursor == 3
     assert seen == [(1, 1), tally]
+
+
+class _EndOnly(_Recorder):
+    """Declares the end of combat only: the dispatcher asks it there and nowhere else."""
+
+    id = "test_end_only"
+    acts = Acts(frozenset({Window.END_OF_COMBAT}))
+
+
+class _DefenderInInvasions(_Recorder):
+    id = "test_defender_in_invasions"
+    acts = Acts(
+        frozenset({Window.START_OF_COMBAT}),
+        battles=frozenset({"invasion"}),
+        players=frozenset({Side.DEFENDER}),
+    )
+
+
+def _recorded(
+    handler: Handler, scenario: dict[str, object], faces: tuple[int, ...] = (1, 1, 7, 1)
+) -> list[object]:
+    setup = replace(build(parse_ti_scenario(scenario)), handlers=(handler,))
+    played = play(Ti4Battle(setup), ScriptedDice(list(faces)), ti4.stock_policies(setup))
+    return [e["windows"] for e in played.events if e["event"] == "recorded"]
+
+
+def test_a_handler_is_asked_only_in_the_windows_it_declares() -> None:
+    # the last round's end shares "end of combat round" and "end of combat" (rule 9.1)
+    assert _recorded(_EndOnly(Side.ATTACKER), CRUISERS) == [
+        ["end_of_combat", "end_of_combat_round"]
+    ]
+
+
+def test_a_handler_is_asked_only_for_the_players_and_battles_it_declares() -> None:
+    assert _recorded(_DefenderInInvasions(Side.DEFENDER), CRUISERS) == []  # a space battle
+    assert _recorded(_DefenderInInvasions(Side.ATTACKER), CRUISERS) == []
+    ground = invasion({"units": "1 infantry"}, {"units": "1 infantry"})
+    assert _recorded(_DefenderInInvasions(Side.ATTACKER), ground, (8, 1)) == []
+    assert _recorded(_DefenderInInvasions(Side.DEFENDER), ground, (8, 1)) == [
+        ["start_of_combat", "start_of_combat_round"]
+    ]
+
+
+def test_a_handler_answering_in_window_must_declare_where() -> None:
+    with pytest.raises(TypeError, match="declare where"):
+
+        class _Undeclared(Handler):  # pragma: no cover - the class statement raises
+            id = "test_undeclared"
+
+            def in_window(
+                self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
+            ) -> Node[BattleState] | None:
+                return None

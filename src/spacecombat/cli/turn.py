@@ -1,5 +1,5 @@
 """``spacecombat turn STATE ORDERS [--out NEXT] [--report DIR]``: play one turn's conflict
-phase of an EC4X game (``rulesets/ec4x/conflict.py``).
+phase of an EC4X game (``rulesets/ec4x/turn/conflict.py``).
 
 The next state (turn + 1) goes to ``--out`` (else standard output); with ``--report DIR``, each
 house's report to ``DIR/turn-N-HOUSE.json``. Every file is written whole or not at all (a
@@ -19,8 +19,8 @@ from spacecombat.cli import status
 from spacecombat.cli.streams import write, write_whole
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import shown_path
-from spacecombat.rulesets.ec4x.conflict import turn
-from spacecombat.scenario.ec4x_game import load_game
+from spacecombat.rulesets.ec4x.turn.conflict import turn
+from spacecombat.rulesets.ec4x.turn.game import load_game
 from spacecombat.scenario.ec4x_orders import load_orders
 
 

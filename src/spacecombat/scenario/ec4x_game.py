@@ -5,6 +5,10 @@ lanes), the houses (prestige, diplomacy, what each has explored, its home system
 bad field (``fleets[3].location``) and what is allowed. ``docs/ec4x.md`` documents
 every key.
 
+What only the ruleset knows is checked by the ruleset after this module: the named options
+(movement's and space combat's) and each squadron against the ship classes and those options
+(``rulesets/ec4x/turn/game.py``, whose ``parse_game`` and ``load_game`` do both).
+
 Format (JSON; keys with a default may be left out)::
 
     {"ruleset": "ec4x", "game_id": "demo-game", "turn": 1,
@@ -46,12 +50,19 @@ from spacecombat.scenario.ec4x import (
     DiplomacySpec,
     OrderSpec,
     StarbaseSpec,
-    _check_squadron,
     check_diplomacy,
     missing_requirement,
 )
 from spacecombat.scenario.ec4x import FleetSpec as BattleFleetSpec
-from spacecombat.scenario.schema import Count, Name, Names, _path, read_document, say
+from spacecombat.scenario.schema import (
+    Count,
+    Name,
+    Names,
+    _model_in,
+    _path,
+    read_document,
+    say,
+)
 
 #: EC4X planet classes, worst to best (Level I–VII; EC4X 2.x planet classes, not in our
 #: reference text: the engine's ``PlanetClass``)
@@ -172,7 +183,7 @@ class GameState(_Spec):
     houses: dict[Name, HouseSpec]
     diplomacy: tuple[DiplomacySpec, ...] = ()
     fleets: tuple[FleetSpec, ...] = ()
-    #: named rule options: movement's (rulesets/ec4x/movement.py) and space combat's
+    #: named rule options: movement's (rulesets/ec4x/turn/movement.py) and space combat's
     options: dict[Name, Any] | None = None
 
     def system(self, system_id: str) -> SystemSpec:
@@ -246,8 +257,6 @@ def _say(error: Any) -> str:
 
 def _keys_at(loc: tuple[int | str, ...]) -> list[str]:
     """The keys (as written in the file) of the mapping at ``loc``."""
-    from spacecombat.scenario.schema import _model_in
-
     model: type[BaseModel] | None = GameState
     for part in loc:
         if isinstance(part, int) or model is None:
@@ -351,10 +360,6 @@ def _check_fleets(
     house_known: Any,
     system_known: Any,
 ) -> None:
-    from spacecombat.rulesets.ec4x.options import read_options
-
-    options = _battle_options(s)
-    battle = read_options(options)
     ids: dict[str, int] = {}
     for f, fleet in enumerate(s.fleets):
         at = f"fleets[{f}]"
@@ -371,8 +376,6 @@ def _check_fleets(
             raise ScenarioError(
                 at, f"{fleet.unit_count()} units in one fleet; the limit is {MAX_UNITS_PER_SIDE}"
             )
-        for q, squadron in enumerate(fleet.squadrons):
-            _check_squadron(f"{at}.squadrons[{q}]", squadron, s.houses[fleet.owner].aco, battle)
         if fleet.loaded_tt is not None and fleet.loaded_tt > fleet.spacelift.get("TT", 0):
             raise ScenarioError(
                 f"{at}.loaded_tt",
@@ -419,23 +422,3 @@ def _check_order(
         need = f"a friendly colony system ({fleet.owner} has no colony)"
     if need is not None:
         raise ScenarioError(field, f"order {code:02d} needs {need} (6.2)")
-
-
-def _battle_options(s: GameState) -> dict[str, Any]:
-    """The state's options that are space combat's; movement's are checked here too."""
-    from spacecombat.rulesets.ec4x.movement import MOVEMENT_OPTIONS, read_movement_options
-    from spacecombat.rulesets.ec4x.options import Ec4xOptions
-
-    raw = dict(s.options or {})
-    moving = {k: v for k, v in raw.items() if k in MOVEMENT_OPTIONS}
-    others = {k: v for k, v in raw.items() if k not in MOVEMENT_OPTIONS}
-    for key in others:
-        if key not in Ec4xOptions.model_fields:
-            field = f"options.{key}" if key.isidentifier() and len(key) <= 40 else "options"
-            raise ScenarioError(
-                field,
-                "unknown option for an EC4X game; allowed: movement "
-                f"({', '.join(MOVEMENT_OPTIONS)}) and space combat (docs/ec4x.md)",
-            )
-    read_movement_options(moving)
-    return others

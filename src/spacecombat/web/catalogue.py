@@ -152,7 +152,7 @@ def _plain(value: object) -> object:
 
 def _ec4x() -> dict[str, Any]:
     from spacecombat.rulesets.ec4x.options import Ec4xOptions
-    from spacecombat.rulesets.ec4x.planetary_tables import planetary
+    from spacecombat.rulesets.ec4x.planetary.tables import planetary
     from spacecombat.rulesets.ec4x.tables import tables
     from spacecombat.scenario.ec4x import FleetSpec, HouseSpec
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacecombat.scenario.ec4x_game import GameState, parse_game
+from spacecombat.rulesets.ec4x.turn.game import parse_game
+from spacecombat.scenario.ec4x_game import GameState
 
 
 def fleet(fid: str = "F1", owner: str = "alpha", at: str = "A", **fields: Any) -> dict[str, Any]:

@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 
 from spacecombat.cli.turn import dumps
-from spacecombat.rulesets.ec4x.conflict import TurnResult, turn
-from spacecombat.scenario.ec4x_game import GameState, load_game, parse_game
+from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
+from spacecombat.rulesets.ec4x.turn.game import load_game, parse_game
+from spacecombat.scenario.ec4x_game import GameState
 from spacecombat.scenario.ec4x_orders import load_orders, parse_orders
 from tests.ec4x.game.helpers import data, fleet
 

@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 
 from spacecombat.cli.turn import dumps
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.rulesets.ec4x.conflict import TurnResult, turn
-from spacecombat.rulesets.ec4x.movement import can_use, move_problem
-from spacecombat.rulesets.ec4x.orders import ships_of
-from spacecombat.rulesets.ec4x.starmap import generate_map, lanes_of
-from spacecombat.scenario.ec4x_game import GameState, parse_game
+from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
+from spacecombat.rulesets.ec4x.turn.game import parse_game
+from spacecombat.rulesets.ec4x.turn.movement import can_use, move_problem
+from spacecombat.rulesets.ec4x.turn.orders import ships_of
+from spacecombat.rulesets.ec4x.turn.starmap import generate_map, lanes_of
+from spacecombat.scenario.ec4x_game import GameState
 from spacecombat.scenario.ec4x_orders import parse_orders
 
 #: the orders drawn: all sixteen (06-08 play planetary combat, G21-G23)

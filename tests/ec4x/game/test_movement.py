@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.rulesets.ec4x.movement import (
+from spacecombat.rulesets.ec4x.turn.game import parse_game
+from spacecombat.rulesets.ec4x.turn.movement import (
     Move,
     MovementOptions,
     NoRoute,
@@ -276,8 +277,6 @@ def test_no_route_says_why() -> None:
 
 
 def test_bad_movement_option_is_refused() -> None:
-    from spacecombat.scenario.ec4x_game import parse_game
-
     with pytest.raises(ScenarioError) as caught:
         parse_game(data(TWO_MAJORS, options={"owned_path": "some"}))
     assert caught.value.field == "options.owned_path"

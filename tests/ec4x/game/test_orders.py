@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.rulesets.ec4x.conflict import TurnResult, turn
-from spacecombat.scenario.ec4x_game import GameState, parse_game
+from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
+from spacecombat.rulesets.ec4x.turn.game import parse_game
+from spacecombat.scenario.ec4x_game import GameState
 from spacecombat.scenario.ec4x_orders import parse_orders
 from tests.ec4x.game.helpers import data, fleet
 

@@ -12,9 +12,10 @@ import pytest
 
 from spacecombat.cli import main
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.rulesets.ec4x.conflict import TurnResult, turn
-from spacecombat.rulesets.ec4x.orders import ships_of
-from spacecombat.scenario.ec4x_game import GameState, parse_game
+from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
+from spacecombat.rulesets.ec4x.turn.game import parse_game
+from spacecombat.rulesets.ec4x.turn.orders import ships_of
+from spacecombat.scenario.ec4x_game import GameState
 from spacecombat.scenario.ec4x_orders import parse_orders
 from tests.ec4x.game.helpers import data, fleet
 

@@ -9,15 +9,16 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spacecombat.rulesets.ec4x.movement import (
+from spacecombat.rulesets.ec4x.turn.game import parse_game
+from spacecombat.rulesets.ec4x.turn.movement import (
     MovementOptions,
     NoRoute,
     legal_moves,
     move_problem,
     route,
 )
-from spacecombat.rulesets.ec4x.starmap import ROOMY, generate_map, is_connected, lanes_of
-from spacecombat.scenario.ec4x_game import GameState, parse_game
+from spacecombat.rulesets.ec4x.turn.starmap import ROOMY, generate_map, is_connected, lanes_of
+from spacecombat.scenario.ec4x_game import GameState
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 OWNED_PATH = st.sampled_from(

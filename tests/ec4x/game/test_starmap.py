@@ -1,4 +1,4 @@
-"""The star map (rulesets/ec4x/starmap.py): territory (8.1.5), exploration, the generator
+"""The star map (rulesets/ec4x/turn/starmap.py): territory (8.1.5), exploration, the generator
 (facts §10)."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from spacecombat.rulesets.ec4x.starmap import (
+from spacecombat.rulesets.ec4x.turn.game import load_game
+from spacecombat.rulesets.ec4x.turn.starmap import (
     LANE_WEIGHTS,
     controller,
     explored,
@@ -22,7 +23,6 @@ from spacecombat.rulesets.ec4x.starmap import (
     lanes_of,
     territory,
 )
-from spacecombat.scenario.ec4x_game import load_game
 from tests.ec4x.game.helpers import fleet, state
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "ec4x" / "game" / "state.json"

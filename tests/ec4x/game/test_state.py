@@ -1,15 +1,19 @@
-"""The game state format (scenario/ec4x_game.py): every refusal names its field."""
+"""The game state format (scenario/ec4x_game.py, then the ruleset's checks in
+rulesets/ec4x/turn/game.py): every refusal names its field."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.scenario.ec4x_game import load_game, parse_game
+from spacecombat.rulesets.ec4x.turn.game import load_game, parse_game
+from spacecombat.scenario import ec4x_game
 from tests.ec4x.game.helpers import data, fleet
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "ec4x" / "game" / "state.json"
@@ -269,6 +273,27 @@ def test_options() -> None:
     assert "owned_path" in e.message
     d["options"] = {"max_rounds": "x"}
     assert refused(d).field == "options.max_rounds"
+
+
+def test_options_and_squadrons_are_the_rulesets_to_check() -> None:
+    """The scenario layer checks the shape; the options and each squadron's classes are read
+    against the ruleset's tables by rulesets/ec4x/turn/game.py."""
+    d = base()
+    d["options"] = {"speed": 3}
+    d["fleets"] = [fleet(squadrons=[{"flagship": "XX"}])]
+    assert ec4x_game.parse_game(d).options == {"speed": 3}
+    assert refused(d).field == "options.speed"
+    d["options"] = None
+    assert refused(d).field == "fleets[0].squadrons[0].flagship"
+
+
+def test_the_scenario_layer_imports_no_ec4x_rules() -> None:
+    code = (
+        "import sys, spacecombat.scenario.ec4x_game, spacecombat.scenario.ec4x_orders; "
+        "print(sorted(m for m in sys.modules if m.startswith('spacecombat.rulesets.ec4x.')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_size_limits() -> None:

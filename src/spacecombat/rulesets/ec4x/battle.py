@@ -1,5 +1,6 @@
-"""The EC4X space battle as a process (7.0–7.4): each stage handled by the procedure that
-the rules name (``pre_combat``, ``space_combat``, ``damage``, ``retreat``, ``outcome``)."""
+"""The EC4X battle as a process (7.0–7.6): each stage of space combat handled by the procedure
+that the rules name (``space_combat/``: ``pre_combat``, ``rounds``, ``damage``, ``retreat``,
+``outcome``), then planetary combat (``planetary/chain.py``, 7.5–7.6)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from collections.abc import Callable, Hashable, Mapping
 from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.engine import End, Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ec4x import damage, pre_combat, retreat, space_combat
-from spacecombat.rulesets.ec4x.outcome import outcome, reembark
-from spacecombat.rulesets.ec4x.planetary import Planetary, plan
+from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plan
+from spacecombat.rulesets.ec4x.planetary.siege import Stage as SiegeStage
 from spacecombat.rulesets.ec4x.setup import Setup
-from spacecombat.rulesets.ec4x.siege import Stage as SiegeStage
+from spacecombat.rulesets.ec4x.space_combat import damage, pre_combat, retreat, rounds
+from spacecombat.rulesets.ec4x.space_combat.outcome import outcome, reembark
 from spacecombat.rulesets.ec4x.state import CONDITION_NAMES, IN_BATTLE, Stage, State
 from spacecombat.scenario.ec4x import RetreatAfterRound
 
@@ -24,11 +25,11 @@ PROCEDURES: dict[Stage, Procedure] = {
     Stage.MORALE: pre_combat.morale,
     Stage.DETECTION: pre_combat.detect,
     Stage.ENGAGEMENT: pre_combat.engage,
-    Stage.ROUND_START: space_combat.round_start,
-    Stage.ATTACK: space_combat.attack,
+    Stage.ROUND_START: rounds.round_start,
+    Stage.ATTACK: rounds.attack,
     Stage.DAMAGE: damage.apply_damage,
     Stage.FORCE_REDUCTION: damage.force_reduction,
-    Stage.ROUND_END: space_combat.round_end,
+    Stage.ROUND_END: rounds.round_end,
     Stage.ROE_CHECK: retreat.roe_check,
 }
 

@@ -27,8 +27,8 @@ from spacecombat.rulesets.ec4x.tables import ShipClass, tables
 from spacecombat.scenario.ec4x import Ec4xScenario, FleetSpec
 
 if TYPE_CHECKING:
-    from spacecombat.rulesets.ec4x.space_combat import Standing
-    from spacecombat.rulesets.ec4x.targeting import Candidates
+    from spacecombat.rulesets.ec4x.space_combat.rounds import Standing
+    from spacecombat.rulesets.ec4x.space_combat.targeting import Candidates
 
 UnitKind = Literal["squadron", "fighter", "starbase", "scouts"]
 

@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from spacecombat.rulesets.ec4x.siege import Siege
+    from spacecombat.rulesets.ec4x.planetary.siege import Siege
 
 #: 7.1.2 "either undamaged, crippled, or destroyed"; and units that left the fight
 UNDAMAGED = 0
@@ -42,7 +42,7 @@ class Stage(IntEnum):
     ROUND_END = 7  # 7.3.4 steps 1–3, termination
     ROE_CHECK = 8  # 7.3.4 step 4, 7.3.5
     OVER = 9  # 7.3.6
-    PLANETARY = 10  # 7.5, 7.6: after space combat (planetary.py)
+    PLANETARY = 10  # 7.5, 7.6: after space combat (planetary/chain.py)
 
 
 class Morale(NamedTuple):

@@ -10,6 +10,7 @@ from spacecombat.core import state as copies
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.pool import DiceGroup
 from spacecombat.core.sides import Side, SideState
+from spacecombat.rulesets.ti4.hooks import Window
 
 #: no units (Forces is immutable, so one shared empty value is safe as a default)
 NO_UNITS = Forces()
@@ -116,7 +117,7 @@ class BattleState(NamedTuple):
     result: str = ""
     #: timing windows still to open (each a group of windows sharing one moment; see
     #: procedures/windows.py), and the phase that follows them
-    windows: tuple[tuple[str, ...], ...] = ()
+    windows: tuple[tuple[Window, ...], ...] = ()
     then: Phase | None = None
     #: cards and leaders each player (attacker, defender) has played, exhausted or purged, and
     #: exhaustible technologies exhausted (ids; data/cards.toml, technologies.toml)

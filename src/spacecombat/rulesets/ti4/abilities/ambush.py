@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DiceGroup, DicePool
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT = "start_of_combat"
 CAUSE = "Ambush"
 SHIPS = ("cruiser", "destroyer")
 
@@ -28,13 +28,12 @@ SHIPS = ("cruiser", "destroyer")
 @register
 class Ambush(Handler):
     id = "ambush"
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}))
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "space" or START_OF_COMBAT not in windows:
-            return None
+        owner = self.player
         cards = setup.side(owner)
         space = state.side(owner).space
         values: list[tuple[int, str]] = []

@@ -15,32 +15,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.technological_singularity import (
     TechnologicalSingularity,
     could_act,
 )
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-#: the window it is placed in (procedures/windows.py)
-START_OF_COMBAT = "start_of_combat"
-
 
 @register
 class Antivirus(Card):
     id = "antivirus"
     card = "antivirus"
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), players=frozenset({Side.DEFENDER}), held=True)
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is not Side.DEFENDER or START_OF_COMBAT not in windows or not self.held(state):
-            return None
+        owner = self.player
         nekro = owner.other
         singularity = any(
             isinstance(h, TechnologicalSingularity) and h.owner is nekro for h in setup.handlers

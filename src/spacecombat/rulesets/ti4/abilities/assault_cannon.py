@@ -13,26 +13,25 @@ from typing import TYPE_CHECKING
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.forces import Status, describe
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT = "start_of_combat"
 CAUSE = "Assault Cannon"
 
 
 @register
 class AssaultCannon(Handler):
     id = "assault_cannon"
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}))
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "space" or START_OF_COMBAT not in windows:
-            return None
+        owner = self.player
         mine = setup.side(owner)
         big = state.side(owner).space.total(
             lambda u: u in mine.ship_types and u not in mine.fighter_types

@@ -31,12 +31,20 @@ one is a decision of its holder (``offer``), answered by the same policies as an
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Step
 from spacecombat.core.events import Event, event
+from spacecombat.rulesets.ti4.hooks import (
+    BY_NAME,
+    IN_ROUNDS,
+    Window,
+    check_declared,
+    missing_companions,
+)
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Pending
 
@@ -69,19 +77,67 @@ class Roll(StrEnum):
         return self in (Roll.SPACE_CANNON_OFFENSE, Roll.SPACE_CANNON_DEFENSE)
 
 
+@dataclass(frozen=True)
+class Acts:
+    """Where a handler's ``in_window`` is asked, declared once on its class (``Handler.acts``):
+    the dispatcher (procedures/windows.py) asks it only in those windows, in those kinds of
+    battle, when its owner is one of ``players``, and, for a card with ``held``, while its
+    owner still holds it. A handler's ``in_window`` then checks only what is its own."""
+
+    #: the windows it acts in (a moment shares several: it is asked if it acts in any of them);
+    #: ``Window.AFTER_ROLL_DICE``, ``ANNOUNCE_RETREATS`` and ``RETREAT_ANNOUNCED`` are opened
+    #: only when a handler in play declares them
+    windows: frozenset[Window]
+    #: the kinds of battle ("space", "invasion") it acts in there
+    battles: frozenset[str] = frozenset({"space", "invasion"})
+    #: the owners it acts for (never a handler of the system or a law)
+    players: frozenset[Side] = frozenset(Side)
+    #: only while the owner still holds the card (``Card.held``)
+    held: bool = False
+
+    def admits(
+        self, handler: Handler, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
+    ) -> bool:
+        """Whether ``handler`` is asked in ``windows`` now."""
+        return (
+            handler.owner in self.players
+            and setup.kind in self.battles
+            and not self.windows.isdisjoint(windows)
+            and (not self.held or (isinstance(handler, Card) and handler.held(state)))
+        )
+
+
 class Handler:
     """An ability in play. ``owner`` is the player who has it (``None``: the system or a law)."""
 
     id: ClassVar[str]
     #: the kinds of battle ("space", "invasion") the handler can act in; in any other it is not
-    #: put in play (setup.py), so it costs nothing there (the rounds keep their product form)
+    #: put in play (setup/build.py), so it costs nothing there (the rounds keep their product form)
     battles: ClassVar[frozenset[str]] = frozenset({"space", "invasion"})
+    #: where ``in_window`` is asked; a handler that overrides ``in_window`` declares it
+    acts: ClassVar[Acts | None] = None
 
     def __init__(self, owner: Side | None) -> None:
         self.owner = owner
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "in_window" in vars(cls) and cls.acts is None:
+            raise TypeError(f"{cls.__name__} answers in_window: declare where (acts = Acts(...))")
+        answered = frozenset(h for h in BY_NAME if getattr(cls, h) is not getattr(Handler, h))
+        lonely = missing_companions(answered)
+        if lonely:
+            raise TypeError(f"{cls.__name__} answers {', '.join(lonely)} (rulesets/ti4/hooks.py)")
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.owner!r})"
+
+    @property
+    def player(self) -> Side:
+        """The owner of a handler that belongs to a player (not the system's or a law's)."""
+        if self.owner is None:
+            raise ValueError(f"{self!r} belongs to no player")
+        return self.owner
 
     def roll_modifier(self, setup: BattleSetup, roller: Side, roll: Roll, unit: str) -> int:
         """Added to each die ``roller`` rolls for ``unit`` in ``roll``."""
@@ -101,10 +157,11 @@ class Handler:
         return False
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        """Act in a timing window (``windows`` holds the names of the windows that share this
-        moment, e.g. start of combat and start of combat round); ``None``: nothing to do."""
+        """Act in a timing window (``windows`` holds the windows that share this moment, e.g.
+        start of combat and start of combat round); ``None``: nothing to do. Asked only where
+        the handler's ``acts`` says (procedures/windows.py filters: ``Acts.admits``)."""
         return None
 
     def after_assign_hits(
@@ -211,20 +268,6 @@ class Handler:
         return False
 
     # --- hooks: combat rounds and timing windows ---
-
-    def acts_after_roll_dice(self) -> bool:
-        """Whether this handler acts (``in_window``, window "after_roll_dice") after both
-        players have rolled in a combat round's Roll Dice step, before hits are assigned (The
-        Thundarian); the window opens only when some handler in play says so
-        (procedures/combat_round.py: ``roll_dice``)."""
-        return False
-
-    def acts_on_retreats(self) -> bool:
-        """Whether this handler acts (``in_window``) in the windows of the Announce Retreats
-        step: "announce_retreats" at its start, before the defender announces (Rout), and
-        "retreat_announced" right after a player announced a retreat (Intercept); they open
-        only when some handler in play says so (procedures/space_combat.py)."""
-        return False
 
     def acts_first_in_window(self) -> bool:
         """Whether this handler acts before its owner's other handlers in a timing window (its
@@ -346,7 +389,7 @@ class Handler:
     def gives_bombardment(self, cards: SideSetup, unit: str) -> bool:
         """Whether this handler may give its owner's ``unit`` (a type without a printed
         BOMBARDMENT) BOMBARDMENT in the invasion (Blitz), so that the scenario may allot such
-        units to a planet (``bombarded_by``; setup.py)."""
+        units to a planet (``bombarded_by``; setup/build.py)."""
         return False
 
     def forbids_bombardment(self, setup: BattleSetup, planet: int) -> str | None:
@@ -667,35 +710,41 @@ def register(cls: type[Handler]) -> type[Handler]:
     return cls
 
 
+def overrides(handler: Handler | type[Handler], hook: str) -> bool:
+    """Whether ``handler`` (or a handler class) answers ``hook`` (a name declared in
+    rulesets/ti4/hooks.py) otherwise than ``Handler``'s no-effect default."""
+    cls = handler if isinstance(handler, type) else type(handler)
+    return getattr(cls, BY_NAME[hook].name) is not getattr(Handler, hook)
+
+
 def acts_in_rounds(handler: Handler) -> bool:
-    """Whether a handler may change units during combat rounds (a timing window, or after hits
-    are assigned, as Duranium Armor repairs); without such handlers hits only ever take units
-    away."""
-    cls = type(handler)
-    return any(getattr(cls, hook) is not getattr(Handler, hook) for hook in _ROUND_HOOKS)
-
-
-#: the hooks through which a handler acts during combat rounds (beyond taking units away):
-#: windows, changed rolls, and anything done while hits are assigned
-_ROUND_HOOKS = (
-    "after_assign_hits",
-    "aims_combat_hits",
-    "in_window",
-    "combat_roll",
-    "forbids_sustain",
-    "lends_sustain",
-    "before_assign_hits",
-    "after_sustain",
-    "after_destroyed",
-    "follow_up",
-)
+    """Whether a handler may change what happens during the combat rounds beyond taking units
+    away by hits: it answers a hook declared ``in_rounds`` (rulesets/ti4/hooks.py ``HOOKS``,
+    the one place that says so). Without such handlers the rounds are in product form."""
+    return any(overrides(handler, hook) for hook in IN_ROUNDS)
 
 
 def changes_combat_rolls(handler: Handler) -> bool:
     """Whether a handler changes combat rolls from what the state shows (``combat_roll``)."""
-    return type(handler).combat_roll is not Handler.combat_roll
+    return overrides(handler, "combat_roll")
 
 
 def acts_in_windows(handler: Handler) -> bool:
     """Whether a handler may act in the timing windows of a combat (``in_window``)."""
-    return type(handler).in_window is not Handler.in_window
+    return overrides(handler, "in_window")
+
+
+def opens(handler: Handler, window: Window) -> bool:
+    """Whether ``handler`` acts in ``window`` (its declared ``acts``): the windows opened on
+    demand (``hooks.OPENED_ON_DEMAND``) open only when a handler in play acts there."""
+    return handler.acts is not None and window in handler.acts.windows
+
+
+# Handler's defaults are the hooks declared in hooks.py, no more and no fewer
+check_declared(
+    frozenset(
+        name
+        for name, value in vars(Handler).items()
+        if callable(value) and not name.startswith("_") and not isinstance(value, type)
+    )
+)

@@ -11,15 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways, units_placed
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT = "start_of_combat"
 INFANTRY = "infantry"
 
 
@@ -27,13 +27,16 @@ INFANTRY = "infantry"
 class ClaireGibson(Handler):
     id = "claire_gibson"
     card = "claire_gibson"
+    acts = Acts(
+        frozenset({Window.START_OF_COMBAT}),
+        battles=frozenset({"invasion"}),
+        players=frozenset({Side.DEFENDER}),
+    )
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is not Side.DEFENDER or setup.kind != "invasion" or START_OF_COMBAT not in windows:
-            return None
+        owner = self.player
         planet = state.planet
 
         def play(s: BattleState, unit: str | None) -> Step[BattleState]:

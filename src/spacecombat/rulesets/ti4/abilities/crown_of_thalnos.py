@@ -32,14 +32,14 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.pool import DiceGroup
-from spacecombat.rulesets.ti4.abilities.base import Handler, card_played, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, card_played, register
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT_ROUND = "start_of_combat_round"
 #: the ``boosts`` mark of a unit type whose misses are rerolled this round
 MARK = "crown_of_thalnos:"
 EFFECT = "crown_of_thalnos"
@@ -56,6 +56,7 @@ class CrownOfThalnos(Handler):
     name: ClassVar[str] = "The Crown of Thalnos"
     #: the law's or the card's id (``policy.play`` names it)
     card: ClassVar[str] = "crown_of_thalnos"
+    acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}))
 
     def _types(self, setup: BattleSetup, state: BattleState, owner: Side) -> list[DiceGroup]:
         from spacecombat.rulesets.ti4.procedures.common import combat_pool
@@ -63,11 +64,9 @@ class CrownOfThalnos(Handler):
         return [g for g in combat_pool(setup, state, owner).groups if g.mark_on is None]
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or START_OF_COMBAT_ROUND not in windows:
-            return None
+        owner = self.player
         groups = self._types(setup, state, owner)
         if not groups:
             return None

@@ -7,9 +7,9 @@ the winner is the player with ground forces left). A passive technology: not exh
 The infantry is placed (``units_placed``). Reinforcements are not counted: one is taken to be
 available (docs/rulings.md 14D2-5).
 
-It also overrides ``in_window`` (doing nothing there), so that the combat rounds are not
-solved in product form: that form joins the ground combats of several planets into one, and
-this handler must be asked after each of them."""
+``after_ground_combat`` is declared as acting in the rounds (rulesets/ti4/hooks.py), so that
+the combat rounds are not solved in product form: that form joins the ground combats of
+several planets into one, and this handler must be asked after each of them."""
 
 from __future__ import annotations
 
@@ -31,11 +31,6 @@ INFANTRY = "infantry"
 class DacxiveAnimators(Handler):
     id = "dacxive_animators"
     card = "dacxive_animators"
-
-    def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
-    ) -> Node[BattleState] | None:
-        return None
 
     def after_ground_combat(
         self, setup: BattleSetup, state: BattleState, winner: Side | None

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-END_OF_COMBAT_ROUND = "end_of_combat_round"
 CAUSE = "Devotion"
 SACRIFICES = ("destroyer", "cruiser")
 
@@ -31,13 +31,12 @@ Act = Callable[["BattleState"], Step["BattleState"]]
 class Devotion(Card):
     id = "devotion"
     card = "devotion"
+    acts = Acts(frozenset({Window.END_OF_COMBAT_ROUND}), battles=frozenset({"space"}))
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "space" or END_OF_COMBAT_ROUND not in windows:
-            return None
+        owner = self.player
         from spacecombat.rulesets.ti4.procedures.windows import (
             aim_at,
             aimed_hits,

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.creuss_flagship_delta_wormhole import wormhole_in_system
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT = "start_of_combat"
 CAUSE = "Dimensional Splicer"
 
 
@@ -31,18 +31,13 @@ CAUSE = "Dimensional Splicer"
 class DimensionalSplicer(Card):
     id = "dimensional_splicer"
     card = "dimensional_splicer"
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}), held=True)
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if (
-            owner is None
-            or setup.kind != "space"
-            or START_OF_COMBAT not in windows
-            or not wormhole_in_system(setup, state)
-            or not self.held(state)
-        ):
+        owner = self.player
+        if not wormhole_in_system(setup, state):
             return None
         from spacecombat.rulesets.ti4.procedures.windows import (
             aim_at,

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-WINDOWS = frozenset({"start_of_combat_round", "end_of_combat_round"})
+WINDOWS = frozenset({Window.START_OF_COMBAT_ROUND, Window.END_OF_COMBAT_ROUND})
 
 
 def _repaired(area: Forces) -> Forces:
@@ -32,13 +33,12 @@ def _repaired(area: Forces) -> Forces:
 class EmergencyRepairs(Card):
     id = "emergency_repairs"
     card = "emergency_repairs"
+    acts = Acts(WINDOWS, held=True)
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or not (WINDOWS & windows) or not self.held(state):
-            return None
+        owner = self.player
         units = state.side(owner)
         areas = (units.space, *units.planets)
         damaged = [

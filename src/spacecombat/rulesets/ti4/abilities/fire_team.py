@@ -12,14 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
-
-START_OF_COMBAT_ROUND = "start_of_combat_round"
 
 
 @register
@@ -27,15 +26,14 @@ class FireTeam(RerollsThisRound, Card):
     id = "fire_team"
     card = "fire_team"
     reroller = "Fire Team"
+    acts = Acts(
+        frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"invasion"}), held=True
+    )
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind == "space" or START_OF_COMBAT_ROUND not in windows:
-            return None
-        if not self.held(state):
-            return None
+        owner = self.player
         from spacecombat.rulesets.ti4.procedures.common import combat_dice
 
         if not combat_dice(setup, state, owner):

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -33,13 +34,13 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT_ROUND = "start_of_combat_round"
 FLAGSHIP = "flagship"
 
 
 @register
 class HacanFlagshipBuyRollBonus(Handler):
     id = "hacan_flagship_buy_roll_bonus"
+    acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}))
 
     def _allowed(self, state: BattleState, side: Side) -> int:
         """The trade goods the owner allowed for this round's roll (0: none)."""
@@ -48,11 +49,9 @@ class HacanFlagshipBuyRollBonus(Handler):
         return max((int(m[len(prefix) :]) for m in marks if m.startswith(prefix)), default=0)
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "space" or START_OF_COMBAT_ROUND not in windows:
-            return None
+        owner = self.player
         trade_goods = state.wealth(owner)[0]
         if not trade_goods or not setup.side(owner).count_of(state.side(owner).space, FLAGSHIP):
             return None

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.state import ground_forces
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways
 from spacecombat.rulesets.ti4.abilities.l1z1x_mech_bombardment import L1z1xMechBombardment
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Phase
 
@@ -30,13 +31,16 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-END_OF_COMBAT_ROUND = "end_of_combat_round"
-
 
 @register
 class Harrow(Handler):
     id = "harrow"
     card = "harrow"
+    acts = Acts(
+        frozenset({Window.END_OF_COMBAT_ROUND}),
+        battles=frozenset({"invasion"}),
+        players=frozenset({Side.ATTACKER}),
+    )
 
     def bombards_in_combat(self, setup: BattleSetup, state: BattleState) -> Mapping[str, int]:
         owner = self.owner
@@ -53,12 +57,10 @@ class Harrow(Handler):
         }
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is not Side.ATTACKER or setup.kind != "invasion":
-            return None
-        if END_OF_COMBAT_ROUND not in windows or not state.round:
+        owner = self.player
+        if not state.round:
             return None
         from spacecombat.rulesets.ti4.abilities.bombardment import (
             bombardment_dice,

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT = "start_of_combat"
 CAUSE = "Impulse Core"
 SACRIFICES = ("destroyer", "cruiser")
 
@@ -29,18 +29,12 @@ SACRIFICES = ("destroyer", "cruiser")
 class ImpulseCore(Card):
     id = "impulse_core"
     card = "impulse_core"
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}), held=True)
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if (
-            owner is None
-            or setup.kind != "space"
-            or START_OF_COMBAT not in windows
-            or not self.held(state)
-        ):
-            return None
+        owner = self.player
         from spacecombat.rulesets.ti4.procedures.windows import (
             aimed_hits,
             destroy_own,

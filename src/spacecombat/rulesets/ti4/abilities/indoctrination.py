@@ -18,16 +18,16 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Status
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways, units_placed
 from spacecombat.rulesets.ti4.abilities.yin_mech_deploy import YinMechDeploy
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT = "start_of_combat"
 INFANTRY, MECH = "infantry", "mech"
 #: influence it costs, and what the Yin mech's DEPLOY adds
 COST, MECH_COST = 2, 1
@@ -73,13 +73,12 @@ def can_pay(state: BattleState, side: Side, influence: int) -> bool:
 class Indoctrination(Handler):
     id = "indoctrination"
     card = "indoctrination"
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"invasion"}))
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "invasion" or START_OF_COMBAT not in windows:
-            return None
+        owner = self.player
         planet = state.planet
         opponent = owner.other
         if not state.side(opponent).planet(planet).count(INFANTRY, Status.UNDAMAGED):

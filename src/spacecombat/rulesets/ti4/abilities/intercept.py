@@ -12,30 +12,25 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-RETREAT_ANNOUNCED = "retreat_announced"
-
 
 @register
 class Intercept(Card):
     id = "intercept"
     card = "intercept"
-
-    def acts_on_retreats(self) -> bool:
-        return True
+    acts = Acts(frozenset({Window.RETREAT_ANNOUNCED}), held=True)
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or RETREAT_ANNOUNCED not in windows or not self.held(state):
-            return None
+        owner = self.player
         victim = owner.other
         if not state.has_announced(victim):
             return None

@@ -30,16 +30,15 @@ from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.events import event
 from spacecombat.core.forces import Status
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-#: the window it is played in (procedures/windows.py)
-START_OF_COMBAT = "start_of_combat"
 
 #: the pieces of each ship type a player has (TI4 components; fighters have tokens: no limit)
 PIECES = {"war_sun": 2, "dreadnought": 5, "cruiser": 8, "carrier": 4, "destroyer": 8, "flagship": 1}
@@ -68,17 +67,15 @@ def _token_in_active_system(setup: BattleSetup, side: Side) -> bool:
 class IpswitchLooseCannon(ActsOnHits, Card):
     id = "ipswitch_loose_cannon"
     card = "ipswitch_loose_cannon"
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}), held=True)
 
     def acts_first_in_window(self) -> bool:
         return True  # before Ambush: ships destroyed before the purge are not replaced
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or START_OF_COMBAT not in windows or not self.held(state):
-            return None
-        if setup.kind != "space" or not all(ships(setup, state, s) for s in SIDES):
+        if not all(ships(setup, state, s) for s in SIDES):
             return None
 
         def play(s: BattleState) -> Step[BattleState]:

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.forces import Status
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways, units_placed
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT_ROUND = "start_of_combat_round"
 INFANTRY, MECH = "infantry", "mech"
 #: resources (trade goods) it costs
 COST = 2
@@ -34,13 +34,12 @@ COST = 2
 class LetnevMechDeploy(Handler):
     id = "letnev_mech_deploy"
     card = "letnev_mech_deploy"
+    acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"invasion"}))
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "invasion" or START_OF_COMBAT_ROUND not in windows:
-            return None
+        owner = self.player
         planet = state.planet
         if state.wealth(owner)[0] < COST:
             return None

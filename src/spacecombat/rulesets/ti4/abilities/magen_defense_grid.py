@@ -15,8 +15,9 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.planetary_shield import has_planetary_shield
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -24,25 +25,20 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT_ROUND = "start_of_combat_round"
-
 
 @register
 class MagenDefenseGrid(Card):
     id = "magen_defense_grid"
     card = "magen_defense_grid"
+    acts = Acts(
+        frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"invasion"}), held=True
+    )
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if (
-            owner is None
-            or setup.kind != "invasion"
-            or START_OF_COMBAT_ROUND not in windows
-            or not self.held(state)
-            or not has_planetary_shield(setup, state, owner, state.planet)
-        ):
+        owner = self.player
+        if not has_planetary_shield(setup, state, owner, state.planet):
             return None
         from spacecombat.rulesets.ti4.procedures.common import combat_dice
 

@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways
 from spacecombat.rulesets.ti4.abilities.sustain_damage import sustainable
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT = "start_of_combat"
 CAUSE = "Magen Defense Grid Ω"
 
 
@@ -34,13 +34,12 @@ CAUSE = "Magen Defense Grid Ω"
 class MagenDefenseGridOmega(Handler):
     id = "magen_defense_grid_omega"
     card = "magen_defense_grid_omega"
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"invasion"}))
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "invasion" or START_OF_COMBAT not in windows:
-            return None
+        owner = self.player
         planet = state.planet
         mine = setup.side(owner)
         if not state.side(owner).planet(planet).keep(mine.is_structure):

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import register
+from spacecombat.rulesets.ti4.abilities.base import Acts, register
 from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT_ROUND = "start_of_combat_round"
 COST = 2
 
 
@@ -32,13 +32,12 @@ class MunitionsReserves(RerollsThisRound):
     id = "munitions_reserves"
     reroller = "Munitions Reserves"
     barrage = True
+    acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}))
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "space" or START_OF_COMBAT_ROUND not in windows:
-            return None
+        owner = self.player
         if state.wealth(owner)[0] < COST or state.boosted(owner, self.id):
             return None
         from spacecombat.rulesets.ti4.procedures.common import combat_dice

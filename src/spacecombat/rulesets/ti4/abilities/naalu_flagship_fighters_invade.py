@@ -29,8 +29,9 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces
 from spacecombat.core.rulesdata import UnitDef
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.the_cavalry import changed_events, relabel
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -43,7 +44,6 @@ FLAGSHIP = "flagship"
 FIGHTER = "fighter"
 #: a fighter committed to a planet: a ground force there until it returns to the space area
 COMMITTED = "committed_fighter"
-END_OF_COMBAT = "end_of_combat"
 
 
 def committed_cards(cards: Mapping[str, UnitDef]) -> dict[str, UnitDef]:
@@ -74,6 +74,7 @@ def as_fighters(units: Forces) -> Forces:
 class NaaluFlagshipFightersInvade(Handler):
     id = ID
     battles = frozenset({"invasion"})  # a space combat keeps its rounds in product form
+    acts = Acts(frozenset({Window.END_OF_COMBAT}))
 
     def set_up_side(self, scenario: Scenario, draft: SideDraft) -> SideDraft:
         """In an invasion, the committed fighter's card for the attacker with the Matriarch in
@@ -111,10 +112,8 @@ class NaaluFlagshipFightersInvade(Handler):
         return True  # "when combat ends": before what happens "at the end of combat"
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        if END_OF_COMBAT not in windows:
-            return None
         return self._return(setup, state, (state.planet,))
 
     def before_establishing_control(

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node
 from spacecombat.core.rulesdata import UnitDef
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.the_cavalry import change_units
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.rules import load
 
 if TYPE_CHECKING:
@@ -38,7 +39,6 @@ MECH = "mech"
 #: the flipped side's unit type, and its data card
 ZGRAV = "zgrav_eidolon"
 FLIPPED_CARD = "naazrokha_mech_space"
-START_OF_COMBAT = "start_of_combat"
 FLAGSHIP = "flagship"
 FLAGSHIP_DIE = "naazrokha_flagship_mech_extra_die"
 
@@ -54,6 +54,7 @@ def flipped_cards(data: Ti4Data, cards: Mapping[str, UnitDef]) -> dict[str, Unit
 @register
 class NaazrokhaMechFlip(Handler):
     id = ID
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}))
 
     def set_up_side(self, scenario: Scenario, draft: SideDraft) -> SideDraft:
         """In a space battle, the flipped side's unit type for a side whose mech card flips."""
@@ -66,15 +67,10 @@ class NaazrokhaMechFlip(Handler):
         return True
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if (
-            owner is None
-            or setup.kind != "space"
-            or START_OF_COMBAT not in windows
-            or ZGRAV not in setup.side(owner).cards
-        ):
+        owner = self.player
+        if ZGRAV not in setup.side(owner).cards:
             return None
         return change_units(state, owner, lambda u: ZGRAV if u == MECH else None, ID)
 

@@ -33,8 +33,9 @@ from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import Event
 from spacecombat.core.forces import Status, describe
 from spacecombat.core.rulesdata import UnitDef
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.the_cavalry import Item, change_units, changed_events
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup, SideDraft
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
 ID = "nekro_flagship_ground_forces_fight"
 FLAGSHIP = "flagship"
 INFANTRY = "infantry"
-START_OF_COMBAT = "start_of_combat"
 #: the unit type of a participant during the combat: PREFIX + its own type (from the space
 #: area), PLANET_PREFIX + its own type (from the system's planets)
 PREFIX = "alastor_"
@@ -98,6 +98,7 @@ Kind = tuple[str, str, Status, int]
 @register
 class NekroFlagshipGroundForcesFight(Handler):
     id = ID
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}))
     play_values: ClassVar[Mapping[str, str]] = {
         WITH_PLANETS: "its ground forces on planets participate too"
     }
@@ -116,16 +117,10 @@ class NekroFlagshipGroundForcesFight(Handler):
         return True
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if (
-            owner is None
-            or setup.kind != "space"
-            or START_OF_COMBAT not in windows
-            or state.has_used(owner, ID)
-            or not _can_participate(setup, owner)
-        ):
+        owner = self.player
+        if state.has_used(owner, ID) or not _can_participate(setup, owner):
             return None
         # also as The Cavalry's ship
         if not setup.side(owner).count_of(state.side(owner).space, FLAGSHIP):

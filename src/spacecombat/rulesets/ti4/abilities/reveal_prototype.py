@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.setup import side_spec
-from spacecombat.rulesets.ti4.abilities.base import Card, offer_plays, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, register
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.rules import load
 
 if TYPE_CHECKING:
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 CARD = "reveal_prototype"
 #: what researching with the card costs, in resources (trade goods count as resources)
 COST = 4
-START_OF_COMBAT = "start_of_combat"
 #: the Nekro Virus cannot research technology (Propagation): the card researches nothing
 CANNOT_RESEARCH = frozenset({"nekro"})
 #: the letters of upgrade_tech_prereqs (units.toml) and the colours they name
@@ -103,13 +103,12 @@ def gain(card: UnitDef, upgrade: UnitDef, count: int, barrage: bool) -> Fraction
 class RevealPrototype(Card):
     id = CARD
     card = CARD
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), held=True)
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or START_OF_COMBAT not in windows or not self.held(state):
-            return None
+        owner = self.player
         cards = setup.side(owner)
         if cards.faction in CANNOT_RESEARCH:
             return None

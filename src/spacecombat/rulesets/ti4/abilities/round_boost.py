@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import (
+    Acts,
     Card,
     Handler,
     Roll,
     offer_plays,
     rerolling_misses,
 )
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -27,15 +29,13 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-#: the window these are played in (procedures/windows.py)
-START_OF_COMBAT_ROUND = "start_of_combat_round"
-
 
 class RoundBoost(Card):
     """A card whose effect on its holder's combat roll lasts the round it is played in."""
 
     #: the question asked of the holder
     prompt: ClassVar[str]
+    acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), held=True)
 
     def worth(self, setup: BattleSetup, state: BattleState, owner: Side) -> bool:
         """Whether playing it now can change something (default: the holder rolls dice)."""
@@ -50,11 +50,9 @@ class RoundBoost(Card):
         raise NotImplementedError
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or START_OF_COMBAT_ROUND not in windows or not self.held(state):
-            return None
+        owner = self.player
         if not self.worth(setup, state, owner):
             return None
 
@@ -139,20 +137,16 @@ class ExtraDieThisRound(Card):
     prompt: ClassVar[str]
     #: what comes before the unit in an option's label ("play CARD: LABELUNIT")
     label: ClassVar[str] = ""
+    acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), held=True)
 
     def _boost(self, unit: str) -> str:
         return f"{self.card}:{unit}"
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if (
-            owner is None
-            or setup.kind != self.battle
-            or START_OF_COMBAT_ROUND not in windows
-            or not self.held(state)
-        ):
+        owner = self.player
+        if setup.kind != self.battle:
             return None
         from spacecombat.rulesets.ti4.procedures.common import combat_pool
 

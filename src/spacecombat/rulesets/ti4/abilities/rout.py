@@ -11,30 +11,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-ANNOUNCE_RETREATS = "announce_retreats"
-
 
 @register
 class Rout(Card):
     id = "rout"
     card = "rout"
-
-    def acts_on_retreats(self) -> bool:
-        return True
+    acts = Acts(
+        frozenset({Window.ANNOUNCE_RETREATS}), players=frozenset({Side.DEFENDER}), held=True
+    )
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is not Side.DEFENDER or ANNOUNCE_RETREATS not in windows or not self.held(state):
-            return None
+        owner = self.player
         from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
         from spacecombat.rulesets.ti4.procedures.windows import ROUTED
 

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
-END_OF_COMBAT_ROUND = "end_of_combat_round"
 CAUSE = "Exotrireme II"
 UNIT = "dreadnought"
 
@@ -36,12 +36,11 @@ Act = Callable[["BattleState"], Step["BattleState"]]
 class SardakkDreadnought2Sacrifice(Card):
     id = "sardakk_dreadnought2_sacrifice"
     card = "sardakk_dreadnought2_sacrifice"
+    acts = Acts(frozenset({Window.END_OF_COMBAT_ROUND}), battles=frozenset({"space"}))
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        if self.owner is None or setup.kind != "space" or END_OF_COMBAT_ROUND not in windows:
-            return None
         return self._offer(setup, state)
 
     def follow_up(

@@ -17,29 +17,26 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
-
-#: the window it is played in (procedures/windows.py)
-START_OF_COMBAT_ROUND = "start_of_combat_round"
 
 
 @register
 class SkilledRetreat(Card):
     id = "skilled_retreat"
     card = "skilled_retreat"
+    acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}), held=True)
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or START_OF_COMBAT_ROUND not in windows or not self.held(state):
+        owner = self.player
+        if state.retreat is not None:
             return None
-        if setup.kind != "space" or state.retreat is not None:
-            return None  # a ground combat has no ships to move; one retreat per battle
         from spacecombat.rulesets.ti4.procedures.retreat import skilled_retreat, skilled_systems
 
         if not ships(setup, state, owner.other) or not skilled_systems(setup, owner):

@@ -14,7 +14,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT = "start_of_combat"
 SARDAKK = "sardakk"
 
 
@@ -30,18 +30,17 @@ SARDAKK = "sardakk"
 class TekklarLegion(Card):
     id = "tekklar_legion"
     card = "tekklar_legion"
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"invasion"}), held=True)
 
     def _played_on(self, planet: int) -> str:
         """What the state records for the ground combat on ``planet`` it was played in."""
         return f"{self.card}@{planet}"
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind == "space" or START_OF_COMBAT not in windows:
-            return None
-        if not self.held(state) or setup.side(owner).faction == SARDAKK:
+        owner = self.player
+        if setup.side(owner).faction == SARDAKK:
             return None
         from spacecombat.rulesets.ti4.procedures.common import combat_dice
 

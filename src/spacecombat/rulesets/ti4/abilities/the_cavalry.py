@@ -30,7 +30,8 @@ from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.rulesdata import UnitDef
-from spacecombat.rulesets.ti4.abilities.base import Card, offer_plays, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, register
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -47,7 +48,6 @@ MEMORIA_II = "nomad_memoria_ii"
 FLAGSHIPS = ("nomad_flagship", "nomad_flagship2")
 #: the unit type of the chosen ship during the combat: PREFIX + its own type
 PREFIX = "cavalry_"
-START_OF_COMBAT = "start_of_combat"
 #: the abilities of a ship's own card that treat it as its unit type also as The Cavalry's
 #: ship (or never name it): a holder with a ship having another ability is refused
 #: (``set_up_side``; docs/rulings.md 14CV-1)
@@ -179,6 +179,7 @@ def _gain(setup: BattleSetup, owner: Side, state: BattleState, unit: str, status
 class TheCavalry(Card):
     id = CARD
     card = CARD
+    acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}), held=True)
 
     def set_up_side(self, scenario: Scenario, draft: SideDraft) -> SideDraft:
         """The unit types a ship of its holder becomes when the card is played on it (none when
@@ -219,16 +220,9 @@ class TheCavalry(Card):
         return True
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if (
-            owner is None
-            or setup.kind != "space"
-            or START_OF_COMBAT not in windows
-            or not self.held(state)
-        ):
-            return None
+        owner = self.player
         cards = setup.side(owner)
         space = state.side(owner).space
         ships = [(u, st) for u, st, _ in space if PREFIX + u in cards.cards]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Phase
 
@@ -19,25 +20,19 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-AFTER_ROLL_DICE = "after_roll_dice"
-
 
 @register
 class TheThundarian(Card):
     id = "the_thundarian"
     card = "the_thundarian"
-
-    def acts_after_roll_dice(self) -> bool:
-        return True
+    acts = Acts(frozenset({Window.AFTER_ROLL_DICE}), held=True)
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or AFTER_ROLL_DICE not in windows or not self.held(state):
-            return None
+        owner = self.player
         if not any(state.hits):
-            return None  # nothing to discard: a repeated roll is the same step again
+            return None
         from spacecombat.rulesets.ti4.procedures.windows import offer_choices
 
         def reroll(s: BattleState) -> Step[BattleState]:

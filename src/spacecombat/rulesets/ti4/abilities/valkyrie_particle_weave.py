@@ -14,28 +14,23 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-AFTER_ROLL_DICE = "after_roll_dice"
-
 
 @register
 class ValkyrieParticleWeave(Handler):
     id = "valkyrie_particle_weave"
-
-    def acts_after_roll_dice(self) -> bool:
-        return True
+    acts = Acts(frozenset({Window.AFTER_ROLL_DICE}), battles=frozenset({"invasion"}))
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "invasion" or AFTER_ROLL_DICE not in windows:
-            return None
+        owner = self.player
         if not state.hits_on(owner):
             return None
         opponent = owner.other

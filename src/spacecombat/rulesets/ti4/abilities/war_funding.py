@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
+from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-START_OF_COMBAT_ROUND = "start_of_combat_round"
 LETNEV = "letnev"
 LOSS = 2
 
@@ -38,14 +38,13 @@ class WarFunding(RerollsThisRound, Card):
     card = "war_funding"
     reroller = "War Funding"
     barrage = True
+    acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}), held=True)
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or setup.kind != "space" or START_OF_COMBAT_ROUND not in windows:
-            return None
-        if not self.held(state) or setup.side(owner).faction == LETNEV:
+        owner = self.player
+        if setup.side(owner).faction == LETNEV:
             return None
         from spacecombat.rulesets.ti4.procedures.common import combat_dice
 

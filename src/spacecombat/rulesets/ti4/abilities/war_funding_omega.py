@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.pool import DiceGroup, DicePool
-from spacecombat.rulesets.ti4.abilities.base import Card, offer_plays, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, register
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState, RolledHits
 
-AFTER_ROLL_DICE = "after_roll_dice"
 LETNEV = "letnev"
 NAME = "War Funding Ω"
 #: the ``following`` details of the rerolls still to make (procedures/windows.py)
@@ -125,9 +125,7 @@ def _miss_pool(rolled: RolledHits) -> DicePool:
 class WarFundingOmega(Card):
     id = "war_funding_omega"
     card = "war_funding_omega"
-
-    def acts_after_roll_dice(self) -> bool:
-        return True
+    acts = Acts(frozenset({Window.AFTER_ROLL_DICE}))
 
     def _able(self, setup: BattleSetup, state: BattleState) -> Side | None:
         """The holder, if the card may be played in this battle now."""
@@ -142,13 +140,13 @@ class WarFundingOmega(Card):
         return roller is self._able(setup, state)  # the holder's roll; the opponent's is whole
 
     def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[str]
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
         owner = self._able(setup, state)
-        if owner is None or AFTER_ROLL_DICE not in windows:
+        if owner is None:
             return None
         if state.then is not Phase.ASSIGN_HITS:
-            return None  # the roll was discarded (The Thundarian): Roll Dice is repeated
+            return None
         opponent = owner.other
         their_pool, mine = _their_pool(setup, state, opponent), state.rolled(owner)
         for group in their_pool.groups:

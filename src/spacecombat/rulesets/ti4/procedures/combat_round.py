@@ -12,7 +12,8 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets.ti4.abilities.base import Handler
+from spacecombat.rulesets.ti4.abilities.base import Handler, opens
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, aiming, assign_hits
 from spacecombat.rulesets.ti4.procedures.common import (
     arena,
@@ -25,7 +26,6 @@ from spacecombat.rulesets.ti4.procedures.windows import (
     LAST_ROUND_END,
     NEXT_ROUND,
     ROUND_END,
-    Window,
     open_windows,
     with_head,
 )
@@ -409,7 +409,8 @@ def _restricted(target: Side, marks: int, by: tuple[str, ...], round_number: int
 def _after_roll_dice(setup: BattleSetup) -> bool:
     """Whether a handler in play acts after the Roll Dice step (``acts_after_roll_dice``)."""
     return setup.remembered(
-        ("acts_after_roll_dice",), lambda: any(h.acts_after_roll_dice() for h in setup.handlers)
+        ("acts_after_roll_dice",),
+        lambda: any(opens(h, Window.AFTER_ROLL_DICE) for h in setup.handlers),
     )
 
 

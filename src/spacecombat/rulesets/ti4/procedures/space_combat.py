@@ -19,6 +19,8 @@ from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import (
     barrage_roll,
     infantry_destroyed,
 )
+from spacecombat.rulesets.ti4.abilities.base import opens
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.outcome import space_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, floating_units, remove_excess
@@ -31,7 +33,6 @@ from spacecombat.rulesets.ti4.procedures.windows import (
     FIRST_ROUND,
     INTERCEPTED,
     ROUTED,
-    Window,
     open_windows,
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -243,7 +244,11 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
 def _acts_on_retreats(setup: BattleSetup) -> bool:
     """Whether a handler in play acts in the windows of the Announce Retreats step."""
     return setup.remembered(
-        ("acts_on_retreats",), lambda: any(h.acts_on_retreats() for h in setup.handlers)
+        ("acts_on_retreats",),
+        lambda: any(
+            opens(h, Window.ANNOUNCE_RETREATS) or opens(h, Window.RETREAT_ANNOUNCED)
+            for h in setup.handlers
+        ),
     )
 
 

@@ -7,7 +7,6 @@ window, in the handlers' documented order."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from enum import StrEnum
 
 from spacecombat.core.decisions import Option
 from spacecombat.core.engine import Chance, Decision, Node, Step
@@ -17,26 +16,11 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit, unit_destroyed
 from spacecombat.rulesets.ti4.abilities import sustain_damage
 from spacecombat.rulesets.ti4.abilities.base import Card, Handler, offer_plays
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.procedures.common import combatants, with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
-
-
-class Window(StrEnum):
-    START_OF_COMBAT = "start_of_combat"
-    START_OF_COMBAT_ROUND = "start_of_combat_round"
-    END_OF_COMBAT_ROUND = "end_of_combat_round"
-    END_OF_COMBAT = "end_of_combat"
-    #: after both players' combat rolls of a round (the Roll Dice step), before hits are
-    #: assigned: opened only if a handler acts there (``Handler.acts_after_roll_dice``)
-    AFTER_ROLL_DICE = "after_roll_dice"
-    #: the start of the Announce Retreats step, before the defender announces (Rout), and
-    #: right after a player announced a retreat (Intercept): opened only if a handler acts
-    #: there (``Handler.acts_on_retreats``)
-    ANNOUNCE_RETREATS = "announce_retreats"
-    RETREAT_ANNOUNCED = "retreat_announced"
-
 
 #: ``boosts`` marks of the Announce Retreats step (for the rest of the round): the defender's
 #: "announce_retreats" window has opened; the player's retreat was intercepted (it cannot
@@ -313,7 +297,11 @@ def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     if state.cursor < len(handlers):
         current = frozenset(state.windows[0])
         for index in range(state.cursor, len(handlers)):
-            node = handlers[index].in_window(setup, state, current)
+            handler = handlers[index]
+            acts = handler.acts  # where the handler declared it acts (abilities/base.py Acts)
+            if acts is None or not acts.admits(handler, setup, state, current):
+                continue
+            node = handler.in_window(setup, state, current)
             if node is not None:
                 return with_cursor(node, index + 1)
     rest = state.windows[1:]

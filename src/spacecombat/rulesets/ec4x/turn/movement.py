@@ -25,7 +25,8 @@ from typing import Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from spacecombat.core.errors import SpacecombatError
-from spacecombat.rulesets.ec4x.starmap import explored, lanes_of, territory
+from spacecombat.rulesets.ec4x.turn.starmap import explored, lanes_of, territory
+from spacecombat.rulesets.options import parse_options
 from spacecombat.scenario.ec4x_game import FleetSpec, GameState, LaneClass
 
 #: 6.1: the most jumps a fleet makes in one turn (two major lanes through its own systems)
@@ -53,8 +54,6 @@ MOVEMENT_OPTIONS = tuple(MovementOptions.model_fields)
 
 def read_movement_options(raw: Mapping[str, object] | None) -> MovementOptions:
     """Movement's options checked (``ScenarioError`` names a bad one, ``options.NAME``)."""
-    from spacecombat.rulesets.options import parse_options
-
     return parse_options(MovementOptions, raw, "ec4x")
 
 

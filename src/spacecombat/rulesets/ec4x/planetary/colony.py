@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-from spacecombat.rulesets.ec4x.planetary_tables import planetary
+from spacecombat.rulesets.ec4x.planetary.tables import planetary
 
 
 class Colony(NamedTuple):

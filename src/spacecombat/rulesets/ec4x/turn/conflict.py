@@ -51,13 +51,15 @@ from spacecombat.core.dice import Dice, SplitMixDice
 from spacecombat.core.engine import play
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import battle as battle_of
-from spacecombat.rulesets.ec4x import orders as o
-from spacecombat.rulesets.ec4x.engagement import THREAT_ORDERS, FleetPosture, engagement
-from spacecombat.rulesets.ec4x.movement import MOVEMENT_OPTIONS, NoRoute, route
 from spacecombat.rulesets.ec4x.options import read_options
+from spacecombat.rulesets.ec4x.planetary.siege import Siege
 from spacecombat.rulesets.ec4x.seed import ec4x_seed
 from spacecombat.rulesets.ec4x.setup import Setup
-from spacecombat.rulesets.ec4x.siege import Siege
+from spacecombat.rulesets.ec4x.space_combat.engagement import (
+    THREAT_ORDERS,
+    FleetPosture,
+    engagement,
+)
 from spacecombat.rulesets.ec4x.state import (
     CRIPPLED,
     DESTROYED,
@@ -65,7 +67,11 @@ from spacecombat.rulesets.ec4x.state import (
     GONE_UNDAMAGED,
     State,
 )
-from spacecombat.rulesets.ec4x.views import PLANETARY_KEYS
+from spacecombat.rulesets.ec4x.turn import orders as o
+from spacecombat.rulesets.ec4x.turn.game import battle_options, parse_game
+from spacecombat.rulesets.ec4x.turn.movement import NoRoute, route
+from spacecombat.rulesets.ec4x.turn.views import PLANETARY_KEYS
+from spacecombat.rulesets.ec4x.turn.views import report as house_report
 from spacecombat.scenario.ec4x import (
     SPY_ORDERS,
     Ec4xScenario,
@@ -73,7 +79,7 @@ from spacecombat.scenario.ec4x import (
     StarbaseSpec,
     parse_ec4x,
 )
-from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState, parse_game
+from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState
 from spacecombat.scenario.ec4x_orders import OrdersFile
 
 
@@ -259,7 +265,7 @@ class _Battles:
         statuses: Any = {
             frozenset((a, b)): state.status(a, b) for a in houses for b in houses if a < b
         }
-        options = read_options(_battle_options(state))
+        options = read_options(battle_options(state))
         found = engagement(
             postures,
             statuses=statuses,
@@ -299,7 +305,7 @@ class _Battles:
                 if a < b and state.status(a, b) != "neutral"
             ],
             "fleets": [_battle_fleet(f, owner) for f in fleets],
-            "options": _battle_options(state) or None,
+            "options": battle_options(state) or None,
         }
         if colony is not None:
             data["colony"] = {
@@ -542,10 +548,6 @@ def _battle_fleet(fleet: FleetSpec, owner: str | None) -> dict[str, Any]:
     return data
 
 
-def _battle_options(state: GameState) -> dict[str, Any]:
-    return {k: v for k, v in (state.options or {}).items() if k not in MOVEMENT_OPTIONS}
-
-
 # --- steps 7 and 8: intelligence --------------------------------------------------------
 
 
@@ -737,10 +739,8 @@ def _reports(
     battles: list[dict[str, Any]],
     blockades: dict[str, list[str]],
 ) -> dict[str, dict[str, Any]]:
-    from spacecombat.rulesets.ec4x.views import report
-
     return {
-        house: report(world, new, house, orders_seen, moves, battles, blockades)
+        house: house_report(world, new, house, orders_seen, moves, battles, blockades)
         for house in sorted(new.houses)
     }
 

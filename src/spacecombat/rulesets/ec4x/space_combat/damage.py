@@ -13,6 +13,7 @@ All selections of a damage step are made first; then the hits on each target are
 
 Then force reduction, critical by critical in attacker order: a critical that could not reduce
 its target reduces the lowest-DS squadron of the target's Task Force one step instead (E29).
+Where a critical comes from: ``cer.py`` (its docstring lists every part of critical hits).
 """
 
 from __future__ import annotations

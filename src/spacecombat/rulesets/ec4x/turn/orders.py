@@ -25,10 +25,10 @@ from pydantic import BaseModel, ConfigDict
 
 from spacecombat.core.dice import Dice
 from spacecombat.core.limits import MAX_UNITS_PER_SIDE
-from spacecombat.rulesets.ec4x.detection import effective_eli, starbase_eli
-from spacecombat.rulesets.ec4x.movement import NoRoute, can_use, route
-from spacecombat.rulesets.ec4x.starmap import lanes_of
+from spacecombat.rulesets.ec4x.space_combat.detection import effective_eli, starbase_eli
 from spacecombat.rulesets.ec4x.tables import tables
+from spacecombat.rulesets.ec4x.turn.movement import NoRoute, can_use, route
+from spacecombat.rulesets.ec4x.turn.starmap import lanes_of
 from spacecombat.scenario.ec4x import OrderSpec, ScoutSpec, missing_requirement
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState
 

@@ -26,9 +26,8 @@ from fractions import Fraction
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Draw, Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ec4x.colony import Colony, reduce_alike
-from spacecombat.rulesets.ec4x.planetary_tables import planetary
-from spacecombat.rulesets.ec4x.siege import (
+from spacecombat.rulesets.ec4x.planetary.colony import Colony, reduce_alike
+from spacecombat.rulesets.ec4x.planetary.siege import (
     STANDING,
     Assault,
     Siege,
@@ -36,6 +35,7 @@ from spacecombat.rulesets.ec4x.siege import (
     Striker,
     describe,
 )
+from spacecombat.rulesets.ec4x.planetary.tables import planetary
 from spacecombat.rulesets.ec4x.state import CRIPPLED, UNDAMAGED
 
 #: the draw slots of a bombardment round, in order

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from spacecombat.rulesets.ec4x.engagement import FleetPosture, hostile
 from spacecombat.rulesets.ec4x.setup import HOLD, MEMO_LIMIT, THREAT_ORDERS, Setup
+from spacecombat.rulesets.ec4x.space_combat.engagement import FleetPosture, hostile
 from spacecombat.rulesets.ec4x.state import CRIPPLED, IN_BATTLE, State
 from spacecombat.rulesets.ec4x.tables import tables
 

@@ -1,10 +1,12 @@
-"""Planetary combat as a process (7.5 bombardment, 7.6.1 invasion, 7.6.2 blitz): what does not
-change (``Assault``), the state (``Siege``), and the procedure of each stage.
+"""Planetary combat's shared terms (7.5 bombardment, 7.6.1 invasion, 7.6.2 blitz): what does
+not change (``Assault``), the state (``Siege``), its stages, and the report of a siege. The
+procedure of each stage is in ``bombardment.py``, ``invasion.py`` and ``blitz.py``; which one
+follows each stage, in ``process.py``.
 
 The attacker's units taking part (``Striker``) are its squadrons in the fleets under orders
 06–08 and their troop transports, in unit order (the squadrons of each fleet, then its TTs,
-fleets in scenario order). A siege is played on its own (``SiegeProcess``, for tests) or as the
-last part of an EC4X battle after space combat (``planetary.py``).
+fleets in scenario order). A siege is played on its own (``process.SiegeProcess``, for tests) or
+as the last part of an EC4X battle after space combat (``chain.py``).
 
 Stages, in order: ``START`` → ``BOMBARD`` (a round's draws, then its hits) → ``ALLOCATE`` (the
 attacker's choices among armies and marines, 7.5.4) → ``ROUND_END`` (another bombardment round,
@@ -19,10 +21,10 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Literal, NamedTuple, Protocol
 
-from spacecombat.core.decisions import DecisionRequest, Policy
-from spacecombat.core.engine import End, Node, Step
+from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ec4x.colony import Colony
+from spacecombat.rulesets.ec4x.planetary.colony import Colony
+from spacecombat.rulesets.ec4x.planetary.tables import planetary
 from spacecombat.rulesets.ec4x.state import CRIPPLED, DESTROYED, UNDAMAGED
 
 Mission = Literal["bombard", "invade", "blitz"]
@@ -97,8 +99,6 @@ class Assault:
     @property
     def rounds(self) -> int:
         """7.5 at most three bombardment rounds; 7.6.1 and 7.6.2 one."""
-        from spacecombat.rulesets.ec4x.planetary_tables import planetary
-
         return planetary().bombardment_max_rounds if self.mission == "bombard" else 1
 
 
@@ -158,23 +158,6 @@ def start(assault: Assault, cond: tuple[int, ...] | None = None) -> Step[Siege]:
             ),
         ),
     )
-
-
-def advance(assault: Assault, siege: Siege) -> Node[Siege]:
-    """The node that follows ``siege`` (``DONE`` has none: the caller ends)."""
-    from spacecombat.rulesets.ec4x import bombardment, invasion
-
-    procedures: dict[Stage, Procedure] = {
-        Stage.START: bombardment.begin,
-        Stage.BOMBARD: bombardment.bombard,
-        Stage.ALLOCATE: bombardment.allocate,
-        Stage.ROUND_END: bombardment.round_end,
-        Stage.LAND: invasion.land,
-        Stage.GROUND: invasion.ground,
-        Stage.GROUND_ALLOCATE: invasion.allocate,
-        Stage.GROUND_END: invasion.ground_end,
-    }
-    return procedures[siege.stage](assault, siege)
 
 
 def describe(colony: Colony) -> dict[str, object]:
@@ -239,30 +222,3 @@ def report(assault: Assault, siege: Siege | None) -> dict[str, object]:
             "destroyed": total - landed[0] - landed[1],
         },
     }
-
-
-class SiegeProcess:
-    """A siege on its own, as a ``Process`` (tests and examples of the planetary rules)."""
-
-    def __init__(self, assault: Assault, cond: tuple[int, ...] | None = None) -> None:
-        self.assault = assault
-        self.cond = cond
-
-    def start(self) -> Step[Siege]:
-        return start(self.assault, self.cond)
-
-    def advance(self, siege: Siege) -> Node[Siege]:
-        if siege.stage is Stage.DONE:
-            return End(report(self.assault, siege))
-        return advance(self.assault, siege)
-
-    def stock_policies(self) -> dict[str, Policy]:
-        return {self.assault.attacker: FirstOption(), self.assault.defender: FirstOption()}
-
-
-class FirstOption:
-    """The stock answer to a planetary decision: the first option listed (``ground_hits``
-    lists marines before armies, crippling before destroying: the unit of most AS first)."""
-
-    def choose(self, request: DecisionRequest) -> str:
-        return request.options[0].text

@@ -8,6 +8,12 @@
   too), "First round only", "Phase 1 only"; Starbase +2 (7.4).
 - "If the die roll is a natural nine before any required modification, then a critical hit is
   achieved" (on either reading of the die, ruling E32).
+
+Critical hits, all their parts: the natural 9 here; the morale auto-critical (7.1.4,
+``morale.py``, spent in ``rounds.py``); the starbase's re-roll of a critical (7.4 Critical Hit
+Protection, ``rounds.py``); what a critical does to Destruction Protection and force reduction
+(7.3.3, ``damage.py``); the ground batteries' critical against a bombarding fleet (7.5.3,
+``planetary/bombardment.py``).
 """
 
 from __future__ import annotations
@@ -18,8 +24,8 @@ from fractions import Fraction
 from functools import cache
 
 from spacecombat.core.engine import Draw, Step
-from spacecombat.rulesets.ec4x.pre_combat import house_morale
 from spacecombat.rulesets.ec4x.setup import Setup
+from spacecombat.rulesets.ec4x.space_combat.pre_combat import house_morale
 from spacecombat.rulesets.ec4x.state import CRIPPLED, IN_BATTLE, State
 from spacecombat.rulesets.ec4x.tables import space_cer
 

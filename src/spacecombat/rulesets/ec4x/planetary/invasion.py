@@ -23,11 +23,15 @@ import math
 
 from spacecombat.core.engine import Draw, Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ec4x import blitz
-from spacecombat.rulesets.ec4x.bombardment import cer_hits, ground_decision, ground_options
-from spacecombat.rulesets.ec4x.colony import half, reduce_alike
-from spacecombat.rulesets.ec4x.planetary_tables import planetary
-from spacecombat.rulesets.ec4x.siege import STANDING, Assault, Siege, Stage, describe
+from spacecombat.rulesets.ec4x.planetary import blitz
+from spacecombat.rulesets.ec4x.planetary.bombardment import (
+    cer_hits,
+    ground_decision,
+    ground_options,
+)
+from spacecombat.rulesets.ec4x.planetary.colony import half, reduce_alike
+from spacecombat.rulesets.ec4x.planetary.siege import STANDING, Assault, Siege, Stage, describe
+from spacecombat.rulesets.ec4x.planetary.tables import planetary
 
 ATTACKER, DEFENDER = 0, 1
 

@@ -3,7 +3,7 @@
 A scenario with a ``colony`` and fleets of another house under orders 06 (bombard), 07 (invade)
 or 08 (blitz) plays space combat first (7.3); then, if that house holds orbit (it did not
 retreat, a unit of its planetary fleets still stands, and no unit of the colony's owner is
-still fighting), the planetary steps (``siege.py``): a bombardment, an invasion or a blitz.
+still fighting), the planetary steps (``process.py``): a bombardment, an invasion or a blitz.
 The house's mission: invasion if one of its fleets is under 07, else blitz under 08, else
 bombardment; its squadrons in all these fleets bombard together (fighters do not), and its
 loaded troop transports carry one Marine Division each (facts §6, E63).
@@ -21,9 +21,9 @@ from functools import cached_property
 
 from spacecombat.core.engine import Decision, Draw, End, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.rulesets.ec4x.colony import Colony
-from spacecombat.rulesets.ec4x.setup import Setup
-from spacecombat.rulesets.ec4x.siege import (
+from spacecombat.rulesets.ec4x.planetary.colony import Colony
+from spacecombat.rulesets.ec4x.planetary.process import advance as siege_advance
+from spacecombat.rulesets.ec4x.planetary.siege import (
     MISSIONS,
     OUT,
     STANDING,
@@ -31,15 +31,14 @@ from spacecombat.rulesets.ec4x.siege import (
     Siege,
     Striker,
 )
-from spacecombat.rulesets.ec4x.siege import (
+from spacecombat.rulesets.ec4x.planetary.siege import (
     Stage as SiegeStage,
 )
-from spacecombat.rulesets.ec4x.siege import (
-    advance as siege_advance,
-)
-from spacecombat.rulesets.ec4x.siege import (
+from spacecombat.rulesets.ec4x.planetary.siege import report as siege_report
+from spacecombat.rulesets.ec4x.planetary.siege import (
     start as siege_start,
 )
+from spacecombat.rulesets.ec4x.setup import Setup
 from spacecombat.rulesets.ec4x.state import (
     ABSENT,
     CRIPPLED,
@@ -266,13 +265,11 @@ class Planetary:
         return _lift(siege_advance(assault, siege), state)
 
     def report(self, state: State) -> dict[str, object]:
-        from spacecombat.rulesets.ec4x.siege import report
-
         assault = self.assault(state.refused) or self._fallback()
         siege = state.siege
         if siege is not None and siege.result == "orbit_not_held":
             siege = None
-        return report(assault, siege)
+        return siege_report(assault, siege)
 
     def _fallback(self) -> Assault:
         built = self._build(0)

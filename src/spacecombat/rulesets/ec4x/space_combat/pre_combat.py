@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from spacecombat.core.engine import Draw, Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ec4x import detection
-from spacecombat.rulesets.ec4x.engagement import engagement, task_force_cloaked
-from spacecombat.rulesets.ec4x.morale import morale_effect, needs_roll
 from spacecombat.rulesets.ec4x.setup import GUARD_OR_BLOCKADE, MOVEMENT_ORDERS, Setup
+from spacecombat.rulesets.ec4x.space_combat import detection
+from spacecombat.rulesets.ec4x.space_combat.engagement import engagement, task_force_cloaked
+from spacecombat.rulesets.ec4x.space_combat.engagement import task_force_roe as roe_of
+from spacecombat.rulesets.ec4x.space_combat.morale import morale_effect, needs_roll
+from spacecombat.rulesets.ec4x.space_combat.targeting import order_of, posture, regards_hostile
 from spacecombat.rulesets.ec4x.state import ABSENT, Morale, Stage, State
-from spacecombat.rulesets.ec4x.targeting import order_of, posture, regards_hostile
 from spacecombat.scenario.ec4x import SPY_ORDERS
 
 
@@ -373,8 +374,6 @@ def engage(setup: Setup, state: State) -> Node[State]:
 def task_force_roe(setup: Setup, state: State, house: int) -> int:
     """7.2: the highest ROE of any joining fleet; 10 with a starbase (engagement.task_force_roe).
     A Task Force of colony fighters alone never retreats (7.3.5): 10."""
-    from spacecombat.rulesets.ec4x.engagement import task_force_roe as roe_of
-
     starbase = house == setup.controller and any(
         setup.units[u].kind == "starbase" and state.cond[u] != ABSENT for u in setup.colony_units
     )

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from spacecombat.rulesets.ec4x import orders as o
+from spacecombat.rulesets.ec4x.turn import orders as o
 from spacecombat.scenario.ec4x_game import GameState
 
 #: the planetary part of a battle outcome's ``colony`` block (siege.report), as reported

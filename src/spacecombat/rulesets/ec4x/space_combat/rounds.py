@@ -31,9 +31,10 @@ from typing import NamedTuple
 
 from spacecombat.core.engine import Draw, Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ec4x import capacity, cer
-from spacecombat.rulesets.ec4x.pre_combat import house_morale, undetected
 from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT, Fleet, Setup, Unit
+from spacecombat.rulesets.ec4x.space_combat import capacity, cer
+from spacecombat.rulesets.ec4x.space_combat.pre_combat import house_morale, undetected
+from spacecombat.rulesets.ec4x.space_combat.targeting import candidates, regards_hostile
 from spacecombat.rulesets.ec4x.state import (
     ABSENT,
     CRIPPLED,
@@ -44,7 +45,6 @@ from spacecombat.rulesets.ec4x.state import (
     Stage,
     State,
 )
-from spacecombat.rulesets.ec4x.targeting import candidates, regards_hostile
 
 #: phase-4 tiers given to starbases (they have no CR; ruling E38)
 STARBASE_FIRST = 1000

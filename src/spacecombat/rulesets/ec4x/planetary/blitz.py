@@ -15,24 +15,20 @@ spaceports, and ground batteries", and no IU is destroyed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
 
 from spacecombat.core.engine import Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ec4x.colony import half
-from spacecombat.rulesets.ec4x.planetary_tables import planetary
+from spacecombat.rulesets.ec4x.planetary.colony import half
+from spacecombat.rulesets.ec4x.planetary.siege import Assault, Siege, Stage, describe
+from spacecombat.rulesets.ec4x.planetary.tables import planetary
 from spacecombat.rulesets.ec4x.state import CRIPPLED, UNDAMAGED
-
-if TYPE_CHECKING:
-    from spacecombat.rulesets.ec4x.siege import Assault, Siege
 
 
 def landed_attack(assault: Assault) -> tuple[int, int]:
     """A landed division's AS, undamaged and crippled. Option ``blitz_marine_as`` (ruling E66):
     ``stacked``: the blitz's halving and crippling both apply (6 → 3, crippled 2);
     ``once``: a landed division fights at half AS whether crippled or not (3 and 3)."""
-    import math
-
     marine = planetary().units["MD"].attack
     landed = math.ceil(marine * planetary().blitz_marine_as)
     if assault.readings.blitz_marine_as == "once":
@@ -42,9 +38,6 @@ def landed_attack(assault: Assault) -> tuple[int, int]:
 
 def land(assault: Assault, siege: Siege) -> Step[Siege]:
     """The surviving loaded transports land their divisions, batteries or not."""
-    from spacecombat.rulesets.ec4x.invasion import invader_strength
-    from spacecombat.rulesets.ec4x.siege import Stage
-
     undamaged = crippled = 0
     for s, c in zip(assault.strikers, siege.cond, strict=True):
         if s.kind != "transport" or not s.marines:
@@ -59,6 +52,7 @@ def land(assault: Assault, siege: Siege) -> Step[Siege]:
             siege.at(Stage.DONE, result="failed", rolls=()),
             (event("invasion_failed", reason="no marines landed: every loaded transport lost"),),
         )
+    attack, attack_crippled = landed_attack(assault)  # as invasion.invader_strength in a blitz
     return Step(
         siege.at(
             Stage.GROUND_END, landed=(undamaged, crippled), landed_total=total, round=0, rolls=()
@@ -68,7 +62,7 @@ def land(assault: Assault, siege: Siege) -> Step[Siege]:
                 "marines_landed",
                 house=assault.attacker,
                 marines=[undamaged, crippled],
-                strength=invader_strength(assault, (undamaged, crippled)),
+                strength=undamaged * attack + crippled * attack_crippled,
                 destroyed={},
             ),
         ),
@@ -77,8 +71,6 @@ def land(assault: Assault, siege: Siege) -> Step[Siege]:
 
 def seize(assault: Assault, siege: Siege) -> Step[Siege]:
     """7.6.2: every remaining asset changes hands intact; no IU destroyed."""
-    from spacecombat.rulesets.ec4x.siege import Stage, describe
-
     after = siege.colony.at(owner=assault.attacker)
     return Step(
         siege.at(Stage.DONE, colony=after, result="conquered", rolls=(), round=0),

@@ -20,15 +20,16 @@ from __future__ import annotations
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ec4x.pre_combat import task_force_roe
 from spacecombat.rulesets.ec4x.setup import Setup
-from spacecombat.rulesets.ec4x.space_combat import (
+from spacecombat.rulesets.ec4x.space_combat.pre_combat import task_force_roe
+from spacecombat.rulesets.ec4x.space_combat.rounds import (
     combat_continues,
     remaining,
     screened_check,
     standing,
     strength,
 )
+from spacecombat.rulesets.ec4x.space_combat.targeting import regards_hostile
 from spacecombat.rulesets.ec4x.state import (
     CRIPPLED,
     DESTROYED,
@@ -40,7 +41,6 @@ from spacecombat.rulesets.ec4x.state import (
     State,
 )
 from spacecombat.rulesets.ec4x.tables import roe_allows
-from spacecombat.rulesets.ec4x.targeting import regards_hostile
 
 STAY = "stay"
 RETREAT = "retreat"

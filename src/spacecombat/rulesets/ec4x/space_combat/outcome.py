@@ -15,10 +15,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ec4x import capacity
-from spacecombat.rulesets.ec4x.pre_combat import present, undetected
 from spacecombat.rulesets.ec4x.setup import MOVEMENT_ORDERS, Setup
-from spacecombat.rulesets.ec4x.space_combat import scouts_gone
+from spacecombat.rulesets.ec4x.space_combat import capacity
+from spacecombat.rulesets.ec4x.space_combat.pre_combat import present, undetected
+from spacecombat.rulesets.ec4x.space_combat.rounds import scouts_gone
+from spacecombat.rulesets.ec4x.space_combat.targeting import order_of
 from spacecombat.rulesets.ec4x.state import (
     ABSENT,
     CRIPPLED,
@@ -29,7 +30,6 @@ from spacecombat.rulesets.ec4x.state import (
     State,
 )
 from spacecombat.rulesets.ec4x.tables import tables
-from spacecombat.rulesets.ec4x.targeting import order_of
 
 #: 7.3.6 "Crippled ships require shipyard repairs (1 turn, 25% of PC)"
 REPAIR_SHARE = Fraction(1, 4)
