@@ -15,8 +15,8 @@ from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.rulesets import ti4
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler
 from spacecombat.rulesets.ti4.battle import Ti4Battle
+from spacecombat.rulesets.ti4.effects import with_cursor
 from spacecombat.rulesets.ti4.hooks import Window
-from spacecombat.rulesets.ti4.procedures.common import with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState

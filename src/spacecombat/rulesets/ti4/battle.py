@@ -14,6 +14,7 @@ from spacecombat.rulesets.notices import (
     removed_by,
 )
 from spacecombat.rulesets.ti4.abilities.base import Card
+from spacecombat.rulesets.ti4.effects import why_not_eligible
 from spacecombat.rulesets.ti4.procedures import (
     capacity,
     combat_round,
@@ -21,6 +22,7 @@ from spacecombat.rulesets.ti4.procedures import (
     retreat,
     space_cannon_offense,
     space_combat,
+    stalemate,
     windows,
 )
 from spacecombat.rulesets.ti4.rounds import ProductRounds
@@ -204,10 +206,14 @@ def _pending_decision(setup: BattleSetup, state: BattleState) -> Node[BattleStat
 
 def _never_retreats(setup: BattleSetup, side: Side) -> str | None:
     """Why ``side`` can never retreat in this battle, or ``None`` if it may. Eligibility depends
-    only on the fixed setup (retreat.why_not_eligible), never on the state."""
+    only on the fixed setup (effects.py ``why_not_eligible``), never on the state."""
     if setup.kind != "space":
         return "an invasion has no space combat to retreat from"
     if not setup.system.adjacent:
         return "system.adjacent lists no system to retreat to"
-    reasons = [(s.name, retreat.why_not_eligible(setup, side, s)) for s in setup.system.adjacent]
+    reasons = [(s.name, why_not_eligible(setup, side, s)) for s in setup.system.adjacent]
     return no_destination(reasons, "an eligible destination")
+
+
+# the stalemate check follows this battle's steps (procedures/stalemate.py)
+stalemate.played_by(Ti4Battle)

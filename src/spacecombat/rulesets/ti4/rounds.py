@@ -23,13 +23,13 @@ from spacecombat.core.rounds import (
 from spacecombat.core.sides import SideState
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
-from spacecombat.rulesets.ti4.procedures.common import (
+from spacecombat.rulesets.ti4.effects import (
     arena,
     combat_dice,
     combat_pool,
     combatants,
+    eligible_systems,
 )
-from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase

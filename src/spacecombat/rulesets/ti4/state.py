@@ -10,6 +10,7 @@ from spacecombat.core import state as copies
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.pool import DiceGroup
 from spacecombat.core.sides import Side, SideState
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.hooks import Window
 
 #: no units (Forces is immutable, so one shared empty value is safe as a default)
@@ -72,6 +73,74 @@ class Retreat:
     done: bool = False
 
 
+class Mark(StrEnum):
+    """Where a procedure stands for a player, kept on that player (``BattleState.marks``), some
+    with a count: not effects acting for the round (those are ``boosts``), but cleared with
+    them when the round ends."""
+
+    #: the defender's "announce_retreats" window has opened (procedures/space_combat.py)
+    ANNOUNCE_WINDOW_OPENED = "announce_retreats_window"
+    #: the player's retreat was intercepted: it cannot retreat this round (Intercept)
+    INTERCEPTED = "intercepted"
+    #: the defender played Rout: the attacker must announce a retreat
+    ROUTED = "rout"
+    #: the retreat under way is made by Skilled Retreat (effects.py ``skilled_retreat``)
+    SKILLED_RETREAT = "skilled_retreat"
+    #: the hits of the player's extra space cannon roll, made before the active player's, are
+    #: being assigned (effects.py ``extra_cannon_roll``)
+    EXTRA_SPACE_CANNON = "extra_space_cannon"
+    #: the player's SPACE CANNON or BOMBARDMENT roll is made, its hits set on the opponent,
+    #: while the handlers acting after it are asked (procedures/space_cannon_offense.py)
+    ABILITY_ROLLED = "ability_rolled"
+    #: likewise, its ANTI-FIGHTER BARRAGE roll, and how many marks the roll produced
+    #: (procedures/space_combat.py)
+    BARRAGE_ROLLED = "anti_fighter_barrage_rolled"
+    BARRAGE_MARKS = "anti_fighter_barrage_marks"
+    #: a handler had the player roll the same unit-ability dice again (Scramble Frequency)
+    REROLL = "reroll"
+    #: how many of the hits against the player are free: the others must go to non-fighter
+    #: ships if able (effects.py ``aiming``)
+    FREE_HITS = "free_hits"
+    #: the defender's infantry on the planet before a bombardment's hits are assigned, on the
+    #: attacker (kept only while a handler acts after bombardment; procedures/invasion.py)
+    INFANTRY_BEFORE_BOMBARDMENT = "infantry_before_bombardment"
+
+
+#: one player's marks: (mark, count; 0 for a mark without one)
+Marks = frozenset[tuple[Mark, int]]
+NO_MARKS: Marks = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """Hits produced in a timing window (Ambush, Dimensional Splicer), still to assign: what
+    produced them (``cause``; empty: none are), and which units they may reach: any ship, a
+    non-fighter ship if able (``non_fighter``), or the one unit, (type, status), their producer
+    chose (``unit``; docs/rulings.md 14H-1). effects.py ``aimed_hits``."""
+
+    cause: str = ""
+    non_fighter: bool = False
+    unit: tuple[str, Status] | None = None
+
+    @property
+    def restricted(self) -> bool:
+        """Whether the hits reach only some ships."""
+        return self.non_fighter or self.unit is not None
+
+
+#: no hits of a timing window to assign
+NO_AIM = Aim()
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """The ``used`` mark of a card that was played and cancelled (the Empyrean mech): its holder
+    no longer has it, but its effect never happened (``has_used(side, card)`` stays false, so
+    effects that read it as "played" do not act)."""
+
+    card: str
+
+
 #: one player's combat roll, group by group: (the group, the hits it produced)
 RolledHits = tuple[tuple[DiceGroup, int], ...]
 
@@ -120,26 +189,28 @@ class BattleState(NamedTuple):
     windows: tuple[tuple[Window, ...], ...] = ()
     then: Phase | None = None
     #: cards and leaders each player (attacker, defender) has played, exhausted or purged, and
-    #: exhaustible technologies exhausted (ids; data/cards.toml, technologies.toml)
-    used: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    #: exhaustible technologies exhausted (ids; data/cards.toml, technologies.toml), and the
+    #: action cards played and cancelled (``Discarded``)
+    used: tuple[frozenset[str | Discarded], frozenset[str | Discarded]] = (frozenset(), frozenset())
     #: effects acting for the rest of this combat round (a card played at its start, say),
     #: each player's; cleared when the round ends
     boosts: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    #: where the procedures stand for each player (``Mark``); cleared when the round ends
+    marks: tuple[Marks, Marks] = (NO_MARKS, NO_MARKS)
     #: what each player still may spend: (trade goods, influence)
     purse: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     #: the assignment of hits under way (procedures/assign_hits.py): the unit types of the
     #: assigning player that used SUSTAIN DAMAGE in it, in order, kept only when a handler acts
     #: after SUSTAIN DAMAGE; and what just happened that handlers are still to be asked about,
-    #: in order, each (what, player, unit or detail): "sustain" and "destroy" (a unit used
-    #: SUSTAIN DAMAGE, was destroyed), "must_destroy" (the player must destroy one of their
-    #: ships), or a handler's id (that handler goes on with its effect); ``cursor`` steps
-    #: through the handlers for the first
+    #: in order (follow_ups.py ``FollowUp``: a unit destroyed or that used SUSTAIN DAMAGE, a
+    #: player about to assign a window's hits, a ship its player must destroy, a handler's own
+    #: follow-up), each keeping how far the handlers have been asked; drained by effects.py
+    #: ``follow_ups``
     sustained: tuple[str, ...] = ()
-    following: tuple[tuple[str, Side, str], ...] = ()
-    #: hits produced in a timing window (Ambush, Dimensional Splicer), still to assign: (what
-    #: produced them, which units they may reach: "" any ship, "non_fighter" a non-fighter ship
-    #: if able, "unit:status" that one unit (its producer chose it); procedures/windows.py)
-    aim: tuple[str, str] = ("", "")
+    following: tuple[FollowUp, ...] = ()
+    #: hits produced in a timing window still to assign, and which units they may reach
+    #: (``Aim``; procedures/windows.py)
+    aim: Aim = NO_AIM
     #: technologies each player (attacker, defender) gained during this battle (Technological
     #: Singularity, Reveal Prototype): technology ids, and ``upgrade:UNIT`` for a unit upgrade.
     #: Each procedure reads the battle's facts as they stand with these (``BattleSetup.having``).
@@ -188,11 +259,11 @@ class BattleState(NamedTuple):
     def has_announced(self, side: Side) -> bool:
         return self.announced[0] if side is _ATTACKER else self.announced[1]
 
-    def has_used(self, side: Side, ident: str) -> bool:
+    def has_used(self, side: Side, ident: str | Discarded) -> bool:
         """Whether ``side`` has played, exhausted or purged ``ident`` in this battle."""
         return ident in self.used[0 if side is _ATTACKER else 1]
 
-    def using(self, side: Side, ident: str) -> BattleState:
+    def using(self, side: Side, ident: str | Discarded) -> BattleState:
         """This state with ``ident`` played, exhausted or purged by ``side``."""
         a, d = self.used
         if side is _ATTACKER:
@@ -221,6 +292,34 @@ class BattleState(NamedTuple):
         if side is _ATTACKER:
             return self.changed(boosts=(a | {effect}, d))
         return self.changed(boosts=(a, d | {effect}))
+
+    def marked(self, side: Side, mark: Mark) -> bool:
+        """Whether ``side`` has ``mark``."""
+        return any(m is mark for m, _ in self.marks[0 if side is _ATTACKER else 1])
+
+    def mark_count(self, side: Side, mark: Mark) -> int | None:
+        """The count of ``side``'s ``mark``, or ``None`` when it has none."""
+        for m, count in self.marks[0 if side is _ATTACKER else 1]:
+            if m is mark:
+                return count
+        return None
+
+    def marking(self, side: Side, mark: Mark, count: int = 0) -> BattleState:
+        """This state with ``side`` marked ``mark`` (with ``count``), replacing its last one."""
+        index = 0 if side is _ATTACKER else 1
+        mine = frozenset(e for e in self.marks[index] if e[0] is not mark) | {(mark, count)}
+        a, d = self.marks
+        return self.changed(marks=(mine, d) if index == 0 else (a, mine))
+
+    def unmarking(self, side: Side, *marks: Mark) -> BattleState:
+        """This state without ``side``'s ``marks`` (the same state if it has none of them)."""
+        index = 0 if side is _ATTACKER else 1
+        have = self.marks[index]
+        mine = frozenset(e for e in have if e[0] not in marks)
+        if len(mine) == len(have):
+            return self
+        a, d = self.marks
+        return self.changed(marks=(mine, d) if index == 0 else (a, mine))
 
     def rolled(self, side: Side) -> RolledHits:
         """``side``'s combat roll of this Roll Dice step, group by group (``rolls``)."""

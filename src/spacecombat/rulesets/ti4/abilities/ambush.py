@@ -6,7 +6,7 @@ a roll of purpose "ambush", with the 2 ships of the best combat values (the choi
 would make otherwise; docs/rulings.md 14B-2). It is not a combat roll: combat-roll
 modifiers do not apply. The hits may be cancelled by SUSTAIN DAMAGE (14B-1), and the cards
 answering hits are offered around them (Shields Holding, Tellurian, Direct Hit, Reflective
-Shielding: docs/rulings.md 14H-1 to 14H-4; procedures/windows.py ``aimed_hits``)."""
+Shielding: docs/rulings.md 14H-1 to 14H-4; effects.py ``aimed_hits``)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.effects import aimed_hits
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -48,8 +49,6 @@ class Ambush(Handler):
             DiceGroup(unit, sum(1 for _, u in chosen if u == unit), hit)
             for hit, unit in sorted(set(chosen))
         ]
-        from spacecombat.rulesets.ti4.procedures.windows import aimed_hits
-
         return Chance(
             owner.value,
             "ambush",

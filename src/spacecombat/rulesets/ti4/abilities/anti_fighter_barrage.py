@@ -16,6 +16,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
+from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import PLANET_PREFIX
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, forbidden
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -28,13 +29,6 @@ AFB = Roll.ANTI_FIGHTER_BARRAGE
 INFANTRY = "infantry"
 #: the ``cause`` of the infantry destroyed by barrage marks
 MARK_CAUSE = "anti-fighter barrage (Strike Wing Alpha II)"
-
-#: boosts of the roller while handlers act after its barrage roll (procedures/space_combat.py):
-#: the roll is made (its hits set), its marks (``MARKS`` + how many), and ``REROLL``, set by a
-#: handler to discard the roll and make the roller roll the same dice again (Scramble Frequency)
-ROLLED = "anti_fighter_barrage_rolled"
-MARKS = "anti_fighter_barrage_marks:"
-REROLL = "anti_fighter_barrage_reroll"
 
 
 def barrage_pool(setup: BattleSetup, side: Side, space: Forces) -> DicePool:
@@ -89,10 +83,6 @@ def infantry_destroyed(
     the ``unit_destroyed`` events. Infantry fighting as ships with the Alastor from the space
     area are infantry there too, after the others; those from a planet are on their planet
     (docs/rulings.md 14AL-5)."""
-    from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import (
-        PLANET_PREFIX,
-    )
-
     kinds = sorted(
         (u for u in setup.side(side).of_type(INFANTRY) if PLANET_PREFIX not in u),
         key=lambda u: (u != INFANTRY, u),

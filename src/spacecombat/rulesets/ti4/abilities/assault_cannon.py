@@ -14,6 +14,7 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.effects import destroy_own
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -58,8 +59,6 @@ class AssaultCannon(Handler):
         )
 
         def then(option: Option) -> Step[BattleState]:
-            from spacecombat.rulesets.ti4.procedures.windows import destroy_own
-
             return destroy_own(state, victim, option.unit or "", Status(option.status or 0), CAUSE)
 
         return Decision(request, then)

@@ -46,7 +46,7 @@ from spacecombat.rulesets.ti4.hooks import (
     missing_companions,
 )
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import Pending
+from spacecombat.rulesets.ti4.state import Discarded, Pending
 
 if TYPE_CHECKING:
     from spacecombat.core.engine import Node
@@ -620,11 +620,11 @@ def _resolved(owner: Side, card: str, state: BattleState, act: _Play) -> Step[Ba
     return Step(done.state, (card_played(owner, card, state.round), *done.events))
 
 
-def discarded(card: str) -> str:
+def discarded(card: str) -> Discarded:
     """The ``used`` mark of a card that was played and cancelled (the Empyrean mech): its holder
     no longer has it, but its effect never happened (``has_used(side, card)`` stays false, so
     effects that read it as "played" do not act)."""
-    return f"{card}:cancelled"
+    return Discarded(card)
 
 
 def card_played(owner: Side, card: str, round_number: int) -> Event:

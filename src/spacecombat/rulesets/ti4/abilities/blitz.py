@@ -21,6 +21,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.pool import DiceGroup
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
+from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_forbidden
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -70,8 +71,6 @@ class Blitz(Card):
         owner = self.owner
         if owner is not Side.ATTACKER or not self.held(state):
             return None
-        from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_forbidden
-
         if not any(
             armed(setup, state, owner, setup.bombarded_by[p])
             and ground_forces(setup, state, owner.other, p)

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DiceGroup, DicePool
+from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Roll
+from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, forbidden
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -67,9 +69,6 @@ def bombarded_planets(setup: BattleSetup, state: BattleState) -> list[tuple[int,
     with their dice: planets with the defender's ground forces, no law forbidding it, no
     planetary shield stopping it, and dice to roll (Scramble Frequency and Strike Wing Ambuscade
     read them before the first roll)."""
-    from spacecombat.core.state import ground_forces
-    from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
-
     found = []
     for p in range(len(setup.planets)):
         if not ground_forces(setup, state, Side.DEFENDER, p):

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
+from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -33,12 +35,6 @@ class Bunker(Card):
     def at_invasion_start(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
         if self.owner is not Side.DEFENDER or not self.held(state):
             return None
-        from spacecombat.rulesets.ti4.abilities.bombardment import (
-            bombardment_dice,
-            bombardment_forbidden,
-        )
-        from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
-
         attacker = Side.ATTACKER
         if not any(
             ground_forces(setup, state, self.owner, p)

@@ -18,6 +18,7 @@ from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits, queued
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class CourageousToTheEnd(ActsOnHits, Card):
             return None  # nothing the opponent could destroy
 
         def play(s: BattleState) -> Step[BattleState]:
-            return Step(queued(s, (self.id, side, unit)))
+            return Step(queued(s, FollowUp.own(self.id, side, unit)))
 
         return self.offer(
             state,
@@ -78,6 +79,6 @@ class CourageousToTheEnd(ActsOnHits, Card):
         opponent = side.other
 
         def then(hits: int) -> Step[BattleState]:
-            return Step(queued(state, *[("must_destroy", opponent, CAUSE)] * hits))
+            return Step(queued(state, *[FollowUp.must_destroy(opponent, CAUSE)] * hits))
 
         return Chance(side.value, self.id, pool, then)

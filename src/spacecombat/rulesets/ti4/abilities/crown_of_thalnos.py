@@ -33,6 +33,7 @@ from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.pool import DiceGroup
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, card_played, register
+from spacecombat.rulesets.ti4.effects import arena, combat_pool
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -59,8 +60,6 @@ class CrownOfThalnos(Handler):
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}))
 
     def _types(self, setup: BattleSetup, state: BattleState, owner: Side) -> list[DiceGroup]:
-        from spacecombat.rulesets.ti4.procedures.common import combat_pool
-
         return [g for g in combat_pool(setup, state, owner).groups if g.mark_on is None]
 
     def in_window(
@@ -123,8 +122,6 @@ class CrownOfThalnos(Handler):
             return groups
         assert isinstance(chosen, tuple)
         doomed = {mark[len(MARK) :] for mark in chosen}
-        from spacecombat.rulesets.ti4.procedures.common import arena
-
         units = state.side(roller).area(arena(setup, state))
         changed = []
         for g in groups:

@@ -15,6 +15,12 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.effects import (
+    aimed_hits,
+    destroy_own,
+    offer_choices,
+    unit_value,
+)
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -37,14 +43,6 @@ class Devotion(Card):
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
         owner = self.player
-        from spacecombat.rulesets.ti4.procedures.windows import (
-            aim_at,
-            aimed_hits,
-            destroy_own,
-            offer_choices,
-            unit_value,
-        )
-
         space = state.side(owner).space
         cards = setup.side(owner)  # The Cavalry's ship is still a cruiser (14CV-2)
         mine = [(u, st) for kind in SACRIFICES for u, st, _ in space if cards.is_a(u, kind)]
@@ -61,7 +59,7 @@ class Devotion(Card):
         def choice(given: tuple[str, Status], hit: tuple[str, Status]) -> tuple[str, Act]:
             def act(s: BattleState) -> Step[BattleState]:
                 gone = destroy_own(s, owner, *given, CAUSE)
-                aimed = aimed_hits(gone.state, victim, 1, CAUSE, aim_at(*hit))
+                aimed = aimed_hits(gone.state, victim, 1, CAUSE, unit=hit)
                 return Step(aimed, gone.events)
 
             return f"destroy {describe(*given)}, hit {describe(*hit)}", act

@@ -18,6 +18,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.creuss_flagship_delta_wormhole import wormhole_in_system
+from spacecombat.rulesets.ti4.effects import aimed_hits, offer_choices, unit_value
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -39,13 +40,6 @@ class DimensionalSplicer(Card):
         owner = self.player
         if not wormhole_in_system(setup, state):
             return None
-        from spacecombat.rulesets.ti4.procedures.windows import (
-            aim_at,
-            aimed_hits,
-            offer_choices,
-            unit_value,
-        )
-
         victim = owner.other
         ships = setup.side(victim).ship_types
         targets = sorted(
@@ -61,7 +55,7 @@ class DimensionalSplicer(Card):
             unit: str, status: Status
         ) -> tuple[str, Callable[[BattleState], Step[BattleState]]]:
             def act(s: BattleState) -> Step[BattleState]:
-                return Step(aimed_hits(s, victim, 1, CAUSE, aim_at(unit, status)))
+                return Step(aimed_hits(s, victim, 1, CAUSE, unit=(unit, status)))
 
             return f"hit {describe(unit, status)}", act
 

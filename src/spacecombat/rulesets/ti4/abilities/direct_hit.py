@@ -22,6 +22,7 @@ from spacecombat.rulesets.ti4.abilities.sustain_damage import (
     immune_to_direct_hit,
     queued,
 )
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -57,7 +58,7 @@ class DirectHit(ActsOnHits, Card):
             forces = current.space.remove(unit, status)
             destroyed = unit_destroyed(side, unit, status, CAUSE)
             gone = s.with_side(side, current.with_space(forces))
-            return Step(queued(gone, ("destroy", side, unit)), (destroyed,))
+            return Step(queued(gone, FollowUp.destroyed(side, unit)), (destroyed,))
 
         return self.offer(
             state,

@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.pool import DiceGroup
+from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
 from spacecombat.rulesets.ti4.abilities.space_cannon import forbidden
+from spacecombat.rulesets.ti4.effects import changed_pool, extra_cannon_roll
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -72,9 +73,6 @@ class ExperimentalBattlestation(Card):
             or not self._may_fire(setup, state, roller)
         ):
             return False
-        from spacecombat.core.pool import DicePool
-        from spacecombat.rulesets.ti4.procedures.space_cannon_offense import changed_pool
-
         # Solar Flare played: the dock could not fire
         return bool(
             changed_pool(setup, state, owner, DicePool.of(list(self._groups(setup)))).groups
@@ -105,6 +103,4 @@ class ExperimentalBattlestation(Card):
             or not self._may_fire(setup, state, roller)
         ):
             return None
-        from spacecombat.rulesets.ti4.procedures.space_cannon_offense import extra_cannon_roll
-
         return extra_cannon_roll(setup, state, owner, self._groups(setup), FIRED)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
+from spacecombat.rulesets.ti4.effects import combat_dice
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -34,8 +35,6 @@ class FireTeam(RerollsThisRound, Card):
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
         owner = self.player
-        from spacecombat.rulesets.ti4.procedures.common import combat_dice
-
         if not combat_dice(setup, state, owner):
             return None
 

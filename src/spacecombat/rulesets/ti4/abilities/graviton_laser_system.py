@@ -25,6 +25,11 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
+from spacecombat.rulesets.ti4.abilities.experimental_battlestation import (
+    FIRED,
+    ExperimentalBattlestation,
+)
+from spacecombat.rulesets.ti4.effects import offense_pool
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -47,10 +52,6 @@ class GravitonLaserSystem(Card):
         owner = self.owner
         if owner is None or roll is not SCO or not self.held(state):
             return None
-        from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
-            offense_pool,
-        )
-
         if roller is owner.other:
             # on the active player's turn: before the owner's Battlestation dock fires
             if not self._worth(setup, state, owner) or not self._dock_may_fire(
@@ -81,10 +82,6 @@ class GravitonLaserSystem(Card):
     def _dock_may_fire(self, setup: BattleSetup, state: BattleState, roller: Side) -> bool:
         """Whether the owner may still play Experimental Battlestation before ``roller``'s
         space cannon offense (its dock would fire)."""
-        from spacecombat.rulesets.ti4.abilities.experimental_battlestation import (
-            ExperimentalBattlestation,
-        )
-
         return any(
             isinstance(h, ExperimentalBattlestation)
             and h.owner is self.owner
@@ -109,8 +106,6 @@ class GravitonLaserSystem(Card):
             return False
         # exhausted for this roll: the owner fires space cannon offense once a battle, and its
         # Battlestation dock once, on the active player's turn
-        from spacecombat.rulesets.ti4.abilities.experimental_battlestation import FIRED
-
         for_dock = state.boosted(roller, FOR_BATTLESTATION)
         if state.turn is not roller:  # the dock's roll
             return for_dock

@@ -26,6 +26,7 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.effects import combat_pool
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -55,8 +56,6 @@ class HacanFlagshipBuyRollBonus(Handler):
         trade_goods = state.wealth(owner)[0]
         if not trade_goods or not setup.side(owner).count_of(state.side(owner).space, FLAGSHIP):
             return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_pool
-
         pool = combat_pool(setup, state, owner)
         if all(g.hit_on <= 1 for g in pool.groups):
             return None  # no die can miss (or none is rolled): nothing to buy

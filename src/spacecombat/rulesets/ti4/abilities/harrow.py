@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways
 from spacecombat.rulesets.ti4.abilities.l1z1x_mech_bombardment import L1z1xMechBombardment
+from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Phase
@@ -62,12 +64,6 @@ class Harrow(Handler):
         owner = self.player
         if not state.round:
             return None
-        from spacecombat.rulesets.ti4.abilities.bombardment import (
-            bombardment_dice,
-            bombardment_forbidden,
-        )
-        from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
-
         planet = state.planet
         if (
             not ground_forces(setup, state, owner.other, planet)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.effects import aimed_hits, destroy_own, offer_choices
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -35,12 +36,6 @@ class ImpulseCore(Card):
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
         owner = self.player
-        from spacecombat.rulesets.ti4.procedures.windows import (
-            aimed_hits,
-            destroy_own,
-            offer_choices,
-        )
-
         space = state.side(owner).space
         cards = setup.side(owner)  # The Cavalry's ship is still a cruiser (14CV-2)
         mine = [(u, st) for kind in SACRIFICES for u, st, _ in space if cards.is_a(u, kind)]
@@ -54,7 +49,7 @@ class ImpulseCore(Card):
         ) -> tuple[str, Callable[[BattleState], Step[BattleState]]]:
             def act(s: BattleState) -> Step[BattleState]:
                 gone = destroy_own(s, owner, unit, status, CAUSE)
-                return Step(aimed_hits(gone.state, victim, 1, CAUSE, "non_fighter"), gone.events)
+                return Step(aimed_hits(gone.state, victim, 1, CAUSE, non_fighter=True), gone.events)
 
             return f"destroy {describe(unit, status)}", act
 

@@ -15,6 +15,7 @@ from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import Mark
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -34,12 +35,11 @@ class Intercept(Card):
         victim = owner.other
         if not state.has_announced(victim):
             return None
-        from spacecombat.rulesets.ti4.procedures.windows import INTERCEPTED
 
         def play(s: BattleState) -> Step[BattleState]:
             a, d = s.announced
             pair = (False, d) if victim is Side.ATTACKER else (a, False)
-            stopped = s.changed(announced=pair).boosting(victim, INTERCEPTED)
+            stopped = s.changed(announced=pair).marking(victim, Mark.INTERCEPTED)
             cancelled = event("retreat_cancelled", player=victim.value, reason="Intercept")
             return Step(stopped, (cancelled,))
 

@@ -7,7 +7,7 @@ Offered in the "start of combat" window of a space combat (ti4-space-combat.md r
 procedures/windows.py). Once purged, each of the opponent's ships destroyed is heard through
 ``after_destroyed``: while hits are assigned (anti-fighter barrage, combat rounds, Direct Hit,
 the Yin flagship: procedures/assign_hits.py) and in timing windows (Ambush, Assault Cannon, ...:
-procedures/windows.py ``_follow_destroyed``). The ship is placed at once, undamaged and free
+effects.py ``follow_ups``). The ship is placed at once, undamaged and free
 (``units_placed``), as the Mentak's own unit of that type (a faction ship of the opponent gives
 the generic one, a flagship the Mentak flagship: the holder's faction must then be set); it
 fights from then on, and the combat goes on even if the Mentak had no ships left. No ship is

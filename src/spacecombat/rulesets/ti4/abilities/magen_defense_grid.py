@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.planetary_shield import has_planetary_shield
+from spacecombat.rulesets.ti4.effects import combat_dice
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -40,10 +41,8 @@ class MagenDefenseGrid(Card):
         owner = self.player
         if not has_planetary_shield(setup, state, owner, state.planet):
             return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_dice
-
         if not combat_dice(setup, state, owner.other):
-            return None  # the opponent rolls nothing anyway
+            return None
 
         def play(s: BattleState) -> Step[BattleState]:
             return Step(s.boosting(owner, self.card))

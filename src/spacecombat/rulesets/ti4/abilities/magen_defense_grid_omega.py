@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.forces import Status, describe
+from spacecombat.core.forces import STATUSES, Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways
 from spacecombat.rulesets.ti4.abilities.sustain_damage import sustainable
 from spacecombat.rulesets.ti4.hooks import Window
-from spacecombat.rulesets.ti4.state import Phase
+from spacecombat.rulesets.ti4.state import Aim, Phase
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -68,7 +68,7 @@ class MagenDefenseGridOmega(Handler):
 
         def play(s: BattleState, aim: str | None) -> Step[BattleState]:
             aimed = s.at(Phase.SPACE_CANNON_DEFENSE_HITS).with_hits_on(opponent, 1)
-            return Step(aimed.changed(aim=(CAUSE, aim or "")))
+            return Step(aimed.changed(aim=_aimed_at(aim)))
 
         return offer_ways(
             owner,
@@ -79,3 +79,11 @@ class MagenDefenseGridOmega(Handler):
             play,
             exhaust=False,
         )
+
+
+def _aimed_at(way: str | None) -> Aim:
+    """The aim of the hit placed on the unit a way names ("UNIT:STATUS")."""
+    if way is None:
+        return Aim(CAUSE)
+    unit, _, status = way.partition(":")
+    return Aim(CAUSE, unit=(unit, STATUSES[int(status)]))

@@ -18,6 +18,7 @@ from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Acts, register
 from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
+from spacecombat.rulesets.ti4.effects import combat_dice
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -40,8 +41,6 @@ class MunitionsReserves(RerollsThisRound):
         owner = self.player
         if state.wealth(owner)[0] < COST or state.boosted(owner, self.id):
             return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_dice
-
         if not combat_dice(setup, state, owner):
             return None
         options = (Option(f"play {self.id}", "play", target=self.id), Option("pass", "pass"))

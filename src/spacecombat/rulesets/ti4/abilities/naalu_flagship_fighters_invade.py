@@ -30,7 +30,7 @@ from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces
 from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
-from spacecombat.rulesets.ti4.abilities.the_cavalry import changed_events, relabel
+from spacecombat.rulesets.ti4.effects import changed_events, relabel
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node
 from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
-from spacecombat.rulesets.ti4.abilities.the_cavalry import change_units
+from spacecombat.rulesets.ti4.effects import change_units
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.rules import load
 

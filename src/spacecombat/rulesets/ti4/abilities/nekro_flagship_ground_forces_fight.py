@@ -34,7 +34,8 @@ from spacecombat.core.events import Event
 from spacecombat.core.forces import Status, describe
 from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
-from spacecombat.rulesets.ti4.abilities.the_cavalry import Item, change_units, changed_events
+from spacecombat.rulesets.ti4.effects import Item, change_units, changed_events
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -243,7 +244,7 @@ def _choose(
             step = _participate(state, owner, [kind], [option.count])
         if not later:
             return step
-        asked = (ID, owner, _named(later[0]))
+        asked = FollowUp.own(ID, owner, _named(later[0]))
         return Step(step.state.changed(following=(*step.state.following, asked)), step.events)
 
     return Decision(request, then)

@@ -23,6 +23,7 @@ from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ class RaghsCall(Card):
 
         def play(s: BattleState) -> Step[BattleState]:
             if len(setup.planets) > 1:  # the Saar player chooses where they go (follow_up)
-                return Step(s.changed(following=((self.id, saar, str(planet)),)))
+                return Step(s.changed(following=(FollowUp.own(self.id, owner, str(planet), saar),)))
             return self._placed(setup, s, planet, None)
 
         return self.offer(

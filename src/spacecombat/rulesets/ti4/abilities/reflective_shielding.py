@@ -7,7 +7,7 @@ barrage hits (with Waylay); not against space cannon offense, which comes before
 (docs/rulings.md 14A-7, 14H-3). In a combat round the 2 hits join those the opponent has still
 to assign; if the opponent (the attacker) has already assigned its hits this round, it assigns
 them when the holder is done (procedures/assign_hits.py). In a timing window the opponent
-assigns them at once, to any of its ships (procedures/windows.py ``aimed_hits``). Played
+assigns them at once, to any of its ships (effects.py ``aimed_hits``). Played
 during anti-fighter barrage, the battle is refused by name: its hits are not barrage hits and
 the step keeps one count of hits per player. The stock policy plays it the first time it is
 offered (``policy.play`` may restrict)."""
@@ -21,6 +21,7 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits
+from spacecombat.rulesets.ti4.effects import aimed_hits
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class ReflectiveShielding(ActsOnHits, Card):
         owner = self.owner
         if side is not owner or where is not None or not self.held(state):
             return None
-        in_window = state.phase is Phase.TIMING_WINDOW and bool(state.aim[0])
+        in_window = state.phase is Phase.TIMING_WINDOW and bool(state.aim.cause)
         barrage = state.phase is Phase.ANTI_FIGHTER_BARRAGE_HITS
         if state.phase is not Phase.ASSIGN_HITS and not in_window and not barrage:
             return None  # not during a space combat (space cannon offense)
@@ -83,11 +84,9 @@ class ReflectiveShielding(ActsOnHits, Card):
 def _in_window(state: BattleState, side: Side) -> BattleState:
     """``state`` with the 2 hits produced against ``side``'s opponent while hits of a timing
     window are assigned: assigned at once, by the opponent, to any of its ships (14H-3)."""
-    from spacecombat.rulesets.ti4.procedures.windows import aimed_hits
-
     opponent = side.other
-    cause, aim = state.aim
-    if state.hits_on(side) and aim:
+    cause = state.aim.cause
+    if state.hits_on(side) and state.aim.restricted:
         # the holder still has hits to assign that reach only some ships (none do today: each
         # such effect produces 1 hit): both would share one ``aim``
         raise RuleNotImplemented(

@@ -26,6 +26,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.setup import side_spec
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, register
+from spacecombat.rulesets.ti4.effects import arena
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.rules import load
 
@@ -118,8 +119,6 @@ class RevealPrototype(Card):
             return None
         assert spec.technology_colours is not None  # a holder must give it (cards.toml needs)
         colours = spec.technology_colours.model_dump()
-        from spacecombat.rulesets.ti4.procedures.common import arena
-
         where = arena(setup, state)
         participating = cards.ship_types if where is None else cards.ground_force_types
         area = state.side(owner).area(where)

@@ -21,6 +21,7 @@ from spacecombat.rulesets.ti4.abilities.base import (
     offer_plays,
     rerolling_misses,
 )
+from spacecombat.rulesets.ti4.effects import combat_dice, combat_pool
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -39,8 +40,6 @@ class RoundBoost(Card):
 
     def worth(self, setup: BattleSetup, state: BattleState, owner: Side) -> bool:
         """Whether playing it now can change something (default: the holder rolls dice)."""
-        from spacecombat.rulesets.ti4.procedures.common import combat_dice
-
         return combat_dice(setup, state, owner) > 0
 
     def boost(
@@ -148,8 +147,6 @@ class ExtraDieThisRound(Card):
         owner = self.player
         if setup.kind != self.battle:
             return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_pool
-
         groups = combat_pool(setup, state, owner).groups
         if not groups:
             return None

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.effects import eligible_systems
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import Mark
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -32,13 +34,10 @@ class Rout(Card):
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> Node[BattleState] | None:
         owner = self.player
-        from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
-        from spacecombat.rulesets.ti4.procedures.windows import ROUTED
-
         if not eligible_systems(setup, Side.ATTACKER):
             return None
 
         def play(s: BattleState) -> Step[BattleState]:
-            return Step(s.boosting(owner, ROUTED))
+            return Step(s.marking(owner, Mark.ROUTED))
 
         return self.offer(state, "Rout: your opponent must announce a retreat this round?", play)

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.effects import destroy_own, offer_choices, unit_value
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -52,12 +54,6 @@ class SardakkDreadnought2Sacrifice(Card):
     def _offer(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
         owner = self.owner
         assert owner is not None
-        from spacecombat.rulesets.ti4.procedures.windows import (
-            destroy_own,
-            offer_choices,
-            unit_value,
-        )
-
         space = state.side(owner).space
         cards = setup.side(owner)
         # The Cavalry's ship, if an Exotrireme II, is still one (docs/rulings.md 14CV-1)
@@ -68,7 +64,7 @@ class SardakkDreadnought2Sacrifice(Card):
         pool = [(u, st) for u, st, n in theirs if u in ships for _ in range(min(n, 2))]
         if not mine or not pool:
             return None
-        again = (self.id, owner, "")
+        again = FollowUp.own(self.id, owner)
         size = min(2, len(pool))
         kinds = sorted(set(pool), key=lambda t: (-unit_value(setup, victim, t[0]), t))
         sets = sorted(

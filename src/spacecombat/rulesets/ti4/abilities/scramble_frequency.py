@@ -8,7 +8,7 @@ produced a hit or destroys infantry: Strike Wing Alpha II marks), the SPACE CANN
 (procedures/space_cannon_offense.py), the SPACE CANNON defense and the BOMBARDMENT
 (procedures/invasion.py; ``reviewed_roll``) when the roll produced a hit. The stock policy
 plays it then (``policy.play`` may say ``never``). Played, the roll is discarded and the
-opponent rolls the same dice again (``anti_fighter_barrage.REROLL``): its results are the second
+opponent rolls the same dice again (state.py ``Mark.REROLL``): its results are the second
 roll's. The decision is taken seeing the first roll's hits, so the outcome is exact
 (docs/rulings.md 14D3-4, 14SF-1).
 
@@ -27,9 +27,11 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import REROLL
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
+from spacecombat.rulesets.ti4.abilities.bombardment import bombarded_planets
+from spacecombat.rulesets.ti4.effects import final_die
 from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import Mark
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
@@ -76,7 +78,7 @@ class ScrambleFrequency(Card):
         barrage = roll is Roll.ANTI_FIGHTER_BARRAGE
 
         def play(s: BattleState) -> Step[BattleState]:
-            rerolled = s.boosting(roller, REROLL)
+            rerolled = s.marking(roller, Mark.REROLL)
             return Step(rerolled if barrage else rerolled.using(owner, ELSEWHERE))
 
         return self.offer(
@@ -100,8 +102,6 @@ class ScrambleFrequency(Card):
             return groups
         if not state.has_used(owner, self.card) or state.has_used(owner, ELSEWHERE):
             return groups
-        from spacecombat.rulesets.ti4.procedures.space_cannon_offense import final_die
-
         # the barrage rolled again for the card: that result is final, the roller's own rerolls
         # (Munitions Reserves, Ta Zern, War Funding) were made after the first roll (14RR-9);
         # the other rolls are made final where they are rolled again (``reviewed_roll``)
@@ -127,8 +127,6 @@ class ScrambleFrequency(Card):
         owner = self.owner
         if owner is not Side.DEFENDER or not self.held(state):
             return None
-        from spacecombat.rulesets.ti4.abilities.bombardment import bombarded_planets
-
         bombarded = bombarded_planets(setup, state)
         if len(bombarded) > 1:
             raise self._refuse("a BOMBARDMENT of several planets")

@@ -18,6 +18,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits
+from spacecombat.rulesets.ti4.effects import chosen_by_producer
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -47,8 +48,6 @@ class ShieldsHolding(ActsOnHits, Card):
             widened = any(h.widens_barrage(setup, state, side) for h in setup.handlers)
             reached = cards.ship_types if widened else cards.fighter_types
         elif state.phase is Phase.TIMING_WINDOW:
-            from spacecombat.rulesets.ti4.procedures.windows import chosen_by_producer
-
             if chosen_by_producer(state):
                 return None  # the producer assigns that hit, not the holder (14H-1)
             reached = cards.ship_types

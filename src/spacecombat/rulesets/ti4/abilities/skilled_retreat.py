@@ -7,7 +7,7 @@ Offered in the "start of combat round" window of a space combat (ti4-space-comba
 procedures/windows.py) while both players have ships there, the holder has a ship that can
 move, and some adjacent system qualifies. Played, the ships leave through the Retreat
 procedure's own sub-steps (ti4-space-combat.md step 5: destination, transport within capacity,
-leaving a gravity rift, the command token; procedures/retreat.py ``skilled_retreat``), and the
+leaving a gravity rift, the command token; effects.py ``skilled_retreat``), and the
 combat ends in a draw: the outcome reports what got away as it reports a retreat. The stock
 policy plays it at the first chance (``policy.play`` may name a later round or say never)."""
 
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.effects import skilled_retreat, skilled_systems
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -37,8 +38,6 @@ class SkilledRetreat(Card):
         owner = self.player
         if state.retreat is not None:
             return None
-        from spacecombat.rulesets.ti4.procedures.retreat import skilled_retreat, skilled_systems
-
         if not ships(setup, state, owner.other) or not skilled_systems(setup, owner):
             return None
         cards = setup.side(owner)

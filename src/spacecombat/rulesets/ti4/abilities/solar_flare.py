@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
+from spacecombat.rulesets.ti4.effects import offense_pool, overriding
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -38,11 +39,6 @@ class SolarFlare(Card):
             or not self.held(state)
         ):
             return None
-        from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
-            offense_pool,
-            overriding,
-        )
-
         other = owner.other
         extra = any(h.owner is other for h in overriding(setup, "extra_ability_roll"))
         if not extra and not offense_pool(setup, state, other).groups:

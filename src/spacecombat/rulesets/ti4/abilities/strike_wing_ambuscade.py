@@ -31,8 +31,11 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.state import ships
+from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_roll
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, offer_plays, register
+from spacecombat.rulesets.ti4.abilities.bombardment import bombarded_planets
 from spacecombat.rulesets.ti4.abilities.space_cannon import one_more_die
+from spacecombat.rulesets.ti4.effects import defense_pool, offense_pool
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -78,21 +81,15 @@ class StrikeWingAmbuscade(Card):
             return None
         opponent = roller.other
         if roll is SCD:
-            from spacecombat.rulesets.ti4.procedures.invasion import defense_pool
-
             groups = defense_pool(setup, state, state.planet).groups
             if one_more_die(groups) == groups:
                 return None  # no unit fires
             return self._offer(state, roll, planet=state.planet)
         if roll is SCO:
-            from spacecombat.rulesets.ti4.procedures.space_cannon_offense import offense_pool
-
             if not ships(setup, state, opponent):
                 return None
             groups = offense_pool(setup, state, roller).groups
         else:
-            from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_roll
-
             fighters = setup.side(opponent).fighter_types
             widened = any(h.widens_barrage(setup, state, opponent) for h in setup.handlers)
             if not widened and not any(u in fighters for u in state.side(opponent).space.types()):
@@ -119,8 +116,6 @@ class StrikeWingAmbuscade(Card):
         owner = self.owner
         if owner is not Side.ATTACKER or not self.held(state):
             return None
-        from spacecombat.rulesets.ti4.abilities.bombardment import bombarded_planets
-
         rolling = [
             p
             for p, pool in bombarded_planets(setup, state)

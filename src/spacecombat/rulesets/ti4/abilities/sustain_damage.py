@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.forces import Status
 from spacecombat.rulesets.ti4.abilities.base import Handler
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def hits_cancelled(setup: BattleSetup, side: Side, hits: int) -> int:
     return min(hits, setup.sustain_cancels(side))
 
 
-def queued(state: BattleState, *entries: tuple[str, Side, str]) -> BattleState:
+def queued(state: BattleState, *entries: FollowUp) -> BattleState:
     """``state`` with what just happened queued for the handlers of hit assignment
     (``following``: procedures/assign_hits.py); they are asked from the first handler on when
     the queue was empty."""

@@ -26,6 +26,8 @@ from spacecombat.core.engine import Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Handler, offer_plays, register
+from spacecombat.rulesets.ti4.effects import combatants
+from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -157,9 +159,6 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
     no unit left in the combat, only what acts in a later ground combat, or when a ground combat
     is won, is offered. A technology with a combat rule whose later moments are not known here
     is refused by name."""
-    from spacecombat.rulesets.ti4.procedures.common import combatants
-    from spacecombat.rulesets.ti4.rules import load
-
     data = load()
     mine, theirs = setup.side(nekro), setup.side(nekro.other)
     going = combatants(setup, state, nekro.other) > 0  # this combat goes on
@@ -197,8 +196,6 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
 def copies(setup: BattleSetup, nekro: Side) -> str | None:
     """A faction technology of the opponent with a combat rule that a Valefar Assimilator of
     the Nekro could copy (its name), or ``None``."""
-    from spacecombat.rulesets.ti4.rules import load
-
     data = load()
     mine, theirs = setup.side(nekro), setup.side(nekro.other)
     if not any(a in mine.technologies for a in ASSIMILATORS):
@@ -275,8 +272,6 @@ class TechnologicalSingularity(Handler):
 
 def _name(setup: BattleSetup, owner: Side, tech: str) -> str:
     """The printed name of ``owner``'s technology or unit upgrade ``tech``."""
-    from spacecombat.rulesets.ti4.rules import load
-
     if tech.startswith(UPGRADE):
         return setup.side(owner).card(tech.removeprefix(UPGRADE)).name
     return load().technologies[tech].name

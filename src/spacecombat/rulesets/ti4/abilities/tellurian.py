@@ -17,6 +17,7 @@ from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities import sustain_damage
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits
+from spacecombat.rulesets.ti4.effects import window_targets
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -42,10 +43,8 @@ class Tellurian(ActsOnHits, Card):
         cards = setup.side(side)
         area = state.side(side).area(where)
         widened = any(h.widens_barrage(setup, state, side) for h in setup.handlers)
-        if state.phase is Phase.TIMING_WINDOW and state.aim[0]:
+        if state.phase is Phase.TIMING_WINDOW and state.aim.cause:
             # hits produced in a timing window reach the ships their aim says (14H-4)
-            from spacecombat.rulesets.ti4.procedures.windows import window_targets
-
             targets = window_targets(setup, state, side)
             reached = frozenset(unit for unit, _ in targets)
             statuses = frozenset(targets)

@@ -21,16 +21,17 @@ participant stops being one when its player's retreat begins and loses the lent 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
-from spacecombat.core.events import Event, event
-from spacecombat.core.forces import Forces, Status
+from spacecombat.core.forces import Status
 from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, register
+from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import PLANET_PREFIX
+from spacecombat.rulesets.ti4.effects import change_units, changed_events
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.sides import Side
@@ -105,53 +106,6 @@ def cavalry_cards(
 def base_type(unit: str) -> str:
     """The ship's own type (``cavalry_cruiser`` -> ``cruiser``)."""
     return unit.removeprefix(PREFIX)
-
-
-#: a unit type changed in an area: (old type, status, count, new type)
-Item = tuple[str, Status, int, str]
-
-
-def relabel(forces: Forces, rename: Callable[[str], str | None]) -> tuple[Forces, list[Item]]:
-    """``forces`` with each unit ``rename`` names another type (``None``: kept) of that type,
-    statuses kept; and what changed, (old type, status, count, new type)."""
-    changed: list[Item] = []
-    out = forces
-    for unit, status, count in forces:
-        new = rename(unit)
-        if new is None or new == unit:
-            continue
-        out = out.remove(unit, status, count).add(new, status, count)
-        changed.append((unit, status, count, new))
-    return out, changed
-
-
-def change_units(
-    state: BattleState, owner: Side, to: Callable[[str], str | None], by: str
-) -> Step[BattleState] | None:
-    """``owner``'s units that become another unit type (``to`` names each one's new type, or
-    ``None``: a flip at the start of a combat, a changed unit turned back), in the space area
-    and among the ships of a retreat it made, with a ``unit_changed`` event each; ``None`` if
-    none changed."""
-    space, changed = relabel(state.side(owner).space, to)
-    retreat = state.retreat
-    if retreat is not None and retreat.side is owner:
-        arrived, moved = relabel(retreat.arrived, to)
-        if moved:
-            retreat = replace(retreat, arrived=arrived)
-            changed += moved
-    if not changed:
-        return None
-    done = state.with_side(owner, state.side(owner).with_space(space)).changed(retreat=retreat)
-    return Step(done, changed_events(owner, changed, by))
-
-
-def changed_events(side: Side, changed: Iterable[Item], by: str) -> tuple[Event, ...]:
-    """One ``unit_changed`` event per unit that became another type."""
-    return tuple(
-        event("unit_changed", player=side.value, unit=unit, becomes=new, status=status.label, by=by)
-        for unit, status, count, new in changed
-        for _ in range(count)
-    )
 
 
 def _gain(setup: BattleSetup, owner: Side, state: BattleState, unit: str, status: Status) -> float:
@@ -263,9 +217,6 @@ class TheCavalry(Card):
         it lands on its planet (14CV-5)."""
         if side is not self.owner:
             return None
-        from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import (
-            PLANET_PREFIX,
-        )
 
         def back(unit: str) -> str | None:
             return base_type(unit) if unit.startswith(PREFIX + PLANET_PREFIX) else None

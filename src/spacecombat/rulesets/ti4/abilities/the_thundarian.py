@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.effects import offer_choices
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Phase
@@ -33,7 +34,6 @@ class TheThundarian(Card):
         owner = self.player
         if not any(state.hits):
             return None
-        from spacecombat.rulesets.ti4.procedures.windows import offer_choices
 
         def reroll(s: BattleState) -> Step[BattleState]:
             return Step(s.changed(hits=(0, 0), turn=Side.ATTACKER, then=Phase.ROLL_DICE))

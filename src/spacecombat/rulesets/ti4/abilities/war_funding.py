@@ -22,6 +22,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
+from spacecombat.rulesets.ti4.effects import combat_dice
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -46,8 +47,6 @@ class WarFunding(RerollsThisRound, Card):
         owner = self.player
         if setup.side(owner).faction == LETNEV:
             return None
-        from spacecombat.rulesets.ti4.procedures.common import combat_dice
-
         if not combat_dice(setup, state, owner):
             return None
         letnev = owner.other if setup.side(owner.other).faction == LETNEV else None

@@ -34,8 +34,11 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.events import event
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, register
+from spacecombat.rulesets.ti4.effects import aimed_pool, aiming, combat_pool, restricted_hits
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.state import Phase
 
@@ -89,9 +92,6 @@ def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DiceP
     """The opponent's whole combat roll, to be rolled again: the pool they just rolled (their
     units and the effects acting on their roll are as they were when they rolled). A roll
     whose hits must go to non-fighter ships (the L1Z1X flagship) is refused by name."""
-    from spacecombat.rulesets.ti4.procedures.combat_round import aimed_pool
-    from spacecombat.rulesets.ti4.procedures.common import combat_pool
-
     pool = combat_pool(setup, state, opponent)
     if aimed_pool(setup, state, opponent, pool) is not None:
         raise RuleNotImplemented(
@@ -169,7 +169,7 @@ class WarFundingOmega(Card):
 
         def play(way: tuple[str, ...]) -> Callable[[BattleState], Step[BattleState]]:
             def act(s: BattleState) -> Step[BattleState]:
-                queued = tuple((self.id, owner, part) for part in way)
+                queued = tuple(FollowUp.own(self.id, owner, part) for part in way)
                 return Step(s.changed(following=(*s.following, *queued)))
 
             return act
@@ -203,9 +203,6 @@ class WarFundingOmega(Card):
 
         if not pool.marks:
             return Chance(side.value, self.id, pool, mine)
-        from spacecombat.core.events import event
-        from spacecombat.rulesets.ti4.procedures.assign_hits import aiming, restricted_hits
-
         restricted = restricted_hits(state, opponent)
 
         def marked(hits: int, marks: int) -> Step[BattleState]:

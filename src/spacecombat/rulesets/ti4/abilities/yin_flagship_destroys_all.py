@@ -15,6 +15,7 @@ from spacecombat.core.events import Event
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.rulesets.ti4.abilities.base import register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits, queued
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.sides import SIDES
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class YinFlagshipDestroysAll(ActsOnHits):
         if side is not self.owner or not setup.side(side).is_a(unit, FLAGSHIP):
             return None
         events: list[Event] = []
-        entries: list[tuple[str, Side, str]] = []
+        entries: list[FollowUp] = []
         new = state
         for player in SIDES:
             ships = setup.side(player).ship_types
@@ -54,7 +55,7 @@ class YinFlagshipDestroysAll(ActsOnHits):
                 continue
             for u, s, n in doomed:
                 events += [unit_destroyed(player, u, s, CAUSE) for _ in range(n)]
-                entries += [("destroy", player, u)] * n
+                entries += [FollowUp.destroyed(player, u)] * n
             new = new.with_side(player, current.with_space(area.without(ships.__contains__)))
         if not events:
             return None

@@ -15,7 +15,14 @@ from spacecombat.core.forces import STATUSES, Forces, Status, describe
 from spacecombat.core.hits import next_hit, unit_destroyed
 from spacecombat.rulesets.ti4.abilities import sustain_damage
 from spacecombat.rulesets.ti4.abilities.base import Handler
-from spacecombat.rulesets.ti4.procedures.common import with_cursor
+from spacecombat.rulesets.ti4.effects import (
+    aiming,
+    follow_ups,
+    free_hits,
+    restricted_hits,
+    with_cursor,
+)
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -77,7 +84,7 @@ def assign_hits(
     assigned by it when the defender is done (``turn`` back to the attacker; the procedure's
     ``done`` then moves on as usual).
     """
-    if _free_hits(state, side) is not None:
+    if free_hits(state, side) is not None:
         # some hits must go to non-fighter ships if able (``aiming``): forgotten once assigned
         done = _unaiming(side, done)
     hooks = _hooks(setup)
@@ -131,43 +138,6 @@ def assign_hits(
         after=_noting(side, hooks) if hooks.after or hooks.destroyed else None,
         lenders=_lenders(setup, state, side, where, hooks.lend) if hooks.lend else None,
     )
-
-
-#: a ``boosts`` entry of a player some of the hits against which must be assigned to
-#: non-fighter ships if able (Graviton Laser System, the L1Z1X flagship): "non_fighter_first:N",
-#: N the hits against it that are free of that; the others are assigned first (``aiming``)
-AIMED = "non_fighter_first:"
-
-
-def aiming(state: BattleState, side: Side, restricted: int) -> BattleState:
-    """``state``, whose hits against ``side`` are set, with ``restricted`` of them to be
-    assigned to non-fighter ships if able. They are assigned before the others, and hits
-    cancelled before or while they are assigned cancel them first: whatever the player could
-    do assigning the others first, it can do so too (docs/rulings.md 14G-3)."""
-    index = 0 if side is _A else 1
-    mine = state.boosts[index]
-    kept = frozenset(b for b in mine if not b.startswith(AIMED))
-    hits = state.hits_on(side)
-    restricted = min(restricted, hits)
-    if restricted > 0:
-        kept = kept | {f"{AIMED}{hits - restricted}"}
-    if kept == mine:
-        return state
-    boosts = (kept, state.boosts[1]) if index == 0 else (state.boosts[0], kept)
-    return state.changed(boosts=boosts)
-
-
-def restricted_hits(state: BattleState, side: Side) -> int:
-    """How many of the hits against ``side`` must still go to non-fighter ships if able."""
-    free = _free_hits(state, side)
-    return 0 if free is None else max(0, state.hits_on(side) - free)
-
-
-def _free_hits(state: BattleState, side: Side) -> int | None:
-    for entry in state.boosts[0 if side is _A else 1]:
-        if entry.startswith(AIMED):
-            return int(entry[len(AIMED) :])
-    return None
 
 
 def _unaiming(
@@ -266,10 +236,10 @@ def _noting(side: Side, hooks: _Hooks) -> Callable[[BattleState, Option], Battle
             if not hooks.after:
                 return state
             state = state.changed(sustained=(*state.sustained, unit))
-            return sustain_damage.queued(state, ("sustain", side, unit))
+            return sustain_damage.queued(state, FollowUp.sustained(side, unit))
         if not hooks.destroyed:
             return state
-        return sustain_damage.queued(state, ("destroy", side, unit))
+        return sustain_damage.queued(state, FollowUp.destroyed(side, unit))
 
     return note
 
@@ -282,34 +252,24 @@ def _follow(
     hooks: _Hooks,
 ) -> Node[BattleState]:
     """Ask the handlers about the first thing queued in ``following``, then drop it."""
-    what, who, detail = state.following[0]
-    handlers = setup.handlers
-    if what == "sustain" or what == "destroy":
-        for index in hooks.after if what == "sustain" else hooks.destroyed:
-            if index < state.cursor:
-                continue
-            handler = handlers[index]
-            if what == "sustain":
-                node = handler.after_sustain(setup, state, who, where, cause)
-            else:
-                node = handler.after_destroyed(setup, state, who, where, detail, cause)
-            if node is not None:
-                return with_cursor(node, index + 1)
-        return Step(_next_followed(setup, state))
-    if what == "must_destroy":
-        return _must_destroy(setup, state, who, detail, hooks)
-    rest = _next_followed(setup, state)
-    for handler in handlers:
-        if handler.id == what and handler.owner is who:
-            node = handler.follow_up(setup, rest, who, detail, where)
-            if node is not None:
-                return node
-    return Step(rest)
+
+    def must(s: BattleState, head: FollowUp) -> Node[BattleState]:
+        return _must_destroy(setup, s, head.player, head.detail, hooks)
+
+    node = follow_ups(
+        setup,
+        state,
+        where,
+        cause,
+        during="while hits are assigned",
+        dropped=lambda s: _next_followed(setup, s),
+        must_destroy=must,
+    )
+    assert node is not None
+    return node
 
 
-def _next_followed(
-    setup: BattleSetup, state: BattleState, *more: tuple[str, Side, str]
-) -> BattleState:
+def _next_followed(setup: BattleSetup, state: BattleState, *more: FollowUp) -> BattleState:
     """The first thing queued dropped (and ``more`` queued): the handlers are asked about the
     next from the first (``cursor`` 0), or, with none left, the assignment goes on."""
     following = (*state.following[1:], *more)
@@ -338,7 +298,7 @@ def _must_destroy(
         unit, status = option.unit or "", STATUSES[option.status or 0]
         current = state.side(who)
         removed = state.with_side(who, current.with_space(area.remove(unit, status)))
-        more = (("destroy", who, unit),) if hooks.destroyed else ()
+        more = (FollowUp.destroyed(who, unit),) if hooks.destroyed else ()
         destroyed = unit_destroyed(who, unit, status, cause)
         return Step(_next_followed(setup, removed, *more), (destroyed,))
 

@@ -7,34 +7,40 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
+from spacecombat.core.forces import Status
+from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.abilities.base import Handler, opens
-from spacecombat.rulesets.ti4.hooks import Window
-from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, aiming, assign_hits
-from spacecombat.rulesets.ti4.procedures.common import (
+from spacecombat.rulesets.ti4.effects import (
+    aimed_pool,
+    aiming,
     arena,
     combat_pool,
     combatants,
+    follow_ups,
     with_cursor,
 )
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
+from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import (
     LAST_ROUND_END,
     NEXT_ROUND,
     ROUND_END,
     open_windows,
-    with_head,
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase, RolledHits
+from spacecombat.rulesets.ti4.state import NO_MARKS, BattleState, Marks, Phase, RolledHits
 
 A, D = Side.ATTACKER, Side.DEFENDER
 _NO_BOOSTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+_NO_MARKS: tuple[Marks, Marks] = (NO_MARKS, NO_MARKS)
 _NO_ROLLS: tuple[RolledHits, RolledHits] = ((), ())
 
 
@@ -64,10 +70,9 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         return _roll_by_group(setup, state, roller, pool, purpose, after)
     if not pool.groups:
         return after(state)
-    aimers = _aimers(setup)
     aimed_by: tuple[str, ...] = ()
-    if aimers and purpose == "space_combat":
-        aimed = _aimed_pool(setup, state, roller, pool, aimers)
+    if purpose == "space_combat":
+        aimed = aimed_pool(setup, state, roller, pool)
         if aimed is not None:
             if not aimed[0].tallied:
                 return _aimed_roll(state, roller, aimed, after)
@@ -124,11 +129,8 @@ def _units_lost(
     Thalnos) destroyed, damaged ones first (docs/rulings.md 14C2-2), and heard by the handlers
     acting after a unit is destroyed (queued in ``following``, 14RR-7); then the step goes on
     (``after``)."""
-    from spacecombat.core.forces import Status
-    from spacecombat.core.hits import unit_destroyed
-
     where = arena(setup, state)
-    heard: list[tuple[str, Side, str]] = []
+    heard: list[FollowUp] = []
     for group, lost in losses:
         for status in (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED):
             units = state.side(roller).area(where)
@@ -137,7 +139,7 @@ def _units_lost(
                 kept = units.remove(group.unit, status, gone)
                 state = state.with_side(roller, state.side(roller).with_area(where, kept))
                 events += [unit_destroyed(roller, group.unit, status, CROWN_CAUSE)] * gone
-                heard += [(DESTROYED, roller, group.unit)] * gone
+                heard += [FollowUp.destroyed(roller, group.unit)] * gone
                 lost -= gone
     if heard and _hears_destroyed(setup):
         return Step(state.changed(following=tuple(heard)), tuple(events))
@@ -145,9 +147,6 @@ def _units_lost(
     return Step(step.state, (*events, *step.events))
 
 
-#: a ``following`` entry of a unit destroyed in the Roll Dice step (the Crown of Thalnos), as
-#: in the other steps: "destroy:N" once the handlers before position N have been asked
-DESTROYED = "destroy"
 #: the ``cause`` the handlers are told
 CROWN_CAUSE = "crown of thalnos"
 
@@ -166,59 +165,20 @@ def _hear_destroyed(
     """The first unit queued in ``following`` (destroyed by the roll just made) is heard by the
     handlers acting after a unit is destroyed, in their order (a handler's own follow-up queued
     meanwhile goes on next), then dropped; when none is left the step goes on (``after``)."""
-    head = state.following[0]
-    what, who, detail = head
-    rest = state.changed(following=state.following[1:])
-    where = arena(setup, state)
 
     def onward(s: BattleState) -> Step[BattleState]:
         return after(s) if not s.following else Step(s)
 
-    kind, _, asked = what.partition(":")
-    if kind == DESTROYED:
-        handlers = setup.handlers
-        for index in range(int(asked or 0), len(handlers)):
-            handler = handlers[index]
-            if type(handler).after_destroyed is Handler.after_destroyed:
-                continue
-            node = handler.after_destroyed(setup, state, who, where, detail, CROWN_CAUSE)
-            if node is not None:
-                return with_head(
-                    node, head, (f"{DESTROYED}:{index + 1}", who, detail), "in the Roll Dice step"
-                )
-        return onward(rest)
-    for handler in setup.handlers:
-        if handler.id == what and handler.owner is who:
-            node = handler.follow_up(setup, rest, who, detail, where)
-            if node is None:
-                return onward(rest)
-            return _then(node, onward)  # the step goes on once nothing is left to hear
-    raise RuleNotImplemented(
-        f"an effect acting after a unit was destroyed in the Roll Dice step ({what})",
-        f"{who.value}, round {state.round}",
+    node = follow_ups(
+        setup,
+        state,
+        arena(setup, state),
+        CROWN_CAUSE,
+        during="in the Roll Dice step",
+        onward=onward,
     )
-
-
-def _then(
-    node: Node[BattleState], onward: Callable[[BattleState], Step[BattleState]]
-) -> Node[BattleState]:
-    """The same node, each step it leads to followed by ``onward`` (its events kept first)."""
-
-    def follow(step: Step[BattleState]) -> Step[BattleState]:
-        more = onward(step.state)
-        return Step(more.state, (*step.events, *more.events))
-
-    if isinstance(node, Step):
-        return follow(node)
-    if isinstance(node, Decision):
-        decision = node
-        return Decision(decision.request, lambda option: follow(decision.then(option)))
-    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
-        chance = node
-        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: follow(chance.then(h)))
-    raise RuleNotImplemented(
-        "a random draw after a unit was destroyed in the Roll Dice step", "a follow-up"
-    )
+    assert node is not None
+    return node
 
 
 def _roll_keepers(setup: BattleSetup) -> tuple[Handler, ...]:
@@ -304,65 +264,6 @@ def _roll_by_group(
 
     one = DicePool((group,))
     return Chance(roller.value, purpose, one, then, then_tally=tallied if one.tallied else None)
-
-
-def aimed_pool(
-    setup: BattleSetup, state: BattleState, roller: Side, pool: DicePool
-) -> tuple[DicePool, tuple[str, ...]] | None:
-    """``roller``'s space combat ``pool`` counting as marks the hits that must go to
-    non-fighter ships if able, and the handlers that say so; ``None`` when none does now."""
-    aimers = _aimers(setup)
-    return _aimed_pool(setup, state, roller, pool, aimers) if aimers else None
-
-
-def _aimers(setup: BattleSetup) -> tuple[Handler, ...]:
-    """The handlers in play that aim combat hits at non-fighter ships (``aims_combat_hits``)."""
-    return setup.remembered(
-        ("aims_combat_hits",),
-        lambda: tuple(
-            h for h in setup.handlers if type(h).aims_combat_hits is not Handler.aims_combat_hits
-        ),
-    )
-
-
-def _aimed_pool(
-    setup: BattleSetup,
-    state: BattleState,
-    roller: Side,
-    pool: DicePool,
-    aimers: tuple[Handler, ...],
-) -> tuple[DicePool, tuple[str, ...]] | None:
-    """``pool`` with the groups whose hits must go to non-fighter ships if able counting marks,
-    one for each hit (a natural face at or above the group's ``hit_on``; dice rerolled or with
-    extra hits count their hits: ``aimed``), and the ids of the handlers that say so; ``None``
-    when none does now. A pool that already counts marks or spends trade goods is refused by
-    name: its hits could not be told apart."""
-    found = [(h.id, h.aims_combat_hits(setup, state, roller)) for h in aimers]
-    types = frozenset().union(*(t for _, t in found))
-    by = tuple(i for i, t in found if t)
-    if not by or not any(g.unit in types for g in pool.groups):
-        return None
-
-    def mark() -> DicePool:
-        if pool.budget or pool.marks:
-            raise RuleNotImplemented(
-                "hits that must go to non-fighter ships in a roll with trade goods to spend or"
-                " other marks",
-                f"{roller.value}'s combat roll ({', '.join(by)})",
-            )
-        groups = []
-        for group in pool.groups:
-            if group.unit in types:
-                # plain dice: a natural face of ``hit_on`` or more; dice rerolled or with extra
-                # hits: every hit they produce (docs/rulings.md 14RR-6, 14RR-10)
-                if group.plain:
-                    group = replace(group, mark_on=group.hit_on)
-                else:
-                    group = replace(group, aimed=True)
-            groups.append(group)
-        return DicePool.of(groups)
-
-    return setup.remembered(("aimed_pool", pool, types), mark), by
 
 
 def _aimed_roll(
@@ -457,6 +358,7 @@ def end_of_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         defender=_settled(state, D, where),
         announced=(False, False),
         boosts=_NO_BOOSTS,
+        marks=_NO_MARKS,
     )
     ended = event("round_ended", round=state.round)
     fighting = all(combatants(setup, settled, side) for side in (A, D))

@@ -17,17 +17,15 @@ from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
 from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
-from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
 from spacecombat.rulesets.ti4.abilities.sustain_damage import (
     damaged_status,
     hits_cancelled,
     sustainable,
 )
+from spacecombat.rulesets.ti4.effects import defense_pool, follow_ups, with_cursor
 from spacecombat.rulesets.ti4.outcome import invasion_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
-from spacecombat.rulesets.ti4.procedures.common import with_cursor
 from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
-    ABILITY_ROLLED,
     after_reviewed_roll,
     reviewed_roll,
 )
@@ -35,7 +33,7 @@ from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Mark, Phase
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
@@ -56,7 +54,7 @@ def bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     asked before the hits are assigned, and may have the roll made again
     (space_cannon_offense.py ``reviewed_roll``)."""
     p = state.planet
-    if state.boosted(A, ABILITY_ROLLED):
+    if state.marked(A, Mark.ABILITY_ROLLED):
         allotted = _allotted(setup, state)
         return after_reviewed_roll(
             setup,
@@ -144,9 +142,6 @@ def _resumed(setup: BattleSetup, state: BattleState) -> BattleState:
     return state.at(Phase.TIMING_WINDOW, cursor=index + 1)
 
 
-#: a boost of the attacker's recording the defender's infantry on the planet before a
-#: bombardment's hits are assigned (kept only while a handler acts after bombardment)
-_INFANTRY_BEFORE = "infantry_before_bombardment:"
 INFANTRY = "infantry"
 
 
@@ -163,7 +158,7 @@ def _remember_infantry(setup: BattleSetup, state: BattleState) -> BattleState:
     if not _after_bombardment_hooks(setup):
         return state
     count = state.defender.planet(state.planet).count(INFANTRY)
-    return state.boosting(A, f"{_INFANTRY_BEFORE}{count}")
+    return state.marking(A, Mark.INFANTRY_BEFORE_BOMBARDMENT, count)
 
 
 def bombardment_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -182,11 +177,9 @@ def bombardment_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState
             in_combat_round=False,
             done=lambda s: s.at(Phase.BOMBARDMENT_HITS),
         )
-    marker = next((b for b in state.boosts[0] if b.startswith(_INFANTRY_BEFORE)), None)
-    if marker is not None:
-        before = int(marker.removeprefix(_INFANTRY_BEFORE))
-        a, d = state.boosts
-        state = state.changed(boosts=(a - {marker}, d))
+    before = state.mark_count(A, Mark.INFANTRY_BEFORE_BOMBARDMENT)
+    if before is not None:
+        state = state.unmarking(A, Mark.INFANTRY_BEFORE_BOMBARDMENT)
         killed = before - state.defender.planet(state.planet).count(INFANTRY)
         for handler in _after_bombardment_hooks(setup):
             node = handler.after_bombardment(setup, state, state.planet, killed)
@@ -259,15 +252,10 @@ def _after_commit_hooks(setup: BattleSetup) -> bool:
 
 def _after_commit(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     p = state.planet - 1
-    if state.following:  # a handler goes on with its effect (Ragh's Call: where they go)
-        what, who, detail = state.following[0]
-        rest = state.changed(following=state.following[1:])
-        for handler in setup.handlers:
-            if handler.id == what:
-                node = handler.follow_up(setup, rest, who, detail, p)
-                if node is not None:
-                    return node
-        return Step(rest)
+    # a handler goes on with its effect (Ragh's Call: where they go)
+    pending = follow_ups(setup, state, p, "", during="after ground forces are committed")
+    if pending is not None:
+        return pending
     if p >= len(setup.planets):
         return Step(state.at(Phase.SPACE_CANNON_DEFENSE, planet=0, cursor=0))
     if ground_forces(setup, state, A, p) or state.attacker.planet(p):
@@ -288,7 +276,7 @@ def space_cannon_defense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     (``after_ability_roll``: Scramble Frequency) are asked before the hits are assigned, and
     may have the roll made again (space_cannon_offense.py ``reviewed_roll``)."""
     p = state.planet
-    if state.boosted(D, ABILITY_ROLLED):
+    if state.marked(D, Mark.ABILITY_ROLLED):
         return after_reviewed_roll(
             setup,
             state,
@@ -329,17 +317,6 @@ def _defended(state: BattleState, hits: int) -> Step[BattleState]:
     return Step(state.at(Phase.SPACE_CANNON_DEFENSE_HITS, cursor=0).with_hits_on(A, hits))
 
 
-def defense_pool(setup: BattleSetup, state: BattleState, planet: int) -> DicePool:
-    """The defender's SPACE CANNON dice at ``planet`` before a handler changes them from the
-    state: its units there that have not lost the ability (Disable)."""
-    firing = state.defender.planet(planet).without(
-        lambda unit: any(
-            h.loses_ability(setup, state, D, unit, "space_cannon") for h in setup.handlers
-        )
-    )
-    return cannon_pool(setup, D, firing, Roll.SPACE_CANNON_DEFENSE)
-
-
 def space_cannon_defense_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """The attacker destroys its own committed ground forces on that planet (R10).
 
@@ -354,8 +331,8 @@ def space_cannon_defense_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
 
 def _aimed_ground_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     side = A if state.hits_on(A) else D
-    cause, aim = state.aim
-    unit, _, status = aim.partition(":")
+    cause = state.aim.cause
+    unit, status = state.aim.unit or ("", Status.UNDAMAGED)
     able = sustainable(setup, side)
     forbid = [h for h in setup.handlers if type(h).forbids_sustain is not Handler.forbids_sustain]
     where = state.planet
@@ -369,16 +346,14 @@ def _aimed_ground_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSta
         state,
         side,
         where,
-        eligible=lambda area: [
-            (u, st) for u, st, _ in area if u == unit and int(st) == int(status or 0)
-        ],
+        eligible=lambda area: [(u, st) for u, st, _ in area if u == unit and st == status],
         targets="ground forces",
         cause=cause,
         verb="assign",
         may_sustain=may_sustain,
         cancels=lambda hits: hits_cancelled(setup, side, hits),
         damaged=damaged_status(True),
-        done=lambda s: s.at(Phase.TIMING_WINDOW, aim=("", "")),
+        done=lambda s: s.at(Phase.TIMING_WINDOW, aim=NO_AIM),
     )
 
 

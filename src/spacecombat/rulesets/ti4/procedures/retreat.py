@@ -16,102 +16,25 @@ from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status, describe
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities import gravity_rift
+from spacecombat.rulesets.ti4.effects import (
+    eligible_systems,
+    overriding,
+    skilled_systems,
+)
 from spacecombat.rulesets.ti4.procedures.capacity import (
     exempt_ground_forces,
     floating_capacity,
     floating_units,
 )
-from spacecombat.rulesets.ti4.procedures.space_cannon_offense import overriding
 from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase, Retreat
-
-#: anomalies a retreat may enter only with an ability's permission (notes 2–4), and what gives it
-GATED_ANOMALIES = {
-    "asteroid_field": "is an asteroid field, open only with Antimass Deflectors",
-    "supernova": "is a supernova, open only with Magmus Reactor",
-    "nebula": "is a nebula, open only to the Empyrean",
-}
-
-
-#: ``boosts`` mark of a retreat made by Skilled Retreat (abilities/skilled_retreat.py): its
-#: destinations need only hold no other player's ships, and the combat ends in a draw
-SKILLED_RETREAT = "skilled_retreat"
-
-
-def why_not_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
-    """Why ``system`` is not an eligible retreat destination for ``side``, or ``None`` if it is.
-
-    Step 5.3: the system holds the player's units or a planet they control (or Dark Energy
-    Tap, note 8), and no other player's ships; notes 2–4: asteroid fields, supernovas and nebulae
-    only with permission (Antimass Deflectors, Magmus Reactor, Voidborn; never Shared Research)."""
-    me = side.value
-    if any(player != me for player in system.ships):
-        return "holds another player's ships"
-    present = me in system.units or me in system.planets
-    if not present:
-        # docs/rulings.md R12: Dark Energy Tap opens only a system with no other player's units
-        # at all (ships, ground forces or structures).
-        if not any(h.permits_system_without_presence(side) for h in setup.handlers):
-            return "holds none of the player's units and no planet they control"
-        if any(player != me for player in system.units):
-            return "holds another player's units, which Dark Energy Tap does not allow"
-    return _why_not_enterable(setup, side, system)
-
-
-def _why_not_enterable(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
-    """Why ``side``'s ships may not move into ``system`` at all (notes 2-4), or ``None``."""
-    gated = system.anomaly in GATED_ANOMALIES
-    if gated and not any(h.permits_anomaly(side, system.anomaly) for h in setup.handlers):
-        return GATED_ANOMALIES[system.anomaly]
-    return None
-
-
-def why_not_skilled(setup: BattleSetup, side: Side, system: AdjacentSystem) -> str | None:
-    """Why Skilled Retreat may not move ``side``'s ships to ``system``, or ``None`` if it may:
-    the card asks only for an adjacent system with no other player's ships (no units or
-    planets of the player there); the ships move, so anomalies close it as they close a
-    retreat (notes 2-4; docs/rulings.md 14B3-2)."""
-    if any(player != side.value for player in system.ships):
-        return "holds another player's ships"
-    return _why_not_enterable(setup, side, system)
-
-
-def skilled_systems(setup: BattleSetup, side: Side) -> tuple[AdjacentSystem, ...]:
-    """The adjacent systems Skilled Retreat may move ``side``'s ships to, in the scenario's
-    order (found once)."""
-    return setup.remembered(
-        ("skilled_systems", side),
-        lambda: tuple(s for s in setup.system.adjacent if why_not_skilled(setup, side, s) is None),
-    )
+from spacecombat.rulesets.ti4.state import BattleState, Mark, Phase, Retreat
 
 
 def _destinations(setup: BattleSetup, state: BattleState, side: Side) -> tuple[AdjacentSystem, ...]:
-    if state.boosted(side, SKILLED_RETREAT):
+    if state.marked(side, Mark.SKILLED_RETREAT):
         return skilled_systems(setup, side)
     return eligible_systems(setup, side)
-
-
-def skilled_retreat(setup: BattleSetup, state: BattleState, side: Side) -> BattleState:
-    """``state`` with ``side``'s Skilled Retreat under way: its ships leave as in a retreat (the
-    destination, what they carry, a gravity rift, the command token: the sub-steps below), then
-    the combat ends in a draw. Any timing window still open is closed: the combat is over."""
-    moving = state.at(Phase.RETREAT, windows=(), then=None, cursor=0, retreat=Retreat(side))
-    return moving.boosting(side, SKILLED_RETREAT)
-
-
-def is_eligible(setup: BattleSetup, side: Side, system: AdjacentSystem) -> bool:
-    """Whether ``side`` may retreat to ``system`` (``why_not_eligible``)."""
-    return why_not_eligible(setup, side, system) is None
-
-
-def eligible_systems(setup: BattleSetup, side: Side) -> tuple[AdjacentSystem, ...]:
-    """The adjacent systems ``side`` may retreat to, in the scenario's order (they depend on the
-    setup alone: found once)."""
-    return setup.remembered(
-        ("eligible_systems", side),
-        lambda: tuple(s for s in setup.system.adjacent if is_eligible(setup, side, s)),
-    )
 
 
 def retreat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -413,7 +336,7 @@ def _arrive(
         events.append(_command_token(setup, side, current.destination or ""))
     # The round ends for the units that left too: damage sustained this round is plain damage.
     done = replace(current, arrived=arrived.settle_round(), done=True)
-    if state.boosted(side, SKILLED_RETREAT):
+    if state.marked(side, Mark.SKILLED_RETREAT):
         # Skilled Retreat: "the space combat ends in a draw" (docs/rulings.md 14B3-1)
         ended = moved.at(Phase.END_OF_ROUND, retreat=done, result="draw")
         return Step(ended, tuple(events))

@@ -13,41 +13,35 @@ the hits of a roll must be assigned to non-fighter ships if able (``aims_ability
 Graviton Laser System): the target then assigns them so (assign_hits.py ``aiming``).
 
 When a handler in play acts after a roll (``after_ability_roll``: Scramble Frequency), the
-roll's hits wait (``reviewed_roll``: the roller's boost ``ABILITY_ROLLED``) while each handler
+roll's hits wait (``reviewed_roll``: the roller's mark ``ABILITY_ROLLED``) while each handler
 is asked once, ``cursor`` from 0; one may have the roller roll the same dice again
-(``anti_fighter_barrage.REROLL``): the first hits are discarded, the second roll's are used.
+(``Mark.REROLL``): the first hits are discarded, the second roll's are used.
 The space cannon defense and bombardment rolls (invasion.py) are reviewed the same way."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from spacecombat.core.engine import Chance, Node, Step
-from spacecombat.core.events import event
-from spacecombat.core.pool import DiceGroup, DicePool
+from spacecombat.core.pool import DicePool
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import REROLL
-from spacecombat.rulesets.ti4.abilities.base import Handler, Roll
-from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
-from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, aiming, assign_hits
+from spacecombat.rulesets.ti4.abilities.base import Roll
+from spacecombat.rulesets.ti4.effects import (
+    cannon_aimers,
+    final_die,
+    offense_pool,
+    overriding,
+    restricted_roll,
+    with_cursor,
+)
+from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
-from spacecombat.rulesets.ti4.procedures.common import with_cursor
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.rulesets.ti4.state import BattleState, Mark, Phase
 
 A, D = Side.ATTACKER, Side.DEFENDER
 SCO = Roll.SPACE_CANNON_OFFENSE
-
-
-#: a boost set on the player whose extra roll's hits are being assigned (an extra roll made
-#: before the active player's: ``extra_cannon_roll``); the active player's roll follows
-EXTRA = "extra_space_cannon"
-
-#: a boost set on the roller while the handlers acting after its SPACE CANNON or BOMBARDMENT
-#: roll are asked (the roll's hits are set on the opponent)
-ABILITY_ROLLED = "ability_rolled"
 
 
 def reviewed_roll(
@@ -65,15 +59,10 @@ def reviewed_roll(
         return Chance(roller.value, purpose, pool, lambda hits: then(state, hits))
 
     def waiting(hits: int) -> Step[BattleState]:
-        rolled = state.with_hits_on(roller.other, hits).boosting(roller, ABILITY_ROLLED)
+        rolled = state.with_hits_on(roller.other, hits).marking(roller, Mark.ABILITY_ROLLED)
         return Step(rolled.changed(cursor=0))
 
     return Chance(roller.value, purpose, pool, waiting)
-
-
-def final_die(group: DiceGroup) -> DiceGroup:
-    """``group`` rolled once, none of its misses rerolled."""
-    return replace(group, reroll=None, before=(), rerollable=False)
 
 
 def after_reviewed_roll(
@@ -87,16 +76,14 @@ def after_reviewed_roll(
 ) -> Node[BattleState]:
     """After ``roller``'s reviewed roll (``reviewed_roll``): the handlers not yet asked are asked
     in order (``after_ability_roll``); then its hits are used (``then``), or, if one had it
-    rolled again (``REROLL``), ``pool`` (from the state) is rolled and its hits are used
+    rolled again (``Mark.REROLL``), ``pool`` (from the state) is rolled and its hits are used
     instead: that roll is final, the roller's own rerolls (Ta Zern) were made right after its
     first roll (docs/rulings.md 14RR-9, 14SF-2). ``then`` gets the state as before the roll
     (``cursor`` 0), the handlers' changes kept (a card played)."""
-    mine = state.boosts[0 if roller is A else 1]
-    kept = mine - {ABILITY_ROLLED, REROLL}
-    a, d = state.boosts
-    cleared = state.changed(boosts=(kept, d) if roller is A else (a, kept), cursor=0)
+    reroll = state.marked(roller, Mark.REROLL)
+    cleared = state.unmarking(roller, Mark.ABILITY_ROLLED, Mark.REROLL).changed(cursor=0)
     clean = cleared.with_hits_on(roller.other, 0)
-    if REROLL in mine:
+    if reroll:
         final = DicePool.of([final_die(g) for g in pool(clean).groups])
         return Chance(roller.value, purpose, final, lambda again: then(clean, again))
     handlers = setup.handlers
@@ -111,69 +98,11 @@ def _after(setup: BattleSetup, state: BattleState) -> BattleState:
     # The active player (attacker) fires first, then the defender; then space combat.
     if state.turn is A:
         return state.at(Phase.SPACE_CANNON_OFFENSE, turn=D, cursor=0)
-    if state.boosted(D, EXTRA):
+    if state.marked(D, Mark.EXTRA_SPACE_CANNON):
         # an extra roll before the active player's: its roll follows (its handlers were asked)
-        a, d = state.boosts
-        done = state.changed(boosts=(a, d - {EXTRA}))
+        done = state.unmarking(D, Mark.EXTRA_SPACE_CANNON)
         return done.at(Phase.SPACE_CANNON_OFFENSE, turn=A, cursor=len(setup.handlers))
     return state.at(Phase.START_OF_COMBAT, turn=A, cursor=0)
-
-
-def extra_cannon_roll(
-    setup: BattleSetup,
-    state: BattleState,
-    owner: Side,
-    groups: tuple[DiceGroup, ...],
-    fired: str,
-) -> Node[BattleState] | None:
-    """``owner`` (the defender) fires ``groups`` as SPACE CANNON at the active player's ships,
-    before the active player's own space cannon offense (from ``extra_ability_roll``); the
-    active player assigns the hits, then makes its own roll. The dice are changed as every
-    space cannon roll of ``owner`` is (Plasma Scoring, Solar Flare, ...); ``None`` when none
-    is left. ``fired``, a boost set on ``owner``, tells the handler it has fired."""
-    groups = ability_dice(setup, owner, SCO, groups)
-    pool = changed_pool(setup, state, owner, DicePool.of(list(groups)))
-    if not pool.groups:
-        return None
-    aimers = _aimers(setup, state, owner)
-
-    def then(hits: int) -> Step[BattleState]:
-        done = state.boosting(owner, fired)
-        if hits == 0:
-            return Step(done)
-        hit = done.boosting(owner, EXTRA).at(Phase.SPACE_CANNON_OFFENSE_HITS, turn=owner, cursor=0)
-        return _restricted(hit.with_hits_on(owner.other, hits), owner.other, hits, aimers)
-
-    return Chance(owner.value, "space_cannon_offense", pool, then)
-
-
-def offense_pool(setup: BattleSetup, state: BattleState, roller: Side) -> DicePool:
-    """``roller``'s space cannon offense dice: its units in the space area and on the planet,
-    as the handlers change them (from the setup, then from the state)."""
-    side = state.side(roller)
-    units = side.space.plus(side.planets[0])
-    return changed_pool(setup, state, roller, cannon_pool(setup, roller, units, SCO))
-
-
-def changed_pool(setup: BattleSetup, state: BattleState, roller: Side, pool: DicePool) -> DicePool:
-    """``pool`` as the handlers change it from the state (``ability_roll``)."""
-    changers = overriding(setup, "ability_roll")
-    if not changers or not pool.groups:
-        return pool
-    groups = pool.groups
-    for handler in changers:
-        groups = handler.ability_roll(setup, state, roller, SCO, groups)
-    return DicePool.of(list(groups))
-
-
-def overriding(setup: BattleSetup, hook: str) -> tuple[Handler, ...]:
-    """The handlers in play that override ``hook`` (none: the step is skipped, no state added)."""
-    return setup.remembered(
-        ("space_cannon_offense_overriding", hook),
-        lambda: tuple(
-            h for h in setup.handlers if getattr(type(h), hook) is not getattr(Handler, hook)
-        ),
-    )
 
 
 def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -181,7 +110,7 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     roller = state.turn
     target = roller.other
     handlers = setup.handlers
-    if state.boosted(roller, ABILITY_ROLLED):
+    if state.marked(roller, Mark.ABILITY_ROLLED):
         return after_reviewed_roll(
             setup,
             state,
@@ -189,7 +118,7 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
             SCO,
             "space_cannon_offense",
             lambda s: offense_pool(setup, s, roller),
-            _offense_hits(setup, roller, _aimers(setup, state, roller)),
+            _offense_hits(setup, roller, cannon_aimers(setup, state, roller)),
         )
     if state.cursor < len(handlers) and overriding(setup, "before_ability_roll"):
         # asked even when the roll will not happen (Solar Flare is played when the active
@@ -209,7 +138,7 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
     if not pool.groups:
         return Step(_after(setup, state))
 
-    then = _offense_hits(setup, roller, _aimers(setup, state, roller))
+    then = _offense_hits(setup, roller, cannon_aimers(setup, state, roller))
     return reviewed_roll(setup, state, roller, "space_cannon_offense", pool, then)
 
 
@@ -224,37 +153,9 @@ def _offense_hits(
         if hits == 0:
             return Step(_after(setup, state))
         hit = state.at(Phase.SPACE_CANNON_OFFENSE_HITS, cursor=0).with_hits_on(target, hits)
-        return _restricted(hit, target, hits, aimers)
+        return restricted_roll(hit, target, hits, aimers)
 
     return then
-
-
-def _aimers(setup: BattleSetup, state: BattleState, roller: Side) -> tuple[str, ...]:
-    """The handlers that make the hits of ``roller``'s roll about to be made go to non-fighter
-    ships if able (``aims_ability_hits``: Graviton Laser System)."""
-    return tuple(
-        h.id
-        for h in overriding(setup, "aims_ability_hits")
-        if h.aims_ability_hits(setup, state, roller, SCO)
-    )
-
-
-def _restricted(
-    hit: BattleState, target: Side, hits: int, aimers: tuple[str, ...]
-) -> Step[BattleState]:
-    """``hit`` (the roll's hits set against ``target``), every hit to go to non-fighter ships
-    if able when ``aimers`` say so."""
-    if not aimers:
-        return Step(hit)
-    told = event(
-        "hits_restricted",
-        player=target.value,
-        hits=hits,
-        targets="non-fighter ships",
-        by=list(aimers),
-        round=hit.round,
-    )
-    return Step(aiming(hit, target, hits), (told,))
 
 
 def space_cannon_offense_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

@@ -13,31 +13,25 @@ from spacecombat.core.sides import combat_result
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import (
     AFB,
-    MARKS,
-    REROLL,
-    ROLLED,
     barrage_roll,
     infantry_destroyed,
 )
 from spacecombat.rulesets.ti4.abilities.base import opens
+from spacecombat.rulesets.ti4.effects import (
+    combat_dice,
+    eligible_systems,
+    overriding,
+    with_cursor,
+)
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.outcome import space_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, floating_units, remove_excess
-from spacecombat.rulesets.ti4.procedures.common import combat_dice, with_cursor
-from spacecombat.rulesets.ti4.procedures.retreat import eligible_systems
-from spacecombat.rulesets.ti4.procedures.space_cannon_offense import overriding
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
-from spacecombat.rulesets.ti4.procedures.windows import (
-    ANNOUNCE_WINDOW_OPENED,
-    FIRST_ROUND,
-    INTERCEPTED,
-    ROUTED,
-    open_windows,
-)
+from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.rulesets.ti4.state import BattleState, Mark, Phase
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
@@ -72,11 +66,12 @@ def anti_fighter_barrage(setup: BattleSetup, state: BattleState) -> Node[BattleS
     of the roll (Strike Wing Alpha II: natural 9 or 10) each destroy one of the opponent's
     infantry in the space area (``infantry_destroyed``). When a handler in play acts after the
     roll (``after_ability_roll``: Scramble Frequency), the roll's results wait (the roller's
-    boosts ``ROLLED`` and ``MARKS``) while each is asked, ``cursor`` from 0; one may have the
-    roller roll the same dice again (``REROLL``): the first results are discarded."""
+    marks ``BARRAGE_ROLLED`` and ``BARRAGE_MARKS``) while each is asked, ``cursor`` from 0;
+    one may have the roller roll the same dice again (``Mark.REROLL``): the first results are
+    discarded."""
     roller = state.turn
     handlers = setup.handlers
-    if state.boosted(roller, ROLLED):
+    if state.marked(roller, Mark.BARRAGE_ROLLED):
         return _after_roll(setup, state, roller)
     if state.cursor < len(handlers) and overriding(setup, "before_ability_roll"):
         for index in range(state.cursor, len(handlers)):
@@ -94,9 +89,9 @@ def anti_fighter_barrage(setup: BattleSetup, state: BattleState) -> Node[BattleS
     def marked(hits: int, marks: int) -> Step[BattleState]:
         hit = state.with_hits_on(target, hits)
         if reviewed:
-            waiting = hit.boosting(roller, ROLLED).changed(cursor=0)
+            waiting = hit.marking(roller, Mark.BARRAGE_ROLLED).changed(cursor=0)
             if marks:
-                waiting = waiting.boosting(roller, f"{MARKS}{marks}")
+                waiting = waiting.marking(roller, Mark.BARRAGE_MARKS, marks)
             return Step(waiting)
         killed, events = infantry_destroyed(setup, hit, target, marks)
         return Step(_barrage_done(killed, roller), events)
@@ -121,12 +116,10 @@ def _after_roll(setup: BattleSetup, state: BattleState, roller: Side) -> Node[Ba
     are used (the marks destroy infantry), or, if one had it rolled again, they are discarded
     and the same dice are rolled (the handlers before the roll are not asked again)."""
     target = roller.other
-    mine = state.boosts[0 if roller is A else 1]
-    marks = next((int(b[len(MARKS) :]) for b in mine if b.startswith(MARKS)), 0)
-    kept = frozenset(b for b in mine if b not in (ROLLED, REROLL) and not b.startswith(MARKS))
-    a, d = state.boosts
-    cleared = state.changed(boosts=(kept, d) if roller is A else (a, kept))
-    if REROLL in mine:
+    marks = state.mark_count(roller, Mark.BARRAGE_MARKS) or 0
+    reroll = state.marked(roller, Mark.REROLL)
+    cleared = state.unmarking(roller, Mark.BARRAGE_ROLLED, Mark.REROLL, Mark.BARRAGE_MARKS)
+    if reroll:
         again = cleared.with_hits_on(target, 0).changed(cursor=len(setup.handlers))
         return Step(again)
     handlers = setup.handlers
@@ -171,9 +164,9 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
     the attacker must retreat, or its ships are destroyed (stalemate.py)."""
     side = state.turn
     answered = _acts_on_retreats(setup)
-    if answered and side is D and not state.boosted(D, ANNOUNCE_WINDOW_OPENED):
+    if answered and side is D and not state.marked(D, Mark.ANNOUNCE_WINDOW_OPENED):
         # the start of the step (Rout), before the defender announces
-        marked = state.boosting(D, ANNOUNCE_WINDOW_OPENED)
+        marked = state.marking(D, Mark.ANNOUNCE_WINDOW_OPENED)
         return open_windows(setup, marked, ((Window.ANNOUNCE_RETREATS,),), Phase.ANNOUNCE_RETREATS)
 
     def after(s: BattleState) -> BattleState:
@@ -195,7 +188,7 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
             return Step(opened.state, (said, *opened.events))
         return Step(done, (said,))
 
-    if side is A and (state.has_announced(D) or state.boosted(D, INTERCEPTED)):
+    if side is A and (state.has_announced(D) or state.marked(D, Mark.INTERCEPTED)):
         return Step(after(state))
     can_retreat = bool(eligible_systems(setup, side))
     if side is A and neither_can_win(setup, state):
@@ -216,7 +209,7 @@ def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleStat
         return Step(gone.at(Phase.END_OF_ROUND), tuple(events))
     if not can_retreat:
         return Step(after(state))
-    if side is A and state.boosted(D, ROUTED):
+    if side is A and state.marked(D, Mark.ROUTED):
         return announcing("Rout")
     request = DecisionRequest(
         decision="announce_retreat",

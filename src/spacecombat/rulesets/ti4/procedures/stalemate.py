@@ -10,16 +10,29 @@ them, if even that path never ends (its round-start states repeat), nothing can 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from spacecombat.core.battle import RulesetBattle
 from spacecombat.core.policies import StockPolicy
 from spacecombat.core.sides import SideState
 from spacecombat.core.stalemate import PathCheck, favoured_path
 from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
-from spacecombat.rulesets.ti4.procedures.common import combat_pool
+from spacecombat.rulesets.ti4.effects import combat_pool
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 _check: PathCheck[tuple[SideState, SideState, int]] = PathCheck("simulating")
+
+#: the battle of a setup (battle.py ``Ti4Battle``), whose steps the path is followed through:
+#: the battle dispatches to the procedures, so they cannot import it; battle.py hands it over
+#: when it is loaded (``played_by``)
+_BATTLE: list[Callable[[BattleSetup], RulesetBattle[BattleSetup, BattleState]]] = []
+
+
+def played_by(battle: Callable[[BattleSetup], RulesetBattle[BattleSetup, BattleState]]) -> None:
+    """The battle whose steps ``neither_can_win`` follows (battle.py, once loaded)."""
+    _BATTLE[:] = [battle]
 
 
 def neither_can_win(setup: BattleSetup, state: BattleState) -> bool:
@@ -36,9 +49,7 @@ def neither_can_win(setup: BattleSetup, state: BattleState) -> bool:
 
 
 def _can_end(setup: BattleSetup, state: BattleState, favoured: Side) -> bool:
-    from spacecombat.rulesets.ti4.battle import Ti4Battle
-
-    battle = Ti4Battle(setup)
+    battle = _BATTLE[0](setup)
     policies = {side.value: StockPolicy(setup.side(side).policy) for side in SIDES}
     seen: set[tuple[SideState, SideState]] = set()
     start_planet = state.planet
