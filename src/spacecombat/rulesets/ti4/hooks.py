@@ -86,7 +86,7 @@ HOOKS: tuple[Hook, ...] = (
     Hook("refusal", ("setup/build.py", "battle.py", "rounds.py"), False, _SETUP),
     Hook("roll_modifier", ("setup/build.py",), False, _SETUP),
     Hook("sustain_cancels", ("setup/build.py", "abilities/sustain_damage.py"), False, _SETUP),
-    Hook("permits_anomaly", ("setup/validate.py", "procedures/retreat.py"), False, _SETUP),
+    Hook("permits_anomaly", ("setup/validate.py", "effects.py"), False, _SETUP),
     Hook("permits_system_without_presence", ("procedures/retreat.py",), False, _SETUP),
     Hook("exempt_from_capacity", ("procedures/capacity.py",), False, _SETUP),
     Hook("gives_bombardment", ("setup/build.py",), False, _SETUP),
