@@ -122,9 +122,13 @@ def _with_packages(targets: list[str], source: str, known: dict[str, Path]) -> l
         parts = target.split(".")
         for end in range(1, len(parts) + 1):
             module = ".".join(parts[:end])
-            if module in known and module != source and module not in ancestors:
-                if module not in found:
-                    found.append(module)
+            if (
+                module in known
+                and module != source
+                and module not in ancestors
+                and module not in found
+            ):
+                found.append(module)
     return found
 
 

@@ -13,7 +13,7 @@ from spacecombat.rulesets.notices import (
     opening_events,
     removed_by,
 )
-from spacecombat.rulesets.ti4.abilities import empyrean_mech_cancel_action_card as watcher
+from spacecombat.rulesets.ti4.abilities.base import Card
 from spacecombat.rulesets.ti4.effects import why_not_eligible
 from spacecombat.rulesets.ti4.procedures import (
     capacity,
@@ -73,14 +73,15 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
 
     def advance(self, state: BattleState) -> Node[BattleState]:
         """The node that follows ``state``: an action card played that the opponent may
-        cancel is decided first (``BattleState.pending``: the Empyrean mech), then the
-        procedure of the phase; both with the battle's facts as they stand once the
-        technologies gained so far act (``BattleSetup.having``)."""
+        cancel is decided first (``BattleState.pending``: the opponent's effect that the card
+        was told of at set-up, ``Card.watcher``), then the procedure of the phase; both with
+        the battle's facts as they stand once the technologies gained so far act
+        (``BattleSetup.having``)."""
         setup = self.setup
         if state.gained != NOTHING_GAINED:
             setup = setup.having(state.gained)
         if state.pending is not None:
-            return watcher.cancel_or_let(setup, state)
+            return _pending_decision(setup, state)
         return self.procedures[state.phase](setup, state)
 
     def canonical(self, state: BattleState) -> BattleState:
@@ -185,6 +186,22 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         for unit, count in unit_records(lists):
             after[unit] = after.get(unit, 0) + count
         return resources_lost(before, before, after, side.card)
+
+
+def _pending_decision(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """The decision about the card pending (``state.pending``) of the effect that may cancel
+    it: the card's ``Card.watcher``, set when the battle was built."""
+    pending = state.pending
+    assert pending is not None
+    for handler in setup.handlers:
+        if (
+            isinstance(handler, Card)
+            and handler.owner is pending.player
+            and handler.card == pending.card
+            and handler.watcher is not None
+        ):
+            return handler.watcher.cancel_or_let(setup, state)
+    raise AssertionError(f"{pending.card} pending without an effect that may cancel it")
 
 
 def _never_retreats(setup: BattleSetup, side: Side) -> str | None:

@@ -45,10 +45,11 @@ from spacecombat.rulesets.ti4.state import Discarded, Pending
 
 if TYPE_CHECKING:
     from spacecombat.core.engine import Node
-    from spacecombat.core.errors import RuleNotImplemented
+    from spacecombat.core.errors import RuleNotImplemented, ScenarioError
     from spacecombat.core.pool import DiceGroup
-    from spacecombat.rulesets.ti4.setup import BattleSetup, SideSetup
+    from spacecombat.rulesets.ti4.setup import BattleSetup, SideDraft, SideSetup
     from spacecombat.rulesets.ti4.state import BattleState
+    from spacecombat.scenario.schema import Scenario
 
 
 class Roll(StrEnum):
@@ -106,7 +107,7 @@ class Handler:
 
     id: ClassVar[str]
     #: the kinds of battle ("space", "invasion") the handler can act in; in any other it is not
-    #: put in play (setup.py), so it costs nothing there (the rounds keep their product form)
+    #: put in play (setup/build.py), so it costs nothing there (the rounds keep their product form)
     battles: ClassVar[frozenset[str]] = frozenset({"space", "invasion"})
     #: where ``in_window`` is asked; a handler that overrides ``in_window`` declares it
     acts: ClassVar[Acts | None] = None
@@ -384,7 +385,7 @@ class Handler:
     def gives_bombardment(self, cards: SideSetup, unit: str) -> bool:
         """Whether this handler may give its owner's ``unit`` (a type without a printed
         BOMBARDMENT) BOMBARDMENT in the invasion (Blitz), so that the scenario may allot such
-        units to a planet (``bombarded_by``; setup.py)."""
+        units to a planet (``bombarded_by``; setup/build.py)."""
         return False
 
     def forbids_bombardment(self, setup: BattleSetup, planet: int) -> str | None:
@@ -463,6 +464,48 @@ class Handler:
         all answer ``None``."""
         return None
 
+    # --- hooks: set-up ---
+    # Asked while the battle is built from the scenario (setup/build.py), before the battle:
+    # never during combat rounds, never of a state.
+
+    #: ``policy.play`` values this effect's entry may take beyond ``never`` and ``{round: N}``,
+    #: each with what it means (another effect's entry is refused that value: setup/validate.py)
+    play_values: ClassVar[Mapping[str, str]] = {}
+
+    def scenario_refusal(self, scenario: Scenario) -> ScenarioError | None:
+        """Why the scenario cannot be fought with this law in play (an invasion of a planet
+        no unit may be committed to), or ``None``. Asked of the laws' handlers, in order, by
+        the set-up once the laws and what they elect are read, before the sides are; acts
+        before the battle."""
+        return None
+
+    def set_up_side(self, scenario: Scenario, draft: SideDraft) -> SideDraft:
+        """``draft`` (either player's side, as read from the scenario) as this effect leaves it
+        before the battle: unit cards taken away or changed, unit types a unit becomes during
+        the battle added (their cards), the faction's abilities taken out of play, abilities
+        of units not in the battle brought into play. Asked by the set-up (setup/build.py
+        ``adjusted``) of every handler the scenario's laws, system and sides could put in play
+        (their units in the battle or not), in the handlers' documented order, each of the
+        attacker's side then of the defender's, before the handlers in play are found from the
+        sides it leaves; a handler checks what it needs on ``draft`` as it stands (an earlier
+        one may have taken its ability away). May refuse the scenario (``ScenarioError``,
+        ``RuleNotImplemented``). Acts before the battle, never during combat rounds."""
+        return draft
+
+    def set_up_in_play(self, sides: Mapping[Side, SideSetup], handlers: Sequence[Handler]) -> None:
+        """Once the handlers in play are known (``handlers``, in order; this one among them),
+        before the battle: learn what of the sides and of the other handlers it needs (an
+        effect that may cancel the opponent's cards tells them: ``Card.watcher``). Asked of
+        each handler in play in order by the set-up (setup/build.py); never during combat
+        rounds."""
+        return None
+
+    def may_commit(self, cards: SideSetup, unit: str) -> bool:
+        """Whether this handler lets its owner commit ``unit`` (not a ground force) from the
+        space area to a planet, so that the scenario may name it in a planet's ``commit``
+        (setup/validate.py ``check_allocation``); asked before the battle."""
+        return False
+
 
 class Watcher(Protocol):
     """An effect of the opponent that may cancel a card when it is played (the Empyrean mech:
@@ -470,6 +513,11 @@ class Watcher(Protocol):
 
     def may_cancel(self, state: BattleState) -> bool:
         """Whether it could cancel a card played in ``state`` (its owner has what it removes)."""
+        ...
+
+    def cancel_or_let(self, setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+        """Its owner's decision about the card pending (``state.pending``): cancel it, or let it
+        be played (asked by battle.py ``Ti4Battle.advance``)."""
         ...
 
 

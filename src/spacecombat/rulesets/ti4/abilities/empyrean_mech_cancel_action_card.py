@@ -9,16 +9,18 @@ an adjacent system too when the scenario says there is one (the player condition
 own cards are never cancelled by it, and only action cards are (not promissory notes, leaders,
 relics or technologies).
 
-How (docs/rulings.md 14E2-1): every action card of the opponent is told of the Watcher when
-the battle is built (``watch``: ``Card.watcher``). When the opponent answers "play" to its
-``play_card`` decision while an Empyrean mech could be removed (``may_cancel``), the card is
-not resolved: the battle keeps the state it was offered in (``BattleState.pending``), and its
-next node is the Empyrean's ``play_card`` decision (``cancel_or_let``, asked by
-battle.py ``Ti4Battle.advance``): remove a mech from one place (the card is then discarded,
-its effect never happens) or ``pass`` (the card is played as chosen: the procedure asks the
-card's handler again in that state, and it resolves the chosen option without asking,
-``BattleState.granted``). Everything stays in the state, so the exact odds, Monte Carlo runs
-and replays see the same nodes.
+How (docs/rulings.md 14E2-1): every action card of the opponent is told of the Watcher when the
+battle is built (``set_up_in_play``: ``Card.watcher``); a Watcher in an adjacent system brings
+the ability into play though no Empyrean mech is in the battle (``set_up_side``). When the
+opponent answers "play" to its ``play_card`` decision while an Empyrean mech could be removed
+(``may_cancel``), the card is not resolved: the battle keeps the state it was offered in
+(``BattleState.pending``), and its next node is the Empyrean's ``play_card`` decision
+(``cancel_or_let``, asked through the pending card's ``Card.watcher`` by battle.py
+``Ti4Battle.advance``): remove a mech from one place (the card is then discarded, its effect
+never happens) or ``pass`` (the card is played as chosen: the procedure asks the card's handler
+again in that state, and it resolves the chosen option without asking, ``BattleState.granted``).
+Everything stays in the state, so the exact odds, Monte Carlo runs and replays see the same
+nodes.
 
 The stock policy cancels whenever a mech can be removed without weakening a combat of this
 battle: one in an adjacent system first, then (in a space battle, where mechs do not fight) one
@@ -29,10 +31,11 @@ not take it). ``policy.play: {empyrean_mech_cancel_action_card: never}`` never c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Decision, Step
+from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import (
     Card,
@@ -44,9 +47,10 @@ from spacecombat.rulesets.ti4.abilities.base import (
 from spacecombat.rulesets.ti4.rules import load
 
 if TYPE_CHECKING:
-    from spacecombat.rulesets.ti4.setup import BattleSetup, SideSetup
+    from spacecombat.rulesets.ti4.setup import BattleSetup, SideDraft, SideSetup
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
+    from spacecombat.scenario.schema import Scenario
 
 ID = "empyrean_mech_cancel_action_card"
 #: the player condition: an Empyrean mech in a system adjacent to the active one
@@ -75,20 +79,29 @@ class EmpyreanMechCancelActionCard(Handler):
         units = state.side(owner)
         return any(area.total(lambda u: u in self.units) for area in (units.space, *units.planets))
 
+    def cancel_or_let(self, setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+        """The owner's decision about the action card pending (``base.Watcher``)."""
+        return cancel_or_let(setup, state)
 
-def watch(sides: Mapping[Side, SideSetup], handlers: Sequence[Handler]) -> None:
-    """When the battle is built: each Watcher learns its owner's unit types with the ability
-    and whether one is in an adjacent system, and each action card of the other player learns
-    of the Watcher (``Card.watcher``). Like the other player conditions,
-    ``empyrean_mech_adjacent`` says nothing for a player without the Watcher (not the
-    Empyrean)."""
-    cards = load().cards
-    for watcher in handlers:
-        if not isinstance(watcher, EmpyreanMechCancelActionCard) or watcher.owner is None:
-            continue
-        owner = watcher.owner
-        watcher.units = _watchers(sides[owner])
-        watcher.adjacent = ADJACENT in sides[owner].conditions
+    def set_up_side(self, scenario: Scenario, draft: SideDraft) -> SideDraft:
+        """A Watcher in an adjacent system (the owner's condition ``empyrean_mech_adjacent``)
+        brings the ability into play though no Empyrean mech is in the battle."""
+        if draft.side is not self.owner or ADJACENT not in draft.conditions:
+            return draft
+        return replace(draft, brought=draft.brought | {ID})
+
+    def set_up_in_play(self, sides: Mapping[Side, SideSetup], handlers: Sequence[Handler]) -> None:
+        """When the battle is built: the Watcher learns its owner's unit types with the
+        ability and whether one is in an adjacent system, and each action card of the other
+        player learns of the Watcher (``Card.watcher``). Like the other player conditions,
+        ``empyrean_mech_adjacent`` says nothing for a player without the Watcher (not the
+        Empyrean)."""
+        owner = self.owner
+        if owner is None:
+            return
+        cards = load().cards
+        self.units = _watchers(sides[owner])
+        self.adjacent = ADJACENT in sides[owner].conditions
         for handler in handlers:
             if (
                 isinstance(handler, Card)
@@ -96,7 +109,7 @@ def watch(sides: Mapping[Side, SideSetup], handlers: Sequence[Handler]) -> None:
                 and handler.card in cards
                 and cards[handler.card].kind == "action_card"
             ):
-                handler.watcher = watcher
+                handler.watcher = self
 
 
 def _watchers(setup: SideSetup) -> frozenset[str]:

@@ -3,14 +3,14 @@ invasion in this system, you may commit fighters to planets as if they were grou
 combat ends, return those units to the space area." docs/rulings.md 14M-1 to 14M-5.
 
 The scenario commits fighters as it commits ground forces: a planet's ``commit`` may name
-``fighter`` while the attacker's Matriarch is in the space area (setup.py; nothing is committed
-that the scenario does not name, 14M-2). A committed fighter becomes a unit type of its own,
-``committed_fighter``, whose card is the side's fighter card (its combat value: Fighter II,
-Hybrid Crystal Fighter ...) made a ground force and not a ship (``committed_cards``, added by
-the setup): on its planet it is a ground force for every purpose, so space cannon defense may
-hit it, it rolls in the ground combat and takes its hits, and casualty orders rank it right
-after ``fighter``. The change is made right after invasion step 2 (``after_commit``), before
-Parley, which sends it back as a fighter (``as_fighters``).
+``fighter`` while the attacker's Matriarch is in the space area (``may_commit``; nothing is
+committed that the scenario does not name, 14M-2). A committed fighter becomes a unit type of
+its own, ``committed_fighter``, whose card is the side's fighter card (its combat value: Fighter
+II, Hybrid Crystal Fighter ...) made a ground force and not a ship (``committed_cards``, added
+at set-up: ``set_up_side``): on its planet it is a ground force for every purpose, so space
+cannon defense may hit it, it rolls in the ground combat and takes its hits, and casualty orders
+rank it right after ``fighter``. The change is made right after invasion step 2
+(``after_commit``), before Parley, which sends it back as a fighter (``as_fighters``).
 
 When the ground combat on its planet ends it goes back to the space area as a fighter, first
 in the "end of combat" window (ti4-ground-combat.md rule 4; a "when" effect), before the
@@ -22,6 +22,7 @@ establish control (14M-3). In a space battle the handler is not in play (``battl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
@@ -34,8 +35,9 @@ from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
-    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.setup import BattleSetup, SideDraft, SideSetup
     from spacecombat.rulesets.ti4.state import BattleState
+    from spacecombat.scenario.schema import Scenario
 
 ID = "naalu_flagship_fighters_invade"
 FLAGSHIP = "flagship"
@@ -73,6 +75,23 @@ class NaaluFlagshipFightersInvade(Handler):
     id = ID
     battles = frozenset({"invasion"})  # a space combat keeps its rounds in product form
     acts = Acts(frozenset({Window.END_OF_COMBAT}))
+
+    def set_up_side(self, scenario: Scenario, draft: SideDraft) -> SideDraft:
+        """In an invasion, the committed fighter's card for the attacker with the Matriarch in
+        the space area (docs/rulings.md 14M-1)."""
+        if (
+            scenario.battle != "invasion"
+            or draft.side is not Side.ATTACKER
+            or draft.side is not self.owner
+            or not draft.spec.units.get(FLAGSHIP)
+        ):
+            return draft
+        made = committed_cards(draft.cards)
+        return replace(draft, cards={**draft.cards, **made}) if made else draft
+
+    def may_commit(self, cards: SideSetup, unit: str) -> bool:
+        """Its fighters, while they may become committed fighters (docs/rulings.md 14M-1)."""
+        return unit == FIGHTER and COMMITTED in cards.cards
 
     def after_commit(
         self, setup: BattleSetup, state: BattleState, planet: int

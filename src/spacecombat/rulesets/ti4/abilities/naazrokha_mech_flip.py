@@ -24,13 +24,15 @@ from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.effects import change_units
 from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.rules import load
 
 if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
     from spacecombat.rulesets.ti4.rules import Ti4Data
-    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.setup import BattleSetup, SideDraft
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
+    from spacecombat.scenario.schema import Scenario
 
 ID = "naazrokha_mech_flip"
 MECH = "mech"
@@ -53,6 +55,13 @@ def flipped_cards(data: Ti4Data, cards: Mapping[str, UnitDef]) -> dict[str, Unit
 class NaazrokhaMechFlip(Handler):
     id = ID
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}))
+
+    def set_up_side(self, scenario: Scenario, draft: SideDraft) -> SideDraft:
+        """In a space battle, the flipped side's unit type for a side whose mech card flips."""
+        if scenario.battle != "space" or draft.side is not self.owner:
+            return draft
+        flipped = flipped_cards(load(), draft.cards)
+        return replace(draft, cards={**draft.cards, **flipped}) if flipped else draft
 
     def acts_first_in_window(self) -> bool:
         return True

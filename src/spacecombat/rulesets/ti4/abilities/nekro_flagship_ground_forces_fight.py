@@ -25,7 +25,8 @@ onto their planet."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
@@ -38,9 +39,10 @@ from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
-    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.setup import BattleSetup, SideDraft
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
+    from spacecombat.scenario.schema import Scenario
 
 ID = "nekro_flagship_ground_forces_fight"
 FLAGSHIP = "flagship"
@@ -98,6 +100,17 @@ Kind = tuple[str, str, Status, int]
 class NekroFlagshipGroundForcesFight(Handler):
     id = ID
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}))
+    play_values: ClassVar[Mapping[str, str]] = {
+        WITH_PLANETS: "its ground forces on planets participate too"
+    }
+
+    def set_up_side(self, scenario: Scenario, draft: SideDraft) -> SideDraft:
+        """In a space battle, the unit types the side's ground forces become as they
+        participate, for a side whose flagship is the Alastor with its ability."""
+        if scenario.battle != "space" or draft.side is not self.owner:
+            return draft
+        made = participant_cards(draft.cards)
+        return replace(draft, cards={**draft.cards, **made}) if made else draft
 
     def acts_first_in_window(self) -> bool:
         """First among its owner's start-of-combat effects, the order its owner would choose:

@@ -11,7 +11,9 @@ before the battle, after space cannon offense, at the end of combat), first thin
 its player has no ships left in the active system while the opponent has some
 (docs/rulings.md 14F-1).
 
-The scenario lists the factory among the side's ``units`` of a space battle; the engine keeps
+At set-up (``set_up_side``) the side's unit types with this ability become its floating units
+(``SideSetup.floating``), which the procedures treat by that rule alone, naming no effect. The
+scenario lists the factory among the side's ``units`` of a space battle; the engine keeps
 it with the side's structures (the planets area of the state), where nothing of the space
 combat reaches it (it is not a ship: never hit, never rolls). A space area left without ships
 of either player keeps the ground forces the factory, not blockaded, holds within its capacity
@@ -22,18 +24,14 @@ it rolls to leave as a ship does, its cargo with it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from spacecombat.core.engine import Step
-from spacecombat.core.forces import Forces
-from spacecombat.core.hits import destroyed
-from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import Handler, register
-from spacecombat.rulesets.ti4.sides import SIDES, Side
 
 if TYPE_CHECKING:
-    from spacecombat.rulesets.ti4.setup import BattleSetup
-    from spacecombat.rulesets.ti4.state import BattleState
+    from spacecombat.rulesets.ti4.setup import SideDraft
+    from spacecombat.scenario.schema import Scenario
 
 ID = "saar_floating_factory"
 
@@ -45,67 +43,18 @@ BLOCKADED = "blockaded (Floating Factory)"
 class FloatingFactory(Handler):
     id = ID
 
-    # Its rules are read by the procedures: capacity.py (capacity and the blockade) and
-    # retreat.py (it retreats with its player's ships).
-
-
-def floating_factory_types(setup: BattleSetup, side: Side) -> frozenset[str]:
-    """``side``'s unit types that are floating factories (in a space battle; in an invasion
-    the factory plays no part: core/setup.py ``check_invasion_places`` refuses it on a
-    planet)."""
-
-    def find() -> frozenset[str]:
-        if setup.kind != "space":
-            return frozenset()
-        cards = setup.side(side).cards
-        return frozenset(
+    def set_up_side(self, scenario: Scenario, draft: SideDraft) -> SideDraft:
+        """In a space battle, its owner's unit types with this ability are floating units
+        (``SideSetup.floating``: capacity.py holds units with their capacity and destroys them
+        when blockaded, retreat.py moves them with the ships). In an invasion the factory
+        plays no part (core/setup.py ``check_invasion_places`` refuses it on a planet)."""
+        if scenario.battle != "space" or draft.side is not self.owner:
+            return draft
+        kinds = [
             unit
-            for unit, card in cards.items()
+            for unit, card in draft.cards.items()
             if any(a.combat == "rule" and a.handler == ID for a in card.abilities)
-        )
-
-    return setup.remembered(("floating_factory_types", side), find)
-
-
-#: no units (one shared empty value: most battles have no floating factory)
-_NONE = Forces()
-
-
-def factories_of(setup: BattleSetup, state: BattleState, side: Side) -> Forces:
-    """``side``'s floating factories in the active system."""
-    kinds = floating_factory_types(setup, side)
-    if not kinds:
-        return _NONE
-    return state.side(side).planets[0].keep(kinds.__contains__)
-
-
-def factory_capacity(setup: BattleSetup, side: Side, area: Forces) -> int:
-    """The capacity of ``side``'s floating factories among ``area`` (its structures)."""
-    kinds = floating_factory_types(setup, side)
-    if not kinds:
-        return 0
-    cards = setup.side(side)
-    return sum(n * (cards.card(u).capacity or 0) for u, _, n in area if u in kinds)
-
-
-def blockaded(setup: BattleSetup, state: BattleState) -> tuple[Side, Forces] | None:
-    """A player whose floating factories are blockaded now (no ships of its own in the active
-    system, some of the opponent's), with those factories; ``None`` if none is."""
-    if not setup.remembered(
-        "floating_factories", lambda: any(floating_factory_types(setup, s) for s in SIDES)
-    ):
-        return None  # read at every capacity check: most battles have none
-    for side in SIDES:
-        here = factories_of(setup, state, side)
-        if here and not ships(setup, state, side) and ships(setup, state, side.other):
-            return side, here
-    return None
-
-
-def destroy_blockaded(state: BattleState, side: Side, factories: Forces) -> Step[BattleState]:
-    """The blockaded ``factories`` of ``side`` are destroyed."""
-    area = state.side(side).planets[0]
-    for unit, status, count in factories:
-        area = area.remove(unit, status, count)
-    left = state.with_side(side, state.side(side).with_planet(0, area))
-    return Step(left, destroyed(side, factories, BLOCKADED))
+        ]
+        if not kinds:
+            return draft
+        return replace(draft, floating={**draft.floating, **dict.fromkeys(kinds, BLOCKADED)})

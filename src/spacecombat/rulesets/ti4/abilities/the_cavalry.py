@@ -5,11 +5,11 @@ BARRAGE value of the Nomad's flagship: Memoria I (combat 7 x2, barrage 8 x3), or
 (5 x2, 5 x3) when the holder's ``conditions`` say the Nomad has it (``nomad_memoria_ii``).
 
 Played in the "start of combat" window (ti4-space-combat.md rule 2.1), before anti-fighter
-barrage, through one "play_card" decision naming the ship ("play the_cavalry: UNIT"; the
-stock policy picks the ship that gains most). The chosen ship becomes a unit type of its own
-for the combat, ``cavalry_UNIT`` (the state counts units by type), whose card is the ship's
-with the flagship's values (``cavalry_cards``, added by the setup). Once the combat's result is
-decided it turns back into the ship it was, keeping its damage (``at_end_of_combat``).
+barrage, through one "play_card" decision naming the ship ("play the_cavalry: UNIT"; the stock
+policy picks the ship that gains most). The chosen ship becomes a unit type of its own for the
+combat, ``cavalry_UNIT`` (the state counts units by type), whose card is the ship's with the
+flagship's values (``cavalry_cards``, added at set-up: ``set_up_side``). Once the combat's
+result is decided it turns back into the ship it was, keeping its damage (``at_end_of_combat``).
 docs/rulings.md 14S-2.
 
 The chosen ship is still its unit type (a cruiser, the flagship) for every effect naming that
@@ -22,21 +22,25 @@ participant stops being one when its player's retreat begins and loses the lent 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
+from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Status
 from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, register
 from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import PLANET_PREFIX
 from spacecombat.rulesets.ti4.effects import change_units, changed_events
 from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.rules import Ti4Data
-    from spacecombat.rulesets.ti4.setup import BattleSetup
+    from spacecombat.rulesets.ti4.setup import BattleSetup, SideDraft
     from spacecombat.rulesets.ti4.state import BattleState
+    from spacecombat.scenario.schema import Scenario
 
 CARD = "the_cavalry"
 NOMAD = "nomad"
@@ -46,8 +50,8 @@ FLAGSHIPS = ("nomad_flagship", "nomad_flagship2")
 #: the unit type of the chosen ship during the combat: PREFIX + its own type
 PREFIX = "cavalry_"
 #: the abilities of a ship's own card that treat it as its unit type also as The Cavalry's
-#: ship (or never name it): a holder with a ship having another ability is refused (setup.py
-#: ``_cavalry``; docs/rulings.md 14CV-1)
+#: ship (or never name it): a holder with a ship having another ability is refused
+#: (``set_up_side``; docs/rulings.md 14CV-1)
 SEES_TYPES = frozenset(
     {
         "argent_destroyer2_afb_kills_infantry",  # reads the card's abilities (14CV-4)
@@ -130,6 +134,37 @@ class TheCavalry(Card):
     id = CARD
     card = CARD
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}), held=True)
+
+    def set_up_side(self, scenario: Scenario, draft: SideDraft) -> SideDraft:
+        """The unit types a ship of its holder becomes when the card is played on it (none when
+        it cannot be played in this battle), after the effects making ships of other units (a
+        Z-Grav Eidolon may be chosen: 14CV-5). A ship is still its unit type for the effects
+        naming that type (``SideSetup.is_a``); a holder whose ship has an ability whose handler
+        does not treat it so yet is refused (``SEES_TYPES``; docs/rulings.md 14CV-1)."""
+        if draft.side is not self.owner:
+            return draft
+        where = draft.side.value
+        notes = list(draft.spec.promissory_notes or ())
+        field_name = f"{where}.promissory_notes[{notes.index(CARD)}]"
+        if draft.faction == NOMAD:
+            raise ScenarioError(field_name, "the Nomad cannot play its own promissory note")
+        opponent = scenario.defender if draft.side is Side.ATTACKER else scenario.attacker
+        if not usable(scenario.battle, opponent.faction):
+            return draft
+        cards = draft.cards
+        for unit in draft.present:
+            card = cards[unit]
+            if not card.is_ship or card.type == "fighter":
+                continue
+            for ability in card.abilities:
+                if ability.combat == "rule" and ability.handler not in SEES_TYPES:
+                    raise RuleNotImplemented(
+                        f"The Cavalry with {card.name} in the fleet (its ability "
+                        f"{ability.handler} names its unit type)",
+                        field_name,
+                    )
+        made = cavalry_cards(load(), cards, MEMORIA_II in draft.conditions)
+        return replace(draft, cards={**cards, **made})
 
     def acts_first_in_window(self) -> bool:
         """Before its holder's other start-of-combat effects (Ambush rolls at the lent combat

@@ -1,9 +1,10 @@
 """Capacity (LRR 16): a player's fighters and ground forces in the space area of a system may
 not exceed the capacity of their ships there (16.2); the excess is removed, the owner choosing
 what (16.3, 16.3a). Fighter II need no capacity (they have a move value), and each space dock
-of the player in the system holds 3 fighters (docs/rulings.md R6). The Saar's floating
-factories add their capacity value; one that is blockaded is destroyed first, before anything
-is removed (LRR 14 note 2; abilities/saar_floating_factory.py).
+of the player in the system holds 3 fighters (docs/rulings.md R6). Units that stand in the
+space area as structures (``SideSetup.floating``: the Saar's floating factories) add their
+capacity value; one that is blockaded is destroyed first, before anything is removed (LRR 14
+note 2).
 
 When it is checked in a battle:
 
@@ -21,13 +22,10 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.forces import Forces, Status, describe
-from spacecombat.rulesets.ti4.abilities.saar_floating_factory import (
-    blockaded,
-    destroy_blockaded,
-    factory_capacity,
-)
+from spacecombat.core.hits import destroyed
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.setup import BattleSetup
-from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 A, D = Side.ATTACKER, Side.DEFENDER
@@ -54,14 +52,62 @@ def _capacity_facts(
     fighters = space.total(lambda u: cards.is_fighter(u) and cards.needs_transport(u))
     free = exempt_ground_forces(setup, side) if capacity else frozenset()
     ground = space.total(lambda u: cards.is_ground_force(u) and u not in free)
-    # the Saar's floating factories hold units as ships do (not a ship: Aerie Sentinel's
-    # exemption still needs a ship's capacity value)
-    return capacity + factory_capacity(setup, side, docks), exempt, fighters, ground
+    # floating units hold units as ships do (not a ship: Aerie Sentinel's exemption still
+    # needs a ship's capacity value)
+    return capacity + floating_capacity(setup, side, docks), exempt, fighters, ground
 
 
 def _ship_capacity(setup: BattleSetup, space: Forces, side: Side) -> int:
     cards = setup.side(side)
     return sum(n * (cards.card(u).capacity or 0) for u, _, n in space if cards.is_ship(u))
+
+
+#: no units (one shared empty value: most battles have no floating units)
+_NONE = Forces()
+
+
+def floating_units(setup: BattleSetup, state: BattleState, side: Side) -> Forces:
+    """``side``'s units in the active system that stand in the space area as structures
+    (``SideSetup.floating``)."""
+    kinds = setup.side(side).floating
+    if not kinds:
+        return _NONE
+    return state.side(side).planets[0].keep(kinds.__contains__)
+
+
+def floating_capacity(setup: BattleSetup, side: Side, area: Forces) -> int:
+    """The capacity of ``side``'s floating units among ``area`` (its structures)."""
+    cards = setup.side(side)
+    kinds = cards.floating
+    if not kinds:
+        return 0
+    return sum(n * (cards.card(u).capacity or 0) for u, _, n in area if u in kinds)
+
+
+def blockaded(setup: BattleSetup, state: BattleState) -> tuple[Side, Forces] | None:
+    """A player whose floating units are blockaded now (no ships of its own in the active
+    system, some of the opponent's: LRR 14), with those units; ``None`` if none is."""
+    if not any(setup.side(s).floating for s in SIDES):
+        return None  # read at every capacity check: most battles have none
+    for side in SIDES:
+        here = floating_units(setup, state, side)
+        if here and not ships(setup, state, side) and ships(setup, state, side.other):
+            return side, here
+    return None
+
+
+def destroy_blockaded(
+    setup: BattleSetup, state: BattleState, side: Side, units: Forces
+) -> Step[BattleState]:
+    """The blockaded ``units`` of ``side`` are destroyed, each with its cause
+    (``SideSetup.floating``)."""
+    area = state.side(side).planets[0]
+    for unit, status, count in units:
+        area = area.remove(unit, status, count)
+    left = state.with_side(side, state.side(side).with_planet(0, area))
+    causes = setup.side(side).floating
+    events = tuple(e for item in units for e in destroyed(side, (item,), causes[item[0]]))
+    return Step(left, events)
 
 
 def exempt_ground_forces(setup: BattleSetup, side: Side) -> frozenset[str]:
@@ -106,7 +152,7 @@ def remove_excess(
     floating factories are destroyed before anything is removed (LRR 14 note 2)."""
     found = blockaded(setup, state)
     if found is not None:
-        return destroy_blockaded(state, *found)
+        return destroy_blockaded(setup, state, *found)
     cards = setup.side(side)
     space = state.side(side).space
     _, exempt, fighters, _ = capacity_facts(setup, state, side)

@@ -16,13 +16,16 @@ from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status, describe
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities import gravity_rift
-from spacecombat.rulesets.ti4.abilities.saar_floating_factory import factories_of, factory_capacity
 from spacecombat.rulesets.ti4.effects import (
     eligible_systems,
     overriding,
     skilled_systems,
 )
-from spacecombat.rulesets.ti4.procedures.capacity import exempt_ground_forces
+from spacecombat.rulesets.ti4.procedures.capacity import (
+    exempt_ground_forces,
+    floating_capacity,
+    floating_units,
+)
 from spacecombat.rulesets.ti4.setup import AdjacentSystem, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Mark, Phase, Retreat
@@ -78,9 +81,10 @@ def _begin(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
 
 
 def floating_factories(setup: BattleSetup, state: BattleState, side: Side) -> Forces:
-    """``side``'s floating factories in the active system: they retreat with its ships, as if
-    they were ships (abilities/saar_floating_factory.py; docs/rulings.md 14K-5)."""
-    return factories_of(setup, state, side)
+    """``side``'s floating units in the active system (``SideSetup.floating``: the Saar's
+    floating factories): they retreat with its ships, as if they were ships (docs/rulings.md
+    14K-5)."""
+    return floating_units(setup, state, side)
 
 
 def _free_cargo(setup: BattleSetup, state: BattleState, side: Side) -> frozenset[str]:
@@ -100,7 +104,7 @@ def _capacity(setup: BattleSetup, state: BattleState, side: Side) -> int:
     ships_capacity = sum(
         n * (cards.card(u).capacity or 0) for u, _, n in units.space if cards.can_move(u)
     )
-    return ships_capacity + factory_capacity(setup, side, units.planets[0])
+    return ships_capacity + floating_capacity(setup, side, units.planets[0])
 
 
 def _choose_destination(

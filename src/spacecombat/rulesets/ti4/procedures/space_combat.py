@@ -17,7 +17,6 @@ from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import (
     infantry_destroyed,
 )
 from spacecombat.rulesets.ti4.abilities.base import opens
-from spacecombat.rulesets.ti4.abilities.saar_floating_factory import factories_of
 from spacecombat.rulesets.ti4.effects import (
     combat_dice,
     eligible_systems,
@@ -27,7 +26,7 @@ from spacecombat.rulesets.ti4.effects import (
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.outcome import space_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
-from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
+from spacecombat.rulesets.ti4.procedures.capacity import excess, floating_units, remove_excess
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -269,9 +268,9 @@ def end_of_combat(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         if node is not None:
             return node
     for side in SIDES:
-        # no ships to carry them: but a Saar Floating Factory, not blockaded, holds them (its
-        # capacity is checked next) (docs/rulings.md 14F-2)
-        if ships(setup, state, side) == 0 and not factories_of(setup, state, side):
+        # no ships to carry them: but a floating unit (a Saar Floating Factory), not blockaded,
+        # holds them (its capacity is checked next) (docs/rulings.md 14F-2)
+        if ships(setup, state, side) == 0 and not floating_units(setup, state, side):
             cargo = state.side(side).space
             if cargo:
                 events = tuple(
