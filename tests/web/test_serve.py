@@ -78,6 +78,7 @@ def test_serve_uses_the_store_it_is_given(tmp_path: Path) -> None:
     assert (tmp_path / "given.db").exists()
 
 
+@pytest.mark.slow
 def test_several_server_processes_share_one_store(tmp_path: Path) -> None:
     """``--processes 2``: uvicorn starts two processes with the app's factory, both on the
     store given (told through the environment), and Ctrl-C stops them all."""
