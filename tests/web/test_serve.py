@@ -73,6 +73,7 @@ def test_serve_starts_with_no_configuration(tmp_path: Path) -> None:
     assert list((tmp_path / "data").rglob("*.db")) or list((tmp_path / "data").rglob("*sqlite*"))
 
 
+@pytest.mark.slow
 def test_serve_uses_the_store_it_is_given(tmp_path: Path) -> None:
     serve(tmp_path, "--db", f"sqlite:///{tmp_path / 'given.db'}")
     assert (tmp_path / "given.db").exists()
