@@ -19,6 +19,10 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.scenario.schema import parse_scenario
 from tools.screenshot import EXAMPLE, compute, open_page, post, screenshot
 
+#: end to end through a browser, seconds a test: the whole suite's, not the fast loop's (the
+#: API behind the page is tests/web's)
+pytestmark = pytest.mark.slow
+
 TOLERANCE = 1e-9
 
 #: the battle the first tests set on the page, control by control

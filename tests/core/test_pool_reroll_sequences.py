@@ -89,7 +89,14 @@ def every_roll(pool: DicePool) -> list[tuple[tuple[int, ...], Fraction]]:
     return found
 
 
-@pytest.mark.parametrize("groups", GROUPS)
+def slow_at(pools: list[list[DiceGroup]], *slow: int) -> list[object]:
+    """``pools``, those at the indexes ``slow`` (seconds to enumerate) marked slow: the whole
+    suite's, not the fast loop's."""
+    slow_mark = pytest.mark.slow
+    return [pytest.param(p, marks=slow_mark) if i in slow else p for i, p in enumerate(pools)]
+
+
+@pytest.mark.parametrize("groups", slow_at(GROUPS, 1))
 def test_hits_and_marks_are_those_of_sample(groups: list[DiceGroup]) -> None:
     pool = DicePool.of(groups)
     joint: dict[tuple[int, int], Fraction] = {}
@@ -105,7 +112,7 @@ def test_hits_and_marks_are_those_of_sample(groups: list[DiceGroup]) -> None:
     assert max(hits) == pool.max_hits
 
 
-@pytest.mark.parametrize("groups", TALLIED)
+@pytest.mark.parametrize("groups", slow_at(TALLIED, 1, 2, 3, 4, 6, 7))
 def test_tallies_are_those_of_sample(groups: list[DiceGroup]) -> None:
     pool = DicePool.of(groups)
     tallies: dict[Tally, Fraction] = {}

@@ -40,7 +40,11 @@ def by_enumeration(pool: DicePool) -> dict[Tally, Fraction]:
     return {key: Fraction(n, 10**reads) for key, n in counts.items()}
 
 
-@pytest.mark.parametrize("groups", GROUPS)
+@pytest.mark.parametrize(
+    "groups",
+    # the second pool takes seconds to enumerate: the whole suite's, not the fast loop's
+    [pytest.param(g, marks=pytest.mark.slow) if i == 1 else g for i, g in enumerate(GROUPS)],
+)
 def test_the_tally_distribution_is_that_of_sample(groups: list[DiceGroup]) -> None:
     pool = DicePool.of(groups)
     assert pool.tallied

@@ -42,8 +42,12 @@ FILE = "{file}"
 #: issue 8: every input ends within 5 s and 500 MB
 SECONDS = 5.0
 MEGABYTES = 500.0
-#: a run still going after this long is stopped and reported (so that a hang fails, not hangs)
+#: a run that has spent this many CPU seconds is stopped and reported (so that a runaway
+#: loop fails, not hangs)
 HARD_SECONDS = 60.0
+#: a run still going after this long on the wall clock is stopped and reported: only a run
+#: that waits without computing (a deadlock) gets there, however loaded the machine
+HANG_SECONDS = 900.0
 #: characters of a refusal message (after ``spacecombat: ``): one line, whose echoed values
 #: are cut to 40 characters, but which lists what is allowed (every TI4 technology: ~600)
 MESSAGE = 1000
@@ -131,12 +135,15 @@ class Outcome:
 
 
 class CaseTimeout(BaseException):
-    """Raised into a run that has gone on for ``HARD_SECONDS`` (not an ``Exception``, so that
-    the command line's own handlers do not take it for a bug of theirs)."""
+    """Raised into a run that has spent ``HARD_SECONDS`` of CPU time or ``HANG_SECONDS`` on
+    the wall clock (not an ``Exception``, so that the command line's own handlers do not take
+    it for a bug of theirs)."""
 
 
 def _on_alarm(signum: int, frame: FrameType | None) -> None:
-    raise CaseTimeout
+    seconds = next(seconds for _, number, seconds in _TIMERS if number == signum)
+    what = "CPU seconds" if signum == signal.SIGPROF else "s without ending"
+    raise CaseTimeout(f"{seconds:g} {what}")
 
 
 class _Memory:
@@ -176,8 +183,8 @@ def _maxrss() -> float:
 
 def _clock() -> float:
     """This process's CPU seconds: the machine is shared and noisy, so a wall clock would
-    count other processes' work against a case (a hang is caught by the wall-clock
-    ``HARD_SECONDS`` alarm instead)."""
+    count other processes' work against a case (a case that waits without computing is
+    caught by the ``HANG_SECONDS`` alarm instead)."""
     return time.process_time()
 
 
@@ -208,18 +215,27 @@ def _streams(case: Case) -> Iterator[tuple[_Clocked, io.StringIO]]:
         sys.stdin, sys.stdout, sys.stderr = saved
 
 
+#: the two alarms of a run: CPU time (the process's, all its threads) and the wall clock
+_TIMERS = (
+    (signal.ITIMER_PROF, signal.SIGPROF, HARD_SECONDS),
+    (signal.ITIMER_REAL, signal.SIGALRM, HANG_SECONDS),
+)
+
+
 @contextlib.contextmanager
-def _alarm(seconds: float) -> Iterator[None]:
+def _alarms() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = [signal.signal(number, _on_alarm) for _, number, _ in _TIMERS]
+    for timer, _, seconds in _TIMERS:
+        signal.setitimer(timer, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        for (timer, number, _), handler in zip(_TIMERS, previous, strict=True):
+            signal.setitimer(timer, 0)
+            signal.signal(number, handler)
 
 
 def run_case(case: Case, workdir: Path) -> Outcome:
@@ -234,10 +250,10 @@ def run_case(case: Case, workdir: Path) -> Outcome:
     status: int | str
     with _streams(case) as (out, err):
         try:
-            with _alarm(HARD_SECONDS):
+            with _alarms():
                 status = main(argv)
-        except CaseTimeout:
-            status = f"timeout: still running after {HARD_SECONDS:.0f} s"
+        except CaseTimeout as exc:
+            status = f"timeout: still running after {exc}"
         except BaseException as exc:  # anything main lets out is a finding
             status = f"raised {type(exc).__name__}: {str(exc)[:200]}"
     end = _clock()

@@ -50,12 +50,29 @@ def check(case: Case, workdir: Path) -> None:
     )
 
 
+# Each family's fast sample (``pytest -m "not slow"``), then the whole family (marked slow).
+
+
+@settings(FUZZ, max_examples=30)
+@given(strategies.scenario_cases(big=False))
+def test_a_sample_of_malformed_scenarios(workdir: Path, case: Case) -> None:
+    check(case, workdir)
+
+
+@pytest.mark.slow
 @settings(FUZZ, max_examples=1000)
 @given(strategies.scenario_cases(big=False))
 def test_malformed_scenarios(workdir: Path, case: Case) -> None:
     check(case, workdir)
 
 
+@settings(FUZZ, max_examples=20)
+@given(strategies.scenario_cases(big=False, rulesets="ec4x"))
+def test_a_sample_of_malformed_ec4x_scenarios(workdir: Path, case: Case) -> None:
+    check(case, workdir)
+
+
+@pytest.mark.slow
 @settings(FUZZ, max_examples=250)
 @given(strategies.scenario_cases(big=False, rulesets="ec4x"))
 def test_malformed_ec4x_scenarios(workdir: Path, case: Case) -> None:
@@ -65,6 +82,7 @@ def test_malformed_ec4x_scenarios(workdir: Path, case: Case) -> None:
     check(case, workdir)
 
 
+SLOW = pytest.mark.slow
 EC4X_EXAMPLES = sorted((strategies.ROOT / "examples" / "ec4x").glob("*.yaml"))
 
 
@@ -72,11 +90,14 @@ EC4X_EXAMPLES = sorted((strategies.ROOT / "examples" / "ec4x").glob("*.yaml"))
 @pytest.mark.parametrize(
     "argv",
     [
-        ("resolve", FILE, "--format", "jsonl"),
-        ("odds", FILE, "--trials", "50", "--workers", "1"),
-        ("odds", FILE, "--method", "montecarlo", "--trials", "50", "--workers", "1"),
+        pytest.param(("resolve", FILE, "--format", "jsonl"), id="resolve"),
+        # the exact engine on the larger examples takes seconds
+        pytest.param(("odds", FILE, "--trials", "50", "--workers", "1"), id="odds", marks=SLOW),
+        pytest.param(
+            ("odds", FILE, "--method", "montecarlo", "--trials", "50", "--workers", "1"),
+            id="odds-montecarlo",
+        ),
     ],
-    ids=["resolve", "odds", "odds-montecarlo"],
 )
 def test_ec4x_examples_within_the_limits(workdir: Path, path: Path, argv: tuple[str, ...]) -> None:
     """The EC4X examples end with status 0 within the limits (the exact engine falls back)."""
@@ -104,6 +125,7 @@ SLOW_ONCE = (
 )
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=10)
 @given(strategies.large_battles())
 @example(SLOW_ONCE[0])
@@ -140,18 +162,39 @@ def test_raw_texts(workdir: Path, raw: str | bytes, argv: tuple[str, ...]) -> No
     check(case, workdir)
 
 
+@settings(FUZZ, max_examples=50)
+@given(strategies.log_cases())
+def test_a_sample_of_edited_logs(workdir: Path, case: Case) -> None:
+    check(case, workdir)
+
+
+@pytest.mark.slow
 @settings(FUZZ, max_examples=500)
 @given(strategies.log_cases())
 def test_edited_logs(workdir: Path, case: Case) -> None:
     check(case, workdir)
 
 
+@settings(FUZZ, max_examples=20)
+@given(strategies.batch_cases())
+def test_a_sample_of_batches(workdir: Path, case: Case) -> None:
+    check(case, workdir)
+
+
+@pytest.mark.slow
 @settings(FUZZ, max_examples=200)
 @given(strategies.batch_cases())
 def test_batches(workdir: Path, case: Case) -> None:
     check(case, workdir)
 
 
+@settings(FUZZ, max_examples=50)
+@given(strategies.flag_cases())
+def test_a_sample_of_options(workdir: Path, case: Case) -> None:
+    check(case, workdir)
+
+
+@pytest.mark.slow
 @settings(FUZZ, max_examples=500)
 @given(strategies.flag_cases())
 def test_options(workdir: Path, case: Case) -> None:

@@ -182,6 +182,7 @@ def _group_alive(group: int) -> list[str]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.slow
 def test_ctrl_c_during_monte_carlo_stops_the_workers() -> None:
     process = subprocess.Popen(
         [

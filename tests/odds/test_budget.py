@@ -68,6 +68,7 @@ def chains_of(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> tupl
     return caught[0]
 
 
+@pytest.mark.slow
 def test_the_plan_of_the_issues_battle_is_within_the_budgets(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -88,6 +89,7 @@ def test_the_plan_of_the_issues_battle_is_within_the_budgets(
     product.check(chosen)  # no refusal
 
 
+@pytest.mark.slow
 def test_two_hundred_units_a_side_are_refused_before_any_array_is_allocated(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

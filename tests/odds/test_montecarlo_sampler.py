@@ -146,7 +146,15 @@ def test_seeded_dice_roll_what_randint_rolls(seed: int) -> None:
     assert ours.pick((3, 1, 6)) == dice_module._cumulative((3, 1, 6), theirs.randrange(10))
 
 
-@pytest.mark.parametrize("name", ["retreat when outnumbered", "three planets", "ec4x"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "retreat when outnumbered",
+        # seconds each: the whole suite's, not the fast loop's
+        pytest.param("three planets", marks=pytest.mark.slow),
+        pytest.param("ec4x", marks=pytest.mark.slow),
+    ],
+)
 def test_the_same_seed_gives_the_same_figures_on_one_worker_or_two(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

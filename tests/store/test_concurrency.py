@@ -7,6 +7,8 @@ import sys
 import threading
 from collections.abc import Callable
 
+import pytest
+
 from spacecombat.store import Store, StoredResult
 from spacecombat.store.migrate import head
 from spacecombat.store.models import ResultRow, ScenarioRow
@@ -26,6 +28,7 @@ with Store(sys.argv[1]) as store:
 PROCESSES = 8
 
 
+@pytest.mark.slow
 def test_processes_starting_at_once_on_a_new_database(db_url: str) -> None:
     """Each migrates the empty database only if no other did: all start, one schema."""
     processes = [

@@ -73,11 +73,13 @@ def test_serve_starts_with_no_configuration(tmp_path: Path) -> None:
     assert list((tmp_path / "data").rglob("*.db")) or list((tmp_path / "data").rglob("*sqlite*"))
 
 
+@pytest.mark.slow
 def test_serve_uses_the_store_it_is_given(tmp_path: Path) -> None:
     serve(tmp_path, "--db", f"sqlite:///{tmp_path / 'given.db'}")
     assert (tmp_path / "given.db").exists()
 
 
+@pytest.mark.slow
 def test_several_server_processes_share_one_store(tmp_path: Path) -> None:
     """``--processes 2``: uvicorn starts two processes with the app's factory, both on the
     store given (told through the environment), and Ctrl-C stops them all."""

@@ -404,6 +404,7 @@ FACTION_BATTLE = space(
 )
 
 
+@pytest.mark.slow
 def test_a_faction_battle_exact_agrees_with_monte_carlo() -> None:
     """Nekro against Sardakk N'orr (Cruiser II, Fighter II, Duranium Armor): exact
     (fallback=False) 0.21300 won, 0.76916 lost; Monte Carlo (20,000 battles, seed 0) within
