@@ -198,7 +198,7 @@ def draw(
     not: a rule refused by name (at set-up, or when the battle reaches it: a combination of
     effects not implemented together), or a battle beyond the exact engine's budgets."""
     from spacecombat import odds
-    from spacecombat.odds.budget import TooLarge
+    from spacecombat.analysis.budget import TooLarge
 
     refused: list[str] = []
     for _ in range(tries):

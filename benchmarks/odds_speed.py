@@ -11,7 +11,7 @@ repeated runs; results go in docs/benchmarks.md with the machine and the date.
 
 ``--large`` (issue 8) measures instead, each in a fresh process, the time and the peak resident
 memory of the exact part of the largest battles: 20 dreadnoughts, cruisers, destroyers and
-carriers and 60 fighters a side (solved exactly within the budgets of odds/budget.py), and 30
+carriers and 60 fighters a side (solved exactly within the budgets of analysis/budget.py), and 30
 of each and 80 fighters (200 units, the input limit; refused before any large array, so
 ``odds()`` would fall back to Monte Carlo).
 """
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from spacecombat import odds
-from spacecombat.odds.budget import TooLarge
+from spacecombat.analysis.budget import TooLarge
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 GROUND = ("infantry", "mech")

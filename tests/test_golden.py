@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from spacecombat.core.events import Event
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from spacecombat.scenario.schema import load_scenario
 

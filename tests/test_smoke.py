@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from spacecombat.scenario.schema import load_scenario
 

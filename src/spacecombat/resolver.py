@@ -1,4 +1,4 @@
-"""Resolve one battle from a scenario, seeded and logged (``replay.py`` checks a log)."""
+"""Resolve one battle from a scenario, seeded and logged (``replayer.py`` checks a log)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds, rulesets
-from spacecombat.odds.text import render
+from spacecombat.analysis.text import render
 from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import space
 

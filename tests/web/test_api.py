@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from spacecombat.analysis import budget
 from spacecombat.cli import main
 from spacecombat.core.limits import MAX_SCENARIO_BYTES
-from spacecombat.odds import budget
 from spacecombat.store import Store
 from spacecombat.web import create_app
 from spacecombat.web.app import engine_version

@@ -11,6 +11,10 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from spacecombat.analysis import workers
+from spacecombat.analysis.api import odds
+from spacecombat.analysis.montecarlo import terminal_progress
+from spacecombat.analysis.text import render
 from spacecombat.cli.streams import (
     LineTooLong,
     scenario_from,
@@ -21,10 +25,6 @@ from spacecombat.cli.streams import (
 )
 from spacecombat.core.errors import ScenarioError, SpacecombatError
 from spacecombat.core.limits import MAX_SCENARIO_BYTES, cores, one_line, shown_path
-from spacecombat.odds import workers
-from spacecombat.odds.api import odds
-from spacecombat.odds.montecarlo import terminal_progress
-from spacecombat.odds.text import render
 from spacecombat.report.plots import FORMATS, plot
 from spacecombat.scenario.formats import decode_json_line
 from spacecombat.scenario.schema import parse_scenario
@@ -135,7 +135,7 @@ IN_FLIGHT = 4
 class Answers:
     """A batch's answers, written in the order of its lines: answered here at first, then, if
     the batch goes on past ``ALONE`` seconds and the machine has more than one core, by a pool
-    of workers (``odds/workers.py``), at most ``IN_FLIGHT`` lines per worker queued."""
+    of workers (``analysis/workers.py``), at most ``IN_FLIGHT`` lines per worker queued."""
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args

@@ -16,7 +16,7 @@ from spacecombat.cli.streams import read_text, write
 from spacecombat.core.errors import ReplayError, ScenarioError
 from spacecombat.core.events import Event
 from spacecombat.core.limits import MAX_LOG_BYTES
-from spacecombat.replay import ReplayReport, replay
+from spacecombat.replayer import ReplayReport, replay
 from spacecombat.scenario.formats import load_json
 
 #: what JSON allows around a value; a line of only these is blank

@@ -1,5 +1,5 @@
 """The rulesets: each turns a scenario into a battle process that the resolver and the odds
-engine drive (``core/engine.py``, ``odds/graph.py``). Nothing outside a ruleset's folder
+engine drive (``core/engine.py``, ``analysis/graph.py``). Nothing outside a ruleset's folder
 knows its rules; they meet only through the ``Battle`` protocol below."""
 
 from __future__ import annotations

@@ -206,7 +206,7 @@ def engine_version() -> str:
         package = "unknown"
     digest = hashlib.sha256()
     root = resources.files("spacecombat")
-    parts = ("core", "odds", "rulesets", "scenario", "resolver.py", "replay.py")
+    parts = ("core", "analysis", "rulesets", "scenario", "resolver.py", "replayer.py")
     for part in parts:
         for path in sorted(_files(Path(str(root.joinpath(part))))):
             digest.update(str(path.relative_to(Path(str(root)))).encode())

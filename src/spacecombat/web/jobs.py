@@ -80,7 +80,7 @@ def odds_report(
 ) -> dict[str, Any]:
     """What ``spacecombat odds FILE --format json`` prints for these options (the note about
     Monte Carlo options not used included). Run in a daemonic worker, Monte Carlo plays its
-    trials in that worker (``odds/workers.may_start``), with the same figures."""
+    trials in that worker (``analysis/workers.may_start``), with the same figures."""
     from spacecombat.cli.odds import odds_of
 
     args = argparse.Namespace(
@@ -111,7 +111,7 @@ def resolve_battle(scenario: Mapping[str, Any], seed: int | None) -> Resolved:
 
 @dataclass(frozen=True)
 class Replayed:
-    """Whether a log reproduces (``spacecombat.replay.ReplayReport``), in the API's terms."""
+    """Whether a log reproduces (``spacecombat.replayer.ReplayReport``), in the API's terms."""
 
     reproduces: bool
     dice_verified: bool
@@ -124,7 +124,7 @@ def replay_log(log: object) -> Replayed:
     as JSON Lines text (read as ``spacecombat replay`` reads a file: each line strictly,
     errors naming the line)."""
     from spacecombat.cli.replay import read_log, replay_message
-    from spacecombat.replay import replay
+    from spacecombat.replayer import replay
 
     if isinstance(log, str):
         events, lines = read_log(log)

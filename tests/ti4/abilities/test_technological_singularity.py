@@ -15,7 +15,7 @@ import pytest
 
 from spacecombat import odds, resolve
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.report.text import render
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.abilities.technological_singularity import LATER_ACTS, used_key

@@ -21,7 +21,7 @@ import pytest
 
 from spacecombat import odds, rulesets
 from spacecombat.core.events import Event
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import (

@@ -15,7 +15,7 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from spacecombat.rulesets.ti4.abilities.reveal_prototype import upgrade_of
 from spacecombat.rulesets.ti4.rules import load

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from spacecombat.analysis.budget import CHANCE_STATES, TooLarge
+from spacecombat.analysis.montecarlo import check_options, monte_carlo
+from spacecombat.analysis.report import OddsReport
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import shown
-from spacecombat.odds.budget import CHANCE_STATES, TooLarge
-from spacecombat.odds.montecarlo import check_options, monte_carlo
-from spacecombat.odds.report import OddsReport
 from spacecombat.scenario.schema import AnyScenario
 
 
@@ -33,7 +33,7 @@ def odds(
     resolver (seeded by ``seed``, spread over ``workers`` processes) and gives 95% intervals.
     ``rounds``: also the battle's state after that many rounds (exact only). ``fractions``:
     exact fractions instead of floats (exact only; slower). ``fallback``: when a battle is too
-    large for the exact engine (``TooLarge``: over a budget of ``odds/budget.py``; a
+    large for the exact engine (``TooLarge``: over a budget of ``analysis/budget.py``; a
     ``TooManyStates`` is one), give Monte Carlo odds instead, saying why in ``note``, and that
     the state after ``rounds`` rounds is not available (otherwise the error is raised).
     ``limit``: the most chance states the exact engine explores outside rounds in product form
@@ -42,7 +42,7 @@ def odds(
     check_options(trials, seed, workers)  # before any work, whether or not Monte Carlo runs
     if method == "exact":
         # imported here: the exact engine's arrays (numpy) are not needed for Monte Carlo
-        from spacecombat.odds.exact import check_rounds, exact_odds
+        from spacecombat.analysis.exact import check_rounds, exact_odds
 
         check_rounds(rounds)
         try:

@@ -12,7 +12,7 @@ state fixed) a triangular system accounts exactly for rounds that repeat; betwee
 matrix product per row carries the mass on.
 
 Before any array is allocated, ``plan`` estimates the bytes and the multiply-adds the solution
-needs and refuses (``TooLarge``) beyond the budgets of ``odds/budget.py``; chains are capped
+needs and refuses (``TooLarge``) beyond the budgets of ``analysis/budget.py``; chains are capped
 while they are built. Kernels (one defender transition matrix per attacker state) are cached
 only within a byte budget and rebuilt beyond it.
 """
@@ -26,10 +26,10 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from spacecombat.analysis import budget
+from spacecombat.analysis.budget import TooLarge, count_text, size_text
 from spacecombat.core.pool import DicePool
 from spacecombat.core.rounds import ANNOUNCERS, NOBODY, NotInProductForm
-from spacecombat.odds import budget
-from spacecombat.odds.budget import TooLarge, count_text, size_text
 
 S = TypeVar("S")
 U = TypeVar("U", bound=Hashable)
@@ -256,7 +256,7 @@ def plan(
 
 
 def check(chosen: Plan) -> None:
-    """``TooLarge`` if the plan is over the budgets of ``odds/budget.py``, saying which."""
+    """``TooLarge`` if the plan is over the budgets of ``analysis/budget.py``, saying which."""
     size_a, size_d = chosen.pairs
     over = []
     if chosen.bytes > budget.ARRAY_BYTES:
