@@ -10,14 +10,17 @@ from spacecombat.analysis.montecarlo import check_options, monte_carlo
 from spacecombat.analysis.report import OddsReport
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import shown
-from spacecombat.scenario.schema import AnyScenario
+from spacecombat.scenario.schema import AnyScenario, parse_scenario
+
+#: Monte Carlo's trials when none are asked for
+TRIALS = 20_000
 
 
 def odds(
     scenario: AnyScenario | Mapping[str, Any],
     *,
     method: str = "exact",
-    trials: int = 20_000,
+    trials: int = TRIALS,
     seed: int = 0,
     rounds: int | None = None,
     fractions: bool = False,
@@ -69,3 +72,35 @@ def odds(
             raise ScenarioError("fractions", "exact fractions come from the exact method only")
         return monte_carlo(scenario, trials=trials, seed=seed, workers=workers, progress=progress)
     raise ScenarioError("method", f"must be exact or montecarlo (got {shown(method)})")
+
+
+def odds_result(
+    scenario: object,
+    *,
+    method: str,
+    trials: int | None,
+    seed: int | None,
+    workers: int | None,
+    rounds: int | None,
+    progress: Callable[[int, int], None] | None,
+) -> dict[str, Any]:
+    """The odds of a decoded scenario as ``spacecombat odds --format json`` prints them and
+    the HTTP API answers them: the report, and a note naming the Monte Carlo options given
+    (``None``: not given) but not used because the odds are exact."""
+    report = odds(
+        parse_scenario(scenario),
+        method=method,
+        trials=trials or TRIALS,
+        seed=seed or 0,
+        workers=workers,
+        rounds=rounds,
+        progress=progress,
+    )
+    result = report.to_json()
+    given = {"trials": trials, "seed": seed, "workers": workers}
+    unused = [f"--{name} {value}" for name, value in given.items() if value is not None]
+    if method == "exact" and result["method"] == "exact" and unused:
+        # Monte Carlo options are for a fallback that did not happen: say so, never drop them.
+        note = f"{', '.join(unused)} not used: the odds are exact"
+        result["note"] = f"{result['note']}; {note}" if result.get("note") else note
+    return result
