@@ -16,7 +16,7 @@ from spacecombat.core.limits import shown
 from spacecombat.core.policies import PolicyConfig
 from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import UnitDef
-from spacecombat.core.setup import (
+from spacecombat.rulesets.setup import (
     check_invasion_places,
     check_policy_names,
     field_key,

@@ -15,7 +15,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import PolicyConfig
 from spacecombat.core.rulesdata import Ability, UnitDef
-from spacecombat.core.setup import (
+from spacecombat.rulesets.setup import (
     check_invasion_places,
     check_policy_names,
     field_key,

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.core.setup import side_spec
+from spacecombat.rulesets.setup import side_spec
 from spacecombat.rulesets.ti4.abilities.base import Card, offer_plays, register
 from spacecombat.rulesets.ti4.rules import load
 
