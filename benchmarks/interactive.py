@@ -56,7 +56,7 @@ from spacecombat.analysis.montecarlo import monte_carlo, trial_seed
 from spacecombat.core.dice import SIDES, SeededDice
 from spacecombat.core.engine import play
 from spacecombat.core.limits import cores
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = "examples/odds-dreadnoughts-vs-cruisers.yaml"

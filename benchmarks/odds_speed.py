@@ -121,8 +121,7 @@ def faction_mix(rng: random.Random, count: int) -> int:
     factions, flagships, technologies, cards, leaders, policies; at most 5 units a side), with
     how many drawn battles the engine still refuses and how many are solved in product form."""
     from benchmarks.factions import draw
-    from spacecombat.rulesets import battle
-    from spacecombat.scenario.schema import parse_scenario
+    from spacecombat.rulesets import battle, parse_scenario
 
     battles, refused = [], 0
     for _ in range(count):

@@ -11,7 +11,7 @@ import pytest
 from spacecombat.core.events import Event
 from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import load_scenario
+from spacecombat.rulesets import load_scenario
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_SEED = 2026

@@ -8,7 +8,7 @@ import pytest
 
 from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import load_scenario
+from spacecombat.rulesets import load_scenario
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.yaml"))
 

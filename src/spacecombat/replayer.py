@@ -25,8 +25,8 @@ from spacecombat.core.errors import IllegalChoice, ReplayError, ScenarioError, S
 from spacecombat.core.events import Event
 from spacecombat.core.limits import MAX_SEED, shown
 from spacecombat.resolver import LOG_VERSION, log_header
+from spacecombat.rulesets import parse_scenario
 from spacecombat.scenario.formats import load_json
-from spacecombat.scenario.schema import parse_scenario
 
 #: characters of a logged or replayed event shown in a replay's report
 SHOWN = 200

@@ -8,6 +8,8 @@ import pytest
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER
+from spacecombat.core.sides import Side
+from spacecombat.rulesets import parse_scenario
 from spacecombat.rulesets.setup import (
     check_invasion_places,
     check_policy_names,
@@ -16,8 +18,7 @@ from spacecombat.rulesets.setup import (
     policy_config,
     side_spec,
 )
-from spacecombat.core.sides import Side
-from spacecombat.scenario.schema import PolicySpec, Scenario, parse_scenario
+from spacecombat.scenario.schema import PolicySpec, Scenario
 from tests.core._fakes import FakeSide
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets.ec4x.capacity import capacity, check
-from spacecombat.scenario.ec4x import parse_ec4x
+from spacecombat.rulesets.ec4x.options import parse_ec4x
 from tests.ec4x.helpers import (
     Answer,
     fleet,

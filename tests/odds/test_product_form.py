@@ -20,10 +20,9 @@ from spacecombat.analysis import product
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.report import OddsReport
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets import ti4
+from spacecombat.rulesets import parse_ti_scenario, ti4
 from spacecombat.rulesets.ti4.rounds import ProductRounds
 from spacecombat.rulesets.ti4.state import BattleState, Phase
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import space
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")

@@ -9,7 +9,7 @@ from typing import Any
 
 from spacecombat import odds
 from spacecombat.analysis.report import OddsReport
-from spacecombat.scenario.schema import load_scenario
+from spacecombat.rulesets import load_scenario
 from tests.helpers import invasion, space
 
 POLICY = {

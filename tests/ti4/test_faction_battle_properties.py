@@ -20,8 +20,8 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from spacecombat.rulesets import battle as make_battle
+from spacecombat.rulesets import parse_scenario
 from spacecombat.rulesets.ti4.rules import load
-from spacecombat.scenario.schema import parse_scenario
 
 #: the cards played at most once a battle (data/cards.toml): action cards, and the leaders that
 #: are exhausted or purged when used (agents and heroes; a commander acts again and again)

@@ -314,8 +314,8 @@ def test_a_body_over_the_limit_gets_413(client: TestClient) -> None:
 )
 def test_a_stored_scenario_is_the_same_battle(example: Path) -> None:
     """What the store keeps (defaults left out, fleets as counts) reads as the same battle."""
+    from spacecombat.rulesets import parse_scenario
     from spacecombat.scenario.formats import read_document
-    from spacecombat.scenario.schema import parse_scenario
     from spacecombat.web.jobs import canonical
 
     written = read_document(example)

@@ -10,7 +10,8 @@ from spacecombat.analysis.montecarlo import check_options, monte_carlo
 from spacecombat.analysis.report import OddsReport
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import shown
-from spacecombat.scenario.schema import AnyScenario, parse_scenario
+from spacecombat.rulesets import parse_scenario
+from spacecombat.scenario.schema import AnyScenario
 
 #: Monte Carlo's trials when none are asked for
 TRIALS = 20_000

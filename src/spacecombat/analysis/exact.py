@@ -20,7 +20,8 @@ from spacecombat.core.decisions import Policy
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_ROUNDS, shown
 from spacecombat.core.rounds import NotInProductForm
-from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
+from spacecombat.rulesets import is_scenario, parse_scenario
+from spacecombat.scenario.schema import AnyScenario
 
 #: chance states the generic graph may explore by default (``budget.CHANCE_STATES``)
 STATE_LIMIT = budget.CHANCE_STATES

@@ -35,7 +35,8 @@ from spacecombat.analysis.workers import pool as workers_pool
 from spacecombat.core.engine import Point, Sampler
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
-from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
+from spacecombat.rulesets import is_scenario, parse_scenario
+from spacecombat.scenario.schema import AnyScenario
 
 if TYPE_CHECKING:
     # the pool is imported where it is started: exact odds check their options here too

@@ -42,11 +42,11 @@ from spacecombat.core.limits import (
     MAX_UNITS_PER_SIDE,
     shown,
 )
+from spacecombat.rulesets.ec4x.options import check_squadron as _check_squadron
 from spacecombat.scenario.ec4x import (
     DiplomacySpec,
     OrderSpec,
     StarbaseSpec,
-    _check_squadron,
     check_diplomacy,
     missing_requirement,
 )

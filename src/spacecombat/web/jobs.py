@@ -26,7 +26,7 @@ from spacecombat.core.limits import one_line
 from spacecombat.replayer import read_log, replay, replay_message
 from spacecombat.report.text import render
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
 
 P = ParamSpec("P")
 T = TypeVar("T")

@@ -54,7 +54,7 @@ from spacecombat.rulesets import battle as battle_of
 from spacecombat.rulesets.ec4x import orders as o
 from spacecombat.rulesets.ec4x.engagement import THREAT_ORDERS, FleetPosture, engagement
 from spacecombat.rulesets.ec4x.movement import MOVEMENT_OPTIONS, NoRoute, route
-from spacecombat.rulesets.ec4x.options import read_options
+from spacecombat.rulesets.ec4x.options import parse_ec4x, read_options
 from spacecombat.rulesets.ec4x.seed import ec4x_seed
 from spacecombat.rulesets.ec4x.setup import Setup
 from spacecombat.rulesets.ec4x.siege import Siege
@@ -66,13 +66,7 @@ from spacecombat.rulesets.ec4x.state import (
     State,
 )
 from spacecombat.rulesets.ec4x.views import PLANETARY_KEYS
-from spacecombat.scenario.ec4x import (
-    SPY_ORDERS,
-    Ec4xScenario,
-    SquadronSpec,
-    StarbaseSpec,
-    parse_ec4x,
-)
+from spacecombat.scenario.ec4x import SPY_ORDERS, Ec4xScenario, SquadronSpec, StarbaseSpec
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState, parse_game
 from spacecombat.scenario.ec4x_orders import OrdersFile
 

@@ -15,6 +15,8 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import PolicyConfig
 from spacecombat.core.rulesdata import Ability, UnitDef
+from spacecombat.core.sides import SideState
+from spacecombat.core.state import CountedCards
 from spacecombat.rulesets.setup import (
     check_invasion_places,
     check_policy_names,
@@ -23,8 +25,6 @@ from spacecombat.rulesets.setup import (
     policy_config,
     side_spec,
 )
-from spacecombat.core.sides import SideState
-from spacecombat.core.state import CountedCards
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
 from spacecombat.rulesets.ti4.abilities import (
     articles_of_war,
