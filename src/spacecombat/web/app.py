@@ -21,7 +21,7 @@ from contextlib import asynccontextmanager
 from functools import cache, partial
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -43,12 +43,10 @@ from spacecombat.core.limits import (
 )
 from spacecombat.scenario.formats import load_json
 from spacecombat.scenario.schema import say
+from spacecombat.store import Store
 from spacecombat.web import jobs
 from spacecombat.web.catalogue import catalogue
 from spacecombat.web.work import Saturated, WorkPool
-
-if TYPE_CHECKING:
-    from spacecombat.store import Store
 
 log = logging.getLogger("spacecombat.web")
 
@@ -255,8 +253,6 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool.start()
         if state["store"] is None:
-            from spacecombat.store import Store
-
             state["store"] = await run_in_threadpool(Store)
         try:
             yield
