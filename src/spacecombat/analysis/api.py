@@ -45,7 +45,7 @@ def odds(
     """
     check_options(trials, seed, workers)  # before any work, whether or not Monte Carlo runs
     if method == "exact":
-        # imported here: the exact engine's arrays (numpy) are not needed for Monte Carlo
+        # imported here for start-up time: Monte Carlo needs not the exact engine's arrays (numpy)
         from spacecombat.analysis.exact import check_rounds, exact_odds
 
         check_rounds(rounds)

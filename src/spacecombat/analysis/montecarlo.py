@@ -267,6 +267,7 @@ def _in_pool(
     batch is done first: the order of the ends is the order the report sums them in, so the
     figures depend neither on timing nor on the number of workers."""
     global _KEPT
+    # imported here for start-up time: exact odds and one-worker runs never need it
     from concurrent.futures import FIRST_COMPLETED, wait
 
     pool = workers_pool(workers)

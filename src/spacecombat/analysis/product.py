@@ -473,7 +473,7 @@ def _solve_lower(lower: NDArray[np.float64], right: NDArray[np.float64]) -> NDAr
     """x with ``lower @ x = right``, ``lower`` lower triangular."""
     if len(right) <= SMALL_SYSTEM:
         return np.asarray(np.linalg.solve(lower, right), dtype=np.float64)
-    # imported here: only large systems need it, and it takes ~150 ms to import
+    # imported here for start-up time: only large systems need it (~150 ms to import)
     from scipy.linalg import solve_triangular
 
     return solve_triangular(lower, right, lower=True, check_finite=False)

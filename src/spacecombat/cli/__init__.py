@@ -75,6 +75,7 @@ class _Version(argparse.Action):
 
 
 def _package_version() -> str:
+    # imported here for start-up time: reading the installed metadata is slow (``_Version``)
     from importlib.metadata import PackageNotFoundError, version
 
     try:

@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from functools import cache, partial
 from importlib import resources
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, TypeVar
 
@@ -27,6 +28,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -196,8 +198,6 @@ def engine_version() -> str:
     """The version of the engine that computed a stored result: the package's version and a
     hash of the rules data and the engine's code (a change to either makes stored results of
     the old engine no longer match)."""
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         package = version("spacecombat")
     except PackageNotFoundError:  # run from a source tree that is not installed
@@ -428,8 +428,6 @@ def create_app(
         }
 
     if STATIC.is_dir():
-        from fastapi.staticfiles import StaticFiles
-
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
     return app
 
