@@ -34,7 +34,7 @@ from statistics import NormalDist
 from typing import Any
 
 from spacecombat import odds
-from spacecombat.odds.report import OddsReport
+from spacecombat.analysis.report import OddsReport
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 GROUND = ("infantry", "mech")

@@ -20,7 +20,7 @@ from typing import Any
 
 from spacecombat import rulesets
 from spacecombat.core.engine import play
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
 
 #: ten squadrons a side: capital ships, destroyers and a carrier with fighters
 ALPHA = [

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from typing import Any
 
 from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.setup import build
-from spacecombat.scenario.schema import parse_ti_scenario
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 GROUND = ("infantry", "mech")
@@ -198,7 +198,7 @@ def draw(
     not: a rule refused by name (at set-up, or when the battle reaches it: a combination of
     effects not implemented together), or a battle beyond the exact engine's budgets."""
     from spacecombat import odds
-    from spacecombat.odds.budget import TooLarge
+    from spacecombat.analysis.budget import TooLarge
 
     refused: list[str] = []
     for _ in range(tries):

@@ -52,11 +52,11 @@ from typing import Any
 
 from benchmarks.odds_speed import random_battle
 from spacecombat import odds, rulesets
+from spacecombat.analysis.montecarlo import monte_carlo, trial_seed
 from spacecombat.core.dice import SIDES, SeededDice
 from spacecombat.core.engine import play
 from spacecombat.core.limits import cores
-from spacecombat.odds.montecarlo import monte_carlo, trial_seed
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = "examples/odds-dreadnoughts-vs-cruisers.yaml"

@@ -11,7 +11,7 @@ repeated runs; results go in docs/benchmarks.md with the machine and the date.
 
 ``--large`` (issue 8) measures instead, each in a fresh process, the time and the peak resident
 memory of the exact part of the largest battles: 20 dreadnoughts, cruisers, destroyers and
-carriers and 60 fighters a side (solved exactly within the budgets of odds/budget.py), and 30
+carriers and 60 fighters a side (solved exactly within the budgets of analysis/budget.py), and 30
 of each and 80 fighters (200 units, the input limit; refused before any large array, so
 ``odds()`` would fall back to Monte Carlo).
 """
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from spacecombat import odds
-from spacecombat.odds.budget import TooLarge
+from spacecombat.analysis.budget import TooLarge
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 GROUND = ("infantry", "mech")
@@ -121,8 +121,7 @@ def faction_mix(rng: random.Random, count: int) -> int:
     factions, flagships, technologies, cards, leaders, policies; at most 5 units a side), with
     how many drawn battles the engine still refuses and how many are solved in product form."""
     from benchmarks.factions import draw
-    from spacecombat.rulesets import battle
-    from spacecombat.scenario.schema import parse_scenario
+    from spacecombat.rulesets import battle, parse_scenario
 
     battles, refused = [], 0
     for _ in range(count):

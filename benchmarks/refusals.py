@@ -31,9 +31,9 @@ from typing import Any
 
 from benchmarks.factions import random_faction_battle
 from spacecombat import odds
+from spacecombat.analysis.budget import TooLarge
 from spacecombat.core.errors import RuleNotImplemented, SpacecombatError
-from spacecombat.odds.budget import TooLarge
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 
 

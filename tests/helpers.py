@@ -15,10 +15,11 @@ from spacecombat.core.dice import ScriptedDice
 from spacecombat.core.engine import Played, Sampler, play
 from spacecombat.core.events import Event
 from spacecombat.core.policies import ScriptedPolicy
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
+from spacecombat.rulesets import is_scenario, parse_scenario
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
+from spacecombat.scenario.schema import AnyScenario
 
 
 def space(attacker: Mapping[str, Any], defender: Mapping[str, Any], **extra: Any) -> dict[str, Any]:

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.hooks import HOOKS
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.setup import build
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import space
 from tools import effects_doc
 from tools.effects_doc import (

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from spacecombat.core.events import Event
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import load_scenario
+from spacecombat.rulesets import load_scenario
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_SEED = 2026

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from spacecombat.core.dice import SeededDice
 from spacecombat.core.engine import Chance, Decision, End, Step
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from spacecombat.rulesets import battle as make_battle
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 UPGRADABLE = ("dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry", "pds")

@@ -16,7 +16,7 @@ import pytest
 from spacecombat.cli import main
 from spacecombat.core.errors import ReplayError
 from spacecombat.core.events import to_jsonl
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from tests.helpers import run_cli as run
 from tests.helpers import write_file as write

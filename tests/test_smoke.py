@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import load_scenario
+from spacecombat.rulesets import load_scenario
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.yaml"))
 

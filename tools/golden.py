@@ -9,7 +9,7 @@ from pathlib import Path
 
 from spacecombat.core.events import to_jsonl
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import load_scenario
+from spacecombat.rulesets import load_scenario
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 GOLDEN_SEED = 2026

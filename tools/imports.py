@@ -30,7 +30,7 @@ LOCAL_IMPORTS_ALLOWED = 40
 FORBIDDEN: tuple[tuple[str, str], ...] = (
     ("spacecombat.core", "spacecombat.scenario"),
     ("spacecombat.core", "spacecombat.rulesets"),
-    ("spacecombat.core", "spacecombat.odds"),
+    ("spacecombat.core", "spacecombat.analysis"),
     ("spacecombat.core", "spacecombat.web"),
     ("spacecombat.core", "spacecombat.cli"),
     ("spacecombat.scenario", "spacecombat.rulesets"),

@@ -4,17 +4,16 @@
 - ``replay(log)``: check that a log reproduces itself;
 - ``odds(scenario)``: the exact odds (or Monte Carlo, ``method="montecarlo"``).
 
-The four names are imported when first used, so that importing a part of the package (the
-command line, one command) does not import the others: ``from spacecombat import odds`` works
-as ever, and gives the function even though ``spacecombat.odds`` is also a subpackage.
+The four names are imported when first used (PEP 562), so that importing a part of the package
+(the command line, one command) does not import the others. No module of the package is named
+like a public function: the odds engine is ``spacecombat.analysis`` and replay's module
+``spacecombat.replayer``.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-import sys
-import types
 from typing import TYPE_CHECKING
 
 # The odds engine multiplies many small matrices; BLAS threads only slow that down (and Monte
@@ -23,8 +22,8 @@ for _blas_threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREAD
     os.environ.setdefault(_blas_threads, "1")
 
 if TYPE_CHECKING:
-    from spacecombat.odds.api import odds
-    from spacecombat.replay import replay
+    from spacecombat.analysis.api import odds
+    from spacecombat.replayer import replay
     from spacecombat.resolver import resolve
     from spacecombat.scenario.notation import Fleet
 
@@ -33,8 +32,8 @@ __all__ = ["Fleet", "odds", "replay", "resolve"]
 #: each public name and the module that defines it
 _HOMES = {
     "Fleet": "spacecombat.scenario.notation",
-    "odds": "spacecombat.odds.api",
-    "replay": "spacecombat.replay",
+    "odds": "spacecombat.analysis.api",
+    "replay": "spacecombat.replayer",
     "resolve": "spacecombat.resolver",
 }
 
@@ -55,17 +54,3 @@ if not TYPE_CHECKING:  # mypy knows the names from the imports above, and no oth
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_HOMES})
-
-
-class _Package(types.ModuleType):
-    """This package's module: the functions ``odds`` and ``replay`` keep their names when their
-    subpackage or module of the same name is imported (the import system sets each submodule
-    as an attribute of its package, which would hide the function)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in _HOMES and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

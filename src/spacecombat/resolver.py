@@ -1,4 +1,4 @@
-"""Resolve one battle from a scenario, seeded and logged (``replay.py`` checks a log)."""
+"""Resolve one battle from a scenario, seeded and logged (``replayer.py`` checks a log)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from spacecombat.core.engine import Played, play
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.events import Event, event
 from spacecombat.core.limits import MAX_SEED, shown
-from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
+from spacecombat.rulesets import is_scenario, parse_scenario
+from spacecombat.scenario.schema import AnyScenario
 
 LOG_VERSION = 1
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page
 
 from spacecombat import odds
 from spacecombat.core.errors import ScenarioError
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
 from tools.screenshot import EXAMPLE, compute, open_page, post, screenshot
 
 #: end to end through a browser, seconds a test: the whole suite's, not the fast loop's (the

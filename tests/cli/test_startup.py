@@ -31,15 +31,15 @@ HEAVY = (
     "pydantic",
     "yaml",
     "concurrent",
-    "spacecombat.odds.exact",
-    "spacecombat.odds.product",
-    "spacecombat.odds.montecarlo",
+    "spacecombat.analysis.exact",
+    "spacecombat.analysis.product",
+    "spacecombat.analysis.montecarlo",
     "spacecombat.rulesets.ti3",
     "spacecombat.rulesets.ti4",
     "spacecombat.rulesets.ec4x",
     "spacecombat.scenario.ec4x",
 )
-ENGINES = {"numpy", "scipy", "spacecombat.odds.exact", "spacecombat.odds.product"}
+ENGINES = {"numpy", "scipy", "spacecombat.analysis.exact", "spacecombat.analysis.product"}
 OTHER_RULESETS = {
     "spacecombat.rulesets.ti3",
     "spacecombat.rulesets.ec4x",
@@ -77,20 +77,20 @@ def test_the_command_line_alone_imports_no_engine() -> None:
 def test_resolve_imports_neither_the_odds_engines_nor_other_rulesets() -> None:
     found = imported(f"from spacecombat.cli import main\nmain(['resolve', {SPACE!r}])")
     assert "spacecombat.rulesets.ti4" in found
-    unwanted = ENGINES | OTHER_RULESETS | {"spacecombat.odds.montecarlo", "concurrent"}
+    unwanted = ENGINES | OTHER_RULESETS | {"spacecombat.analysis.montecarlo", "concurrent"}
     assert unwanted.isdisjoint(found)
 
 
 def test_exact_odds_of_a_ti4_battle_need_no_scipy_nor_other_rulesets() -> None:
     """scipy is for the large triangular systems of the rounds in product form only."""
     found = imported(f"from spacecombat.cli import main\nmain(['odds', {ODDS!r}])")
-    assert {"numpy", "spacecombat.odds.product", "spacecombat.rulesets.ti4"} <= found
+    assert {"numpy", "spacecombat.analysis.product", "spacecombat.rulesets.ti4"} <= found
     assert ({"scipy"} | OTHER_RULESETS).isdisjoint(found)
 
 
 def test_a_json_batch_does_not_import_yaml() -> None:
     found = imported("from spacecombat.cli import main\nmain(['odds', '-'])", SMALL + "\n")
-    assert "spacecombat.odds.exact" in found
+    assert "spacecombat.analysis.exact" in found
     assert "yaml" not in found
 
 
@@ -99,13 +99,17 @@ def test_monte_carlo_odds_do_not_import_the_exact_engine() -> None:
         "from spacecombat import odds\n"
         f"odds({json.loads(SMALL)!r}, method='montecarlo', trials=20, workers=1)"
     )
-    assert "spacecombat.odds.montecarlo" in found
+    assert "spacecombat.analysis.montecarlo" in found
     assert ENGINES.isdisjoint(found)
 
 
 @pytest.mark.parametrize(
     "first",
-    ["import spacecombat.cli.odds", "import spacecombat.odds.api", "import spacecombat.replay"],
+    [
+        "import spacecombat.cli.odds",
+        "import spacecombat.analysis.api",
+        "import spacecombat.replayer",
+    ],
 )
 def test_the_public_names_are_the_functions_even_after_their_modules(first: str) -> None:
     """``spacecombat.odds`` and ``spacecombat.replay`` are the functions, as they always were,
@@ -122,8 +126,8 @@ def test_the_public_names_are_the_functions_even_after_their_modules(first: str)
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [
-        "spacecombat.odds.api",
-        "spacecombat.replay",
+        "spacecombat.analysis.api",
+        "spacecombat.replayer",
         "spacecombat.resolver",
         "spacecombat.scenario.notation",
     ]

@@ -8,10 +8,10 @@ from fractions import Fraction
 
 import pytest
 
+from spacecombat.analysis.graph import Explorer, Terminal
 from spacecombat.core.dice import ScriptedDice, SplitMixDice
 from spacecombat.core.engine import Draw, End, Node, Step, play
 from spacecombat.core.events import event
-from spacecombat.odds.graph import Explorer, Terminal
 
 #: a toy battle: draw a weighted colour, then roll a d3 read 0-2; the state is what was drawn
 Toy = tuple[str, ...]

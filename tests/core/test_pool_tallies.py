@@ -15,9 +15,9 @@ import pytest
 from spacecombat.core.dice import ScriptedDice
 from spacecombat.core.engine import Chance, Step
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
 from tests.helpers import assert_sampled_as_played, space
 
 GROUPS = [

@@ -1,4 +1,4 @@
-"""Shared steps from a scenario to a battle's facts (core/setup.py)."""
+"""Shared steps from a scenario to a battle's facts (rulesets/setup.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import pytest
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.policies import DEFAULT_CASUALTY_ORDER
-from spacecombat.core.setup import (
+from spacecombat.core.sides import Side
+from spacecombat.rulesets import parse_scenario
+from spacecombat.rulesets.setup import (
     check_invasion_places,
     check_policy_names,
     field_key,
@@ -16,8 +18,7 @@ from spacecombat.core.setup import (
     policy_config,
     side_spec,
 )
-from spacecombat.core.sides import Side
-from spacecombat.scenario.schema import PolicySpec, Scenario, parse_scenario
+from spacecombat.scenario.schema import PolicySpec, Scenario
 from tests.core._fakes import FakeSide
 
 

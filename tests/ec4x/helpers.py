@@ -13,8 +13,8 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Draw, End, Step
 from spacecombat.core.events import Event, event
 from spacecombat.rulesets.ec4x import Ec4xBattle, battle
+from spacecombat.rulesets.ec4x.options import parse_ec4x
 from spacecombat.rulesets.ec4x.state import State
-from spacecombat.scenario.ec4x import parse_ec4x
 
 Answer = int | str | tuple[str, int | str]
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from spacecombat.odds.api import odds
-from spacecombat.odds.text import render
+from spacecombat.analysis.api import odds
+from spacecombat.analysis.text import render
 
 #: one CA bombards (order 06) a colony with two batteries, no shield, one army, IU 10, PU 50:
 #: small enough to solve exactly

@@ -1,5 +1,5 @@
 """EC4X end to end: scenarios played through the real resolver (``spacecombat.resolver``), their
-logs replayed (``spacecombat.replay``), and the exact odds engine checked against Monte Carlo
+logs replayed (``spacecombat.replayer``), and the exact odds engine checked against Monte Carlo
 and against a probability derived by hand (docs/ec4x.md, docs/protocol.md "Replay")."""
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from spacecombat.analysis.exact import exact_odds
+from spacecombat.analysis.montecarlo import monte_carlo
+from spacecombat.analysis.report import FATES, OddsReport
 from spacecombat.core.events import Event
-from spacecombat.odds.exact import exact_odds
-from spacecombat.odds.montecarlo import monte_carlo
-from spacecombat.odds.report import FATES, OddsReport
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from spacecombat.rulesets.ec4x.seed import ec4x_seed
 from tests.fuzz.strategies import ec4x_scenarios

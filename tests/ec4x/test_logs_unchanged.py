@@ -32,9 +32,9 @@ from typing import Any
 import pytest
 import yaml
 
+from spacecombat.analysis.budget import TooLarge
+from spacecombat.analysis.exact import exact_odds
 from spacecombat.core.events import to_jsonl
-from spacecombat.odds.budget import TooLarge
-from spacecombat.odds.exact import exact_odds
 from spacecombat.resolver import resolve
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
-from spacecombat.scenario.ec4x import parse_ec4x
+from spacecombat.rulesets.ec4x.options import parse_ec4x
 from tests.ec4x.helpers import fleet, make, play, random_fallback, scenario, squadron
 
 

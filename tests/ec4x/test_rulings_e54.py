@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import ScenarioError
+from spacecombat.rulesets.ec4x.options import parse_ec4x
 from spacecombat.rulesets.ec4x.space_combat.capacity import capacity, check
-from spacecombat.scenario.ec4x import parse_ec4x
 from tests.ec4x.helpers import (
     Answer,
     fleet,

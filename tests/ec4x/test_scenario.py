@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.scenario.ec4x import parse_ec4x
+from spacecombat.rulesets.ec4x.options import parse_ec4x
 from tests.ec4x.helpers import fleet, scenario, squadron
 
 

@@ -25,10 +25,11 @@ from typing import Any
 
 import pytest
 
+from spacecombat.analysis.exact import exact_odds
 from spacecombat.core.events import Event
-from spacecombat.odds.exact import exact_odds
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import Scenario, parse_ti_scenario
+from spacecombat.rulesets import parse_ti_scenario
+from spacecombat.scenario.schema import Scenario
 from tests.helpers import invasion, space
 
 RESULTS = ("attacker_win", "defender_win", "draw")

@@ -1,4 +1,4 @@
-"""Issue 8: the exact engine's memory and work are bounded (odds/budget.py). Before it allocates
+"""Issue 8: the exact engine's memory and work are bounded (analysis/budget.py). Before it allocates
 anything large it estimates the arrays and the multiply-adds of rounds in product form
 (``product.plan``) and refuses beyond the budgets (``TooLarge``); chains, the generic graph
 and exact-fraction cycles are capped while they are built; kernels are cached only within
@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 from spacecombat import odds
-from spacecombat.odds import budget, product
-from spacecombat.odds.budget import TooLarge
-from spacecombat.odds.exact import exact_odds
-from spacecombat.odds.graph import TooManyStates
+from spacecombat.analysis import budget, product
+from spacecombat.analysis.budget import TooLarge
+from spacecombat.analysis.exact import exact_odds
+from spacecombat.analysis.graph import TooManyStates
 from tests.helpers import invasion, space
 
 #: the issue's battle: 33 s and 7 GB before the budgets (20 of each ship and 60 fighters a side)

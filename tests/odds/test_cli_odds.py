@@ -61,7 +61,7 @@ def test_json_gives_the_exact_odds(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 def test_text_shows_a_bar_chart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # odds/text.py: one bar of '#' per outcome, 40 for 100%; 8/13 = 61.5385% is 25 of them.
+    # analysis/text.py: one bar of '#' per outcome, 40 for 100%; 8/13 = 61.5385% is 25 of them.
     status, out, _ = run(capsys, "odds", scenario_file(tmp_path, CRUISER))
     assert status == 0
     assert re.search(r"^ +attacker wins +61\.5385% +#{25}$", out, re.MULTILINE), out

@@ -170,5 +170,5 @@ def test_non_euclidean_shielding_cancels_two_hits_with_one_sustain() -> None:
     ids=["fighters", "cruiser-destroyer", "dreadnought-cruiser", "infantry", "mech", "nes"],
 )
 def test_no_probability_is_left_unaccounted(scenario: dict[str, Any]) -> None:
-    # Repeated rounds are solved exactly (odds/solve.py), never cut off: residual is exactly 0.
+    # Repeated rounds are solved exactly (analysis/solve.py), never cut off: residual is exactly 0.
     assert odds(scenario, fractions=True).residual == 0

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
+from spacecombat.analysis.graph import TooManyStates
 from spacecombat.core.errors import ScenarioError
-from spacecombat.odds.graph import TooManyStates
 
 # Duranium Armor acts after hits are assigned, so the rounds are not in product form: the
 # generic graph is used.

@@ -1,4 +1,4 @@
-"""Monte Carlo odds (odds/montecarlo.py): battles played by the resolver agree with the exact
+"""Monte Carlo odds (analysis/montecarlo.py): battles played by the resolver agree with the exact
 odds within sampling error, do not depend on how many processes share the work, and come with
 95% Wilson score intervals."""
 
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.odds import montecarlo
-from spacecombat.odds.montecarlo import wilson
+from spacecombat.analysis import montecarlo
+from spacecombat.analysis.montecarlo import wilson
 from tests.helpers import invasion, space
 
 SHIPS = ("dreadnought", "cruiser", "carrier", "destroyer", "fighter")
@@ -86,7 +86,7 @@ def test_monte_carlo_agrees_with_the_exact_odds(index: int) -> None:
 def test_the_same_seed_gives_the_same_report_whatever_the_workers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # odds/montecarlo.py: trial k is played with dice seeded from (seed, k), so the result does
+    # analysis/montecarlo.py: trial k is played with dice seeded from (seed, k), so the result does
     # not depend on how many processes share the work. 500 trials on 2 workers are split into
     # 8 batches, so the process pool is used (however short the run: POOL_AFTER 0).
     monkeypatch.setattr(montecarlo, "POOL_AFTER", 0.0)

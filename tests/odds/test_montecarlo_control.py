@@ -1,7 +1,7 @@
 """Issue 8: Monte Carlo is bounded and stops when asked. Options are checked for library callers
 as the command line checks them (core/limits.py); batches are made lazily, a few per worker in
 flight; Ctrl-C stops the workers at once with no traceback from any of them, and workers stop
-if their parent dies (odds/montecarlo.py)."""
+if their parent dies (analysis/montecarlo.py)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
+from spacecombat.analysis import montecarlo
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_TRIALS, max_workers
-from spacecombat.odds import montecarlo
 from tests.helpers import space
 from tests.processes import children, default_sigint, gone, running
 
@@ -88,7 +88,7 @@ def test_at_most_a_few_batches_per_worker_are_in_flight(monkeypatch: pytest.Monk
 #: a child that runs Monte Carlo on 2 workers for long, saying when the first batch is done
 CHILD = """
 import sys
-from spacecombat.odds.montecarlo import monte_carlo
+from spacecombat.analysis.montecarlo import monte_carlo
 attacker, defender = {"units": "2 cruiser"}, {"units": "1 dreadnought"}
 scenario = {"ruleset": "ti4", "battle": "space", "attacker": attacker, "defender": defender}
 def progress(done, total):
@@ -139,7 +139,7 @@ def test_ctrl_c_stops_the_workers_at_once_without_a_traceback() -> None:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_workers_stop_when_their_parent_dies() -> None:
     """The parent killed outright (no chance to clean up): each worker notices it has a new
-    parent within workers.WATCH seconds (odds/workers.py) and exits."""
+    parent within workers.WATCH seconds (analysis/workers.py) and exits."""
     child, workers = _start_child()
     try:
         child.kill()

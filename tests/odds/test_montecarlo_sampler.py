@@ -13,12 +13,12 @@ import pytest
 import yaml
 
 from spacecombat import odds, rulesets
+from spacecombat.analysis import montecarlo
+from spacecombat.analysis.montecarlo import Tally, Trials, trial_seed
 from spacecombat.core import dice as dice_module
 from spacecombat.core.dice import SIDES, SeededDice
 from spacecombat.core.engine import Sampler, play
-from spacecombat.odds import montecarlo
-from spacecombat.odds.montecarlo import Tally, Trials, trial_seed
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
 from tests.helpers import invasion, space
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

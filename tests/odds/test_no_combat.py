@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.odds.text import render
+from spacecombat.analysis.text import render
 from tests.helpers import run, space
 
 F = Fraction
@@ -86,7 +86,7 @@ def test_no_combat_is_in_json_only_when_the_battle_can_end_so() -> None:
 
 
 def test_text_shows_no_combat_with_its_bar() -> None:
-    """odds/text.py: a "no combat" line like the three results (40 '#' for 100%: 20 for 1/2)."""
+    """analysis/text.py: a "no combat" line like the three results (40 '#' for 100%: 20 for 1/2)."""
     text = render(odds(UNDER_PDS).to_json())
     assert "  no combat       50.0000%  " + "#" * 20 + "\n" in text
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from spacecombat import odds, rulesets
-from spacecombat.odds.text import render
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.analysis.text import render
+from spacecombat.rulesets import parse_scenario
 from tests.helpers import space
 
 #: the attacker's 5 fighters need capacity 5, its one carrier has 4: 1 fighter is removed

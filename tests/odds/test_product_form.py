@@ -1,5 +1,5 @@
-"""The product-form fast path (rulesets/ti4/rounds.py, odds/product.py) against the generic state
-graph (odds/graph.py, odds/solve.py).
+"""The product-form fast path (rulesets/ti4/rounds.py, analysis/product.py) against the generic
+state graph (analysis/graph.py, analysis/solve.py).
 
 A space combat round is two independent per-player steps when no rule links them (the module
 docstring of rulesets/ti4/rounds.py): each player's dice depend only on their own ships
@@ -16,14 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from spacecombat.analysis import product
+from spacecombat.analysis.exact import exact_odds
+from spacecombat.analysis.report import OddsReport
 from spacecombat.core.sides import SideState
-from spacecombat.odds import product
-from spacecombat.odds.exact import exact_odds
-from spacecombat.odds.report import OddsReport
-from spacecombat.rulesets import ti4
+from spacecombat.rulesets import parse_ti_scenario, ti4
 from spacecombat.rulesets.ti4.rounds import ProductRounds
 from spacecombat.rulesets.ti4.state import BattleState, Phase
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import space
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")

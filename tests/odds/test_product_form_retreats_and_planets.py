@@ -2,7 +2,7 @@
 TI3's withdrawals and retreats, announced before the roll and carried out after it) and
 invasions of several planets (ti4-ground-combat.md, note 3: one planet's ground combat after
 another) are solved in product form; here the fast path is checked against the generic state
-graph (odds/graph.py), which walks every joint state through the procedures, on 300 random
+graph (analysis/graph.py), which walks every joint state through the procedures, on 300 random
 battles, to 1e-12: every result, retreat, planet, survivor fleet, expected loss and round."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from benchmarks.odds_speed import random_units
 
+from spacecombat.analysis.budget import TooLarge
+from spacecombat.analysis.exact import exact_odds
+from spacecombat.analysis.report import OddsReport
+from spacecombat.analysis.text import render
 from spacecombat.core.rounds import PlayerRounds
-from spacecombat.odds.budget import TooLarge
-from spacecombat.odds.exact import exact_odds
-from spacecombat.odds.report import OddsReport
-from spacecombat.odds.text import render
 from tests.helpers import invasion, space
 
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")

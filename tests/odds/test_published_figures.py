@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from spacecombat import odds
-from spacecombat.odds.report import OddsReport
-from spacecombat.scenario.schema import load_scenario
+from spacecombat.analysis.report import OddsReport
+from spacecombat.rulesets import load_scenario
 from tests.helpers import invasion, space
 
 POLICY = {
@@ -69,5 +69,5 @@ def test_duranium_armor_dreadnoughts_win_about_as_published() -> None:
 
 def test_duranium_armor_cycles_are_solved_exactly() -> None:
     # Repairs make rounds repeat in cycles, which the engine solves as linear systems
-    # (odds/solve.py), not by playing rounds until the mass is small: nothing is left over.
+    # (analysis/solve.py), not by playing rounds until the mass is small: nothing is left over.
     assert float(odds(DURANIUM).residual) < 1e-12

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.odds.exact import exact_odds
-from spacecombat.odds.text import STATES_SHOWN, render
+from spacecombat.analysis.exact import exact_odds
+from spacecombat.analysis.text import STATES_SHOWN, render
 from tests.helpers import invasion, space
 
 #: Fighters with no capacity are removed before the battle by default (docs/rulings.md R31);
@@ -44,7 +44,7 @@ def distribution(scenario: dict[str, Any], **options: Any) -> dict[int, float]:
 def test_the_rounds_distribution_sums_to_one_minus_the_unfinished_mass(
     name: str, product_form: bool
 ) -> None:
-    # odds/solve.py rounds_distribution: mass is pushed round by round until less than 1e-13
+    # analysis/solve.py rounds_distribution: mass is pushed round by round until less than 1e-13
     # is still fighting; that remainder is reported as unfinished.
     rounds = exact_odds(BATTLES[name], product_form=product_form).rounds
     total = sum(float(p) for p in rounds["distribution"].values())

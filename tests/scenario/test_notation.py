@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from spacecombat.core.errors import ScenarioError
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.scenario.notation import Fleet
-from spacecombat.scenario.schema import parse_ti_scenario
 
 
 def test_parse_reads_counts_in_order() -> None:

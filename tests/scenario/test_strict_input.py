@@ -13,8 +13,9 @@ from spacecombat import rulesets
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_DEPTH, MAX_SCENARIO_BYTES, MAX_UNITS_PER_SIDE, shown
 from spacecombat.resolver import resolve
+from spacecombat.rulesets import load_scenario, parse_ti_scenario
 from spacecombat.scenario.formats import json_depth
-from spacecombat.scenario.schema import decode, load_scenario, parse_ti_scenario
+from spacecombat.scenario.schema import decode
 
 HEAD = "ruleset: ti4\nbattle: space\n"
 SIDES = 'attacker: {units: "1 cruiser"}\ndefender: {units: "1 cruiser"}\n'

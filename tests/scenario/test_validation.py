@@ -11,10 +11,10 @@ import pytest
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.resolver import resolve
+from spacecombat.rulesets import load_scenario, parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import load_scenario, parse_ti_scenario
 from tests.helpers import invasion, space
 
 CRUISER = {"units": "1 cruiser"}

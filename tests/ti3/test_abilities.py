@@ -12,11 +12,11 @@ import pytest
 
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.sides import Side
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti3 import rules
 from spacecombat.rulesets.ti3.abilities import HANDLERS, markers, modifiers
 from spacecombat.rulesets.ti3.abilities.base import Handler, Marker, RollContext, RollKind
 from spacecombat.rulesets.ti3.setup import build
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import run
 
 A, D = Side.ATTACKER, Side.DEFENDER

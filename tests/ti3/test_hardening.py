@@ -16,8 +16,7 @@ import pytest
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.report.text import render
-from spacecombat.rulesets import battle
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import battle, parse_scenario
 from tests.helpers import events, run
 
 WITHDRAW = {"retreat": {"after_round": 1}}

@@ -11,8 +11,7 @@ from spacecombat import odds
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.forces import Status
 from spacecombat.resolver import resolve
-from spacecombat.rulesets import battle
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import battle, parse_scenario
 
 
 def _invasion(attacker: dict[str, Any], planet: dict[str, Any], **extra: Any) -> dict[str, Any]:

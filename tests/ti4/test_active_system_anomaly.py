@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.rulesets import battle
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import battle, parse_scenario
 from tests.helpers import invasion, run, space
 
 

@@ -14,9 +14,8 @@ import pytest
 
 from spacecombat.core.engine import Played
 from spacecombat.core.errors import ScenarioError
-from spacecombat.rulesets import battle
+from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import events, invasion, rolls, run, space, survivors
 from tests.ti4.scenarios import FIGHT_WHOLE
 

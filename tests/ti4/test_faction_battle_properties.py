@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 from spacecombat.core.dice import SeededDice
 from spacecombat.core.engine import Chance, Decision, End, Step
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from spacecombat.rulesets import battle as make_battle
+from spacecombat.rulesets import parse_scenario
 from spacecombat.rulesets.ti4.rules import load
-from spacecombat.scenario.schema import parse_scenario
 
 #: the cards played at most once a battle (data/cards.toml): action cards, and the leaders that
 #: are exhausted or purged when used (agents and heroes; a commander acts again and again)

@@ -34,15 +34,15 @@ from unittest import mock
 
 import pytest
 
+from spacecombat.analysis import exact, product
+from spacecombat.analysis.exact import exact_odds
+from spacecombat.analysis.product_odds import with_product_form
 from spacecombat.core.rounds import NotInProductForm
-from spacecombat.odds import exact, product
-from spacecombat.odds.exact import exact_odds
-from spacecombat.odds.product_odds import with_product_form
-from spacecombat.rulesets import ti4
+from spacecombat.rulesets import parse_ti_scenario, ti4
 from spacecombat.rulesets.ti4.abilities import base
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, acts_in_rounds
+from spacecombat.rulesets.ti4.hooks import IN_ROUNDS as DECLARED_IN_ROUNDS
 from spacecombat.rulesets.ti4.rules import load
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.ti4.fast_path_battles import battles
 
 TOLERANCE = 1e-9
@@ -73,7 +73,7 @@ HELD_ONLY_WITH_ROUND_ACTORS = frozenset(
 
 def drop_round_hook(monkeypatch: pytest.MonkeyPatch, hook: str) -> None:
     """Flag ``hook`` "not in rounds" for the rest of the test (the mutation of part 2)."""
-    monkeypatch.setattr(base, "IN_ROUNDS", base.IN_ROUNDS - {hook})
+    monkeypatch.setattr(base, "IN_ROUNDS", DECLARED_IN_ROUNDS - {hook})
 
 
 # --- the hooks, through acts_in_rounds alone --------------------------------------------------

@@ -7,12 +7,12 @@ mechanism directly; the two effects have their own tests."""
 from __future__ import annotations
 
 from spacecombat.core.engine import Chance
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.assault_cannon import AssaultCannon
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, UPGRADE, build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Phase
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import space
 
 A, D = Side.ATTACKER, Side.DEFENDER

@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from spacecombat.report.text import render
-from spacecombat.rulesets import battle
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import battle, parse_scenario
 from tests.helpers import events, invasion, run, space
 
 RETREAT = {"retreat": {"after_round": 1}}

@@ -8,11 +8,11 @@ import ast
 import importlib
 from pathlib import Path
 
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4 import setup as ti4_setup
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import space
 
 TI4 = Path(ti4_setup.__file__).resolve().parent.parent

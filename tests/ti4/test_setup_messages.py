@@ -10,9 +10,8 @@ import pytest
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.limits import ECHO
-from spacecombat.rulesets import battle
+from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
-from spacecombat.scenario.schema import parse_scenario
 from tests.helpers import invasion, space
 
 LONG = "x" * 500

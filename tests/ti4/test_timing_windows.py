@@ -12,7 +12,7 @@ from spacecombat.core.dice import ScriptedDice
 from spacecombat.core.engine import Chance, Node, Step, play
 from spacecombat.core.events import event
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
-from spacecombat.rulesets import ti4
+from spacecombat.rulesets import parse_ti_scenario, ti4
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.effects import with_cursor
@@ -20,7 +20,6 @@ from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, run, space
 
 CRUISERS = space({"units": "1 cruiser"}, {"units": "1 cruiser"})

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from spacecombat.analysis import budget
 from spacecombat.cli import main
 from spacecombat.core.limits import MAX_SCENARIO_BYTES
-from spacecombat.odds import budget
 from spacecombat.store import Store
 from spacecombat.web import create_app
 from spacecombat.web.app import engine_version
@@ -314,8 +314,8 @@ def test_a_body_over_the_limit_gets_413(client: TestClient) -> None:
 )
 def test_a_stored_scenario_is_the_same_battle(example: Path) -> None:
     """What the store keeps (defaults left out, fleets as counts) reads as the same battle."""
+    from spacecombat.rulesets import parse_scenario
     from spacecombat.scenario.formats import read_document
-    from spacecombat.scenario.schema import parse_scenario
     from spacecombat.web.jobs import canonical
 
     written = read_document(example)

@@ -65,7 +65,7 @@ def test_a_full_pool_answers_503_with_retry_after(store: Store, tmp_path: Path) 
 
 def test_the_pools_workers_start_no_pool_of_their_own() -> None:
     """Monte Carlo asks ``may_start`` before it starts workers: in the pool's workers, no."""
-    from spacecombat.odds.workers import may_start
+    from spacecombat.analysis.workers import may_start
 
     pool = WorkPool(workers=1)
     try:

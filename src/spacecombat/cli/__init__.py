@@ -75,6 +75,7 @@ class _Version(argparse.Action):
 
 
 def _package_version() -> str:
+    # imported here for start-up time: reading the installed metadata is slow (``_Version``)
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -250,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def console() -> None:
     """The ``spacecombat`` command and ``python -m spacecombat``: ``main``, then exit with its
-    status. After Ctrl-C the workers are already stopped (``odds/montecarlo.py``); the process
+    status. After Ctrl-C the workers are already stopped (``analysis/montecarlo.py``); the process
     exits at once, without the interpreter's exit handlers, which join the process pool's
     threads and can wait for ever on a pool that was interrupted mid-flight."""
     code = main()

@@ -11,6 +11,10 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from spacecombat.analysis import workers
+from spacecombat.analysis.api import odds_result
+from spacecombat.analysis.montecarlo import terminal_progress
+from spacecombat.analysis.text import render
 from spacecombat.cli.streams import (
     LineTooLong,
     scenario_from,
@@ -21,41 +25,24 @@ from spacecombat.cli.streams import (
 )
 from spacecombat.core.errors import ScenarioError, SpacecombatError
 from spacecombat.core.limits import MAX_SCENARIO_BYTES, cores, one_line, shown_path
-from spacecombat.odds import workers
-from spacecombat.odds.api import odds
-from spacecombat.odds.montecarlo import terminal_progress
-from spacecombat.odds.text import render
 from spacecombat.report.plots import FORMATS, plot
 from spacecombat.scenario.formats import decode_json_line
-from spacecombat.scenario.schema import parse_scenario
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-TRIALS = 20_000
-
 
 def odds_of(scenario: object, args: argparse.Namespace, *, progress: bool) -> dict[str, Any]:
-    report = odds(
-        parse_scenario(scenario),
+    """The odds of a decoded scenario for the command's options (``odds_result``)."""
+    return odds_result(
+        scenario,
         method=args.method,
-        trials=args.trials or TRIALS,
-        seed=args.seed or 0,
+        trials=args.trials,
+        seed=args.seed,
         workers=args.workers,
         rounds=args.rounds,
         progress=terminal_progress if progress else None,
     )
-    result = report.to_json()
-    unused = [
-        f"--{name} {getattr(args, name)}"
-        for name in ("trials", "seed", "workers")
-        if getattr(args, name) is not None
-    ]
-    if args.method == "exact" and result["method"] == "exact" and unused:
-        # Monte Carlo options are for a fallback that did not happen: say so, never drop them.
-        note = f"{', '.join(unused)} not used: the odds are exact"
-        result["note"] = f"{result['note']}; {note}" if result.get("note") else note
-    return result
 
 
 def _plot_format(args: argparse.Namespace) -> str | None:
@@ -135,7 +122,7 @@ IN_FLIGHT = 4
 class Answers:
     """A batch's answers, written in the order of its lines: answered here at first, then, if
     the batch goes on past ``ALONE`` seconds and the machine has more than one core, by a pool
-    of workers (``odds/workers.py``), at most ``IN_FLIGHT`` lines per worker queued."""
+    of workers (``analysis/workers.py``), at most ``IN_FLIGHT`` lines per worker queued."""
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args

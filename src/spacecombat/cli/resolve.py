@@ -14,7 +14,7 @@ from spacecombat.core.events import Event, to_jsonl
 from spacecombat.core.limits import shown
 from spacecombat.report.text import render
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
 
 
 class TerminalPlayer:

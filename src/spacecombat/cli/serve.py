@@ -10,21 +10,19 @@ import argparse
 import os
 import socket
 
+import uvicorn
+from sqlalchemy.exc import SQLAlchemyError
+
 from spacecombat.cli import status
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import one_line, shown
+from spacecombat.core.limits import cores, one_line, shown
+from spacecombat.store import DB_ENV, Store
+from spacecombat.web import POOL_WORKERS_ENV, create_app
 
 
 def run(args: argparse.Namespace) -> int:
     """Open the store (``--db``, else ``SPACECOMBAT_DB``, else SQLite in the user's data
     folder; created and migrated on first use) and serve the app on ``--host``:``--port``."""
-    import uvicorn
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from spacecombat.core.limits import cores
-    from spacecombat.store import DB_ENV, Store
-    from spacecombat.web import POOL_WORKERS_ENV, create_app
-
     check_address(args.host, args.port)
     try:
         store = Store(args.db)

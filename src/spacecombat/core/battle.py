@@ -119,7 +119,7 @@ class RulesetBattle(ABC, Generic[Setup, S]):
         """The node that follows ``state``: what the procedure of its phase does."""
         return self.procedures[state.phase](self.setup, state)
 
-    # --- what the odds engine needs (spacecombat.odds.graph.Analysable) ---
+    # --- what the odds engine needs (spacecombat.analysis.graph.Analysable) ---
 
     def canonical(self, state: S) -> S:
         """The same state with the round number capped where no rule looks any more, and the

@@ -5,7 +5,7 @@ In a combat round each player's dice depend only on their own units, and the hit
 takes are assigned (by that player) to their own units only. So when nothing in a round
 depends on both players at once, a round is two independent per-player steps: roll (a dice
 pool from one's own units) and take the other's hits. ``PlayerRounds`` offers those steps to the
-odds engine (``odds/product.py``), computed by running the ruleset's real procedures on a state
+odds engine (``analysis/product.py``), computed by running the ruleset's real procedures on a state
 where only that player's units matter. A ruleset says, through the hooks below, where a
 round's dice start, how to pose "``side`` must take ``hits``", and what the end of a round does
 to one player's units.

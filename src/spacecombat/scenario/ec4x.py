@@ -1,7 +1,9 @@
 """The EC4X scenario: houses, diplomacy, the system and its colony, and the fleets present
-(ec4x-movement-and-combat.md 6.2 and 7.0–7.4). Parsed strictly: ``parse_ec4x`` raises
+(ec4x-movement-and-combat.md 6.2 and 7.0–7.4). Parsed strictly: ``read_ec4x`` raises
 ``ScenarioError(field, message)`` naming the first bad field (``fleets[1].squadrons[0].flagship``)
-and what is allowed.
+and what is allowed. What the rules' tables and options say of a colony and a squadron is checked
+by the ruleset (``RuleChecks``, given by ``rulesets/ec4x/options.py`` ``parse_ec4x``), at its
+place in the order of the checks made here.
 
 Format (every key but ``ruleset``, ``game_id``, ``turn``, ``system``, ``houses`` and ``fleets``
 optional)::
@@ -36,7 +38,7 @@ optional)::
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import (
     BaseModel,
@@ -51,9 +53,6 @@ from pydantic import (
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_SEED, MAX_UNITS_PER_SIDE, shown
 from spacecombat.scenario.schema import Count, Name, _path, say
-
-if TYPE_CHECKING:
-    from spacecombat.rulesets.ec4x.options import Ec4xOptions
 
 Status = Literal["enemy", "neutral", "non_aggression"]
 Condition = Literal["undamaged", "crippled"]
@@ -257,8 +256,19 @@ def check_diplomacy(
         pairs[pair] = i
 
 
-def parse_ec4x(data: dict[str, object]) -> Ec4xScenario:
-    """Validate a decoded EC4X scenario; ``ScenarioError`` names the first bad field."""
+class RuleChecks(Protocol):
+    """The ruleset's checks of a scenario's colony and squadrons against its rule options and
+    tables (``rulesets/ec4x/options.py``), made once the options are read."""
+
+    def colony(self, colony: ColonySpec) -> None: ...
+
+    def squadron(self, at: str, squadron: SquadronSpec, aco: int) -> None: ...
+
+
+def read_ec4x(data: dict[str, object], rules: Callable[[Ec4xScenario], RuleChecks]) -> Ec4xScenario:
+    """Validate a decoded EC4X scenario; ``ScenarioError`` names the first bad field.
+    ``rules(scenario)`` reads the rule options (refusing a bad one first) and gives the
+    ruleset's checks of the colony and of each squadron."""
     if not isinstance(data, dict):
         raise ScenarioError("scenario", "a scenario is a mapping of keys to values")
     try:
@@ -266,14 +276,11 @@ def parse_ec4x(data: dict[str, object]) -> Ec4xScenario:
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ScenarioError(_path(first["loc"]), say(first, Ec4xScenario)) from exc
-    _check(scenario)
+    _check(scenario, rules(scenario))
     return scenario
 
 
-def _check(s: Ec4xScenario) -> None:
-    from spacecombat.rulesets.ec4x.options import read_options
-
-    options = read_options(s.options)
+def _check(s: Ec4xScenario, rules: RuleChecks) -> None:
     houses = s.houses
     if not houses:
         raise ScenarioError("houses", "list at least one house")
@@ -296,12 +303,7 @@ def _check(s: Ec4xScenario) -> None:
                 f"{shown(s.colony.owner)}",
             )
         units[s.colony.owner] += s.colony.fighters + len(s.colony.starbases)
-        if (s.colony.shield or 0) > options.max_shield_level:
-            raise ScenarioError(
-                "colony.shield",
-                f"SLD{s.colony.shield} is above option max_shield_level "
-                f"({options.max_shield_level}; 7.5.2 lists SLD1-SLD6, R&D SLD1-SLD5, ruling E68)",
-            )
+        rules.colony(s.colony)
     ids: dict[str, int] = {}
     for f, fleet in enumerate(s.fleets):
         at = f"fleets[{f}]"
@@ -312,7 +314,7 @@ def _check(s: Ec4xScenario) -> None:
         if not (fleet.squadrons or fleet.scouts or fleet.spacelift):
             raise ScenarioError(at, "a fleet has squadrons, scouts or spacelift ships")
         for q, squadron in enumerate(fleet.squadrons):
-            _check_squadron(f"{at}.squadrons[{q}]", squadron, houses[fleet.owner].aco, options)
+            rules.squadron(f"{at}.squadrons[{q}]", squadron, houses[fleet.owner].aco)
         if fleet.loaded_tt is not None and fleet.loaded_tt > fleet.spacelift.get("TT", 0):
             raise ScenarioError(
                 f"{at}.loaded_tt",
@@ -326,54 +328,6 @@ def _check(s: Ec4xScenario) -> None:
                 f"houses.{house}",
                 f"{count} units in one house; the limit is {MAX_UNITS_PER_SIDE}",
             )
-
-
-def _check_squadron(at: str, squadron: SquadronSpec, aco: int, options: Ec4xOptions) -> None:
-    from spacecombat.rulesets.ec4x.tables import tables
-
-    classes = tables().classes
-    carriers = tables().carrier_capacity
-    allowed = ", ".join(c for c, k in classes.items() if k.cr)
-    flagship = classes.get(squadron.flagship)
-    if flagship is None:
-        raise ScenarioError(
-            f"{at}.flagship", f"unknown class {shown(squadron.flagship)}; allowed: {allowed}"
-        )
-    if not flagship.cr:
-        raise ScenarioError(
-            f"{at}.flagship",
-            f"{squadron.flagship} has no command rating and cannot be a flagship; "
-            f"allowed: {allowed}",
-        )
-    escorts = [c for c, k in classes.items() if k.kind == "ship"]
-    for code in squadron.escorts:
-        if code not in escorts:
-            raise ScenarioError(
-                f"{at}.escorts.{code}",
-                f"unknown escort class {shown(code)}; allowed: {', '.join(escorts)} (fighters "
-                "are given as fighters, scouts as scouts, TT and ET as spacelift)",
-            )
-    cc = sum((classes[c].cc or 0) * n for c, n in squadron.escorts.items())
-    if options.flagship_cc_counts:
-        cc += flagship.cc or 0
-    if options.check_command_rating and cc > flagship.cr:
-        what = "the squadron's CC" if options.flagship_cc_counts else "the escorts' CC"
-        raise ScenarioError(
-            f"{at}.escorts",
-            f"{what} is {cc}, more than the flagship {squadron.flagship}'s CR {flagship.cr} "
-            "(7.3.1.4: CC is validated when the squadron is formed; option "
-            "check_command_rating: false allows it)",
-        )
-    ships = squadron.ships()
-    capacity = sum(carriers[c][aco - 1] for c in ships if c in carriers)
-    if squadron.fighters > capacity:
-        raise ScenarioError(
-            f"{at}.fighters",
-            f"{squadron.fighters} fighter squadrons but the squadron's carriers hold {capacity} "
-            f"at ACO {aco} (CV 3/4/5, CX 5/6/8 at ACO I/II/III)",
-        )
-    if squadron.clk is not None and "RR" not in ships:
-        raise ScenarioError(f"{at}.clk", "only a squadron with a Raider (RR) has a CLK level")
 
 
 def missing_requirement(code: int, fleet: FleetSpec) -> str | None:

@@ -7,8 +7,7 @@ allowed values when it refuses one.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeGuard, Union, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args
 
 from pydantic import (
     AfterValidator,
@@ -290,57 +289,31 @@ class Scenario(_Spec):
 if TYPE_CHECKING:
     from spacecombat.scenario.ec4x import Ec4xScenario
 
-#: every ruleset a scenario may name
-RULESETS = ("ti4", "ti3", "ec4x")
-
 #: a checked scenario of any ruleset: TI4 and TI3 share ``Scenario``; EC4X has its own model
-#: (``scenario/ec4x.py``), with houses instead of an attacker and a defender
+#: (``scenario/ec4x.py``), with houses instead of an attacker and a defender. Which ruleset's
+#: model and checks a scenario is read with is the registry's (``spacecombat.rulesets``).
 AnyScenario = Union[Scenario, "Ec4xScenario"]
 
 
-def is_scenario(value: object) -> TypeGuard[AnyScenario]:
-    """Whether ``value`` is a checked scenario of some ruleset (without importing EC4X's model
-    unless ``value`` claims to be one)."""
-    if isinstance(value, Scenario):
-        return True
-    if isinstance(value, BaseModel) and getattr(value, "ruleset", None) == "ec4x":
-        from spacecombat.scenario.ec4x import Ec4xScenario
-
-        return isinstance(value, Ec4xScenario)
-    return False
-
-
-def parse_scenario(data: object) -> AnyScenario:
-    """Validate a decoded scenario; ``ScenarioError`` names the first bad field, with list
-    indices, and says what is allowed, in the words of the README."""
+def mapping(data: object) -> dict[Any, Any]:
+    """``data`` if it is a mapping, as a scenario is; else ``ScenarioError`` saying what it is."""
     if not isinstance(data, dict):
         raise ScenarioError(
             "scenario", f"a scenario is a mapping of keys to values (got {_kind(data)})"
         )
-    ruleset = data.get("ruleset")
-    if ruleset == "ec4x":
-        from spacecombat.scenario.ec4x import parse_ec4x
+    return data
 
-        return parse_ec4x(data)
-    if "ruleset" in data and ruleset not in RULESETS:
-        allowed = ", ".join(repr(name) for name in RULESETS)
-        raise ScenarioError("ruleset", f"allowed: {allowed} (got {shown(ruleset)})")
+
+def parse_ti(data: object) -> Scenario:
+    """Validate a decoded TI4 or TI3 scenario (``ruleset`` required); ``ScenarioError`` names
+    the first bad field, with list indices, and says what is allowed, in the words of the
+    README. Whether its units, factions and technologies exist is the ruleset's set-up's."""
     try:
-        scenario = Scenario.model_validate(data)
+        scenario = Scenario.model_validate(mapping(data))
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ScenarioError(_path(first["loc"]), say(first)) from exc
     _within_unit_limit(scenario)
-    return scenario
-
-
-def parse_ti_scenario(data: object) -> Scenario:
-    """A TI4 or TI3 scenario (``parse_scenario`` for callers that handle no other ruleset)."""
-    scenario = parse_scenario(data)
-    if not isinstance(scenario, Scenario):
-        raise ScenarioError(
-            "ruleset", f"allowed here: 'ti4', 'ti3' (got {shown(scenario.ruleset)})"
-        )
     return scenario
 
 
@@ -473,8 +446,3 @@ def _model_in(annotation: object) -> type[BaseModel] | None:
         if (found := _model_in(arg)) is not None:
             return found
     return None
-
-
-def load_scenario(path: str | Path) -> AnyScenario:
-    """Read a YAML or JSON scenario file (within ``MAX_SCENARIO_BYTES``)."""
-    return parse_scenario(read_document(path))

@@ -20,13 +20,15 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from functools import cache, partial
 from importlib import resources
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -43,12 +45,10 @@ from spacecombat.core.limits import (
 )
 from spacecombat.scenario.formats import load_json
 from spacecombat.scenario.schema import say
+from spacecombat.store import Store
 from spacecombat.web import jobs
 from spacecombat.web.catalogue import catalogue
 from spacecombat.web.work import Saturated, WorkPool
-
-if TYPE_CHECKING:
-    from spacecombat.store import Store
 
 log = logging.getLogger("spacecombat.web")
 
@@ -198,15 +198,13 @@ def engine_version() -> str:
     """The version of the engine that computed a stored result: the package's version and a
     hash of the rules data and the engine's code (a change to either makes stored results of
     the old engine no longer match)."""
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         package = version("spacecombat")
     except PackageNotFoundError:  # run from a source tree that is not installed
         package = "unknown"
     digest = hashlib.sha256()
     root = resources.files("spacecombat")
-    parts = ("core", "odds", "rulesets", "scenario", "resolver.py", "replay.py")
+    parts = ("core", "analysis", "rulesets", "scenario", "resolver.py", "replayer.py")
     for part in parts:
         for path in sorted(_files(Path(str(root.joinpath(part))))):
             digest.update(str(path.relative_to(Path(str(root)))).encode())
@@ -255,8 +253,6 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool.start()
         if state["store"] is None:
-            from spacecombat.store import Store
-
             state["store"] = await run_in_threadpool(Store)
         try:
             yield
@@ -432,8 +428,6 @@ def create_app(
         }
 
     if STATIC.is_dir():
-        from fastapi.staticfiles import StaticFiles
-
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
     return app
 

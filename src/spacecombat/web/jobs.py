@@ -9,12 +9,12 @@ the command line's: the report of ``spacecombat odds --format json``, the accoun
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from spacecombat import rulesets
+from spacecombat.analysis.api import odds_result
 from spacecombat.core.errors import (
     ReplayError,
     RuleNotImplemented,
@@ -23,7 +23,10 @@ from spacecombat.core.errors import (
 )
 from spacecombat.core.events import Event
 from spacecombat.core.limits import one_line
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.replayer import read_log, replay, replay_message
+from spacecombat.report.text import render
+from spacecombat.resolver import resolve
+from spacecombat.rulesets import parse_scenario
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -80,13 +83,16 @@ def odds_report(
 ) -> dict[str, Any]:
     """What ``spacecombat odds FILE --format json`` prints for these options (the note about
     Monte Carlo options not used included). Run in a daemonic worker, Monte Carlo plays its
-    trials in that worker (``odds/workers.may_start``), with the same figures."""
-    from spacecombat.cli.odds import odds_of
-
-    args = argparse.Namespace(
-        method=method, trials=trials, seed=seed, workers=None, rounds=rounds, plot=None
+    trials in that worker (``analysis/workers.may_start``), with the same figures."""
+    return odds_result(
+        dict(scenario),
+        method=method,
+        trials=trials,
+        seed=seed,
+        workers=None,
+        rounds=rounds,
+        progress=None,
     )
-    return odds_of(dict(scenario), args, progress=False)
 
 
 @dataclass(frozen=True)
@@ -100,9 +106,6 @@ class Resolved:
 
 def resolve_battle(scenario: Mapping[str, Any], seed: int | None) -> Resolved:
     """Play one battle (``seed`` None: the scenario's own seed, EC4X, or a fresh random one)."""
-    from spacecombat.report.text import render
-    from spacecombat.resolver import resolve
-
     played = resolve(dict(scenario), seed=seed)
     events = list(played.events)
     logged = events[0].get("seed") if events else None
@@ -111,7 +114,7 @@ def resolve_battle(scenario: Mapping[str, Any], seed: int | None) -> Resolved:
 
 @dataclass(frozen=True)
 class Replayed:
-    """Whether a log reproduces (``spacecombat.replay.ReplayReport``), in the API's terms."""
+    """Whether a log reproduces (``spacecombat.replayer.ReplayReport``), in the API's terms."""
 
     reproduces: bool
     dice_verified: bool
@@ -123,9 +126,6 @@ def replay_log(log: object) -> Replayed:
     """Replay a log given as a list of event objects (event ``i`` is "log line" ``i + 1``) or
     as JSON Lines text (read as ``spacecombat replay`` reads a file: each line strictly,
     errors naming the line)."""
-    from spacecombat.cli.replay import read_log, replay_message
-    from spacecombat.replay import replay
-
     if isinstance(log, str):
         events, lines = read_log(log)
     elif isinstance(log, list):

@@ -4,7 +4,7 @@ The workers are forked (they start with this process's modules and rules data), 
 when the pool starts (``start``, from the app's start-up, before the server has threads of its
 own: forking a process with threads is only safe so far as the threads hold no locks), and they
 are *daemonic*: a daemonic process may have no children, so Monte Carlo inside a worker plays
-its trials there rather than start a pool of its own (``odds/workers.may_start``).
+its trials there rather than start a pool of its own (``analysis/workers.may_start``).
 
 At most ``capacity`` calls are in the pool at once, running or waiting; one more is refused at
 once with ``Saturated`` (the API answers 503 with ``Retry-After``), never queued without end. A
@@ -22,8 +22,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, ParamSpec, TypeVar
 
+from spacecombat.analysis import workers
 from spacecombat.core.limits import cores
-from spacecombat.odds import workers
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -139,7 +139,7 @@ class WorkPool:
 
     def close(self) -> None:
         """End the workers now; calls still in the pool are cancelled (bounded in time:
-        ``odds/workers.stop``)."""
+        ``analysis/workers.stop``)."""
         with self._lock:
             self._closed = True
             pool, self._pool = self._pool, None

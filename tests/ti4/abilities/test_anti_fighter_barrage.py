@@ -8,10 +8,10 @@ from typing import Any
 
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DiceGroup
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_pool, is_target
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, rolls, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER

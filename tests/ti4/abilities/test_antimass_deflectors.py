@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.antimass_deflectors import AntimassDeflectors
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, rolls, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from spacecombat.core.forces import Forces
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.planetary_shield import is_shielded
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion, rolls, run
 
 A, D = Side.ATTACKER, Side.DEFENDER

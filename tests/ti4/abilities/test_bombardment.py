@@ -9,10 +9,10 @@ from typing import Any, cast
 
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DiceGroup
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_pool
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion
 
 

@@ -9,11 +9,11 @@ from typing import Any
 
 from spacecombat.core.engine import Decision, Played, Step
 from spacecombat.core.forces import Forces, Status
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.duranium_armor import DuraniumArmor
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER

@@ -18,7 +18,7 @@ from typing import Any, cast
 import pytest
 
 from spacecombat import odds
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from tests.helpers import events, invasion, rolls, run, space, survivors
 

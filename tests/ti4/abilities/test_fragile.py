@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from spacecombat.core.engine import Played
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.abilities.fragile import Fragile
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion, rolls, run, space
 from tests.ti4.scenarios import space_over_capacity
 

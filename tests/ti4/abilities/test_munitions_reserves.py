@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from tests.helpers import events, invasion, rolls, run, space
 

@@ -15,10 +15,10 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import ScenarioError
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.setup import build
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, rolls, run, space, units
 
 ID = "naalu_flagship_fighters_invade"

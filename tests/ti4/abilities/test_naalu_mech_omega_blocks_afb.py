@@ -14,9 +14,9 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import ScenarioError
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import rolls, run, space
 
 NO_CAPACITY_CHECK = {"check_capacity_before_battle": False}

@@ -16,7 +16,7 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import ScenarioError
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from tests.helpers import events, invasion, rolls, run, space, survivors, units
 

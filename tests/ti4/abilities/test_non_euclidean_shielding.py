@@ -4,11 +4,11 @@ mechs and against combat, bombardment and space cannon hits (docs/rulings.md R8)
 
 from __future__ import annotations
 
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.non_euclidean_shielding import NonEuclideanShielding
 from spacecombat.rulesets.ti4.abilities.sustain_damage import hits_cancelled
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER

@@ -5,10 +5,10 @@ cannot be bombarded, unless an opposing war sun in the system takes the shield a
 from __future__ import annotations
 
 from spacecombat.core.forces import Forces
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.planetary_shield import is_shielded, shields_lost
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion
 
 D = Side.DEFENDER

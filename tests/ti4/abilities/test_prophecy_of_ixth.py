@@ -11,10 +11,10 @@ from typing import Any, cast
 import pytest
 
 from spacecombat import odds
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import rolls, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
+from spacecombat.analysis.exact import exact_odds
 from spacecombat.core.errors import ScenarioError
-from spacecombat.odds.exact import exact_odds
 from spacecombat.rulesets.ti4.abilities.saar_floating_factory import BLOCKADED
 from tests.helpers import events, invasion, run, space, survivors
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from tests.helpers import events, run, space
 
 CARD = "sardakk_dreadnought2_sacrifice"

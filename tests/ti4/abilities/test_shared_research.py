@@ -4,10 +4,10 @@ R12)."""
 
 from __future__ import annotations
 
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.shared_research import SharedResearch
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER

@@ -9,11 +9,11 @@ from typing import Any
 
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DiceGroup
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.abilities.space_cannon import cannon_pool
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import invasion, space
 
 A, D = Side.ATTACKER, Side.DEFENDER

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from spacecombat.core.forces import Status
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.sustain_damage import (
     can_sustain,
     damaged_status,
@@ -15,7 +16,6 @@ from spacecombat.rulesets.ti4.abilities.sustain_damage import (
 )
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, run, space
 
 A = Side.ATTACKER

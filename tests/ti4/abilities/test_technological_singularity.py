@@ -15,14 +15,14 @@ import pytest
 
 from spacecombat import odds, resolve
 from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.report.text import render
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.abilities.technological_singularity import LATER_ACTS, used_key
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, rolls, run, space
 
 A, D = Side.ATTACKER, Side.DEFENDER

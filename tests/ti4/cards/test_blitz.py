@@ -15,7 +15,7 @@ import pytest
 from spacecombat import odds
 from spacecombat.core.engine import Played
 from spacecombat.core.errors import ScenarioError
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.helpers import events, invasion, rolls, run, survivors

@@ -21,9 +21,9 @@ import pytest
 
 from spacecombat import odds, rulesets
 from spacecombat.core.events import Event
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
 from tests.helpers import (
     assert_logs_replay,
     assert_sampled_as_played,

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import space
 
 A, D = Side.ATTACKER, Side.DEFENDER

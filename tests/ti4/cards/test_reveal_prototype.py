@@ -15,13 +15,13 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4.abilities.reveal_prototype import upgrade_of
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.setup import UPGRADABLE, UPGRADE, build
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, rolls, run, run_cli, space, write_file
 
 #: Cruiser II needs green, yellow and red (units.toml upgrade_tech_prereqs "GYR")

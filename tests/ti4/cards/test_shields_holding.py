@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from tests.helpers import events, run, space, survivors
 
 SH = {"action_cards": ["shields_holding"]}

@@ -16,7 +16,7 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from tests.helpers import events, rolls, run, space, survivors
 
 CAVALRY = {"promissory_notes": ["the_cavalry"]}

@@ -29,7 +29,7 @@ import pytest
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event
-from spacecombat.replay import replay
+from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from tests.helpers import (
     assert_logs_replay,

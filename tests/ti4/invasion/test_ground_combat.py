@@ -8,11 +8,11 @@ from typing import Any
 
 from spacecombat.core.dice import ScriptedDice
 from spacecombat.core.engine import Played, play
+from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti4 import Ti4Battle, build, stock_policies
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
-from spacecombat.scenario.schema import parse_ti_scenario
 from tests.helpers import events, invasion, rolls, run, survivors
 
 

@@ -4,6 +4,9 @@ Every option settles one point where the rules text (ec4x-movement-and-combat.md
 read more than one way; the default is the reading we take, argued in docs/rulings.md (E20 onwards)
 under the ruling number given here. Read through ``rulesets.options.parse_options``: an unknown
 name or a value of the wrong kind is refused naming the option.
+
+``parse_ec4x`` checks a whole EC4X scenario: its shape (``scenario/ec4x.py``) and, with the
+options read, its colony and squadrons against the options and the ship tables (``Checks``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spacecombat.core.limits import MAX_ROUNDS
+from spacecombat.core.errors import ScenarioError
+from spacecombat.core.limits import MAX_ROUNDS, shown
+from spacecombat.rulesets.ec4x.tables import tables
+from spacecombat.rulesets.options import parse_options
+from spacecombat.scenario.ec4x import ColonySpec, Ec4xScenario, SquadronSpec, read_ec4x
 
 RULESET = "ec4x"
 
@@ -287,6 +294,81 @@ class Ec4xOptions(BaseModel):
 
 def read_options(raw: Mapping[str, object] | None) -> Ec4xOptions:
     """The scenario's ``options`` checked (``ScenarioError`` names a bad one)."""
-    from spacecombat.rulesets.options import parse_options
-
     return parse_options(Ec4xOptions, raw, RULESET)
+
+
+class Checks:
+    """The checks of an EC4X scenario that read its rule options and the ship tables
+    (``scenario.ec4x.RuleChecks``): the options are read first, a bad one refused."""
+
+    def __init__(self, scenario: Ec4xScenario) -> None:
+        self.options = read_options(scenario.options)
+
+    def colony(self, colony: ColonySpec) -> None:
+        """The colony's shield is within option ``max_shield_level`` (ruling E68)."""
+        if (colony.shield or 0) > self.options.max_shield_level:
+            raise ScenarioError(
+                "colony.shield",
+                f"SLD{colony.shield} is above option max_shield_level "
+                f"({self.options.max_shield_level}; 7.5.2 lists SLD1-SLD6, R&D SLD1-SLD5, "
+                "ruling E68)",
+            )
+
+    def squadron(self, at: str, squadron: SquadronSpec, aco: int) -> None:
+        check_squadron(at, squadron, aco, self.options)
+
+
+def check_squadron(at: str, squadron: SquadronSpec, aco: int, options: Ec4xOptions) -> None:
+    """A squadron's flagship and escorts are of known classes, its escorts' command cost
+    within the flagship's rating (7.3.1.4, options ``check_command_rating`` and
+    ``flagship_cc_counts``), its fighters within its carriers' capacity (facts 3) and a CLK
+    level only with a Raider (2.4.3)."""
+    classes = tables().classes
+    carriers = tables().carrier_capacity
+    allowed = ", ".join(c for c, k in classes.items() if k.cr)
+    flagship = classes.get(squadron.flagship)
+    if flagship is None:
+        raise ScenarioError(
+            f"{at}.flagship", f"unknown class {shown(squadron.flagship)}; allowed: {allowed}"
+        )
+    if not flagship.cr:
+        raise ScenarioError(
+            f"{at}.flagship",
+            f"{squadron.flagship} has no command rating and cannot be a flagship; "
+            f"allowed: {allowed}",
+        )
+    escorts = [c for c, k in classes.items() if k.kind == "ship"]
+    for code in squadron.escorts:
+        if code not in escorts:
+            raise ScenarioError(
+                f"{at}.escorts.{code}",
+                f"unknown escort class {shown(code)}; allowed: {', '.join(escorts)} (fighters "
+                "are given as fighters, scouts as scouts, TT and ET as spacelift)",
+            )
+    cc = sum((classes[c].cc or 0) * n for c, n in squadron.escorts.items())
+    if options.flagship_cc_counts:
+        cc += flagship.cc or 0
+    if options.check_command_rating and cc > flagship.cr:
+        what = "the squadron's CC" if options.flagship_cc_counts else "the escorts' CC"
+        raise ScenarioError(
+            f"{at}.escorts",
+            f"{what} is {cc}, more than the flagship {squadron.flagship}'s CR {flagship.cr} "
+            "(7.3.1.4: CC is validated when the squadron is formed; option "
+            "check_command_rating: false allows it)",
+        )
+    ships = squadron.ships()
+    capacity = sum(carriers[c][aco - 1] for c in ships if c in carriers)
+    if squadron.fighters > capacity:
+        raise ScenarioError(
+            f"{at}.fighters",
+            f"{squadron.fighters} fighter squadrons but the squadron's carriers hold "
+            f"{capacity} at ACO {aco} (CV 3/4/5, CX 5/6/8 at ACO I/II/III)",
+        )
+    if squadron.clk is not None and "RR" not in ships:
+        raise ScenarioError(f"{at}.clk", "only a squadron with a Raider (RR) has a CLK level")
+
+
+def parse_ec4x(data: dict[str, object]) -> Ec4xScenario:
+    """Validate a decoded EC4X scenario, its shape and its rules' checks (``Checks``);
+    ``ScenarioError`` names the first bad field."""
+    return read_ec4x(data, Checks)

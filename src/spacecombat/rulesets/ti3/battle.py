@@ -26,7 +26,10 @@ PROCEDURES: dict[Phase, Procedure] = {
     Phase.PRE_COMBAT: space_battle.pre_combat,
     Phase.PRE_COMBAT_STEP: space_battle.pre_combat_step,
     Phase.PRE_COMBAT_HITS: space_battle.pre_combat_hits,
-    Phase.ANNOUNCE_WITHDRAWALS: space_battle.announce_withdrawals,
+    # the stalemate check (T15) plays rounds ahead with this battle's own steps
+    Phase.ANNOUNCE_WITHDRAWALS: lambda setup, state: space_battle.announce_withdrawals(
+        setup, state, advance
+    ),
     Phase.ROLL_COMBAT_DICE: space_battle.roll_combat_dice,
     Phase.REMOVE_CASUALTIES: space_battle.remove_casualties,
     Phase.EXECUTE_WITHDRAWALS: space_battle.execute_withdrawals,

@@ -16,7 +16,9 @@ from spacecombat.core.limits import shown
 from spacecombat.core.policies import PolicyConfig
 from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import UnitDef
-from spacecombat.core.setup import (
+from spacecombat.core.sides import SIDES, Side, SideState
+from spacecombat.core.state import CountedCards
+from spacecombat.rulesets.setup import (
     check_invasion_places,
     check_policy_names,
     field_key,
@@ -24,8 +26,6 @@ from spacecombat.core.setup import (
     policy_config,
     side_spec,
 )
-from spacecombat.core.sides import SIDES, Side, SideState
-from spacecombat.core.state import CountedCards
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options

@@ -187,3 +187,34 @@ def options(raw: dict[str, object] | None) -> Ti4Options:
     """The scenario's ``options``, checked strictly (``rulesets/options.py``), with defaults for
     the others."""
     return parse_options(Ti4Options, raw, "ti4")
+
+
+#: how a unit upgrade gained during a battle is named among the technologies gained
+#: (``BattleState.gained``)
+UPGRADE = "upgrade:"
+
+#: the unit types a side may name in ``upgrades``
+UPGRADABLE = (
+    "carrier",
+    "cruiser",
+    "destroyer",
+    "dreadnought",
+    "fighter",
+    "infantry",
+    "pds",
+    "space_dock",
+)
+
+
+def upgrade_beyond_upgrades(card: UnitDef) -> bool:
+    """Whether ``card`` is a faction's upgraded unit of a type ``upgrades`` cannot name (the
+    Nomad's Memoria II, the Muaat's Prototype War Sun II): a side names it in ``cards``."""
+    return card.upgrade_tech_prereqs is not None and card.type not in UPGRADABLE
+
+
+def upgraded_card(data: Ti4Data, faction: str | None, unit: str) -> UnitDef | None:
+    """The faction's upgraded card of a unit type ``upgrades`` cannot name, if it has one."""
+    for card in data.units.values():
+        if card.faction == faction and card.type == unit and upgrade_beyond_upgrades(card):
+            return card
+    return None

@@ -51,7 +51,7 @@ from spacecombat.core.dice import Dice, SplitMixDice
 from spacecombat.core.engine import play
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import battle as battle_of
-from spacecombat.rulesets.ec4x.options import read_options
+from spacecombat.rulesets.ec4x.options import parse_ec4x, read_options
 from spacecombat.rulesets.ec4x.planetary.siege import Siege
 from spacecombat.rulesets.ec4x.seed import ec4x_seed
 from spacecombat.rulesets.ec4x.setup import Setup
@@ -77,7 +77,6 @@ from spacecombat.scenario.ec4x import (
     Ec4xScenario,
     SquadronSpec,
     StarbaseSpec,
-    parse_ec4x,
 )
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState
 from spacecombat.scenario.ec4x_orders import OrdersFile

@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.rulesets.ec4x.options import Ec4xOptions, read_options
+from spacecombat.rulesets.ec4x.options import Ec4xOptions, check_squadron, read_options
 from spacecombat.rulesets.ec4x.turn.movement import MOVEMENT_OPTIONS, read_movement_options
-from spacecombat.scenario.ec4x import _check_squadron
 from spacecombat.scenario.ec4x_game import GameState
 from spacecombat.scenario.ec4x_game import parse_game as parse_shape
 from spacecombat.scenario.schema import read_document
@@ -41,7 +40,7 @@ def check_game(state: GameState) -> GameState:
     for f, fleet in enumerate(state.fleets):
         aco = state.houses[fleet.owner].aco
         for q, squadron in enumerate(fleet.squadrons):
-            _check_squadron(f"fleets[{f}].squadrons[{q}]", squadron, aco, battle)
+            check_squadron(f"fleets[{f}].squadrons[{q}]", squadron, aco, battle)
     return state
 
 

@@ -224,17 +224,17 @@ def _combat_dice(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
     return dice.dice if dice is not None else 0
 
 
-def announce_withdrawals(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+def announce_withdrawals(
+    setup: Ti3Setup, state: Ti3State, advance: stalemate.Advance
+) -> Node[Ti3State]:
     """Announce withdrawals/tactical retreats: the attacker first may withdraw; if he does
-    not, the defender may retreat. A player with nowhere to go may not announce."""
+    not, the defender may retreat. A player with nowhere to go may not announce. ``advance``:
+    the battle's step function, with which the stalemate check plays rounds ahead (T15)."""
     side = state.turn
-    if side is A and stalemate.possible(setup):
-        from spacecombat.rulesets.ti3.battle import advance  # the battle dispatches here
-
-        if stalemate.neither_can_win(setup, state, advance):
-            why = "neither player can ever destroy the other's ships (T15)"
-            ended = state.at(Phase.END_OF_SPACE_BATTLE, result="stalemate")
-            return Step(ended, (event("stalemate", reason=why),))
+    if side is A and stalemate.possible(setup) and stalemate.neither_can_win(setup, state, advance):
+        why = "neither player can ever destroy the other's ships (T15)"
+        ended = state.at(Phase.END_OF_SPACE_BATTLE, result="stalemate")
+        return Step(ended, (event("stalemate", reason=why),))
     if not destinations(setup, state, side):
         return Step(_after_announcement(state, side, False))
     verb = "withdraw" if side is A else "retreat"

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Step
+from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.rulesets.ti4.hooks import (
     BY_NAME,
@@ -45,7 +46,7 @@ from spacecombat.rulesets.ti4.state import Discarded, Pending
 
 if TYPE_CHECKING:
     from spacecombat.core.engine import Node
-    from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+    from spacecombat.core.errors import ScenarioError
     from spacecombat.core.pool import DiceGroup
     from spacecombat.rulesets.ti4.setup import BattleSetup, SideDraft, SideSetup
     from spacecombat.rulesets.ti4.state import BattleState
@@ -637,8 +638,6 @@ def rerolling_misses(groups: tuple[DiceGroup, ...], by: str) -> tuple[DiceGroup,
     a mark: 14RR-4); trade goods (the Hacan flagship) are spent on the misses left after the
     rerolls (14RR-3). A group that cannot be rerolled so is refused by name
     (``RuleNotImplemented``), never a wrong count."""
-    from spacecombat.core.errors import RuleNotImplemented
-
     out = []
     for group in groups:
         try:

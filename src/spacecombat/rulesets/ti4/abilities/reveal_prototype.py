@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import Event, event
-from spacecombat.core.setup import side_spec
+from spacecombat.rulesets.setup import side_spec
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, register
 from spacecombat.rulesets.ti4.effects import arena
 from spacecombat.rulesets.ti4.hooks import Window
-from spacecombat.rulesets.ti4.rules import load
+from spacecombat.rulesets.ti4.rules import UPGRADE, load, upgraded_card
 
 if TYPE_CHECKING:
     from spacecombat.core.rulesdata import UnitDef
@@ -60,8 +60,6 @@ def upgrade_of(card: UnitDef) -> UnitDef | None:
     if upgraded is None:
         # a faction unit whose generic card has no upgrade (the war sun): the faction's other
         # card of that type with prerequisites (Prototype War Sun II)
-        from spacecombat.rulesets.ti4.setup import upgraded_card
-
         found = upgraded_card(data, card.faction, card.type)
         return found if found is not None and found.id != card.id else None
     for unit in data.units.values():
@@ -140,8 +138,6 @@ class RevealPrototype(Card):
 
         def research(unit: str, upgrade: UnitDef) -> Callable[[BattleState], Step[BattleState]]:
             def act(s: BattleState) -> Step[BattleState]:
-                from spacecombat.rulesets.ti4.setup import UPGRADE
-
                 from_resources = min(resources, COST)
                 trade_goods = COST - from_resources
                 paid = s.spending(owner, trade_goods=trade_goods) if trade_goods else s

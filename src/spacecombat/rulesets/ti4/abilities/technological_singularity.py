@@ -27,7 +27,7 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Handler, offer_plays, register
 from spacecombat.rulesets.ti4.effects import combatants
-from spacecombat.rulesets.ti4.rules import load
+from spacecombat.rulesets.ti4.rules import UPGRADE, load
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -43,8 +43,7 @@ if TYPE_CHECKING:
 ANTIVIRUS = "antivirus"
 #: the Nekro technologies that copy a faction technology instead (data/technologies.toml)
 ASSIMILATORS = ("valefar_assimilator_x", "valefar_assimilator_y")
-#: how a unit upgrade is named among the technologies gained (setup.UPGRADE)
-UPGRADE = "upgrade:"
+
 
 #: hits assigned outside any combat: units destroyed then do not trigger it
 _OUTSIDE_COMBAT = frozenset(

@@ -4,19 +4,18 @@ policy, the system and its neighbours, the planets. Reading and checking the sce
 rule we do not implement with ``RuleNotImplemented`` naming it); building the battle from what
 it read is ``build``; the facts themselves are ``model``."""
 
+from spacecombat.rulesets.ti4.rules import UPGRADABLE, UPGRADE, upgraded_card
 from spacecombat.rulesets.ti4.setup.build import BattleSetup, build
 from spacecombat.rulesets.ti4.setup.model import (
     DEPLOY,
     NOTHING_GAINED,
-    UPGRADABLE,
-    UPGRADE,
     AdjacentSystem,
     Gained,
     SideDraft,
     SideSetup,
     StarSystem,
 )
-from spacecombat.rulesets.ti4.setup.validate import HELD_LISTS, upgraded_card
+from spacecombat.rulesets.ti4.setup.validate import HELD_LISTS
 
 __all__ = [
     "DEPLOY",

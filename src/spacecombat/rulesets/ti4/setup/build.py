@@ -11,8 +11,8 @@ from typing import TypeVar, cast
 
 from spacecombat.core.forces import Forces
 from spacecombat.core.policies import PolicyConfig
-from spacecombat.core.setup import check_invasion_places, side_spec
 from spacecombat.core.sides import SideState
+from spacecombat.rulesets.setup import check_invasion_places, side_spec
 from spacecombat.rulesets.ti4 import abilities as _abilities  # noqa: F401  (registers handlers)
 from spacecombat.rulesets.ti4.abilities.base import (
     HANDLERS,
@@ -21,12 +21,19 @@ from spacecombat.rulesets.ti4.abilities.base import (
     acts_in_windows,
     changes_combat_rolls,
 )
-from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, Ti4Options, load, options
+from spacecombat.rulesets.ti4.rules import (
+    UNIT_TYPES,
+    UPGRADABLE,
+    UPGRADE,
+    Ti4Data,
+    Ti4Options,
+    load,
+    options,
+    upgraded_card,
+)
 from spacecombat.rulesets.ti4.setup.model import (
     DEPLOY,
     NOTHING_GAINED,
-    UPGRADABLE,
-    UPGRADE,
     Gained,
     SideDraft,
     SideSetup,
@@ -44,7 +51,6 @@ from spacecombat.rulesets.ti4.setup.validate import (
     read_policy,
     read_side,
     read_system,
-    upgraded_card,
 )
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase

@@ -18,22 +18,9 @@ from spacecombat.scenario.schema import SideSpec
 #: technologies gained during a battle, each player's (``BattleState.gained``)
 Gained = tuple[frozenset[str], frozenset[str]]
 NOTHING_GAINED: Gained = (frozenset(), frozenset())
-#: how a unit upgrade gained during a battle is named among the technologies gained
-UPGRADE = "upgrade:"
 
 #: the name of the unit ability that puts a unit from reinforcements into the battle
 DEPLOY = "DEPLOY"
-
-UPGRADABLE = (
-    "carrier",
-    "cruiser",
-    "destroyer",
-    "dreadnought",
-    "fighter",
-    "infantry",
-    "pds",
-    "space_dock",
-)
 
 
 @dataclass(frozen=True)

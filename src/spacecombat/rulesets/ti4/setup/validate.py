@@ -11,7 +11,7 @@ from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import PolicyConfig
 from spacecombat.core.rulesdata import Ability, UnitDef
-from spacecombat.core.setup import (
+from spacecombat.rulesets.setup import (
     check_policy_names,
     field_key,
     merged_policy,
@@ -19,10 +19,15 @@ from spacecombat.core.setup import (
     side_spec,
 )
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler
-from spacecombat.rulesets.ti4.rules import UNIT_TYPES, Ti4Data, load
+from spacecombat.rulesets.ti4.rules import (
+    UNIT_TYPES,
+    UPGRADABLE,
+    Ti4Data,
+    load,
+    upgrade_beyond_upgrades,
+)
 from spacecombat.rulesets.ti4.setup.model import (
     DEPLOY,
-    UPGRADABLE,
     AdjacentSystem,
     SideDraft,
     SideSetup,
@@ -269,7 +274,7 @@ def _printings(
         allowed = {
             u.id: u
             for u in data.units.values()
-            if (u.source.startswith("codex") or _upgrade_beyond_upgrades(u))
+            if (u.source.startswith("codex") or upgrade_beyond_upgrades(u))
             and u.faction is not None
             and (faction is None or u.faction == faction)
             and u.type in cards
@@ -291,20 +296,6 @@ def _printings(
             raise ScenarioError(name, f"a second card for the {card.type}")
         chosen[card.type] = card
     return chosen
-
-
-def _upgrade_beyond_upgrades(card: UnitDef) -> bool:
-    """Whether ``card`` is a faction's upgraded unit of a type ``upgrades`` cannot name (the
-    Nomad's Memoria II, the Muaat's Prototype War Sun II): a side names it in ``cards``."""
-    return card.upgrade_tech_prereqs is not None and card.type not in UPGRADABLE
-
-
-def upgraded_card(data: Ti4Data, faction: str | None, unit: str) -> UnitDef | None:
-    """The faction's upgraded card of a unit type ``upgrades`` cannot name, if it has one."""
-    for card in data.units.values():
-        if card.faction == faction and card.type == unit and _upgrade_beyond_upgrades(card):
-            return card
-    return None
 
 
 # --- one side, as read ---

@@ -12,13 +12,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from spacecombat.analysis import budget, planets, product
+from spacecombat.analysis.budget import TooLarge
+from spacecombat.analysis.graph import Entry, Explorer, Terminal, Weight
+from spacecombat.analysis.report import Accounts, OddsReport, summarise
+from spacecombat.analysis.solve import absorb, rounds_distribution
 from spacecombat.core.decisions import Policy
 from spacecombat.core.rounds import NOBODY, NotInProductForm, PlayerRounds
-from spacecombat.odds import budget, planets, product
-from spacecombat.odds.budget import TooLarge
-from spacecombat.odds.graph import Entry, Explorer, Terminal, Weight
-from spacecombat.odds.report import Accounts, OddsReport, summarise
-from spacecombat.odds.solve import absorb, rounds_distribution
 from spacecombat.rulesets import Battle
 
 

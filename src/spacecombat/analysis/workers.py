@@ -36,7 +36,7 @@ def may_start() -> bool:
     """Whether this process may start worker processes: not when it is itself a daemonic
     worker (``multiprocessing`` forbids it children), e.g. the command line run inside another
     program's pool; the work is then done in this process, with the same results."""
-    import multiprocessing  # here: only where a pool may start
+    import multiprocessing  # here for start-up time: only where a pool may start
 
     return not multiprocessing.current_process().daemon
 
@@ -44,7 +44,7 @@ def may_start() -> bool:
 def pool(workers: int) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes, forked at their first task (submit it in
     ``forking()``)."""
-    # imported here: exact odds never need it
+    # imported here for start-up time: exact odds never need it
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(

@@ -17,9 +17,9 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
-from spacecombat.odds import budget
-from spacecombat.odds.budget import TooLarge
-from spacecombat.odds.graph import Edge, Entry, StateGraph, Terminal, Weight
+from spacecombat.analysis import budget
+from spacecombat.analysis.budget import TooLarge
+from spacecombat.analysis.graph import Edge, Entry, StateGraph, Terminal, Weight
 
 S = TypeVar("S", bound=Hashable)
 

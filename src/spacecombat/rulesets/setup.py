@@ -1,9 +1,10 @@
-"""Steps from a scenario to a battle's fixed facts that every ruleset takes alike: naming a
+"""Steps from a scenario to a battle's fixed facts that every TI ruleset takes alike: naming a
 field's path, finding a side's part of the scenario, the stock policy's configuration from the
 layered ``policy`` keys and its common checks, and where an invasion's units may stand.
 
 What is checked against what (unit types, adjacent systems) and each ruleset's own keys stay
-in the ruleset's ``setup.py``; these steps take them as arguments.
+in the ruleset's ``setup.py``; these steps take them as arguments. (They read the scenario's
+models, so they live above ``core/`` and ``scenario/``, beside ``rulesets/options.py``.)
 """
 
 from __future__ import annotations

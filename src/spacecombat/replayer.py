@@ -21,11 +21,12 @@ from spacecombat import rulesets
 from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.dice import SIDES, Dice
 from spacecombat.core.engine import Chance, Draw, Node, play
-from spacecombat.core.errors import IllegalChoice, ReplayError, SpacecombatError
+from spacecombat.core.errors import IllegalChoice, ReplayError, ScenarioError, SpacecombatError
 from spacecombat.core.events import Event
 from spacecombat.core.limits import MAX_SEED, shown
 from spacecombat.resolver import LOG_VERSION, log_header
-from spacecombat.scenario.schema import parse_scenario
+from spacecombat.rulesets import parse_scenario
+from spacecombat.scenario.formats import load_json
 
 #: characters of a logged or replayed event shown in a replay's report
 SHOWN = 200
@@ -117,6 +118,51 @@ def cut(value: object, width: int = SHOWN) -> str:
     except (TypeError, ValueError, RecursionError):  # not from a JSON log: show it as it is
         return shown(value, width)
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+#: what JSON allows around a value; a line of only these is blank
+_BLANK = " \t\r"
+
+
+def replay_message(report: ReplayReport) -> str:
+    """What the command says of a replay (the HTTP API says the same)."""
+    if report.reproduces and report.verified:
+        return (
+            f"reproduces: {report.events} events replayed identically; the dice were "
+            f"re-derived from the seed {report.seed}"
+        )
+    if report.reproduces:
+        return (
+            f"reproduces, unverified: {report.events} events replayed identically, but the log "
+            "has no seed, so its dice were taken from the log and are NOT verified"
+        )
+    out = [f"does not reproduce: {report.reason}"]
+    if report.logged:
+        out.append(f"  log:    {report.logged}")
+    if report.replayed and report.replayed not in report.reason:
+        out.append(f"  replay: {report.replayed}")
+    if report.seed is None:
+        out.append("  (the log has no seed: its dice were taken from the log, not verified)")
+    return "\n".join(out)
+
+
+def read_log(text: str) -> tuple[list[Event], list[int]]:
+    """The events of a JSON Lines log and the line each is on (from 1, counting blank lines);
+    each line read strictly (depth, duplicate keys, NaN). ``ReplayError`` names the line."""
+    events: list[Event] = []
+    lines: list[int] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip(_BLANK):
+            continue
+        try:
+            item = load_json(line, f"log line {number}", field="")
+        except ScenarioError as exc:  # the position within a line of JSON Lines is a column
+            raise ReplayError(str(exc).replace(" at line 1 column ", " at column ")) from exc
+        if not isinstance(item, dict):
+            raise ReplayError(f"log line {number}: an event is a JSON object")
+        events.append(item)
+        lines.append(number)
+    return events, lines
 
 
 class _Stop(Exception):

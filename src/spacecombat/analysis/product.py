@@ -12,7 +12,7 @@ state fixed) a triangular system accounts exactly for rounds that repeat; betwee
 matrix product per row carries the mass on.
 
 Before any array is allocated, ``plan`` estimates the bytes and the multiply-adds the solution
-needs and refuses (``TooLarge``) beyond the budgets of ``odds/budget.py``; chains are capped
+needs and refuses (``TooLarge``) beyond the budgets of ``analysis/budget.py``; chains are capped
 while they are built. Kernels (one defender transition matrix per attacker state) are cached
 only within a byte budget and rebuilt beyond it.
 """
@@ -26,10 +26,10 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from spacecombat.analysis import budget
+from spacecombat.analysis.budget import TooLarge, count_text, size_text
 from spacecombat.core.pool import DicePool
 from spacecombat.core.rounds import ANNOUNCERS, NOBODY, NotInProductForm
-from spacecombat.odds import budget
-from spacecombat.odds.budget import TooLarge, count_text, size_text
 
 S = TypeVar("S")
 U = TypeVar("U", bound=Hashable)
@@ -256,7 +256,7 @@ def plan(
 
 
 def check(chosen: Plan) -> None:
-    """``TooLarge`` if the plan is over the budgets of ``odds/budget.py``, saying which."""
+    """``TooLarge`` if the plan is over the budgets of ``analysis/budget.py``, saying which."""
     size_a, size_d = chosen.pairs
     over = []
     if chosen.bytes > budget.ARRAY_BYTES:
@@ -473,7 +473,7 @@ def _solve_lower(lower: NDArray[np.float64], right: NDArray[np.float64]) -> NDAr
     """x with ``lower @ x = right``, ``lower`` lower triangular."""
     if len(right) <= SMALL_SYSTEM:
         return np.asarray(np.linalg.solve(lower, right), dtype=np.float64)
-    # imported here: only large systems need it, and it takes ~150 ms to import
+    # imported here for start-up time: only large systems need it (~150 ms to import)
     from scipy.linalg import solve_triangular
 
     return solve_triangular(lower, right, lower=True, check_finite=False)

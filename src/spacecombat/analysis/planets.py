@@ -11,12 +11,12 @@ from typing import Any
 
 import numpy as np
 
+from spacecombat.analysis import budget, product
+from spacecombat.analysis.budget import TooLarge
+from spacecombat.analysis.graph import Entry, Explorer, Terminal, Weight
+from spacecombat.analysis.report import PLAYERS, Accounts, Fleet
 from spacecombat.core.rounds import NOBODY, NotInProductForm, PlayerRounds
 from spacecombat.core.sides import SideState
-from spacecombat.odds import budget, product
-from spacecombat.odds.budget import TooLarge
-from spacecombat.odds.graph import Entry, Explorer, Terminal, Weight
-from spacecombat.odds.report import PLAYERS, Accounts, Fleet
 from spacecombat.rulesets import Battle
 
 

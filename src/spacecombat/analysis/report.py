@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
-from spacecombat.odds.graph import Terminal, Weight
+from spacecombat.analysis.graph import Terminal, Weight
 
 PLAYERS = ("attacker", "defender")
 

@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
+from spacecombat.analysis import budget
+from spacecombat.analysis.budget import TooLarge
 from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Draw, End, Node, Process, Step
 from spacecombat.core.events import Event
-from spacecombat.odds import budget
-from spacecombat.odds.budget import TooLarge
 
 S = TypeVar("S", bound=Hashable)
 Weight = Fraction | float

@@ -1,6 +1,6 @@
 """The exact odds engine: every outcome of a battle with its probability.
 
-Every part is bounded by the budgets of ``odds/budget.py`` and stops with ``TooLarge`` (a
+Every part is bounded by the budgets of ``analysis/budget.py`` and stops with ``TooLarge`` (a
 ``TooManyStates`` is one) before it would go over them; ``odds()`` then answers by Monte Carlo.
 """
 
@@ -10,17 +10,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from spacecombat import rulesets
+from spacecombat.analysis import budget
+from spacecombat.analysis.graph import NOT_IN_PRODUCT_FORM, Explorer
+from spacecombat.analysis.product_odds import with_product_form
+from spacecombat.analysis.report import OddsReport, summarise
+from spacecombat.analysis.solve import absorb, rounds_distribution
+from spacecombat.analysis.states import state_after
 from spacecombat.core.decisions import Policy
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_ROUNDS, shown
 from spacecombat.core.rounds import NotInProductForm
-from spacecombat.odds import budget
-from spacecombat.odds.graph import NOT_IN_PRODUCT_FORM, Explorer
-from spacecombat.odds.product_odds import with_product_form
-from spacecombat.odds.report import OddsReport, summarise
-from spacecombat.odds.solve import absorb, rounds_distribution
-from spacecombat.odds.states import state_after
-from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
+from spacecombat.rulesets import is_scenario, parse_scenario
+from spacecombat.scenario.schema import AnyScenario
 
 #: chance states the generic graph may explore by default (``budget.CHANCE_STATES``)
 STATE_LIMIT = budget.CHANCE_STATES

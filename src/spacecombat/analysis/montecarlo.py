@@ -11,7 +11,7 @@ keeping its sampler from batch to batch. Tallies are merged in the order of thei
 the figures do not depend on timing or on the number of workers.
 
 Work goes out in batches made as they are needed (a few per worker in flight, never a list
-sized by the trials). The workers (``odds/workers.py``) leave Ctrl-C to the parent: on
+sized by the trials). The workers (``analysis/workers.py``) leave Ctrl-C to the parent: on
 KeyboardInterrupt, or any other exception, the parent stops them at once and re-raises; each
 worker also exits if the parent dies.
 """
@@ -28,14 +28,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from spacecombat import rulesets
+from spacecombat.analysis.graph import Terminal, Weight
+from spacecombat.analysis.report import FATES, OddsReport, summarise
+from spacecombat.analysis.workers import forking, may_start, stop
+from spacecombat.analysis.workers import pool as workers_pool
 from spacecombat.core.engine import Point, Sampler
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
-from spacecombat.odds.graph import Terminal, Weight
-from spacecombat.odds.report import FATES, OddsReport, summarise
-from spacecombat.odds.workers import forking, may_start, stop
-from spacecombat.odds.workers import pool as workers_pool
-from spacecombat.scenario.schema import AnyScenario, is_scenario, parse_scenario
+from spacecombat.rulesets import is_scenario, parse_scenario
+from spacecombat.scenario.schema import AnyScenario
 
 if TYPE_CHECKING:
     # the pool is imported where it is started: exact odds check their options here too
@@ -266,6 +267,7 @@ def _in_pool(
     batch is done first: the order of the ends is the order the report sums them in, so the
     figures depend neither on timing nor on the number of workers."""
     global _KEPT
+    # imported here for start-up time: exact odds and one-worker runs never need it
     from concurrent.futures import FIRST_COMPLETED, wait
 
     pool = workers_pool(workers)

@@ -14,8 +14,8 @@ import json
 from collections.abc import Hashable
 from typing import Any, Protocol, TypeVar
 
-from spacecombat.odds.graph import Entry, StateGraph, Terminal
-from spacecombat.odds.solve import push_rounds
+from spacecombat.analysis.graph import Entry, StateGraph, Terminal
+from spacecombat.analysis.solve import push_rounds
 
 S = TypeVar("S", bound=Hashable)
 S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)

@@ -1,0 +1,165 @@
+"""What the page needs to build a scenario of each ruleset (``GET /api/v1/rulesets``), read
+from the rulesets' own loaded data and models, never from a list kept here: unit ids with their
+cards, upgrades, technologies, factions, laws, anomalies, rule options and policy fields. The
+registry (``spacecombat.rulesets.REGISTRY``) names each ruleset's function here; this module is
+imported only when a catalogue is asked for."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict
+from fractions import Fraction
+from typing import Any, get_args
+
+from pydantic import BaseModel
+
+from spacecombat.core.rulesdata import (
+    Ability,
+    CardDef,
+    FactionDef,
+    LawDef,
+    TechnologyDef,
+    UnitDef,
+)
+from spacecombat.rulesets.ec4x.options import Ec4xOptions
+from spacecombat.rulesets.ec4x.planetary.tables import planetary
+from spacecombat.rulesets.ec4x.tables import tables
+from spacecombat.rulesets.ti3 import rules as ti3_rules
+from spacecombat.rulesets.ti3.abilities import HANDLERS as TI3_HANDLERS
+from spacecombat.rulesets.ti4 import rules as ti4_rules
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS as TI4_HANDLERS
+from spacecombat.rulesets.ti4.setup import UPGRADABLE
+from spacecombat.scenario.ec4x import FleetSpec, HouseSpec
+from spacecombat.scenario.schema import Anomaly, PolicySpec, Scenario, SideSpec
+
+
+def _fields(model: type[BaseModel]) -> dict[str, Any]:
+    """A model's fields as JSON Schema (types, allowed values, bounds, defaults)."""
+    schema = model.model_json_schema()
+    properties: dict[str, Any] = schema.get("properties", {})
+    defs = schema.get("$defs")
+    return {"fields": properties, "definitions": defs} if defs else {"fields": properties}
+
+
+def _implemented(combat: str, handler: str | None, handlers: Iterable[str]) -> bool:
+    """Whether the engine can play a record: a ``rule`` needs its handler (otherwise a battle
+    that uses it is refused with ``RuleNotImplemented``)."""
+    return combat != "rule" or handler in set(handlers)
+
+
+def _abilities(abilities: Iterable[Ability], handlers: Iterable[str]) -> bool:
+    return all(_implemented(a.combat, a.handler, handlers) for a in abilities)
+
+
+def _card(unit: UnitDef, handlers: Iterable[str]) -> dict[str, Any]:
+    card = unit.model_dump(mode="json", exclude_none=True)
+    card["implemented"] = _abilities(unit.abilities, handlers)
+    return card
+
+
+def _technology(tech: TechnologyDef, handlers: Iterable[str]) -> dict[str, Any]:
+    out = tech.model_dump(mode="json", exclude_none=True)
+    out["implemented"] = _implemented(tech.combat, tech.handler, handlers)
+    return out
+
+
+def _faction(faction: FactionDef, handlers: Iterable[str]) -> dict[str, Any]:
+    out = faction.model_dump(mode="json", exclude_none=True)
+    out["implemented"] = _abilities(faction.abilities, handlers)
+    return out
+
+
+def _law(law: LawDef, handlers: Iterable[str]) -> dict[str, Any]:
+    out = law.model_dump(mode="json", exclude_none=True)
+    out["implemented"] = _implemented(law.combat, law.handler, handlers)
+    return out
+
+
+def _held(card: CardDef, handlers: Iterable[str]) -> dict[str, Any]:
+    out = card.model_dump(mode="json", exclude_none=True)
+    out["implemented"] = _implemented(card.combat, card.handler, handlers)
+    return out
+
+
+def _side_fields() -> dict[str, Any]:
+    return _fields(SideSpec)
+
+
+def ti4() -> dict[str, Any]:
+    """TI4's catalogue."""
+    data = ti4_rules.load()
+    return _ti(
+        data, list(TI4_HANDLERS), ti4_rules.UNIT_TYPES, list(UPGRADABLE), ti4_rules.Ti4Options
+    )
+
+
+def ti3() -> dict[str, Any]:
+    """TI3's catalogue: no unit upgrades (its technologies change the cards), no laws in play."""
+    data = ti3_rules.load()
+    return _ti(data, list(TI3_HANDLERS), ti3_rules.UNIT_TYPES, [], ti3_rules.Ti3Options, laws=False)
+
+
+def _ti(
+    data: Any,
+    handlers: list[str],
+    units: Any,
+    upgrades: list[str],
+    options: type[BaseModel],
+    *,
+    laws: bool = True,
+) -> dict[str, Any]:
+    """A TI ruleset's catalogue, from its loaded data (``rules.load()``), its handlers' ids
+    (what is implemented) and its scenario models."""
+    return {
+        "battles": list(get_args(Scenario.model_fields["battle"].annotation)),
+        "units": list(units),
+        "cards": {i: _card(u, handlers) for i, u in data.units.items()},
+        "upgrades": upgrades,
+        "technologies": {i: _technology(t, handlers) for i, t in data.technologies.items()},
+        "factions": {i: _faction(f, handlers) for i, f in data.factions.items()},
+        "laws": {i: _law(law, handlers) for i, law in data.laws.items()} if laws else {},
+        "anomalies": list(get_args(Anomaly)),
+        "options": _fields(options),
+        "policy": _fields(PolicySpec),
+        "side": _side_fields(),
+        # TI4: action cards, promissory notes, leaders and relics a side may hold, and the
+        # conditions (of a player or of the system) that effects read
+        "held_cards": {i: _held(c, handlers) for i, c in getattr(data, "cards", {}).items()},
+        "conditions": {
+            i: c.model_dump(mode="json") for i, c in getattr(data, "conditions", {}).items()
+        },
+    }
+
+
+def _plain(value: object) -> object:
+    """A table value as JSON: fractions as text (``"1/2"``), mappings and tuples as such."""
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def ec4x() -> dict[str, Any]:
+    """EC4X's catalogue: its ship classes and tables, no factions, laws or anomalies."""
+    data = tables()
+    ground = planetary()
+    return {
+        "battles": ["space"],
+        "units": list(data.classes),
+        "cards": {code: _plain(asdict(c)) for code, c in data.classes.items()},
+        "ground_units": {code: _plain(asdict(u)) for code, u in ground.units.items()},
+        "upgrades": [],
+        "technologies": {},
+        "factions": {},
+        "laws": {},
+        "anomalies": [],
+        "buckets": _plain(dict(data.bucket_name)),
+        "carrier_capacity": _plain(dict(data.carrier_capacity)),
+        "roe": {str(level): _plain(asdict(rule)) for level, rule in data.roe.items()},
+        "options": _fields(Ec4xOptions),
+        "policy": _fields(HouseSpec),
+        "fleet": _fields(FleetSpec),
+    }

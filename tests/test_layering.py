@@ -1,0 +1,66 @@
+"""The package's layers (issue 21; tools/imports.py): no import cycle, counting imports inside
+functions and the packages an import runs; no import up the layers; imports inside functions
+only for start-up time, each saying so, and few; a TI4 ability reaches the engine only through
+the effects API (rulesets/ti4/effects.py), never a procedure."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import pytest
+
+import spacecombat
+from tools import imports
+
+KNOWN = imports.modules()
+EDGES = imports.imports(KNOWN)
+
+
+def test_no_import_cycle() -> None:
+    assert imports.cycles(KNOWN, EDGES) == []
+
+
+def test_no_upward_import() -> None:
+    assert [f"{e.source}:{e.line} -> {e.target}" for e in imports.upward(EDGES)] == []
+
+
+def test_imports_inside_functions_are_few_and_say_why() -> None:
+    local = [e for e in EDGES if e.local]
+    statements = {(e.source, e.line) for e in local}
+    assert len(statements) <= imports.LOCAL_IMPORTS_ALLOWED
+    silent = sorted({f"{e.source}:{e.line}" for e in local if "start-up" not in e.comment})
+    assert silent == [], "an import inside a function says it is kept for start-up time"
+
+
+def test_ti4_abilities_import_no_procedure() -> None:
+    reaching = sorted(
+        f"{e.source} -> {e.target}"
+        for e in EDGES
+        if e.source.startswith("spacecombat.rulesets.ti4.abilities.")
+        and e.target.startswith("spacecombat.rulesets.ti4.procedures")
+    )
+    assert reaching == []
+
+
+def _every_module() -> list[str]:
+    return sorted(
+        info.name
+        for info in pkgutil.walk_packages(spacecombat.__path__, prefix="spacecombat.")
+        if ".migrations" not in info.name
+    )
+
+
+@pytest.mark.parametrize("name", _every_module())
+def test_every_module_imports_by_its_own_name(name: str) -> None:
+    # `import spacecombat.x.y as m` gives the module, whatever the package's public names are
+    module = importlib.import_module(name)
+    assert module.__name__ == name
+
+
+def test_the_public_names_are_the_functions_after_every_import() -> None:
+    for name in _every_module():
+        importlib.import_module(name)
+    for public in ("odds", "replay", "resolve"):
+        assert callable(getattr(spacecombat, public)), public
+        assert not isinstance(getattr(spacecombat, public), type(spacecombat)), public
