@@ -40,7 +40,14 @@ from spacecombat.odds.exact import exact_odds
 from spacecombat.odds.product_odds import with_product_form
 from spacecombat.rulesets import ti4
 from spacecombat.rulesets.ti4.abilities import base
-from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, acts_in_rounds
+from spacecombat.rulesets.ti4.abilities.base import (
+    HANDLERS,
+    Acts,
+    Handler,
+    acts_in_rounds,
+    overrides,
+)
+from spacecombat.rulesets.ti4.hooks import BY_NAME, HOOKS, Window
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.scenario.schema import parse_ti_scenario
 from tests.ti4.fast_path_battles import battles
@@ -80,27 +87,41 @@ def drop_round_hook(monkeypatch: pytest.MonkeyPatch, hook: str) -> None:
 
 
 def hooks() -> list[str]:
-    """Every hook a handler may override (the public methods of ``Handler``)."""
-    return sorted(
-        name
-        for name, value in vars(Handler).items()
-        if callable(value) and not name.startswith("_")
-    )
+    """Every hook a handler may answer (rulesets/ti4/hooks.py ``HOOKS``, by name)."""
+    return sorted(hook.name for hook in HOOKS)
 
 
 def probe(hook: str) -> Handler:
-    """A handler that overrides ``hook`` alone (not registered)."""
+    """A handler that answers ``hook`` alone (not registered), with the hook it is a companion
+    of, if any (``Handler.__init_subclass__`` refuses it alone), and, when it answers
+    ``in_window``, acting in every window (it must declare where)."""
 
-    def overridden(self: Handler, *args: Any, **kwargs: Any) -> Any:
-        return getattr(Handler, hook)(self, *args, **kwargs)
+    def answered(name: str) -> Any:
+        def answer(self: Handler, *args: Any, **kwargs: Any) -> Any:
+            return getattr(Handler, name)(self, *args, **kwargs)
 
-    cls: type[Handler] = type("Probe", (Handler,), {"id": "probe", hook: overridden})
+        return answer
+
+    names = {hook, *filter(None, [BY_NAME[hook].companion_of])}
+    body: dict[str, Any] = {"id": "probe", **{name: answered(name) for name in names}}
+    if "in_window" in names:
+        body["acts"] = Acts(frozenset(Window))
+    cls: type[Handler] = type("Probe", (Handler,), body)
     return cls(None)
 
 
 def round_hooks() -> list[str]:
-    """The hooks ``acts_in_rounds`` takes as acting in the rounds."""
-    return [hook for hook in hooks() if acts_in_rounds(probe(hook))]
+    """The hooks ``acts_in_rounds`` takes as acting in the rounds. A companion hook's probe
+    answers its companion too, so it is judged with the companion's flag dropped."""
+    found = []
+    for hook in hooks():
+        companion = BY_NAME[hook].companion_of
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            if companion is not None:
+                drop_round_hook(monkeypatch, companion)
+            if acts_in_rounds(probe(hook)):
+                found.append(hook)
+    return found
 
 
 def fast_effects() -> list[str]:
@@ -409,7 +430,7 @@ def test_the_mutation_lists_name_round_hooks_and_handlers() -> None:
 
 def overriders(hook: str) -> set[str]:
     """The handler ids whose class overrides ``hook``."""
-    return {h for h, cls in HANDLERS.items() if getattr(cls, hook) is not getattr(Handler, hook)}
+    return {h for h, cls in HANDLERS.items() if overrides(cls, hook)}
 
 
 def test_the_sweep_reaches_every_hook_the_fast_path_lets_through() -> None:
