@@ -25,15 +25,16 @@ touches them.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 from unittest import mock
 
 import pytest
 
+from spacecombat.core.engine import Node, Step
 from spacecombat.core.rounds import NotInProductForm
 from spacecombat.odds import exact, product
 from spacecombat.odds.exact import exact_odds
@@ -47,8 +48,12 @@ from spacecombat.rulesets.ti4.abilities.base import (
     acts_in_rounds,
     overrides,
 )
+from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.hooks import BY_NAME, HOOKS, Window
 from spacecombat.rulesets.ti4.rules import load
+from spacecombat.rulesets.ti4.setup import BattleSetup, build
+from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import BattleState, Phase
 from spacecombat.scenario.schema import parse_ti_scenario
 from tests.ti4.fast_path_battles import battles
 
@@ -201,13 +206,35 @@ def watched() -> Iterator[dict[str, int]]:
         yield seen
 
 
-def check(effect: str, label: str, scenario: dict[str, Any]) -> Checked:
-    """``scenario`` solved in product form (when the setup allows it) and on the state graph."""
-    battle = ti4.battle(parse_ti_scenario(scenario))
+#: a change of the handlers in play (a probe added, an ability taken out of play)
+Alter = Callable[[tuple[Handler, ...]], tuple[Handler, ...]]
+
+
+@contextmanager
+def altered(alter: Alter | None) -> Iterator[None]:
+    """While in it, every TI4 battle is built with its handlers changed by ``alter`` (the
+    exact engine builds its battle from the scenario: ``ti4.battle``)."""
+    if alter is None:
+        yield
+        return
+
+    def battle(scenario: Any) -> Ti4Battle:
+        setup = build(scenario)
+        return Ti4Battle(replace(setup, handlers=alter(setup.handlers)))
+
+    with mock.patch.object(ti4, "battle", battle):
+        yield
+
+
+def check(effect: str, label: str, scenario: dict[str, Any], alter: Alter | None = None) -> Checked:
+    """``scenario`` solved in product form (when the setup allows it) and on the state graph
+    (its handlers changed by ``alter``, if given)."""
+    with altered(alter):
+        battle = ti4.battle(parse_ti_scenario(scenario))
+        with watched() as seen:
+            fast = figures(exact_odds(scenario).to_json())
+        slow = figures(exact_odds(scenario, product_form=False, limit=None).to_json())
     owners = frozenset(str(h.owner) for h in battle.setup.handlers if h.id == effect)
-    with watched() as seen:
-        fast = figures(exact_odds(scenario).to_json())
-    slow = figures(exact_odds(scenario, product_form=False, limit=None).to_json())
     gaps = {k: abs(fast.get(k, 0.0) - slow.get(k, 0.0)) for k in fast.keys() | slow.keys()}
     worst = max(gaps, key=gaps.__getitem__)
     return Checked(
@@ -311,11 +338,11 @@ def test_effects_held_only_with_round_acting_abilities() -> None:
 
 # --- 2. the mutation test ---------------------------------------------------------------------
 
-#: hooks whose flag, dropped, moves no handler onto the fast path: every handler overriding
-#: them also overrides another hook that acts in the rounds (Direct Hit, Reflective Shielding,
-#: Rear Admiral Farran, the Empyrean flagship and the Sardakk mech also override
-#: ``after_assign_hits``), so the guard cannot show this flag's worth through any handler today
-CHANGES_NOTHING = frozenset({"after_sustain"})
+#: hooks whose flag, dropped, lets onto the fast path a registered handler that the generated
+#: battles then catch (the others are shown by the targeted battles of ``SHOWN`` below)
+CAUGHT_BY_HANDLERS = frozenset(
+    {"after_assign_hits", "after_destroyed", "before_assign_hits", "combat_roll", "in_window"}
+)
 
 #: handlers that a dropped flag moves onto the fast path and whose targeted battles still all
 #: agree both ways, by hook. They act before the first roll (start of combat: the product
@@ -402,12 +429,14 @@ def test_dropping_combat_roll_is_caught_for_the_winnu_flagship(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hook", round_hooks())
-def test_dropping_a_round_hook_is_caught(hook: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dropping_a_round_hook_is_caught_through_the_handlers(
+    hook: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every handler the dropped flag lets onto the fast path, on its generated battles: caught,
+    # or listed as agreeing or unreached. after_sustain moves none (Direct Hit, Reflective
+    # Shielding, Rear Admiral Farran, the Empyrean flagship and the Sardakk mech also answer
+    # after_assign_hits).
     handlers = moved(hook, monkeypatch)
-    if hook in CHANGES_NOTHING:
-        assert handlers == [], f"{hook} now keeps {handlers} off the fast path"
-        return
-    assert handlers, f"{hook}: no handler relies on it alone (add it to CHANGES_NOTHING)"
     found = {h: verdict(h) for h in handlers}
     expected = {
         h: "agrees"
@@ -418,11 +447,12 @@ def test_dropping_a_round_hook_is_caught(hook: str, monkeypatch: pytest.MonkeyPa
         for h in handlers
     }
     assert found == expected, f"dropping {hook}"
+    assert ("caught" in found.values()) == (hook in CAUGHT_BY_HANDLERS), hook
 
 
 def test_the_mutation_lists_name_round_hooks_and_handlers() -> None:
     flagged = set(round_hooks())
-    assert flagged >= CHANGES_NOTHING
+    assert flagged >= CAUGHT_BY_HANDLERS
     assert set(AGREES) | set(UNREACHED) <= flagged
     for listed in (*AGREES.values(), *UNREACHED.values()):
         assert listed <= set(HANDLERS)
@@ -446,3 +476,160 @@ def test_the_sweep_reaches_every_hook_the_fast_path_lets_through() -> None:
         and not overriders(hook) & set(swept())
     }
     assert unswept == {"exempt_from_capacity"}
+
+
+# --- 3. targeted battles: the flags no registered handler shows alone -------------------------
+#
+# Dropping these flags lets no registered handler onto the fast path that its generated battles
+# catch: those relying on them alone act before the first roll or read only their own units,
+# or never reach product form. For each, a battle whose answer depends on the flag: a
+# registered handler where one can show it, else a probe (a handler not registered, put in
+# the setup's handlers) acting through that hook alone, on what the OTHER player has in the
+# space area, which the product form's per-player steps cannot see.
+
+
+def _attacker_destroyer(setup: BattleSetup, state: BattleState) -> bool:
+    """Whether the attacker still has a destroyer in the space area."""
+    attacker = setup.side(Side.ATTACKER)
+    return attacker.count_of(state.side(Side.ATTACKER).space, "destroyer") > 0
+
+
+class _ForbidsSustain(Handler):
+    """The defender's ships may not use SUSTAIN DAMAGE while the attacker has a destroyer in
+    the space area."""
+
+    id = "probe_forbids_sustain"
+
+    def forbids_sustain(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, unit: str
+    ) -> bool:
+        return side is Side.DEFENDER and where is None and _attacker_destroyer(setup, state)
+
+
+class _LendsSustain(Handler):
+    """The defender's mechs in the space area may use SUSTAIN DAMAGE to cancel a hit of a
+    combat round against its ships while the attacker has a destroyer there."""
+
+    id = "probe_lends_sustain"
+
+    def lends_sustain(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None
+    ) -> frozenset[str]:
+        if side is not Side.DEFENDER or where is not None or state.phase is not Phase.ASSIGN_HITS:
+            return frozenset()
+        return frozenset({"mech"}) if _attacker_destroyer(setup, state) else frozenset()
+
+
+class _AfterSustain(Handler):
+    """After one of the defender's ships used SUSTAIN DAMAGE, while the attacker has a
+    destroyer in the space area, the defender places 1 fighter there."""
+
+    id = "probe_after_sustain"
+
+    def after_sustain(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
+    ) -> Node[BattleState] | None:
+        if side is not Side.DEFENDER or where is not None or not _attacker_destroyer(setup, state):
+            return None
+        mine = state.side(side)
+        return Step(state.with_side(side, mine.with_space(mine.space.add("fighter"))))
+
+
+def _adding(probe: Handler) -> Alter:
+    return lambda handlers: (*handlers, probe)
+
+
+def _without(handler: str) -> Alter:
+    return lambda handlers: tuple(h for h in handlers if h.id != handler)
+
+
+#: a space battle: the attacker with a destroyer, the defender with ships that sustain damage
+#: (and, for _LendsSustain, mechs in the space area)
+_SPACE: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {"units": {"destroyer": 1, "cruiser": 2, "carrier": 1}},
+    "defender": {"units": {"dreadnought": 2, "cruiser": 1, "mech": 2}},
+    "options": {"check_capacity_before_battle": False},
+}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A battle that shows a flag's worth: the handler acting through it (an id of the setup),
+    the scenario, and the change of the handlers in play (``None``: as built)."""
+
+    handler: str
+    scenario: dict[str, Any]
+    alter: Alter | None = None
+
+
+#: the targeted battle of each flag not caught through the handlers' generated battles
+SHOWN: dict[str, Shown] = {
+    # Dacxive Animators places an infantry after each ground combat its owner wins: the
+    # product form joins the two planets' ground combats into one and asks it once
+    "after_ground_combat": Shown(
+        "dacxive_animators",
+        {
+            "ruleset": "ti4",
+            "battle": "invasion",
+            "attacker": {
+                "technologies": ["dacxive_animators"],
+                "units": {"carrier": 1, "cruiser": 1, "infantry": 3, "mech": 1},
+            },
+            "defender": {"technologies": ["dacxive_animators"]},
+            "planets": [
+                {
+                    "name": "A",
+                    "defender": {"infantry": 1, "mech": 1, "pds": 1},
+                    "commit": {"infantry": 2},
+                },
+                {
+                    "name": "B",
+                    "defender": {"infantry": 2, "space_dock": 1, "pds": 1},
+                    "commit": {"infantry": 1, "mech": 1},
+                },
+            ],
+            "options": {"check_capacity_before_battle": False},
+        },
+    ),
+    # the L1Z1X flagship's and dreadnoughts' hits go to non-fighter ships; Harrow, which comes
+    # with the faction, acts only in invasions (its ``acts``), so it is taken out of play
+    "aims_combat_hits": Shown(
+        "l1z1x_flagship_hits_non_fighters",
+        {
+            "ruleset": "ti4",
+            "battle": "space",
+            "attacker": {
+                "faction": "l1z1x",
+                "units": {"flagship": 1, "dreadnought": 1, "carrier": 1},
+            },
+            "defender": {"units": {"fighter": 3, "cruiser": 1, "carrier": 1}},
+            "options": {"check_capacity_before_battle": False},
+        },
+        _without("harrow"),
+    ),
+    "forbids_sustain": Shown(
+        "probe_forbids_sustain", _SPACE, _adding(_ForbidsSustain(Side.ATTACKER))
+    ),
+    "lends_sustain": Shown("probe_lends_sustain", _SPACE, _adding(_LendsSustain(Side.DEFENDER))),
+    "after_sustain": Shown("probe_after_sustain", _SPACE, _adding(_AfterSustain(Side.DEFENDER))),
+}
+
+
+@pytest.mark.parametrize("hook", sorted(SHOWN))
+def test_dropping_a_round_hook_is_caught_by_a_targeted_battle(
+    hook: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    case = SHOWN[hook]
+    kept = check(case.handler, hook, case.scenario, case.alter)
+    assert not kept.applies, f"{hook}: the battle is on the fast path with the flag"
+    drop_round_hook(monkeypatch, hook)
+    dropped = check(case.handler, hook, case.scenario, case.alter)
+    assert dropped.applies, f"{hook}: another handler keeps the battle off the fast path"
+    assert dropped.raised or dropped.gap > TOLERANCE, f"{hook}: the fast path agrees"
+
+
+def test_every_round_hook_is_shown() -> None:
+    assert set(round_hooks()) == CAUGHT_BY_HANDLERS | set(SHOWN)
+    assert not CAUGHT_BY_HANDLERS & set(SHOWN)
