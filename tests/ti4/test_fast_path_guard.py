@@ -49,6 +49,8 @@ from spacecombat.rulesets.ti4.abilities.base import (
     overrides,
 )
 from spacecombat.rulesets.ti4.battle import Ti4Battle
+from spacecombat.rulesets.ti4.effects import queue_follow_up
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.hooks import BY_NAME, HOOKS, Window
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
@@ -85,7 +87,7 @@ HELD_ONLY_WITH_ROUND_ACTORS = frozenset(
 
 def drop_round_hook(monkeypatch: pytest.MonkeyPatch, hook: str) -> None:
     """Flag ``hook`` "not in rounds" for the rest of the test (the mutation of part 2)."""
-    monkeypatch.setattr(base, "IN_ROUNDS", base.IN_ROUNDS - {hook})
+    monkeypatch.setattr(base, "IN_ROUNDS", vars(base)["IN_ROUNDS"] - {hook})
 
 
 # --- the hooks, through acts_in_rounds alone --------------------------------------------------
@@ -535,6 +537,30 @@ class _AfterSustain(Handler):
         return Step(state.with_side(side, mine.with_space(mine.space.add("fighter"))))
 
 
+class _FollowsUp(Handler):
+    """Queues its own follow-up at the start of the invasion; heard (in the first Roll Dice
+    step: nothing drains the queue before), it gives the attacker 1 infantry on the planet
+    while the defender has a mech there."""
+
+    id = "probe_follow_up"
+
+    def at_invasion_start(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
+        if state.has_used(Side.DEFENDER, self.id):
+            return None
+        queued = queue_follow_up(state, FollowUp.own(self.id, Side.DEFENDER))
+        return Step(queued.using(Side.DEFENDER, self.id))
+
+    def follow_up(
+        self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
+    ) -> Node[BattleState] | None:
+        planet = state.planet if where is None else where
+        if not state.defender.planet(planet).count("mech"):
+            return None
+        theirs = state.side(Side.ATTACKER)
+        placed = theirs.with_planet(planet, theirs.planet(planet).add("infantry"))
+        return Step(state.with_side(Side.ATTACKER, placed))
+
+
 def _adding(probe: Handler) -> Alter:
     return lambda handlers: (*handlers, probe)
 
@@ -630,6 +656,49 @@ def test_dropping_a_round_hook_is_caught_by_a_targeted_battle(
     assert dropped.raised or dropped.gap > TOLERANCE, f"{hook}: the fast path agrees"
 
 
+#: flags no battle can show today, and why. follow_up: a handler's follow-up is heard only for
+#: an entry queued through a hook that returns a node; those asked in the rounds are all
+#: flagged, so a handler answering follow_up alone can queue it only before the rounds. Such
+#: an entry is heard at the latest in the first Roll Dice step, which the product form plays
+#: from the whole state (``_FollowsUp``, acting there on what the other player has, agrees
+#: both ways: ``test_a_follow_up_queued_before_the_rounds_agrees``), and every drain in the
+#: rounds empties the queue before going on, so no entry outlives its step to act later. The
+#: flag keeps off the fast path a handler whose follow-up a hook asked in the rounds queues.
+UNSHOWN = frozenset({"follow_up"})
+
+#: an invasion of one planet, where the defender has a mech
+_INVASION: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "invasion",
+    "attacker": {"units": {"carrier": 1, "cruiser": 1, "infantry": 3, "mech": 1}},
+    "defender": {},
+    "planets": [{"name": "A", "defender": {"infantry": 1, "mech": 1, "space_dock": 1}}],
+    "options": {"check_capacity_before_battle": False},
+}
+
+
+def test_a_follow_up_queued_before_the_rounds_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    probe = _FollowsUp(Side.DEFENDER)
+    kept = check(probe.id, "follow_up", _INVASION, _adding(probe))
+    assert not kept.applies
+    drop_round_hook(monkeypatch, "follow_up")
+    dropped = check(probe.id, "follow_up", _INVASION, _adding(probe))
+    assert dropped.reached
+    assert not dropped.raised
+    assert dropped.gap <= TOLERANCE
+    # the follow-up acted: the attacker's expected losses differ from the battle without it
+    with_probe = figures(_report(_INVASION, _adding(probe)))
+    without = figures(_report(_INVASION, None))
+    loss = "/expected_losses/attacker"
+    assert abs(with_probe[loss] - without[loss]) > 0.1
+
+
+def _report(scenario: dict[str, Any], alter: Alter | None) -> dict[str, Any]:
+    with altered(alter):
+        report: dict[str, Any] = exact_odds(scenario, product_form=False).to_json()
+    return report
+
+
 def test_every_round_hook_is_shown() -> None:
-    assert set(round_hooks()) == CAUGHT_BY_HANDLERS | set(SHOWN)
+    assert set(round_hooks()) == CAUGHT_BY_HANDLERS | set(SHOWN) | UNSHOWN
     assert not CAUGHT_BY_HANDLERS & set(SHOWN)
