@@ -13,9 +13,14 @@ Winnu flagship's odds from 0.368 to 0.442 while the rest of the suite passed). S
    forces the state graph), agree to 1e-9 on every figure of the report but the rounds'
    distribution: the results, the survivors' distribution, expected losses, retreats. Each
    effect must really reach product form (the arrays of odds/product.py solve its rounds).
-2. Mutation: each hook flagged "acts in rounds", dropped in turn, moves some handler onto the
-   fast path, and the cross-check then catches it on a generated battle (or the product form
-   refuses it, ``NotInProductForm``), unless the hook is listed below as changing nothing.
+2. Mutation: each hook flagged "acts in rounds", dropped in turn, makes some check fail: the
+   two ways disagree, or the product form refuses the battle (``NotInProductForm``). For
+   ``CAUGHT_BY_HANDLERS``, on the generated battles of a registered handler the dropped flag
+   moves onto the fast path; for the others (``SHOWN``), on a targeted battle: a registered
+   handler where a battle shows it (Dacxive Animators in an invasion of two planets, the
+   L1Z1X flagship with Harrow out of play), else a probe handler (not registered) acting
+   through that hook alone on what the other player has. ``follow_up`` alone cannot act in
+   the rounds today (``UNSHOWN`` says why).
 
 The hooks flagged "acts in rounds" are found through ``acts_in_rounds`` alone (a probe handler
 overriding one hook), never read from the flags: ``drop_round_hook`` is the one place that
@@ -356,6 +361,9 @@ AGREES: dict[str, frozenset[str]] = {
     "combat_roll": frozenset(
         {"jolnar_flagship_extra_hits", "jolnar_mech_ignore_fragile", "sardakk_flagship_bonus"}
     ),
+    # the generated invasions have one planet, whose ground combat ends the rounds: the
+    # targeted battle of two planets catches it (SHOWN)
+    "after_ground_combat": frozenset({"dacxive_animators"}),
     "follow_up": frozenset({"raghs_call"}),  # after the ground forces are committed
     "forbids_sustain": frozenset({"publicize_weapon_schematics"}),
     "in_window": frozenset(
@@ -364,7 +372,6 @@ AGREES: dict[str, frozenset[str]] = {
             "antivirus",
             "assault_cannon",
             "claire_gibson",
-            "dacxive_animators",
             "dimensional_splicer",
             "impulse_core",
             "magen_defense_grid_omega",
@@ -378,7 +385,8 @@ AGREES: dict[str, frozenset[str]] = {
 #: handlers that a dropped flag moves onto the fast path but that no battle can hold without
 #: another handler acting in the rounds, by hook: the L1Z1X flagship comes with Harrow, the
 #: Naaz-Rokha flagship's mechs with their own flip (naazrokha_mech_flip), the Letnev flagship
-#: and mech with Munitions Reserves
+#: and mech with Munitions Reserves (the L1Z1X flagship's targeted battle takes Harrow, which
+#: acts only in invasions, out of play: ``SHOWN``)
 UNREACHED: dict[str, frozenset[str]] = {
     "aims_combat_hits": frozenset({"l1z1x_flagship_hits_non_fighters"}),
     "combat_roll": frozenset({"naazrokha_flagship_mech_extra_die"}),
@@ -456,8 +464,9 @@ def test_the_mutation_lists_name_round_hooks_and_handlers() -> None:
     flagged = set(round_hooks())
     assert flagged >= CAUGHT_BY_HANDLERS
     assert set(AGREES) | set(UNREACHED) <= flagged
-    for listed in (*AGREES.values(), *UNREACHED.values()):
+    for hook, listed in (*AGREES.items(), *UNREACHED.items()):
         assert listed <= set(HANDLERS)
+        assert all(overrides(HANDLERS[h], hook) for h in listed), hook
 
 
 def overriders(hook: str) -> set[str]:
