@@ -548,8 +548,8 @@ class _AfterSustain(Handler):
 
 class _FollowsUp(Handler):
     """Queues its own follow-up at the start of the invasion; heard (in the first Roll Dice
-    step: nothing drains the queue before), it gives the attacker 1 infantry on the planet
-    while the defender has a mech there."""
+    step: in ``_INVASION`` nothing drains the queue before), it gives the attacker 1 infantry
+    on the planet while the defender has a mech there."""
 
     id = "probe_follow_up"
 
