@@ -13,9 +13,14 @@ Winnu flagship's odds from 0.368 to 0.442 while the rest of the suite passed). S
    forces the state graph), agree to 1e-9 on every figure of the report but the rounds'
    distribution: the results, the survivors' distribution, expected losses, retreats. Each
    effect must really reach product form (the arrays of odds/product.py solve its rounds).
-2. Mutation: each hook flagged "acts in rounds", dropped in turn, moves some handler onto the
-   fast path, and the cross-check then catches it on a generated battle (or the product form
-   refuses it, ``NotInProductForm``), unless the hook is listed below as changing nothing.
+2. Mutation: each hook flagged "acts in rounds", dropped in turn, makes some check fail: the
+   two ways disagree, or the product form refuses the battle (``NotInProductForm``). For
+   ``CAUGHT_BY_HANDLERS``, on the generated battles of a registered handler the dropped flag
+   moves onto the fast path; for the others (``SHOWN``), on a targeted battle: a registered
+   handler where a battle shows it (Dacxive Animators in an invasion of two planets, the
+   L1Z1X flagship with Harrow out of play), else a probe handler (not registered) acting
+   through that hook alone on what the other player has. ``follow_up`` alone cannot act in
+   the rounds today (``UNSHOWN`` says why).
 
 The hooks flagged "acts in rounds" are found through ``acts_in_rounds`` alone (a probe handler
 overriding one hook), never read from the flags: ``drop_round_hook`` is the one place that
@@ -25,9 +30,9 @@ touches them.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 from unittest import mock
@@ -37,12 +42,25 @@ import pytest
 from spacecombat.analysis import exact, product
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.product_odds import with_product_form
+from spacecombat.core.engine import Node, Step
 from spacecombat.core.rounds import NotInProductForm
 from spacecombat.rulesets import parse_ti_scenario, ti4
 from spacecombat.rulesets.ti4.abilities import base
-from spacecombat.rulesets.ti4.abilities.base import HANDLERS, Handler, acts_in_rounds
-from spacecombat.rulesets.ti4.hooks import IN_ROUNDS as DECLARED_IN_ROUNDS
+from spacecombat.rulesets.ti4.abilities.base import (
+    HANDLERS,
+    Acts,
+    Handler,
+    acts_in_rounds,
+    overrides,
+)
+from spacecombat.rulesets.ti4.battle import Ti4Battle
+from spacecombat.rulesets.ti4.effects import queue_follow_up
+from spacecombat.rulesets.ti4.follow_ups import FollowUp
+from spacecombat.rulesets.ti4.hooks import BY_NAME, HOOKS, Window
 from spacecombat.rulesets.ti4.rules import load
+from spacecombat.rulesets.ti4.setup import BattleSetup, build
+from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import BattleState, Phase
 from tests.ti4.fast_path_battles import battles
 
 TOLERANCE = 1e-9
@@ -73,34 +91,48 @@ HELD_ONLY_WITH_ROUND_ACTORS = frozenset(
 
 def drop_round_hook(monkeypatch: pytest.MonkeyPatch, hook: str) -> None:
     """Flag ``hook`` "not in rounds" for the rest of the test (the mutation of part 2)."""
-    monkeypatch.setattr(base, "IN_ROUNDS", DECLARED_IN_ROUNDS - {hook})
+    monkeypatch.setattr(base, "IN_ROUNDS", vars(base)["IN_ROUNDS"] - {hook})
 
 
 # --- the hooks, through acts_in_rounds alone --------------------------------------------------
 
 
 def hooks() -> list[str]:
-    """Every hook a handler may override (the public methods of ``Handler``)."""
-    return sorted(
-        name
-        for name, value in vars(Handler).items()
-        if callable(value) and not name.startswith("_")
-    )
+    """Every hook a handler may answer (rulesets/ti4/hooks.py ``HOOKS``, by name)."""
+    return sorted(hook.name for hook in HOOKS)
 
 
 def probe(hook: str) -> Handler:
-    """A handler that overrides ``hook`` alone (not registered)."""
+    """A handler that answers ``hook`` alone (not registered), with the hook it is a companion
+    of, if any (``Handler.__init_subclass__`` refuses it alone), and, when it answers
+    ``in_window``, acting in every window (it must declare where)."""
 
-    def overridden(self: Handler, *args: Any, **kwargs: Any) -> Any:
-        return getattr(Handler, hook)(self, *args, **kwargs)
+    def answered(name: str) -> Any:
+        def answer(self: Handler, *args: Any, **kwargs: Any) -> Any:
+            return getattr(Handler, name)(self, *args, **kwargs)
 
-    cls: type[Handler] = type("Probe", (Handler,), {"id": "probe", hook: overridden})
+        return answer
+
+    names = {hook, *filter(None, [BY_NAME[hook].companion_of])}
+    body: dict[str, Any] = {"id": "probe", **{name: answered(name) for name in names}}
+    if "in_window" in names:
+        body["acts"] = Acts(frozenset(Window))
+    cls: type[Handler] = type("Probe", (Handler,), body)
     return cls(None)
 
 
 def round_hooks() -> list[str]:
-    """The hooks ``acts_in_rounds`` takes as acting in the rounds."""
-    return [hook for hook in hooks() if acts_in_rounds(probe(hook))]
+    """The hooks ``acts_in_rounds`` takes as acting in the rounds. A companion hook's probe
+    answers its companion too, so it is judged with the companion's flag dropped."""
+    found = []
+    for hook in hooks():
+        companion = BY_NAME[hook].companion_of
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            if companion is not None:
+                drop_round_hook(monkeypatch, companion)
+            if acts_in_rounds(probe(hook)):
+                found.append(hook)
+    return found
 
 
 def fast_effects() -> list[str]:
@@ -180,13 +212,35 @@ def watched() -> Iterator[dict[str, int]]:
         yield seen
 
 
-def check(effect: str, label: str, scenario: dict[str, Any]) -> Checked:
-    """``scenario`` solved in product form (when the setup allows it) and on the state graph."""
-    battle = ti4.battle(parse_ti_scenario(scenario))
+#: a change of the handlers in play (a probe added, an ability taken out of play)
+Alter = Callable[[tuple[Handler, ...]], tuple[Handler, ...]]
+
+
+@contextmanager
+def altered(alter: Alter | None) -> Iterator[None]:
+    """While in it, every TI4 battle is built with its handlers changed by ``alter`` (the
+    exact engine builds its battle from the scenario: ``ti4.battle``)."""
+    if alter is None:
+        yield
+        return
+
+    def battle(scenario: Any) -> Ti4Battle:
+        setup = build(scenario)
+        return Ti4Battle(replace(setup, handlers=alter(setup.handlers)))
+
+    with mock.patch.object(ti4, "battle", battle):
+        yield
+
+
+def check(effect: str, label: str, scenario: dict[str, Any], alter: Alter | None = None) -> Checked:
+    """``scenario`` solved in product form (when the setup allows it) and on the state graph
+    (its handlers changed by ``alter``, if given)."""
+    with altered(alter):
+        battle = ti4.battle(parse_ti_scenario(scenario))
+        with watched() as seen:
+            fast = figures(exact_odds(scenario).to_json())
+        slow = figures(exact_odds(scenario, product_form=False, limit=None).to_json())
     owners = frozenset(str(h.owner) for h in battle.setup.handlers if h.id == effect)
-    with watched() as seen:
-        fast = figures(exact_odds(scenario).to_json())
-    slow = figures(exact_odds(scenario, product_form=False, limit=None).to_json())
     gaps = {k: abs(fast.get(k, 0.0) - slow.get(k, 0.0)) for k in fast.keys() | slow.keys()}
     worst = max(gaps, key=gaps.__getitem__)
     return Checked(
@@ -290,11 +344,11 @@ def test_effects_held_only_with_round_acting_abilities() -> None:
 
 # --- 2. the mutation test ---------------------------------------------------------------------
 
-#: hooks whose flag, dropped, moves no handler onto the fast path: every handler overriding
-#: them also overrides another hook that acts in the rounds (Direct Hit, Reflective Shielding,
-#: Rear Admiral Farran, the Empyrean flagship and the Sardakk mech also override
-#: ``after_assign_hits``), so the guard cannot show this flag's worth through any handler today
-CHANGES_NOTHING = frozenset({"after_sustain"})
+#: hooks whose flag, dropped, lets onto the fast path a registered handler that the generated
+#: battles then catch (the others are shown by the targeted battles of ``SHOWN`` below)
+CAUGHT_BY_HANDLERS = frozenset(
+    {"after_assign_hits", "after_destroyed", "before_assign_hits", "combat_roll", "in_window"}
+)
 
 #: handlers that a dropped flag moves onto the fast path and whose targeted battles still all
 #: agree both ways, by hook. They act before the first roll (start of combat: the product
@@ -306,6 +360,9 @@ AGREES: dict[str, frozenset[str]] = {
     "combat_roll": frozenset(
         {"jolnar_flagship_extra_hits", "jolnar_mech_ignore_fragile", "sardakk_flagship_bonus"}
     ),
+    # the generated invasions have one planet, whose ground combat ends the rounds: the
+    # targeted battle of two planets catches it (SHOWN)
+    "after_ground_combat": frozenset({"dacxive_animators"}),
     "follow_up": frozenset({"raghs_call"}),  # after the ground forces are committed
     "forbids_sustain": frozenset({"publicize_weapon_schematics"}),
     "in_window": frozenset(
@@ -314,7 +371,6 @@ AGREES: dict[str, frozenset[str]] = {
             "antivirus",
             "assault_cannon",
             "claire_gibson",
-            "dacxive_animators",
             "dimensional_splicer",
             "impulse_core",
             "magen_defense_grid_omega",
@@ -328,7 +384,8 @@ AGREES: dict[str, frozenset[str]] = {
 #: handlers that a dropped flag moves onto the fast path but that no battle can hold without
 #: another handler acting in the rounds, by hook: the L1Z1X flagship comes with Harrow, the
 #: Naaz-Rokha flagship's mechs with their own flip (naazrokha_mech_flip), the Letnev flagship
-#: and mech with Munitions Reserves
+#: and mech with Munitions Reserves (the L1Z1X flagship's targeted battle takes Harrow, which
+#: acts only in invasions, out of play: ``SHOWN``)
 UNREACHED: dict[str, frozenset[str]] = {
     "aims_combat_hits": frozenset({"l1z1x_flagship_hits_non_fighters"}),
     "combat_roll": frozenset({"naazrokha_flagship_mech_extra_die"}),
@@ -381,12 +438,14 @@ def test_dropping_combat_roll_is_caught_for_the_winnu_flagship(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hook", round_hooks())
-def test_dropping_a_round_hook_is_caught(hook: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dropping_a_round_hook_is_caught_through_the_handlers(
+    hook: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every handler the dropped flag lets onto the fast path, on its generated battles: caught,
+    # or listed as agreeing or unreached. after_sustain moves none (Direct Hit, Reflective
+    # Shielding, Rear Admiral Farran, the Empyrean flagship and the Sardakk mech also answer
+    # after_assign_hits).
     handlers = moved(hook, monkeypatch)
-    if hook in CHANGES_NOTHING:
-        assert handlers == [], f"{hook} now keeps {handlers} off the fast path"
-        return
-    assert handlers, f"{hook}: no handler relies on it alone (add it to CHANGES_NOTHING)"
     found = {h: verdict(h) for h in handlers}
     expected = {
         h: "agrees"
@@ -397,19 +456,21 @@ def test_dropping_a_round_hook_is_caught(hook: str, monkeypatch: pytest.MonkeyPa
         for h in handlers
     }
     assert found == expected, f"dropping {hook}"
+    assert ("caught" in found.values()) == (hook in CAUGHT_BY_HANDLERS), hook
 
 
 def test_the_mutation_lists_name_round_hooks_and_handlers() -> None:
     flagged = set(round_hooks())
-    assert flagged >= CHANGES_NOTHING
+    assert flagged >= CAUGHT_BY_HANDLERS
     assert set(AGREES) | set(UNREACHED) <= flagged
-    for listed in (*AGREES.values(), *UNREACHED.values()):
+    for hook, listed in (*AGREES.items(), *UNREACHED.items()):
         assert listed <= set(HANDLERS)
+        assert all(overrides(HANDLERS[h], hook) for h in listed), hook
 
 
 def overriders(hook: str) -> set[str]:
     """The handler ids whose class overrides ``hook``."""
-    return {h for h, cls in HANDLERS.items() if getattr(cls, hook) is not getattr(Handler, hook)}
+    return {h for h, cls in HANDLERS.items() if overrides(cls, hook)}
 
 
 def test_the_sweep_reaches_every_hook_the_fast_path_lets_through() -> None:
@@ -425,3 +486,227 @@ def test_the_sweep_reaches_every_hook_the_fast_path_lets_through() -> None:
         and not overriders(hook) & set(swept())
     }
     assert unswept == {"exempt_from_capacity"}
+
+
+# --- 3. targeted battles: the flags no registered handler shows alone -------------------------
+#
+# Dropping these flags lets no registered handler onto the fast path that its generated battles
+# catch: those relying on them alone act before the first roll or read only their own units,
+# or never reach product form. For each, a battle whose answer depends on the flag: a
+# registered handler where one can show it, else a probe (a handler not registered, put in
+# the setup's handlers) acting through that hook alone, on what the OTHER player has in the
+# space area, which the product form's per-player steps cannot see.
+
+
+def _attacker_destroyer(setup: BattleSetup, state: BattleState) -> bool:
+    """Whether the attacker still has a destroyer in the space area."""
+    attacker = setup.side(Side.ATTACKER)
+    return attacker.count_of(state.side(Side.ATTACKER).space, "destroyer") > 0
+
+
+class _ForbidsSustain(Handler):
+    """The defender's ships may not use SUSTAIN DAMAGE while the attacker has a destroyer in
+    the space area."""
+
+    id = "probe_forbids_sustain"
+
+    def forbids_sustain(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, unit: str
+    ) -> bool:
+        return side is Side.DEFENDER and where is None and _attacker_destroyer(setup, state)
+
+
+class _LendsSustain(Handler):
+    """The defender's mechs in the space area may use SUSTAIN DAMAGE to cancel a hit of a
+    combat round against its ships while the attacker has a destroyer there."""
+
+    id = "probe_lends_sustain"
+
+    def lends_sustain(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None
+    ) -> frozenset[str]:
+        if side is not Side.DEFENDER or where is not None or state.phase is not Phase.ASSIGN_HITS:
+            return frozenset()
+        return frozenset({"mech"}) if _attacker_destroyer(setup, state) else frozenset()
+
+
+class _AfterSustain(Handler):
+    """After one of the defender's ships used SUSTAIN DAMAGE, while the attacker has a
+    destroyer in the space area, the defender places 1 fighter there."""
+
+    id = "probe_after_sustain"
+
+    def after_sustain(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
+    ) -> Node[BattleState] | None:
+        if side is not Side.DEFENDER or where is not None or not _attacker_destroyer(setup, state):
+            return None
+        mine = state.side(side)
+        return Step(state.with_side(side, mine.with_space(mine.space.add("fighter"))))
+
+
+class _FollowsUp(Handler):
+    """Queues its own follow-up at the start of the invasion; heard (in the first Roll Dice
+    step: in ``_INVASION`` nothing drains the queue before), it gives the attacker 1 infantry
+    on the planet while the defender has a mech there."""
+
+    id = "probe_follow_up"
+
+    def at_invasion_start(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
+        if state.has_used(Side.DEFENDER, self.id):
+            return None
+        queued = queue_follow_up(state, FollowUp.own(self.id, Side.DEFENDER))
+        return Step(queued.using(Side.DEFENDER, self.id))
+
+    def follow_up(
+        self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
+    ) -> Node[BattleState] | None:
+        planet = state.planet if where is None else where
+        if not state.defender.planet(planet).count("mech"):
+            return None
+        theirs = state.side(Side.ATTACKER)
+        placed = theirs.with_planet(planet, theirs.planet(planet).add("infantry"))
+        return Step(state.with_side(Side.ATTACKER, placed))
+
+
+def _adding(probe: Handler) -> Alter:
+    return lambda handlers: (*handlers, probe)
+
+
+def _without(handler: str) -> Alter:
+    return lambda handlers: tuple(h for h in handlers if h.id != handler)
+
+
+#: a space battle: the attacker with a destroyer, the defender with ships that sustain damage
+#: (and, for _LendsSustain, mechs in the space area)
+_SPACE: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {"units": {"destroyer": 1, "cruiser": 2, "carrier": 1}},
+    "defender": {"units": {"dreadnought": 2, "cruiser": 1, "mech": 2}},
+    "options": {"check_capacity_before_battle": False},
+}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A battle that shows a flag's worth: the handler acting through it (an id of the setup),
+    the scenario, and the change of the handlers in play (``None``: as built)."""
+
+    handler: str
+    scenario: dict[str, Any]
+    alter: Alter | None = None
+
+
+#: the targeted battle of each flag not caught through the handlers' generated battles
+SHOWN: dict[str, Shown] = {
+    # Dacxive Animators places an infantry after each ground combat its owner wins: the
+    # product form joins the two planets' ground combats into one and asks it once
+    "after_ground_combat": Shown(
+        "dacxive_animators",
+        {
+            "ruleset": "ti4",
+            "battle": "invasion",
+            "attacker": {
+                "technologies": ["dacxive_animators"],
+                "units": {"carrier": 1, "cruiser": 1, "infantry": 3, "mech": 1},
+            },
+            "defender": {"technologies": ["dacxive_animators"]},
+            "planets": [
+                {
+                    "name": "A",
+                    "defender": {"infantry": 1, "mech": 1, "pds": 1},
+                    "commit": {"infantry": 2},
+                },
+                {
+                    "name": "B",
+                    "defender": {"infantry": 2, "space_dock": 1, "pds": 1},
+                    "commit": {"infantry": 1, "mech": 1},
+                },
+            ],
+            "options": {"check_capacity_before_battle": False},
+        },
+    ),
+    # the L1Z1X flagship's and dreadnoughts' hits go to non-fighter ships; Harrow, which comes
+    # with the faction, acts only in invasions (its ``acts``), so it is taken out of play
+    "aims_combat_hits": Shown(
+        "l1z1x_flagship_hits_non_fighters",
+        {
+            "ruleset": "ti4",
+            "battle": "space",
+            "attacker": {
+                "faction": "l1z1x",
+                "units": {"flagship": 1, "dreadnought": 1, "carrier": 1},
+            },
+            "defender": {"units": {"fighter": 3, "cruiser": 1, "carrier": 1}},
+            "options": {"check_capacity_before_battle": False},
+        },
+        _without("harrow"),
+    ),
+    "forbids_sustain": Shown(
+        "probe_forbids_sustain", _SPACE, _adding(_ForbidsSustain(Side.ATTACKER))
+    ),
+    "lends_sustain": Shown("probe_lends_sustain", _SPACE, _adding(_LendsSustain(Side.DEFENDER))),
+    "after_sustain": Shown("probe_after_sustain", _SPACE, _adding(_AfterSustain(Side.DEFENDER))),
+}
+
+
+@pytest.mark.parametrize("hook", sorted(SHOWN))
+def test_dropping_a_round_hook_is_caught_by_a_targeted_battle(
+    hook: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    case = SHOWN[hook]
+    kept = check(case.handler, hook, case.scenario, case.alter)
+    assert not kept.applies, f"{hook}: the battle is on the fast path with the flag"
+    drop_round_hook(monkeypatch, hook)
+    dropped = check(case.handler, hook, case.scenario, case.alter)
+    assert dropped.applies, f"{hook}: another handler keeps the battle off the fast path"
+    assert dropped.raised or dropped.gap > TOLERANCE, f"{hook}: the fast path agrees"
+
+
+#: flags no battle can show today, and why. follow_up: a handler's follow-up is heard only for
+#: an entry queued through a hook that returns a node; those asked in the rounds are all
+#: flagged, so a handler answering follow_up alone can queue it only before the rounds. Such
+#: an entry is heard at the latest in the first Roll Dice step, which the product form plays
+#: from the whole state (``_FollowsUp``, acting there on what the other player has, agrees
+#: both ways: ``test_a_follow_up_queued_before_the_rounds_agrees``), and every drain in the
+#: rounds empties the queue before going on, so no entry outlives its step to act later. The
+#: flag keeps off the fast path a handler whose follow-up a hook asked in the rounds queues.
+UNSHOWN = frozenset({"follow_up"})
+
+#: an invasion of one planet, where the defender has a mech
+_INVASION: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "invasion",
+    "attacker": {"units": {"carrier": 1, "cruiser": 1, "infantry": 3, "mech": 1}},
+    "defender": {},
+    "planets": [{"name": "A", "defender": {"infantry": 1, "mech": 1, "space_dock": 1}}],
+    "options": {"check_capacity_before_battle": False},
+}
+
+
+def test_a_follow_up_queued_before_the_rounds_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    probe = _FollowsUp(Side.DEFENDER)
+    kept = check(probe.id, "follow_up", _INVASION, _adding(probe))
+    assert not kept.applies
+    drop_round_hook(monkeypatch, "follow_up")
+    dropped = check(probe.id, "follow_up", _INVASION, _adding(probe))
+    assert dropped.reached
+    assert not dropped.raised
+    assert dropped.gap <= TOLERANCE
+    # the follow-up acted: the attacker's expected losses differ from the battle without it
+    with_probe = figures(_report(_INVASION, _adding(probe)))
+    without = figures(_report(_INVASION, None))
+    loss = "/expected_losses/attacker"
+    assert abs(with_probe[loss] - without[loss]) > 0.1
+
+
+def _report(scenario: dict[str, Any], alter: Alter | None) -> dict[str, Any]:
+    with altered(alter):
+        report: dict[str, Any] = exact_odds(scenario, product_form=False).to_json()
+    return report
+
+
+def test_every_round_hook_is_shown() -> None:
+    assert set(round_hooks()) == CAUGHT_BY_HANDLERS | set(SHOWN) | UNSHOWN
+    assert not CAUGHT_BY_HANDLERS & set(SHOWN)
