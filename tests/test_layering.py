@@ -1,16 +1,11 @@
 """The package's layers (issue 21; tools/imports.py): no import cycle, counting imports inside
 functions and the packages an import runs; no import up the layers; imports inside functions
 only for start-up time, each saying so, and few; a TI4 ability reaches the engine only through
-the effects API (rulesets/ti4/effects.py), never a procedure."""
+the effects API (rulesets/ti4/effects.py), never a procedure. (That every module imports by its
+own name, and the public functions stay public: tests/test_public_names.py.)"""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
-import pytest
-
-import spacecombat
 from tools import imports
 
 KNOWN = imports.modules()
@@ -41,26 +36,3 @@ def test_ti4_abilities_import_no_procedure() -> None:
         and e.target.startswith("spacecombat.rulesets.ti4.procedures")
     )
     assert reaching == []
-
-
-def _every_module() -> list[str]:
-    return sorted(
-        info.name
-        for info in pkgutil.walk_packages(spacecombat.__path__, prefix="spacecombat.")
-        if ".migrations" not in info.name
-    )
-
-
-@pytest.mark.parametrize("name", _every_module())
-def test_every_module_imports_by_its_own_name(name: str) -> None:
-    # `import spacecombat.x.y as m` gives the module, whatever the package's public names are
-    module = importlib.import_module(name)
-    assert module.__name__ == name
-
-
-def test_the_public_names_are_the_functions_after_every_import() -> None:
-    for name in _every_module():
-        importlib.import_module(name)
-    for public in ("odds", "replay", "resolve"):
-        assert callable(getattr(spacecombat, public)), public
-        assert not isinstance(getattr(spacecombat, public), type(spacecombat)), public
