@@ -83,13 +83,13 @@ _BUILD = "set-up: before the battle"
 #: every hook, in the order of ``Handler``'s sections
 HOOKS: tuple[Hook, ...] = (
     # set-up and the battle's facts: read from the set-up alone
-    Hook("refusal", ("setup/build.py", "battle.py", "rounds.py"), False, _SETUP),
-    Hook("roll_modifier", ("setup/build.py",), False, _SETUP),
-    Hook("sustain_cancels", ("setup/build.py", "abilities/sustain_damage.py"), False, _SETUP),
+    Hook("refusal", ("setup/building.py", "battle.py", "rounds.py"), False, _SETUP),
+    Hook("roll_modifier", ("setup/building.py",), False, _SETUP),
+    Hook("sustain_cancels", ("setup/building.py", "abilities/sustain_damage.py"), False, _SETUP),
     Hook("permits_anomaly", ("setup/validate.py", "effects.py"), False, _SETUP),
     Hook("permits_system_without_presence", ("effects.py",), False, _SETUP),
     Hook("exempt_from_capacity", ("procedures/capacity.py",), False, _SETUP),
-    Hook("gives_bombardment", ("setup/build.py",), False, _SETUP),
+    Hook("gives_bombardment", ("setup/building.py",), False, _SETUP),
     # hit assignment and SUSTAIN DAMAGE: asked at every assignment of hits, the rounds' too
     Hook(
         "forbids_sustain",
@@ -183,10 +183,10 @@ HOOKS: tuple[Hook, ...] = (
     Hook("at_end_of_combat", ("procedures/space_combat.py",), False, _CHANGED),
     Hook("before_retreat", ("procedures/retreat.py",), False, _CHANGED),
     # set-up: asked while the battle is built from the scenario, never of a state
-    Hook("scenario_refusal", ("setup/build.py",), False, _BUILD),
-    Hook("set_up_side", ("setup/build.py",), False, _BUILD),
-    Hook("set_up_in_play", ("setup/build.py",), False, _BUILD),
-    Hook("may_commit", ("setup/build.py",), False, _BUILD),
+    Hook("scenario_refusal", ("setup/building.py",), False, _BUILD),
+    Hook("set_up_side", ("setup/building.py",), False, _BUILD),
+    Hook("set_up_in_play", ("setup/building.py",), False, _BUILD),
+    Hook("may_commit", ("setup/building.py",), False, _BUILD),
 )
 
 #: the hooks by name

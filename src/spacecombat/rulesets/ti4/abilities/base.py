@@ -108,7 +108,8 @@ class Handler:
 
     id: ClassVar[str]
     #: the kinds of battle ("space", "invasion") the handler can act in; in any other it is not
-    #: put in play (setup/build.py), so it costs nothing there (the rounds keep their product form)
+    #: put in play (setup/building.py), so it costs nothing there (the rounds keep their
+    #: product form)
     battles: ClassVar[frozenset[str]] = frozenset({"space", "invasion"})
     #: where ``in_window`` is asked; a handler that overrides ``in_window`` declares it
     acts: ClassVar[Acts | None] = None
@@ -386,7 +387,7 @@ class Handler:
     def gives_bombardment(self, cards: SideSetup, unit: str) -> bool:
         """Whether this handler may give its owner's ``unit`` (a type without a printed
         BOMBARDMENT) BOMBARDMENT in the invasion (Blitz), so that the scenario may allot such
-        units to a planet (``bombarded_by``; setup/build.py)."""
+        units to a planet (``bombarded_by``; setup/building.py)."""
         return False
 
     def forbids_bombardment(self, setup: BattleSetup, planet: int) -> str | None:
@@ -466,7 +467,7 @@ class Handler:
         return None
 
     # --- hooks: set-up ---
-    # Asked while the battle is built from the scenario (setup/build.py), before the battle:
+    # Asked while the battle is built from the scenario (setup/building.py), before the battle:
     # never during combat rounds, never of a state.
 
     #: ``policy.play`` values this effect's entry may take beyond ``never`` and ``{round: N}``,
@@ -484,7 +485,7 @@ class Handler:
         """``draft`` (either player's side, as read from the scenario) as this effect leaves it
         before the battle: unit cards taken away or changed, unit types a unit becomes during
         the battle added (their cards), the faction's abilities taken out of play, abilities
-        of units not in the battle brought into play. Asked by the set-up (setup/build.py
+        of units not in the battle brought into play. Asked by the set-up (setup/building.py
         ``adjusted``) of every handler the scenario's laws, system and sides could put in play
         (their units in the battle or not), in the handlers' documented order, each of the
         attacker's side then of the defender's, before the handlers in play are found from the
@@ -497,7 +498,7 @@ class Handler:
         """Once the handlers in play are known (``handlers``, in order; this one among them),
         before the battle: learn what of the sides and of the other handlers it needs (an
         effect that may cancel the opponent's cards tells them: ``Card.watcher``). Asked of
-        each handler in play in order by the set-up (setup/build.py); never during combat
+        each handler in play in order by the set-up (setup/building.py); never during combat
         rounds."""
         return None
 

@@ -5,7 +5,7 @@ rule we do not implement with ``RuleNotImplemented`` naming it); building the ba
 it read is ``build``; the facts themselves are ``model``."""
 
 from spacecombat.rulesets.ti4.rules import UPGRADABLE, UPGRADE, upgraded_card
-from spacecombat.rulesets.ti4.setup.build import BattleSetup, build
+from spacecombat.rulesets.ti4.setup.building import BattleSetup, build
 from spacecombat.rulesets.ti4.setup.model import (
     DEPLOY,
     NOTHING_GAINED,

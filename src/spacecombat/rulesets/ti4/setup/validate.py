@@ -1,7 +1,7 @@
 """Reading a TI4 scenario against the rules data: what is allowed, refused with
 ``ScenarioError`` naming the field and what is allowed, or with ``RuleNotImplemented`` naming a
 rule we do not implement. Each function reads or checks one part of the scenario; building the
-battle from what they read is setup/build.py."""
+battle from what they read is setup/building.py."""
 
 from __future__ import annotations
 
