@@ -133,30 +133,42 @@ def combat_dice(setup: BattleSetup, state: BattleState, side: Side) -> int:
     return combat_pool(setup, state, side).dice
 
 
-def with_cursor(node: Node[BattleState], cursor: int) -> Node[BattleState]:
-    """The same node, but every state it leads to has ``cursor`` set (to step through a window's
-    handlers one by one)."""
-
-    def bump(step: Step[BattleState]) -> Step[BattleState]:
-        return Step(step.state.changed(cursor=cursor), step.events)
-
+def each_step(
+    node: Node[BattleState],
+    change: Callable[[Step[BattleState]], Step[BattleState]],
+    refusal: RuleNotImplemented | None = None,
+) -> Node[BattleState]:
+    """The same node, every step it leads to passed through ``change`` (a decision's after each
+    option, a roll's after each outcome, with its marks or tally). With ``refusal``: a roll
+    with marks or a tally, or a node that leads to no step, is refused with it (the callers
+    that keep a place in a queue have no way through them); without, such a node is itself."""
     if isinstance(node, Step):
-        return bump(node)
+        return change(node)
     if isinstance(node, Decision):
         decision = node
-        return Decision(decision.request, lambda option: bump(decision.then(option)))
-    if isinstance(node, Chance):
+        return Decision(decision.request, lambda option: change(decision.then(option)))
+    if isinstance(node, Chance) and (
+        refusal is None or (node.then_marked is None and node.then_tally is None)
+    ):
         chance = node
         marked, tally = chance.then_marked, chance.then_tally
         return Chance(
             chance.roller,
             chance.purpose,
             chance.pool,
-            lambda h: bump(chance.then(h)),
-            None if marked is None else (lambda h, m: bump(marked(h, m))),
-            None if tally is None else (lambda t: bump(tally(t))),
+            lambda h: change(chance.then(h)),
+            None if marked is None else (lambda h, m: change(marked(h, m))),
+            None if tally is None else (lambda t: change(tally(t))),
         )
+    if refusal is not None:
+        raise refusal
     return node
+
+
+def with_cursor(node: Node[BattleState], cursor: int) -> Node[BattleState]:
+    """The same node, but every state it leads to has ``cursor`` set (to step through a window's
+    handlers one by one)."""
+    return each_step(node, lambda step: Step(step.state.changed(cursor=cursor), step.events))
 
 
 # Hits to go to non-fighter ships if able (combat rolls)
@@ -517,15 +529,10 @@ def with_head(
             return Step(step.state.changed(following=(marked, *queue[1:])), step.events)
         return step
 
-    if isinstance(node, Step):
-        return bump(node)
-    if isinstance(node, Decision):
-        decision = node
-        return Decision(decision.request, lambda option: bump(decision.then(option)))
-    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
-        chance = node
-        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: bump(chance.then(h)))
-    raise RuleNotImplemented(f"a random draw after a unit was destroyed {where}", head.player.value)
+    refusal = RuleNotImplemented(
+        f"a random draw after a unit was destroyed {where}", head.player.value
+    )
+    return each_step(node, bump, refusal)
 
 
 def _then(
@@ -537,15 +544,8 @@ def _then(
         more = onward(step.state)
         return Step(more.state, (*step.events, *more.events))
 
-    if isinstance(node, Step):
-        return follow(node)
-    if isinstance(node, Decision):
-        decision = node
-        return Decision(decision.request, lambda option: follow(decision.then(option)))
-    if isinstance(node, Chance) and node.then_marked is None and node.then_tally is None:
-        chance = node
-        return Chance(chance.roller, chance.purpose, chance.pool, lambda h: follow(chance.then(h)))
-    raise RuleNotImplemented(f"a random draw after a unit was destroyed {where}", "a follow-up")
+    refusal = RuleNotImplemented(f"a random draw after a unit was destroyed {where}", "a follow-up")
+    return each_step(node, follow, refusal)
 
 
 # Choices, and destroying units

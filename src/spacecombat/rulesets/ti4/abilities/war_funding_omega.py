@@ -36,7 +36,7 @@ from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.core.pool import DiceGroup, DicePool
-from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, register
+from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, overrides, register
 from spacecombat.rulesets.ti4.effects import aimed_pool, aiming, combat_pool, restricted_hits
 from spacecombat.rulesets.ti4.follow_ups import FollowUp
 from spacecombat.rulesets.ti4.hooks import Window
@@ -218,7 +218,7 @@ class WarFundingOmega(Card):
                 by=[
                     h.id
                     for h in setup.handlers
-                    if h.owner is side and type(h).aims_combat_hits is not Card.aims_combat_hits
+                    if h.owner is side and overrides(h, "aims_combat_hits")
                 ],
                 round=state.round,
             )
