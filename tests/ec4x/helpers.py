@@ -12,7 +12,7 @@ from typing import Any
 from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Draw, End, Step
 from spacecombat.core.events import Event, event
-from spacecombat.rulesets.ec4x import Ec4xBattle, battle
+from spacecombat.rulesets.ec4x import Ec4xBattle, battle_process
 from spacecombat.rulesets.ec4x.options import parse_ec4x
 from spacecombat.rulesets.ec4x.state import State
 
@@ -54,7 +54,7 @@ def scenario(*fleets: dict[str, Any], **fields: Any) -> dict[str, Any]:
 
 
 def make(data: Mapping[str, Any]) -> Ec4xBattle:
-    return battle(parse_ec4x(dict(data)))
+    return battle_process(parse_ec4x(dict(data)))
 
 
 @dataclass

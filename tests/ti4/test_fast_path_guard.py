@@ -219,7 +219,7 @@ Alter = Callable[[tuple[Handler, ...]], tuple[Handler, ...]]
 @contextmanager
 def altered(alter: Alter | None) -> Iterator[None]:
     """While in it, every TI4 battle is built with its handlers changed by ``alter`` (the
-    exact engine builds its battle from the scenario: ``ti4.battle``)."""
+    exact engine builds its battle from the scenario: ``ti4.battle_process``)."""
     if alter is None:
         yield
         return
@@ -228,7 +228,7 @@ def altered(alter: Alter | None) -> Iterator[None]:
         setup = build(scenario)
         return Ti4Battle(replace(setup, handlers=alter(setup.handlers)))
 
-    with mock.patch.object(ti4, "battle", battle):
+    with mock.patch.object(ti4, "battle_process", battle):
         yield
 
 
@@ -236,7 +236,7 @@ def check(effect: str, label: str, scenario: dict[str, Any], alter: Alter | None
     """``scenario`` solved in product form (when the setup allows it) and on the state graph
     (its handlers changed by ``alter``, if given)."""
     with altered(alter):
-        battle = ti4.battle(parse_ti_scenario(scenario))
+        battle = ti4.battle_process(parse_ti_scenario(scenario))
         with watched() as seen:
             fast = figures(exact_odds(scenario).to_json())
         slow = figures(exact_odds(scenario, product_form=False, limit=None).to_json())
@@ -328,7 +328,7 @@ def test_effects_held_only_with_round_acting_abilities() -> None:
     data = load()
     for effect in sorted(HELD_ONLY_WITH_ROUND_ACTORS):
         for _, scenario in battles(effect, 2):
-            setup = ti4.battle(parse_ti_scenario(scenario)).setup
+            setup = ti4.battle_process(parse_ti_scenario(scenario)).setup
             acting = {h.id for h in setup.handlers if acts_in_rounds(h)}
             factions = {scenario[p].get("faction") for p in ("attacker", "defender")}
             theirs = {
@@ -412,7 +412,7 @@ def verdict(effect: str) -> str:
     reached = False
     for label, sc in generated(effect, TARGETED):
         scenario = json.loads(sc)
-        if ti4.battle(parse_ti_scenario(scenario)).product_rounds() is None:
+        if ti4.battle_process(parse_ti_scenario(scenario)).product_rounds() is None:
             continue
         r = check(effect, label, scenario)
         if r.raised or r.gap > TOLERANCE:

@@ -67,7 +67,7 @@ from spacecombat.scenario.ec4x import Ec4xScenario
 NAME = "ec4x"
 
 
-def battle(scenario: Ec4xScenario) -> Ec4xBattle:
+def battle_process(scenario: Ec4xScenario) -> Ec4xBattle:
     """The battle process of a checked EC4X scenario."""
     return Ec4xBattle(build(scenario))
 
@@ -78,7 +78,7 @@ __all__ = [
     "Ec4xOptions",
     "RoePolicy",
     "Setup",
-    "battle",
+    "battle_process",
     "build",
     "read_options",
 ]

@@ -10,9 +10,9 @@ from spacecombat.scenario.schema import Scenario
 NAME = "ti3"
 
 
-def battle(scenario: Scenario) -> Ti3Battle:
+def battle_process(scenario: Scenario) -> Ti3Battle:
     """The battle process for a checked TI3 scenario."""
     return Ti3Battle(build(scenario))
 
 
-__all__ = ["NAME", "Ti3Battle", "Ti3Setup", "battle", "build"]
+__all__ = ["NAME", "Ti3Battle", "Ti3Setup", "battle_process", "build"]

@@ -10,7 +10,7 @@ from spacecombat.scenario.schema import Scenario
 NAME = "ti4"
 
 
-def battle(scenario: Scenario) -> Ti4Battle:
+def battle_process(scenario: Scenario) -> Ti4Battle:
     """The battle process for a checked scenario."""
     return Ti4Battle(build(scenario))
 
@@ -20,4 +20,4 @@ def stock_policies(setup: BattleSetup) -> dict[str, Policy]:
     return Ti4Battle(setup).stock_policies()
 
 
-__all__ = ["NAME", "BattleSetup", "Ti4Battle", "battle", "build", "stock_policies"]
+__all__ = ["NAME", "BattleSetup", "Ti4Battle", "battle_process", "build", "stock_policies"]
