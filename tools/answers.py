@@ -87,7 +87,7 @@ def differences(a: Any, b: Any, where: str = "") -> Iterator[str]:
     ):
         if not math.isclose(a, b, rel_tol=0, abs_tol=TOLERANCE):
             yield f"{where}: {a!r} against {b!r}"
-    elif a != b:
+    elif a != b or type(a) is not type(b):  # True == 1, but a flag is not a count
         yield f"{where}: {str(a)[:80]!r} against {str(b)[:80]!r}"
 
 
