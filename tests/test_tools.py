@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from coverage import Coverage
-
 from tools import answers, fast_coverage, imports
 
 
@@ -82,16 +80,15 @@ def test_answers_differ_beyond_the_tolerance_only() -> None:
     assert len(list(answers.differences({"x": True}, {"x": 1}))) == 1
 
 
-def test_a_module_counts_as_exercised_only_when_a_function_of_it_ran(tmp_path: Path) -> None:
+def test_a_module_counts_as_exercised_only_by_the_lines_of_its_functions(tmp_path: Path) -> None:
+    # its top level runs when it is imported; only a function's body shows it was exercised
     module = tmp_path / "m.py"
-    module.write_text("X = 1\n\n\ndef f() -> int:\n    return X\n")
-    assert fast_coverage.function_lines(module) == {5}
-    coverage = Coverage(data_file=str(tmp_path / ".coverage"))
-    coverage.start()
-    source = compile(module.read_text(), str(module), "exec")
-    space: dict[str, object] = {}
-    exec(source, space)  # imported: its top level ran, no function yet
-    coverage.stop()
-    ran = set(coverage.get_data().lines(str(module)) or ())
-    assert ran
-    assert not ran & fast_coverage.function_lines(module)
+    module.write_text(
+        "X = 1\n\n\ndef f() -> int:\n    return X\n\n\n"
+        "class C:\n    def g(self) -> int:\n        y = 2\n        return y\n"
+    )
+    assert fast_coverage.function_lines(module) == {5, 10, 11}
+    empty = tmp_path / "__init__.py"
+    empty.write_text('"""Only a docstring."""\n')
+    assert fast_coverage._empty(empty)
+    assert not fast_coverage._empty(module)
