@@ -55,8 +55,7 @@ from spacecombat.rulesets.ti4.abilities.base import (
 )
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.effects import queue_follow_up
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
-from spacecombat.rulesets.ti4.hooks import BY_NAME, HOOKS, Window
+from spacecombat.rulesets.ti4.hooks import BY_NAME, HOOKS, FollowUp, Window
 from spacecombat.rulesets.ti4.rules import load
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import Side

@@ -3,7 +3,7 @@ the procedures (``procedures/``) share with them. It lies below both: of the abi
 imports only ``abilities/base.py`` (the ``Handler`` and its hooks) and
 ``abilities/space_cannon.py`` (the unit ability's dice), of the procedures nothing, so both
 import it at the top of the module; the battle state's typed registers are state.py's
-(``Aim``, ``Mark``, ``Discarded``) and follow_ups.py's (``FollowUp``).
+(``Aim``, ``Mark``, ``Discarded``) and hooks.py's (``FollowUp``).
 
 A handler may call:
 
@@ -22,7 +22,7 @@ A handler may call:
   ``abilities/base.py`` ``Card.offer`` and ``offer_plays``);
 - retreats: ``eligible_systems``, ``skilled_systems``, ``skilled_retreat``;
 - follow-ups: ``queue_follow_up`` (a unit destroyed, a handler's own follow-up:
-  follow_ups.py ``FollowUp``), heard in order by ``follow_ups``, the one drain of the queue;
+  hooks.py ``FollowUp``), heard in order by ``follow_ups``, the one drain of the queue;
   ``with_cursor`` (a node whose states step on through the handlers).
 
 The procedures also use ``free_hits``, ``cannon_aimers``, ``restricted_roll``, ``reach``,
@@ -45,7 +45,7 @@ from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, offer_plays, overrides
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
-from spacecombat.rulesets.ti4.follow_ups import Follow, FollowUp
+from spacecombat.rulesets.ti4.hooks import Follow, FollowUp
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Aim, BattleState, Mark, Phase, Retreat
 
@@ -438,14 +438,6 @@ def hears(setup: BattleSetup, hook: str) -> bool:
     )
 
 
-#: the hook the handlers are asked about an entry of each kind with
-_HOOKS = {
-    Follow.DESTROYED: "after_destroyed",
-    Follow.SUSTAINED: "after_sustain",
-    Follow.BEFORE_ASSIGN: "before_assign_hits",
-}
-
-
 def _dropped(state: BattleState) -> BattleState:
     return state.changed(following=state.following[1:])
 
@@ -461,7 +453,7 @@ def follow_ups(
     onward: Callable[[BattleState], Step[BattleState]] | None = None,
     must_destroy: Callable[[BattleState, FollowUp], Node[BattleState]] | None = None,
 ) -> Node[BattleState] | None:
-    """The first entry queued in ``following`` (follow_ups.py), heard: ``None`` when none is.
+    """The first entry queued in ``following`` (hooks.py), heard: ``None`` when none is.
 
     A unit destroyed, or that used SUSTAIN DAMAGE, is heard by the handlers acting after that
     (``after_destroyed``, ``after_sustain``), in their order, before anything else happens
@@ -498,7 +490,8 @@ def follow_ups(
         if must_destroy is None:
             raise RuleNotImplemented(f"a ship to destroy {during}", f"{who.value}")
         return must_destroy(state, head)
-    hook = _HOOKS[kind]
+    hook = kind.hook
+    assert hook is not None
     handlers = setup.handlers
     for index in range(head.asked, len(handlers)):
         handler = handlers[index]

@@ -10,8 +10,7 @@ from spacecombat.core import state as copies
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.pool import DiceGroup
 from spacecombat.core.sides import Side, SideState
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
-from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.hooks import FollowUp, Window
 
 #: no units (Forces is immutable, so one shared empty value is safe as a default)
 NO_UNITS = Forces()
@@ -202,7 +201,7 @@ class BattleState(NamedTuple):
     #: the assignment of hits under way (procedures/assign_hits.py): the unit types of the
     #: assigning player that used SUSTAIN DAMAGE in it, in order, kept only when a handler acts
     #: after SUSTAIN DAMAGE; and what just happened that handlers are still to be asked about,
-    #: in order (follow_ups.py ``FollowUp``: a unit destroyed or that used SUSTAIN DAMAGE, a
+    #: in order (hooks.py ``FollowUp``: a unit destroyed or that used SUSTAIN DAMAGE, a
     #: player about to assign a window's hits, a ship its player must destroy, a handler's own
     #: follow-up), each keeping how far the handlers have been asked; drained by effects.py
     #: ``follow_ups``

@@ -18,7 +18,7 @@ from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits, queued
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
+from spacecombat.rulesets.ti4.hooks import FollowUp
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from spacecombat.rulesets.ti4.abilities.sustain_damage import (
     immune_to_direct_hit,
     queued,
 )
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
+from spacecombat.rulesets.ti4.hooks import FollowUp
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup

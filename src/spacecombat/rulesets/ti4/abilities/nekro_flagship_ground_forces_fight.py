@@ -35,8 +35,7 @@ from spacecombat.core.forces import Status, describe
 from spacecombat.core.rulesdata import UnitDef
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.effects import Item, change_units, changed_events
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
-from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.hooks import FollowUp, Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup, SideDraft

@@ -23,7 +23,7 @@ from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Card, register
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
+from spacecombat.rulesets.ti4.hooks import FollowUp
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:

@@ -20,8 +20,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status, describe
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.effects import destroy_own, offer_choices, unit_value
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
-from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.hooks import FollowUp, Window
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.forces import Status
 from spacecombat.rulesets.ti4.abilities.base import Handler
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
+from spacecombat.rulesets.ti4.hooks import FollowUp
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:

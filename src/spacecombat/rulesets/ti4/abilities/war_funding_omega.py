@@ -38,8 +38,7 @@ from spacecombat.core.events import event
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, overrides, register
 from spacecombat.rulesets.ti4.effects import aimed_pool, aiming, combat_pool, restricted_hits
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
-from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.hooks import FollowUp, Window
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from spacecombat.core.events import Event
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.rulesets.ti4.abilities.base import register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits, queued
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
+from spacecombat.rulesets.ti4.hooks import FollowUp
 from spacecombat.rulesets.ti4.sides import SIDES
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from spacecombat.rulesets.ti4.effects import (
     restricted_hits,
     with_cursor,
 )
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
+from spacecombat.rulesets.ti4.hooks import FollowUp
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase

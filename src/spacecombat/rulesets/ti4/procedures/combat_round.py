@@ -24,8 +24,7 @@ from spacecombat.rulesets.ti4.effects import (
     follow_ups,
     with_cursor,
 )
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
-from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.hooks import FollowUp, Window
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import (

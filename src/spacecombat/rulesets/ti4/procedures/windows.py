@@ -22,8 +22,7 @@ from spacecombat.rulesets.ti4.effects import (
     reach,
     with_cursor,
 )
-from spacecombat.rulesets.ti4.follow_ups import FollowUp
-from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.hooks import FollowUp, Window
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase
