@@ -17,7 +17,7 @@ from spacecombat.rulesets.ti4.abilities.base import (
     acts_in_rounds,
     overrides,
 )
-from spacecombat.rulesets.ti4.hooks import HOOKS, IN_ROUNDS, check_declared
+from spacecombat.rulesets.ti4.hooks import BY_NAME, HOOKS, IN_ROUNDS, Follow, check_declared
 from spacecombat.rulesets.ti4.sides import Side
 
 TI4 = Path(hooks.__file__).resolve().parent
@@ -82,3 +82,10 @@ def test_a_companion_hook_is_never_answered_alone() -> None:
 
             def roll_key(self, setup: object, state: object, roller: object) -> object:
                 return None
+
+
+def test_each_follow_up_is_heard_through_a_declared_hook() -> None:
+    heard = {kind: kind.hook for kind in Follow}
+    assert heard[Follow.MUST_DESTROY] is None  # its player answers it, not a handler
+    assert all(hook in BY_NAME for hook in heard.values() if hook is not None)
+    assert heard[Follow.OWN] == "follow_up"
