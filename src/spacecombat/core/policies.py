@@ -57,7 +57,7 @@ class PolicyConfig:
     play: tuple[tuple[str, int | str], ...] = ()
     #: how many units of each type to keep back: while a type has no more units than this
     #: among those a hit may reach, the stock policy destroys any other unit first
-    #: (docs/rulings.md P1); a SUSTAIN DAMAGE of a kept unit is still taken as ``sustain`` says
+    #: (docs/rulings.md 22K-1); a SUSTAIN DAMAGE of a kept unit is still taken as ``sustain`` says
     keep: tuple[tuple[str, int], ...] = ()
 
     @property
@@ -120,7 +120,7 @@ class StockPolicy:
         sustains = [o for o in request.options if o.action == "sustain"]
         destroys = [o for o in request.options if o.action == "destroy"]
         if self.config.keep:
-            # units kept back are destroyed only when no other may be (docs/rulings.md P1)
+            # units kept back are destroyed only when no other may be (docs/rulings.md 22K-1)
             kept = _kept(self.config.keep, request.facts.get("area"))
             spare = [o for o in destroys if o.unit not in kept]
             destroys = spare or destroys

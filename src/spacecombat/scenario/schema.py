@@ -107,7 +107,7 @@ class PolicySpec(_Spec):
     #: forces on planets participate too (ti4 setup checks it names that ability)
     play: dict[Name, Literal["never", "with_planets"] | PlayInRound] | None = None
     #: TI4 and TI3: how many units of each type to keep back: they are destroyed only when no
-    #: other unit a hit may reach is left (``{infantry: 1}``; docs/rulings.md P1)
+    #: other unit a hit may reach is left (``{infantry: 1}``; docs/rulings.md 22K-1)
     keep: dict[Name, Count] | None = None
 
     @field_validator("retreat", mode="wrap")
