@@ -17,6 +17,8 @@ import pytest
 import yaml
 
 from spacecombat import odds
+from spacecombat.analysis import product
+from spacecombat.analysis.exact import exact_odds
 from spacecombat.cli.resolve import TerminalPlayer
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.dice import ScriptedDice
@@ -444,3 +446,37 @@ def test_ec4x_has_no_casualty_choice_to_keep() -> None:
     with pytest.raises(ScenarioError) as caught:
         resolve(scenario, seed=1)
     assert str(caught.value).startswith(f"houses.{house}.keep: unknown key; allowed: prestige")
+
+
+@pytest.mark.parametrize("sustain", ["first", "last", "in_order"])
+def test_the_fast_path_agrees_with_the_state_graph(
+    sustain: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The product form walks Assign Hits once per set of units (rulesets/ti4/rounds.py): keep
+    # reads only the units, so the walk holds; checked against the generic state graph.
+    scenario = space(
+        {
+            "units": "2 dreadnought, 2 carrier, 1 cruiser, 2 fighter",
+            "policy": {"keep": {"carrier": 1, "dreadnought": 1}, "sustain": sustain},
+        },
+        {"units": "1 dreadnought, 3 cruiser", "policy": {"keep": {"dreadnought": 1}}},
+    )
+    solved: list[object] = []
+    real = product.solve
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        solved.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(product, "solve", spy)
+    fast = exact_odds(scenario)
+    assert solved, "the fast path was taken"
+    slow = exact_odds(scenario, product_form=False)
+    for name in ("attacker_win", "defender_win", "draw"):
+        assert float(getattr(fast, name)) == pytest.approx(float(getattr(slow, name)), abs=1e-9)
+    for player in ("attacker", "defender"):
+        assert fast.expected_losses[player] == pytest.approx(slow.expected_losses[player], abs=1e-9)
+    # and keep changed the answer (the test could fail)
+    plain = copy.deepcopy(scenario)
+    del plain["attacker"]["policy"]["keep"], plain["defender"]["policy"]
+    assert exact_odds(plain).expected_losses != fast.expected_losses
