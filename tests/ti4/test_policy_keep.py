@@ -210,6 +210,34 @@ def test_a_kept_infantry_is_the_last_ground_force_lost(
     ]
 
 
+def test_a_ship_the_cavalry_changes_is_kept_as_its_type() -> None:
+    # docs/rulings.md 14CV-1: the chosen ship is still its unit type (here the carrier, as
+    # `cavalry_carrier`), so `keep: {carrier: 1}` keeps it. Barrage (5 dice) misses; round 1:
+    # the destroyer hits, one cruiser hits (the Cavalry ship sustains); round 2: all miss but
+    # the 2 cruisers left, which hit twice.
+    faces = [1, 1, 1, 1, 1, 1, 1, 10, 1, 10, 1, 1, 1, 1, 10, 10]
+    scenario = space(
+        {
+            "units": "1 destroyer, 1 carrier",
+            "promissory_notes": ["the_cavalry"],
+            "policy": {"casualty_order": ["carrier", "destroyer"]},
+        },
+        {"units": "3 cruiser"},
+        options={"check_capacity_before_battle": False},
+    )
+    assert losses(run(scenario, faces), "attacker") == [
+        ("S", "cavalry_carrier"),
+        ("D", "cavalry_carrier"),
+        ("D", "destroyer"),
+    ]
+    kept = with_policy(scenario, "attacker", keep={"carrier": 1})
+    assert losses(run(kept, faces), "attacker") == [
+        ("S", "cavalry_carrier"),
+        ("D", "destroyer"),
+        ("D", "cavalry_carrier"),
+    ]
+
+
 # --- keep never makes an option illegal ------------------------------------------------------
 
 

@@ -59,6 +59,9 @@ class PolicyConfig:
     #: among those a hit may reach, the stock policy destroys any other unit first
     #: (docs/rulings.md 22K-1); a SUSTAIN DAMAGE of a kept unit is still taken as ``sustain`` says
     keep: tuple[tuple[str, int], ...] = ()
+    #: unit types a unit becomes during the battle, each with the type it was (TI4
+    #: ``cavalry_UNIT``): ``keep`` counts and keeps them as that type
+    alike: tuple[tuple[str, str], ...] = ()
 
     @property
     def may_retreat(self) -> bool:
@@ -121,7 +124,7 @@ class StockPolicy:
         destroys = [o for o in request.options if o.action == "destroy"]
         if self.config.keep:
             # units kept back are destroyed only when no other may be (docs/rulings.md 22K-1)
-            kept = _kept(self.config.keep, request.facts.get("area"))
+            kept = _kept(self.config.keep, self.config.alike, request.facts.get("area"))
             spare = [o for o in destroys if o.unit not in kept]
             destroys = spare or destroys
         if self.config.sustain == "first" and sustains:
@@ -253,12 +256,20 @@ class StockPolicy:
         return min(request.options, key=lambda o: (rank(o.unit), o.text))
 
 
-def _kept(keep: tuple[tuple[str, int], ...], area: object) -> frozenset[str]:
-    """The unit types ``keep`` holds back in ``area`` (the units a hit may reach, the
-    request's fact): those with no more units there than the number kept."""
+def _kept(
+    keep: tuple[tuple[str, int], ...], alike: tuple[tuple[str, str], ...], area: object
+) -> frozenset[str]:
+    """The unit types ``keep`` holds back in ``area`` (the units where the hit lands, the
+    request's fact): those with no more units there than the number kept, each counted with
+    the types its units became (``alike``)."""
     if not isinstance(area, Forces):
         return frozenset()
-    return frozenset(unit for unit, count in keep if 0 < area.count(unit) <= count)
+    kept: set[str] = set()
+    for unit, count in keep:
+        names = (unit, *(new for new, old in alike if old == unit))
+        if 0 < sum(area.count(name) for name in names) <= count:
+            kept.update(names)
+    return frozenset(kept)
 
 
 def _names(value: object) -> tuple[str, ...]:
