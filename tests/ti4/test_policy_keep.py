@@ -29,6 +29,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.policies import PolicyConfig, StockPolicy
 from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
+from spacecombat.rulesets import catalogue
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, invasion, run, space
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -508,3 +509,14 @@ def test_the_fast_path_agrees_with_the_state_graph(
     plain = copy.deepcopy(scenario)
     del plain["attacker"]["policy"]["keep"], plain["defender"]["policy"]
     assert exact_odds(plain).expected_losses != fast.expected_losses
+
+
+def test_the_page_catalogue_offers_keep_for_ti_only() -> None:
+    # rulesets/catalogue.py reads the PolicySpec model: the page's policy fields (a mapping
+    # of unit counts, carried over as the scenario gives it) for TI4 and TI3, not EC4X.
+    for ruleset in (catalogue.ti4(), catalogue.ti3()):
+        keep = ruleset["policy"]["fields"]["keep"]
+        [mapping] = [form for form in keep["anyOf"] if form.get("type") == "object"]
+        assert mapping["additionalProperties"]["type"] == "integer"
+        assert mapping["additionalProperties"]["minimum"] == 0
+    assert "keep" not in catalogue.ec4x()["policy"]["fields"]
