@@ -222,7 +222,8 @@ def test_a_file_over_the_size_limit_is_refused_without_reading_it_all(tmp_path: 
             {"policy": 3},
             "policy",
             "must be a mapping with the keys casualty_order, sustain, retreat, retreat_to, "
-            "retreat_takes_planet_ground_forces, planet_order, pre_combat_order, play (got 3)",
+            "retreat_takes_planet_ground_forces, planet_order, pre_combat_order, play, keep "
+            "(got 3)",
         ),
         (
             {"battle": "invasion", "planets": ["Lazar"]},

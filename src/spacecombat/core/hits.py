@@ -90,6 +90,7 @@ def next_hit(
     them once damaged, as Direct Hit cannot a Dreadnought II), a fact of the request.
     ``lenders(area)``: units there the hits cannot reach that may still use SUSTAIN DAMAGE to
     cancel them (a Nomad mech in the space area), offered as "sustain" only.
+    The request's facts also give the ``area`` (a policy's ``keep`` counts the units there).
     """
     hits = state.hits_on(side)
     if hits == 0:
@@ -115,7 +116,7 @@ def next_hit(
         player=side.value,
         prompt=f"{hits} {cause} hit(s) against your {targets}: {verb} the next one",
         options=options,
-        facts={"hits": hits, "cause": cause, "sustain_first": sustain_first},
+        facts={"hits": hits, "cause": cause, "sustain_first": sustain_first, "area": area},
         explain=None if explain is None else lambda text: explain(area, text),
     )
 

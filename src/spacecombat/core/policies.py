@@ -12,7 +12,7 @@ from functools import cached_property
 
 from spacecombat.core.decisions import DecisionRequest, Option, Policy
 from spacecombat.core.errors import IllegalChoice, ReplayError
-from spacecombat.core.forces import Status
+from spacecombat.core.forces import Forces, Status
 
 #: The casualty order of the issue and of other calculators: cheapest first.
 DEFAULT_CASUALTY_ORDER: tuple[str, ...] = (
@@ -55,6 +55,13 @@ class PolicyConfig:
     #: TI4: when to play each card held: ``"never"`` or the first round it may be played in
     #: (cards not named: at the first window where the rules offer them)
     play: tuple[tuple[str, int | str], ...] = ()
+    #: how many units of each type to keep back: while a type has no more units than this
+    #: among those a hit may reach, the stock policy destroys any other unit first
+    #: (docs/rulings.md 22K-1); a SUSTAIN DAMAGE of a kept unit is still taken as ``sustain`` says
+    keep: tuple[tuple[str, int], ...] = ()
+    #: unit types a unit becomes during the battle, each with the type it was (TI4
+    #: ``cavalry_UNIT``): ``keep`` counts and keeps them as that type
+    alike: tuple[tuple[str, str], ...] = ()
 
     @property
     def may_retreat(self) -> bool:
@@ -115,6 +122,11 @@ class StockPolicy:
         rank = self.config.rank
         sustains = [o for o in request.options if o.action == "sustain"]
         destroys = [o for o in request.options if o.action == "destroy"]
+        if self.config.keep:
+            # units kept back are destroyed only when no other may be (docs/rulings.md 22K-1)
+            kept = _kept(self.config.keep, self.config.alike, request.facts.get("area"))
+            spare = [o for o in destroys if o.unit not in kept]
+            destroys = spare or destroys
         if self.config.sustain == "first" and sustains:
             return min(sustains, key=lambda o: (rank(o.unit), o.text))
 
@@ -242,6 +254,22 @@ class StockPolicy:
     def _remove_excess(self, request: DecisionRequest) -> Option:
         rank = self.config.rank
         return min(request.options, key=lambda o: (rank(o.unit), o.text))
+
+
+def _kept(
+    keep: tuple[tuple[str, int], ...], alike: tuple[tuple[str, str], ...], area: object
+) -> frozenset[str]:
+    """The unit types ``keep`` holds back in ``area`` (the units where the hit lands, the
+    request's fact): those with no more units there than the number kept, each counted with
+    the types its units became (``alike``)."""
+    if not isinstance(area, Forces):
+        return frozenset()
+    kept: set[str] = set()
+    for unit, count in keep:
+        names = (unit, *(new for new, old in alike if old == unit))
+        if 0 < sum(area.count(name) for name in names) <= count:
+            kept.update(names)
+    return frozenset(kept)
 
 
 def _names(value: object) -> tuple[str, ...]:

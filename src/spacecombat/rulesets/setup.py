@@ -61,6 +61,7 @@ def policy_config(config: PolicySpec, **ruleset_keys: Any) -> PolicyConfig:
             (card, when if isinstance(when, str) else when.round)
             for card, when in (config.play or {}).items()
         ),
+        keep=tuple((unit, count) for unit, count in (config.keep or {}).items() if count),
         **ruleset_keys,
     )
 
@@ -68,12 +69,18 @@ def policy_config(config: PolicySpec, **ruleset_keys: Any) -> PolicyConfig:
 def check_policy_names(
     layer: PolicySpec, where: str, units: Sequence[str], adjacent: Sequence[str]
 ) -> None:
-    """A policy's casualty order names only ``units``, and it retreats only to ``adjacent``
-    systems."""
+    """A policy's casualty order and the units it keeps back name only ``units``, and it
+    retreats only to ``adjacent`` systems."""
     for i, unit in enumerate(layer.casualty_order or ()):
         if unit not in units:
             raise ScenarioError(
                 f"{where}.casualty_order[{i}]",
+                f"unknown unit {shown(unit)}; allowed: {', '.join(units)}",
+            )
+    for unit in layer.keep or {}:
+        if unit not in units:
+            raise ScenarioError(
+                f"{where}.keep.{field_key(unit)}",
                 f"unknown unit {shown(unit)}; allowed: {', '.join(units)}",
             )
     for i, name in enumerate(layer.retreat_to or ()):

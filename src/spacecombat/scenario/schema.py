@@ -7,7 +7,7 @@ allowed values when it refuses one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import (
     AfterValidator,
@@ -106,6 +106,9 @@ class PolicySpec(_Spec):
     #: ``with_planets``: The Alastor (``nekro_flagship_ground_forces_fight``) has the ground
     #: forces on planets participate too (ti4 setup checks it names that ability)
     play: dict[Name, Literal["never", "with_planets"] | PlayInRound] | None = None
+    #: TI4 and TI3: how many units of each type to keep back: they are destroyed only when no
+    #: other unit a hit may reach is left (``{infantry: 1}``; docs/rulings.md 22K-1)
+    keep: dict[Name, Count] | None = None
 
     @field_validator("retreat", mode="wrap")
     @classmethod
@@ -431,12 +434,23 @@ def _kind(value: object) -> str:
 def _allowed_keys(loc: tuple[int | str, ...], root: type[BaseModel]) -> list[str]:
     """The keys of the mapping at ``loc[:-1]`` in ``root`` (a scenario, say)."""
     model: type[BaseModel] | None = root
+    keyed = False  # the next part is a key of a mapping whose values are ``model``s
     for part in loc[:-1]:
-        if isinstance(part, int):
+        if isinstance(part, int) or keyed:
+            keyed = False
             continue
         fields = model.model_fields if model is not None else {}
-        model = _model_in(fields[part].annotation) if part in fields else None
+        annotation = fields[part].annotation if part in fields else None
+        model = _model_in(annotation)
+        keyed = model is not None and _keyed(annotation)
     return list(model.model_fields) if model is not None else []
+
+
+def _keyed(annotation: object) -> bool:
+    """Whether ``annotation`` is a mapping (``dict[str, Model]``, possibly optional)."""
+    if get_origin(annotation) is dict:
+        return True
+    return any(_keyed(arg) for arg in get_args(annotation))
 
 
 def _model_in(annotation: object) -> type[BaseModel] | None:

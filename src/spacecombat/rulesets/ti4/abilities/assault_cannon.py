@@ -55,7 +55,7 @@ class AssaultCannon(Handler):
             victim.value,
             "Assault Cannon: destroy 1 of your non-fighter ships",
             options,
-            facts={"hits": 1, "cause": CAUSE},
+            facts={"hits": 1, "cause": CAUSE, "area": space},
         )
 
         def then(option: Option) -> Step[BattleState]:

@@ -290,7 +290,7 @@ def _must_destroy(
         player=who.value,
         prompt=f"{cause}: destroy one of your ships",
         options=_destroy_options(present),
-        facts={"hits": 1, "cause": cause, "sustain_first": frozenset()},
+        facts={"hits": 1, "cause": cause, "sustain_first": frozenset(), "area": area},
     )
 
     def then(option: Option) -> Step[BattleState]:

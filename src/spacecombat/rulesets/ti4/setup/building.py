@@ -365,14 +365,14 @@ def _side_setup(
 
 def _ranked_alike(policy: PolicyConfig, changed: Mapping[str, str]) -> PolicyConfig:
     """The policy with each unit type that a unit becomes during the battle (``cavalry_UNIT``)
-    ranked in the casualty order right after the type it was."""
+    ranked in the casualty order right after the type it was, and kept as that type."""
     if not changed:
         return policy
     order: list[str] = []
     for unit in policy.casualty_order:
         order.append(unit)
         order += [new for new, old in changed.items() if old == unit and new not in order]
-    return replace(policy, casualty_order=tuple(order))
+    return replace(policy, casualty_order=tuple(order), alike=tuple(changed.items()))
 
 
 def _initial_forces(
