@@ -101,6 +101,12 @@ def assert_invasion_figures(page: Page, scenario: dict[str, Any]) -> None:
             {"taken": expected["planets"][name]["taken"]},
             name,
         )
+        # the headline: the attacker takes each planet
+        assert_close(
+            shown(page, f"#odds-headline span[data-planet='{name}']"),
+            {"taken": expected["taken"][name]},
+            f"{name} in the headline",
+        )
 
 
 def odds_on_page(page: Page) -> dict[str, Any]:
@@ -150,6 +156,13 @@ def test_the_odds_on_the_page_are_the_engines(page: Page) -> None:
         {"probability": expected["retreats"]["attacker"]["probability"]},
         "retreat",
     )
+    # the headline: who holds the system once the battle is over (docs/rulings.md 22H-1)
+    assert_close(
+        shown(page, "#odds-headline"),
+        {f"holds_{k}": v for k, v in expected["holds"].items()},
+        "who holds the system",
+    )
+    assert page.inner_text("#odds-headline").startswith("The attacker holds the system ")
     bar = page.eval_on_selector_all(
         "#odds-bar .segment", "ns => ns.map(n => [n.dataset.key, Number(n.dataset.value)])"
     )

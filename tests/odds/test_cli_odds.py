@@ -133,7 +133,7 @@ def test_monte_carlo_gives_intervals_and_the_number_of_trials(
     assert (status, report["trials"], sorted(report["confidence_95"])) == (
         0,
         500,
-        ["attacker_win", "defender_win", "draw"],
+        ["attacker_win", "defender_win", "draw", "holds"],
     )
 
 

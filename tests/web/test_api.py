@@ -68,6 +68,10 @@ def test_odds_are_the_report_the_command_line_prints(
     assert status == 0
     assert body["report"] == json.loads(out)
     assert body["report"]["method"] == "exact"
+    # what a player reads first (issue 22): who holds the system, here the rules' winner
+    holds = body["report"]["holds"]
+    assert holds["attacker"] == pytest.approx(body["report"]["attacker_win"], abs=1e-12)
+    assert holds["neither"] == pytest.approx(body["report"]["draw"], abs=1e-12)
 
 
 def test_a_repeated_request_is_answered_from_the_store(client: TestClient, store: Store) -> None:

@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 from spacecombat.analysis import budget, planets, product
 from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.graph import Entry, Explorer, Terminal, Weight
-from spacecombat.analysis.report import Accounts, OddsReport, summarise
+from spacecombat.analysis.report import Accounts, OddsReport, is_space, stays_in_space, summarise
 from spacecombat.analysis.solve import absorb, rounds_distribution
 from spacecombat.core.decisions import Policy
 from spacecombat.core.rounds import NOBODY, NotInProductForm, PlayerRounds
@@ -221,7 +221,11 @@ def _account(
                 total += chance
                 rows_in = [int(i) for i in np.flatnonzero(by_row)]
                 columns_in = [int(j) for j in np.flatnonzero(by_column)]
-                accounts.result(outcome(rows_in[0], columns_in[0], announced), chance)
+                first = outcome(rows_in[0], columns_in[0], announced)
+                accounts.result(first, chance)
+                # whether each player's state leaves ships in the space area (a space battle)
+                a_stays = np.zeros(len(attacker.units))
+                d_stays = np.zeros(len(defender.units))
                 # Each pair run gives both players' parts: pair the rows and the columns up,
                 # so that every state of each player is in one of them.
                 for k in range(max(len(rows_in), len(columns_in))):
@@ -229,6 +233,28 @@ def _account(
                     end = outcome(i, j, announced)
                     if k < len(rows_in):
                         accounts.player(battle, end, "attacker", float(by_row[i]))
+                        a_stays[i] = stays_in_space(battle, end, "attacker")
                     if k < len(columns_in):
                         accounts.player(battle, end, "defender", float(by_column[j]))
+                        d_stays[j] = stays_in_space(battle, end, "defender")
+                if is_space(first):
+                    _hold(accounts, part, a_stays, d_stays)
     return total
+
+
+def _hold(
+    accounts: Accounts,
+    part: NDArray[np.float64],
+    a_stays: NDArray[np.float64],
+    d_stays: NDArray[np.float64],
+) -> None:
+    """Who holds the space area over a group of ends (``part``: the chance of each pair of
+    states), from whether each player's state leaves ships in it: a player's part of an end
+    depends on that player's units alone (``_account``), so who holds it is the sum over the
+    pairs where one player's state stays and the other's does not."""
+    a_goes, d_goes = 1.0 - a_stays, 1.0 - d_stays
+    accounts.hold(
+        float(a_stays @ part @ d_goes),
+        float(a_goes @ part @ d_stays),
+        float(a_stays @ part @ d_stays + a_goes @ part @ d_goes),
+    )

@@ -1,10 +1,16 @@
-"""The odds report: win / draw / loss (and no combat at all), survivors, expected losses, rounds.
+"""The odds report: who holds the system (or takes each planet), win / draw / loss (and no combat
+at all), survivors, expected losses, rounds.
 
 Each battle end counts under its own result, as the resolver names it: ``attacker_win``,
 ``defender_win``, ``draw``, and, beside them, ``no_combat`` (space cannon offense, or capacity
 checked before the battle, left a player without ships, so no combat was fought), TI3's
 ``stalemate`` and a multi-planet invasion's ``mixed``; so a scenario gets the same answer from
-``resolve`` and ``odds``."""
+``resolve`` and ``odds``.
+
+What a player reads first is beside them: in a space battle, who holds the space area of the
+active system once the battle is over (``holds``: the player whose ships are left in it, whether
+combat was fought or not, a retreat leaving it to the other player; docs/rulings.md 22H-1); in an
+invasion, the chance that the attacker takes each planet (``taken``)."""
 
 from __future__ import annotations
 
@@ -16,6 +22,8 @@ from typing import Any, Protocol
 from spacecombat.analysis.graph import Terminal, Weight
 
 PLAYERS = ("attacker", "defender")
+#: who may hold the space area once a space battle is over, in the order reports list them
+HOLDERS = (*PLAYERS, "neither")
 
 
 class Accountant(Protocol):
@@ -58,6 +66,11 @@ class OddsReport:
     #: an invasion of several planets: for each planet, the chance that the attacker takes it
     #: and each player's ground forces left on it
     planets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: a space battle: the chance that each player (or neither) holds the space area of the
+    #: active system once the battle is over (``HOLDERS``)
+    holds: dict[str, Weight] | None = None
+    #: an invasion: for each planet, the chance that the attacker takes it
+    taken: dict[str, Weight] | None = None
 
     @property
     def no_combat(self) -> Weight:
@@ -77,6 +90,10 @@ class OddsReport:
             "method": self.method,
         }
         out.update({k: float(v) for k, v in self.other.items()})
+        if self.holds is not None:
+            out["holds"] = {k: float(v) for k, v in self.holds.items()}
+        if self.taken is not None:
+            out["taken"] = {k: float(v) for k, v in self.taken.items()}
         out["survivors"] = self.survivors
         out["expected_losses"] = self.expected_losses
         out["rounds"] = self.rounds
@@ -139,6 +156,12 @@ class Accounts:
     retreats: dict[str, float] = field(default_factory=dict)
     retreat_fleets: dict[str, dict[Fleet, float]] = field(default_factory=dict)
     planets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: a space battle's ends: who holds the space area (``HOLDERS``); ``None`` until one is added
+    holds: dict[str, Weight] | None = None
+    #: an invasion's ends: for each planet, the chance that the attacker takes it, and of each
+    #: of its results
+    taken: dict[str, Weight] = field(default_factory=dict)
+    planet_results_seen: dict[str, dict[str, Weight]] = field(default_factory=dict)
 
     def end(self, battle: Accountant, outcome: Mapping[str, object], chance: Weight) -> None:
         """One battle end, whole."""
@@ -146,13 +169,34 @@ class Accounts:
         for player in PLAYERS:
             self.player(battle, outcome, player, chance)
         self.planet_results(battle, outcome, chance)
+        if is_space(outcome):
+            stays = [stays_in_space(battle, outcome, player) for player in PLAYERS]
+            self.hold(*(chance if here else self.zero for here in holders(*stays)))
 
     def result(self, outcome: Mapping[str, object], chance: Weight) -> None:
-        """The end's result, and each yes/no fact of it (TI3's planet_taken) as a probability."""
+        """The end's result, and each yes/no fact of it (TI3's planet_taken) as a probability;
+        in an invasion, whether the attacker took each planet (its record's ``controller``)."""
         self.add(str(outcome.get("result")), chance)
         for name, value in outcome.items():
             if isinstance(value, bool):
                 self.add(name, chance if value else self.zero)
+        records = outcome.get("planets")
+        if isinstance(records, list):
+            for record in records:
+                name = str(record.get("planet"))
+                took = record.get("controller") == "attacker"
+                self.taken[name] = self.taken.get(name, self.zero) + (chance if took else 0)
+                seen = self.planet_results_seen.setdefault(name, {})
+                result = str(record.get("result"))
+                seen[result] = seen.get(result, self.zero) + chance
+
+    def hold(self, attacker: Weight, defender: Weight, neither: Weight) -> None:
+        """More chance that the attacker, the defender or neither holds the space area."""
+        held = self.holds
+        if held is None:
+            held = self.holds = dict.fromkeys(HOLDERS, self.zero)
+        for name, chance in zip(HOLDERS, (attacker, defender, neither), strict=True):
+            held[name] += chance
 
     def add(self, name: str, chance: Weight) -> None:
         """``chance`` more for the result or fact ``name``."""
@@ -224,6 +268,19 @@ class Accounts:
         }
 
     def planet_report(self) -> dict[str, dict[str, Any]]:
+        if not self.planets and len(self.taken) == 1:
+            # one planet: its fight is the invasion's, its ground forces the survivors
+            (name, taken), results = next(iter(self.taken.items())), self.planet_results_seen
+            return {
+                name: {
+                    "taken": float(taken),
+                    "results": {
+                        result: float(p)
+                        for result, p in sorted(results[name].items(), key=lambda item: -item[1])
+                    },
+                    "survivors": {p: self.survivors(p) for p in PLAYERS},
+                }
+            }
         return {
             name: {
                 "taken": facts["taken"],
@@ -266,7 +323,30 @@ def summarise(
         rounds=_rounds(by_round, still_fighting),
         retreats=accounts.retreat_report(),
         planets=accounts.planet_report(),
+        holds=accounts.holds,
+        taken=accounts.taken or None,
     )
+
+
+def is_space(outcome: Mapping[str, object]) -> bool:
+    """Whether ``outcome`` ends a space battle (whose space area someone may hold)."""
+    return outcome.get("battle") == "space"
+
+
+def stays_in_space(battle: Accountant, outcome: Mapping[str, object], player: str) -> bool:
+    """Whether ``player`` has ships in the space area of the active system at the end of a
+    space battle: ships left (``battle.survivors``: ships in the space area, after capacity
+    is checked), and not gone by retreat or withdrawal (docs/rulings.md 22H-1)."""
+    retreat = outcome.get("retreat") or outcome.get("withdrawal")
+    if isinstance(retreat, Mapping) and retreat.get("player") == player:
+        return False
+    return bool(battle.survivors(outcome, player))
+
+
+def holders(attacker: bool, defender: bool) -> tuple[bool, bool, bool]:
+    """Who holds the space area (attacker, defender, neither) when each player has ships left
+    in it or not: the one player who has; neither when both or none have."""
+    return attacker and not defender, defender and not attacker, attacker == defender
 
 
 def _summarise_houses(

@@ -34,6 +34,7 @@ def render(report: dict[str, Any]) -> str:
     lines = _heading(report)
     method = report["method"]
     intervals = report.get("confidence_95") or {}
+    lines.extend(_headline(report, intervals))
     rows = [("attacker_win", "attacker wins"), ("defender_win", "defender wins"), ("draw", "draw")]
     rows += [(name, label) for name, label in OTHER_OUTCOMES if name in report]
     if "planet_taken" in report:
@@ -49,7 +50,9 @@ def render(report: dict[str, Any]) -> str:
     if method == "exact":
         lines.append(f"  residual       {float(report['residual']):.1e}")
     lines.extend(_retreats(report.get("retreats") or {}))
-    lines.extend(_planets(report.get("planets") or {}))
+    planets = report.get("planets") or {}
+    if len(planets) > 1:  # one planet's fight is the invasion's, as above
+        lines.extend(_planets(planets))
     losses = report["expected_losses"]
     lines.append(
         f"Expected losses (resources): attacker {losses['attacker']:.2f}, "
@@ -69,6 +72,37 @@ def render(report: dict[str, Any]) -> str:
     if after:
         lines.extend(_after_rounds(after))
     return "\n".join(lines) + "\n"
+
+
+def _headline(report: dict[str, Any], intervals: dict[str, Any]) -> list[str]:
+    """What a player reads first: who holds the system once a space battle is over (``The
+    attacker holds the system 82.95% (the defender 13.64%, neither 3.41%)``), or, in an
+    invasion, the chance that the attacker takes each planet."""
+    lines = []
+    holds = report.get("holds")
+    if holds:
+        around = intervals.get("holds") or {}
+        first = (
+            f"The attacker holds the system {_percent(holds['attacker'], around.get('attacker'))}"
+        )
+        rest = [
+            f"the defender {_percent(holds['defender'], around.get('defender'))}",
+            f"neither {_percent(holds['neither'], around.get('neither'))}",
+        ]
+        lines.append(f"{first} ({', '.join(rest)})")
+    around = intervals.get("taken") or {}
+    for planet, p in (report.get("taken") or {}).items():
+        name = "the planet" if planet == "planet" else planet  # a planet left unnamed
+        lines.append(f"The attacker takes {name} {_percent(p, around.get(planet))}")
+    return lines
+
+
+def _percent(p: float, interval: list[float] | None) -> str:
+    """``82.95%``, with its 95% interval if there is one (``82.95% [82.41%, 83.47%]``)."""
+    said = f"{100 * p:.2f}%"
+    if interval:
+        said += f" [{100 * interval[0]:.2f}%, {100 * interval[1]:.2f}%]"
+    return said
 
 
 def _fleets(fleets: list[dict[str, Any]], shown: int, indent: str = "  ") -> list[str]:

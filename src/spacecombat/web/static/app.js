@@ -1309,6 +1309,8 @@
     section.dataset.method = report.method;
     section.dataset.residual = String(report.residual ?? "");
 
+    renderHeadline(report);
+
     // the odds bar
     const list = outcomes(report);
     const bar = $("odds-bar");
@@ -1349,6 +1351,32 @@
     renderLosses(report);
     renderRounds(report.rounds || {});
     renderExtras(report);
+  }
+
+  /** What a player reads first: who holds the system once a space battle is over, or the
+   * chance that the attacker takes each planet of an invasion (docs/rulings.md 22H-1). */
+  function renderHeadline(report) {
+    const box = $("odds-headline");
+    box.replaceChildren();
+    const around = report.confidence_95 || {};
+    const withInterval = (p, ci, key) => [dataValue(p, percent(p, 2), key),
+      Array.isArray(ci) ? ` (95%: ${percent(ci[0])}–${percent(ci[1])})` : ""];
+    const parts = [];
+    if (report.holds && !report.houses) {
+      const ci = around.holds || {};
+      parts.push(el("span", { dataset: { holds: "attacker" } }, "The attacker holds the system ",
+        ...withInterval(report.holds.attacker, ci.attacker, "holds_attacker"),
+        " (the defender ", ...withInterval(report.holds.defender, ci.defender, "holds_defender"),
+        ", neither ", ...withInterval(report.holds.neither, ci.neither, "holds_neither"), ")"));
+    }
+    for (const [planet, p] of Object.entries(report.taken || {})) {
+      const name = planet === "planet" ? "the planet" : planet;
+      if (parts.length) parts.push(el("br"));
+      parts.push(el("span", { dataset: { planet } }, `The attacker takes ${name} `,
+        ...withInterval(p, (around.taken || {})[planet], "taken")));
+    }
+    box.hidden = !parts.length;
+    box.append(...parts);
   }
 
   function renderSurvivors(report) {
