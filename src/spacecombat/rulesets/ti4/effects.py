@@ -179,16 +179,8 @@ def aimed_pool(
 ) -> tuple[DicePool, tuple[str, ...]] | None:
     """``roller``'s space combat ``pool`` counting as marks the hits that must go to
     non-fighter ships if able, and the handlers that say so; ``None`` when none does now."""
-    aimers = _combat_aimers(setup)
+    aimers = setup.answering("aims_combat_hits")
     return _aimed_pool(setup, state, roller, pool, aimers) if aimers else None
-
-
-def _combat_aimers(setup: BattleSetup) -> tuple[Handler, ...]:
-    """The handlers in play that aim combat hits at non-fighter ships (``aims_combat_hits``)."""
-    return setup.remembered(
-        ("aims_combat_hits",),
-        lambda: tuple(h for h in setup.handlers if overrides(h, "aims_combat_hits")),
-    )
 
 
 def _aimed_pool(
@@ -290,10 +282,7 @@ def changed_pool(setup: BattleSetup, state: BattleState, roller: Side, pool: Dic
 
 def overriding(setup: BattleSetup, hook: str) -> tuple[Handler, ...]:
     """The handlers in play that override ``hook`` (none: the step is skipped, no state added)."""
-    return setup.remembered(
-        ("space_cannon_offense_overriding", hook),
-        lambda: tuple(h for h in setup.handlers if overrides(h, hook)),
-    )
+    return setup.answering(hook)
 
 
 def cannon_aimers(setup: BattleSetup, state: BattleState, roller: Side) -> tuple[str, ...]:
@@ -424,18 +413,12 @@ def queue_follow_up(state: BattleState, entry: FollowUp) -> BattleState:
 
 def hears_destroyed(setup: BattleSetup) -> bool:
     """Whether a handler in play acts after a unit is destroyed (``after_destroyed``)."""
-    return setup.remembered(
-        ("hears_destroyed",),
-        lambda: any(overrides(h, "after_destroyed") for h in setup.handlers),
-    )
+    return bool(setup.answering("after_destroyed"))
 
 
 def hears(setup: BattleSetup, hook: str) -> bool:
     """Whether a handler in play overrides ``hook`` (a method of ``Handler``)."""
-    return setup.remembered(
-        ("hears", hook),
-        lambda: any(overrides(h, hook) for h in setup.handlers),
-    )
+    return bool(setup.answering(hook))
 
 
 def _dropped(state: BattleState) -> BattleState:

@@ -15,7 +15,7 @@ from spacecombat.core.events import Event
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
-from spacecombat.rulesets.ti4.abilities.base import Handler, Roll, overrides
+from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.abilities.nekro_flagship_ground_forces_fight import PLANET_PREFIX
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, forbidden
 from spacecombat.rulesets.ti4.sides import Side
@@ -58,20 +58,13 @@ def barrage_roll(setup: BattleSetup, state: BattleState, roller: Side) -> DicePo
     """``roller``'s anti-fighter barrage dice now: ``barrage_pool`` of its units in the space
     area, as the handlers change it from the state (``ability_roll``)."""
     pool = barrage_pool(setup, roller, state.side(roller).space)
-    changers = _changers(setup)
+    changers = setup.answering("ability_roll")
     if not changers or not pool.groups:
         return pool
     groups = pool.groups
     for handler in changers:
         groups = handler.ability_roll(setup, state, roller, AFB, groups)
     return DicePool.of(list(groups))
-
-
-def _changers(setup: BattleSetup) -> tuple[Handler, ...]:
-    return setup.remembered(
-        ("barrage_changers",),
-        lambda: tuple(h for h in setup.handlers if overrides(h, "ability_roll")),
-    )
 
 
 def infantry_destroyed(

@@ -720,16 +720,6 @@ def acts_in_rounds(handler: Handler) -> bool:
     return any(overrides(handler, hook) for hook in IN_ROUNDS)
 
 
-def changes_combat_rolls(handler: Handler) -> bool:
-    """Whether a handler changes combat rolls from what the state shows (``combat_roll``)."""
-    return overrides(handler, "combat_roll")
-
-
-def acts_in_windows(handler: Handler) -> bool:
-    """Whether a handler may act in the timing windows of a combat (``in_window``)."""
-    return overrides(handler, "in_window")
-
-
 def opens(handler: Handler, window: Window) -> bool:
     """Whether ``handler`` acts in ``window`` (its declared ``acts``): the windows opened on
     demand (``hooks.OPENED_ON_DEMAND``) open only when a handler in play acts there."""

@@ -14,7 +14,7 @@ from spacecombat.core.forces import Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets.ti4.abilities.base import Handler, opens, overrides
+from spacecombat.rulesets.ti4.abilities.base import opens, overrides
 from spacecombat.rulesets.ti4.effects import (
     aimed_pool,
     aiming,
@@ -64,7 +64,7 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         return _hear_destroyed(setup, state, after)
     pool = combat_pool(setup, state, roller)
     purpose = "space_combat" if arena(setup, state) is None else "ground_combat"
-    keepers = _roll_keepers(setup)
+    keepers = setup.answering("keeps_rolls")
     if keepers and any(h.keeps_rolls(setup, state, roller) for h in keepers):
         return _roll_by_group(setup, state, roller, pool, purpose, after)
     if not pool.groups:
@@ -180,15 +180,6 @@ def _hear_destroyed(
     return node
 
 
-def _roll_keepers(setup: BattleSetup) -> tuple[Handler, ...]:
-    """The handlers in play that may need combat rolls kept group by group
-    (``keeps_rolls``); none in most battles, whose rolls stay one chance node each."""
-    return setup.remembered(
-        ("keeps_rolls",),
-        lambda: tuple(h for h in setup.handlers if overrides(h, "keeps_rolls")),
-    )
-
-
 def _roll_by_group(
     setup: BattleSetup,
     state: BattleState,
@@ -211,7 +202,7 @@ def _roll_by_group(
         found = aimed_pool(setup, state, roller, pool)
         if found is not None:
             pool, aimed_by = found  # its groups whose hits are restricted count them as marks
-    by = ", ".join(h.id for h in _roll_keepers(setup))
+    by = ", ".join(h.id for h in setup.answering("keeps_rolls"))
     if pool.budget or (pool.marks and not aimed_by):
         raise RuleNotImplemented(
             f"a combat roll kept group by group ({by}) that also spends trade goods or counts"

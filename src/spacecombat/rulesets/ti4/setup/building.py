@@ -18,8 +18,7 @@ from spacecombat.rulesets.ti4.abilities.base import (
     HANDLERS,
     Handler,
     Roll,
-    acts_in_windows,
-    changes_combat_rolls,
+    overrides,
 )
 from spacecombat.rulesets.ti4.rules import (
     UNIT_TYPES,
@@ -100,12 +99,12 @@ class BattleSetup:
     @cached_property
     def roll_changers(self) -> tuple[Handler, ...]:
         """The handlers in play that change combat rolls from the state (``combat_roll``)."""
-        return tuple(h for h in self.handlers if changes_combat_rolls(h))
+        return self.answering("combat_roll")
 
     @cached_property
     def acts_in_windows(self) -> bool:
         """Whether some handler in play acts in the timing windows of a combat."""
-        return any(acts_in_windows(h) for h in self.handlers)
+        return bool(self.answering("in_window"))
 
     @cached_property
     def _modifiers(self) -> dict[tuple[Side, Roll, str], int]:
@@ -130,6 +129,13 @@ class BattleSetup:
         if gained == NOTHING_GAINED:
             return self
         return self.remembered(("having", gained), lambda: _having(self, gained))
+
+    def answering(self, hook: str) -> tuple[Handler, ...]:
+        """The handlers in play that answer ``hook`` (a name declared in rulesets/ti4/hooks.py:
+        ``overrides``), in their order; found once per setup."""
+        return self.remembered(
+            ("answering", hook), lambda: tuple(h for h in self.handlers if overrides(h, hook))
+        )
 
     def remembered(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()``, computed once for ``key`` (a value of the setup and ``key`` alone)."""
