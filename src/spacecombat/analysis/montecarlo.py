@@ -232,14 +232,11 @@ def monte_carlo(
         }
         for name, chance in report.other.items():
             report.confidence[name] = interval(float(chance))
-        if report.holds is not None:
-            report.confidence["holds"] = {
-                name: interval(float(chance)) for name, chance in report.holds.items()
-            }
-        if report.taken is not None:
-            report.confidence["taken"] = {
-                name: interval(float(chance)) for name, chance in report.taken.items()
-            }
+        for shares, key in ((report.holds, "holds"), (report.taken, "taken")):
+            if shares is not None:
+                report.confidence[key] = {
+                    name: interval(float(chance)) for name, chance in shares.items()
+                }
     else:
         # a house's name may also be a result (it holds the system): results apart
         report.confidence = {

@@ -155,13 +155,14 @@ class Accounts:
     losses: dict[str, float] = field(default_factory=dict)
     retreats: dict[str, float] = field(default_factory=dict)
     retreat_fleets: dict[str, dict[Fleet, float]] = field(default_factory=dict)
-    planets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: an invasion of several planets: each player's ground forces left on each planet
+    planet_fleets: dict[str, dict[str, dict[Fleet, float]]] = field(default_factory=dict)
     #: a space battle's ends: who holds the space area (``HOLDERS``); ``None`` until one is added
     holds: dict[str, Weight] | None = None
     #: an invasion's ends: for each planet, the chance that the attacker takes it, and of each
-    #: of its results
+    #: of its results (every invasion, one planet or several: ``result``)
     taken: dict[str, Weight] = field(default_factory=dict)
-    planet_results_seen: dict[str, dict[str, Weight]] = field(default_factory=dict)
+    planet_outcomes: dict[str, dict[str, Weight]] = field(default_factory=dict)
 
     def end(self, battle: Accountant, outcome: Mapping[str, object], chance: Weight) -> None:
         """One battle end, whole."""
@@ -186,7 +187,7 @@ class Accounts:
                 name = str(record.get("planet"))
                 took = record.get("controller") == "attacker"
                 self.taken[name] = self.taken.get(name, self.zero) + (chance if took else 0)
-                seen = self.planet_results_seen.setdefault(name, {})
+                seen = self.planet_outcomes.setdefault(name, {})
                 result = str(record.get("result"))
                 seen[result] = seen.get(result, self.zero) + chance
 
@@ -238,17 +239,14 @@ class Accounts:
 
     def planet(self, battle: Accountant, record: Mapping[str, object], chance: Weight) -> None:
         """One planet's record (``core/outcome.planet_record``) at one end: its survivors are
-        what ``battle.survivors`` counts of the units on it (an invasion's ground forces)."""
+        what ``battle.survivors`` counts of the units on it (an invasion's ground forces). (Who
+        took it and its result are counted with the end's result: ``result``.)"""
         name = str(record.get("planet"))
-        mine = self.planets.setdefault(name, {"taken": 0.0, "results": {}, "fleets": {}})
-        if record.get("controller") == "attacker":
-            mine["taken"] += float(chance)
-        result = str(record.get("result"))
-        mine["results"][result] = mine["results"].get(result, 0.0) + float(chance)
+        mine = self.planet_fleets.setdefault(name, {})
         for player in PLAYERS:
             alone = {player: {"planets": [record.get(player)]}}
             units = tuple(sorted(battle.survivors(alone, player).items()))
-            kept = mine["fleets"].setdefault(player, {})
+            kept = mine.setdefault(player, {})
             kept[units] = kept.get(units, 0.0) + float(chance)
 
     def survivors(self, player: str) -> dict[str, Any]:
@@ -268,26 +266,26 @@ class Accounts:
         }
 
     def planet_report(self) -> dict[str, dict[str, Any]]:
-        if not self.planets and len(self.taken) == 1:
-            # one planet: its fight is the invasion's, its ground forces the survivors
-            (name, taken), results = next(iter(self.taken.items())), self.planet_results_seen
-            return {
-                name: {
-                    "taken": float(taken),
-                    "results": {
-                        result: float(p)
-                        for result, p in sorted(results[name].items(), key=lambda item: -item[1])
-                    },
-                    "survivors": {p: self.survivors(p) for p in PLAYERS},
-                }
-            }
+        """Each planet invaded: the chance that the attacker takes it, of each of its results,
+        and each player's ground forces left on it (one planet: its fight is the invasion's,
+        its ground forces the survivors)."""
+        if len(self.taken) == 1 and not self.planet_fleets:
+            name = next(iter(self.taken))
+            fleets = {p: self.survivors(p) for p in PLAYERS}
+            return {name: self._planet(name, fleets)}
         return {
-            name: {
-                "taken": facts["taken"],
-                "results": dict(sorted(facts["results"].items(), key=lambda item: -item[1])),
-                "survivors": {p: _survivors(fleets) for p, fleets in facts["fleets"].items()},
-            }
-            for name, facts in self.planets.items()
+            name: self._planet(name, {p: _survivors(f) for p, f in players.items()})
+            for name, players in self.planet_fleets.items()
+        }
+
+    def _planet(self, name: str, survivors: dict[str, Any]) -> dict[str, Any]:
+        results = self.planet_outcomes[name]
+        return {
+            "taken": float(self.taken[name]),
+            "results": {
+                result: float(p) for result, p in sorted(results.items(), key=lambda item: -item[1])
+            },
+            "survivors": survivors,
         }
 
 
