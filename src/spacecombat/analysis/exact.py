@@ -7,20 +7,23 @@ Every part is bounded by the budgets of ``analysis/budget.py`` and stops with ``
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from spacecombat import rulesets
 from spacecombat.analysis import budget
-from spacecombat.analysis.graph import NOT_IN_PRODUCT_FORM, Explorer
-from spacecombat.analysis.product_odds import with_product_form
-from spacecombat.analysis.report import OddsReport, summarise
+from spacecombat.analysis.graph import NOT_IN_PRODUCT_FORM, Explorer, Weight
+from spacecombat.analysis.product_odds import product_parts, with_product_form
+from spacecombat.analysis.report import Accounts, OddsReport, Parts, Split, summarise
 from spacecombat.analysis.solve import absorb, rounds_distribution
 from spacecombat.analysis.states import state_after
+from spacecombat.analysis.tactical_report import summarise_tactical
 from spacecombat.core.decisions import Policy
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_ROUNDS, shown
 from spacecombat.core.rounds import NotInProductForm
 from spacecombat.rulesets import is_scenario, parse_scenario
+from spacecombat.rulesets.tactical import TacticalBattle
 from spacecombat.scenario.schema import AnyScenario
 
 #: chance states the generic graph may explore by default (``budget.CHANCE_STATES``)
@@ -47,6 +50,20 @@ def exact_odds(
     if not is_scenario(scenario):
         scenario = parse_scenario(scenario)
     battle = rulesets.battle(scenario)
+    if isinstance(battle, TacticalBattle):
+        if rounds is not None:
+            raise ScenarioError(
+                "rounds",
+                "the state after N rounds of a tactical action is not available: ask it of "
+                "its space battle (battle: space) or its invasion (battle: invasion)",
+            )
+        # imported here: only a tactical action needs it
+        from spacecombat.analysis.tactical import tactical_odds
+
+        if not product_form and not fractions:
+            explorer_report = _state_by_state(battle, limit)
+            return explorer_report
+        return tactical_odds(battle, fractions=fractions, limit=limit)
     policies: dict[str, Policy] = battle.stock_policies()
     fast = product_form and not fractions and rounds is None
     form = battle.product_rounds() if fast else None
@@ -70,6 +87,55 @@ def exact_odds(
     report = summarise(battle, absorbed.ends, absorbed.residual, by_round, still, method="exact")
     if rounds is not None:
         report.after_rounds = state_after(battle, graph, rounds)
+    report.notices = list(battle.notices())
+    return report
+
+
+def solved_parts(
+    battle: rulesets.Battle,
+    *,
+    fractions: bool = False,
+    limit: int | None = STATE_LIMIT,
+    split: Split | None = None,
+    start: Any = None,
+) -> Parts:
+    """A battle solved exactly, before its report (``Parts``), from ``start`` (default: its
+    own first state): in product form when the rules allow it, else state by state; with
+    ``split``, its ends that hand over to a tactical action's next stage apart."""
+    policies: dict[str, Policy] = battle.stock_policies()
+    form = battle.product_rounds() if not fractions else None
+    why = battle.product_refusal() or NOT_IN_PRODUCT_FORM
+    if form is not None:
+        try:
+            return product_parts(battle, policies, form, limit, split, start)
+        except NotInProductForm as exc:
+            why = f"its rounds are not in product form: {exc}"
+    if fractions:
+        why = "exact fractions were asked for, which only the state-by-state engine gives"
+    explorer: Explorer[Any] = Explorer(
+        battle, policies, exact=fractions, limit=limit, why=why, start=start
+    )
+    graph = explorer.build()
+    absorbed = absorb(graph, exact=fractions)
+    by_round, still, _ = rounds_distribution(graph)
+    zero: Weight = Fraction(0) if fractions else 0.0
+    parts = Parts(Accounts(zero), split=split, residual=absorbed.residual)
+    parts.by_round, parts.still = dict(by_round), still
+    parts.add_ends(battle, absorbed.ends)
+    return parts
+
+
+def _state_by_state(battle: rulesets.Battle, limit: int | None) -> OddsReport:
+    """The odds of a battle over its whole state graph, as one process (a tactical action:
+    the check of its stage-by-stage odds)."""
+    explorer: Explorer[Any] = Explorer(battle, battle.stock_policies(), exact=False, limit=limit)
+    graph = explorer.build()
+    absorbed = absorb(graph, exact=False)
+    by_round, still, _ = rounds_distribution(graph)
+    assert isinstance(battle, TacticalBattle)
+    report = summarise_tactical(
+        battle, absorbed.ends, absorbed.residual, by_round, still, method="exact"
+    )
     report.notices = list(battle.notices())
     return report
 

@@ -108,10 +108,13 @@ class Explorer(Generic[S]):
         limit: int | None = None,
         settled: int | None = None,
         why: str = NOT_IN_PRODUCT_FORM,
+        start: S | None = None,
     ) -> None:
         """``limit``: the most chance states (``None``: no limit); ``settled``: the most states
         reached by an outcome (default ``budget.GRAPH_SETTLED``); ``why``: what
-        ``TooManyStates`` says of the battle."""
+        ``TooManyStates`` says of the battle; ``start``: the first state, if not the
+        process's own (a stage of a tactical action started from what the one before left)."""
+        self.start = start
         self.process = process
         self.policies = policies
         self.exact = exact
@@ -194,7 +197,7 @@ class Explorer(Generic[S]):
         """Explore every state the battle can reach from its start, weighting chance outcomes
         exactly (``Fraction``) or as floats; float outcomes below ``prune`` are dropped (their
         mass shows in the report's residual)."""
-        first = self.process.start()
+        first = self.process.start() if self.start is None else Step(self.start)
         target, rounds = self.settle(first.state)
         one: Weight = Fraction(1) if self.exact else 1.0
         self.graph.start = Edge(target, one, rounds + _rounds_begun(first.events))

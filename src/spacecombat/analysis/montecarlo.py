@@ -30,12 +30,14 @@ from typing import TYPE_CHECKING, Any
 from spacecombat import rulesets
 from spacecombat.analysis.graph import Terminal, Weight
 from spacecombat.analysis.report import FATES, OddsReport, summarise
+from spacecombat.analysis.tactical_report import summarise_tactical
 from spacecombat.analysis.workers import forking, may_start, stop
 from spacecombat.analysis.workers import pool as workers_pool
 from spacecombat.core.engine import Point, Sampler
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
 from spacecombat.rulesets import is_scenario, parse_scenario
+from spacecombat.rulesets.tactical import TacticalBattle
 from spacecombat.scenario.schema import AnyScenario
 
 if TYPE_CHECKING:
@@ -219,7 +221,10 @@ def monte_carlo(
         Terminal(key, outcome): count / total.trials for key, (outcome, count) in total.ends.items()
     }
     by_round = {r: c / total.trials for r, c in sorted(total.rounds.items())}
-    report = summarise(battle, ends, 0.0, by_round, 0.0, method="montecarlo")
+    if isinstance(battle, TacticalBattle):
+        report = summarise_tactical(battle, ends, 0.0, by_round, 0.0, method="montecarlo")
+    else:
+        report = summarise(battle, ends, 0.0, by_round, 0.0, method="montecarlo")
     report.trials = total.trials
 
     def interval(chance: float) -> list[float]:

@@ -6,7 +6,7 @@ combat accounted player by player. An invasion of several planets is handed to `
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 import numpy as np
@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 from spacecombat.analysis import budget, planets, product
 from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.graph import Entry, Explorer, Terminal, Weight
-from spacecombat.analysis.report import Accounts, OddsReport, is_space, stays_in_space, summarise
+from spacecombat.analysis.report import Accounts, OddsReport, Parts, Split, is_space, stays_in_space
 from spacecombat.analysis.solve import absorb, rounds_distribution
 from spacecombat.core.decisions import Policy
 from spacecombat.core.rounds import NOBODY, NotInProductForm, PlayerRounds
@@ -27,6 +27,20 @@ def with_product_form(
 ) -> OddsReport:
     """The report, the rounds solved in product form (``NotInProductForm`` if they turn out
     not to be; ``TooLarge`` beyond a budget)."""
+    return product_parts(battle, policies, form, limit).report(battle)
+
+
+def product_parts(
+    battle: Battle,
+    policies: Mapping[str, Policy],
+    form: PlayerRounds[Any],
+    limit: int | None,
+    split: Split | None = None,
+    start: Any = None,
+) -> Parts:
+    """What the report adds up, the rounds solved in product form; ``split``: also the ends
+    that hand over to a next stage, by what they hand over (``Parts.handed``). ``start``:
+    the first state, if not the battle's own."""
     # Before the rounds (space cannon, anti-fighter barrage, bombardment) the graph is small,
     # but it is bounded like any other.
     explorer: Explorer[Any] = Explorer(
@@ -37,32 +51,34 @@ def with_product_form(
         limit=limit,
         why="space cannon, anti-fighter barrage or bombardment before its combat rounds can "
         "end in very many ways",
+        start=start,
     )
     graph = explorer.build()
     absorbed = absorb(graph, exact=False)
     by_round, still, entered = rounds_distribution(graph)
-    accounts = Accounts(0.0)
+    parts = Parts(Accounts(0.0), split=split)
     ends = dict(absorbed.ends)
     ended = sum(float(w) for w in ends.values())
+    if (
+        split is not None
+        and absorbed.entries
+        and len(form.fights(next(iter(absorbed.entries)).state)) > 1
+    ):
+        raise NotInProductForm("a stage handing over is a space battle")
     if absorbed.entries and len(form.fights(next(iter(absorbed.entries)).state)) > 1:
-        solved = planets.fights(battle, form, explorer, absorbed.entries, entered, accounts)
+        solved = planets.fights(battle, form, explorer, absorbed.entries, entered, parts.accounts)
     elif absorbed.entries:
-        solved = _rounds(battle, form, explorer, absorbed.entries, entered, accounts)
+        solved = _rounds(battle, form, explorer, absorbed.entries, entered, parts)
     if absorbed.entries:
         ended += solved.mass
         for r, p in solved.rounds.items():
             by_round[r] = by_round.get(r, 0.0) + p
         still += solved.unfinished
-    residual = max(0.0, 1.0 - ended)
-    return summarise(
-        battle,
-        ends,
-        residual,
-        dict(sorted(by_round.items())),
-        still,
-        method="exact",
-        accounts=accounts,
-    )
+    parts.add_ends(battle, ends)
+    parts.residual = max(0.0, 1.0 - ended)
+    parts.by_round = dict(sorted(by_round.items()))
+    parts.still = still
+    return parts
 
 
 def _rounds(
@@ -71,7 +87,7 @@ def _rounds(
     explorer: Explorer[Any],
     entries: Mapping[Entry[Any], Weight],
     entered: Mapping[tuple[Entry[Any], int], float],
-    accounts: Accounts,
+    parts: Parts,
 ) -> product.Solved:
     """Solve the combat rounds from the entries in product form, and add their ends to the
     accounts."""
@@ -108,7 +124,7 @@ def _rounds(
         product.check(product.plan(attacker, defender, begun, form.last_round))
     announcements = _announcements(form, template, attacker, defender)
     solution = product.solve(attacker, defender, masses, starts, announcements=announcements)
-    mass = _account(battle, form, explorer, template, solution, accounts)
+    mass = _account(battle, form, explorer, template, solution, parts)
     return product.Solved(mass, solution.rounds, solution.unfinished)
 
 
@@ -180,7 +196,7 @@ def _account(
     explorer: Explorer[Any],
     template: Any,
     solution: product.ProductSolution[Any],
-    accounts: Accounts,
+    parts: Parts,
 ) -> float:
     """Add the ends of the rounds to the accounts, player by player, and return their mass.
 
@@ -192,10 +208,11 @@ def _account(
     from one of its pairs, run through the end of the combat, and each player's part from one
     pair per state of that player, not one per pair of states."""
     attacker, defender = solution.attacker, solution.defender
-    outcomes: dict[tuple[int, int, int], Mapping[str, object]] = {}
+    accounts = parts.accounts
+    terminals: dict[tuple[int, int, int], Terminal] = {}
 
-    def outcome(i: int, j: int, announced: int) -> Mapping[str, object]:
-        known = outcomes.get((i, j, announced))
+    def terminal(i: int, j: int, announced: int) -> Terminal:
+        known = terminals.get((i, j, announced))
         if known is None:
             joined = form.rejoin(template, attacker.units[i], defender.units[j], announced)
             target, _ = explorer.settle(joined)
@@ -203,8 +220,11 @@ def _account(
                 raise NotInProductForm(
                     "the end of the combat rolls dice (a retreat leaving a gravity rift)"
                 )
-            known = outcomes[(i, j, announced)] = target.outcome
+            known = terminals[(i, j, announced)] = target
         return known
+
+    def outcome(i: int, j: int, announced: int) -> Mapping[str, object]:
+        return terminal(i, j, announced).outcome
 
     total = 0.0
     groups = [(NOBODY, solution.ends), *solution.retreats.items()]
@@ -239,7 +259,32 @@ def _account(
                         d_stays[j] = stays_in_space(battle, end, "defender")
                 if is_space(first):
                     _hold(accounts, part, a_stays, d_stays)
+                    if parts.split is not None:
+                        _hand_over(parts, part, a_stays, d_stays, terminal, announced)
     return total
+
+
+def _hand_over(
+    parts: Parts,
+    part: NDArray[np.float64],
+    a_stays: NDArray[np.float64],
+    d_stays: NDArray[np.float64],
+    terminal: Callable[[int, int, int], Terminal],
+    announced: int,
+) -> None:
+    """The ends of a group where the attacker holds the space area, by what they hand over
+    to the next stage: it depends on the attacker's state alone (its units left in the space
+    area; the rest of the state is the template's), so each of the attacker's states hands
+    over what one of its pairs does (the state-by-state check is
+    tests/odds/test_tactical.py)."""
+    split = parts.split
+    assert split is not None
+    held = part * (d_stays == 0)[None, :]
+    by_row = held.sum(axis=1)
+    columns = [int(j) for j in np.flatnonzero(held.sum(axis=0))]
+    for i in np.flatnonzero((by_row > 0) & (a_stays > 0)):
+        end = terminal(int(i), columns[0], announced)
+        parts.hand(split(end), str(end.outcome.get("result")), float(by_row[i]))
 
 
 def _hold(

@@ -14,7 +14,7 @@ invasion, the chance that the attacker takes each planet (``taken``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
@@ -163,6 +163,10 @@ class Accounts:
     #: of its results (every invasion, one planet or several: ``result``)
     taken: dict[str, Weight] = field(default_factory=dict)
     planet_outcomes: dict[str, dict[str, Weight]] = field(default_factory=dict)
+    #: an invasion's ends: the chance that the attacker takes every planet
+    taken_all: Weight = 0.0
+    #: the chance of each result alone (``results`` has the yes/no facts besides)
+    outcomes: dict[str, Weight] = field(default_factory=dict)
 
     def end(self, battle: Accountant, outcome: Mapping[str, object], chance: Weight) -> None:
         """One battle end, whole."""
@@ -178,11 +182,15 @@ class Accounts:
         """The end's result, and each yes/no fact of it (TI3's planet_taken) as a probability;
         in an invasion, whether the attacker took each planet (its record's ``controller``)."""
         self.add(str(outcome.get("result")), chance)
+        named = str(outcome.get("result"))
+        self.outcomes[named] = self.outcomes.get(named, self.zero) + chance
         for name, value in outcome.items():
             if isinstance(value, bool):
                 self.add(name, chance if value else self.zero)
         records = outcome.get("planets")
         if isinstance(records, list):
+            if all(record.get("controller") == "attacker" for record in records):
+                self.taken_all += chance
             for record in records:
                 name = str(record.get("planet"))
                 took = record.get("controller") == "attacker"
@@ -250,7 +258,7 @@ class Accounts:
             kept[units] = kept.get(units, 0.0) + float(chance)
 
     def survivors(self, player: str) -> dict[str, Any]:
-        return _survivors(self.fleets.get(player, {}))
+        return survivors_report(self.fleets.get(player, {}))
 
     def expected_losses(self, player: str) -> float:
         return round(self.losses.get(player, 0.0), 12)
@@ -259,7 +267,7 @@ class Accounts:
         return {
             player: {
                 "probability": chance,
-                "survivors": _survivors(self.retreat_fleets.get(player, {})),
+                "survivors": survivors_report(self.retreat_fleets.get(player, {})),
             }
             for player, chance in self.retreats.items()
             if chance > 0
@@ -274,7 +282,7 @@ class Accounts:
             fleets = {p: self.survivors(p) for p in PLAYERS}
             return {name: self._planet(name, fleets)}
         return {
-            name: self._planet(name, {p: _survivors(f) for p, f in players.items()})
+            name: self._planet(name, {p: survivors_report(f) for p, f in players.items()})
             for name, players in self.planet_fleets.items()
         }
 
@@ -318,7 +326,7 @@ def summarise(
         other=results,
         survivors={p: accounts.survivors(p) for p in PLAYERS},
         expected_losses={p: accounts.expected_losses(p) for p in PLAYERS},
-        rounds=_rounds(by_round, still_fighting),
+        rounds=rounds_report(by_round, still_fighting),
         retreats=accounts.retreat_report(),
         planets=accounts.planet_report(),
         holds=accounts.holds,
@@ -388,7 +396,7 @@ def _summarise_houses(
         residual=residual,
         method=method,
         other=accounts.results,
-        rounds=_rounds(by_round, still_fighting),
+        rounds=rounds_report(by_round, still_fighting),
         houses=houses_report,
         colony=colony,
     )
@@ -434,7 +442,7 @@ def _colony(ends: Mapping[Terminal, Weight]) -> dict[str, Any] | None:
     }
 
 
-def _survivors(fleets: Mapping[tuple[tuple[str, int], ...], float]) -> dict[str, Any]:
+def survivors_report(fleets: Mapping[tuple[tuple[str, int], ...], float]) -> dict[str, Any]:
     ranked = sorted(fleets.items(), key=lambda item: (-item[1], item[0]))
     at_least: dict[int, float] = {}
     for units, chance in fleets.items():
@@ -447,7 +455,7 @@ def _survivors(fleets: Mapping[tuple[tuple[str, int], ...], float]) -> dict[str,
     }
 
 
-def _rounds(by_round: Mapping[int, float], still: float) -> dict[str, Any]:
+def rounds_report(by_round: Mapping[int, float], still: float) -> dict[str, Any]:
     total = sum(by_round.values())
     mean = sum(r * p for r, p in by_round.items()) / total if total else 0.0
     return {
@@ -455,3 +463,50 @@ def _rounds(by_round: Mapping[int, float], still: float) -> dict[str, Any]:
         "expected": mean,
         "unfinished": still,
     }
+
+
+#: what an end hands over to the next stage of a tactical action (its final state's
+#: ``Terminal`` to a hashable key)
+Split = Callable[[Terminal], Hashable]
+
+
+@dataclass
+class Parts:
+    """A battle solved, before its report: the accounts of its ends, the chance left
+    unsolved, the rounds; with ``split``, the ends where the attacker holds the space area,
+    by what they hand over to the next stage of a tactical action (``handed``), and by their
+    result (``handed_results``)."""
+
+    accounts: Accounts
+    split: Split | None = None
+    residual: Weight = 0.0
+    by_round: dict[int, float] = field(default_factory=dict)
+    still: float = 0.0
+    handed: dict[Hashable, Weight] = field(default_factory=dict)
+    handed_results: dict[str, Weight] = field(default_factory=dict)
+
+    def hand(self, key: Hashable, result: str, chance: Weight) -> None:
+        """``chance`` more that the battle ends handing ``key`` over, with ``result``."""
+        self.handed[key] = self.handed.get(key, self.accounts.zero) + chance
+        self.handed_results[result] = self.handed_results.get(result, self.accounts.zero) + chance
+
+    def add_ends(self, battle: Accountant, ends: Mapping[Terminal, Weight]) -> None:
+        """Battle ends, whole (and, with ``split``, those the attacker holds the space area
+        at, by what they hand over)."""
+        for end, chance in ends.items():
+            self.accounts.end(battle, end.outcome, chance)
+            if self.split is not None and is_space(end.outcome):
+                stays = [stays_in_space(battle, end.outcome, p) for p in PLAYERS]
+                if stays == [True, False]:
+                    self.hand(self.split(end), str(end.outcome.get("result")), chance)
+
+    def report(self, battle: Accountant) -> OddsReport:
+        return summarise(
+            battle,
+            {},
+            self.residual,
+            self.by_round,
+            self.still,
+            method="exact",
+            accounts=self.accounts,
+        )

@@ -275,7 +275,7 @@ class Scenario(_Spec):
     """A battle to resolve."""
 
     ruleset: Literal["ti4", "ti3"]
-    battle: Literal["space", "invasion"]
+    battle: Literal["space", "invasion", "tactical"]
     attacker: SideSpec
     defender: SideSpec
     policy: PolicySpec | None = None
