@@ -189,7 +189,7 @@ def test_a_wrong_battle_kind_lists_the_kinds() -> None:
     error = refused({**space(CRUISER, CRUISER), "battle": "ground"})
     assert (error.field, error.message) == (
         "battle",
-        "allowed: 'space', 'invasion' (got 'ground')",
+        "allowed: 'space', 'invasion', 'tactical' (got 'ground')",
     )
 
 

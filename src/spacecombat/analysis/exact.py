@@ -61,9 +61,10 @@ def exact_odds(
         from spacecombat.analysis.tactical import tactical_odds
 
         if not product_form and not fractions:
-            explorer_report = _state_by_state(battle, limit)
-            return explorer_report
-        return tactical_odds(battle, fractions=fractions, limit=limit)
+            return _state_by_state(battle, limit)
+        report = tactical_odds(battle, fractions=fractions, limit=limit)
+        report.notices = list(battle.notices())
+        return report
     policies: dict[str, Policy] = battle.stock_policies()
     fast = product_form and not fractions and rounds is None
     form = battle.product_rounds() if fast else None

@@ -253,15 +253,29 @@ def _account(
                     end = outcome(i, j, announced)
                     if k < len(rows_in):
                         accounts.player(battle, end, "attacker", float(by_row[i]))
+                        _planets(battle, accounts, end, "attacker", float(by_row[i]))
                         a_stays[i] = stays_in_space(battle, end, "attacker")
                     if k < len(columns_in):
                         accounts.player(battle, end, "defender", float(by_column[j]))
+                        _planets(battle, accounts, end, "defender", float(by_column[j]))
                         d_stays[j] = stays_in_space(battle, end, "defender")
                 if is_space(first):
                     _hold(accounts, part, a_stays, d_stays)
                     if parts.split is not None:
                         _hand_over(parts, part, a_stays, d_stays, terminal, announced)
     return total
+
+
+def _planets(
+    battle: Battle, accounts: Accounts, end: Mapping[str, object], player: str, chance: float
+) -> None:
+    """An invasion of several planets whose ground combats left one to fight in rounds: the
+    player's ground forces left on each planet (they depend on its own units alone, like the
+    rest of its part of the end)."""
+    records = end.get("planets")
+    if isinstance(records, list) and len(records) > 1:
+        for record in records:
+            accounts.planet_player(battle, record, player, chance)
 
 
 def _hand_over(

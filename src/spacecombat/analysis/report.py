@@ -168,6 +168,9 @@ class Accounts:
     #: the chance of each result alone (``results`` has the yes/no facts besides)
     outcomes: dict[str, Weight] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.taken_all = self.zero
+
     def end(self, battle: Accountant, outcome: Mapping[str, object], chance: Weight) -> None:
         """One battle end, whole."""
         self.result(outcome, chance)
@@ -249,13 +252,18 @@ class Accounts:
         """One planet's record (``core/outcome.planet_record``) at one end: its survivors are
         what ``battle.survivors`` counts of the units on it (an invasion's ground forces). (Who
         took it and its result are counted with the end's result: ``result``.)"""
-        name = str(record.get("planet"))
-        mine = self.planet_fleets.setdefault(name, {})
         for player in PLAYERS:
-            alone = {player: {"planets": [record.get(player)]}}
-            units = tuple(sorted(battle.survivors(alone, player).items()))
-            kept = mine.setdefault(player, {})
-            kept[units] = kept.get(units, 0.0) + float(chance)
+            self.planet_player(battle, record, player, chance)
+
+    def planet_player(
+        self, battle: Accountant, record: Mapping[str, object], player: str, chance: Weight
+    ) -> None:
+        """One player's ground forces left on one planet (its record) at some ends."""
+        mine = self.planet_fleets.setdefault(str(record.get("planet")), {})
+        alone = {player: {"planets": [record.get(player)]}}
+        units = tuple(sorted(battle.survivors(alone, player).items()))
+        kept = mine.setdefault(player, {})
+        kept[units] = kept.get(units, 0.0) + float(chance)
 
     def survivors(self, player: str) -> dict[str, Any]:
         return survivors_report(self.fleets.get(player, {}))
@@ -474,21 +482,20 @@ Split = Callable[[Terminal], Hashable]
 class Parts:
     """A battle solved, before its report: the accounts of its ends, the chance left
     unsolved, the rounds; with ``split``, the ends where the attacker holds the space area,
-    by what they hand over to the next stage of a tactical action (``handed``), and by their
-    result (``handed_results``)."""
+    by what they hand over to the next stage of a tactical action and their result
+    (``handed``)."""
 
     accounts: Accounts
     split: Split | None = None
     residual: Weight = 0.0
     by_round: dict[int, float] = field(default_factory=dict)
     still: float = 0.0
-    handed: dict[Hashable, Weight] = field(default_factory=dict)
-    handed_results: dict[str, Weight] = field(default_factory=dict)
+    handed: dict[Hashable, dict[str, Weight]] = field(default_factory=dict)
 
     def hand(self, key: Hashable, result: str, chance: Weight) -> None:
         """``chance`` more that the battle ends handing ``key`` over, with ``result``."""
-        self.handed[key] = self.handed.get(key, self.accounts.zero) + chance
-        self.handed_results[result] = self.handed_results.get(result, self.accounts.zero) + chance
+        by_result = self.handed.setdefault(key, {})
+        by_result[result] = by_result.get(result, self.accounts.zero) + chance
 
     def add_ends(self, battle: Accountant, ends: Mapping[Terminal, Weight]) -> None:
         """Battle ends, whole (and, with ``split``, those the attacker holds the space area

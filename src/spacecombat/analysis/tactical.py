@@ -36,11 +36,10 @@ def tactical_odds(
     one: Weight = Fraction(1) if fractions else 1.0
     accounts = TacticalAccounts(zero, stages.planets)
     if stages.space is None:
-        handed: dict[Hashable, Weight] = {stages.hand_over(None): one}
+        handed: dict[Hashable, dict[str, Weight]] = {stages.hand_over(None): {"": one}}
         accounts.holds["attacker"] = one
         accounts.space_rounds = {0: 1.0}
-        handed_results: dict[str, Weight] = {}
-        space_results: dict[str, Weight] = {}
+        space_results: dict[str, Weight] = {"": one}
         still = 0.0
     else:
 
@@ -59,16 +58,20 @@ def tactical_odds(
         accounts.space_rounds = dict(space.by_round)
         accounts.residual += space.residual
         still = space.still
-        handed, handed_results = space.handed, space.handed_results
-        space_results = space.accounts.outcomes
+        handed = space.handed
+        space_results = dict(space.accounts.outcomes)
         for player in PLAYERS:
             accounts.losses[player] += space.accounts.losses.get(player, 0.0)
-    # the ends with no invasion: the space combat's result; the planets as they were
+    # the ends that invade; the others end the action with the space combat's result, the
+    # planets as they were
+    invading = {key: by_result for key, by_result in handed.items() if stages.invades(key)}
+    for by_result in invading.values():
+        for result, chance in by_result.items():
+            space_results[result] -= chance
     for result, chance in space_results.items():
-        left = chance - handed_results.get(result, zero)
-        if left:
-            accounts.add(result, left)
-    not_invaded = sum(space_results.values(), zero) - sum(handed_results.values(), zero)
+        if chance and result:
+            accounts.add(result, chance)
+    not_invaded = sum(space_results.values(), zero)
     if not_invaded:
         accounts.ground_rounds[0] = float(not_invaded)
         for record in stages.untouched():
@@ -77,7 +80,8 @@ def tactical_odds(
                 for player in PLAYERS
             }
             accounts.planet(str(record["planet"]), NOT_INVADED, fleets, not_invaded)
-    for key, mass in handed.items():
+    for key, by_result in invading.items():
+        mass = sum(by_result.values(), zero)
         _invade(battle, accounts, key, mass, fractions=fractions, limit=limit)
     return accounts.report("exact", None, still)
 

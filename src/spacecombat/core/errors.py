@@ -16,6 +16,12 @@ class ScenarioError(SpacecombatError):
         self.message = message
 
 
+class NothingToInvade(ScenarioError):
+    """An invasion whose attacker has no ground forces to land and no unit to bombard: refused
+    as a scenario; in a tactical action, the space combat left nothing to invade with, and the
+    action ends (rulesets/tactical.py)."""
+
+
 class RulesDataError(SpacecombatError):
     """A rules data file does not follow its schema."""
 

@@ -35,7 +35,7 @@ from typing import Any, NamedTuple, Protocol
 
 from spacecombat.core.decisions import Option, Policy
 from spacecombat.core.engine import Chance, Decision, Draw, End, Node, Step
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import NothingToInvade, RuleNotImplemented, ScenarioError
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import Tally
@@ -88,6 +88,11 @@ class Stages(Protocol):
 
     def invasion(self, key: Hashable) -> tuple[StageBattle, Any]:
         """The invasion that a hand-over key starts, and its first state."""
+        ...
+
+    def invades(self, key: Hashable) -> bool:
+        """Whether the hand-over ``key`` leaves the attacker anything to invade with (ground
+        forces to land, or units to bombard, as the ruleset asks of an invasion)."""
         ...
 
     def untouched(self) -> list[dict[str, object]]:
@@ -146,7 +151,9 @@ class TacticalBattle:
         """The space stage is over at ``end``: the invasion follows if the attacker holds the
         space area and there are planets; else the action ends."""
         said = (*_without_end(node.events), event("stage_ended", stage=SPACE, **node.outcome))
-        if _holder_of(node.outcome, self.stages.space) != "attacker" or not self.stages.planets:
+        stages = self.stages
+        holds = _holder_of(node.outcome, stages.space) == "attacker"
+        if not holds or not stages.planets or not stages.invades(stages.hand_over(end)):
             outcome = self.outcome(node.outcome, None)
             return End(outcome, (*_without_end(node.events), event("battle_ended", **outcome)))
         return self._invade(end, said)
@@ -427,6 +434,7 @@ class ScenarioStages:
         self._order = (*order, *(i for i in range(len(self.planets)) if i not in order))
         self._battles: dict[tuple[tuple[str, int, int], ...], StageBattle] = {}
         self._invasions: dict[Hashable, tuple[StageBattle, Any]] = {}
+        self._invading: dict[Hashable, bool] = {}
         if self.planets:
             # the invasion as the scenario gives it (every unit there), checked at once
             self._battle(_space_units(scenario, structures))
@@ -448,6 +456,17 @@ class ScenarioStages:
             if carried is not None:
                 first = self._carry.first(first, carried)
             known = self._invasions[key] = (battle, first)
+        return known
+
+    def invades(self, key: Hashable) -> bool:
+        known = self._invading.get(key)
+        if known is None:
+            try:
+                self.invasion(key)
+                known = True
+            except NothingToInvade:
+                known = False
+            self._invading[key] = known
         return known
 
     def _battle(self, units: tuple[tuple[str, int, int], ...]) -> StageBattle:

@@ -3,6 +3,7 @@ space battles and invasion combat (../shared/spec/ti3-combat.md)."""
 
 from __future__ import annotations
 
+from spacecombat.rulesets.tactical import TacticalBattle
 from spacecombat.rulesets.ti3.battle import Ti3Battle
 from spacecombat.rulesets.ti3.setup import Ti3Setup, build
 from spacecombat.scenario.schema import Scenario
@@ -10,8 +11,13 @@ from spacecombat.scenario.schema import Scenario
 NAME = "ti3"
 
 
-def battle_process(scenario: Scenario) -> Ti3Battle:
-    """The battle process for a checked TI3 scenario."""
+def battle_process(scenario: Scenario) -> Ti3Battle | TacticalBattle:
+    """The battle process for a checked TI3 scenario (a tactical action: its two stages
+    chained, rulesets/ti3/tactical.py)."""
+    if scenario.battle == "tactical":
+        from spacecombat.rulesets.ti3.tactical import tactical_battle
+
+        return tactical_battle(scenario)
     return Ti3Battle(build(scenario))
 
 

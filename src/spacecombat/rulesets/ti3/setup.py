@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TypeVar, cast
 
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import NothingToInvade, RuleNotImplemented, ScenarioError
 from spacecombat.core.forces import Forces
 from spacecombat.core.limits import shown
 from spacecombat.core.policies import PolicyConfig
@@ -403,7 +403,7 @@ def _invasion_forces(
     attacker = SideState(forces_of(space, left), tuple(landing_forces))
     defender = SideState(Forces(), tuple(defenders))
     if not any(landed.values()) and not any(bombard):
-        raise ScenarioError(
+        raise NothingToInvade(
             "attacker.units", "an invasion needs ground units to land, or units to bombard"
         )
     return attacker, defender, tuple(bombard)
