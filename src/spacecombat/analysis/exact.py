@@ -7,16 +7,16 @@ Every part is bounded by the budgets of ``analysis/budget.py`` and stops with ``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from spacecombat import rulesets
 from spacecombat.analysis import budget
-from spacecombat.analysis.graph import NOT_IN_PRODUCT_FORM, Explorer, Weight
-from spacecombat.analysis.product_odds import product_parts, with_product_form
-from spacecombat.analysis.report import Accounts, OddsReport, Parts, Split, summarise
+from spacecombat.analysis.graph import NOT_IN_PRODUCT_FORM, Explorer
+from spacecombat.analysis.product_odds import with_product_form
+from spacecombat.analysis.report import OddsReport, summarise
 from spacecombat.analysis.solve import absorb, rounds_distribution
 from spacecombat.analysis.states import state_after
+from spacecombat.analysis.tactical import tactical_odds
 from spacecombat.analysis.tactical_report import summarise_tactical
 from spacecombat.core.decisions import Policy
 from spacecombat.core.errors import ScenarioError
@@ -57,9 +57,6 @@ def exact_odds(
                 "the state after N rounds of a tactical action is not available: ask it of "
                 "its space battle (battle: space) or its invasion (battle: invasion)",
             )
-        # imported here: only a tactical action needs it
-        from spacecombat.analysis.tactical import tactical_odds
-
         if not product_form and not fractions:
             return _state_by_state(battle, limit)
         report = tactical_odds(battle, fractions=fractions, limit=limit)
@@ -90,40 +87,6 @@ def exact_odds(
         report.after_rounds = state_after(battle, graph, rounds)
     report.notices = list(battle.notices())
     return report
-
-
-def solved_parts(
-    battle: rulesets.Battle,
-    *,
-    fractions: bool = False,
-    limit: int | None = STATE_LIMIT,
-    split: Split | None = None,
-    start: Any = None,
-) -> Parts:
-    """A battle solved exactly, before its report (``Parts``), from ``start`` (default: its
-    own first state): in product form when the rules allow it, else state by state; with
-    ``split``, its ends that hand over to a tactical action's next stage apart."""
-    policies: dict[str, Policy] = battle.stock_policies()
-    form = battle.product_rounds() if not fractions else None
-    why = battle.product_refusal() or NOT_IN_PRODUCT_FORM
-    if form is not None:
-        try:
-            return product_parts(battle, policies, form, limit, split, start)
-        except NotInProductForm as exc:
-            why = f"its rounds are not in product form: {exc}"
-    if fractions:
-        why = "exact fractions were asked for, which only the state-by-state engine gives"
-    explorer: Explorer[Any] = Explorer(
-        battle, policies, exact=fractions, limit=limit, why=why, start=start
-    )
-    graph = explorer.build()
-    absorbed = absorb(graph, exact=fractions)
-    by_round, still, _ = rounds_distribution(graph)
-    zero: Weight = Fraction(0) if fractions else 0.0
-    parts = Parts(Accounts(zero), split=split, residual=absorbed.residual)
-    parts.by_round, parts.still = dict(by_round), still
-    parts.add_ends(battle, absorbed.ends)
-    return parts
 
 
 def _state_by_state(battle: rulesets.Battle, limit: int | None) -> OddsReport:

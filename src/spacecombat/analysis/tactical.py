@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from fractions import Fraction
 
-from spacecombat.analysis.exact import solved_parts
 from spacecombat.analysis.graph import Terminal, Weight
+from spacecombat.analysis.parts import solved_parts
 from spacecombat.analysis.report import PLAYERS, OddsReport
 from spacecombat.analysis.tactical_report import NOT_INVADED, TacticalAccounts, fleet
 from spacecombat.rulesets.tactical import TacticalBattle

@@ -170,8 +170,9 @@ def summarise_tactical(
     accounts = TacticalAccounts(zero, battle.stages.planets, residual=residual)
     for end, chance in ends.items():
         accounts.end(battle, end.outcome, chance)
-    whole = None if method == "montecarlo" else rounds_report(by_round, still)
-    return accounts.report(method, whole, still)
+    # (the ends' outcomes are one per end, whatever its rounds: the rounds come from the
+    # battles played or the whole graph)
+    return accounts.report(method, rounds_report(by_round, still), still)
 
 
 def fleet(counts: Mapping[str, int]) -> Fleet:

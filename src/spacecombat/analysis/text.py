@@ -51,7 +51,7 @@ def render(report: dict[str, Any]) -> str:
         lines.append(f"  residual       {float(report['residual']):.1e}")
     lines.extend(_retreats(report.get("retreats") or {}))
     planets = report.get("planets") or {}
-    if len(planets) > 1:  # one planet's fight is the invasion's, as above
+    if len(planets) > 1 or "invaded" in report:  # one planet's fight is the invasion's, above
         lines.extend(_planets(planets))
     losses = report["expected_losses"]
     lines.append(
@@ -59,10 +59,17 @@ def render(report: dict[str, Any]) -> str:
         f"defender {losses['defender']:.2f}"
     )
     rounds = report["rounds"]
-    lines.append(f"Expected rounds: {rounds['expected']:.2f}")
+    by_stage = ""
+    if "space" in rounds:  # a tactical action, stage by stage
+        by_stage = (
+            f" (space combat {rounds['space']['expected']:.2f}, "
+            f"ground combat {rounds['ground']['expected']:.2f})"
+        )
+    lines.append(f"Expected rounds: {rounds['expected']:.2f}{by_stage}")
+    in_space = " in space" if "invaded" in report else ""
     for player in ("attacker", "defender"):
         survivors = report["survivors"][player]
-        lines.append(f"{player.capitalize()} survivors (most likely first):")
+        lines.append(f"{player.capitalize()} survivors{in_space} (most likely first):")
         lines.extend(_fleets(survivors["fleets"], 5))
         at_least = survivors["at_least"]
         if at_least:
@@ -91,9 +98,15 @@ def _headline(report: dict[str, Any], intervals: dict[str, Any]) -> list[str]:
         ]
         lines.append(f"{first} ({', '.join(rest)})")
     around = intervals.get("taken") or {}
-    for planet, p in (report.get("taken") or {}).items():
+    taken = report.get("taken") or {}
+    for planet, p in taken.items():
         name = "the planet" if planet == "planet" else planet  # a planet left unnamed
         lines.append(f"The attacker takes {name} {_percent(p, around.get(planet))}")
+    if len(taken) > 1 and "taken_all" in report:
+        every = _percent(report["taken_all"], intervals.get("taken_all"))
+        lines.append(f"The attacker takes every planet {every}")
+    if "invaded" in report:  # a tactical action
+        lines.append(f"An invasion follows the space combat {100 * report['invaded']:.2f}%")
     return lines
 
 

@@ -153,9 +153,43 @@ def render(events: Iterable[Event]) -> str:
             lines.append(f"  {who} gains {e.get('name')}{source} ({e.get('by')})")
         elif kind == "ground_forces_committed":
             lines.append(f"  attacker commits {units_text(e.get('units'))} to {e.get('planet')}")
+        elif kind == "stage_ended":
+            lines.append("Space combat over; the invasion follows")
+            lines.extend(_ending(e))
+        elif kind == "battle_ended" and e.get("battle") == "tactical":
+            lines.extend(_tactical_ending(e))
         elif kind == "battle_ended":
             lines.extend(_ending(e))
     return "\n".join(lines) + "\n"
+
+
+def _tactical_ending(e: Event) -> list[str]:
+    """The end of a tactical action: who holds the system, each planet, then the last
+    combat's result."""
+    holder = e.get("holds")
+    holds = "nobody holds the system" if holder == "neither" else f"the {holder} holds the system"
+    lines = [f"Tactical action over: {holds}"]
+    for record in e.get("planets") or []:
+        if not isinstance(record, Mapping):
+            continue
+        name = record.get("planet")
+        if record.get("result") == "not_invaded":
+            lines.append(f"  {name}: not invaded; the defender keeps it")
+            continue
+        owner = (
+            "taken by the attacker"
+            if record.get("controller") == "attacker"
+            else "kept by the defender"
+        )
+        left = (
+            f"attacker {units_text(record.get('attacker'))}; "
+            f"defender {units_text(record.get('defender'))}"
+        )
+        lines.append(f"  {name}: {owner} ({left})")
+    last = e.get("invasion") or e.get("space")
+    if isinstance(last, Mapping):
+        lines.extend(_ending(last))
+    return lines
 
 
 def _ending(e: Event) -> list[str]:

@@ -339,7 +339,7 @@ def _holder_of(space: Mapping[str, object], battle: StageBattle | None) -> str:
 
 def _without_end(events: tuple[Event, ...]) -> tuple[Event, ...]:
     """A stage's events without its ``battle_ended`` (the action's end is said once)."""
-    return tuple(e for e in events if e.get("type") != "battle_ended")
+    return tuple(e for e in events if e.get("event") != "battle_ended")
 
 
 def _wrapped(node: Node[Any], wrap: Callable[[Any], TacticalState]) -> Node[TacticalState]:

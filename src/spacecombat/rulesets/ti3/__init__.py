@@ -6,6 +6,7 @@ from __future__ import annotations
 from spacecombat.rulesets.tactical import TacticalBattle
 from spacecombat.rulesets.ti3.battle import Ti3Battle
 from spacecombat.rulesets.ti3.setup import Ti3Setup, build
+from spacecombat.rulesets.ti3.tactical import tactical_battle
 from spacecombat.scenario.schema import Scenario
 
 NAME = "ti3"
@@ -15,8 +16,6 @@ def battle_process(scenario: Scenario) -> Ti3Battle | TacticalBattle:
     """The battle process for a checked TI3 scenario (a tactical action: its two stages
     chained, rulesets/ti3/tactical.py)."""
     if scenario.battle == "tactical":
-        from spacecombat.rulesets.ti3.tactical import tactical_battle
-
         return tactical_battle(scenario)
     return Ti3Battle(build(scenario))
 

@@ -6,6 +6,7 @@ from spacecombat.core.decisions import Policy
 from spacecombat.rulesets.tactical import TacticalBattle
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
+from spacecombat.rulesets.ti4.tactical import tactical_battle
 from spacecombat.scenario.schema import Scenario
 
 NAME = "ti4"
@@ -15,8 +16,6 @@ def battle_process(scenario: Scenario) -> Ti4Battle | TacticalBattle:
     """The battle process for a checked scenario (a tactical action: its two stages chained,
     rulesets/ti4/tactical.py)."""
     if scenario.battle == "tactical":
-        from spacecombat.rulesets.ti4.tactical import tactical_battle
-
         return tactical_battle(scenario)
     return Ti4Battle(build(scenario))
 
