@@ -89,6 +89,22 @@ Columns:
   combat rounds (the last section, from `src/spacecombat/rulesets/ti4/hooks.py`), so the
   exact odds use the fast product form; `state graph` otherwise; "—" for `stats`, `none` and
   unimplemented.
+
+## In a tactical action
+
+A tactical action (`battle: tactical`, `rulesets/tactical.py`) is its space battle, then, if the
+attacker holds the space area, its invasion, each played by the same procedures and handlers
+as a battle of that kind alone. So every effect acts once, at its place in the chain: those of
+space cannon offense and of the space combat in the space stage (an effect "after a space
+battle", "at the end of combat" or "when you win a combat" acts there, at the end of the space
+combat); those of bombardment, space cannon defense and ground combat in the invasion. What the
+space combat used up carries over (`BattleState.used`, `purse`, `gained`): a card played or a
+leader used there is not played again in the invasion, a technology exhausted stays
+exhausted, trade goods spent stay spent, a technology gained is owned. A handler in play in
+only one kind of battle (`Handler.battles`) is in play in that stage only. Not chained yet, and
+refused by name: a defender's retreat taking ground forces off the planets
+(`retreat_takes_planet_ground_forces`), since the invasion after it would start from planets the
+scenario does not list.
 """
 
 HOOKS_HEADER = """\

@@ -169,7 +169,8 @@ def _tactical_ending(e: Event) -> list[str]:
     holder = e.get("holds")
     holds = "nobody holds the system" if holder == "neither" else f"the {holder} holds the system"
     lines = [f"Tactical action over: {holds}"]
-    for record in e.get("planets") or []:
+    records = e.get("planets")
+    for record in records if isinstance(records, list) else []:
         if not isinstance(record, Mapping):
             continue
         name = record.get("planet")
@@ -187,7 +188,7 @@ def _tactical_ending(e: Event) -> list[str]:
         )
         lines.append(f"  {name}: {owner} ({left})")
     last = e.get("invasion") or e.get("space")
-    if isinstance(last, Mapping):
+    if isinstance(last, dict):
         lines.extend(_ending(last))
     return lines
 
