@@ -256,3 +256,34 @@ def test_ground_forces_committed_beyond_those_left_land_those_left_in_planet_ord
     part = invasion_part(scenario, (("carrier", 0, 2), ("infantry", 0, 3)), (1, 0))
     assert part.planets is not None
     assert [p.commit for p in part.planets] == [{"infantry": 1}, {"infantry": 2}]
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"defender": {"units": {"pds": 1}}}, "defender.units.pds"),
+        ({"defender": {"units": {}, "planet_units": {"infantry": 1}}}, "defender.planet_units"),
+        (
+            {"planets": [{"name": "A", "defender": {"infantry": 1}, "commit": {"mech": 1}}]},
+            "planets[0].commit.mech",
+        ),
+        (
+            {"defender": {"units": {}, "policy": {"retreat_takes_planet_ground_forces": True}}},
+            "defender.policy.retreat_takes_planet_ground_forces",
+        ),
+    ],
+)
+def test_bad_tactical_input_is_refused_by_field(change: dict[str, Any], field: str) -> None:
+    from spacecombat.core.errors import SpacecombatError
+
+    data = {
+        "ruleset": "ti4",
+        "battle": "tactical",
+        "attacker": {"units": {"carrier": 1, "infantry": 2}},
+        "defender": {"units": {}},
+        "planets": [{"name": "A", "defender": {"infantry": 1}}],
+        **change,
+    }
+    with pytest.raises(SpacecombatError) as caught:
+        battle(parse_scenario(data))
+    assert str(caught.value).startswith(field)

@@ -500,6 +500,17 @@ def check_tactical(scenario: Scenario, structures: frozenset[str]) -> None:
     structure in ``defender.units``), and a retreat does not take ground forces off them."""
     if not scenario.planets:
         return
+    brought = {u for u, n in scenario.attacker.units.items() if n and u not in structures}
+    for i, planet in enumerate(scenario.planets):
+        for key in ("commit", "bombarded_by"):
+            for unit in getattr(planet, key) or {}:
+                if unit not in brought:
+                    # more than survive may be named, but not a unit the attacker never brought
+                    raise ScenarioError(
+                        f"planets[{i}].{key}.{unit}",
+                        "the attacker brings no such unit into the space area; allowed: "
+                        f"{', '.join(sorted(brought)) or 'none'}",
+                    )
     defender = scenario.defender
     if defender.planet_units:
         raise ScenarioError(
