@@ -47,7 +47,7 @@ def tactical_odds(
             return stages.hand_over(end.key)  # the space battle's final state
 
         space = solved_parts(
-            stages.space,  # type: ignore[arg-type]
+            stages.space,
             fractions=fractions,
             limit=limit,
             split=split if stages.planets else None,
@@ -97,7 +97,7 @@ def _invade(
 ) -> None:
     """Add the invasion handed ``key``, at the chance ``mass`` of being handed it."""
     invasion, first = battle.stages.invasion(key)
-    part = solved_parts(invasion, fractions=fractions, limit=limit, start=first)  # type: ignore[arg-type]
+    part = solved_parts(invasion, fractions=fractions, limit=limit, start=first)
     solved = part.accounts
     weight = float(mass)
     accounts.add("invaded", mass)

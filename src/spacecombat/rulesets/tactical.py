@@ -40,6 +40,7 @@ from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import Tally
 from spacecombat.core.rounds import PlayerRounds
+from spacecombat.rulesets import Battle
 from spacecombat.scenario.schema import PolicySpec, Scenario
 
 #: the stages of a tactical action, in the order they are fought
@@ -51,26 +52,8 @@ HOLDERS = ("attacker", "defender", "neither")
 PLAYERS = ("attacker", "defender")
 
 
-class StageBattle(Protocol):
-    """What the chain needs of one stage's battle (a ruleset's ``Battle``)."""
-
-    def start(self) -> Step[Any]: ...
-
-    def advance(self, state: Any) -> Node[Any]: ...
-
-    def canonical(self, state: Any) -> Any: ...
-
-    def end_key(self, state: Any) -> Hashable: ...
-
-    def describe(self, state: Any) -> dict[str, object]: ...
-
-    def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]: ...
-
-    def losses(self, outcome: Mapping[str, object], player: str) -> float: ...
-
-    def stock_policies(self) -> dict[str, Policy]: ...
-
-    def notices(self) -> tuple[str, ...]: ...
+#: one stage's battle: a ruleset's battle of that kind
+StageBattle = Battle
 
 
 class Stages(Protocol):
