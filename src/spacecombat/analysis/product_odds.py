@@ -15,9 +15,10 @@ from numpy.typing import NDArray
 from spacecombat.analysis import budget, planets, product
 from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.graph import Entry, Explorer, Terminal, Weight
-from spacecombat.analysis.report import Accounts, OddsReport, Parts, Split, is_space, stays_in_space
+from spacecombat.analysis.report import Accounts, OddsReport, Parts, Split, is_space
 from spacecombat.analysis.solve import absorb, rounds_distribution
 from spacecombat.core.decisions import Policy
+from spacecombat.core.outcome import stays_in_space
 from spacecombat.core.rounds import NOBODY, NotInProductForm, PlayerRounds
 from spacecombat.rulesets import Battle
 

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from spacecombat.analysis.graph import Terminal, Weight
+from spacecombat.core.outcome import holders, stays_in_space
 
 PLAYERS = ("attacker", "defender")
 #: who may hold the space area once a space battle is over, in the order reports list them
@@ -295,14 +296,21 @@ class Accounts:
         }
 
     def _planet(self, name: str, survivors: dict[str, Any]) -> dict[str, Any]:
-        results = self.planet_outcomes[name]
-        return {
-            "taken": float(self.taken[name]),
-            "results": {
-                result: float(p) for result, p in sorted(results.items(), key=lambda item: -item[1])
-            },
-            "survivors": survivors,
-        }
+        return planet_entry(self.taken[name], self.planet_outcomes[name], survivors)
+
+
+def planet_entry(
+    taken: Weight, results: Mapping[str, Weight], survivors: dict[str, Any]
+) -> dict[str, Any]:
+    """A planet's part of a report: the chance that the attacker takes it, of each of its
+    results (likeliest first), and each player's ground forces left on it."""
+    return {
+        "taken": float(taken),
+        "results": {
+            result: float(p) for result, p in sorted(results.items(), key=lambda item: -item[1])
+        },
+        "survivors": survivors,
+    }
 
 
 def summarise(
@@ -345,22 +353,6 @@ def summarise(
 def is_space(outcome: Mapping[str, object]) -> bool:
     """Whether ``outcome`` ends a space battle (whose space area someone may hold)."""
     return outcome.get("battle") == "space"
-
-
-def stays_in_space(battle: Accountant, outcome: Mapping[str, object], player: str) -> bool:
-    """Whether ``player`` has ships in the space area of the active system at the end of a
-    space battle: ships left (``battle.survivors``: ships in the space area, after capacity
-    is checked), and not gone by retreat or withdrawal (docs/rulings.md 22H-1)."""
-    retreat = outcome.get("retreat") or outcome.get("withdrawal")
-    if isinstance(retreat, Mapping) and retreat.get("player") == player:
-        return False
-    return bool(battle.survivors(outcome, player))
-
-
-def holders(attacker: bool, defender: bool) -> tuple[bool, bool, bool]:
-    """Who holds the space area (attacker, defender, neither) when each player has ships left
-    in it or not: the one player who has; neither when both or none have."""
-    return attacker and not defender, defender and not attacker, attacker == defender
 
 
 def _summarise_houses(

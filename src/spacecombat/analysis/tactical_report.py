@@ -22,6 +22,7 @@ from spacecombat.analysis.report import (
     Accounts,
     Fleet,
     OddsReport,
+    planet_entry,
     rounds_report,
     survivors_report,
 )
@@ -142,17 +143,9 @@ class TacticalAccounts:
         )
 
     def _planet_report(self, name: str) -> dict[str, Any]:
-        results = self.planet_results.get(name, {})
-        return {
-            "taken": float(self.taken[name]),
-            "results": {
-                result: float(p) for result, p in sorted(results.items(), key=lambda item: -item[1])
-            },
-            "survivors": {
-                player: survivors_report(self.planet_fleets.get(name, {}).get(player, {}))
-                for player in PLAYERS
-            },
-        }
+        fleets = self.planet_fleets.get(name, {})
+        survivors = {player: survivors_report(fleets.get(player, {})) for player in PLAYERS}
+        return planet_entry(self.taken[name], self.planet_results.get(name, {}), survivors)
 
 
 def summarise_tactical(

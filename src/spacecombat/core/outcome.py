@@ -21,6 +21,36 @@ class Sided(Protocol):
     def side(self, side: Side) -> SideState: ...
 
 
+class HasSurvivors(Protocol):
+    """A battle that says which of a player's units an outcome leaves in the fight."""
+
+    def survivors(self, outcome: Mapping[str, object], player: str) -> dict[str, int]: ...
+
+
+def stays_in_space(battle: HasSurvivors, outcome: Mapping[str, object], player: str) -> bool:
+    """Whether ``player`` has ships in the space area of the active system at the end of a
+    space battle: ships left (``battle.survivors``: ships in the space area, after capacity
+    is checked), and not gone by retreat or withdrawal (docs/rulings.md 22H-1)."""
+    retreat = outcome.get("retreat") or outcome.get("withdrawal")
+    if isinstance(retreat, Mapping) and retreat.get("player") == player:
+        return False
+    return bool(battle.survivors(outcome, player))
+
+
+def holders(attacker: bool, defender: bool) -> tuple[bool, bool, bool]:
+    """Who holds the space area (attacker, defender, neither) when each player has ships left
+    in it or not: the one player who has; neither when both or none have."""
+    return attacker and not defender, defender and not attacker, attacker == defender
+
+
+def holder(battle: HasSurvivors, outcome: Mapping[str, object]) -> str:
+    """Who holds the space area at the end of a space battle: ``attacker``, ``defender`` or
+    ``neither`` (``holders``)."""
+    stays = [stays_in_space(battle, outcome, side.value) for side in SIDES]
+    found = holders(*stays)
+    return ("attacker", "defender", "neither")[found.index(True)]
+
+
 def winner(result: str) -> str | None:
     """The player a result names as winner (``attacker_win``: the attacker), or ``None`` (a
     draw, no combat, a stalemate, a mixed invasion)."""

@@ -38,6 +38,7 @@ from spacecombat.core.engine import Chance, Decision, Draw, End, Node, Step
 from spacecombat.core.errors import NothingToInvade, RuleNotImplemented, ScenarioError
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces
+from spacecombat.core.outcome import holder
 from spacecombat.core.pool import Tally
 from spacecombat.core.rounds import PlayerRounds
 from spacecombat.rulesets import Battle
@@ -45,9 +46,6 @@ from spacecombat.scenario.schema import PolicySpec, Scenario
 
 #: the stages of a tactical action, in the order they are fought
 SPACE, INVASION = "space", "invasion"
-
-#: who may hold the space area at the end of the space stage
-HOLDERS = ("attacker", "defender", "neither")
 
 PLAYERS = ("attacker", "defender")
 
@@ -135,7 +133,8 @@ class TacticalBattle:
         space area and there are planets; else the action ends."""
         said = (*_without_end(node.events), event("stage_ended", stage=SPACE, **node.outcome))
         stages = self.stages
-        holds = _holder_of(node.outcome, stages.space) == "attacker"
+        assert stages.space is not None
+        holds = holder(stages.space, node.outcome) == "attacker"
         if not holds or not stages.planets or not stages.invades(stages.hand_over(end)):
             outcome = self.outcome(node.outcome, None)
             return End(outcome, (*_without_end(node.events), event("battle_ended", **outcome)))
@@ -200,7 +199,8 @@ class TacticalBattle:
     def _holds(self, space: Mapping[str, object] | None) -> str:
         if space is None:
             return "attacker"  # no defending ships, and the space stage was not fought
-        return _holder_of(space, self.stages.space)
+        assert self.stages.space is not None
+        return holder(self.stages.space, space)
 
     # --- what the odds engine and the report need ---
 
@@ -302,22 +302,6 @@ class TacticalBattle:
     def notices(self) -> tuple[str, ...]:
         space = self.stages.space
         return space.notices() if space is not None else ()
-
-
-def _holder_of(space: Mapping[str, object], battle: StageBattle | None) -> str:
-    """Who holds the space area at the end of a space battle: the player with ships left in
-    it that did not retreat (docs/rulings.md 22H-1)."""
-    stays = []
-    retreat = space.get("retreat") or space.get("withdrawal")
-    for player in PLAYERS:
-        gone = isinstance(retreat, Mapping) and retreat.get("player") == player
-        left = battle.survivors(space, player) if battle is not None else {}
-        stays.append(not gone and any(left.values()))
-    if stays[0] and not stays[1]:
-        return "attacker"
-    if stays[1] and not stays[0]:
-        return "defender"
-    return "neither"
 
 
 def _without_end(events: tuple[Event, ...]) -> tuple[Event, ...]:
