@@ -147,7 +147,7 @@ SIDE_STATES = {
 
 
 def round_start(scenario: dict[str, Any]) -> tuple[ProductRounds, BattleState, SideState]:
-    battle = ti4.battle_process(parse_ti_scenario(scenario))
+    battle = ti4.one_battle(parse_ti_scenario(scenario))
     template = battle.setup.initial.at(Phase.ROLL_DICE, round=2)
     return ProductRounds(battle.setup, battle), template, template.attacker
 
@@ -166,7 +166,7 @@ def test_after_hits_equals_assigning_the_hits_directly_for_the_defender(name: st
     # The same fleets on the other side of the battle.
     data = SIDE_STATES[name]
     swapped = {**data, "attacker": data["defender"], "defender": data["attacker"]}
-    battle = ti4.battle_process(parse_ti_scenario(swapped))
+    battle = ti4.one_battle(parse_ti_scenario(swapped))
     template = battle.setup.initial.at(Phase.ROLL_DICE, round=2)
     form, units = ProductRounds(battle.setup, battle), template.defender
     most = 3 * sum(count for _, _, count in units.space)

@@ -18,7 +18,7 @@ import pytest
 
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.tactical import tactical_odds
-from spacecombat.rulesets import battle, parse_scenario
+from spacecombat.rulesets import battle, parse_scenario, parse_ti_scenario
 from spacecombat.rulesets.tactical import TacticalBattle
 
 TOLERANCE = 1e-9
@@ -252,7 +252,7 @@ def test_ground_forces_committed_beyond_those_left_land_those_left_in_planet_ord
             {"name": "B", "defender": {"infantry": 1}, "commit": {"infantry": 2}},
         ],
     }
-    scenario = parse_scenario(data)
+    scenario = parse_ti_scenario(data)
     part = invasion_part(scenario, (("carrier", 0, 2), ("infantry", 0, 3)), (1, 0))
     assert part.planets is not None
     assert [p.commit for p in part.planets] == [{"infantry": 1}, {"infantry": 2}]

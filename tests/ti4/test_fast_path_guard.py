@@ -236,6 +236,7 @@ def check(effect: str, label: str, scenario: dict[str, Any], alter: Alter | None
     (its handlers changed by ``alter``, if given)."""
     with altered(alter):
         battle = ti4.battle_process(parse_ti_scenario(scenario))
+        assert isinstance(battle, Ti4Battle)
         with watched() as seen:
             fast = figures(exact_odds(scenario).to_json())
         slow = figures(exact_odds(scenario, product_form=False, limit=None).to_json())
@@ -327,7 +328,7 @@ def test_effects_held_only_with_round_acting_abilities() -> None:
     data = load()
     for effect in sorted(HELD_ONLY_WITH_ROUND_ACTORS):
         for _, scenario in battles(effect, 2):
-            setup = ti4.battle_process(parse_ti_scenario(scenario)).setup
+            setup = ti4.one_battle(parse_ti_scenario(scenario)).setup
             acting = {h.id for h in setup.handlers if acts_in_rounds(h)}
             factions = {scenario[p].get("faction") for p in ("attacker", "defender")}
             theirs = {
