@@ -723,3 +723,144 @@ def test_a_loaded_battle_keeps_the_keys_the_form_has_no_control_for(
         {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
         "odds with Morale Boost in round 2",
     )
+
+
+#: the tactical action the next tests set on the page (docs/rulings.md 22T-1): space cannon
+#: offense from Lodor's PDS, the space combat, then the invasion of both planets with what the
+#: carrier still holds; the attacker keeps its carrier back for the landing (22K-1)
+TACTICAL: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "tactical",
+    "attacker": {
+        "units": {"dreadnought": 2, "carrier": 1, "infantry": 4},
+        "policy": {"keep": "1 carrier"},
+    },
+    "defender": {"units": {"cruiser": 1, "destroyer": 1}},
+    "planets": [
+        {"name": "Lodor", "defender": "2 infantry, 1 pds", "commit": "2 infantry"},
+        {"name": "Quann", "defender": "1 infantry", "commit": "2 infantry"},
+    ],
+}
+
+
+def set_tactical(page: Page) -> None:
+    """Set ``TACTICAL`` with the page's controls."""
+    page.select_option("#battle", "tactical")
+    assert page.is_visible("#planets-panel")
+    assert not page.is_visible("#attacker-planet-units")
+    page.fill("#attacker-units-dreadnought", "2")
+    page.fill("#attacker-units-carrier", "1")
+    page.fill("#attacker-units-infantry", "4")
+    page.fill("#defender-units-cruiser", "1")
+    page.fill("#defender-units-destroyer", "1")
+    page.click("#side-attacker summary:has-text('Policy')")
+    page.fill("#attacker-policy-keep", "1 carrier")
+    for planet in TACTICAL["planets"]:
+        page.click("#add-planet")
+        index = page.locator("#planet-list > fieldset").count() - 1
+        page.fill(f"#planet-{index}-name", planet["name"])
+        page.fill(f"#planet-{index}-defender", planet["defender"])
+        page.fill(f"#planet-{index}-commit", planet["commit"])
+
+
+def test_a_tactical_action_leads_with_the_system_and_each_planet(page: Page) -> None:
+    """Issue 22: the page offers the tactical action and a side's ``keep``; the headline says
+    who holds the system, the chance to take each planet and every planet; the figures, the
+    planets and each stage's rounds are the engine's to 1e-9."""
+    set_tactical(page)
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    asked = json.loads(sent.value.post_data or "{}")["scenario"]
+    assert asked["attacker"]["policy"]["keep"] == "1 carrier"
+    assert parse_scenario(asked) == parse_scenario(TACTICAL), asked
+
+    expected = odds(TACTICAL).to_json()
+    keys = ("attacker_win", "mixed", "draw", "defender_win", "residual", "invaded", "taken_all")
+    assert_close(
+        shown(page, "#odds-figures"), {k: expected[k] for k in keys if k in expected}, "odds"
+    )
+    headline = shown(page, "#odds-headline span[data-holds]")
+    assert_close(headline, {f"holds_{k}": v for k, v in expected["holds"].items()}, "holds")
+    for name, p in expected["taken"].items():
+        assert_close(shown(page, f"#odds-headline span[data-planet='{name}']"), {"taken": p}, name)
+        assert_close(
+            shown(page, f"#extras li[data-planet='{name}']"), {"taken": p}, f"{name} in planets"
+        )
+        assert "not invaded" in page.inner_text(f"#extras li[data-planet='{name}']")
+    assert_close(
+        shown(page, "#odds-headline span[data-taken-all]"),
+        {"taken_all": expected["taken_all"]},
+        "every planet",
+    )
+    text = page.inner_text("#odds-headline")
+    assert text.startswith("The attacker holds the system ")
+    assert "The attacker takes Lodor " in text
+    assert "The attacker takes every planet " in text
+
+    # the rounds of each stage, and the table with one column per stage
+    rounds = expected["rounds"]
+    figures = {"expected": rounds["expected"]}
+    for stage in ("space", "ground"):
+        figures[f"{stage}_expected"] = rounds[stage]["expected"]
+        if rounds[stage].get("unfinished"):
+            figures[f"{stage}_unfinished"] = rounds[stage]["unfinished"]
+    assert_close(shown(page, "#rounds-figures"), figures, "rounds")
+    assert_close(
+        shown(page, "#rounds-table"),
+        {
+            f"{stage}-{r}": p
+            for stage in ("space", "ground")
+            for r, p in rounds[stage]["distribution"].items()
+        },
+        "rounds of each stage",
+    )
+    assert page.evaluate("() => window.Chart.getChart('rounds-chart').data.datasets.length") == 2
+
+
+def test_a_shared_tactical_action_opens_with_its_planets_and_keep(
+    page: Page, base_url: str
+) -> None:
+    """A tactical scenario saved through the API (``keep`` as a mapping) fills the form: the
+    kind, the planets and ``keep`` in fleet notation; computed again, the same odds."""
+    scenario = dict(TACTICAL, attacker=dict(TACTICAL["attacker"], policy={"keep": {"carrier": 1}}))
+    saved = post(base_url, "/scenarios", {"scenario": scenario})
+    open_page(page, f"{base_url}/?s={saved['id']}")
+    assert page.input_value("#battle") == "tactical"
+    assert page.is_visible("#planets-panel")
+    assert page.input_value("#attacker-policy-keep") == "1 carrier"
+    assert page.input_value("#planet-1-name") == "Quann"
+    compute(page)
+    expected = odds(TACTICAL).to_json()
+    assert_close(
+        shown(page, "#odds-headline span[data-holds]"),
+        {f"holds_{k}": v for k, v in expected["holds"].items()},
+        "holds",
+    )
+
+
+def test_a_bad_keep_shows_the_apis_message_next_to_the_field(page: Page) -> None:
+    page.click("#side-attacker summary:has-text('Policy')")
+    page.fill("#attacker-policy-keep", "one carrier")
+    with page.expect_response("**/api/v1/odds") as answer:
+        page.click("#compute")
+    assert answer.value.status == 422
+    assert answer.value.json()["error"]["field"] == "attacker.policy.keep"
+    page.wait_for_selector("#attacker-policy-keep[aria-invalid='true']")
+    note = page.locator("#side-attacker .field-error")
+    assert note.inner_text().startswith("attacker.policy.keep: cannot read 'one carrier'")
+    assert page.is_hidden("#results")
+
+
+def test_a_tactical_action_after_rounds_says_each_states_stage(page: Page) -> None:
+    """docs/rulings.md 22T-4: the state of a tactical action after N rounds, each state led
+    by its stage."""
+    set_tactical(page)
+    page.fill("#rounds", "2")
+    compute(page)
+    expected = odds(TACTICAL, rounds=2).to_json()["after_rounds"]
+    items = page.locator("#after-rounds li[data-state]")
+    assert items.count() == min(6, len(expected["states"]))
+    for i in range(items.count()):
+        stage = expected["states"][i]["stage"]
+        said = "[space combat]" if stage == "space" else "[invasion]"
+        assert said in items.nth(i).inner_text()

@@ -18,6 +18,7 @@ import pytest
 
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.tactical import tactical_odds
+from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets import battle, parse_scenario, parse_ti_scenario
 from spacecombat.rulesets.tactical import TacticalBattle
 
@@ -287,3 +288,31 @@ def test_bad_tactical_input_is_refused_by_field(change: dict[str, Any], field: s
     with pytest.raises(SpacecombatError) as caught:
         battle(parse_scenario(data))
     assert str(caught.value).startswith(field)
+
+
+def test_the_state_after_one_round_of_a_hand_derived_action() -> None:
+    """docs/rulings.md 22T-4, on ``HAND``: after round 1 of the space combat the destroyer
+    lives 0.4 (the dreadnought untouched 0.32, damaged 0.08: still in space); it dies 0.6, and
+    the dreadnought's bombardment then takes the planet 0.6 (over: 0.36) or misses, its
+    infantry landed to fight the next round: untouched 0.48 x 0.4, damaged 0.12 x 0.4."""
+    after = exact_odds(parse_scenario(HAND), rounds=1).to_json()["after_rounds"]
+    assert after["over"] == {"attacker_win": pytest.approx(0.36, abs=1e-12)}
+    found = {
+        (s["stage"], s["attacker"]["space"][0].get("status", "")): s["probability"]
+        for s in after["states"]
+    }
+    assert found == pytest.approx(
+        {
+            ("space", ""): 0.32,
+            ("space", "damaged"): 0.08,
+            ("invasion", ""): 0.192,
+            ("invasion", "damaged"): 0.048,
+        },
+        abs=1e-12,
+    )
+    for state in after["states"]:
+        landed = [{"unit": "infantry", "count": 1}] if state["stage"] == "invasion" else []
+        assert state["attacker"]["planets"][0] == landed
+    with pytest.raises(ScenarioError) as refused:
+        exact_odds(parse_scenario(HAND), rounds=1, fractions=True)
+    assert refused.value.field == "rounds"

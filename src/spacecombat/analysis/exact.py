@@ -51,15 +51,19 @@ def exact_odds(
         scenario = parse_scenario(scenario)
     battle = rulesets.battle(scenario)
     if isinstance(battle, TacticalBattle):
-        if rounds is not None:
+        if rounds is not None and fractions:
             raise ScenarioError(
                 "rounds",
-                "the state after N rounds of a tactical action is not available: ask it of "
-                "its space battle (battle: space) or its invasion (battle: invasion)",
+                "the state after N rounds of a tactical action is given in floats only: ask "
+                "without exact fractions",
             )
         if not product_form and not fractions:
-            return _state_by_state(battle, limit)
+            return _state_by_state(battle, limit, rounds)
         report = tactical_odds(battle, fractions=fractions, limit=limit)
+        if rounds is not None:
+            # the rounds of a tactical action count on from the space combat's into the
+            # ground combat's (docs/rulings.md 22T-4): its whole state graph has them
+            report.after_rounds = _state_by_state(battle, limit, rounds).after_rounds
         report.notices = list(battle.notices())
         return report
     policies: dict[str, Policy] = battle.stock_policies()
@@ -89,10 +93,18 @@ def exact_odds(
     return report
 
 
-def _state_by_state(battle: rulesets.Battle, limit: int | None) -> OddsReport:
+def _state_by_state(
+    battle: rulesets.Battle, limit: int | None, rounds: int | None = None
+) -> OddsReport:
     """The odds of a battle over its whole state graph, as one process (a tactical action:
-    the check of its stage-by-stage odds)."""
-    explorer: Explorer[Any] = Explorer(battle, battle.stock_policies(), exact=False, limit=limit)
+    the check of its stage-by-stage odds, and its state after ``rounds`` rounds)."""
+    why = NOT_IN_PRODUCT_FORM
+    if rounds is not None:
+        why = f"the state after {rounds} round(s) was asked for, which only the state-by-state "
+        why += "engine gives"
+    explorer: Explorer[Any] = Explorer(
+        battle, battle.stock_policies(), exact=False, limit=limit, why=why
+    )
     graph = explorer.build()
     absorbed = absorb(graph, exact=False)
     by_round, still, _ = rounds_distribution(graph)
@@ -100,6 +112,8 @@ def _state_by_state(battle: rulesets.Battle, limit: int | None) -> OddsReport:
     report = summarise_tactical(
         battle, absorbed.ends, absorbed.residual, by_round, still, method="exact"
     )
+    if rounds is not None:
+        report.after_rounds = state_after(battle, graph, rounds)
     report.notices = list(battle.notices())
     return report
 

@@ -67,6 +67,9 @@ def _state(battle: Describer[S], state: S, at: int, probability: float) -> dict[
     shown: dict[str, Any] = {"round": at}
     for player in described:  # attacker and defender (TI), or each house (EC4X)
         units = described.get(player)
+        if isinstance(units, str):  # a fact of the state: a tactical action's stage
+            shown[player] = units
+            continue
         space = units.get("space", []) if isinstance(units, dict) else []
         planets = units.get("planets", []) if isinstance(units, dict) else []
         shown[player] = {"space": space, "planets": planets}

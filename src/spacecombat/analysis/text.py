@@ -259,8 +259,16 @@ def _after_rounds(after: dict[str, Any]) -> list[str]:
     return _after(
         after,
         [(RESULTS.get(result, result), p) for result, p in over],
-        lambda item: " | ".join(f"{player}: {_units(item[player])}" for player in PLAYERS),
+        lambda item: (
+            _stage(item) + " | ".join(f"{player}: {_units(item[player])}" for player in PLAYERS)
+        ),
     )
+
+
+def _stage(item: dict[str, Any]) -> str:
+    """A tactical action's state says its stage first (docs/rulings.md 22T-4)."""
+    stage = item.get("stage")
+    return {"space": "[space combat] ", "invasion": "[invasion] "}.get(stage, "") if stage else ""
 
 
 def _after(

@@ -110,6 +110,12 @@ class PolicySpec(_Spec):
     #: other unit a hit may reach is left (``{infantry: 1}``; docs/rulings.md 22K-1)
     keep: dict[Name, Count] | None = None
 
+    @field_validator("keep", mode="before")
+    @classmethod
+    def _keep_text(cls, value: Any) -> Any:
+        """``keep`` in fleet notation too (``"1 infantry"``), as a side's units are."""
+        return _counts(value, "keep")
+
     @field_validator("retreat", mode="wrap")
     @classmethod
     def _one_retreat_form(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:

@@ -30,6 +30,20 @@
     ["relic", "relics", "Relics"],
   ];
 
+  /** What the planets panel says, by battle kind. */
+  const PLANETS_HELP = {
+    invasion: "An invasion of one planet needs none: the defender's units above are the "
+      + "planet's. For several planets, list each with its defenders and the ground forces the "
+      + "attacker commits to it (e.g. \u201c2 infantry, 1 pds\u201d), and, when need be, the "
+      + "defender's units already damaged there and the attacker's ships that bombard it.",
+    tactical: "The tactical action: the space combat against the defender's ships above (its "
+      + "PDS on these planets fire space cannon offense), then, if the attacker holds the "
+      + "system, the invasion of each planet listed with the ground forces left. List each "
+      + "planet with its defenders (e.g. \u201c2 infantry, 1 pds\u201d) and what the attacker "
+      + "commits to it; a commit may name more than the space combat leaves (those left land, "
+      + "in the policy's planet order). No planet: a space battle.",
+  };
+
   // Probabilities below this are left out of the rounds chart (they stay in the table).
   const ROUNDS_SHOWN_FROM = 5e-4;
   /** the states after N rounds shown (most likely first; the rest summed) */
@@ -165,7 +179,8 @@
     return props.length && props.every((p) => p.type === "integer") ? found.properties : null;
   }
 
-  /** A JSON Schema property's kind: {kind: boolean|integer|number|enum|list|retreat|other}. */
+  /** A JSON Schema property's kind: {kind: boolean|integer|number|enum|list|counts|retreat|
+   *  other}; counts: whole numbers by unit (``policy.keep``), typed in fleet notation. */
   function schemaKind(prop) {
     const options = prop.anyOf ? prop.anyOf.filter((p) => p.type !== "null") : [prop];
     if (options.some((p) => p.$ref)) return { kind: "retreat", options };
@@ -173,6 +188,8 @@
     const only = options[0];
     if (only.enum) return { kind: "enum", values: only.enum };
     if (only.type === "array" && only.items && only.items.type === "string") return { kind: "list" };
+    if (only.type === "object" && only.additionalProperties
+      && only.additionalProperties.type === "integer") return { kind: "counts" };
     if (["boolean", "integer", "number"].includes(only.type)) {
       return { kind: only.type, min: only.minimum, max: only.maximum };
     }
@@ -382,6 +399,10 @@
       } else if (kind.kind === "list") {
         box.append(field(`${pretty(name)} (comma-separated)`, el("input", { type: "text", id,
           "data-field": path, "data-policy": name, "data-type": "list", autocomplete: "off" })));
+      } else if (kind.kind === "counts") {
+        box.append(field(`${pretty(name)} (units held back, e.g. 1 infantry)`, el("input", {
+          type: "text", id, "data-field": path, "data-policy": name, "data-type": "fleet",
+          placeholder: "e.g. 1 infantry", autocomplete: "off", title: prop.description || null })));
       } else if (kind.kind === "retreat") {
         box.append(buildRetreat(side, prop, cat));
       }
@@ -518,11 +539,7 @@
   function buildPlanets() {
     const panel = $("planets-panel");
     panel.replaceChildren(el("legend", { text: "Planets" }),
-      el("p", { className: "help", text: "An invasion of one planet needs none: the defender's units "
-        + "above are the planet's. For several planets, list each with its defenders and the "
-        + "ground forces the attacker commits to it (e.g. \u201c2 infantry, 1 pds\u201d), and, "
-        + "when need be, the defender's units already damaged there and the attacker's ships "
-        + "that bombard it." }),
+      el("p", { className: "help", id: "planets-help", text: PLANETS_HELP[$("battle").value] || "" }),
       el("div", { id: "planet-list", "data-field": "planets" }),
       el("button", { type: "button", id: "add-planet", text: "Add a planet",
         onclick: () => addPlanet({ name: `Planet ${$("planet-list").children.length + 1}` }) }));
@@ -648,10 +665,18 @@
     };
   }
 
+  /** The battle kind's panels: planets for an invasion and a tactical action (space combat,
+   *  then the planets), the sides' ground forces on planets for a space battle only. */
   function showBattleKind() {
-    const invasion = $("battle").value === "invasion";
-    $("planets-panel").hidden = !invasion;
-    for (const node of document.querySelectorAll(".planet-units")) node.hidden = invasion;
+    const kind = $("battle").value;
+    $("planets-panel").hidden = !withPlanets(kind);
+    for (const node of document.querySelectorAll(".planet-units")) node.hidden = kind !== "space";
+    const help = $("planets-help");
+    if (help) help.textContent = PLANETS_HELP[kind] || "";
+  }
+
+  function withPlanets(kind) {
+    return kind === "invasion" || kind === "tactical";
   }
 
   /* ---- form <-> scenario -------------------------------------------------------------- */
@@ -736,7 +761,7 @@
     if (Object.keys(elected).length) scenario.elected = elected; else delete scenario.elected;
     const options = collectOptions();
     if (Object.keys(options).length) scenario.options = options; else delete scenario.options;
-    const planets = scenario.battle === "invasion"
+    const planets = withPlanets(scenario.battle)
       ? [...$("planet-list").children].map(collectPlanet) : [];
     if (planets.length) scenario.planets = planets; else delete scenario.planets;
     delete scenario.policy; // a loaded shared policy is spread over the sides' policies
@@ -799,6 +824,7 @@
     for (const input of panel.querySelectorAll("[data-policy]")) {
       const value = input.value.trim();
       if (value === "") continue;
+      // fleet notation ("1 infantry") is sent as typed: the API reads it, or says what is wrong
       if (input.dataset.type === "boolean") policy[input.dataset.policy] = value === "true";
       else if (input.dataset.type === "list") {
         policy[input.dataset.policy] = value.split(",").map((s) => s.trim()).filter(Boolean);
@@ -966,7 +992,9 @@
     for (const input of $(`side-${side}`).querySelectorAll("[data-policy]")) {
       const value = policy[input.dataset.policy];
       if (value === undefined || value === null) continue;
-      input.value = Array.isArray(value) ? value.join(", ") : String(value);
+      if (Array.isArray(value)) input.value = value.join(", ");
+      else if (input.dataset.type === "fleet" && typeof value === "object") input.value = fleetText(value);
+      else input.value = String(value);
     }
     const retreat = $(`${side}-retreat`);
     if (retreat && policy.retreat !== undefined && policy.retreat !== null) {
@@ -1332,10 +1360,11 @@
         el("dt", {}, el("span", { className: "swatch", style: `background:${o.colour}` }), o.label),
         el("dd", {}, dataValue(o.p, percent(o.p, 4), o.key), interval(report, o.key))));
     }
-    for (const key of ["planet_taken"]) {
+    for (const [key, label] of [["planet_taken", "Planet taken"], ["invaded", "Invasion made"],
+      ["taken_all", "Every planet taken"]]) {
       if (typeof report[key] === "number") {
-        figures.append(el("div", { className: "figure" }, el("dt", { text: pretty(key) }),
-          el("dd", {}, dataValue(report[key], percent(report[key], 4), key))));
+        figures.append(el("div", { className: "figure" }, el("dt", { text: label }),
+          el("dd", {}, dataValue(report[key], percent(report[key], 4), key), interval(report, key))));
       }
     }
     if (typeof report.residual === "number") {
@@ -1374,6 +1403,10 @@
       if (parts.length) parts.push(el("br"));
       parts.push(el("span", { dataset: { planet } }, `The attacker takes ${name} `,
         ...withInterval(p, (around.taken || {})[planet], "taken")));
+    }
+    if (Object.keys(report.taken || {}).length > 1 && typeof report.taken_all === "number") {
+      parts.push(el("br"), el("span", { dataset: { takenAll: "" } }, "The attacker takes every planet ",
+        ...withInterval(report.taken_all, around.taken_all, "taken_all")));
     }
     box.hidden = !parts.length;
     box.append(...parts);
@@ -1448,40 +1481,69 @@
     });
   }
 
+  /** The rounds: one distribution, or, for a tactical action, one per stage (the space
+   *  combat's rounds and the ground combat's, summed over the planets). */
   function renderRounds(rounds) {
-    const distribution = Object.entries(rounds.distribution || {})
+    const staged = typeof rounds.space === "object" && rounds.space !== null;
+    const stages = staged
+      ? [["space", "Space combat", rounds.space || {}], ["ground", "Ground combat", rounds.ground || {}]]
+      : [["battle", "battle ends in round", rounds]];
+    const sorted = (stage) => Object.entries(stage.distribution || {})
       .map(([r, p]) => [Number(r), p]).sort((a, b) => a[0] - b[0]);
-    const shown = distribution.filter(([, p]) => p >= ROUNDS_SHOWN_FROM);
-    const rest = distribution.filter(([, p]) => p < ROUNDS_SHOWN_FROM).reduce((a, [, p]) => a + p, 0);
-    $("rounds-figure").hidden = distribution.length === 0;
+    const distributions = stages.map(([, , stage]) => sorted(stage));
+    $("rounds-figure").hidden = distributions.every((d) => d.length === 0);
     const dl = $("rounds-figures");
     dl.replaceChildren();
     if (typeof rounds.expected === "number") {
       dl.append(el("div", { className: "figure" }, el("dt", { text: "Expected rounds" }),
         el("dd", {}, dataValue(rounds.expected, rounds.expected.toFixed(2), "expected"))));
     }
-    if (rounds.unfinished) {
-      dl.append(el("div", { className: "figure" }, el("dt", { text: "Unfinished" }),
-        el("dd", {}, dataValue(rounds.unfinished, rounds.unfinished.toExponential(1), "unfinished"))));
-    }
+    stages.forEach(([key, label, stage]) => {
+      if (staged && typeof stage.expected === "number") {
+        dl.append(el("div", { className: "figure" }, el("dt", { text: `${label}: expected rounds` }),
+          el("dd", {}, dataValue(stage.expected, stage.expected.toFixed(2), `${key}_expected`))));
+      }
+      if (stage.unfinished) {
+        dl.append(el("div", { className: "figure" },
+          el("dt", { text: staged ? `${label}: unfinished` : "Unfinished" }),
+          el("dd", {}, dataValue(stage.unfinished, stage.unfinished.toExponential(1),
+            staged ? `${key}_unfinished` : "unfinished"))));
+      }
+    });
+    // the table: every round with its probability (one column per stage)
+    const all = [...new Set(distributions.flatMap((d) => d.map(([r]) => r)))].sort((a, b) => a - b);
+    const cell = (p, key) => el("td", {}, p === undefined ? "" : dataValue(p,
+      p >= 1e-4 ? percent(p, 3) : p.toExponential(2), key));
     $("rounds-table").replaceChildren(
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Rounds" }),
-        el("th", { scope: "col", text: "Probability" }))),
-      el("tbody", {}, distribution.map(([r, p]) => el("tr", {},
+        stages.map(([, label]) => el("th", { scope: "col", text: staged ? label : "Probability" })))),
+      el("tbody", {}, all.map((r) => el("tr", {},
         el("th", { scope: "row", text: String(r) }),
-        el("td", {}, dataValue(p, p >= 1e-4 ? percent(p, 3) : p.toExponential(2), String(r)))))));
-    const labels = shown.map(([r]) => String(r));
-    const data = shown.map(([, p]) => p);
-    if (rest > 0) {
+        stages.map(([key], i) => cell(new Map(distributions[i]).get(r),
+          staged ? `${key}-${r}` : String(r)))))));
+    // the chart: rounds of any stage likely enough to see; the rest as "later"
+    const likely = all.filter((r) => distributions.some((d) => (new Map(d).get(r) || 0)
+      >= ROUNDS_SHOWN_FROM));
+    const last = likely.length ? likely[likely.length - 1] : -1;
+    const shownRounds = all.filter((r) => r <= last);
+    const labels = shownRounds.map(String);
+    const datasets = stages.map(([key, label], i) => {
+      const byRound = new Map(distributions[i]);
+      const data = shownRounds.map((r) => byRound.get(r) || 0);
+      const rest = distributions[i].filter(([r]) => r > last).reduce((a, [, p]) => a + p, 0);
+      return { label: staged ? `${label} ends in round` : label, data, rest,
+        backgroundColor: key === "ground" ? "#8c6d4a" : "#4a6d8c" };
+    });
+    if (datasets.some((d) => d.rest > 0)) {
       labels.push("later");
-      data.push(rest);
+      datasets.forEach((d) => d.data.push(d.rest));
     }
-    $("rounds-chart").setAttribute("aria-label", "Rounds the battle lasts: "
-      + shown.map(([r, p]) => `${r}: ${percent(p, 1)}`).join(", "));
+    $("rounds-chart").setAttribute("aria-label", "Rounds the battle lasts: " + datasets.map((d) =>
+      (staged ? `${d.label}: ` : "") + shownRounds.map((r, j) => `${r}: ${percent(d.data[j], 1)}`)
+        .join(", ")).join("; "));
     drawChart("rounds-chart", {
       type: "bar",
-      data: { labels, datasets: [{ label: "battle ends in round", data,
-        backgroundColor: "#4a6d8c" }] },
+      data: { labels, datasets: datasets.map(({ rest, ...d }) => d) },
       options: percentAxes("rounds"),
     });
   }
@@ -1505,7 +1567,9 @@
           `${name}: taken `, dataValue(planet.taken, percent(planet.taken, 2), "taken"),
           planet.results ? ` (attacker wins ${percent(planet.results.attacker_win || 0, 1)}, `
             + `defender wins ${percent(planet.results.defender_win || 0, 1)}, `
-            + `draw ${percent(planet.results.draw || 0, 1)})` : ""))));
+            + `draw ${percent(planet.results.draw || 0, 1)}`
+            + (planet.results.not_invaded ? `, not invaded ${percent(planet.results.not_invaded, 1)}`
+              : "") + ")" : ""))));
     }
     if (report.houses) {
       box.append(el("h3", { text: "Houses" }), el("ul", {},
@@ -1550,6 +1614,10 @@
     const parts = [];
     for (const [party, value] of Object.entries(state)) {
       if (party === "round" || party === "probability") continue;
+      if (party === "stage") { // a tactical action's stage (docs/rulings.md 22T-4)
+        parts.push(value === "space" ? "[space combat]" : "[invasion]");
+        continue;
+      }
       let said;
       if (value && typeof value === "object" && !Array.isArray(value) && "space" in value) {
         said = units(value.space) || "none";
