@@ -52,6 +52,10 @@ def trial_seed(seed: int, trial: int) -> int:
     return (seed << 32) ^ trial
 
 
+#: the stages of a tactical action whose rounds a tally counts apart
+STAGES = ("space", "ground")
+
+
 @dataclass
 class Tally:
     """Counts from a batch of trials."""
@@ -59,6 +63,9 @@ class Tally:
     trials: int = 0
     ends: dict[Any, tuple[Mapping[str, object], int]] = field(default_factory=dict)
     rounds: dict[int, int] = field(default_factory=dict)
+    #: a tactical action's rounds of each stage (``space``, ``ground``: its outcome's
+    #: ``space_rounds`` and ``ground_rounds``)
+    stages: dict[str, dict[int, int]] = field(default_factory=dict)
 
     def merge(self, other: Tally) -> None:
         self.trials += other.trials
@@ -66,6 +73,10 @@ class Tally:
             self.ends[key] = (outcome, self.ends.get(key, (outcome, 0))[1] + count)
         for r, count in other.rounds.items():
             self.rounds[r] = self.rounds.get(r, 0) + count
+        for stage, counts in other.stages.items():
+            mine = self.stages.setdefault(stage, {})
+            for r, count in counts.items():
+                mine[r] = mine.get(r, 0) + count
 
 
 def run_trials(scenario_json: dict[str, Any], seed: int, first: int, count: int) -> Tally:
@@ -119,6 +130,11 @@ class Trials:
             tally.ends[key] = (kept, seen + times)
             rounds = int(str(outcome.get("rounds", 0)))
             tally.rounds[rounds] = tally.rounds.get(rounds, 0) + times
+            for stage in STAGES:
+                if f"{stage}_rounds" in outcome:
+                    counts = tally.stages.setdefault(stage, {})
+                    r = int(str(outcome[f"{stage}_rounds"]))
+                    counts[r] = counts.get(r, 0) + times
         return tally
 
 
@@ -222,7 +238,13 @@ def monte_carlo(
     }
     by_round = {r: c / total.trials for r, c in sorted(total.rounds.items())}
     if isinstance(battle, TacticalBattle):
-        report = summarise_tactical(battle, ends, 0.0, by_round, 0.0, method="montecarlo")
+        stages = {
+            stage: {r: c / total.trials for r, c in sorted(counts.items())}
+            for stage, counts in total.stages.items()
+        }
+        report = summarise_tactical(
+            battle, ends, 0.0, by_round, 0.0, method="montecarlo", stages=stages
+        )
     else:
         report = summarise(battle, ends, 0.0, by_round, 0.0, method="montecarlo")
     report.trials = total.trials

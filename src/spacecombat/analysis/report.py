@@ -459,7 +459,7 @@ def rounds_report(by_round: Mapping[int, float], still: float) -> dict[str, Any]
     total = sum(by_round.values())
     mean = sum(r * p for r, p in by_round.items()) / total if total else 0.0
     return {
-        "distribution": {str(r): p for r, p in by_round.items()},
+        "distribution": {str(r): by_round[r] for r in sorted(by_round)},
         "expected": mean,
         "unfinished": still,
     }

@@ -156,16 +156,24 @@ def summarise_tactical(
     still: float,
     *,
     method: str,
+    stages: Mapping[str, Mapping[int, float]] | None = None,
 ) -> OddsReport:
     """The report of a tactical action from its ends, whole (Monte Carlo; the state-by-state
-    engine, whose rounds are those of the whole action: ``by_round``)."""
+    engine, whose rounds are those of the whole action: ``by_round``). ``stages``: the rounds
+    of each stage (``space``, ``ground``) too, as Monte Carlo counts them."""
     zero: Weight = Fraction(0) if isinstance(residual, Fraction) else 0.0
     accounts = TacticalAccounts(zero, battle.stages.planets, residual=residual)
     for end, chance in ends.items():
         accounts.end(battle, end.outcome, chance)
     # (the ends' outcomes are one per end, whatever its rounds: the rounds come from the
     # battles played or the whole graph)
-    return accounts.report(method, rounds_report(by_round, still), still)
+    rounds = rounds_report(by_round, still)
+    if stages:
+        rounds = {
+            "expected": rounds["expected"],
+            **{stage: rounds_report(stages.get(stage, {}), 0.0) for stage in ("space", "ground")},
+        }
+    return accounts.report(method, rounds, still)
 
 
 def fleet(counts: Mapping[str, int]) -> Fleet:

@@ -154,12 +154,13 @@ class TacticalBattle:
             return None
         space = self.stages.space
         assert space is not None
-        key = space.end_key(end)
-        known = self._space_outcomes.get(key)
+        # kept by the final state itself, its round included: the outcome says how many
+        # rounds the space combat took (``end_key`` forgets them)
+        known = self._space_outcomes.get(end)
         if known is None:
             node = space.advance(end)
             assert isinstance(node, End), "the space stage's final state ends it"
-            known = self._space_outcomes[key] = node.outcome
+            known = self._space_outcomes[end] = node.outcome
         return known
 
     # --- the outcome ---
