@@ -120,3 +120,33 @@ def test_policy_play_says_what_is_allowed(when: object) -> None:
         "'morale_boost': allowed: 'never', {round: N} (N from 0 to 100) or 'with_planets' "
         "(The Alastor), not "
     )
+
+
+def test_in_a_tactical_action_one_card_is_played_once_not_again_in_the_invasion() -> None:
+    """Issue 22 (docs/rulings.md 22T-2): the cards a player holds are those of the whole
+    tactical action. Morale Boost played in the space combat's first round (the carrier hits
+    on 8, 9 - 1) is spent: the invasion's ground combat neither offers it nor adds 1 (the
+    infantry hits on 8, its own value)."""
+    scenario = {
+        "ruleset": "ti4",
+        "battle": "tactical",
+        "attacker": {"units": "1 carrier, 1 infantry", **MB},
+        "defender": {"units": "1 destroyer"},
+        "planets": [{"name": "Lodor", "defender": "1 infantry"}],
+    }
+    # the destroyer's anti-fighter barrage (1, 1), the space combat (8 hits, 1), the ground
+    # combat (8 hits, 1)
+    played = run(scenario, [1, 1, 8, 1, 8, 1])
+    [card] = events(played, "card_played")
+    assert (card["card"], card["round"]) == ("morale_boost", 1)
+    ended = next(i for i, e in enumerate(played.events) if e.get("event") == "stage_ended")
+    offered_after = [
+        e
+        for e in played.events[ended:]
+        if e.get("event") == "choice_made" and "play morale_boost" in e.get("options", [])
+    ]
+    assert offered_after == []
+    [space_roll] = [r for r in rolls(played, "space_combat") if r["player"] == "attacker"]
+    [ground_roll] = [r for r in rolls(played, "ground_combat") if r["player"] == "attacker"]
+    assert (hit_on(space_roll), hit_on(ground_roll)) == (8, 8)
+    assert played.outcome["taken"] == ["Lodor"]
