@@ -141,9 +141,7 @@ def test_in_a_tactical_action_one_card_is_played_once_not_again_in_the_invasion(
     assert (card["card"], card["round"]) == ("morale_boost", 1)
     ended = next(i for i, e in enumerate(played.events) if e.get("event") == "stage_ended")
     offered_after = [
-        e
-        for e in played.events[ended:]
-        if e.get("event") == "choice_made" and "play morale_boost" in e.get("options", [])
+        e for e in played.events[ended:] if "play morale_boost" in str(e.get("options"))
     ]
     assert offered_after == []
     [space_roll] = [r for r in rolls(played, "space_combat") if r["player"] == "attacker"]
