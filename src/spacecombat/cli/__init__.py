@@ -178,6 +178,7 @@ def _parser() -> argparse.ArgumentParser:
     trn.add_argument(
         "--report", metavar="DIR", help="write each house's report to DIR/turn-N-HOUSE.json"
     )
+    _ec4x_parser(commands)
     srv = commands.add_parser(
         "serve",
         help="serve the HTTP API and the page",
@@ -199,6 +200,48 @@ def _parser() -> argparse.ArgumentParser:
         "out among them)",
     )
     return parser
+
+
+def _ec4x_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``spacecombat ec4x new-game ...`` (cli/ec4x.py). The bounds come from the generator
+    (rulesets/ec4x/turn/starmap.py), imported here only for their numbers."""
+    from spacecombat.core.limits import MAX_FLEETS, MAX_SYSTEMS
+
+    ec4x = commands.add_parser(
+        "ec4x",
+        help="EC4X games: start a new one",
+        formatter_class=_Help,
+        description="EC4X game tools. new-game: a generated map and the state of turn 1.",
+    )
+    tools = ec4x.add_subparsers(dest="ec4x_command", required=True, metavar="SUBCOMMAND")
+    new = tools.add_parser(
+        "new-game",
+        help="a new game on a generated map: the state of turn 1",
+        formatter_class=_Help,
+        description="A connected hex map (the hub with 6 lanes, each homeworld with 3), each "
+        "house's homeworld colony and starting fleets, and the houses' diplomacy "
+        "(docs/ec4x.md, 'The map generator'). The same arguments give the same bytes.",
+    )
+    new.add_argument(
+        "--systems", type=_at_least(7, most=MAX_SYSTEMS), required=True, help="systems, 7 to 2,000"
+    )
+    new.add_argument("--houses", type=_at_least(1, most=8), required=True, help="houses, 1 to 8")
+    new.add_argument(
+        "--seed", type=_seed, help="the generator's seed (default: a random one, in game_id)"
+    )
+    new.add_argument(
+        "--fleets",
+        type=_at_least(2, most=MAX_FLEETS),
+        default=2,
+        help="starting fleets a house: two, then destroyer pickets (at most 5,000 in a game)",
+    )
+    new.add_argument(
+        "--diplomacy",
+        choices=("neutral", "non_aggression", "enemy"),
+        default="neutral",
+        help="the status of every pair of houses (8.1)",
+    )
+    new.add_argument("--out", metavar="STATE", help="write the state here (default: stdout)")
 
 
 def _at_least(minimum: int, *, most: int) -> Callable[[str], int]:
