@@ -17,6 +17,7 @@ import platform
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from spacecombat.cli.turn import dumps
 from spacecombat.rulesets.ec4x.turn.picture import master_view, render
@@ -44,14 +45,11 @@ def main() -> None:
     print("systems  fleets  generate  json  picture  json bytes")
     for systems, fleets in SIZES:
         state = generate_map(1, systems, HOUSES, fleets=fleets, diplomacy="enemy")
-        gen = median_time(
-            lambda s=systems, f=fleets: generate_map(1, s, HOUSES, fleets=f, diplomacy="enemy"),
-            args.repeats,
-        )
+        gen = median_time(partial(generate_map, 1, systems, HOUSES, fleets=fleets), args.repeats)
         text = dumps(state.to_json())
-        write = median_time(lambda s=state: dumps(s.to_json()), args.repeats)
+        write = median_time(partial(dumps, state.to_json()), args.repeats)
         view = master_view(state, 1, {}, {}, [])
-        draw = median_time(lambda v=view: render(v), args.repeats)
+        draw = median_time(partial(render, view), args.repeats)
         print(
             f"{systems:7,} {len(state.fleets):7,} {gen:8.3f}s {write:5.3f}s {draw:6.3f}s "
             f"{len(text.encode()):11,}"
