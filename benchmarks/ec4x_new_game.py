@@ -45,7 +45,8 @@ def main() -> None:
     print("systems  fleets  generate  json  picture  json bytes")
     for systems, fleets in SIZES:
         state = generate_map(1, systems, HOUSES, fleets=fleets, diplomacy="enemy")
-        gen = median_time(partial(generate_map, 1, systems, HOUSES, fleets=fleets), args.repeats)
+        again = partial(generate_map, 1, systems, HOUSES, fleets=fleets, diplomacy="enemy")
+        gen = median_time(again, args.repeats)
         text = dumps(state.to_json())
         write = median_time(partial(dumps, state.to_json()), args.repeats)
         view = master_view(state, 1, {}, {}, [])
