@@ -19,7 +19,16 @@ from collections.abc import Callable, Sequence
 from spacecombat.cli import status
 from spacecombat.cli.streams import InputFailed, OutputFailed, say, silence_stdout
 from spacecombat.core.errors import SpacecombatError
-from spacecombat.core.limits import ECHO, MAX_ROUNDS, MAX_SEED, MAX_TRIALS, max_workers, shown
+from spacecombat.core.limits import (
+    ECHO,
+    MAX_FLEETS,
+    MAX_ROUNDS,
+    MAX_SEED,
+    MAX_SYSTEMS,
+    MAX_TRIALS,
+    max_workers,
+    shown,
+)
 
 # Kept importable from here (earlier releases had them in this module).
 BAD_INPUT = status.BAD_INPUT
@@ -176,7 +185,10 @@ def _parser() -> argparse.ArgumentParser:
     trn.add_argument("orders", help="the turn's orders file, JSON or YAML")
     trn.add_argument("--out", metavar="NEXT", help="write the next state here (default: stdout)")
     trn.add_argument(
-        "--report", metavar="DIR", help="write each house's report to DIR/turn-N-HOUSE.json"
+        "--report",
+        metavar="DIR",
+        help="write each house's report and map picture to DIR/turn-N-HOUSE.json and .svg, "
+        "and the whole map to DIR/turn-N.svg (DIR made if missing; all files or none)",
     )
     _ec4x_parser(commands)
     srv = commands.add_parser(
@@ -203,10 +215,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _ec4x_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """``spacecombat ec4x new-game ...`` (cli/ec4x.py). The bounds come from the generator
-    (rulesets/ec4x/turn/starmap.py), imported here only for their numbers."""
-    from spacecombat.core.limits import MAX_FLEETS, MAX_SYSTEMS
-
+    """``spacecombat ec4x new-game ...`` (cli/ec4x.py). The bounds are the generator's
+    (rulesets/ec4x/turn/starmap.py: 7 systems at least, 8 houses at most, 2 fleets a house at
+    least), written here so that the parser does not import the turn engine (a fast start);
+    tests/ec4x/game/test_new_game.py checks that they agree."""
     ec4x = commands.add_parser(
         "ec4x",
         help="EC4X games: start a new one",

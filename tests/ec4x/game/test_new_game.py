@@ -11,6 +11,7 @@ import pytest
 
 from spacecombat.cli import main
 from spacecombat.core.limits import MAX_FLEETS, MAX_SYSTEMS
+from spacecombat.rulesets.ec4x.turn import starmap
 from spacecombat.rulesets.ec4x.turn.game import load_game
 from spacecombat.rulesets.ec4x.turn.starmap import generate_map, lanes_of
 
@@ -70,6 +71,11 @@ def test_neutral_diplomacy_lists_no_pair(tmp_path: Path) -> None:
     out = new_game(tmp_path, "s.json", "--systems", "20", "--houses", "2", "--seed", "1")
     assert json.loads(out.read_text())["diplomacy"] == []
     assert load_game(out).status("alpha", "beta") == "neutral"
+
+
+def test_the_commands_bounds_are_the_generators() -> None:
+    assert (starmap.MIN_SYSTEMS, starmap.MAX_GENERATED_SYSTEMS) == (7, MAX_SYSTEMS)
+    assert (starmap.MAX_HOUSES, starmap.STARTING_FLEETS) == (8, 2)
 
 
 def test_a_map_at_the_documented_limits() -> None:
