@@ -116,3 +116,32 @@ def test_contacts_come_from_battles_fought_and_intelligence_only() -> None:
             for battle in report["battles"]:
                 for block in battle["houses"].values():
                     assert not isinstance(block.get("repairs"), str)
+
+
+def test_seek_home_shows_the_way_to_the_closest_friendly_system() -> None:
+    # 6.2.3: F1 seeks the closest friendly system (A, two jumps back; G12); F2, at home, has
+    # nowhere to go; F3's move to C is done this turn (6.2.2: it then holds)
+    raw = data(
+        "A-B minor, B-C minor, C-D minor",
+        colonies={"A": "alpha"},
+        explored={"alpha": ["B", "C", "D"]},
+        fleets=[
+            fleet("F1", at="D", order={"code": 1, "target": "C"}),
+            fleet("F2", at="A", order=2),
+            fleet("F3", at="D", order={"code": 1, "target": "C"}),
+        ],
+    )
+    state = parse_game(raw)
+    orders = {"game_id": "test", "turn": 5, "orders": {"alpha": [{"fleet": "F1", "order": 2}]}}
+    report = turn(state, parse_orders(orders, state)).reports["alpha"]
+    # F1 moved D -> C this turn (minor lanes: one jump a turn); A is two turns away
+    assert report["routes"]["F1"] == {
+        "order": 2,
+        "goal": "A",
+        "path": ["C", "B", "A"],
+        "legs": [["C", "B"], ["B", "A"]],
+        "turns": 2,
+        "arrival_turn": 8,
+    }
+    assert "F2" not in report["routes"]
+    assert "F3" not in report["routes"]

@@ -30,9 +30,9 @@ from fractions import Fraction
 from typing import Any
 
 from spacecombat.rulesets.ec4x.turn import orders as o
-from spacecombat.rulesets.ec4x.turn.movement import NoRoute, route
+from spacecombat.rulesets.ec4x.turn.movement import NoRoute, restricted_reason, route
 from spacecombat.rulesets.ec4x.turn.starmap import explored, lanes_of
-from spacecombat.scenario.ec4x_game import GameState
+from spacecombat.scenario.ec4x_game import FleetSpec, GameState
 
 #: the planetary part of a battle outcome's ``colony`` block (siege.report), as reported
 PLANETARY_KEYS = (
@@ -202,26 +202,36 @@ def routes(world: o.World, new: GameState, house: str) -> dict[str, dict[str, An
         },
     )
     out: dict[str, dict[str, Any]] = {}
+    # a route depends on the fleet only through its house, its system and whether it may
+    # cross restricted lanes (6.1): fleets alike share one search
+    known: dict[tuple[str, str, bool], dict[str, Any]] = {}
     for fid, fleet in later.fleets.items():
         if fleet.owner != house:
             continue
-        found = o.plan(later, fleet, fleet.order_code, o.order_target(fleet))
+        code = fleet.order_code
+        if code in (o.SEEK_HOME, o.SALVAGE) and later.owner(fleet.location) == house:
+            continue  # already at the closest friendly system (its own, 0 turns): no goal
+        found = o.plan(later, fleet, code, o.order_target(fleet))
         if found.goal is None:
             continue
-        entry: dict[str, Any] = {"order": found.code, "goal": found.goal}
-        try:
-            way = route(new, fleet, found.goal)
-        except NoRoute as exc:
-            entry["no_route"] = exc.reason
-        else:
-            entry |= {
-                "path": list(way.path),
-                "legs": [list(leg) for leg in way.legs],
-                "turns": way.turns,
-                "arrival_turn": way.arrival_turn,
-            }
-        out[fid] = entry
+        key = (fleet.location, found.goal, restricted_reason(fleet) is None)
+        if key not in known:
+            known[key] = _route(new, fleet, found.goal)
+        out[fid] = {"order": found.code, "goal": found.goal, **known[key]}
     return out
+
+
+def _route(state: GameState, fleet: FleetSpec, goal: str) -> dict[str, Any]:
+    try:
+        way = route(state, fleet, goal)
+    except NoRoute as exc:
+        return {"no_route": exc.reason}
+    return {
+        "path": list(way.path),
+        "legs": [list(leg) for leg in way.legs],
+        "turns": way.turns,
+        "arrival_turn": way.arrival_turn,
+    }
 
 
 def contacts(
