@@ -19,7 +19,16 @@ from collections.abc import Callable, Sequence
 from spacecombat.cli import status
 from spacecombat.cli.streams import InputFailed, OutputFailed, say, silence_stdout
 from spacecombat.core.errors import SpacecombatError
-from spacecombat.core.limits import ECHO, MAX_ROUNDS, MAX_SEED, MAX_TRIALS, max_workers, shown
+from spacecombat.core.limits import (
+    ECHO,
+    MAX_FLEETS,
+    MAX_ROUNDS,
+    MAX_SEED,
+    MAX_SYSTEMS,
+    MAX_TRIALS,
+    max_workers,
+    shown,
+)
 
 # Kept importable from here (earlier releases had them in this module).
 BAD_INPUT = status.BAD_INPUT
@@ -176,8 +185,12 @@ def _parser() -> argparse.ArgumentParser:
     trn.add_argument("orders", help="the turn's orders file, JSON or YAML")
     trn.add_argument("--out", metavar="NEXT", help="write the next state here (default: stdout)")
     trn.add_argument(
-        "--report", metavar="DIR", help="write each house's report to DIR/turn-N-HOUSE.json"
+        "--report",
+        metavar="DIR",
+        help="write each house's report and map picture to DIR/turn-N-HOUSE.json and .svg, "
+        "and the whole map to DIR/turn-N.svg (DIR made if missing; all files or none)",
     )
+    _ec4x_parser(commands)
     srv = commands.add_parser(
         "serve",
         help="serve the HTTP API and the page",
@@ -199,6 +212,48 @@ def _parser() -> argparse.ArgumentParser:
         "out among them)",
     )
     return parser
+
+
+def _ec4x_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``spacecombat ec4x new-game ...`` (cli/ec4x.py). The bounds are the generator's
+    (rulesets/ec4x/turn/starmap.py: 7 systems at least, 8 houses at most, 2 fleets a house at
+    least), written here so that the parser does not import the turn engine (a fast start);
+    tests/ec4x/game/test_new_game.py checks that they agree."""
+    ec4x = commands.add_parser(
+        "ec4x",
+        help="EC4X games: start a new one",
+        formatter_class=_Help,
+        description="EC4X game tools. new-game: a generated map and the state of turn 1.",
+    )
+    tools = ec4x.add_subparsers(dest="ec4x_command", required=True, metavar="SUBCOMMAND")
+    new = tools.add_parser(
+        "new-game",
+        help="a new game on a generated map: the state of turn 1",
+        formatter_class=_Help,
+        description="A connected hex map (the hub with 6 lanes, each homeworld with 3), each "
+        "house's homeworld colony and starting fleets, and the houses' diplomacy "
+        "(docs/ec4x.md, 'The map generator'). The same arguments give the same bytes.",
+    )
+    new.add_argument(
+        "--systems", type=_at_least(7, most=MAX_SYSTEMS), required=True, help="systems, 7 to 2,000"
+    )
+    new.add_argument("--houses", type=_at_least(1, most=8), required=True, help="houses, 1 to 8")
+    new.add_argument(
+        "--seed", type=_seed, help="the generator's seed (default: a random one, in game_id)"
+    )
+    new.add_argument(
+        "--fleets",
+        type=_at_least(2, most=MAX_FLEETS),
+        default=2,
+        help="starting fleets a house: two, then destroyer pickets (at most 5,000 in a game)",
+    )
+    new.add_argument(
+        "--diplomacy",
+        choices=("neutral", "non_aggression", "enemy"),
+        default="neutral",
+        help="the status of every pair of houses (8.1)",
+    )
+    new.add_argument("--out", metavar="STATE", help="write the state here (default: stdout)")
 
 
 def _at_least(minimum: int, *, most: int) -> Callable[[str], int]:

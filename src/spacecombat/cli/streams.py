@@ -4,11 +4,12 @@ with one line and a conventional exit status (``spacecombat.cli.status``)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import BinaryIO
 
@@ -122,14 +123,20 @@ def write(text: str) -> None:
         raise OutputFailed(f"cannot write the output: {reason}") from exc
 
 
+#: the mode of the files written: readable by others, as ``open`` would make them (umask 022)
+FILE_MODE = 0o644
+
+
 def write_whole(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all: a temporary file beside it, renamed."""
+    """Write ``data`` to ``path`` whole or not at all: a temporary file beside it (mode
+    ``FILE_MODE``), renamed."""
     try:
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
     except OSError as exc:
         raise OutputFailed(f"cannot write {shown_path(str(path))}: {exc.strerror}") from exc
     try:
         with os.fdopen(handle, "wb") as out:
+            os.fchmod(out.fileno(), FILE_MODE)  # mkstemp makes it private (0600)
             out.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(temp, path)
     except OSError as exc:
@@ -137,6 +144,47 @@ def write_whole(path: Path, data: str | bytes) -> None:
         raise OutputFailed(f"cannot write {shown_path(str(path))}: {exc.strerror}") from exc
     except BaseException:
         Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def write_all(files: Mapping[Path, str | bytes]) -> None:
+    """Write every file of ``files`` or none: each folder is created if missing, every file is
+    first written beside its place under a temporary name (mode ``FILE_MODE``), then all are
+    renamed. On an error the temporary files, the files already renamed and the folders
+    created are removed, and ``OutputFailed`` names the file."""
+    made: list[Path] = []
+    staged: list[tuple[Path, Path]] = []
+    done: list[Path] = []
+    current = Path(".")
+    try:
+        for path in files:
+            current = path
+            for folder in reversed([path.parent, *path.parent.parents]):
+                if not folder.exists():
+                    folder.mkdir(mode=0o755)
+                    made.append(folder)
+        for path, data in files.items():
+            current = path
+            handle, name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+            staged.append((Path(name), path))
+            with os.fdopen(handle, "wb") as out:
+                os.fchmod(out.fileno(), FILE_MODE)
+                out.write(data.encode("utf-8") if isinstance(data, str) else data)
+        for temp_path, path in staged:
+            current = path
+            os.replace(temp_path, path)
+            done.append(path)
+    except BaseException as exc:
+        for temp_path, _ in staged:
+            temp_path.unlink(missing_ok=True)
+        for path in done:
+            path.unlink(missing_ok=True)
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        if isinstance(exc, OSError):
+            reason = exc.strerror or str(exc)
+            raise OutputFailed(f"cannot write {shown_path(str(current))}: {reason}") from exc
         raise
 
 

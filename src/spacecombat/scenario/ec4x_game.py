@@ -36,7 +36,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    StringConstraints,
+    ValidationError,
+)
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import (
@@ -80,6 +88,19 @@ ORDERS_IN_A_SYSTEM = tuple(range(3, 13))
 ORDERS_WITHOUT_TARGET = (0, 2, 15)
 #: 6.2: join another fleet (13): the target is a fleet id
 JOIN_ORDER = 13
+
+#: the ids of houses, systems and fleets: 1 to 100 ASCII letters, digits, ``-``, ``_`` and
+#: ``.``, the first a letter or a digit (a house's name is part of its report's file name; an
+#: id is written in messages and orders as it is)
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$"
+ID_RULE = (
+    "an id is 1 to 100 letters (A-Z, a-z), digits, '-', '_' or '.', the first a letter or a digit"
+)
+Id = Annotated[StrictStr, StringConstraints(pattern=ID_PATTERN)]
+#: a system's display name: 1 to 100 characters, none of them a control character (a line
+#: break, a tab)
+DISPLAY_PATTERN = r"^[^\x00-\x1f\x7f]{1,100}$"
+DisplayName = Annotated[StrictStr, StringConstraints(pattern=DISPLAY_PATTERN)]
 
 Coord = Annotated[StrictInt, Field(ge=-MAX_COORD, le=MAX_COORD)]
 Amount = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
@@ -127,8 +148,8 @@ class PlanetSpec(_Spec):
 class SystemSpec(_Spec):
     """A solar system on a hex of the map (axial coordinates ``q``, ``r``)."""
 
-    id: Name
-    name: Name | None = None
+    id: Id
+    name: DisplayName | None = None
     q: Coord
     r: Coord
     planets: tuple[PlanetSpec, ...] = ()
@@ -166,8 +187,9 @@ class HouseSpec(_Spec):
 class FleetSpec(BattleFleetSpec):
     """A fleet of the battle scenario's shape (squadrons, scouts, spacelift, order, roe) with
     the system it is in. The order's target is a system id (orders 01, 03-12, 14) or a fleet
-    id (13)."""
+    id (13). Its id is an id (``ID_PATTERN``)."""
 
+    id: Id
     location: Name
 
 
@@ -180,7 +202,7 @@ class GameState(_Spec):
     turn: Annotated[StrictInt, Field(ge=1, le=1_000_000)]
     systems: tuple[SystemSpec, ...]
     lanes: tuple[LaneSpec, ...] = ()
-    houses: dict[Name, HouseSpec]
+    houses: dict[Id, HouseSpec]
     diplomacy: tuple[DiplomacySpec, ...] = ()
     fleets: tuple[FleetSpec, ...] = ()
     #: named rule options: movement's (rulesets/ec4x/turn/movement.py) and space combat's
@@ -221,7 +243,7 @@ def parse_game(data: object) -> GameState:
     try:
         state = GameState.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
+        first = first_error(exc.errors())
         raise ScenarioError(_path(first["loc"]), _say(first)) from exc
     _check(state)
     return state
@@ -247,12 +269,55 @@ def _within_size(data: dict[Any, Any]) -> None:
 def _say(error: Any) -> str:
     """``say`` for the game state, whose keys ``class`` are spelt differently in Python."""
     kind = error["type"]
+    if kind == "string_pattern_mismatch":
+        return pattern_message(error)
     if kind == "extra_forbidden":
         return f"unknown key; allowed: {', '.join(_keys_at(error['loc'][:-1]))}"
     if kind in ("model_type", "model_attributes_type"):
         keys = ", ".join(_keys_at(error["loc"]))
         return f"must be a mapping with the keys {keys} (got {shown(error.get('input'))})"
+    if kind == "order_kind":
+        return str(error["msg"])
     return say(error, GameState)
+
+
+def pattern_message(error: Any) -> str:
+    """What an id or a display name must be, for a value that is not one."""
+    got = shown(error.get("input"))
+    if error.get("ctx", {}).get("pattern") == DISPLAY_PATTERN:
+        return f"a name is 1 to 100 characters, without line breaks or tabs (got {got})"
+    return f"{ID_RULE} (got {got})"
+
+
+#: the names pydantic gives the two kinds of an order (a code, or ``{code, target}``) in an
+#: error's location
+ORDER_KINDS = ("constrained-int", "OrderSpec")
+
+
+def first_error(errors: list[Any]) -> Any:
+    """The error to report of a failed validation: the first, except that an order (a code
+    0-15 or ``{code, target}``) is judged as the kind it was written as, never named by the
+    library's name of that kind."""
+    first = errors[0]
+    loc = tuple(first["loc"])
+    cut = next((i for i, part in enumerate(loc) if part in ORDER_KINDS), None)
+    if cut is None:
+        return first
+    at = loc[:cut]
+    got = first.get("input")
+    if isinstance(got, dict):
+        for error in errors:
+            if tuple(error["loc"][: cut + 1]) == (*at, "OrderSpec"):
+                return {**error, "loc": (*at, *error["loc"][cut + 1 :])}
+        return first  # pragma: no cover  (a mapping is always judged as OrderSpec)
+    if first["type"] in ("less_than_equal", "greater_than_equal"):
+        return {**first, "loc": at}
+    return {
+        "type": "order_kind",
+        "loc": at,
+        "msg": f"an order is a code 0-15 or a mapping {{code, target}} (got {shown(got)})",
+        "input": got,
+    }
 
 
 def _keys_at(loc: tuple[int | str, ...]) -> list[str]:

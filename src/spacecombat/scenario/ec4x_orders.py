@@ -30,6 +30,9 @@ from spacecombat.scenario.ec4x_game import (
     ORDERS_TO_A_SYSTEM,
     ORDERS_WITHOUT_TARGET,
     GameState,
+    Id,
+    first_error,
+    pattern_message,
 )
 from spacecombat.scenario.schema import Name, _path, read_document, say
 
@@ -43,7 +46,7 @@ class _Spec(BaseModel):
 class FleetOrder(_Spec):
     """One fleet's order for the turn: a code 00-15 or ``{code, target}``, and its ROE."""
 
-    fleet: Name
+    fleet: Id
     order: Code | OrderSpec
     roe: Annotated[StrictInt, Field(ge=0, le=10)] | None = None
 
@@ -61,7 +64,7 @@ class OrdersFile(_Spec):
 
     game_id: Name
     turn: Annotated[StrictInt, Field(ge=1, le=1_000_000)]
-    orders: dict[Name, tuple[FleetOrder, ...]] = Field(default_factory=dict)
+    orders: dict[Id, tuple[FleetOrder, ...]] = Field(default_factory=dict)
 
     def by_fleet(self) -> dict[str, FleetOrder]:
         """Each ordered fleet's order."""
@@ -76,8 +79,14 @@ def parse_orders(data: object, state: GameState) -> OrdersFile:
     try:
         orders = OrdersFile.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        raise ScenarioError(_path(first["loc"]), say(first, OrdersFile)) from exc
+        first = first_error(exc.errors())
+        if first["type"] == "string_pattern_mismatch":
+            message = pattern_message(first)
+        elif first["type"] == "order_kind":
+            message = str(first["msg"])
+        else:
+            message = say(first, OrdersFile)
+        raise ScenarioError(_path(first["loc"]), message) from exc
     _check(orders, state)
     return orders
 

@@ -31,8 +31,12 @@ def test_turn_writes_the_next_state_and_the_reports(game: Path) -> None:
     assert (game / "next.json").read_text() == (GAME / "expected" / "state-2.json").read_text()
     assert sorted(p.name for p in reports.iterdir()) == [
         "turn-1-alpha.json",
+        "turn-1-alpha.svg",
         "turn-1-beta.json",
+        "turn-1-beta.svg",
         "turn-1-gamma.json",
+        "turn-1-gamma.svg",
+        "turn-1.svg",
     ]
     assert [p.name for p in game.iterdir() if p.name.startswith(".")] == []
 

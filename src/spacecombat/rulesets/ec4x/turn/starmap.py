@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from spacecombat.core.limits import MAX_FLEETS, MAX_SYSTEMS
 from spacecombat.core.prng import SplitMix64
 from spacecombat.scenario.ec4x_game import GameState, LaneClass, parse_game
 
@@ -45,10 +46,16 @@ STAR_NAMES = (
     "Shaula", "Hadar", "Acrux", "Mimosa", "Gacrux", "Achernar", "Canopus", "Sirius", "Polaris",
     "Thuban", "Alcor", "Mizar",
 )  # fmt: skip
-#: a generated map's size bounds
+#: a generated map's size bounds: up to the game state's limit (docs/limits.md)
 MIN_SYSTEMS = 7
-MAX_GENERATED_SYSTEMS = 400
+MAX_GENERATED_SYSTEMS = MAX_SYSTEMS
 MAX_HOUSES = len(HOUSE_NAMES)
+#: the starting fleets of each house: the two of every generated map (``_state``); more, up to
+#: the game state's fleet limit shared among the houses, are pickets of one destroyer each
+STARTING_FLEETS = 2
+#: the diplomatic status the generator gives every pair of houses (8.1's three states; pairs
+#: left out of a state are neutral)
+DIPLOMACY = ("neutral", "non_aggression", "enemy")
 #: the generator's tries (each draws the hexes, the homeworlds and the lanes afresh) before it
 #: gives up
 ATTEMPTS = 50
@@ -166,16 +173,36 @@ def hex_ring(radius: int) -> list[tuple[int, int]]:
 # --- the generator ---------------------------------------------------------------------------
 
 
-def generate_map(seed: int, systems: int, houses: int) -> GameState:
+def max_fleets(houses: int) -> int:
+    """The most starting fleets each of ``houses`` houses may have (the fleet limit shared)."""
+    return MAX_FLEETS // max(houses, 1)
+
+
+def generate_map(
+    seed: int,
+    systems: int,
+    houses: int,
+    *,
+    fleets: int = STARTING_FLEETS,
+    diplomacy: str = "neutral",
+) -> GameState:
     """A connected hex map of ``systems`` systems with ``houses`` houses, the same for the same
     arguments (SplitMix64, never ``random``). The hub sits at (0, 0) with 6 lanes; each house
-    has a homeworld with 3 lanes (facts §10) holding its colony, and two starting fleets there.
+    has a homeworld with 3 lanes (facts §10) holding its colony, and ``fleets`` starting fleets
+    there (two, then destroyer pickets); every pair of houses has the status ``diplomacy``.
     The algorithm and its draws are in docs/ec4x.md ("The map generator"); ``ValueError`` if
     the sizes are out of bounds or leave no room for the homeworlds."""
     if not MIN_SYSTEMS <= systems <= MAX_GENERATED_SYSTEMS:
         raise ValueError(f"systems: from {MIN_SYSTEMS} to {MAX_GENERATED_SYSTEMS} (got {systems})")
     if not 1 <= houses <= MAX_HOUSES:
         raise ValueError(f"houses: from 1 to {MAX_HOUSES} (got {houses})")
+    if not STARTING_FLEETS <= fleets <= max_fleets(houses):
+        raise ValueError(
+            f"fleets: from {STARTING_FLEETS} to {max_fleets(houses)} a house with {houses} "
+            f"houses (the limit of {MAX_FLEETS:,} fleets in a game; got {fleets})"
+        )
+    if diplomacy not in DIPLOMACY:
+        raise ValueError(f"diplomacy: one of {', '.join(DIPLOMACY)} (got {diplomacy!r})")
     rng = SplitMix64(seed)
     for _ in range(ATTEMPTS):
         cells = _cells(rng, systems)
@@ -184,7 +211,10 @@ def generate_map(seed: int, systems: int, houses: int) -> GameState:
             continue
         lanes = _lanes(rng, cells, homes)
         if lanes is not None:
-            return parse_game(_state(rng, seed, cells, homes, lanes))
+            data = _state(rng, seed, cells, homes, lanes)
+            _more_fleets(data, fleets)
+            _diplomacy(data, diplomacy)
+            return parse_game(data)
     raise ValueError(
         f"no room for {houses} homeworlds with 3 lanes each on {systems} systems; "
         "use more systems or fewer houses"
@@ -352,6 +382,32 @@ def _state(
         "houses": dict(sorted(houses.items())),
         "fleets": fleets,
     }
+
+
+def _more_fleets(data: dict[str, Any], fleets: int) -> None:
+    """Fleets 3 to ``fleets`` of each house, at home: one destroyer each (a generator
+    parameter, not an EC4X rule; no draw). Ids ``H-3``, ``H-4``, …"""
+    for house, spec in data["houses"].items():
+        for n in range(STARTING_FLEETS + 1, fleets + 1):
+            data["fleets"].append(
+                {
+                    "id": f"{house}-{n}",
+                    "owner": house,
+                    "location": spec["home"],
+                    "squadrons": [{"flagship": "DD"}],
+                }
+            )
+
+
+def _diplomacy(data: dict[str, Any], status: str) -> None:
+    """Every pair of houses at ``status`` (8.1; neutral pairs are left out, neutral being what
+    a pair not listed is)."""
+    if status == "neutral":
+        return
+    names = sorted(data["houses"])
+    data["diplomacy"] = [
+        {"houses": [a, b], "status": status} for i, a in enumerate(names) for b in names[i + 1 :]
+    ]
 
 
 def _homeworld(owner: str) -> dict[str, Any]:
