@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import MAX_ROUNDS, shown
+from spacecombat.core.limits import MAX_ROUNDS, MAX_UNITS_PER_SIDE, shown
 from spacecombat.rulesets.ec4x.tables import tables
 from spacecombat.rulesets.options import parse_options
 from spacecombat.scenario.ec4x import ColonySpec, Ec4xScenario, SquadronSpec, read_ec4x
@@ -397,7 +397,8 @@ def check_squadron(at: str, squadron: SquadronSpec, aco: int, options: Ec4xOptio
         raise ScenarioError(f"{at}.clk", "only a squadron with a Raider (RR) has a CLK level")
 
 
-def parse_ec4x(data: dict[str, object]) -> Ec4xScenario:
+def parse_ec4x(data: dict[str, object], *, max_units: int = MAX_UNITS_PER_SIDE) -> Ec4xScenario:
     """Validate a decoded EC4X scenario, its shape and its rules' checks (``Checks``);
-    ``ScenarioError`` names the first bad field."""
-    return read_ec4x(data, Checks)
+    ``ScenarioError`` names the first bad field. ``max_units``: the units one house may have
+    (``core/limits.py``; a game turn's battles pass ``MAX_GAME_BATTLE_UNITS``)."""
+    return read_ec4x(data, Checks, max_units=max_units)

@@ -49,6 +49,7 @@ from typing import Any
 
 from spacecombat.core.dice import Dice, SplitMixDice
 from spacecombat.core.engine import play
+from spacecombat.core.limits import MAX_GAME_BATTLE_UNITS
 from spacecombat.rulesets import battle as battle_of
 from spacecombat.rulesets.ec4x.options import parse_ec4x, read_options
 from spacecombat.rulesets.ec4x.planetary.chain import Plan, Planetary
@@ -315,7 +316,9 @@ class _Battles:
                 "spaceports": colony.spaceports,
                 "iu": colony.iu,
             }
-        return parse_ec4x(data)
+        # the game's limits, checked when the state was read (each fleet within 200 units),
+        # not a battle scenario's 200 a house: fleets meet only after movement
+        return parse_ec4x(data, max_units=MAX_GAME_BATTLE_UNITS)
 
     def apply(self, system: str, setup: Setup, end: State, *, second: bool) -> None:
         """The battle's end on the game: squadrons destroyed or crippled, fighters lost,
