@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from spacecombat.analysis.exact import exact_odds
 from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets.ec4x.options import parse_ec4x
 from tests.ec4x.helpers import fleet, make, play, random_fallback, scenario, squadron
@@ -274,3 +275,15 @@ def test_properties_of_chained_battles(data: dict[str, Any]) -> None:
         assert out["batteries"]["undamaged"] + out["batteries"]["crippled"] == 0
     survivors = played.outcome["houses"]["alpha"]["survivors"]
     assert sum(survivors.values()) <= 2 + 2 + 2  # CA, DD and the TTs
+
+
+def test_g24_exact_odds_weigh_the_drawn_order() -> None:
+    """The exact engine follows the ``siege_order`` draw: gamma's blitz (no battery, no
+    garrison) always takes the colony; if gamma goes first (1/2) alpha's bombardment is
+    abandoned and the IU stays 1000; if alpha goes first (1/2) its three rounds cost on average
+    3 x 11 IU (AS 17: d10 0-2 x1/4 -> 5, 3-5 x1/2 -> 9, 6-9 x1 -> 17; (15 + 27 + 68) / 10).
+    Expected IU: 1000 - 33 / 2 = 983.5."""
+    report = exact_odds(parse_ec4x(two_sieges(8))).to_json()
+    colony = report["colony"]
+    assert colony["falls"] == pytest.approx(1) == colony["seized"]
+    assert colony["expected_left"]["iu"] == pytest.approx(983.5)

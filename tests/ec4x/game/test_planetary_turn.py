@@ -273,3 +273,28 @@ def test_g24_option_house_order_and_fleet_order_in_a_turn() -> None:
         r = bombard_both(two_bombardments(siege_order=order))
         block = r.battles[0]["outcome"]["colony"]
         assert block["sieges"][0]["attacker"] == first
+
+
+def test_g26_a_turn_bombardment_destroys_the_spaceport_unless_never() -> None:
+    """6.2.7 (G26): ten battleships (AS 200) bombard: at least 1/4 of it, 50 hits a round,
+    whatever the dice): the spaceport falls in the first round by default; with option
+    ``bombard_spaceports: never`` (settable in the game's options) it stands."""
+    fleets = [fleet(at="B", squadrons=[{"flagship": "BB"}] * 10)]
+    s = game({"pu": 100, "iu": 5000, "spaceports": 1}, fleets)
+    r = play(s, alpha=[{"fleet": "F1", "order": 6}])
+    assert colony_at(r).spaceports == 0
+    never = parse_game(s.to_json() | {"options": {"bombard_spaceports": "never"}})
+    r = play(never, alpha=[{"fleet": "F1", "order": 6}])
+    assert colony_at(r).spaceports == 1
+    assert colony_at(r).iu < 5000
+
+
+def test_the_siege_options_are_settable_in_a_game() -> None:  # G24-G27
+    options = {
+        "siege_order": "fleet_order",
+        "invade_and_blitz": "blitz_only",
+        "bombard_spaceports": "never",
+        "invasion_bombardment": "three_rounds",
+    }
+    s = game({"pu": 100}, [fleet(at="B")])
+    assert parse_game(s.to_json() | {"options": options}).options == options

@@ -23,8 +23,10 @@ orders carried out on a game state, giving the state of the next turn and one re
    resolved even when no space combat takes place; the scenario carries the colony's shield,
    batteries, armies, marines, spaceports, IU and PU, and its outcome's ``colony`` block
    (owner, IU, PU, shield, spaceports, ground units, the invaders) goes back to the colony:
-   rulings G21-G23 (docs/rulings.md). What the battle ruleset refuses (several
-   attacking houses, 07 and 08 in one house) raises ``RuleNotImplemented``.
+   rulings G21-G23 (docs/rulings.md). Several attacking houses, or one house's 07 and 08,
+   play their sieges one after another in that battle (G24, G25); each siege's fleets are
+   applied in turn. A turn's battles take the game's limits, not a battle scenario's 200
+   units a house (``MAX_GAME_BATTLE_UNITS``, docs/limits.md).
 7. **Spies** (6.2.10-6.2.12): each spy at its target, by system then fleet id, is detected or
    not (facts §4; a detected spy is destroyed, −3 prestige) and reports.
 8. **Patrols** (6.2.4): each patrol reports the foreign forces in its system.
