@@ -277,7 +277,7 @@ def test_g24_option_house_order_and_fleet_order_in_a_turn() -> None:
 
 def test_g26_a_turn_bombardment_destroys_the_spaceport_unless_never() -> None:
     """6.2.7 (G26): ten battleships (AS 200) bombard: at least 1/4 of it, 50 hits a round,
-    whatever the dice): the spaceport falls in the first round by default; with option
+    whatever the dice: the spaceport falls in the first round by default; with option
     ``bombard_spaceports: never`` (settable in the game's options) it stands."""
     fleets = [fleet(at="B", squadrons=[{"flagship": "BB"}] * 10)]
     s = game({"pu": 100, "iu": 5000, "spaceports": 1}, fleets)
