@@ -24,7 +24,6 @@ from spacecombat.core.limits import MAX_ROUNDS, shown
 from spacecombat.core.rounds import NotInProductForm
 from spacecombat.rulesets import is_scenario, parse_scenario
 from spacecombat.rulesets.tactical import TacticalBattle
-from spacecombat.scenario.ec4x import Ec4xScenario, check_house_units
 from spacecombat.scenario.schema import AnyScenario
 
 #: chance states the generic graph may explore by default (``budget.CHANCE_STATES``)
@@ -50,10 +49,14 @@ def exact_odds(
     check_rounds(rounds)
     if not is_scenario(scenario):
         scenario = parse_scenario(scenario)
-    if isinstance(scenario, Ec4xScenario):
+    if scenario.ruleset == "ec4x":
         # a game turn's battle may pass 200 units a house (MAX_GAME_BATTLE_UNITS): the odds
-        # engines take a battle scenario's limit only (docs/limits.md)
-        check_house_units(scenario)
+        # engines take a battle scenario's limit only (docs/limits.md); imported here, as the
+        # other rulesets need not load EC4X's
+        from spacecombat.scenario.ec4x import Ec4xScenario, check_house_units
+
+        if isinstance(scenario, Ec4xScenario):
+            check_house_units(scenario)
     battle = rulesets.battle(scenario)
     if isinstance(battle, TacticalBattle):
         if rounds is not None and fractions:

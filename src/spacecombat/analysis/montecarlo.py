@@ -38,7 +38,6 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
 from spacecombat.rulesets import is_scenario, parse_scenario
 from spacecombat.rulesets.tactical import TacticalBattle
-from spacecombat.scenario.ec4x import Ec4xScenario, check_house_units
 from spacecombat.scenario.schema import AnyScenario
 
 if TYPE_CHECKING:
@@ -208,10 +207,14 @@ def monte_carlo(
     check_options(trials, seed, workers)
     if not is_scenario(scenario):
         scenario = parse_scenario(scenario)
-    if isinstance(scenario, Ec4xScenario):
+    if scenario.ruleset == "ec4x":
         # a game turn's battle may pass 200 units a house (MAX_GAME_BATTLE_UNITS): the odds
-        # engines take a battle scenario's limit only (docs/limits.md)
-        check_house_units(scenario)
+        # engines take a battle scenario's limit only (docs/limits.md); imported here, as the
+        # other rulesets need not load EC4X's
+        from spacecombat.scenario.ec4x import Ec4xScenario, check_house_units
+
+        if isinstance(scenario, Ec4xScenario):
+            check_house_units(scenario)
     battle = rulesets.battle(scenario)  # checks the scenario before any worker starts
     data = scenario.model_dump(mode="json", exclude_none=True)
     workers = workers or cores()
