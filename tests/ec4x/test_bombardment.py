@@ -228,3 +228,53 @@ def test_e68_shield_roll_option_no_roll() -> None:
     played = play(a, [6, 6, 6])  # no shield draw
     assert [e["effective"] for e in played.of("shield_rolled")] == [49, 49, 49]
     assert played.of("shield_rolled")[0]["roll"] is None
+
+
+def test_g26_order_06_destroys_spaceports_after_ground_forces() -> None:
+    """6.2.7 order 06 attacks "... garrisoned Army units and Marines, and Spaceports" (ruling
+    G26, default ``after_ground_forces``): 120 hits (a 6) destroy the army (cripple 5, destroy
+    5), then two spaceports (50 each, facts §6); the last 10 go on to the IU (7.5.4)."""
+    planet = colony(armies=1, spaceports=3, iu=100)
+    a = assault("bombard", squadron("A1-1", 120, 200), planet=planet)
+    played = play(a, [6, 0, 0])  # round 2: 30 hits, short of a spaceport's 50: on to the IU
+    (ports,) = played.of("spaceports_bombarded")
+    assert (ports["hits"], ports["destroyed"], ports["standing"], ports["unused"]) == (
+        100,
+        2,
+        1,
+        10,
+    )
+    assert played.of("infrastructure_bombarded")[0]["iu_lost"] == 10
+    out = played.outcome
+    assert (out["spaceports"], out["iu"]) == (1, 100 - 10 - 30 - 30)
+
+
+def test_g26_option_never_leaves_spaceports_untouched() -> None:
+    """Option ``bombard_spaceports: never`` (7.5 alone): the 110 hits left go to the IU."""
+    a = assault(
+        "bombard",
+        squadron("A1-1", 120, 200),
+        planet=colony(armies=1, spaceports=3, iu=500),
+        bombard_spaceports="never",
+    )
+    played = play(a, [6, 0, 0])
+    assert not played.of("spaceports_bombarded")
+    assert played.outcome["spaceports"] == 3
+    assert played.outcome["iu"] == 500 - 110 - 30 - 30
+
+
+def test_g26_spaceports_wait_for_the_ground_forces() -> None:
+    """While an army stands, hits it cannot take are lost (7.5.4 restriction 3): no spaceport
+    falls, whatever is left."""
+    a = assault("bombard", squadron("A1-1", 4, 200), planet=colony(armies=1, spaceports=1))
+    played = play(a, [6, 6, 6])  # 4 hits a round: short of the army's DS 5
+    assert not played.of("spaceports_bombarded")
+    assert played.outcome["spaceports"] == 1
+
+
+def test_g26_shields_are_never_destroyed_by_bombardment() -> None:
+    """7.5.2 "shields can only be destroyed by Marines during planetary invasion": order 06
+    attacks a shield only by rolling against it (ruling G26)."""
+    a = assault("bombard", squadron("A1-1", 400, 200), planet=colony(shield=1, iu=10_000))
+    played = play(a, [6, ("shield", 1)] * 3)
+    assert played.outcome["shield"] == 1

@@ -93,3 +93,31 @@ def test_e69_stalemate_ends_ground_combat() -> None:
     assert played.of("colony_held")[0]["result"] == "stalemate"
     assert played.outcome["fallen"] is False
     assert played.outcome["invaders"]["crippled"] == 1
+
+
+def test_g27_invasion_default_one_round_then_the_landing() -> None:
+    """7.6.1 "First conduct *one round* of planetary bombardment" (ruling G27 default
+    ``one_round``): 10 hits cripple one of two batteries; one round, and the mission fails."""
+    a = assault("invade", squadron("A1-1", 40, 200), transport("T1"), planet=colony(batteries=2))
+    played = play(a, [0, 0])
+    assert len(played.of("bombardment_round_started")) == 1
+    assert played.outcome["result"] == "failed"
+
+
+def test_g27_option_three_rounds_bombards_again_before_the_landing() -> None:
+    """6.2.8 "This is a three round battle" (option ``invasion_bombardment: three_rounds``):
+    round 1 cripples a battery (10 hits), round 2 (40 hits) cripples the other and destroys
+    both (8 each; the 16 left find no IU or PU); round 3 would have nothing left to hit, so
+    the marines land on an undefended colony, which falls."""
+    a = assault(
+        "invade",
+        squadron("A1-1", 40, 200),
+        transport("T1"),
+        planet=colony(batteries=2),
+        invasion_bombardment="three_rounds",
+    )
+    played = play(a, [0, 0, 6, 0])
+    assert len(played.of("bombardment_round_started")) == 2  # nothing left after round 2
+    assert played.of("marines_landed")
+    out = played.outcome
+    assert (out["result"], out["fallen"], out["batteries"]["destroyed"]) == ("conquered", True, 2)

@@ -49,6 +49,8 @@ def sieges(draw: st.DrawFn) -> tuple[Assault, tuple[int, ...], int]:
     options: dict[str, Any] = {
         "battery_excess": draw(st.sampled_from(["pass_on", "lost_while_standing"])),
         "blitz_marine_as": draw(st.sampled_from(["stacked", "once"])),
+        "bombard_spaceports": draw(st.sampled_from(["after_ground_forces", "never"])),
+        "invasion_bombardment": draw(st.sampled_from(["one_round", "three_rounds"])),
     }
     return assault(mission, *strikers, planet=planet, **options), cond, draw(st.integers(0, 999))
 

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.analysis.exact import exact_odds
+from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets.ec4x.options import parse_ec4x
 from tests.ec4x.helpers import fleet, make, play, random_fallback, scenario, squadron
 
@@ -78,12 +79,120 @@ def test_e62_bombard_order_without_a_colony_keeps_space_combat() -> None:
     parse_ec4x(data)  # accepted: nothing to bombard
 
 
-def test_e62_several_planetary_attackers_are_refused() -> None:
-    data = siege(6)
+def two_sieges(gamma_order: int = 6, **options: Any) -> dict[str, Any]:
+    """Alpha (A1, CA + DD, order 06) and gamma (G1, one DD, ``gamma_order``, listed first) at
+    beta's undefended colony; no space combat (no defender, no starbase)."""
+    data = siege(6, iu=1000)
     data["houses"]["gamma"] = {"prestige": 30, "morale_roll": 1}
-    data["fleets"].append(fleet("G1", "gamma", squadron("DD"), order=6))
-    with pytest.raises(RuleNotImplemented, match="several houses"):
-        make(data)
+    gamma: dict[str, Any] = {"order": gamma_order}
+    if gamma_order in (7, 8):
+        gamma["spacelift"] = {"TT": 2}
+    data["fleets"].insert(0, fleet("G1", "gamma", squadron("DD"), **gamma))
+    data["diplomacy"].append({"houses": ["beta", "gamma"], "status": "enemy"})
+    return data | ({"options": options} if options else {})
+
+
+def started(played: Any) -> list[str]:
+    return [str(e["attacker"]) for e in played.of("planetary_combat_started")]
+
+
+def test_g24_several_houses_siege_in_a_drawn_order() -> None:
+    """G24 default ``siege_order: drawn``: a draw among the houses waiting picks gamma; its
+    three rounds (a 0 each), then alpha's against the colony as gamma left it."""
+    played = play(make(two_sieges()), [("siege_order", "gamma")] + [0] * 6)
+    (drawn,) = played.of("drawn", purpose="siege_order")
+    assert drawn["value"] == "gamma"
+    assert started(played) == ["gamma", "alpha"]
+    first_end, _ = played.of("bombardment_ended")
+    second = played.of("planetary_combat_started")[1]
+    assert second["defences"] == first_end["colony"]  # one after another (G24)
+    out = played.outcome["colony"]
+    assert [s["attacker"] for s in out["sieges"]] == ["gamma", "alpha"]
+    assert [s["result"] for s in out["sieges"]] == ["bombarded", "bombarded"]
+    assert (out["attacker"], out["result"], out["fallen"]) == ("alpha", "bombarded", False)
+    # each round a 0: gamma's DD (AS 5) 2 hits, alpha's CA + DD (AS 17) 5 hits, three rounds
+    assert [s["iu"] for s in out["sieges"]] == [1000 - 3 * 2, 1000 - 3 * 2 - 3 * 5]
+    assert out["iu"] == 1000 - 21
+
+
+def test_g24_the_draw_may_pick_alpha() -> None:
+    played = play(make(two_sieges()), [("siege_order", "alpha")] + [0] * 6)
+    assert started(played) == ["alpha", "gamma"]
+
+
+def test_g24_option_house_order_and_fleet_order() -> None:
+    """``house_order``: the scenario's houses (alpha, beta, gamma): alpha first; ``fleet_order``:
+    gamma's G1 is listed first: gamma first. No draw either way."""
+    by_house = play(make(two_sieges(siege_order="house_order")), [0] * 6)
+    assert started(by_house) == ["alpha", "gamma"]
+    assert not by_house.of("drawn", purpose="siege_order")
+    by_fleet = play(make(two_sieges(siege_order="fleet_order")), [0] * 6)
+    assert started(by_fleet) == ["gamma", "alpha"]
+
+
+def test_g24_no_siege_after_the_colony_falls() -> None:
+    """Gamma's blitz (two TTs, no battery, no garrison) takes the colony; alpha's bombardment
+    of it is abandoned (``already_fallen``), and the colony block reports gamma's conquest."""
+    data = two_sieges(8, siege_order="fleet_order")
+    played = play(make(data), [0])  # the blitz round: G1's DD rolls; nothing fires back
+    assert started(played) == ["gamma"]
+    (abandoned,) = played.of("siege_abandoned")
+    assert (abandoned["attacker"], abandoned["owner"]) == ("alpha", "gamma")
+    out = played.outcome["colony"]
+    assert (out["attacker"], out["mission"], out["owner_after"]) == ("gamma", "blitz", "gamma")
+    assert (out["fallen"], out["seized"]) == (True, True)
+    assert [s["result"] for s in out["sieges"]] == ["conquered", "already_fallen"]
+
+
+def invade_and_blitz(**options: Any) -> dict[str, Any]:
+    """Alpha's A1 (CA + DD, two TTs) under 07 and A2 (two TTs) under 08 at beta's colony with
+    one battery and one army."""
+    data = siege(7, batteries=1, armies=1, iu=10)
+    data["fleets"].append(fleet("A2", "alpha", order=8, spacelift={"TT": 2}))
+    return data | ({"options": options} if options else {})
+
+
+def test_g25_default_the_invasion_then_the_blitz() -> None:
+    """G25 default ``invasion_then_blitz``: the invasion's round (CA + DD, AS 17, a 0: 5
+    hits, short of the battery's DS 8, cripple the army) leaves the battery standing, so it
+    fails (7.6.1); then A2's blitz lands its two divisions whatever batteries stand (7.6.2),
+    AS 3 each: a 9 gives 12 hits, which destroy the crippled army. The colony falls."""
+    script = [("bombardment", 0), ("bombardment", 0)]  # the invasion's round
+    script += [("bombardment", 0)]  # the blitz's round: A2 has no squadron; the battery fires
+    script += [("ground_combat", 9), ("ground_combat", 0)]
+    played = play(make(invade_and_blitz()), script)
+    missions = [e["mission"] for e in played.of("planetary_combat_started")]
+    assert missions == ["invade", "blitz"]
+    assert played.of("invasion_failed")
+    out = played.outcome["colony"]
+    assert [(s["mission"], s["result"]) for s in out["sieges"]] == [
+        ("invade", "failed"),
+        ("blitz", "conquered"),
+    ]
+    assert out["sieges"][1]["invaders"]["landed"] == 2
+    assert (out["mission"], out["owner_after"], out["seized"]) == ("blitz", "alpha", True)
+    assert out["armies"]["destroyed"] == 1
+
+
+def test_g25_options_blitz_only_and_invasion_only() -> None:
+    """``blitz_only``: one blitz by A1 and A2 (four transports); ``invasion_only``: one
+    invasion by both, which fails while the battery stands."""
+    blitz = play(
+        make(invade_and_blitz(invade_and_blitz="blitz_only")),
+        [],
+        fallback=random_fallback(2),
+        all_used=False,
+    )
+    (start,) = blitz.of("planetary_combat_started")
+    assert start["mission"] == "blitz"
+    strikers = start["strikers"]
+    assert isinstance(strikers, list)
+    assert [s for s in strikers if "-TT" in s] == ["A1-TT1", "A1-TT2", "A2-TT1", "A2-TT2"]
+    invasion = play(make(invade_and_blitz(invade_and_blitz="invasion_only")), [0, 0])
+    (start,) = invasion.of("planetary_combat_started")
+    assert start["mission"] == "invade"
+    assert invasion.outcome["colony"]["result"] == "failed"
+    assert "sieges" not in invasion.outcome["colony"]
 
 
 # ---- whole battles ---------------------------------------------------------------------------
@@ -166,3 +275,15 @@ def test_properties_of_chained_battles(data: dict[str, Any]) -> None:
         assert out["batteries"]["undamaged"] + out["batteries"]["crippled"] == 0
     survivors = played.outcome["houses"]["alpha"]["survivors"]
     assert sum(survivors.values()) <= 2 + 2 + 2  # CA, DD and the TTs
+
+
+def test_g24_exact_odds_weigh_the_drawn_order() -> None:
+    """The exact engine follows the ``siege_order`` draw: gamma's blitz (no battery, no
+    garrison) always takes the colony; if gamma goes first (1/2) alpha's bombardment is
+    abandoned and the IU stays 1000; if alpha goes first (1/2) its three rounds cost on average
+    3 x 11 IU (AS 17: d10 0-2 x1/4 -> 5, 3-5 x1/2 -> 9, 6-9 x1 -> 17; (15 + 27 + 68) / 10).
+    Expected IU: 1000 - 33 / 2 = 983.5."""
+    report = exact_odds(parse_ec4x(two_sieges(8))).to_json()
+    colony = report["colony"]
+    assert colony["falls"] == pytest.approx(1) == colony["seized"]
+    assert colony["expected_left"]["iu"] == pytest.approx(983.5)

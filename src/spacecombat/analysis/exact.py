@@ -49,6 +49,14 @@ def exact_odds(
     check_rounds(rounds)
     if not is_scenario(scenario):
         scenario = parse_scenario(scenario)
+    if scenario.ruleset == "ec4x":
+        # a game turn's battle may pass 200 units a house (MAX_GAME_BATTLE_UNITS): the odds
+        # engines take a battle scenario's limit only (docs/limits.md)
+        # imported here for start-up time: only an EC4X battle loads EC4X's scenario
+        from spacecombat.scenario.ec4x import Ec4xScenario, check_house_units
+
+        if isinstance(scenario, Ec4xScenario):
+            check_house_units(scenario)
     battle = rulesets.battle(scenario)
     if isinstance(battle, TacticalBattle):
         if rounds is not None and fractions:

@@ -207,6 +207,14 @@ def monte_carlo(
     check_options(trials, seed, workers)
     if not is_scenario(scenario):
         scenario = parse_scenario(scenario)
+    if scenario.ruleset == "ec4x":
+        # a game turn's battle may pass 200 units a house (MAX_GAME_BATTLE_UNITS): the odds
+        # engines take a battle scenario's limit only (docs/limits.md)
+        # imported here for start-up time: only an EC4X battle loads EC4X's scenario
+        from spacecombat.scenario.ec4x import Ec4xScenario, check_house_units
+
+        if isinstance(scenario, Ec4xScenario):
+            check_house_units(scenario)
     battle = rulesets.battle(scenario)  # checks the scenario before any worker starts
     data = scenario.model_dump(mode="json", exclude_none=True)
     workers = workers or cores()

@@ -25,6 +25,10 @@ MAX_ROUNDS = 100
 MAX_SYSTEMS = 2_000
 #: EC4X game state: fleets in one game
 MAX_FLEETS = 5_000
+#: EC4X game turn: units of one house in one system's battle. The state read bounds it (each
+#: fleet within MAX_UNITS_PER_SIDE, at most MAX_FLEETS fleets), so a battle the turn builds
+#: after movement is never refused; a battle scenario of its own keeps MAX_UNITS_PER_SIDE
+MAX_GAME_BATTLE_UNITS = MAX_FLEETS * MAX_UNITS_PER_SIDE
 #: EC4X game state: hex coordinates run from -MAX_COORD to MAX_COORD
 MAX_COORD = 1_000
 #: characters of an input value echoed back in a message

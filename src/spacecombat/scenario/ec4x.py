@@ -265,10 +265,17 @@ class RuleChecks(Protocol):
     def squadron(self, at: str, squadron: SquadronSpec, aco: int) -> None: ...
 
 
-def read_ec4x(data: dict[str, object], rules: Callable[[Ec4xScenario], RuleChecks]) -> Ec4xScenario:
+def read_ec4x(
+    data: dict[str, object],
+    rules: Callable[[Ec4xScenario], RuleChecks],
+    *,
+    max_units: int = MAX_UNITS_PER_SIDE,
+) -> Ec4xScenario:
     """Validate a decoded EC4X scenario; ``ScenarioError`` names the first bad field.
     ``rules(scenario)`` reads the rule options (refusing a bad one first) and gives the
-    ruleset's checks of the colony and of each squadron."""
+    ruleset's checks of the colony and of each squadron. ``max_units``: the units one house
+    may have (a battle scenario's limit; a game turn's battles take the game's,
+    ``MAX_GAME_BATTLE_UNITS``)."""
     if not isinstance(data, dict):
         raise ScenarioError("scenario", "a scenario is a mapping of keys to values")
     try:
@@ -276,11 +283,33 @@ def read_ec4x(data: dict[str, object], rules: Callable[[Ec4xScenario], RuleCheck
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ScenarioError(_path(first["loc"]), say(first, Ec4xScenario)) from exc
-    _check(scenario, rules(scenario))
+    _check(scenario, rules(scenario), max_units)
     return scenario
 
 
-def _check(s: Ec4xScenario, rules: RuleChecks) -> None:
+def house_units(s: Ec4xScenario) -> dict[str, int]:
+    """Each house's units in the battle: its fleets' and, for the colony's owner, the colony's
+    fighters and starbases."""
+    units = dict.fromkeys(s.houses, 0)
+    if s.colony is not None and s.colony.owner in units:
+        units[s.colony.owner] += s.colony.fighters + len(s.colony.starbases)
+    for fleet in s.fleets:
+        if fleet.owner in units:
+            units[fleet.owner] += fleet.unit_count()
+    return units
+
+
+def check_house_units(s: Ec4xScenario, limit: int = MAX_UNITS_PER_SIDE) -> None:
+    """Each house within ``limit`` units (``ScenarioError`` on the first over it)."""
+    for house, count in house_units(s).items():
+        if count > limit:
+            raise ScenarioError(
+                f"houses.{house}",
+                f"{count} units in one house; the limit is {limit}",
+            )
+
+
+def _check(s: Ec4xScenario, rules: RuleChecks, max_units: int) -> None:
     houses = s.houses
     if not houses:
         raise ScenarioError("houses", "list at least one house")
@@ -293,7 +322,6 @@ def _check(s: Ec4xScenario, rules: RuleChecks) -> None:
     if s.system.controller is not None:
         known("system.controller", s.system.controller)
     check_diplomacy(s.diplomacy, known)
-    units = dict.fromkeys(houses, 0)
     if s.colony is not None:
         known("colony.owner", s.colony.owner)
         if s.system.controller != s.colony.owner:
@@ -302,7 +330,6 @@ def _check(s: Ec4xScenario, rules: RuleChecks) -> None:
                 "the colony's owner controls the system (8.1.5): system.controller must be "
                 f"{shown(s.colony.owner)}",
             )
-        units[s.colony.owner] += s.colony.fighters + len(s.colony.starbases)
         rules.colony(s.colony)
     ids: dict[str, int] = {}
     for f, fleet in enumerate(s.fleets):
@@ -321,13 +348,7 @@ def _check(s: Ec4xScenario, rules: RuleChecks) -> None:
                 f"{fleet.loaded_tt} loaded TTs but the fleet has {fleet.spacelift.get('TT', 0)}",
             )
         _check_order(at, fleet, s)
-        units[fleet.owner] += fleet.unit_count()
-    for house, count in units.items():
-        if count > MAX_UNITS_PER_SIDE:
-            raise ScenarioError(
-                f"houses.{house}",
-                f"{count} units in one house; the limit is {MAX_UNITS_PER_SIDE}",
-            )
+    check_house_units(s, max_units)
 
 
 def missing_requirement(code: int, fleet: FleetSpec) -> str | None:

@@ -4,14 +4,8 @@ state (the colony, its owner, the transports, prestige, the reports)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from spacecombat.cli import main
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
 from spacecombat.rulesets.ec4x.turn.game import parse_game
 from spacecombat.rulesets.ec4x.turn.orders import ships_of
@@ -169,61 +163,138 @@ def test_a_fleet_passing_through_under_07_does_not_invade() -> None:  # G21
     accounted(s, r)
 
 
-def test_invade_and_blitz_by_one_house_is_refused() -> None:  # E62
+def invade_and_blitz(**options: str) -> GameState:
+    """Alpha's F1 (a DD, one loaded TT) and F2 (one loaded TT) at beta's undefended colony:
+    no battery and no garrison, so whatever the dice the first landing takes it."""
     s = game(
-        {"pu": 100},
+        {"pu": 100, "iu": 40},
         [
             fleet("F1", at="B", spacelift={"TT": 1}),
             fleet("F2", at="B", squadrons=[], spacelift={"TT": 1}),
         ],
     )
-    with pytest.raises(RuleNotImplemented, match="F1, F2 in B"):
-        play(s, alpha=[{"fleet": "F1", "order": 7}, {"fleet": "F2", "order": 8}])
+    if not options:
+        return s
+    return parse_game(s.to_json() | {"options": options})
 
 
-def test_the_turn_command_reports_a_refused_siege_as_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:  # E62
-    s = game(
-        {"pu": 100},
-        [
-            fleet("F1", at="B", spacelift={"TT": 1}),
-            fleet("F2", at="B", squadrons=[], spacelift={"TT": 1}),
-        ],
-    )
-    (tmp_path / "state.json").write_text(json.dumps(s.to_json()))
-    orders = {"F1": 7, "F2": 8}
-    alpha = [{"fleet": f, "order": c} for f, c in orders.items()]
-    (tmp_path / "orders.json").write_text(
-        json.dumps({"game_id": "test", "turn": 5, "orders": {"alpha": alpha}})
-    )
-    args = ["turn", str(tmp_path / "state.json"), str(tmp_path / "orders.json")]
-    assert main(args) == 2
-    err = capsys.readouterr().err
-    assert "orders for F1, F2 in B" in err
-    assert "(08) by one house" in err
+def invade_f1_blitz_f2(state: GameState) -> TurnResult:
+    return play(state, alpha=[{"fleet": "F1", "order": 7}, {"fleet": "F2", "order": 8}])
 
 
-def test_same_inputs_same_planetary_turn() -> None:
-    s = game(
-        {"pu": 200, "iu": 40, "armies": 2}, [fleet(at="B", squadrons=BIG, spacelift={"TT": 3})]
-    )
-    a = play(s, alpha=[{"fleet": "F1", "order": 7}])
-    b = play(s, alpha=[{"fleet": "F1", "order": 7}])
-    assert a.state == b.state
-    assert a.reports == b.reports
-
-
-def test_a_blitz_whose_transports_all_fall_loses_the_fleet() -> None:  # 7.6.2, G23
-    s = game(
-        {"pu": 100, "batteries": 6, "armies": 4},
-        [fleet(at="B", squadrons=[], spacelift={"TT": 1})],
-    )
-    r = play(s, alpha=[{"fleet": "F1", "order": 8}])
+def test_g25_invasion_then_blitz_in_a_turn() -> None:
+    """G25 default: F1's invasion takes the colony (no battery, no garrison); F2's blitz is
+    abandoned (G24: no siege after the colony falls): its transport stays loaded, and both
+    fleets hold (G23: after a conquest every fleet of the conqueror holds)."""
+    s = invade_and_blitz()
+    r = invade_f1_blitz_f2(s)
     block = r.battles[0]["outcome"]["colony"]
-    assert block["mission"] == "blitz"
-    assert colony_at(r).owner == "beta"
-    assert block["invaders"]["landed"] == 0
-    assert all(f.id != "F1" for f in r.state.fleets)
-    assert r.ledger["destroyed"] == {"TT": 1}
+    assert [(x["mission"], x["result"]) for x in block["sieges"]] == [
+        ("invade", "conquered"),
+        ("blitz", "already_fallen"),
+    ]
+    assert (block["mission"], block["owner_after"]) == ("invade", "alpha")
+    c = colony_at(r)
+    assert (c.owner, c.marines) == ("alpha", 1)
+    assert c.iu == block["iu"] <= 20  # 50% of what the round left destroyed (E69)
+    f1, f2 = r.state.fleet("F1"), r.state.fleet("F2")
+    assert (f1.loaded_tt, f1.order_code) == (0, 0)
+    assert (f2.loaded_tt, f2.order_code) == (None, 0)
+    assert r.state.houses["alpha"].prestige == 60  # one conquest (facts §11)
+    assert len(planetary(r, "alpha")["sieges"]) == 2
     accounted(s, r)
+
+
+def test_g25_blitz_only_and_invasion_only_in_a_turn() -> None:
+    """Option ``invade_and_blitz``: ``blitz_only``: one blitz by F1 and F2, both divisions
+    land and every asset is seized; ``invasion_only``: one invasion by both (two divisions
+    land, half the IU destroyed)."""
+    s = invade_and_blitz(invade_and_blitz="blitz_only")
+    r = invade_f1_blitz_f2(s)
+    block = r.battles[0]["outcome"]["colony"]
+    assert (block["mission"], block["seized"], block["invaders"]["landed"]) == ("blitz", True, 2)
+    assert "sieges" not in block
+    assert (colony_at(r).owner, colony_at(r).iu) == ("alpha", 40)
+    assert r.state.fleet("F2").loaded_tt == 0
+    accounted(s, r)
+    s = invade_and_blitz(invade_and_blitz="invasion_only")
+    r = invade_f1_blitz_f2(s)
+    block = r.battles[0]["outcome"]["colony"]
+    assert (block["mission"], block["seized"], block["invaders"]["landed"]) == ("invade", False, 2)
+    assert colony_at(r).owner == "alpha"
+    assert colony_at(r).iu == block["iu"] <= 20
+    accounted(s, r)
+
+
+def two_bombardments(**options: str) -> GameState:
+    """Alpha's F1 and gamma's A9 (a battleship each) bombard beta's colony at B (both at war
+    with beta, neutral to each other): no space combat, two sieges."""
+    raw = game({"pu": 100, "iu": 1000}, []).to_json()
+    raw["houses"]["gamma"] = {"explored": []}
+    raw["diplomacy"].append({"houses": ["beta", "gamma"], "status": "enemy"})
+    raw["fleets"] = [
+        fleet("A9", "gamma", at="B", squadrons=[{"flagship": "BB"}]),
+        fleet("F1", at="B", squadrons=[{"flagship": "BB"}]),
+    ]
+    if options:
+        raw["options"] = options
+    return parse_game(raw)
+
+
+def bombard_both(state: GameState) -> TurnResult:
+    return play(state, alpha=[{"fleet": "F1", "order": 6}], gamma=[{"fleet": "A9", "order": 6}])
+
+
+def test_g24_two_houses_bombard_one_colony_in_a_turn() -> None:
+    """G24: the turn no longer stops; both sieges are played, one after another (default: in
+    a drawn order), each against the colony as the one before left it, and the next state's
+    colony is the last one's. Both houses keep bombarding (G23) and hear of their own siege;
+    the owner hears of both."""
+    s = two_bombardments()
+    r = bombard_both(s)
+    (record,) = r.battles
+    block = record["outcome"]["colony"]
+    first, second = block["sieges"]
+    assert {first["attacker"], second["attacker"]} == {"alpha", "gamma"}
+    assert first["iu"] > second["iu"] == block["iu"] == colony_at(r).iu
+    assert block["attacker"] == second["attacker"]
+    assert r.state.fleet("F1").order_code == r.state.fleet("A9").order_code == 6
+    told = [e for e in r.reports["beta"]["events"] if e["event"] == "planetary_combat"]
+    assert [e["attacker"] for e in told] == [first["attacker"], second["attacker"]]
+    own = [e for e in r.reports["alpha"]["events"] if e["event"] == "planetary_combat"]
+    assert [e["attacker"] for e in own] == ["alpha"]
+    accounted(s, r)
+
+
+def test_g24_option_house_order_and_fleet_order_in_a_turn() -> None:
+    """``siege_order: house_order``: the houses by name, alpha before gamma;
+    ``fleet_order``: by fleet id, gamma's A9 before alpha's F1. No siege_order draw."""
+    for order, first in (("house_order", "alpha"), ("fleet_order", "gamma")):
+        r = bombard_both(two_bombardments(siege_order=order))
+        block = r.battles[0]["outcome"]["colony"]
+        assert block["sieges"][0]["attacker"] == first
+
+
+def test_g26_a_turn_bombardment_destroys_the_spaceport_unless_never() -> None:
+    """6.2.7 (G26): ten battleships (AS 200) bombard: at least 1/4 of it, 50 hits a round,
+    whatever the dice: the spaceport falls in the first round by default; with option
+    ``bombard_spaceports: never`` (settable in the game's options) it stands."""
+    fleets = [fleet(at="B", squadrons=[{"flagship": "BB"}] * 10)]
+    s = game({"pu": 100, "iu": 5000, "spaceports": 1}, fleets)
+    r = play(s, alpha=[{"fleet": "F1", "order": 6}])
+    assert colony_at(r).spaceports == 0
+    never = parse_game(s.to_json() | {"options": {"bombard_spaceports": "never"}})
+    r = play(never, alpha=[{"fleet": "F1", "order": 6}])
+    assert colony_at(r).spaceports == 1
+    assert colony_at(r).iu < 5000
+
+
+def test_the_siege_options_are_settable_in_a_game() -> None:  # G24-G27
+    options = {
+        "siege_order": "fleet_order",
+        "invade_and_blitz": "blitz_only",
+        "bombard_spaceports": "never",
+        "invasion_bombardment": "three_rounds",
+    }
+    s = game({"pu": 100}, [fleet(at="B")])
+    assert parse_game(s.to_json() | {"options": options}).options == options

@@ -42,7 +42,8 @@ the ground batteries' critical (7.5.3, ``planetary/bombardment.py``).
 - ``invasion.py``: Planetary Invasion and ground combat (7.6.1);
 - ``blitz.py``: Planetary Blitz (7.6.2);
 - ``process.py``: which procedure follows each stage of a siege; a siege on its own;
-- ``chain.py``: planetary combat after space combat in one battle (7.5, 7.6; ruling E62).
+- ``chain.py``: planetary combat after space combat in one battle, one siege after another
+  (7.5, 7.6; rulings E62, G24, G25).
 
 ``turn/`` (6.1, 6.2 and the conflict phase):
 

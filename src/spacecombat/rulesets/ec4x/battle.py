@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable, Mapping
 from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.engine import End, Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plan
+from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plans
 from spacecombat.rulesets.ec4x.planetary.siege import Stage as SiegeStage
 from spacecombat.rulesets.ec4x.setup import Setup
 from spacecombat.rulesets.ec4x.space_combat import damage, pre_combat, retreat, rounds
@@ -70,9 +70,9 @@ class Ec4xBattle:
         self.round_cap = limit if limit is not None else max([2, *(n + 1 for n in after)])
         #: the node of the state where ``advance`` last stopped joining steps
         self._held: tuple[State, Node[State]] | None = None
-        found = plan(setup)
+        found = plans(setup)
         #: the planetary steps after space combat (7.5, 7.6), None: the scenario has none
-        self.planetary = Planetary(setup, found) if found is not None else None
+        self.planetary = Planetary(setup, found) if found else None
 
     def start(self) -> Step[State]:
         setup = self.setup

@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import MAX_ROUNDS, shown
+from spacecombat.core.limits import MAX_ROUNDS, MAX_UNITS_PER_SIDE, shown
 from spacecombat.rulesets.ec4x.tables import tables
 from spacecombat.rulesets.options import parse_options
 from spacecombat.scenario.ec4x import ColonySpec, Ec4xScenario, SquadronSpec, read_ec4x
@@ -265,6 +265,35 @@ class Ec4xOptions(BaseModel):
     #: and crippling both apply (3 AS, crippled 2); ``once``: one halving (3 AS either way).
     blitz_marine_as: Literal["stacked", "once"] = "stacked"
 
+    #: G24. Several houses under orders 06-08 against one colony (7.5 "planetary bombardment
+    #: is simultaneous" names no first house): their sieges are played one after another, each
+    #: against the colony as the one before left it, none after the colony falls. Which house
+    #: goes first: ``drawn``: a draw among the houses waiting, equal chances (``siege_order``);
+    #: ``house_order``: the order of the scenario's ``houses`` (a turn: by name);
+    #: ``fleet_order``: the house whose first fleet under 06-08 comes first in ``fleets`` (a
+    #: turn: by fleet id).
+    siege_order: Literal["drawn", "house_order", "fleet_order"] = "drawn"
+
+    #: G25. One house's orders 07 (invade) and 08 (blitz) at one colony.
+    #: ``invasion_then_blitz``: two sieges, the invasion (with the house's fleets under 06)
+    #: first, then the blitz by the fleets under 08 if the colony still stands;
+    #: ``blitz_only``: one blitz by every fleet of the house under 06-08 (the transports of
+    #: 07 land as a blitz's); ``invasion_only``: one invasion by all of them.
+    invade_and_blitz: Literal["invasion_then_blitz", "blitz_only", "invasion_only"] = (
+        "invasion_then_blitz"
+    )
+
+    #: G26. 6.2.7 order 06 attacks "shields, ground batteries, garrisoned Army units and
+    #: Marines, and Spaceports"; 7.5 never names spaceports. ``after_ground_forces``: hits left
+    #: after the ground forces (7.5.4) destroy spaceports, 50 (a spaceport's DS) each, before
+    #: the IU; ``never``: 7.5 only, spaceports untouched.
+    bombard_spaceports: Literal["after_ground_forces", "never"] = "after_ground_forces"
+
+    #: G27. 6.2.8 "This is a three round battle"; 7.6.1 "First conduct *one round* of planetary
+    #: bombardment". ``one_round``: one round, then the landing (7.6.1); ``three_rounds``: up
+    #: to three rounds, as order 06's (7.5), then the landing.
+    invasion_bombardment: Literal["one_round", "three_rounds"] = "one_round"
+
     # --- options of the rules modules (detection.py, engagement.py, tables.py), passed on;
     # their rulings (E1–E17) are the tables engineer's, documented in those modules ---
 
@@ -368,7 +397,8 @@ def check_squadron(at: str, squadron: SquadronSpec, aco: int, options: Ec4xOptio
         raise ScenarioError(f"{at}.clk", "only a squadron with a Raider (RR) has a CLK level")
 
 
-def parse_ec4x(data: dict[str, object]) -> Ec4xScenario:
+def parse_ec4x(data: dict[str, object], *, max_units: int = MAX_UNITS_PER_SIDE) -> Ec4xScenario:
     """Validate a decoded EC4X scenario, its shape and its rules' checks (``Checks``);
-    ``ScenarioError`` names the first bad field."""
-    return read_ec4x(data, Checks)
+    ``ScenarioError`` names the first bad field. ``max_units``: the units one house may have
+    (``core/limits.py``; a game turn's battles pass ``MAX_GAME_BATTLE_UNITS``)."""
+    return read_ec4x(data, Checks, max_units=max_units)

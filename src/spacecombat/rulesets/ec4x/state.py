@@ -117,6 +117,10 @@ class State(NamedTuple):
     result: str = ""
     #: the planetary steps (7.5, 7.6): None until space combat is over or without them
     siege: Siege | None = None
+    #: the siege under way: its index in the battle's siege plans (ruling G24), -1 none
+    siege_plan: int = -1
+    #: the sieges over, in the order they ended: (plan index, last state)
+    sieges: tuple[tuple[int, Siege], ...] = ()
 
     def at(self, stage: Stage, **changes: Any) -> State:
         """The state moved to ``stage`` with ``changes`` (as ``_replace``, in fewer steps)."""

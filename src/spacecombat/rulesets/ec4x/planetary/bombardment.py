@@ -15,7 +15,11 @@ Then, at once: the batteries' hits on the fleet (restrictions 1, 2, 4; a critica
 2 and, if it reduced nothing, reduces the squadron of lowest DS, option ``battery_critical``);
 the attacker's hits on the batteries, summed (restriction 3); what is left on armies and
 marines, one reduction at a time chosen by the attacker (``ground_hits``, 7.5.4, not in a
-blitz); and what is left after them on the IU, then the PU.
+blitz); under order 06, then on the spaceports (6.2.7, option ``bombard_spaceports``, ruling
+G26); and what is left after them on the IU, then the PU.
+
+Rounds: up to three for order 06 (7.5); one for a blitz (7.6.2); one for an invasion (7.6.1),
+or three (6.2.8 "a three round battle", option ``invasion_bombardment``, ruling G27).
 """
 
 from __future__ import annotations
@@ -392,15 +396,19 @@ def ground_decision(
 
 def allocate(assault: Assault, siege: Siege) -> Node[Siege]:
     """``ALLOCATE`` (7.5.4): the unused hits on armies and marines, one reduction at a time;
-    then "if there are unused hits left over from ground batteries and ground forces, subtract
-    the number of hits from the planet's IU. If there is no remaining IU, apply hits to the
-    planet's PU instead" — only when no ground unit stands: otherwise "Excess hits are lost if
-    restrictions apply" (ruling E64)."""
+    then, when no ground unit stands, the spaceports (6.2.7, option ``bombard_spaceports``,
+    ruling G26); then "if there are unused hits left over from ground batteries and ground
+    forces, subtract the number of hits from the planet's IU. If there is no remaining IU,
+    apply hits to the planet's PU instead" — only when no ground unit stands: otherwise
+    "Excess hits are lost if restrictions apply" (ruling E64)."""
     options = ground_options(siege.colony, siege.hits)
     if options:
         return ground_decision(assault, siege, options, Stage.ALLOCATE)
     colony, left = siege.colony, siege.hits
     events: list[Event] = []
+    if left and not colony.ground_count and _spaceports_targeted(assault, colony):
+        colony, left, told = spaceport_damage(assault, colony, left)
+        events += told
     if left and colony.ground_count:
         events.append(event("hits_lost", house=assault.attacker, hits=left, reason="ground forces"))
     elif left:
@@ -421,17 +429,60 @@ def allocate(assault: Assault, siege: Siege) -> Node[Siege]:
     return Step(siege.at(Stage.ROUND_END, colony=colony, hits=0), tuple(events))
 
 
+def _spaceports_targeted(assault: Assault, colony: Colony) -> int:
+    """The spaceports bombardment may still hit: 6.2.7 names them among order 06's targets
+    (option ``bombard_spaceports``, ruling G26). Not in an invasion's rounds (6.2.8 pounds
+    "the population centers" and ground troops; the landing destroys the spaceports, 7.6.1)
+    nor a blitz's (7.6.2: ground units and infrastructure are not targeted)."""
+    if assault.readings.bombard_spaceports == "never" or assault.mission != "bombard":
+        return 0
+    return colony.spaceports
+
+
+def spaceport_damage(
+    assault: Assault, colony: Colony, hits: int
+) -> tuple[Colony, int, tuple[Event, ...]]:
+    """6.2.7 "Spaceports" (ruling G26): after the ground forces (6.2.7's order; 7.5.4's
+    "Finally" keeps the IU last), each 50 hits (a spaceport's DS, facts §6) destroy one
+    spaceport (a facility: no crippled state); the rest goes on to the IU (as the batteries'
+    remainder goes on, option ``battery_excess: pass_on``, E64). Told only when one falls."""
+    defense = planetary().units["SP"].defense
+    destroyed = min(hits // defense, colony.spaceports)
+    if not destroyed:
+        return colony, hits, ()
+    left = hits - destroyed * defense
+    after = colony.at(spaceports=colony.spaceports - destroyed)
+    told = event(
+        "spaceports_bombarded",
+        house=assault.defender,
+        hits=destroyed * defense,
+        destroyed=destroyed,
+        standing=after.spaceports,
+        unused=left,
+    )
+    return after, left, (told,)
+
+
 def round_end(assault: Assault, siege: Siege) -> Node[Siege]:
     """``ROUND_END``: another bombardment round (7.5.4 "If there are remaining rounds (max 3),
     return to 7.5.1"), while the fleet has a squadron standing and the colony anything left
-    to hit; after an invasion's or a blitz's round, the landing (7.6.1, 7.6.2)."""
+    to hit; after a blitz's round, or an invasion's last (one, or three with option
+    ``invasion_bombardment``, ruling G27), the landing (7.6.1, 7.6.2)."""
     colony = siege.colony
-    if assault.mission != "bombard":
+    if assault.mission == "blitz":
         return Step(siege.at(Stage.LAND, rolls=()))
     conventional, breakers = fleet_strength(assault, siege.cond)
-    left = colony.battery_count or colony.ground_count or colony.iu or colony.pu
+    left = (
+        colony.battery_count
+        or colony.ground_count
+        or _spaceports_targeted(assault, colony)
+        or colony.iu
+        or colony.pu
+    )
     if siege.round < assault.rounds and conventional + breakers > 0 and left:
         return _new_round(assault, siege)
+    if assault.mission == "invade":
+        return Step(siege.at(Stage.LAND, rolls=()))
     return Step(
         siege.at(Stage.DONE, rolls=(), result="bombarded"),
         (event("bombardment_ended", rounds=siege.round, colony=describe(colony)),),

@@ -37,7 +37,8 @@ CONDITION = {UNDAMAGED: "undamaged", CRIPPLED: "crippled", DESTROYED: "destroyed
 
 
 class Readings(Protocol):
-    """The rule options planetary combat reads (``Ec4xOptions`` has them; rulings E64–E68)."""
+    """The rule options planetary combat reads (``Ec4xOptions`` has them; rulings E64–E68,
+    G26, G27)."""
 
     @property
     def bombard_crippled_as(self) -> Literal["half", "full"]: ...
@@ -51,6 +52,10 @@ class Readings(Protocol):
     def battery_critical(self) -> Literal["lowest_ds", "lowest_ds_undamaged"]: ...
     @property
     def blitz_marine_as(self) -> Literal["stacked", "once"]: ...
+    @property
+    def bombard_spaceports(self) -> Literal["after_ground_forces", "never"]: ...
+    @property
+    def invasion_bombardment(self) -> Literal["one_round", "three_rounds"]: ...
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,8 @@ class DefaultReadings:
     battery_excess: Literal["pass_on", "lost_while_standing"] = "pass_on"
     battery_critical: Literal["lowest_ds", "lowest_ds_undamaged"] = "lowest_ds"
     blitz_marine_as: Literal["stacked", "once"] = "stacked"
+    bombard_spaceports: Literal["after_ground_forces", "never"] = "after_ground_forces"
+    invasion_bombardment: Literal["one_round", "three_rounds"] = "one_round"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +105,12 @@ class Assault:
 
     @property
     def rounds(self) -> int:
-        """7.5 at most three bombardment rounds; 7.6.1 and 7.6.2 one."""
-        return planetary().bombardment_max_rounds if self.mission == "bombard" else 1
+        """7.5 at most three bombardment rounds; 7.6.2 one; 7.6.1 one, or 6.2.8's "three
+        round battle" as order 06's three (option ``invasion_bombardment``, ruling G27)."""
+        most = planetary().bombardment_max_rounds
+        if self.mission == "invade":
+            return most if self.readings.invasion_bombardment == "three_rounds" else 1
+        return most if self.mission == "bombard" else 1
 
 
 class Stage(IntEnum):

@@ -23,8 +23,10 @@ orders carried out on a game state, giving the state of the next turn and one re
    resolved even when no space combat takes place; the scenario carries the colony's shield,
    batteries, armies, marines, spaceports, IU and PU, and its outcome's ``colony`` block
    (owner, IU, PU, shield, spaceports, ground units, the invaders) goes back to the colony:
-   rulings G21-G23 (docs/rulings.md). What the battle ruleset refuses (several
-   attacking houses, 07 and 08 in one house) raises ``RuleNotImplemented``.
+   rulings G21-G23 (docs/rulings.md). Several attacking houses, or one house's 07 and 08,
+   play their sieges one after another in that battle (G24, G25); each siege's fleets are
+   applied in turn. A turn's battles take the game's limits, not a battle scenario's 200
+   units a house (``MAX_GAME_BATTLE_UNITS``, docs/limits.md).
 7. **Spies** (6.2.10-6.2.12): each spy at its target, by system then fleet id, is detected or
    not (facts §4; a detected spy is destroyed, −3 prestige) and reports.
 8. **Patrols** (6.2.4): each patrol reports the foreign forces in its system.
@@ -49,10 +51,11 @@ from typing import Any
 
 from spacecombat.core.dice import Dice, SplitMixDice
 from spacecombat.core.engine import play
-from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.limits import MAX_GAME_BATTLE_UNITS
 from spacecombat.rulesets import battle as battle_of
 from spacecombat.rulesets.ec4x.options import parse_ec4x, read_options
-from spacecombat.rulesets.ec4x.planetary.siege import Siege
+from spacecombat.rulesets.ec4x.planetary.chain import Plan, Planetary
+from spacecombat.rulesets.ec4x.planetary.siege import Assault, Siege
 from spacecombat.rulesets.ec4x.seed import ec4x_seed
 from spacecombat.rulesets.ec4x.setup import Setup
 from spacecombat.rulesets.ec4x.space_combat.engagement import (
@@ -193,13 +196,7 @@ class _Battles:
             scenario = self.scenario(system)
             if scenario is None:
                 continue
-            try:
-                process = battle_of(scenario)
-            except RuleNotImplemented as exc:  # E62: several attackers, or 07 and 08 together
-                attackers = [f.id for f in scenario.fleets if f.order_code in o.PLANETARY_ORDERS]
-                raise RuleNotImplemented(
-                    exc.rule, f"orders for {', '.join(attackers)} in {system}"
-                ) from exc
+            process = battle_of(scenario)
             played = play(process, self.dice, process.stock_policies())
             setup: Setup = process.setup  # type: ignore[attr-defined]
             for h, house in enumerate(setup.houses):
@@ -321,7 +318,9 @@ class _Battles:
                 "spaceports": colony.spaceports,
                 "iu": colony.iu,
             }
-        return parse_ec4x(data)
+        # the game's limits, checked when the state was read (each fleet within 200 units),
+        # not a battle scenario's 200 a house: fleets meet only after movement
+        return parse_ec4x(data, max_units=MAX_GAME_BATTLE_UNITS)
 
     def apply(self, system: str, setup: Setup, end: State, *, second: bool) -> None:
         """The battle's end on the game: squadrons destroyed or crippled, fighters lost,
@@ -432,23 +431,24 @@ class _Battles:
     def apply_planetary(
         self, system: str, process: Any, end: State, outcome: Mapping[str, Any]
     ) -> None:
-        """The planetary steps' end on the game (G21-G23): the colony as the outcome's
-        ``colony`` block leaves it, the transports that landed their marines emptied, those
-        lost in a blitz gone, prestige on a conquest (facts §11), both houses told."""
-        planetary = getattr(process, "planetary", None)
+        """The planetary steps' end on the game (G21-G25): the colony as the outcome's
+        ``colony`` block leaves it, and for each siege that took place (one after another,
+        G24) the transports that landed their marines emptied, those lost in a blitz gone,
+        prestige on a conquest (facts §11), the attacker and the owner told."""
+        planetary: Planetary | None = getattr(process, "planetary", None)
         block = outcome.get("colony")
         if planetary is None or not isinstance(block, dict) or "mission" not in block:
             return
         world = self.world
         self.sieged.add(system)
         planet, colony = world.colonies[system]
-        attacker, defender = str(block["attacker"]), colony.owner
-        seen = {k: block[k] for k in PLANETARY_KEYS if k in block}
-        for house in (attacker, defender):
-            world.note(house, event="planetary_combat", system=system, **seen)
-        siege: Siege | None = end.siege
-        assault = planetary.assault(end.refused)
-        if block["result"] == "orbit_not_held" or siege is None or assault is None:
+        defender = colony.owner
+        for seen in block.get("sieges") or [block]:
+            told = {k: seen[k] for k in PLANETARY_KEYS if k in seen}
+            for house in (str(seen["attacker"]), defender):
+                world.note(house, event="planetary_combat", system=system, **told)
+        sieges = list(planetary.played(end))
+        if all(siege is None for _, _, siege, _ in sieges):
             return
         fallen = bool(block["fallen"])
         ground = {
@@ -471,21 +471,39 @@ class _Battles:
                 }
             ),
         )
+        conqueror = str(block["attacker"]) if fallen else None
         if fallen:
             how = "invaded" if block["mission"] == "invade" else "blitzed"
-            world.prestige.setdefault(attacker, []).append(
+            world.prestige.setdefault(str(conqueror), []).append(
                 (f"colony in {system} {how}", CONQUEST_PRESTIGE)
             )
             world.prestige.setdefault(defender, []).append(
                 (f"colony in {system} lost", LOST_COLONY_PRESTIGE)
             )
-        landed = int(invaders["landed"]) > 0 or block["mission"] == "blitz"
+        for plan, assault, siege, _ in sieges:
+            self.apply_siege(system, process, end, plan, assault, siege, conqueror)
+
+    def apply_siege(
+        self,
+        system: str,
+        process: Any,
+        end: State,
+        plan: Plan,
+        assault: Assault,
+        siege: Siege | None,
+        conqueror: str | None,
+    ) -> None:
+        """One siege's fleets (G23): transports lost in a blitz, transports emptied where the
+        marines landed; after a conquest the conqueror's fleets hold (00)."""
+        world = self.world
+        landed = siege is not None and (siege.landed_total > 0 or assault.mission == "blitz")
         gone: dict[str, int] = {}
-        for s, c in zip(assault.strikers, siege.cond, strict=True):
-            if s.kind == "transport" and c == DESTROYED:
-                fid = s.uid.rsplit("-TT", 1)[0]
-                gone[fid] = gone.get(fid, 0) + 1
-        for i in planetary.plan.fleets:
+        if siege is not None:
+            for s, c in zip(assault.strikers, siege.cond, strict=True):
+                if s.kind == "transport" and c == DESTROYED:
+                    fid = s.uid.rsplit("-TT", 1)[0]
+                    gone[fid] = gone.get(fid, 0) + 1
+        for i in plan.fleets:
             fid = process.setup.fleets[i].fid
             fleet = world.fleets.get(fid)
             if fleet is None or end.refused >> i & 1:
@@ -505,7 +523,7 @@ class _Battles:
                 world.done.add(fid)
             elif loaded is not None:
                 loaded = min(loaded, lift.get("TT", 0))
-            if fallen:
+            if fleet.owner == conqueror:
                 world.done.add(fid)
             rest = fleet.model_copy(
                 update={"spacelift": {k: n for k, n in lift.items() if n}, "loaded_tt": loaded}

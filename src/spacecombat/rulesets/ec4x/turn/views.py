@@ -50,6 +50,8 @@ PLANETARY_KEYS = (
     "armies",
     "marines",
     "invaders",
+    # several sieges at one colony (ruling G24): each one's own block, in the order played
+    "sieges",
 )
 
 
