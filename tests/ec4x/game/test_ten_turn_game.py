@@ -69,8 +69,9 @@ DECK = (7, 1, 6, 8, 3, 4, 5, 7, 9, 10, 11, 12, 13, 14, 6, 8, 0, 2, 15)
 def orders_for(state: GameState, rng: random.Random, dealt: list[int]) -> dict[str, Any]:
     """An order for each fleet holding (00: new, or its last order finished or refused); the
     others keep their standing orders (6.2). Targets: the first foreign colony for 06-08 (so
-    that several houses besiege one colony), an enemy colony drawn for 03-05 and 09-11, a colony-free system for 12, a system near for 01 and 14, a fleet
-    of the same house for 13."""
+    that several houses besiege one colony), an enemy colony drawn for 03-05 and 09-11, a
+    colony-free system for 12, a system near for 01 and 14, a fleet of the same house for
+    13."""
     systems = [s.id for s in state.systems]
     colonies = {
         s.id: p.colony.owner for s in state.systems for p in s.planets if p.colony is not None
@@ -94,7 +95,9 @@ def orders_for(state: GameState, rng: random.Random, dealt: list[int]) -> dict[s
             empty = sorted(set(systems) - set(colonies))
             order = {"code": 12, "target": rng.choice(empty)} if empty else 0
         elif code == 13:
-            mates = sorted(g.id for g in state.fleets if g.owner == fleet.owner and g.id != fleet.id)
+            mates = sorted(
+                g.id for g in state.fleets if g.owner == fleet.owner and g.id != fleet.id
+            )
             order = {"code": 13, "target": rng.choice(mates)} if mates else 0
         dealt.append(order if isinstance(order, int) else order["code"])
         orders.setdefault(fleet.owner, []).append({"fleet": fleet.id, "order": order})
