@@ -21,8 +21,9 @@ orders carried out on a game state, giving the state of the next turn and one re
 6. **Planetary combat** (7.5, 7.6; E62): played inside the battles of step 4. A system where a
    fleet under 06-08 (its target this system, or none) is at another house's colony is
    resolved even when no space combat takes place; the scenario carries the colony's shield,
-   batteries, armies, marines, spaceports, IU and PU, and its outcome's ``colony`` block
-   (owner, IU, PU, shield, spaceports, ground units, the invaders) goes back to the colony:
+   batteries, armies, marines (each undamaged and crippled, as the state keeps them),
+   spaceports, IU and PU, and its outcome's ``colony`` block (owner, IU, PU, shield,
+   spaceports, ground units by state, the invaders) goes back to the colony:
    rulings G21-G23 (docs/rulings.md). What the battle ruleset refuses (several
    attacking houses, 07 and 08 in one house) raises ``RuleNotImplemented``.
 7. **Spies** (6.2.10-6.2.12): each spy at its target, by system then fleet id, is detected or
@@ -75,6 +76,7 @@ from spacecombat.rulesets.ec4x.turn.views import report as house_report
 from spacecombat.scenario.ec4x import (
     SPY_ORDERS,
     Ec4xScenario,
+    GroundSpec,
     SquadronSpec,
     StarbaseSpec,
 )
@@ -94,8 +96,16 @@ class TurnResult:
     moves: dict[str, tuple[str, ...]]
 
 
-def turn(state: GameState, orders: OrdersFile, options: o.TurnOptions | None = None) -> TurnResult:
-    """Play the conflict phase of ``state.turn`` with ``orders`` (checked against the state)."""
+def turn(
+    state: GameState,
+    orders: OrdersFile,
+    options: o.TurnOptions | None = None,
+    *,
+    dice: Dice | None = None,
+) -> TurnResult:
+    """Play the conflict phase of ``state.turn`` with ``orders`` (checked against the state).
+    ``dice``: the turn's draws (default ``SplitMixDice(ec4x_seed(game_id, turn))``; tests give
+    ``ScriptedDice``)."""
     world = o.World(
         state=state,
         options=options or o.TurnOptions(),
@@ -107,7 +117,8 @@ def turn(state: GameState, orders: OrdersFile, options: o.TurnOptions | None = N
             if p.colony is not None
         },
     )
-    dice = SplitMixDice(ec4x_seed(state.game_id, state.turn))
+    if dice is None:
+        dice = SplitMixDice(ec4x_seed(state.game_id, state.turn))
     begun = {s for s in world.colonies if o.blockaded(world, s)}
     orders_seen = _give_orders(world, orders.by_fleet())
     moves = _move(world)
@@ -307,17 +318,17 @@ class _Battles:
             "options": battle_options(state) or None,
         }
         if colony is not None:
+            kept = colony.model_dump(mode="json", include={"batteries", "armies", "marines"})
             data["colony"] = {
                 "owner": colony.owner,
                 "fighters": colony.fighters,
                 "starbases": [b.model_dump() for b in colony.starbases],
                 "pu": colony.pu,
                 "fd": state.houses[colony.owner].fd,
-                # planetary combat (7.5, 7.6): only a fleet under 06-08 makes the battle use them
+                # planetary combat (7.5, 7.6): only a fleet under 06-08 makes the battle use
+                # them; ground units as the state keeps them, crippled ones crippled (7.1.2)
                 "shield": colony.shield,
-                "batteries": colony.batteries,
-                "armies": colony.armies,
-                "marines": colony.marines,
+                **kept,
                 "spaceports": colony.spaceports,
                 "iu": colony.iu,
             }
@@ -451,13 +462,10 @@ class _Battles:
         if block["result"] == "orbit_not_held" or siege is None or assault is None:
             return
         fallen = bool(block["fallen"])
-        ground = {
-            k: int(block[k]["undamaged"]) + int(block[k]["crippled"])
-            for k in ("batteries", "armies", "marines")
-        }
+        ground = {k: _ground(block[k]) for k in ("batteries", "armies", "marines")}
         invaders = block["invaders"]
-        if fallen:  # G22: the invaders still standing are the new garrison
-            ground["marines"] = int(invaders["undamaged"]) + int(invaders["crippled"])
+        if fallen:  # G22: the invaders still standing are the new garrison, in their state
+            ground["marines"] = _ground(invaders)
         world.colonies[system] = (
             planet,
             colony.model_copy(
@@ -536,6 +544,12 @@ class _Battles:
 #: facts §11: "successful invasion or blitz +10", "lose a planet −10"
 CONQUEST_PRESTIGE = 10
 LOST_COLONY_PRESTIGE = -10
+
+
+def _ground(units: Mapping[str, Any]) -> GroundSpec:
+    """Ground units of one kind as an outcome's ``colony`` block leaves them: the undamaged and
+    the crippled, each kept in its state for the next turn (7.1.2, G22)."""
+    return GroundSpec(undamaged=int(units["undamaged"]), crippled=int(units["crippled"]))
 
 
 def _battle_fleet(fleet: FleetSpec, owner: str | None) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spacecombat.rulesets.ec4x.turn import orders as o
-from spacecombat.scenario.ec4x_game import GameState
+from spacecombat.scenario.ec4x_game import ColonySpec, GameState
 
 #: the planetary part of a battle outcome's ``colony`` block (siege.report), as reported
 PLANETARY_KEYS = (
@@ -40,6 +40,20 @@ PLANETARY_KEYS = (
     "marines",
     "invaders",
 )
+
+
+#: the colony's ground units (7.5.3, 7.6), reported by state
+GROUND_UNITS = ("batteries", "armies", "marines")
+
+
+def colony_by_state(colony: ColonySpec) -> dict[str, Any]:
+    """A colony as its owner's report gives it: the state's fields, with each kind of ground
+    unit as ``{"undamaged": n, "crippled": m}`` (7.1.2; the state writes a plain count when
+    none is crippled)."""
+    seen = colony.model_dump(mode="json", exclude_none=True)
+    for kind in GROUND_UNITS:
+        seen[kind] = getattr(colony, kind).model_dump(mode="json")
+    return seen
 
 
 def report(
@@ -64,7 +78,7 @@ def report(
         colonies.append(
             {
                 "system": system.id,
-                "colony": colony.model_dump(mode="json", exclude_none=True),
+                "colony": colony_by_state(colony),
                 "blockaded": under,
                 "gco_factor": o.BLOCKADE_GCO_FACTOR if under else 1.0,
             }
