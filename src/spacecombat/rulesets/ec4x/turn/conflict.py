@@ -104,11 +104,12 @@ def turn(
     dice: Dice | None = None,
 ) -> TurnResult:
     """Play the conflict phase of ``state.turn`` with ``orders`` (checked against the state).
-    ``dice``: the turn's draws (default ``SplitMixDice(ec4x_seed(game_id, turn))``; tests give
-    ``ScriptedDice``)."""
+    ``options``: the conflict phase's options (default: the state's ``options``, G12-G16 and
+    on); ``dice``: the turn's draws (default ``SplitMixDice(ec4x_seed(game_id, turn))``; tests
+    give ``ScriptedDice``)."""
     world = o.World(
         state=state,
-        options=options or o.TurnOptions(),
+        options=options if options is not None else o.turn_options(state),
         fleets={f.id: f for f in sorted(state.fleets, key=lambda f: f.id)},
         colonies={
             s.id: (i, p.colony)

@@ -11,7 +11,8 @@ plan holds (00) and names the requirement. What an order does once the fleet is 
 (blockade, spying, colonising, merging, salvage) is done by the functions after them, which
 the conflict phase (``conflict.py``) calls in its order of steps.
 
-Rulings G11-G20 (docs/rulings.md); the choices are ``TurnOptions``.
+Rulings G11-G20 (docs/rulings.md); the choices are ``TurnOptions``, set in the game
+state's ``options``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from spacecombat.rulesets.ec4x.space_combat.detection import effective_eli, star
 from spacecombat.rulesets.ec4x.tables import tables
 from spacecombat.rulesets.ec4x.turn.movement import NoRoute, can_use, route
 from spacecombat.rulesets.ec4x.turn.starmap import lanes_of
+from spacecombat.rulesets.options import parse_options
 from spacecombat.scenario.ec4x import OrderSpec, ScoutSpec, missing_requirement
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState
 
@@ -76,7 +78,8 @@ SPY_DETECTION: tuple[tuple[tuple[int, int] | None, ...], ...] = (
 
 
 class TurnOptions(BaseModel):
-    """The conflict phase's named choices where the text is ambiguous (rulings G11-G20)."""
+    """The conflict phase's named choices where the text is ambiguous (rulings G11-G20 and
+    on), each set in the game state's ``options`` (``turn_options``) with its default."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
@@ -95,6 +98,21 @@ class TurnOptions(BaseModel):
     #: G16 hack a starbase (6.2.11) where the target has no rival starbase: ``fails`` (no
     #: report) or ``spy_on_planet`` (the scout reports as under order 09)
     hack_without_starbase: Literal["fails", "spy_on_planet"] = "fails"
+
+
+#: the option names the conflict phase reads from the game state's ``options``
+TURN_OPTIONS = tuple(TurnOptions.model_fields)
+
+
+def read_turn_options(raw: Mapping[str, object] | None) -> TurnOptions:
+    """The conflict phase's options checked (``ScenarioError`` names a bad one,
+    ``options.NAME``, and the values it allows)."""
+    return parse_options(TurnOptions, raw, "ec4x")
+
+
+def turn_options(state: GameState) -> TurnOptions:
+    """The conflict phase's options of a game state (its ``options`` that the turn reads)."""
+    return read_turn_options({k: v for k, v in (state.options or {}).items() if k in TURN_OPTIONS})
 
 
 @dataclass(frozen=True)
