@@ -27,8 +27,10 @@ orders carried out on a game state, giving the state of the next turn and one re
    rulings G21-G23 (docs/rulings.md). What the battle ruleset refuses (several
    attacking houses, 07 and 08 in one house) raises ``RuleNotImplemented``.
 7. **Spies** (6.2.10-6.2.12): each spy at its target, by system then fleet id, is detected or
-   not (facts §4; a detected spy is destroyed, −3 prestige) and reports.
-8. **Patrols** (6.2.4): each patrol reports the foreign forces in its system.
+   not (facts §4; a detected spy is destroyed, −3 prestige) and reports; a spy on a system
+   (11) reports a cloaked fleet only if its scout detects it (7.1.3, G37).
+8. **Patrols** (6.2.4): each patrol, by fleet id, reports the foreign forces in its system; a
+   cloaked fleet only if its house's ELI units there detect it (7.1.3, G37).
 9. **Blockades** (6.2.6): colonies blockaded this turn (begun, or a blockading fleet holding
    after combat): the owner loses 2 prestige; the colony's report says ``blockaded`` and the
    GCO factor 0.4.
@@ -38,8 +40,12 @@ orders carried out on a game state, giving the state of the next turn and one re
     orders become 00; an order whose requirement no longer holds becomes 00), explored
     systems, prestige; checked by ``parse_game``.
 
-Every draw of the turn comes from one ``SplitMixDice(ec4x_seed(game_id, turn))``: the battles
-of step 4 by system id, those of step 5 by system id, then the spies of step 7.
+Every draw of the turn comes from one ``SplitMixDice(ec4x_seed(game_id, turn))`` (or the
+``dice`` given): the battles of step 4 by system id, those of step 5 by system id, then the
+spies of step 7 (each spy's detection by rival ELI, then, if it spies on a system, its rolls
+against each cloaked fleet by id), then the patrols of step 8 (their house's ELI units against
+each cloaked fleet by id, once a turn per house's units and fleet). docs/ec4x.md, "The order of
+the draws", gives each draw.
 """
 
 from __future__ import annotations
@@ -110,6 +116,7 @@ def turn(
     world = o.World(
         state=state,
         options=options if options is not None else o.turn_options(state),
+        battle=read_options(battle_options(state)),
         fleets={f.id: f for f in sorted(state.fleets, key=lambda f: f.id)},
         colonies={
             s.id: (i, p.colony)
@@ -127,7 +134,7 @@ def turn(
     battle.fight(sorted({f.location for f in world.fleets.values()}))
     battle.fight(sorted(battle.arrivals), second=True)
     _spies(world, dice)
-    _patrols(world)
+    _patrols(world, dice)
     blockades = _blockades(world, begun)
     _colonize_join_rendezvous_salvage(world)
     new_state = _next_state(world, moves | battle.retreats)
@@ -566,10 +573,14 @@ def _battle_fleet(fleet: FleetSpec, owner: str | None) -> dict[str, Any]:
 
 
 def _spies(world: o.World, dice: Dice) -> None:
+    """Step 7 (6.2.10-6.2.12, G15-G16, G37): each spy at its target, by system then fleet id:
+    its detection by rival ELI (``detect_spy``); if it survives, its report, with the
+    detection rolls of its own scout against each cloaked fleet there (order 11)."""
     spies = sorted(
         (f for f in world.fleets.values() if f.order_code in SPY_ORDERS),
         key=lambda f: (f.location, f.id),
     )
+    known: dict[tuple[tuple[tuple[str, int], ...], str], bool] = {}
     for spy in spies:
         if o.order_target(spy) not in (None, spy.location):
             continue  # still on its way
@@ -580,16 +591,26 @@ def _spies(world: o.World, dice: Dice) -> None:
             world.prestige.setdefault(spy.owner, []).append(("scout detected", o.SPY_LOST_PRESTIGE))
             world.note(spy.owner, event="spy_destroyed", fleet=spy.id, system=spy.location)
             continue
-        report = o.spy_report(world, spy, spy.order_code)
+        report = o.spy_report(world, dice, spy, spy.order_code, known)
         if report is not None:
             world.intel.setdefault(spy.owner, []).append(report)
 
 
-def _patrols(world: o.World) -> None:
-    for fleet in list(world.fleets.values()):
+def _patrols(world: o.World, dice: Dice) -> None:
+    """Step 8 (6.2.4 "Patrol operations automatically gather intelligence on all foreign
+    forces encountered"): each patrol at its target, by fleet id, reports the foreign fleets
+    in its system; a cloaked fleet only if its house's ELI units there detect it (G37,
+    ``patrol_detectors``), each house's units rolling once a turn against one fleet."""
+    known: dict[tuple[tuple[tuple[str, int], ...], str], bool] = {}
+    for fid in sorted(world.fleets):
+        fleet = world.fleets[fid]
         if fleet.order_code != o.PATROL or o.order_target(fleet) not in (None, fleet.location):
             continue
-        seen = [o.fleet_seen(f) for f in world.fleets_at(fleet.location) if f.owner != fleet.owner]
+        if world.options.patrol_detectors == "patrol_fleet":
+            units = [(fid, o.fleet_eli(fleet, world.battle))] if fleet.scouts else []
+        else:
+            units = o.eli_units(world, fleet.owner, fleet.location, world.battle)
+        seen = o.fleets_seen(world, dice, fleet.owner, fleet.location, units, known)
         if seen:
             world.intel.setdefault(fleet.owner, []).append(
                 {
