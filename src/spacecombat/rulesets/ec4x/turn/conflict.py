@@ -35,7 +35,8 @@ orders carried out on a game state, giving the state of the next turn and one re
    after combat): the owner loses 2 prestige; the colony's report says ``blockaded`` and the
    GCO factor 0.4.
 10. **Colonies** (6.2.13), **joins** (6.2.14), **rendezvous** (6.2.15) and **salvage**
-    (6.2.16), fleets in id order.
+    (6.2.16), fleets in id order; an ETAC colonises under fleet escort (G38); fleets of
+    several houses colonising one system: ``colonize_contest`` (G39).
 11. **The next state**: turn + 1, fleets and colonies as they are, standing orders (finished
     orders become 00; an order whose requirement no longer holds becomes 00), explored
     systems, prestige; checked by ``parse_game``.
@@ -44,8 +45,8 @@ Every draw of the turn comes from one ``SplitMixDice(ec4x_seed(game_id, turn))``
 ``dice`` given): the battles of step 4 by system id, those of step 5 by system id, then the
 spies of step 7 (each spy's detection by rival ELI, then, if it spies on a system, its rolls
 against each cloaked fleet by id), then the patrols of step 8 (their house's ELI units against
-each cloaked fleet by id, once a turn per house's units and fleet). docs/ec4x.md, "The order of
-the draws", gives each draw.
+each cloaked fleet by id, once a turn per house's units and fleet), then step 10's colonising
+contests by system id (G39). docs/ec4x.md, "The order of the draws", gives each draw.
 """
 
 from __future__ import annotations
@@ -136,7 +137,7 @@ def turn(
     _spies(world, dice)
     _patrols(world, dice)
     blockades = _blockades(world, begun)
-    _colonize_join_rendezvous_salvage(world)
+    _colonize_join_rendezvous_salvage(world, dice)
     new_state = _next_state(world, moves | battle.retreats)
     reports = _reports(world, new_state, orders_seen, moves, battle.records, blockades)
     return TurnResult(new_state, reports, tuple(battle.records), world.ledger, moves)
@@ -646,14 +647,27 @@ def _blockades(world: o.World, begun: set[str]) -> dict[str, list[str]]:
 # --- step 10: colonies, joins, rendezvous, salvage --------------------------------------
 
 
-def _colonize_join_rendezvous_salvage(world: o.World) -> None:
-    for fid in sorted(world.fleets):
-        fleet = world.fleets.get(fid)
-        if fleet is None or fleet.order_code != o.COLONIZE:
+def _colonize_join_rendezvous_salvage(world: o.World, dice: Dice) -> None:
+    settling = [
+        fleet
+        for fid, fleet in sorted(world.fleets.items())
+        if fleet.order_code == o.COLONIZE and o.order_target(fleet) in (None, fleet.location)
+    ]
+    barred = _contests(world, dice, settling)
+    for settler in settling:
+        fid = settler.id
+        if fid in barred:
+            world.done.add(fid)
+            world.fleets[fid] = o.with_order(settler, o.HOLD)
+            world.note(
+                settler.owner,
+                event="colonize_failed",
+                fleet=fid,
+                system=settler.location,
+                reason=barred[fid],
+            )
             continue
-        if o.order_target(fleet) not in (None, fleet.location):
-            continue
-        left = o.establish_colony(world, fleet)
+        left = o.establish_colony(world, settler)
         if left is None:
             del world.fleets[fid]
         else:
@@ -690,6 +704,29 @@ def _colonize_join_rendezvous_salvage(world: o.World) -> None:
             world.lose("salvaged", o.ships_of(fleet))
             world.credits[fleet.owner] = world.credits.get(fleet.owner, 0) + value
             world.note(fleet.owner, event="salvaged", fleet=fid, system=fleet.location, pp=value)
+
+
+def _contests(world: o.World, dice: Dice, settling: list[FleetSpec]) -> dict[str, str]:
+    """G39: empty systems that fleets of several houses colonise this turn, by system id: the
+    house that settles (``colonize_contest``; a ``roll`` draws here); the other houses'
+    fleets there are barred (fleet id -> the reason)."""
+    houses: dict[str, set[str]] = {}
+    for fleet in settling:
+        houses.setdefault(fleet.location, set()).add(fleet.owner)
+    barred: dict[str, str] = {}
+    for system in sorted(houses):
+        rivals = sorted(houses[system])
+        if len(rivals) < 2 or system in world.colonies:
+            continue
+        winner = o.colonize_contest(world, dice, system, rivals)
+        for fleet in settling:
+            if fleet.location == system and fleet.owner != winner:
+                who = f"{winner} settles it" if winner else "no house settles it"
+                barred[fleet.id] = (
+                    f"houses {', '.join(rivals)} colonise {system} in the same turn: {who} "
+                    f"(G39, colonize_contest: {world.options.colonize_contest}); the fleet holds"
+                )
+    return barred
 
 
 def _merge_into(world: o.World, host_id: str, joiner: FleetSpec) -> None:

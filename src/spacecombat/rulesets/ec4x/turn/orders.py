@@ -113,6 +113,15 @@ class TurnOptions(BaseModel):
     #: fleets with scouts by id, spies apart, then its colony's starbases); ``patrol_fleet``:
     #: the patrol fleet's own scouts only
     patrol_detectors: Literal["house_units", "patrol_fleet"] = "house_units"
+    #: G38 colonize a planet (6.2.13 "This mission is reserved for ETACs under fleet escort";
+    #: 6.2's table "One ETAC"): ``combat_ships``: the ETAC's fleet must hold combat ship(s),
+    #: its escort; ``none``: an ETAC alone may colonise (the table's requirement only)
+    colonize_escort: Literal["combat_ships", "none"] = "combat_ships"
+    #: G39 fleets of several houses colonising one empty system in the same turn (6.2.13 says
+    #: nothing of it): ``roll``: one draw with equal weights among those houses (by name)
+    #: picks the house that settles; ``lowest_fleet_id``: the house of the fleet whose id comes
+    #: first; ``neither``: no house settles, every one of them holds
+    colonize_contest: Literal["roll", "lowest_fleet_id", "neither"] = "roll"
 
 
 #: the option names the conflict phase reads from the game state's ``options``
@@ -315,11 +324,19 @@ def spy_on_a_system(world: World, fleet: FleetSpec, target: str | None) -> Plan:
 
 
 def colonize_a_planet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
-    """6.2.13: requires one ETAC; it lands one PTU on an unoccupied planet
-    (``establish_colonies``)."""
-    if need := missing_requirement(COLONIZE, fleet):
+    """6.2.13: "reserved for ETACs under fleet escort": requires one ETAC (6.2's table) and,
+    with ``colonize_escort: combat_ships`` (G38), combat ship(s) in its fleet; it lands one
+    PTU on an unoccupied planet (``establish_colony``)."""
+    if need := missing_requirement(COLONIZE, fleet) or escort_missing(world, fleet):
         return _refuse(fleet, COLONIZE, target, need)
     return _toward(fleet, COLONIZE, target)
+
+
+def escort_missing(world: World, fleet: FleetSpec) -> str | None:
+    """6.2.13 "reserved for ETACs under fleet escort" (G38): what the fleet lacks, or None."""
+    if world.options.colonize_escort == "combat_ships" and not fleet.squadrons:
+        return "one ETAC under fleet escort: combat ship(s) in its fleet"
+    return None
 
 
 def join_another_fleet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
@@ -606,6 +623,24 @@ def spy_report(
     return base | {"fleets": fleets_seen(world, dice, spy.owner, system, units, known)}
 
 
+def colonize_contest(world: World, dice: Dice, system: str, houses: list[str]) -> str | None:
+    """G39: the house that settles an empty ``system`` that fleets of ``houses`` (two or more,
+    by name) colonise in the same turn, or None (``neither``). ``roll``: one ``pick`` with
+    equal weights over ``houses``; ``lowest_fleet_id``: the house of the first colonising
+    fleet by id."""
+    rule = world.options.colonize_contest
+    if rule == "neither":
+        return None
+    if rule == "roll":
+        return houses[dice.pick((1,) * len(houses))]
+    first = min(
+        fid
+        for fid, f in world.fleets.items()
+        if f.order_code == COLONIZE and f.location == system and f.owner in houses
+    )
+    return world.fleets[first].owner
+
+
 def establish_colony(world: World, fleet: FleetSpec) -> FleetSpec | None:
     """6.2.13: "The ETAC will land one PTU on an unoccupied planet and establish a colony.
     ... New colonies start at Level I"; "If the planet is already occupied, the fleet will
@@ -614,14 +649,15 @@ def establish_colony(world: World, fleet: FleetSpec) -> FleetSpec | None:
     is broken down (consumed). Returns the fleet left (None if nothing is left)."""
     system = world.state.system(fleet.location)
     world.done.add(fleet.id)
+    why = None
     if fleet.location in world.colonies or not system.planets:
-        why = "occupied" if fleet.location in world.colonies else "without planets"
+        occupied = "occupied" if fleet.location in world.colonies else "without planets"
+        why = f"the system is {occupied}; the fleet holds (6.2.13)"
+    elif need := escort_missing(world, fleet):  # its escort was lost in this turn's combat
+        why = f"order 12 needs {need} (6.2.13); the fleet holds"
+    if why is not None:
         world.note(
-            fleet.owner,
-            event="colonize_failed",
-            fleet=fleet.id,
-            system=fleet.location,
-            reason=f"the system is {why}; the fleet holds (6.2.13)",
+            fleet.owner, event="colonize_failed", fleet=fleet.id, system=fleet.location, reason=why
         )
         return fleet
     world.colonies[fleet.location] = (0, ColonySpec(owner=fleet.owner, pu=1))
