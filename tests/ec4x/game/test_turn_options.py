@@ -90,17 +90,17 @@ def test_g12_closest_tie(tie: str, goal: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("tie", "goal"), [("lowest_id", "C"), ("best_lane", "D")])
 def test_g13_retreat_tie(tie: str, goal: str, tmp_path: Path) -> None:
-    """7.3.5 "flee to the closest friendly star system": alpha's DD (ROE 0) fights beta's three
-    BBs at B and retreats after the first round; C (minor lane) and D (major lane) are both one
-    jump away: ``lowest_id`` flees to C, ``best_lane`` to D. The battle's draws are the turn's
-    own (seeded by game id and turn), the same both ways."""
+    """7.3.5 "flee to the closest friendly star system": alpha's DD (ROE 0) fights beta's DD at
+    B (5 hits at most: it cannot cripple a DS 6) and retreats after the first round; C (minor
+    lane) and D (major lane) are both one jump away: ``lowest_id`` flees to C, ``best_lane`` to
+    D. The battle's draws are the turn's own (seeded by game id and turn)."""
     raw = at_war(
         data(
             "B-C minor, B-D major",
             colonies={"C": "alpha", "D": "alpha"},
             fleets=[
                 fleet("F1", at="B", roe=0),
-                fleet("G1", owner="beta", at="B", squadrons=[{"flagship": "BB"}] * 3),
+                fleet("G1", owner="beta", at="B"),
             ],
         )
     )
