@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from spacecombat.cli import main
 from spacecombat.core.dice import ScriptedDice
 from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
@@ -176,3 +177,31 @@ def test_turn_options_stay_out_of_the_battle_scenario(tmp_path: Path) -> None:
 def test_parse_game_accepts_turn_options_beside_the_others() -> None:
     raw = data("A-B major", options={"owned_path": "through", "closest_tie": "home_first"})
     assert parse_game(raw).options == {"owned_path": "through", "closest_tie": "home_first"}
+
+
+@pytest.mark.parametrize("hack", ["fails", "spy_on_planet"])
+def test_the_turn_command_takes_the_options_of_the_state_file(
+    hack: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``spacecombat turn`` reads a turn option from the state file (G16 both ways) and a bad
+    one exits 2 naming ``options.KEY``."""
+    raw = data("A-B major", colonies={"B": "beta"}, fleets=[fleet("F1", at="B", **SCOUT)])
+    raw["options"] = {"hack_without_starbase": hack}
+    (tmp_path / "state.json").write_text(json.dumps(raw))
+    orders = {"game_id": "test", "turn": 5, "orders": {"alpha": [{"fleet": "F1", "order": 10}]}}
+    (tmp_path / "orders.json").write_text(json.dumps(orders))
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    args = ["turn", str(tmp_path / "state.json"), str(tmp_path / "orders.json")]
+    assert main([*args, "--out", str(tmp_path / "next.json"), "--report", str(reports)]) == 0
+    (intel,) = json.loads((reports / "turn-5-alpha.json").read_text())["intelligence"]
+    assert ("colony" in intel) is (hack == "spy_on_planet")
+    assert json.loads((tmp_path / "next.json").read_text())["options"] == raw["options"]
+
+    raw["options"] = {"hack_without_starbase": "guess"}
+    (tmp_path / "state.json").write_text(json.dumps(raw))
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "options.hack_without_starbase" in err[0]
+    assert "'fails', 'spy_on_planet'" in err[0]
