@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from spacecombat.core.dice import ScriptedDice
+from spacecombat.rulesets.ec4x.turn import orders as o
 from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
 from spacecombat.rulesets.ec4x.turn.game import parse_game
 from spacecombat.scenario.ec4x_game import GameState
@@ -131,3 +132,24 @@ def test_one_house_two_fleets_is_no_contest() -> None:
     assert r.state.fleet("F2").spacelift == {"ET": 1}
     (reason,) = failures(r, "alpha")
     assert "occupied" in reason
+
+
+@pytest.mark.parametrize(("escort", "settled"), [("combat_ships", False), ("none", True)])
+def test_g38_the_escort_is_judged_again_on_landing(escort: str, settled: bool) -> None:
+    """G38: a fleet whose escort was lost in this turn's combat reaches step 10 with its ETAC
+    alone: by default it does not land (``colonize_failed``, it holds); with
+    ``colonize_escort: none`` it does. ``establish_colony`` on the fleet as combat left it."""
+    s = game([fleet("F1", at="B", **ESCORTED)], colonize_escort=escort)
+    world = o.World(
+        state=s, options=o.turn_options(s), fleets={f.id: f for f in s.fleets}, colonies={}
+    )
+    stripped = o.with_order(s.fleet("F1").model_copy(update={"squadrons": ()}), 12)
+    left = o.establish_colony(world, stripped)
+    assert ("B" in world.colonies) is settled
+    if settled:
+        assert left is None  # the ETAC was all that was left
+    else:
+        assert left == stripped
+        (note,) = world.notes["alpha"]
+        assert note["event"] == "colonize_failed"
+        assert "under fleet escort" in str(note["reason"])
