@@ -710,18 +710,18 @@ def _contests(world: o.World, dice: Dice, settling: list[FleetSpec]) -> dict[str
     """G39: empty systems that fleets of several houses colonise this turn, by system id: the
     house that settles (``colonize_contest``; a ``roll`` draws here); the other houses'
     fleets there are barred (fleet id -> the reason)."""
-    houses: dict[str, set[str]] = {}
+    by_system: dict[str, list[FleetSpec]] = {}
     for fleet in settling:
-        houses.setdefault(fleet.location, set()).add(fleet.owner)
+        by_system.setdefault(fleet.location, []).append(fleet)
     barred: dict[str, str] = {}
-    for system in sorted(houses):
-        rivals = sorted(houses[system])
+    for system, settlers in sorted(by_system.items()):
+        rivals = sorted({f.owner for f in settlers})
         if len(rivals) < 2 or system in world.colonies:
             continue
-        winner = o.colonize_contest(world, dice, system, rivals)
-        for fleet in settling:
-            if fleet.location == system and fleet.owner != winner:
-                who = f"{winner} settles it" if winner else "no house settles it"
+        winner = o.colonize_contest(world, dice, settlers)
+        who = f"{winner} settles it" if winner else "no house settles it"
+        for fleet in settlers:
+            if fleet.owner != winner:
                 barred[fleet.id] = (
                     f"houses {', '.join(rivals)} colonise {system} in the same turn: {who} "
                     f"(G39, colonize_contest: {world.options.colonize_contest}); the fleet holds"

@@ -623,22 +623,18 @@ def spy_report(
     return base | {"fleets": fleets_seen(world, dice, spy.owner, system, units, known)}
 
 
-def colonize_contest(world: World, dice: Dice, system: str, houses: list[str]) -> str | None:
-    """G39: the house that settles an empty ``system`` that fleets of ``houses`` (two or more,
-    by name) colonise in the same turn, or None (``neither``). ``roll``: one ``pick`` with
-    equal weights over ``houses``; ``lowest_fleet_id``: the house of the first colonising
-    fleet by id."""
+def colonize_contest(world: World, dice: Dice, settlers: list[FleetSpec]) -> str | None:
+    """G39: the house that settles the empty system where ``settlers``, fleets of two or more
+    houses carrying out order 12 there, colonise in the same turn, or None (``neither``).
+    ``roll``: one ``pick`` with equal weights over their houses by name; ``lowest_fleet_id``:
+    the house of the settler whose id comes first."""
     rule = world.options.colonize_contest
     if rule == "neither":
         return None
     if rule == "roll":
+        houses = sorted({f.owner for f in settlers})
         return houses[dice.pick((1,) * len(houses))]
-    first = min(
-        fid
-        for fid, f in world.fleets.items()
-        if f.order_code == COLONIZE and f.location == system and f.owner in houses
-    )
-    return world.fleets[first].owner
+    return min(settlers, key=lambda f: f.id).owner
 
 
 def establish_colony(world: World, fleet: FleetSpec) -> FleetSpec | None:
