@@ -15,8 +15,14 @@ The data was written by this module run as a script (``python -m tests.ec4x.test
 fixes (rulings E54-E61), every changed log checked against the fix that changed it, and
 again when planetary combat was chained after space combat (E62-E69): only the logs of
 scenarios whose fleets carry orders 06-08 against a colony changed (fighters, three-houses,
-starbase+options0, random33, random58), and the five planetary examples were added; do not
-rewrite it to make a change pass: a difference is a change of behaviour.
+starbase+options0, random33, random58), and the five planetary examples were added; and again
+when issue 23 changed two defaults to the readings the text supports (E24
+``undamaged_destroyed_at: twice_ds``, E29 ``force_reduction_judged: combined_hits``): 65 logs
+and 4 exact odds changed, each of them reproduced exactly (but for the scenario echoed in
+``battle_started``) under the old readings given as options, each first difference an
+undamaged unit taking 2 x DS destroyed (or its destruction prevented by restriction 2) or a
+force reduction no longer made beside its target's reduction; do not rewrite it to make a
+change pass: a difference is a change of behaviour.
 """
 
 from __future__ import annotations

@@ -74,13 +74,31 @@ def test_e23_crippled_as_timing() -> None:
 
 
 def test_e24_undamaged_destroyed_at() -> None:
-    """E24: one step per application by default; twice_ds destroys an unprotected undamaged
-    squadron taking 2 x DS."""
+    """E24: by default (``twice_ds``) an unprotected undamaged squadron taking 2 x DS in one
+    step is destroyed (the DN's 7: CER 1 x AS 22 = 22 hits on a DD, DS 6, 22 >= 12);
+    ``never``: one step per application, the DD is only crippled."""
     data = scenario(fleet("A1", "alpha", squadron("DN")), fleet("B1", "beta", squadron("DD")))
     script = [("cer", 7), ("target", 0)]
-    assert partial(make(data), script).of("unit_crippled", unit="B1-1")
-    harsh = partial(make(with_options(data, undamaged_destroyed_at="twice_ds")), script)
-    assert harsh.of("unit_destroyed", unit="B1-1")
+    played = partial(make(data), script)
+    assert played.of("unit_destroyed", unit="B1-1")
+    assert not played.of("unit_crippled", unit="B1-1")
+    gentle = partial(make(with_options(data, undamaged_destroyed_at="never")), script)
+    assert gentle.of("unit_crippled", unit="B1-1")
+    assert not gentle.of("unit_destroyed", unit="B1-1")
+
+
+def test_e24_twice_ds_is_the_threshold() -> None:
+    """E24 ``twice_ds``: 2 x DS destroys, one hit less only cripples. Two CAs (AS 12 each) on
+    a DD (DS 6): 12 hits (a 7 and a 0: 12 + 3 = 15 >= 12) destroy it; a 0 and a 0 (3 + 3 = 6)
+    cripple it."""
+    data = scenario(
+        fleet("A1", "alpha", squadron("CA"), squadron("CA")), fleet("B1", "beta", squadron("DD"))
+    )
+    killing = partial(make(data), [("cer", 7), ("target", 0), ("cer", 0), ("target", 0)])
+    assert killing.of("unit_destroyed", unit="B1-1")
+    crippling = partial(make(data), [("cer", 0), ("target", 0), ("cer", 0), ("target", 0)])
+    assert crippling.of("unit_crippled", unit="B1-1")
+    assert not crippling.of("unit_destroyed", unit="B1-1")
 
 
 def test_e26_protection_judged() -> None:
@@ -132,6 +150,26 @@ def test_e29_force_reduction_judged_and_tie() -> None:
     assert drawn.of("force_reduction", unit="B1-3")
     first = partial(make(with_options(data, force_reduction_tie="first_listed")), script)
     assert first.of("force_reduction", unit="B1-2")
+
+
+def test_e29_force_reduction_judged_on_the_combined_hits() -> None:
+    """E29: alpha's two CAs (AS 12) fire at beta's CA (DS 13) in one step: a critical (a
+    natural 9: CER 1, 12 hits, short of 13 on its own) and a 0 (CER 1/4: 3 hits). The combined
+    15 hits cripple the target. By default (``combined_hits``) the critical did reduce its
+    target, so nothing is reduced instead; ``own_hits``: its own 12 < 13, so the lowest-DS
+    squadron of beta (the CT, DS 3) is reduced as well."""
+    data = scenario(
+        fleet("A1", "alpha", squadron("CA"), squadron("CA")),
+        fleet("B1", "beta", squadron("CA"), squadron("CT")),
+    )
+    script: list[Answer] = [("cer", 9), ("target", "B1-1"), ("cer", 0), ("target", "B1-1")]
+    script += [("cer", 0), ("target", 0)]  # beta's CA, in the same CR tier
+    combined = partial(make(data), script)
+    assert combined.of("unit_crippled", unit="B1-1")
+    assert not combined.of("force_reduction")
+    own = partial(make(with_options(data, force_reduction_judged="own_hits")), script)
+    assert own.of("unit_crippled", unit="B1-1")
+    assert own.of("force_reduction", unit="B1-2")
 
 
 def test_e30_critical_bypass() -> None:

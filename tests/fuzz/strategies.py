@@ -189,7 +189,8 @@ EC4X_OPTIONS: tuple[dict[str, Any], ...] = (
     {"surprise": "never"},
     {"threat_hostility": "both_ways"},
     {"crippled_as_timing": "end_of_round"},
-    {"undamaged_destroyed_at": "twice_ds"},
+    {"undamaged_destroyed_at": "never"},
+    {"force_reduction_judged": "own_hits"},
     {"spacelift_on_retreat": "retreats"},
 )
 

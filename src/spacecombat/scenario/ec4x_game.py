@@ -18,7 +18,8 @@ Format (JSON; keys with a default may be left out)::
        {"id": "S07", "q": 2, "r": -1,
         "planets": [{"class": "benign", "resources": "abundant",
                      "colony": {"owner": "alpha", "pu": 840, "iu": 420, "shield": 1,
-                                "batteries": 2, "armies": 2, "marines": 2, "fighters": 0,
+                                "batteries": 2, "armies": {"undamaged": 1, "crippled": 1},
+                                "marines": 2, "fighters": 0,
                                 "starbases": [], "spaceports": 1, "shipyards": 1}}]}],
      "lanes": [{"systems": ["S00", "S07"], "class": "major"}],
      "houses": {"alpha": {"prestige": 50, "home": "S07", "explored": ["S00"],
@@ -38,8 +39,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
+    PlainSerializer,
     StrictInt,
     StrictStr,
     StringConstraints,
@@ -56,6 +59,7 @@ from spacecombat.core.limits import (
 )
 from spacecombat.scenario.ec4x import (
     DiplomacySpec,
+    GroundSpec,
     OrderSpec,
     StarbaseSpec,
     check_diplomacy,
@@ -106,6 +110,27 @@ Coord = Annotated[StrictInt, Field(ge=-MAX_COORD, le=MAX_COORD)]
 Amount = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
 
 
+def _ground_in(value: object) -> object:
+    """A plain count means that many undamaged units (the state's earlier form)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {"undamaged": value}
+    return value
+
+
+def _ground_out(ground: GroundSpec) -> int | dict[str, int]:
+    """A count when none is crippled (as states without crippled units were written), else
+    ``{"undamaged": n, "crippled": m}``."""
+    if ground.crippled == 0:
+        return ground.undamaged
+    return {"undamaged": ground.undamaged, "crippled": ground.crippled}
+
+
+#: ground units of one kind (7.5.3, 7.6), undamaged and crippled (7.1.2: a crippled unit stays
+#: crippled from turn to turn, as squadrons do): a count (all undamaged) or
+#: ``{undamaged: n, crippled: m}``
+Ground = Annotated[GroundSpec, BeforeValidator(_ground_in), PlainSerializer(_ground_out)]
+
+
 class _Spec(BaseModel):
     model_config = ConfigDict(
         extra="forbid", frozen=True, validate_by_alias=True, serialize_by_alias=True
@@ -123,11 +148,11 @@ class ColonySpec(_Spec):
     iu: Amount = 0
     #: planetary shield level SLD 1-6 (facts §6, 7.5.2); 0: no shield
     shield: Annotated[StrictInt, Field(ge=0, le=6)] = 0
-    #: ground batteries (GB, 7.5.3)
-    batteries: Count = 0
-    #: armies (AA, garrison) and space marines (MD) on the planet (7.6)
-    armies: Count = 0
-    marines: Count = 0
+    #: ground batteries (GB, 7.5.3): a count, or ``{undamaged: n, crippled: m}``
+    batteries: Ground = GroundSpec()
+    #: armies (AA, garrison) and space marines (MD) on the planet (7.6), the same two forms
+    armies: Ground = GroundSpec()
+    marines: Ground = GroundSpec()
     #: colony-owned fighter squadrons (2.4.1)
     fighters: Count = 0
     #: starbases (2.4.4, 7.4)

@@ -73,7 +73,7 @@ def _retreat_game() -> GameState:
         colonies={"A": "beta", "C": "alpha"},
         fleets=[
             fleet("F1", at="B", roe=0, squadrons=[{"flagship": "DD"}]),
-            fleet("G1", owner="beta", at="B", squadrons=[{"flagship": "BB"}] * 3),
+            fleet("G1", owner="beta", at="B"),  # one DD: 5 hits cannot cripple F1 (DS 6)
             fleet("G2", owner="beta", at="C", squadrons=[{"flagship": "BB"}] * 3),
         ],
     )

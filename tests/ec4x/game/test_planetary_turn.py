@@ -9,6 +9,7 @@ from typing import Any
 from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
 from spacecombat.rulesets.ec4x.turn.game import parse_game
 from spacecombat.rulesets.ec4x.turn.orders import ships_of
+from spacecombat.scenario.ec4x import GroundSpec
 from spacecombat.scenario.ec4x_game import GameState
 from spacecombat.scenario.ec4x_orders import parse_orders
 from tests.ec4x.game.helpers import data, fleet
@@ -40,6 +41,11 @@ def planetary(result: TurnResult, house: str) -> dict[str, Any]:
     return one
 
 
+def by_state(units: dict[str, int]) -> GroundSpec:
+    """Ground units as an outcome's block gives them, undamaged and crippled."""
+    return GroundSpec(undamaged=units["undamaged"], crippled=units["crippled"])
+
+
 def accounted(before: GameState, result: TurnResult) -> None:
     """Every ship of the start is in a fleet of the next state or in the ledger."""
     start: dict[str, int] = {}
@@ -69,9 +75,9 @@ def test_bombardment_turn_damages_the_colony_alone_in_orbit() -> None:  # 7.5, E
     c = colony_at(r)
     assert c.owner == "beta"
     assert (c.iu, c.pu, c.spaceports) == (block["iu"], block["pu"], block["spaceports"])
-    assert c.batteries == block["batteries"]["undamaged"] + block["batteries"]["crippled"]
-    assert c.armies == block["armies"]["undamaged"] + block["armies"]["crippled"]
-    assert (c.batteries, c.armies, c.iu) != (1, 2, 40)  # something was hit
+    assert c.batteries == by_state(block["batteries"])  # each in its state (7.1.2)
+    assert c.armies == by_state(block["armies"])
+    assert (c.batteries, c.armies, c.iu) != (GroundSpec(undamaged=1), GroundSpec(undamaged=2), 40)
     assert planetary(r, "alpha") == planetary(r, "beta")
     assert r.state.fleet("F1").order_code == 6  # it keeps bombarding (standing order)
     assert r.state.houses["alpha"].prestige == r.state.houses["beta"].prestige == 50
@@ -89,9 +95,10 @@ def test_successful_invasion_changes_owner_halves_iu_and_prestige() -> None:  # 
     c = colony_at(r)
     assert c.owner == "alpha"
     assert c.iu == block["iu"] <= 20  # loyal citizens destroy 50% (E69)
-    assert (c.shield, c.spaceports, c.armies, c.batteries) == (0, 0, 0, 0)
+    assert (c.shield, c.spaceports, c.armies, c.batteries) == (0, 0, GroundSpec(), GroundSpec())
     invaders = block["invaders"]
-    assert c.marines == invaders["undamaged"] + invaders["crippled"] > 0  # G22
+    assert c.marines == by_state(invaders)  # G22
+    assert invaders["undamaged"] + invaders["crippled"] > 0
     f1 = r.state.fleet("F1")
     assert f1.spacelift == {"TT": 6}
     assert f1.loaded_tt == 0
@@ -117,8 +124,8 @@ def test_failed_invasion_keeps_the_colony() -> None:  # 7.6.1, E69
     assert block["result"] in ("held", "stalemate", "failed")
     c = colony_at(r)
     assert c.owner == "beta"
-    assert c.armies == block["armies"]["undamaged"] + block["armies"]["crippled"] > 0
-    assert c.marines == 0  # no invader stays on the ground (G22)
+    assert c.armies == by_state(block["armies"]) != GroundSpec()
+    assert c.marines == GroundSpec()  # no invader stays on the ground (G22)
     assert r.state.houses["alpha"].prestige == r.state.houses["beta"].prestige == 50
     if block["invaders"]["landed"]:
         assert r.state.fleet("F1").loaded_tt == 0
@@ -138,7 +145,7 @@ def test_blitz_seizes_the_assets() -> None:  # 7.6.2
     c = colony_at(r)
     assert c.owner == "alpha"
     assert (c.iu, c.shield, c.spaceports, c.shipyards) == (40, 2, 1, 1)
-    assert c.batteries == block["batteries"]["seized"] == 1
+    assert c.batteries.undamaged + c.batteries.crippled == block["batteries"]["seized"] == 1
     f1 = r.state.fleet("F1")
     assert f1.loaded_tt == 0
     assert f1.spacelift.get("TT", 0) == 6 - r.ledger.get("destroyed", {}).get("TT", 0)
@@ -195,7 +202,7 @@ def test_g25_invasion_then_blitz_in_a_turn() -> None:
     ]
     assert (block["mission"], block["owner_after"]) == ("invade", "alpha")
     c = colony_at(r)
-    assert (c.owner, c.marines) == ("alpha", 1)
+    assert (c.owner, c.marines) == ("alpha", GroundSpec(undamaged=1))  # G22: landed whole
     assert c.iu == block["iu"] <= 20  # 50% of what the round left destroyed (E69)
     f1, f2 = r.state.fleet("F1"), r.state.fleet("F2")
     assert (f1.loaded_tt, f1.order_code) == (0, 0)

@@ -54,11 +54,13 @@ class Ec4xOptions(BaseModel):
     crippled_as_timing: Literal["immediate", "end_of_round"] = "immediate"
 
     #: E24 (ambiguity 5). Restriction 1 reduces one step ("undamaged → crippled, or crippled →
-    #: destroyed"); the Overkill paragraph speaks of a "destruction threshold". ``never``: one
-    #: damage step reduces a unit one step at most; ``twice_ds``: an undamaged squadron or
-    #: starbase taking at least twice its DS in one step is destroyed where restriction 2 does
-    #: not protect it.
-    undamaged_destroyed_at: Literal["never", "twice_ds"] = "never"
+    #: destroyed"); the Overkill paragraph speaks of a "destruction threshold" and of a target
+    #: "crippled but not destroyed" because restriction 2 applies; 7.3.2.6 "restriction #2
+    #: prevents immediate destruction". ``twice_ds``: an undamaged squadron or starbase taking
+    #: at least twice its DS in one step (DS to cripple it, DS more to destroy it, 7.1.2) is
+    #: destroyed where restriction 2 does not protect it; ``never``: one damage step reduces a
+    #: unit one step at most.
+    undamaged_destroyed_at: Literal["never", "twice_ds"] = "twice_ds"
 
     #: E25 (ambiguity 6). "Excess hits beyond destruction threshold are lost if restrictions
     #: apply". ``lost``: excess hits are always lost (no spill-over rule exists); ``spill_over``
@@ -83,10 +85,12 @@ class Ec4xOptions(BaseModel):
     protection_counts_fighters: bool = False
 
     #: E29 (ambiguity 8). Force reduction: "If the critical hit cannot reduce the selected
-    #: target according to restriction #1 (insufficient damage)". ``own_hits``: judged on the
-    #: critical attack's own hits against the target's DS; ``combined_hits``: judged on whether
-    #: the target was reduced by all hits of the step.
-    force_reduction_judged: Literal["own_hits", "combined_hits"] = "own_hits"
+    #: target according to restriction #1 (insufficient damage), then the squadron with the
+    #: lowest DS in the target Task Force is reduced instead". ``combined_hits``: judged on
+    #: whether the target was reduced by all hits of the step (restriction 1 as the
+    #: simultaneous step applies it; "instead": never both); ``own_hits``: judged on the
+    #: critical attack's own hits against the target's DS.
+    force_reduction_judged: Literal["own_hits", "combined_hits"] = "combined_hits"
 
     #: E29 (ambiguity 8). "the squadron with the lowest DS in the target Task Force is reduced
     #: instead": when several share the lowest DS. ``draw``: a choice among them with equal

@@ -5,14 +5,17 @@ All selections of a damage step are made first; then the hits on each target are
 ("Combined damage from all attackers is applied to the target") and applied at once:
 
 1. Reduction Threshold: hits (plus kept damage, option ``damage_memory``) >= DS reduce the
-   target one step; fighters go straight to destroyed (7.1.2 Fighter Exception).
+   target one step, and an undamaged one taking 2 x DS is destroyed (option
+   ``undamaged_destroyed_at``, E24); fighters go straight to destroyed (7.1.2 Fighter
+   Exception).
 2. Destruction Protection: a squadron is not destroyed while another squadron of its Task
    Force is not yet crippled; starbases are not protected; a critical hit on the target
    nullifies it (rulings E26–E30).
 3. Excess hits are lost (E25).
 
-Then force reduction, critical by critical in attacker order: a critical that could not reduce
-its target reduces the lowest-DS squadron of the target's Task Force one step instead (E29).
+Then force reduction, critical by critical in attacker order: a critical whose target the
+step's hits did not reduce (option ``force_reduction_judged``) reduces the lowest-DS squadron of
+the target's Task Force one step instead (E29).
 Where a critical comes from: ``cer.py`` (its docstring lists every part of critical hits).
 """
 

@@ -21,26 +21,34 @@ orders carried out on a game state, giving the state of the next turn and one re
 6. **Planetary combat** (7.5, 7.6; E62): played inside the battles of step 4. A system where a
    fleet under 06-08 (its target this system, or none) is at another house's colony is
    resolved even when no space combat takes place; the scenario carries the colony's shield,
-   batteries, armies, marines, spaceports, IU and PU, and its outcome's ``colony`` block
-   (owner, IU, PU, shield, spaceports, ground units, the invaders) goes back to the colony:
+   batteries, armies, marines (each undamaged and crippled, as the state keeps them),
+   spaceports, IU and PU, and its outcome's ``colony`` block (owner, IU, PU, shield,
+   spaceports, ground units by state, the invaders) goes back to the colony:
    rulings G21-G23 (docs/rulings.md). Several attacking houses, or one house's 07 and 08,
    play their sieges one after another in that battle (G24, G25); each siege's fleets are
    applied in turn. A turn's battles take the game's limits, not a battle scenario's 200
    units a house (``MAX_GAME_BATTLE_UNITS``, docs/limits.md).
 7. **Spies** (6.2.10-6.2.12): each spy at its target, by system then fleet id, is detected or
-   not (facts §4; a detected spy is destroyed, −3 prestige) and reports.
-8. **Patrols** (6.2.4): each patrol reports the foreign forces in its system.
+   not (facts §4; a detected spy is destroyed, −3 prestige) and reports; a spy on a system
+   (11) reports a cloaked fleet only if its scout detects it (7.1.3, G37).
+8. **Patrols** (6.2.4): each patrol, by fleet id, reports the foreign forces in its system; a
+   cloaked fleet only if its house's ELI units there detect it (7.1.3, G37).
 9. **Blockades** (6.2.6): colonies blockaded this turn (begun, or a blockading fleet holding
    after combat): the owner loses 2 prestige; the colony's report says ``blockaded`` and the
    GCO factor 0.4.
 10. **Colonies** (6.2.13), **joins** (6.2.14), **rendezvous** (6.2.15) and **salvage**
-    (6.2.16), fleets in id order.
+    (6.2.16), fleets in id order; an ETAC colonises under fleet escort (G38); fleets of
+    several houses colonising one system: ``colonize_contest`` (G39).
 11. **The next state**: turn + 1, fleets and colonies as they are, standing orders (finished
     orders become 00; an order whose requirement no longer holds becomes 00), explored
     systems, prestige; checked by ``parse_game``.
 
-Every draw of the turn comes from one ``SplitMixDice(ec4x_seed(game_id, turn))``: the battles
-of step 4 by system id, those of step 5 by system id, then the spies of step 7.
+Every draw of the turn comes from one ``SplitMixDice(ec4x_seed(game_id, turn))`` (or the
+``dice`` given): the battles of step 4 by system id, those of step 5 by system id, then the
+spies of step 7 (each spy's detection by rival ELI, then, if it spies on a system, its rolls
+against each cloaked fleet by id), then the patrols of step 8 (their house's ELI units against
+each cloaked fleet by id, once a turn per house's units and fleet), then step 10's colonising
+contests by system id (G39). docs/ec4x.md, "The order of the draws", gives each draw.
 """
 
 from __future__ import annotations
@@ -78,6 +86,7 @@ from spacecombat.rulesets.ec4x.turn.views import report as house_report
 from spacecombat.scenario.ec4x import (
     SPY_ORDERS,
     Ec4xScenario,
+    GroundSpec,
     SquadronSpec,
     StarbaseSpec,
 )
@@ -97,11 +106,21 @@ class TurnResult:
     moves: dict[str, tuple[str, ...]]
 
 
-def turn(state: GameState, orders: OrdersFile, options: o.TurnOptions | None = None) -> TurnResult:
-    """Play the conflict phase of ``state.turn`` with ``orders`` (checked against the state)."""
+def turn(
+    state: GameState,
+    orders: OrdersFile,
+    options: o.TurnOptions | None = None,
+    *,
+    dice: Dice | None = None,
+) -> TurnResult:
+    """Play the conflict phase of ``state.turn`` with ``orders`` (checked against the state).
+    ``options``: the conflict phase's options (default: the state's ``options``, G12-G16 and
+    on); ``dice``: the turn's draws (default ``SplitMixDice(ec4x_seed(game_id, turn))``; tests
+    give ``ScriptedDice``)."""
     world = o.World(
         state=state,
-        options=options or o.TurnOptions(),
+        options=options if options is not None else o.turn_options(state),
+        battle=read_options(battle_options(state)),
         fleets={f.id: f for f in sorted(state.fleets, key=lambda f: f.id)},
         colonies={
             s.id: (i, p.colony)
@@ -110,7 +129,8 @@ def turn(state: GameState, orders: OrdersFile, options: o.TurnOptions | None = N
             if p.colony is not None
         },
     )
-    dice = SplitMixDice(ec4x_seed(state.game_id, state.turn))
+    if dice is None:
+        dice = SplitMixDice(ec4x_seed(state.game_id, state.turn))
     begun = {s for s in world.colonies if o.blockaded(world, s)}
     orders_seen = _give_orders(world, orders.by_fleet())
     moves = _move(world)
@@ -118,9 +138,9 @@ def turn(state: GameState, orders: OrdersFile, options: o.TurnOptions | None = N
     battle.fight(sorted({f.location for f in world.fleets.values()}))
     battle.fight(sorted(battle.arrivals), second=True)
     _spies(world, dice)
-    _patrols(world)
+    _patrols(world, dice)
     blockades = _blockades(world, begun)
-    _colonize_join_rendezvous_salvage(world)
+    _colonize_join_rendezvous_salvage(world, dice)
     new_state = _next_state(world, moves | battle.retreats)
     reports = _reports(world, new_state, orders_seen, moves, battle.records, blockades)
     return TurnResult(new_state, reports, tuple(battle.records), world.ledger, moves)
@@ -304,17 +324,17 @@ class _Battles:
             "options": battle_options(state) or None,
         }
         if colony is not None:
+            kept = colony.model_dump(mode="json", include={"batteries", "armies", "marines"})
             data["colony"] = {
                 "owner": colony.owner,
                 "fighters": colony.fighters,
                 "starbases": [b.model_dump() for b in colony.starbases],
                 "pu": colony.pu,
                 "fd": state.houses[colony.owner].fd,
-                # planetary combat (7.5, 7.6): only a fleet under 06-08 makes the battle use them
+                # planetary combat (7.5, 7.6): only a fleet under 06-08 makes the battle use
+                # them; ground units as the state keeps them, crippled ones crippled (7.1.2)
                 "shield": colony.shield,
-                "batteries": colony.batteries,
-                "armies": colony.armies,
-                "marines": colony.marines,
+                **kept,
                 "spaceports": colony.spaceports,
                 "iu": colony.iu,
             }
@@ -451,13 +471,10 @@ class _Battles:
         if all(siege is None for _, _, siege, _ in sieges):
             return
         fallen = bool(block["fallen"])
-        ground = {
-            k: int(block[k]["undamaged"]) + int(block[k]["crippled"])
-            for k in ("batteries", "armies", "marines")
-        }
+        ground = {k: _ground(block[k]) for k in ("batteries", "armies", "marines")}
         invaders = block["invaders"]
-        if fallen:  # G22: the invaders still standing are the new garrison
-            ground["marines"] = int(invaders["undamaged"]) + int(invaders["crippled"])
+        if fallen:  # G22: the invaders still standing are the new garrison, in their state
+            ground["marines"] = _ground(invaders)
         world.colonies[system] = (
             planet,
             colony.model_copy(
@@ -556,6 +573,12 @@ CONQUEST_PRESTIGE = 10
 LOST_COLONY_PRESTIGE = -10
 
 
+def _ground(units: Mapping[str, Any]) -> GroundSpec:
+    """Ground units of one kind as an outcome's ``colony`` block leaves them: the undamaged and
+    the crippled, each kept in its state for the next turn (7.1.2, G22)."""
+    return GroundSpec(undamaged=int(units["undamaged"]), crippled=int(units["crippled"]))
+
+
 def _battle_fleet(fleet: FleetSpec, owner: str | None) -> dict[str, Any]:
     data = fleet.model_dump(mode="json", exclude_none=True, exclude={"location", "order"})
     code = fleet.order_code
@@ -569,10 +592,14 @@ def _battle_fleet(fleet: FleetSpec, owner: str | None) -> dict[str, Any]:
 
 
 def _spies(world: o.World, dice: Dice) -> None:
+    """Step 7 (6.2.10-6.2.12, G15-G16, G37): each spy at its target, by system then fleet id:
+    its detection by rival ELI (``detect_spy``); if it survives, its report, with the
+    detection rolls of its own scout against each cloaked fleet there (order 11)."""
     spies = sorted(
         (f for f in world.fleets.values() if f.order_code in SPY_ORDERS),
         key=lambda f: (f.location, f.id),
     )
+    known: dict[tuple[tuple[tuple[str, int], ...], str], bool] = {}
     for spy in spies:
         if o.order_target(spy) not in (None, spy.location):
             continue  # still on its way
@@ -583,16 +610,26 @@ def _spies(world: o.World, dice: Dice) -> None:
             world.prestige.setdefault(spy.owner, []).append(("scout detected", o.SPY_LOST_PRESTIGE))
             world.note(spy.owner, event="spy_destroyed", fleet=spy.id, system=spy.location)
             continue
-        report = o.spy_report(world, spy, spy.order_code)
+        report = o.spy_report(world, dice, spy, spy.order_code, known)
         if report is not None:
             world.intel.setdefault(spy.owner, []).append(report)
 
 
-def _patrols(world: o.World) -> None:
-    for fleet in list(world.fleets.values()):
+def _patrols(world: o.World, dice: Dice) -> None:
+    """Step 8 (6.2.4 "Patrol operations automatically gather intelligence on all foreign
+    forces encountered"): each patrol at its target, by fleet id, reports the foreign fleets
+    in its system; a cloaked fleet only if its house's ELI units there detect it (G37,
+    ``patrol_detectors``), each house's units rolling once a turn against one fleet."""
+    known: dict[tuple[tuple[tuple[str, int], ...], str], bool] = {}
+    for fid in sorted(world.fleets):
+        fleet = world.fleets[fid]
         if fleet.order_code != o.PATROL or o.order_target(fleet) not in (None, fleet.location):
             continue
-        seen = [o.fleet_seen(f) for f in world.fleets_at(fleet.location) if f.owner != fleet.owner]
+        if world.options.patrol_detectors == "patrol_fleet":
+            units = [(fid, o.fleet_eli(fleet, world.battle))] if fleet.scouts else []
+        else:
+            units = o.eli_units(world, fleet.owner, fleet.location, world.battle)
+        seen = o.fleets_seen(world, dice, fleet.owner, fleet.location, units, known)
         if seen:
             world.intel.setdefault(fleet.owner, []).append(
                 {
@@ -628,14 +665,27 @@ def _blockades(world: o.World, begun: set[str]) -> dict[str, list[str]]:
 # --- step 10: colonies, joins, rendezvous, salvage --------------------------------------
 
 
-def _colonize_join_rendezvous_salvage(world: o.World) -> None:
-    for fid in sorted(world.fleets):
-        fleet = world.fleets.get(fid)
-        if fleet is None or fleet.order_code != o.COLONIZE:
+def _colonize_join_rendezvous_salvage(world: o.World, dice: Dice) -> None:
+    settling = [
+        fleet
+        for fid, fleet in sorted(world.fleets.items())
+        if fleet.order_code == o.COLONIZE and o.order_target(fleet) in (None, fleet.location)
+    ]
+    barred = _contests(world, dice, settling)
+    for settler in settling:
+        fid = settler.id
+        if fid in barred:
+            world.done.add(fid)
+            world.fleets[fid] = o.with_order(settler, o.HOLD)
+            world.note(
+                settler.owner,
+                event="colonize_failed",
+                fleet=fid,
+                system=settler.location,
+                reason=barred[fid],
+            )
             continue
-        if o.order_target(fleet) not in (None, fleet.location):
-            continue
-        left = o.establish_colony(world, fleet)
+        left = o.establish_colony(world, settler)
         if left is None:
             del world.fleets[fid]
         else:
@@ -672,6 +722,29 @@ def _colonize_join_rendezvous_salvage(world: o.World) -> None:
             world.lose("salvaged", o.ships_of(fleet))
             world.credits[fleet.owner] = world.credits.get(fleet.owner, 0) + value
             world.note(fleet.owner, event="salvaged", fleet=fid, system=fleet.location, pp=value)
+
+
+def _contests(world: o.World, dice: Dice, settling: list[FleetSpec]) -> dict[str, str]:
+    """G39: empty systems that fleets of several houses colonise this turn, by system id: the
+    house that settles (``colonize_contest``; a ``roll`` draws here); the other houses'
+    fleets there are barred (fleet id -> the reason)."""
+    by_system: dict[str, list[FleetSpec]] = {}
+    for fleet in settling:
+        by_system.setdefault(fleet.location, []).append(fleet)
+    barred: dict[str, str] = {}
+    for system, settlers in sorted(by_system.items()):
+        rivals = sorted({f.owner for f in settlers})
+        if len(rivals) < 2 or system in world.colonies:
+            continue
+        winner = o.colonize_contest(world, dice, settlers)
+        who = f"{winner} settles it" if winner else "no house settles it"
+        for fleet in settlers:
+            if fleet.owner != winner:
+                barred[fleet.id] = (
+                    f"houses {', '.join(rivals)} colonise {system} in the same turn: {who} "
+                    f"(G39, colonize_contest: {world.options.colonize_contest}); the fleet holds"
+                )
+    return barred
 
 
 def _merge_into(world: o.World, host_id: str, joiner: FleetSpec) -> None:

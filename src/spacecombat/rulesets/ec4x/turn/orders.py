@@ -11,7 +11,8 @@ plan holds (00) and names the requirement. What an order does once the fleet is 
 (blockade, spying, colonising, merging, salvage) is done by the functions after them, which
 the conflict phase (``conflict.py``) calls in its order of steps.
 
-Rulings G11-G20 (docs/rulings.md); the choices are ``TurnOptions``.
+Rulings G11-G20 (docs/rulings.md); the choices are ``TurnOptions``, set in the game
+state's ``options``.
 """
 
 from __future__ import annotations
@@ -25,11 +26,21 @@ from pydantic import BaseModel, ConfigDict
 
 from spacecombat.core.dice import Dice
 from spacecombat.core.limits import MAX_UNITS_PER_SIDE
-from spacecombat.rulesets.ec4x.space_combat.detection import effective_eli, starbase_eli
+from spacecombat.rulesets.ec4x.options import Ec4xOptions
+from spacecombat.rulesets.ec4x.space_combat.detection import (
+    MAX_ELI,
+    detects,
+    effective_eli,
+    range_rule,
+    starbase_eli,
+    threshold,
+    threshold_range,
+)
 from spacecombat.rulesets.ec4x.tables import tables
 from spacecombat.rulesets.ec4x.turn.movement import NoRoute, can_use, route
 from spacecombat.rulesets.ec4x.turn.starmap import lanes_of
-from spacecombat.scenario.ec4x import OrderSpec, ScoutSpec, missing_requirement
+from spacecombat.rulesets.options import parse_options
+from spacecombat.scenario.ec4x import SPY_ORDERS, OrderSpec, ScoutSpec, missing_requirement
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState
 
 #: 6.2's names of the orders
@@ -76,7 +87,8 @@ SPY_DETECTION: tuple[tuple[tuple[int, int] | None, ...], ...] = (
 
 
 class TurnOptions(BaseModel):
-    """The conflict phase's named choices where the text is ambiguous (rulings G11-G20)."""
+    """The conflict phase's named choices where the text is ambiguous (rulings G11-G20 and
+    on), each set in the game state's ``options`` (``turn_options``) with its default."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
@@ -95,6 +107,36 @@ class TurnOptions(BaseModel):
     #: G16 hack a starbase (6.2.11) where the target has no rival starbase: ``fails`` (no
     #: report) or ``spy_on_planet`` (the scout reports as under order 09)
     hack_without_starbase: Literal["fails", "spy_on_planet"] = "fails"
+    #: G37 a patrol's intelligence on cloaked fleets (6.2.4, 7.1.3 "Scouts and Starbases
+    #: present in opposing forces have the opportunity to counter for cloaking"): who rolls
+    #: detection. ``house_units``: every ELI unit of the patrol's house in the system (its
+    #: fleets with scouts by id, spies apart, then its colony's starbases); ``patrol_fleet``:
+    #: the patrol fleet's own scouts only
+    patrol_detectors: Literal["house_units", "patrol_fleet"] = "house_units"
+    #: G38 colonize a planet (6.2.13 "This mission is reserved for ETACs under fleet escort";
+    #: 6.2's table "One ETAC"): ``combat_ships``: the ETAC's fleet must hold combat ship(s),
+    #: its escort; ``none``: an ETAC alone may colonise (the table's requirement only)
+    colonize_escort: Literal["combat_ships", "none"] = "combat_ships"
+    #: G39 fleets of several houses colonising one empty system in the same turn (6.2.13 says
+    #: nothing of it): ``roll``: one draw with equal weights among those houses (by name)
+    #: picks the house that settles; ``lowest_fleet_id``: the house of the fleet whose id comes
+    #: first; ``neither``: no house settles, every one of them holds
+    colonize_contest: Literal["roll", "lowest_fleet_id", "neither"] = "roll"
+
+
+#: the option names the conflict phase reads from the game state's ``options``
+TURN_OPTIONS = tuple(TurnOptions.model_fields)
+
+
+def read_turn_options(raw: Mapping[str, object] | None) -> TurnOptions:
+    """The conflict phase's options checked (``ScenarioError`` names a bad one,
+    ``options.NAME``, and the values it allows)."""
+    return parse_options(TurnOptions, raw, "ec4x")
+
+
+def turn_options(state: GameState) -> TurnOptions:
+    """The conflict phase's options of a game state (its ``options`` that the turn reads)."""
+    return read_turn_options({k: v for k, v in (state.options or {}).items() if k in TURN_OPTIONS})
 
 
 @dataclass(frozen=True)
@@ -132,6 +174,8 @@ class World:
     done: set[str] = field(default_factory=set)
     #: each fleet's plan for the turn (step 1)
     plans: dict[str, Plan] = field(default_factory=dict)
+    #: the state's space combat options (detection out of combat reads E1, E3, E4)
+    battle: Ec4xOptions = field(default_factory=Ec4xOptions)
 
     def owner(self, system: str) -> str | None:
         found = self.colonies.get(system)
@@ -280,11 +324,19 @@ def spy_on_a_system(world: World, fleet: FleetSpec, target: str | None) -> Plan:
 
 
 def colonize_a_planet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
-    """6.2.13: requires one ETAC; it lands one PTU on an unoccupied planet
-    (``establish_colonies``)."""
-    if need := missing_requirement(COLONIZE, fleet):
+    """6.2.13: "reserved for ETACs under fleet escort": requires one ETAC (6.2's table) and,
+    with ``colonize_escort: combat_ships`` (G38), combat ship(s) in its fleet; it lands one
+    PTU on an unoccupied planet (``establish_colony``)."""
+    if need := missing_requirement(COLONIZE, fleet) or escort_missing(world, fleet):
         return _refuse(fleet, COLONIZE, target, need)
     return _toward(fleet, COLONIZE, target)
+
+
+def escort_missing(world: World, fleet: FleetSpec) -> str | None:
+    """6.2.13 "reserved for ETACs under fleet escort" (G38): what the fleet lacks, or None."""
+    if world.options.colonize_escort == "combat_ships" and not fleet.squadrons:
+        return "one ETAC under fleet escort: combat ship(s) in its fleet"
+    return None
 
 
 def join_another_fleet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
@@ -439,6 +491,89 @@ def detect_spy(world: World, dice: Dice, spy: FleetSpec) -> str | None:
     return None
 
 
+def cloak(fleet: FleetSpec) -> int | None:
+    """2.4.3 (facts §4) "Any fleet that includes a Raider is fully cloaked"; "A crippled
+    Raider loses its cloak until repaired": the highest CLK among the fleet's undamaged
+    squadrons with a Raider (a squadron without ``clk`` is CLK1, as in battle), or None if the
+    fleet is not cloaked. Out of combat no Task Force forms, so 7.2's "Task Forces including
+    Starbases cannot cloak" does not apply (G37)."""
+    levels = [s.clk or 1 for s in fleet.squadrons if "RR" in s.ships() and s.state == "undamaged"]
+    return max(levels, default=None)
+
+
+def eli_units(world: World, house: str, system: str, options: Ec4xOptions) -> list[tuple[str, int]]:
+    """The house's ELI units in ``system`` for detecting cloaked fleets (7.1.3 "Scouts and
+    Starbases present in opposing forces"; 7.3.1.1): each of its fleets with scouts, by id,
+    at its effective ELI (facts §4; option ``dominant_penalty``, E1), fleets on spy missions
+    apart (E48); then each starbase of its colony there at ELI + 2 (``starbase_eli_cap``,
+    E3), as the battle's pre-combat detection counts them."""
+    units = [
+        (f.id, fleet_eli(f, options))
+        for f in sorted(world.fleets_at(system), key=lambda f: f.id)
+        if f.owner == house and f.scouts and f.order_code not in SPY_ORDERS
+    ]
+    found = world.colonies.get(system)
+    if found is not None and found[1].owner == house:
+        for n, base in enumerate(found[1].starbases, start=1):
+            units.append((f"{system}-SB{n}", starbase_eli(base.eli, cap=options.starbase_eli_cap)))
+    return units
+
+
+def fleet_eli(fleet: FleetSpec, options: Ec4xOptions) -> int:
+    """The effective ELI of a fleet's scouts (facts §4 steps 1-4; ``dominant_penalty``, E1)."""
+    levels = [s.eli for s in fleet.scouts for _ in range(s.count)]
+    return effective_eli(levels, dominant_penalty=options.dominant_penalty)
+
+
+def detect_cloaked(
+    dice: Dice, units: list[tuple[str, int]], clk: int, options: Ec4xOptions
+) -> str | None:
+    """Facts §4 raider detection, as before combat (7.1.3, 7.3.1.1): each ELI unit in turn
+    rolls against the fleet's highest CLK, stopping at the first success. Per unit: where
+    the table's cell is NA nothing is drawn; where the range rule says so a 1D3
+    (``pick([1, 1, 1])``: lower, middle, upper), then a 1D20 (``pick([1] * 20) + 1``),
+    detected at or above the threshold (``detection_comparison``, E4). Returns the unit that
+    detected, or None."""
+    for name, eli in units:
+        if threshold_range(min(eli, MAX_ELI), clk) is None:
+            continue
+        d3 = dice.pick((1, 1, 1)) + 1 if range_rule(eli, clk) == "d3" else None
+        needed = threshold(eli, clk, d3)
+        assert needed is not None
+        d20 = dice.pick((1,) * 20) + 1
+        if detects(d20, needed, comparison=options.detection_comparison):
+            return name
+    return None
+
+
+def fleets_seen(
+    world: World,
+    dice: Dice,
+    house: str,
+    system: str,
+    units: list[tuple[str, int]],
+    known: dict[tuple[tuple[tuple[str, int], ...], str], bool],
+) -> list[dict[str, object]]:
+    """The foreign fleets in ``system`` that ``house``'s intelligence reports (6.2.4,
+    6.2.12), by fleet id: every fleet not cloaked, and each cloaked fleet ``units`` detect
+    (``detect_cloaked``; G37). ``known`` keeps each detection's result for the turn, so the
+    same units never roll twice against one fleet."""
+    options = world.battle
+    seen: list[dict[str, object]] = []
+    for other in sorted(world.fleets_at(system), key=lambda f: f.id):
+        if other.owner == house:
+            continue
+        clk = cloak(other)
+        if clk is not None:
+            key = (tuple(units), other.id)
+            if key not in known:
+                known[key] = detect_cloaked(dice, units, clk, options) is not None
+            if not known[key]:
+                continue
+        seen.append(fleet_seen(other))
+    return seen
+
+
 def fleet_seen(fleet: FleetSpec) -> dict[str, object]:
     """What intelligence tells of a foreign fleet: its id, house and ships (not its orders)."""
     return {"fleet": fleet.id, "owner": fleet.owner, "ships": ships_of(fleet)}
@@ -451,8 +586,16 @@ def colony_seen(world: World, system: str) -> dict[str, object] | None:
     return found[1].model_dump(mode="json", exclude_none=True)
 
 
-def spy_report(world: World, spy: FleetSpec, code: int) -> dict[str, object] | None:
-    """The intelligence of a spy that was not detected (6.2.10-6.2.12)."""
+def spy_report(
+    world: World,
+    dice: Dice,
+    spy: FleetSpec,
+    code: int,
+    known: dict[tuple[tuple[tuple[str, int], ...], str], bool],
+) -> dict[str, object] | None:
+    """The intelligence of a spy that was not detected (6.2.10-6.2.12). Spying on a system
+    (11) reports the foreign fleets there; a cloaked one only if the spy's own scout detects
+    it (``fleets_seen``, G37)."""
     system = spy.location
     base: dict[str, object] = {
         "source": NAMES[code],
@@ -476,8 +619,22 @@ def spy_report(world: World, spy: FleetSpec, code: int) -> dict[str, object] | N
             }
     if code == SPY_PLANET:
         return base | {"colony": colony_seen(world, system)}
-    fleets = [fleet_seen(f) for f in world.fleets_at(system) if f.owner != spy.owner]
-    return base | {"fleets": sorted(fleets, key=lambda f: str(f["fleet"]))}
+    units = [(spy.id, fleet_eli(spy, world.battle))]
+    return base | {"fleets": fleets_seen(world, dice, spy.owner, system, units, known)}
+
+
+def colonize_contest(world: World, dice: Dice, settlers: list[FleetSpec]) -> str | None:
+    """G39: the house that settles the empty system where ``settlers``, fleets of two or more
+    houses carrying out order 12 there, colonise in the same turn, or None (``neither``).
+    ``roll``: one ``pick`` with equal weights over their houses by name; ``lowest_fleet_id``:
+    the house of the settler whose id comes first."""
+    rule = world.options.colonize_contest
+    if rule == "neither":
+        return None
+    if rule == "roll":
+        houses = sorted({f.owner for f in settlers})
+        return houses[dice.pick((1,) * len(houses))]
+    return min(settlers, key=lambda f: f.id).owner
 
 
 def establish_colony(world: World, fleet: FleetSpec) -> FleetSpec | None:
@@ -488,14 +645,15 @@ def establish_colony(world: World, fleet: FleetSpec) -> FleetSpec | None:
     is broken down (consumed). Returns the fleet left (None if nothing is left)."""
     system = world.state.system(fleet.location)
     world.done.add(fleet.id)
+    why = None
     if fleet.location in world.colonies or not system.planets:
-        why = "occupied" if fleet.location in world.colonies else "without planets"
+        occupied = "occupied" if fleet.location in world.colonies else "without planets"
+        why = f"the system is {occupied}; the fleet holds (6.2.13)"
+    elif need := escort_missing(world, fleet):  # its escort was lost in this turn's combat
+        why = f"order 12 needs {need} (6.2.13); the fleet holds"
+    if why is not None:
         world.note(
-            fleet.owner,
-            event="colonize_failed",
-            fleet=fleet.id,
-            system=fleet.location,
-            reason=f"the system is {why}; the fleet holds (6.2.13)",
+            fleet.owner, event="colonize_failed", fleet=fleet.id, system=fleet.location, reason=why
         )
         return fleet
     world.colonies[fleet.location] = (0, ColonySpec(owner=fleet.owner, pu=1))

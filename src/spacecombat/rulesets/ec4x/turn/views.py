@@ -32,7 +32,7 @@ from typing import Any
 from spacecombat.rulesets.ec4x.turn import orders as o
 from spacecombat.rulesets.ec4x.turn.movement import NoRoute, restricted_reason, route
 from spacecombat.rulesets.ec4x.turn.starmap import explored, lanes_of
-from spacecombat.scenario.ec4x_game import FleetSpec, GameState
+from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState
 
 #: the planetary part of a battle outcome's ``colony`` block (siege.report), as reported
 PLANETARY_KEYS = (
@@ -53,6 +53,20 @@ PLANETARY_KEYS = (
     # several sieges at one colony (ruling G24): each one's own block, in the order played
     "sieges",
 )
+
+
+#: the colony's ground units (7.5.3, 7.6), reported by state
+GROUND_UNITS = ("batteries", "armies", "marines")
+
+
+def colony_by_state(colony: ColonySpec) -> dict[str, Any]:
+    """A colony as its owner's report gives it: the state's fields, with each kind of ground
+    unit as ``{"undamaged": n, "crippled": m}`` (7.1.2; the state writes a plain count when
+    none is crippled)."""
+    seen = colony.model_dump(mode="json", exclude_none=True)
+    for kind in GROUND_UNITS:
+        seen[kind] = getattr(colony, kind).model_dump(mode="json")
+    return seen
 
 
 def report(
@@ -77,7 +91,7 @@ def report(
         colonies.append(
             {
                 "system": system.id,
-                "colony": colony.model_dump(mode="json", exclude_none=True),
+                "colony": colony_by_state(colony),
                 "blockaded": under,
                 "gco_factor": o.BLOCKADE_GCO_FACTOR if under else 1.0,
             }
