@@ -10,6 +10,11 @@ import os
 
 #: bytes in a scenario file, a scenario on standard input, or one line of an ``odds -`` batch
 MAX_SCENARIO_BYTES = 1_000_000
+#: bytes in an EC4X game state file or orders file: the largest state the limits below allow
+#: (MAX_SYSTEMS systems, 6 x MAX_SYSTEMS lanes, MAX_FLEETS fleets of MAX_UNITS_PER_SIDE units
+#: each, as ``spacecombat turn`` writes it, is about 64 MB), with a quarter more for ids longer
+#: than the map generator's; docs/limits.md derives it
+MAX_STATE_BYTES = 80_000_000
 #: bytes in an event log given to ``replay``
 MAX_LOG_BYTES = 20_000_000
 #: nesting of mappings and lists in a scenario or a log line (a scenario needs 6)

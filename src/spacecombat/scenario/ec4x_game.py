@@ -42,6 +42,7 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import (
     MAX_COORD,
     MAX_FLEETS,
+    MAX_STATE_BYTES,
     MAX_SYSTEMS,
     MAX_UNITS_PER_SIDE,
     shown,
@@ -228,8 +229,8 @@ def parse_game(data: object) -> GameState:
 
 
 def load_game(path: str | Path) -> GameState:
-    """Read a JSON (or YAML) game state file, within ``MAX_SCENARIO_BYTES``."""
-    return parse_game(read_document(path))
+    """Read a JSON (or YAML) game state file, within ``MAX_STATE_BYTES``."""
+    return parse_game(read_document(path, MAX_STATE_BYTES))
 
 
 def _within_size(data: dict[Any, Any]) -> None:

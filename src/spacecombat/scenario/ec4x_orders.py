@@ -23,7 +23,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import shown
+from spacecombat.core.limits import MAX_STATE_BYTES, shown
 from spacecombat.scenario.ec4x import OrderSpec
 from spacecombat.scenario.ec4x_game import (
     JOIN_ORDER,
@@ -83,8 +83,9 @@ def parse_orders(data: object, state: GameState) -> OrdersFile:
 
 
 def load_orders(path: str | Path, state: GameState) -> OrdersFile:
-    """Read a JSON (or YAML) orders file, within ``MAX_SCENARIO_BYTES``."""
-    return parse_orders(read_document(path), state)
+    """Read a JSON (or YAML) orders file, within ``MAX_STATE_BYTES`` (an orders file for the
+    largest game)."""
+    return parse_orders(read_document(path, MAX_STATE_BYTES), state)
 
 
 def _check(o: OrdersFile, state: GameState) -> None:

@@ -69,7 +69,7 @@ from spacecombat.rulesets.ec4x.state import (
 )
 from spacecombat.rulesets.ec4x.turn import orders as o
 from spacecombat.rulesets.ec4x.turn.game import battle_options, parse_game
-from spacecombat.rulesets.ec4x.turn.movement import NoRoute, route
+from spacecombat.rulesets.ec4x.turn.movement import NoRoute, Route
 from spacecombat.rulesets.ec4x.turn.views import PLANETARY_KEYS
 from spacecombat.rulesets.ec4x.turn.views import report as house_report
 from spacecombat.scenario.ec4x import (
@@ -153,22 +153,41 @@ def _give_orders(world: o.World, given: dict[str, Any]) -> dict[str, list[dict[s
 
 def _move(world: o.World) -> dict[str, tuple[str, ...]]:
     moves: dict[str, tuple[str, ...]] = {}
-    plans = world.plans
-    start = world.state
-    for fid, p in plans.items():
-        if p.goal is None:
-            continue
-        fleet = start.fleet(fid)
-        try:
-            way = route(start, fleet, p.goal)
-        except NoRoute as exc:
+    start = {f.id: f for f in world.state.fleets}
+    goals = {fid: p.goal for fid, p in world.plans.items() if p.goal is not None}
+    ways = _routes(world, {fid: start[fid] for fid in goals}, goals)
+    for fid in goals:
+        fleet = start[fid]
+        way = ways[fid]
+        if isinstance(way, NoRoute):
             world.fleets[fid] = o.with_order(world.fleets[fid], o.HOLD)
-            world.note(fleet.owner, event="no_route", fleet=fid, reason=exc.reason)
+            world.note(fleet.owner, event="no_route", fleet=fid, reason=way.reason)
             continue
         leg = way.legs[0]
         moves[fid] = leg
         world.fleets[fid] = world.fleets[fid].model_copy(update={"location": leg[-1]})
     return moves
+
+
+def _routes(
+    world: o.World, fleets: dict[str, FleetSpec], goals: dict[str, str]
+) -> dict[str, Route | NoRoute]:
+    """Each fleet's route to its goal (``movement.Routing``, one search per house, source and
+    lane permission), found source by source so that each search's memory is let go once its
+    fleets have their routes."""
+    routing = world.routing
+    out: dict[str, Route | NoRoute] = {}
+    order = sorted(fleets, key=lambda f: (routing.search_key(fleets[f]), f))
+    for n, fid in enumerate(order):
+        fleet = fleets[fid]
+        try:
+            out[fid] = routing.route(fleet, goals[fid])
+        except NoRoute as exc:
+            out[fid] = exc
+        last = n + 1 == len(order)
+        if last or routing.search_key(fleets[order[n + 1]]) != routing.search_key(fleet):
+            routing.release(fleet)
+    return out
 
 
 # --- steps 4 and 5: space combat and retreats ---------------------------------------------

@@ -16,7 +16,6 @@ Rulings G11-G20 (docs/rulings.md); the choices are ``TurnOptions``.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -27,8 +26,7 @@ from spacecombat.core.dice import Dice
 from spacecombat.core.limits import MAX_UNITS_PER_SIDE
 from spacecombat.rulesets.ec4x.space_combat.detection import effective_eli, starbase_eli
 from spacecombat.rulesets.ec4x.tables import tables
-from spacecombat.rulesets.ec4x.turn.movement import NoRoute, can_use, route
-from spacecombat.rulesets.ec4x.turn.starmap import lanes_of
+from spacecombat.rulesets.ec4x.turn.movement import Routing, can_use, restricted_reason
 from spacecombat.scenario.ec4x import OrderSpec, ScoutSpec, missing_requirement
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState
 
@@ -108,6 +106,40 @@ class Plan:
     refused: str | None = None
 
 
+class FleetTable(dict[str, FleetSpec]):
+    """The fleets by id (in the order they were added), keeping each system's fleets as they
+    are set and deleted, so ``at`` does not read every fleet of the game."""
+
+    def __init__(self, fleets: Mapping[str, FleetSpec]) -> None:
+        super().__init__()
+        self._added: dict[str, int] = {}
+        self._where: dict[str, dict[str, None]] = {}
+        self._count = 0
+        for fid, fleet in fleets.items():
+            self[fid] = fleet
+
+    def __setitem__(self, fid: str, fleet: FleetSpec) -> None:
+        old = self.get(fid)
+        if old is None:
+            self._added[fid] = self._count
+            self._count += 1
+        else:
+            del self._where[old.location][fid]
+        super().__setitem__(fid, fleet)
+        self._where.setdefault(fleet.location, {})[fid] = None
+
+    def __delitem__(self, fid: str) -> None:
+        old = self[fid]
+        super().__delitem__(fid)
+        del self._where[old.location][fid]
+        del self._added[fid]
+
+    def at(self, system: str) -> list[FleetSpec]:
+        """The fleets in ``system``, in the table's order."""
+        here = self._where.get(system, {})
+        return [self[fid] for fid in sorted(here, key=self._added.__getitem__)]
+
+
 @dataclass
 class World:
     """The game as the conflict phase changes it: the start state (read only), the fleets
@@ -132,6 +164,17 @@ class World:
     done: set[str] = field(default_factory=set)
     #: each fleet's plan for the turn (step 1)
     plans: dict[str, Plan] = field(default_factory=dict)
+    #: the turn's routes on the start state (6.1, G2), each search made once
+    routing: Routing = field(init=False)
+    #: retreat paths found this turn: (house, may cross restricted lanes, start, friendly
+    #: systems, retreat_tie) -> path
+    retreats: dict[tuple[str, bool, str, tuple[str, ...], str], tuple[str, ...] | None] = field(
+        default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        self.routing = Routing(self.state)
+        self.fleets = FleetTable(self.fleets)
 
     def owner(self, system: str) -> str | None:
         found = self.colonies.get(system)
@@ -151,7 +194,10 @@ class World:
                 book[code] = book.get(code, 0) + n
 
     def fleets_at(self, system: str) -> list[FleetSpec]:
-        return [f for f in self.fleets.values() if f.location == system]
+        fleets = self.fleets
+        if isinstance(fleets, FleetTable):
+            return fleets.at(system)
+        return [f for f in fleets.values() if f.location == system]
 
 
 def ships_of(fleet: FleetSpec) -> dict[str, int]:
@@ -342,39 +388,51 @@ def closest_friendly(world: World, fleet: FleetSpec) -> str | None:
     """The closest system the fleet's house controls (G12): fewest turns, then fewest jumps
     (``movement.route``), then ``closest_tie``. Where it is counts, if friendly."""
     home = world.state.houses[fleet.owner].home
-    best: tuple[int, int, bool, str] | None = None
-    for system in world.friendly(fleet.owner):
-        try:
-            way = route(world.state, fleet, system)
-        except NoRoute:
-            continue
-        first = world.options.closest_tie == "home_first" and system != home
-        key = (way.turns, way.jumps, first, system)
-        if best is None or key < best:
-            best = key
-    return best[3] if best else None
+    home_first = world.options.closest_tie == "home_first"
+    return world.routing.closest(
+        fleet, world.friendly(fleet.owner), lambda system: home_first and system != home
+    )
 
 
 def retreat_destination(world: World, fleet: FleetSpec, start: str) -> tuple[str, ...] | None:
     """7.3.5: "flee to the closest friendly star system via available jump lanes": the path
     of fewest jumps over lanes the fleet may use (6.1: not restricted ones with crippled or
     spacelift ships) to a system its house controls, not ``start``; ties by ``retreat_tie``
-    (G13). None: no friendly system can be reached."""
-    lanes = lanes_of(world.state)
-    friendly = set(world.friendly(fleet.owner)) - {start}
-    rank = {"major": 0, "minor": 1, "restricted": 2}
+    (G13). None: no friendly system can be reached. A breadth-first search from ``start`` (in
+    the lanes' order) that stops once the layer holding the first friendly system is found;
+    found once per house, lane permission and start while the friendly systems stay the
+    same."""
+    friendly = tuple(s for s in world.friendly(fleet.owner) if s != start)
+    sound = restricted_reason(fleet) is None
+    key = (fleet.owner, sound, start, friendly, world.options.retreat_tie)
+    if key in world.retreats:
+        return world.retreats[key]
+    found = _retreat_search(world, fleet, start, set(friendly)) if friendly else None
+    world.retreats[key] = found
+    return found
+
+
+def _retreat_search(
+    world: World, fleet: FleetSpec, start: str, friendly: set[str]
+) -> tuple[str, ...] | None:
+    lanes = world.routing.lanes
     paths: dict[str, tuple[str, ...]] = {start: (start,)}
-    todo = deque([start])
-    while todo:
-        here = todo.popleft()
-        for there, lane in lanes[here].items():
-            if there in paths or not can_use(fleet, lane):
-                continue
-            paths[there] = (*paths[here], there)
-            todo.append(there)
-    found = [p for s, p in paths.items() if s in friendly]
+    layer = [start]
+    found: list[tuple[str, ...]] = []
+    while layer and not found:
+        nxt: list[str] = []
+        for here in layer:
+            for there, lane in lanes[here].items():
+                if there in paths or not can_use(fleet, lane):
+                    continue
+                paths[there] = (*paths[here], there)
+                nxt.append(there)
+                if there in friendly:
+                    found.append(paths[there])
+        layer = nxt
     if not found:
         return None
+    rank = {"major": 0, "minor": 1, "restricted": 2}
 
     def key(p: tuple[str, ...]) -> tuple[int, int, str]:
         lane = rank[lanes[p[0]][p[1]]] if world.options.retreat_tie == "best_lane" else 0
@@ -390,7 +448,7 @@ def retreat_lane(world: World, house: str, start: str) -> str:
     path = retreat_destination(world, probe, start)
     if path is None:
         return "none"
-    return lanes_of(world.state)[path[0]][path[1]]
+    return world.routing.lanes[path[0]][path[1]]
 
 
 # --- effects after combat -----------------------------------------------------------------
