@@ -205,6 +205,8 @@ class _Battles:
         self.second = False
         #: systems whose colony was attacked this turn (planetary combat once a turn, G21)
         self.sieged: set[str] = set()
+        #: where each fleet began the turn
+        self.began = {f.id: f.location for f in world.state.fleets}
 
     def fight(self, systems: list[str], *, second: bool = False) -> None:
         self.second = second
@@ -241,8 +243,11 @@ class _Battles:
 
     def acting(self, fleet: FleetSpec, system: str) -> int:
         """The order a fleet fights under in ``system`` (G21): 06-08 only where they act (the
-        fleet's target, or none) and only once a turn; passing through, as 01 (move)."""
+        fleet's target, or none) and only once a turn; passing through, as 01 (move). A fleet
+        waiting at its rendezvous since the turn began (14 at its target) fights as 00 (G32)."""
         code = fleet.order_code
+        if code == o.RENDEZVOUS and o.order_target(fleet) == system == self.began.get(fleet.id):
+            return o.HOLD  # G32: it waits at its rendezvous, its movement over
         if code not in o.PLANETARY_ORDERS:
             return code
         if o.order_target(fleet) not in (None, system):
@@ -656,15 +661,7 @@ def _colonize_join_rendezvous_salvage(world: o.World) -> None:
             )
         elif host.location == fleet.location:
             _merge_into(world, host.id, fleet)
-    groups: dict[tuple[str, str], list[str]] = {}
-    for fid, fleet in sorted(world.fleets.items()):
-        if fleet.order_code == o.RENDEZVOUS and o.order_target(fleet) == fleet.location:
-            groups.setdefault((fleet.owner, fleet.location), []).append(fid)
-    for members in groups.values():
-        first, *others = members  # 6.2.15 "The fleet with the lowest ID Number" (G18)
-        world.fleets[first] = o.with_order(world.fleets[first], o.HOLD)
-        for fid in others:
-            _merge_into(world, first, world.fleets[fid])
+    _rendezvous_at_system(world)
     for fid in sorted(world.fleets):
         fleet = world.fleets[fid]
         if fleet.order_code == o.SALVAGE and world.owner(fleet.location) == fleet.owner:
@@ -673,6 +670,21 @@ def _colonize_join_rendezvous_salvage(world: o.World) -> None:
             world.lose("salvaged", o.ships_of(fleet))
             world.credits[fleet.owner] = world.credits.get(fleet.owner, 0) + value
             world.note(fleet.owner, event="salvaged", fleet=fid, system=fleet.location, pp=value)
+
+
+def _rendezvous_at_system(world: o.World) -> None:
+    """6.2.15 "Move to the specified system and merge with any other fleets ordered to
+    rendezvous there. The fleet with the lowest ID Number becomes the host fleet": the fleets
+    of one house under 14 at their target merge into the lowest by id number (G31); the host
+    keeps its order 14 and waits there, so a fleet arriving a turn later still merges (G32)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for fid, fleet in sorted(world.fleets.items()):
+        if fleet.order_code == o.RENDEZVOUS and o.order_target(fleet) == fleet.location:
+            groups.setdefault((fleet.owner, fleet.location), []).append(fid)
+    for members in groups.values():
+        first, *others = sorted(members, key=o.id_number_order)
+        for fid in others:
+            _merge_into(world, first, world.fleets[fid])
 
 
 def _merge_into(world: o.World, host_id: str, joiner: FleetSpec) -> None:
@@ -699,7 +711,7 @@ def _standing(world: o.World, fleet: FleetSpec) -> FleetSpec:
     """The order a fleet keeps for the next turn."""
     code, target = fleet.order_code, o.order_target(fleet)
     arrived = target in (None, fleet.location)
-    if fleet.id in world.done or (code in (o.MOVE, o.RENDEZVOUS) and arrived):
+    if fleet.id in world.done or (code == o.MOVE and arrived):
         return o.with_order(fleet, o.HOLD)
     if code == o.SEEK_HOME and world.owner(fleet.location) == fleet.owner:
         return o.with_order(fleet, o.HOLD)

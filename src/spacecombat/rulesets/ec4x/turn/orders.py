@@ -16,6 +16,7 @@ Rulings G11-G20 (docs/rulings.md); the choices are ``TurnOptions``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -584,6 +585,16 @@ def merge(host: FleetSpec, joiner: FleetSpec) -> FleetSpec | None:
             "loaded_tt": None if loaded == lift.get("TT", 0) else loaded,
         }
     )
+
+
+def id_number_order(fleet_id: str) -> tuple[tuple[int | str, ...], str]:
+    """6.2.15 "The fleet with the lowest ID Number" (G31): ids in natural order, each run of
+    the digits 0-9 compared as the number it writes (``alpha-2`` before ``alpha-10``) and the
+    text between as text; ids equal so (``alpha-02``, ``alpha-2``) by their text. Splitting
+    on the runs of digits puts text at even places and numbers at odd ones, so two ids'
+    parts always compare like with like."""
+    parts = re.split(r"([0-9]+)", fleet_id)
+    return (tuple(int(p) if i % 2 else p for i, p in enumerate(parts)), fleet_id)
 
 
 def salvage_value(fleet: FleetSpec) -> int:
