@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from spacecombat.cli.turn import dumps
 from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
@@ -95,3 +96,51 @@ def test_same_inputs_same_bytes() -> None:
     a, b = turn(state, orders), turn(state, orders)
     assert dumps(a.state.to_json()) == dumps(b.state.to_json())
     assert json.dumps(a.reports, sort_keys=True) == json.dumps(b.reports, sort_keys=True)
+
+
+def _long_retreat(options: dict[str, str] | None = None) -> GameState:
+    """alpha's weak fleet F1 at A meets three beta battleships and retreats (ROE 0); its only
+    colony, its closest friendly system, is D, three major jumps away: A-B-C-D."""
+    raw = data(
+        "A-B major, B-C major, C-D major",
+        colonies={"D": "alpha"},
+        explored={"alpha": ["C"]},
+        fleets=[
+            fleet("F1", at="A", roe=0, squadrons=[{"flagship": "DD"}]),
+            fleet("G1", owner="beta", at="A", squadrons=[{"flagship": "BB"}] * 3),
+        ],
+        options=options,
+    )
+    raw["diplomacy"] = [{"houses": ["alpha", "beta"], "status": "enemy"}]
+    return parse_game(raw)
+
+
+def _retreat_of(result: Any) -> list[dict[str, Any]]:
+    return [e for e in result.reports["alpha"]["events"] if "retreat" in str(e.get("event"))]
+
+
+def test_a_retreat_goes_one_move_and_continues_next_turn() -> None:  # 7.3.5, 6.1, G30
+    """Default ``retreat_range: one_move``: one jump to B (B is not alpha's, so no second
+    jump, 6.1), order 01 to D; the next turns move on to D, where it holds."""
+    state = _long_retreat()
+    result = turn(state, parse_orders({"game_id": "test", "turn": 5}, state))
+    f1 = result.state.fleet("F1")
+    assert (f1.location, f1.order_code, f1.order.target) == ("B", 1, "D")  # type: ignore[union-attr]
+    assert _retreat_of(result) == [
+        {"event": "retreated", "fleet": "F1", "path": ["A", "B"]},
+        {"event": "retreat_continues", "fleet": "F1", "toward": "D"},
+    ]
+    s = result.state
+    for _ in range(2):
+        s = turn(s, parse_orders({"game_id": "test", "turn": s.turn}, s)).state
+    assert (s.fleet("F1").location, s.fleet("F1").order_code) == ("D", 0)
+
+
+def test_a_retreat_reaches_the_friendly_system_at_once_with_whole_way() -> None:  # G30
+    state = _long_retreat({"retreat_range": "whole_way"})
+    result = turn(state, parse_orders({"game_id": "test", "turn": 5}, state))
+    f1 = result.state.fleet("F1")
+    assert (f1.location, f1.order_code) == ("D", 0)
+    assert _retreat_of(result) == [
+        {"event": "retreated", "fleet": "F1", "path": ["A", "B", "C", "D"]}
+    ]

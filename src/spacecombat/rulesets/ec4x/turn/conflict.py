@@ -541,18 +541,31 @@ class _Battles:
                 world.note(fleet.owner, event="fleet_destroyed", fleet=fid, system=system)
 
     def retreat(self, fleet: FleetSpec, system: str, second: bool) -> None:
-        """7.3.5: to the closest friendly system; it holds (00) there."""
+        """7.3.5: toward the closest friendly system; it holds (00) there. With
+        ``retreat_range: one_move`` (G30) it goes as far as one 6.1 move along the way this
+        turn and, if short of the system, moves on to it next turn under order 01."""
         world = self.world
-        path = o.retreat_destination(world, fleet, system)
-        if path is None:  # the battle let it retreat only with a lane: keep it here
+        whole = o.retreat_destination(world, fleet, system)
+        if whole is None:  # the battle let it retreat only with a lane: keep it here
             world.fleets[fleet.id] = fleet
             return
-        world.fleets[fleet.id] = o.with_order(fleet, o.HOLD).model_copy(
-            update={"location": path[-1]}
-        )
-        world.done.add(fleet.id)
+        path = whole
+        if world.routing.options.retreat_range == "one_move":
+            path = world.routing.first_move(fleet, whole)
+        if path == whole:
+            world.fleets[fleet.id] = o.with_order(fleet, o.HOLD).model_copy(
+                update={"location": path[-1]}
+            )
+            world.done.add(fleet.id)
+        else:
+            world.fleets[fleet.id] = o.with_order(fleet, o.MOVE, whole[-1]).model_copy(
+                update={"location": path[-1]}
+            )
+            world.done.discard(fleet.id)
         self.retreats[fleet.id] = self.retreats.get(fleet.id, ())[:-1] + path
         world.note(fleet.owner, event="retreated", fleet=fleet.id, path=list(path))
+        if path != whole:
+            world.note(fleet.owner, event="retreat_continues", fleet=fleet.id, toward=whole[-1])
         if not second:
             self.arrivals.add(path[-1])
 

@@ -51,6 +51,11 @@ class MovementOptions(BaseModel):
     #: paths; ``own_systems``: fewest systems entered that the house does not own, then as
     #: ``fewest_jumps``
     route_tie: Literal["fewest_jumps", "own_systems"] = "fewest_jumps"
+    #: G30. 7.3.5 "flee to the closest friendly star system via available jump lanes", read
+    #: with 6.1: ``one_move`` a retreat goes as far along its path as one turn's move may (one
+    #: jump, two where 6.1 allows two) and goes on next turn under order 01;
+    #: ``whole_way`` it reaches the friendly system in the same turn, however far
+    retreat_range: Literal["one_move", "whole_way"] = "one_move"
 
 
 #: the option names movement reads from the state's ``options``
@@ -368,6 +373,15 @@ class Routing:
                 out.append(Move(c, (here, b, c)))
         found = self._moves[key] = tuple(out)
         return found
+
+    def first_move(self, fleet: FleetSpec, path: tuple[str, ...]) -> tuple[str, ...]:
+        """The part of ``path`` (the fleet's system first, each lane one the fleet may use) a
+        fleet covers in one turn's move (6.1): two jumps if that is a legal move, else one."""
+        if len(path) >= 3:
+            sound = restricted_reason(fleet) is None
+            if Move(path[2], path[:3]) in self.moves(fleet.owner, sound, path[0]):
+                return path[:3]
+        return path[:2]
 
     def steps(self, house: str, sound: bool, here_code: str) -> tuple[_Step, ...]:
         """``moves`` from the system of this code, as the search uses them."""
