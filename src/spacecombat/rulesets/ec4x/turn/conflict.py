@@ -8,16 +8,21 @@ orders carried out on a game state, giving the state of the next turn and one re
    the requirement. An order's ``roe`` replaces the fleet's.
 2. **Blockades begun**: colonies with a fleet of another house under order 05 in their system
    at the start of the turn (6.2.6 "each turn a colony begins under blockade").
-3. **Movement** (6.1): every fleet with a goal makes the first move of its ``movement.route``
-   (judged on the start state, G2). A fleet with no route holds; the report says why.
+3. **Morale crisis and movement**: each house at prestige 0 or less draws the one fleet that
+   refuses orders and holds for the turn (7.1.4, G36). Then (6.1) every fleet with a goal
+   makes the first move of its ``movement.route`` (judged on the start state, G2; the routes
+   found with ``movement.Routing``, one search per house, source and lane permission); with
+   ``pass_through: stops`` a two-jump move ends where Enemy fleets stand in the system passed
+   through (G35). A fleet with no route holds; the report says why.
 4. **Space combat** (7.3): systems where houses meet and one engages another (the battle
    ruleset's ``engagement``), in order of system id: an ``Ec4xScenario`` is built from the
    state and played with ``core.engine.play`` and the house's stock policy. Spies (09-11) take
    no part (E48). Each house's morale d20 is rolled once a turn (7.1.4) and reused.
-5. **Retreats** (7.3.5): retreating fleets flee to the closest friendly system
-   (``orders.retreat_destination``) and hold (00); where hostile forces are there, the
-   systems reached (by id) fight once more (no sanctuary); a fleet retreating from that second
-   battle flees again without a third (G14).
+5. **Retreats** (7.3.5): retreating fleets flee toward the closest friendly system
+   (``orders.retreat_destination``), as far as one 6.1 move this turn (G30: short of it, they
+   go on next turn under 01), and hold (00) there; where hostile forces are in the systems
+   reached, those systems (by id) fight once more (no sanctuary); a fleet retreating from that
+   second battle flees again without a third (G14).
 6. **Planetary combat** (7.5, 7.6; E62): played inside the battles of step 4. A system where a
    fleet under 06-08 (its target this system, or none) is at another house's colony is
    resolved even when no space combat takes place; the scenario carries the colony's shield,
@@ -31,14 +36,15 @@ orders carried out on a game state, giving the state of the next turn and one re
 9. **Blockades** (6.2.6): colonies blockaded this turn (begun, or a blockading fleet holding
    after combat): the owner loses 2 prestige; the colony's report says ``blockaded`` and the
    GCO factor 0.4.
-10. **Colonies** (6.2.13), **joins** (6.2.14), **rendezvous** (6.2.15) and **salvage**
-    (6.2.16), fleets in id order.
+10. **Colonies** (6.2.13), **joins** (6.2.14), **rendezvous** (6.2.15; the host by id number,
+    G31, waiting for late arrivals, G32) and **salvage** (6.2.16), fleets in id order.
 11. **The next state**: turn + 1, fleets and colonies as they are, standing orders (finished
     orders become 00; an order whose requirement no longer holds becomes 00), explored
     systems, prestige; checked by ``parse_game``.
 
-Every draw of the turn comes from one ``SplitMixDice(ec4x_seed(game_id, turn))``: the battles
-of step 4 by system id, those of step 5 by system id, then the spies of step 7.
+Every draw of the turn comes from one ``SplitMixDice(ec4x_seed(game_id, turn))``: the morale
+crisis of step 3 (houses by name), the battles of step 4 by system id, those of step 5 by
+system id, then the spies of step 7.
 """
 
 from __future__ import annotations
@@ -94,8 +100,15 @@ class TurnResult:
     moves: dict[str, tuple[str, ...]]
 
 
-def turn(state: GameState, orders: OrdersFile, options: o.TurnOptions | None = None) -> TurnResult:
-    """Play the conflict phase of ``state.turn`` with ``orders`` (checked against the state)."""
+def turn(
+    state: GameState,
+    orders: OrdersFile,
+    options: o.TurnOptions | None = None,
+    dice: Dice | None = None,
+) -> TurnResult:
+    """Play the conflict phase of ``state.turn`` with ``orders`` (checked against the state).
+    ``dice``: the turn's draws (default: ``SplitMixDice(ec4x_seed(game_id, turn))``; tests
+    give scripted dice)."""
     world = o.World(
         state=state,
         options=options or o.TurnOptions(),
@@ -107,9 +120,10 @@ def turn(state: GameState, orders: OrdersFile, options: o.TurnOptions | None = N
             if p.colony is not None
         },
     )
-    dice = SplitMixDice(ec4x_seed(state.game_id, state.turn))
+    dice = dice or SplitMixDice(ec4x_seed(state.game_id, state.turn))
     begun = {s for s in world.colonies if o.blockaded(world, s)}
     orders_seen = _give_orders(world, orders.by_fleet())
+    refusing = _morale_crisis(world, dice)
     moves = _move(world)
     battle = _Battles(world, dice)
     battle.fight(sorted({f.location for f in world.fleets.values()}))
@@ -118,7 +132,7 @@ def turn(state: GameState, orders: OrdersFile, options: o.TurnOptions | None = N
     _patrols(world)
     blockades = _blockades(world, begun)
     _colonize_join_rendezvous_salvage(world)
-    new_state = _next_state(world, moves | battle.retreats)
+    new_state = _next_state(world, moves | battle.retreats, refusing)
     reports = _reports(world, new_state, orders_seen, moves, battle.records, blockades)
     return TurnResult(new_state, reports, tuple(battle.records), world.ledger, moves)
 
@@ -148,7 +162,32 @@ def _give_orders(world: o.World, given: dict[str, Any]) -> dict[str, list[dict[s
     return seen
 
 
-# --- step 3: movement -------------------------------------------------------------------
+# --- step 3: morale crisis and movement -------------------------------------------------
+
+
+def _morale_crisis(world: o.World, dice: Dice) -> dict[str, FleetSpec]:
+    """7.1.4 Morale Crisis (prestige 0 or less at the start of the turn): "One random fleet
+    refuses orders and holds position for the turn" (G36). Houses in crisis by name, each
+    draws ``pick`` among its fleets (by id, equal weights); that fleet holds (00) this turn,
+    in movement and in combat, and keeps the order it refused for the next turn. With the
+    battle option ``crisis_refusal: ignore`` no fleet refuses. Returns the refusing fleets
+    with the orders they refused."""
+    state = world.state
+    refusing: dict[str, FleetSpec] = {}
+    if read_options(battle_options(state)).crisis_refusal == "ignore":
+        return refusing
+    for house in sorted(state.houses):
+        if state.houses[house].prestige > 0:
+            continue
+        fleets = sorted(fid for fid, f in world.fleets.items() if f.owner == house)
+        if not fleets:
+            continue
+        fid = fleets[dice.pick([1] * len(fleets))]
+        refusing[fid] = world.fleets[fid]
+        world.fleets[fid] = o.with_order(world.fleets[fid], o.HOLD)
+        world.plans[fid] = o.Plan(o.HOLD, None, None)
+        world.note(house, event="refused_orders", fleet=fid, reason="morale crisis (7.1.4)")
+    return refusing
 
 
 def _move(world: o.World) -> dict[str, tuple[str, ...]]:
@@ -156,6 +195,10 @@ def _move(world: o.World) -> dict[str, tuple[str, ...]]:
     start = {f.id: f for f in world.state.fleets}
     goals = {fid: p.goal for fid, p in world.plans.items() if p.goal is not None}
     ways = _routes(world, {fid: start[fid] for fid in goals}, goals)
+    stops = world.routing.options.pass_through == "stops"
+    houses_at: dict[str, set[str]] = {}
+    for f in world.state.fleets:
+        houses_at.setdefault(f.location, set()).add(f.owner)
     for fid in goals:
         fleet = start[fid]
         way = ways[fid]
@@ -164,6 +207,13 @@ def _move(world: o.World) -> dict[str, tuple[str, ...]]:
             world.note(fleet.owner, event="no_route", fleet=fid, reason=way.reason)
             continue
         leg = way.legs[0]
+        if stops and len(leg) == 3:  # G35: Enemy fleets in the system passed through
+            through = leg[1]
+            if any(
+                world.state.status(fleet.owner, h) == "enemy" for h in houses_at.get(through, set())
+            ):
+                leg = leg[:2]
+                world.note(fleet.owner, event="stopped", fleet=fid, system=through)
         moves[fid] = leg
         world.fleets[fid] = world.fleets[fid].model_copy(update={"location": leg[-1]})
     return moves
@@ -328,7 +378,8 @@ class _Battles:
                 if a < b and state.status(a, b) != "neutral"
             ],
             "fleets": [_battle_fleet(f, owner) for f in fleets],
-            "options": battle_options(state) or None,
+            # G36: the turn has drawn the fleet that refuses orders (7.1.4); no battle draws
+            "options": {**battle_options(state), "crisis_refusal": "ignore"},
         }
         if colony is not None:
             data["colony"] = {
@@ -734,8 +785,14 @@ def _standing(world: o.World, fleet: FleetSpec) -> FleetSpec:
     return fleet
 
 
-def _next_state(world: o.World, paths: dict[str, tuple[str, ...]]) -> GameState:
+def _next_state(
+    world: o.World, paths: dict[str, tuple[str, ...]], refusing: dict[str, FleetSpec]
+) -> GameState:
     state = world.state
+    for fid, given in refusing.items():  # G36: the order refused for the turn stands
+        fleet = world.fleets.get(fid)
+        if fleet is not None and fleet.order_code == o.HOLD and fid not in world.done:
+            world.fleets[fid] = fleet.model_copy(update={"order": given.order})
     data = state.to_json()
     data["turn"] = state.turn + 1
     for s in data["systems"]:

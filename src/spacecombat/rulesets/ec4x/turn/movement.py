@@ -56,6 +56,11 @@ class MovementOptions(BaseModel):
     #: jump, two where 6.1 allows two) and goes on next turn under order 01;
     #: ``whole_way`` it reaches the friendly system in the same turn, however far
     retreat_range: Literal["one_move", "whole_way"] = "one_move"
+    #: G35. 6.1 says nothing of a two-jump move A → B → C where fleets of an Enemy house stand
+    #: in B (the house's own system) at the start of the turn: ``passes`` the fleet goes on to
+    #: C (6.1 names only ownership and exploration); ``stops`` it ends its move in B, where
+    #: combat follows the usual engagement rules, and goes on next turn
+    pass_through: Literal["passes", "stops"] = "passes"
 
 
 #: the option names movement reads from the state's ``options``
