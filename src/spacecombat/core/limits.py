@@ -30,6 +30,8 @@ MAX_ROUNDS = 100
 MAX_SYSTEMS = 2_000
 #: EC4X game state: fleets in one game
 MAX_FLEETS = 5_000
+#: EC4X: waypoints an order 01 (move) may name (ruling G34)
+MAX_WAYPOINTS = 20
 #: EC4X game state: hex coordinates run from -MAX_COORD to MAX_COORD
 MAX_COORD = 1_000
 #: characters of an input value echoed back in a message

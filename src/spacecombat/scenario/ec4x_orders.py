@@ -1,9 +1,10 @@
 """An EC4X orders file: each house's orders for one turn (6.2), checked against the game state.
 
-Format (JSON; ``roe`` optional)::
+Format (JSON; ``roe`` optional; ``via``, order 01's waypoints, optional: ruling G34)::
 
     {"game_id": "ec4x-demo", "turn": 1,
-     "orders": {"alpha": [{"fleet": "alpha-1", "order": {"code": 1, "target": "S04"}},
+     "orders": {"alpha": [{"fleet": "alpha-1", "order": {"code": 1, "target": "S04",
+                                                         "via": ["S02"]}},
                           {"fleet": "alpha-2", "order": 0, "roe": 8}],
                 "beta": []}}
 
@@ -30,6 +31,7 @@ from spacecombat.scenario.ec4x_game import (
     ORDERS_TO_A_SYSTEM,
     ORDERS_WITHOUT_TARGET,
     GameState,
+    waypoint_problem,
 )
 from spacecombat.scenario.schema import Name, _path, read_document, say
 
@@ -122,6 +124,10 @@ def _check(o: OrdersFile, state: GameState) -> None:
                     f"{field}.fleet", f"{entry.fleet} already has an order ({seen[entry.fleet]})"
                 )
             seen[entry.fleet] = field
+            if isinstance(entry.order, OrderSpec) and (
+                found := waypoint_problem(entry.order, systems)
+            ):
+                raise ScenarioError(f"{field}.order.{found[0]}", found[1])
             target = entry.target
             if entry.code in ORDERS_WITHOUT_TARGET and target is not None:
                 raise ScenarioError(

@@ -335,3 +335,53 @@ def test_14_a_fleet_waiting_at_its_rendezvous_fights_as_00() -> None:  # G32
     arrived = s.fleet("F2").model_copy(update={"location": "B"})
     assert battles.acting(s.fleet("F1"), "B") == 0
     assert battles.acting(arrived, "B") == 14
+
+
+def test_01_waypoints_are_visited_in_turn_then_the_target() -> None:  # 6.2.2, G34
+    """A-B-C-D in a line of minor lanes and a side lane A-D: straight to D is one jump, but
+    via C the fleet goes A-B, B-C (each turn's move ends at the waypoint it heads for), then
+    C-D, where it holds. The standing order keeps the waypoints not yet reached."""
+    s = game(lanes="A-B minor, B-C minor, C-D minor, A-D minor")
+    go = {"code": 1, "target": "D", "via": ["C"]}
+    r = play(s, alpha=[{"fleet": "F1", "order": go}])
+    assert r.moves["F1"] == ("A", "B")
+    assert r.state.fleet("F1").order.via == ("C",)  # type: ignore[union-attr]
+    states = [r.state]
+    for _ in range(2):
+        last = states[-1]
+        states.append(turn(last, parse_orders({"game_id": "test", "turn": last.turn}, last)).state)
+    assert [x.fleet("F1").location for x in states] == ["B", "C", "D"]
+    assert states[1].fleet("F1").order.via is None  # type: ignore[union-attr]
+    assert states[2].fleet("F1").order == 0
+
+
+def test_01_a_waypoint_where_the_fleet_is_counts_as_reached() -> None:  # G34
+    s = game(lanes="A-B minor, B-C minor")
+    r = play(s, alpha=[{"fleet": "F1", "order": {"code": 1, "target": "C", "via": ["A", "B"]}}])
+    assert r.moves["F1"] == ("A", "B")
+    assert r.state.fleet("F1").order.via is None  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("order", "field", "says"),
+    [
+        ({"code": 1, "target": "C", "via": ["Z"]}, "orders.alpha[0].order.via[0]", "not a system"),
+        ({"code": 3, "target": "C", "via": ["B"]}, "orders.alpha[0].order.via", "only order 01"),
+        ({"code": 1, "target": "C", "via": ["B", "B"]}, "orders.alpha[0].order.via[1]", "also"),
+        ({"code": 1, "target": "C", "via": ["A", "B"] * 11}, "orders.alpha[0].order.via", "limit"),
+    ],
+)
+def test_bad_waypoints_are_refused_naming_the_field(
+    order: dict[str, Any], field: str, says: str
+) -> None:  # G34
+    s = game()
+    with pytest.raises(ScenarioError) as caught:
+        play(s, alpha=[{"fleet": "F1", "order": order}])
+    assert caught.value.field == field
+    assert says in caught.value.message
+
+
+def test_waypoints_in_the_state_are_checked() -> None:  # G34
+    with pytest.raises(ScenarioError) as caught:
+        game(fleets=[fleet(order={"code": 1, "target": "C", "via": ["Q"]})])
+    assert caught.value.field == "fleets[0].order.via[0]"

@@ -147,11 +147,13 @@ def _give_orders(world: o.World, given: dict[str, Any]) -> dict[str, list[dict[s
         entry = given.get(fid)
         code = entry.code if entry else fleet.order_code
         target = entry.target if entry else o.order_target(fleet)
+        if entry is not None:
+            fleet = fleet.model_copy(update={"order": entry.order})
         if entry is not None and entry.roe is not None:
             fleet = fleet.model_copy(update={"roe": entry.roe})
         found = o.plan(world, fleet, code, target)
         plans[fid] = found
-        world.fleets[fid] = o.with_order(fleet, found.code, found.target)
+        world.fleets[fid] = o.with_order(fleet, found.code, found.target, found.via)
         item: dict[str, object] = {"fleet": fid, "order": code, "name": o.NAMES[code]}
         if target is not None:
             item["target"] = target
@@ -775,6 +777,10 @@ def _standing(world: o.World, fleet: FleetSpec) -> FleetSpec:
     """The order a fleet keeps for the next turn."""
     code, target = fleet.order_code, o.order_target(fleet)
     arrived = target in (None, fleet.location)
+    if code == o.MOVE:  # G34: the waypoints reached are dropped; arrived once none is left
+        via = o.move_fleet(world, fleet, target).via
+        arrived = arrived and not via
+        fleet = o.with_order(fleet, code, target, via)
     if fleet.id in world.done or (code == o.MOVE and arrived):
         return o.with_order(fleet, o.HOLD)
     if code == o.SEEK_HOME and world.owner(fleet.location) == fleet.owner:

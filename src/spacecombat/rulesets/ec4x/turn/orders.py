@@ -105,6 +105,8 @@ class Plan:
     target: str | None
     goal: str | None
     refused: str | None = None
+    #: order 01's waypoints not yet reached (G34)
+    via: tuple[str, ...] = ()
 
 
 class FleetTable(dict[str, FleetSpec]):
@@ -218,9 +220,18 @@ def ships_of(fleet: FleetSpec) -> dict[str, int]:
     return out
 
 
-def with_order(fleet: FleetSpec, code: int, target: str | None = None) -> FleetSpec:
-    order: int | OrderSpec = code if target is None else OrderSpec(code=code, target=target)
+def with_order(
+    fleet: FleetSpec, code: int, target: str | None = None, via: tuple[str, ...] = ()
+) -> FleetSpec:
+    order: int | OrderSpec = (
+        code if target is None else OrderSpec(code=code, target=target, via=via or None)
+    )
     return fleet.model_copy(update={"order": order})
+
+
+def order_via(fleet: FleetSpec) -> tuple[str, ...]:
+    """Order 01's waypoints (G34), none for another order."""
+    return (fleet.order.via or ()) if isinstance(fleet.order, OrderSpec) else ()
 
 
 def order_target(fleet: FleetSpec) -> str | None:
@@ -249,7 +260,13 @@ def hold_position(world: World, fleet: FleetSpec, target: str | None) -> Plan:
 
 
 def move_fleet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
-    """6.2.2: "Move to a new solar system and hold position (00)"."""
+    """6.2.2: "Move to a new solar system and hold position (00)". With waypoints (G34) it
+    heads for the first not yet reached (those where it is are reached), then the target."""
+    via = order_via(fleet)
+    while via and via[0] == fleet.location:
+        via = via[1:]
+    if via:
+        return Plan(MOVE, target, via[0], via=via)
     return Plan(MOVE, target, target if target != fleet.location else None)
 
 
