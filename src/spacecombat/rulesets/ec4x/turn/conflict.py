@@ -229,15 +229,15 @@ def _routes(
     fleets have their routes."""
     routing = world.routing
     out: dict[str, Route | NoRoute] = {}
-    order = sorted(fleets, key=lambda f: (routing.search_key(fleets[f]), f))
+    keys = {fid: routing.search_key(fleet) for fid, fleet in fleets.items()}
+    order = sorted(fleets, key=lambda f: (keys[f], f))
     for n, fid in enumerate(order):
         fleet = fleets[fid]
         try:
             out[fid] = routing.route(fleet, goals[fid])
         except NoRoute as exc:
             out[fid] = exc
-        last = n + 1 == len(order)
-        if last or routing.search_key(fleets[order[n + 1]]) != routing.search_key(fleet):
+        if n + 1 == len(order) or keys[order[n + 1]] != keys[fid]:
             routing.release(fleet)
     return out
 
@@ -808,6 +808,7 @@ def _next_state(
             if found is not None and found[0] == i:
                 planet["colony"] = found[1].model_dump(mode="json", exclude_none=True)
     fleets = [_standing(world, f) for f in world.fleets.values()]
+    owners = {f.id: f.owner for f in state.fleets} | {f.id: f.owner for f in world.fleets.values()}
     data["fleets"] = [f.model_dump(mode="json", exclude_none=True) for f in fleets]
     for house, spec in data["houses"].items():
         change = sum(n for _, n in world.prestige.get(house, []))
@@ -815,23 +816,11 @@ def _next_state(
         if spec.get("home") and world.owner(spec["home"]) != house:
             spec["home"] = None
         explored = list(spec.get("explored", []))
-        visited = sorted(
-            {s for fid, p in paths.items() if _owner_of(world, fid) == house for s in p}
-        )
+        visited = sorted({s for fid, p in paths.items() if owners.get(fid) == house for s in p})
         explored += [s for s in visited if s not in explored]
         spec["explored"] = explored
         spec["treasury"] = spec.get("treasury", 0) + world.credits.get(house, 0)
     return parse_game(data)
-
-
-def _owner_of(world: o.World, fid: str) -> str | None:
-    fleet = world.fleets.get(fid)
-    if fleet is not None:
-        return fleet.owner
-    try:
-        return world.state.fleet(fid).owner
-    except KeyError:
-        return None
 
 
 # --- reports ------------------------------------------------------------------------------

@@ -268,6 +268,9 @@ class _Search:
         self.queue: list[_Cost] = [first]
         #: the settled systems' costs, by their code
         self.done: dict[str, _Cost] = {}
+        #: the moves of each system (by code) as the search uses them, shared by the searches
+        #: of the house and permission
+        self.table = routing.step_table(house, sound)
 
     def settle(self, destination: str) -> _Cost | None:
         """The cost of the best route to ``destination`` (None: unreachable)."""
@@ -279,8 +282,7 @@ class _Search:
     def step(self) -> _Cost | None:
         """Settle the next system; None once every reachable system is settled."""
         queue, done, best = self.queue, self.done, self.best
-        steps = self.routing.steps
-        house, sound = self.house, self.sound
+        table = self.table
         while queue:
             cost = heapq.heappop(queue)
             turns, foreign, jumps, path, legs = cost
@@ -288,7 +290,10 @@ class _Search:
             if here in done:
                 continue
             done[here] = cost
-            for there, entered, unowned, leg in steps(house, sound, here):
+            steps = table.get(here)
+            if steps is None:
+                steps = self.routing.steps(self.house, self.sound, here)
+            for there, entered, unowned, leg in steps:
                 if there in done:
                     continue
                 new: _Cost = (
@@ -327,7 +332,7 @@ class Routing:
         self.owner = territory(state)
         self._views: dict[str, _View] = {}
         self._moves: dict[tuple[str, bool, str], tuple[Move, ...]] = {}
-        self._steps: dict[tuple[str, bool, str], tuple[_Step, ...]] = {}
+        self._steps: dict[tuple[str, bool], dict[str, tuple[_Step, ...]]] = {}
         self._searches: dict[tuple[str, bool, str], _Search] = {}
         #: each system's one-character code, in the order of the ids (fewer than 55,296
         #: systems, below the surrogates; the limit is 2,000) and back
@@ -350,30 +355,28 @@ class Routing:
         if found is not None:
             return found
         view = self.view(house)
-        lanes = self.lanes
-        must_own = {
-            "start_and_through": (True, True, False),
-            "through": (False, True, False),
-            "through_and_destination": (False, True, True),
-            "whole_path": (True, True, True),
+        lanes, owner, seen = self.lanes, self.owner, view.explored
+        # which of the start and the destination G1 needs owned (the system passed through,
+        # always)
+        start, destination = {
+            "start_and_through": (True, False),
+            "through": (False, False),
+            "through_and_destination": (False, True),
+            "whole_path": (True, True),
         }[self.options.owned_path]
         out: list[Move] = []
         for b, lane in lanes[here].items():
             if lane == "restricted" and not sound:
                 continue
             out.append(Move(b, (here, b)))
-            if lane != "major":
+            # _problem's two-jump conditions (6.1; G1): two major lanes, the systems G1 names
+            # the house's, the destination not a rival's and explored, and not the start
+            if lane != "major" or (start and owner[here] != house) or owner[b] != house:
                 continue
             for c, second in lanes[b].items():
-                # _problem's two-jump conditions, in its order (6.1; G1)
-                if c == here or second != "major":
+                if c == here or second != "major" or c not in seen:
                     continue
-                if any(
-                    need and not view.owns(x)
-                    for need, x in zip(must_own, (here, b, c), strict=True)
-                ):
-                    continue
-                if view.is_rival(c) or c not in view.explored:
+                if owner[c] not in (None, house) or (destination and owner[c] != house):
                     continue
                 out.append(Move(c, (here, b, c)))
         found = self._moves[key] = tuple(out)
@@ -388,10 +391,14 @@ class Routing:
                 return path[:3]
         return path[:2]
 
+    def step_table(self, house: str, sound: bool) -> dict[str, tuple[_Step, ...]]:
+        """The moves found so far for the house and permission, by system code (``steps``)."""
+        return self._steps.setdefault((house, sound), {})
+
     def steps(self, house: str, sound: bool, here_code: str) -> tuple[_Step, ...]:
         """``moves`` from the system of this code, as the search uses them."""
-        key = (house, sound, here_code)
-        found = self._steps.get(key)
+        table = self.step_table(house, sound)
+        found = table.get(here_code)
         if found is None:
             code = self.code
             own = self.options.route_tie == "own_systems"
@@ -407,7 +414,7 @@ class Routing:
                         str(len(entered)),
                     )
                 )
-            found = self._steps[key] = tuple(out)
+            found = table[here_code] = tuple(out)
         return found
 
     @staticmethod

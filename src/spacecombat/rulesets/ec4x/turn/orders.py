@@ -143,6 +143,32 @@ class FleetTable(dict[str, FleetSpec]):
         return [self[fid] for fid in sorted(here, key=self._added.__getitem__)]
 
 
+class ColonyTable(dict[str, tuple[int, ColonySpec]]):
+    """The colonies by system, counting its changes (``version``) so that what is derived
+    from them (each house's friendly systems) is found again only after a change."""
+
+    def __init__(self, colonies: Mapping[str, tuple[int, ColonySpec]]) -> None:
+        super().__init__(colonies)
+        self.version = 0
+        self._friendly: dict[str, tuple[int, list[str]]] = {}
+
+    def __setitem__(self, system: str, colony: tuple[int, ColonySpec]) -> None:
+        super().__setitem__(system, colony)
+        self.version += 1
+
+    def __delitem__(self, system: str) -> None:
+        super().__delitem__(system)
+        self.version += 1
+
+    def friendly(self, house: str) -> list[str]:
+        """The systems of the house's colonies, by id."""
+        found = self._friendly.get(house)
+        if found is None or found[0] != self.version:
+            systems = sorted(s for s, (_, c) in self.items() if c.owner == house)
+            found = self._friendly[house] = (self.version, systems)
+        return list(found[1])
+
+
 @dataclass
 class World:
     """The game as the conflict phase changes it: the start state (read only), the fleets
@@ -178,6 +204,7 @@ class World:
     def __post_init__(self) -> None:
         self.routing = Routing(self.state)
         self.fleets = FleetTable(self.fleets)
+        self.colonies = ColonyTable(self.colonies)
 
     def owner(self, system: str) -> str | None:
         found = self.colonies.get(system)
@@ -185,6 +212,8 @@ class World:
 
     def friendly(self, house: str) -> list[str]:
         """The systems the house controls now (8.1.5)."""
+        if isinstance(self.colonies, ColonyTable):
+            return self.colonies.friendly(house)
         return sorted(s for s, (_, c) in self.colonies.items() if c.owner == house)
 
     def note(self, house: str, **item: object) -> None:
