@@ -8,10 +8,12 @@
 - "Fleets containing crippled ships or Spacelift Command ships can not jump across restricted
   lanes."
 
-``legal_moves`` lists one turn's moves of a fleet; ``route`` finds the fewest turns to a system.
-Both judge ownership (8.1.5) and exploration as they stand in the state given (ruling G2).
-Rulings G1-G8 are in docs/rulings.md; the one reading that is a choice is the option
-``owned_path`` (G1).
+``legal_moves`` lists one turn's moves of a fleet; ``route`` finds the fewest turns to a system;
+``Routing`` finds a whole turn's routes with one search per house, start system and lane
+permission. All judge ownership (8.1.5) and exploration as they stand in the state given
+(ruling G2). Rulings G1-G8, G30, G33 and G35 are in docs/rulings.md; the readings that are
+choices are the options ``owned_path`` (G1), ``route_tie`` (G33), ``retreat_range`` (G30, read
+by the conflict phase's retreats) and ``pass_through`` (G35, read by its movement step).
 """
 
 from __future__ import annotations
