@@ -2,8 +2,7 @@
 scale (one search per fleet and destination, the state's lanes read afresh each time): kept
 as the reference the faster ``movement.Routing`` and ``orders.retreat_destination`` are
 checked against (tests/ec4x/game/test_routing_reference.py). Copied verbatim from
-``movement.py`` and ``orders.py`` at commit 8c19657; only ``route``'s ``NoRoute`` reason and
-the imports differ.
+``movement.py`` and ``orders.py`` at commit 8c19657; only the names and the imports differ.
 """
 
 from __future__ import annotations
@@ -174,7 +173,7 @@ def reference_route(
             if move.destination not in best or cost < best[move.destination]:
                 best[move.destination] = cost
                 heapq.heappush(queue, cost)
-    raise NoRoute(fleet.id, destination, "unreachable")
+    raise NoRoute(fleet.id, destination, _why_not(state, fleet, destination))
 
 
 def reference_retreat_destination(
@@ -205,3 +204,19 @@ def reference_retreat_destination(
         return (len(p), lane, p[-1])
 
     return min(found, key=key)
+
+
+def _why_not(state: GameState, fleet: FleetSpec, destination: str) -> str:
+    lanes = lanes_of(state)
+    reach = {fleet.location}
+    todo = [fleet.location]
+    while todo:
+        here = todo.pop()
+        for there in lanes[here]:
+            if there not in reach:
+                reach.add(there)
+                todo.append(there)
+    if destination not in reach:
+        return f"no chain of jump lanes joins {fleet.location} to it"
+    why = restricted_reason(fleet)
+    return f"every chain of lanes to it crosses a restricted lane, and {why} (6.1)"
