@@ -10,6 +10,11 @@ import os
 
 #: bytes in a scenario file, a scenario on standard input, or one line of an ``odds -`` batch
 MAX_SCENARIO_BYTES = 1_000_000
+#: bytes in an EC4X game state file or orders file: the largest state the limits below allow
+#: (MAX_SYSTEMS systems, 6 x MAX_SYSTEMS lanes, MAX_FLEETS fleets of MAX_UNITS_PER_SIDE units
+#: each, as ``spacecombat turn`` writes it, is about 64 MB), with a quarter more for ids longer
+#: than the map generator's; docs/limits.md derives it
+MAX_STATE_BYTES = 80_000_000
 #: bytes in an event log given to ``replay``
 MAX_LOG_BYTES = 20_000_000
 #: nesting of mappings and lists in a scenario or a log line (a scenario needs 6)
@@ -29,6 +34,9 @@ MAX_FLEETS = 5_000
 #: fleet within MAX_UNITS_PER_SIDE, at most MAX_FLEETS fleets), so a battle the turn builds
 #: after movement is never refused; a battle scenario of its own keeps MAX_UNITS_PER_SIDE
 MAX_GAME_BATTLE_UNITS = MAX_FLEETS * MAX_UNITS_PER_SIDE
+
+#: EC4X: waypoints an order 01 (move) may name (ruling G34)
+MAX_WAYPOINTS = 20
 #: EC4X game state: hex coordinates run from -MAX_COORD to MAX_COORD
 MAX_COORD = 1_000
 #: characters of an input value echoed back in a message

@@ -158,6 +158,10 @@ class ColonySpec(_Spec):
 class OrderSpec(_Spec):
     code: Annotated[StrictInt, Field(ge=0, le=15)]
     target: Name | None = None
+    #: order 01's waypoints in a game (ruling G34): systems it goes to in turn before its
+    #: target; movement only, so a battle takes no notice of them
+    #: (at most ``MAX_WAYPOINTS``, checked with the map: ``ec4x_game.waypoint_problem``)
+    via: tuple[Name, ...] | None = None
 
 
 class SquadronSpec(_Spec):

@@ -34,6 +34,7 @@ Format (JSON; keys with a default may be left out)::
 
 from __future__ import annotations
 
+from collections.abc import Container
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -53,8 +54,10 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import (
     MAX_COORD,
     MAX_FLEETS,
+    MAX_STATE_BYTES,
     MAX_SYSTEMS,
     MAX_UNITS_PER_SIDE,
+    MAX_WAYPOINTS,
     shown,
 )
 from spacecombat.scenario.ec4x import (
@@ -92,6 +95,8 @@ ORDERS_IN_A_SYSTEM = tuple(range(3, 13))
 ORDERS_WITHOUT_TARGET = (0, 2, 15)
 #: 6.2: join another fleet (13): the target is a fleet id
 JOIN_ORDER = 13
+#: 6.2.2: move (01), the one order that takes waypoints (ruling G34)
+MOVE_ORDER = 1
 
 #: the ids of houses, systems and fleets: 1 to 100 ASCII letters, digits, ``-``, ``_`` and
 #: ``.``, the first a letter or a digit (a house's name is part of its report's file name; an
@@ -275,8 +280,8 @@ def parse_game(data: object) -> GameState:
 
 
 def load_game(path: str | Path) -> GameState:
-    """Read a JSON (or YAML) game state file, within ``MAX_SCENARIO_BYTES``."""
-    return parse_game(read_document(path))
+    """Read a JSON (or YAML) game state file, within ``MAX_STATE_BYTES``."""
+    return parse_game(read_document(path, MAX_STATE_BYTES))
 
 
 def _within_size(data: dict[Any, Any]) -> None:
@@ -474,6 +479,24 @@ def _check_fleets(
         _check_order(at, fleet, s, where, colonies, ids)
 
 
+def waypoint_problem(order: OrderSpec, systems: Container[str]) -> tuple[str, str] | None:
+    """What is wrong with an order's waypoints (``via``, ruling G34), as (the field under the
+    order, the message), or None: only order 01 takes them, each a system of the map, never
+    the one just before it."""
+    if not order.via:
+        return None
+    if order.code != MOVE_ORDER:
+        return ("via", f"only order 01 (move) takes waypoints, not order {order.code:02d} (G34)")
+    if len(order.via) > MAX_WAYPOINTS:
+        return ("via", f"{len(order.via)} waypoints; the limit is {MAX_WAYPOINTS}")
+    for i, system in enumerate(order.via):
+        if system not in systems:
+            return (f"via[{i}]", f"{shown(system)} is not a system of the map")
+        if i and order.via[i - 1] == system:
+            return (f"via[{i}]", f"{system} is also the waypoint before it")
+    return None
+
+
 def _check_order(
     at: str,
     fleet: FleetSpec,
@@ -507,6 +530,8 @@ def _check_order(
         raise ScenarioError(
             f"{field}.target", f"{shown(target)} is not a system id listed in systems"
         )
+    if isinstance(fleet.order, OrderSpec) and (found := waypoint_problem(fleet.order, where)):
+        raise ScenarioError(f"{field}.{found[0]}", found[1])
     need = missing_requirement(code, fleet)
     if code == 15 and fleet.owner not in colonies.values():
         need = f"a friendly colony system ({fleet.owner} has no colony)"

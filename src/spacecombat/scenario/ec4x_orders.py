@@ -1,9 +1,10 @@
 """An EC4X orders file: each house's orders for one turn (6.2), checked against the game state.
 
-Format (JSON; ``roe`` optional)::
+Format (JSON; ``roe`` optional; ``via``, order 01's waypoints, optional: ruling G34)::
 
     {"game_id": "ec4x-demo", "turn": 1,
-     "orders": {"alpha": [{"fleet": "alpha-1", "order": {"code": 1, "target": "S04"}},
+     "orders": {"alpha": [{"fleet": "alpha-1", "order": {"code": 1, "target": "S04",
+                                                         "via": ["S02"]}},
                           {"fleet": "alpha-2", "order": 0, "roe": 8}],
                 "beta": []}}
 
@@ -23,7 +24,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import shown
+from spacecombat.core.limits import MAX_STATE_BYTES, shown
 from spacecombat.scenario.ec4x import OrderSpec
 from spacecombat.scenario.ec4x_game import (
     JOIN_ORDER,
@@ -33,6 +34,7 @@ from spacecombat.scenario.ec4x_game import (
     Id,
     first_error,
     pattern_message,
+    waypoint_problem,
 )
 from spacecombat.scenario.schema import Name, _path, read_document, say
 
@@ -92,8 +94,9 @@ def parse_orders(data: object, state: GameState) -> OrdersFile:
 
 
 def load_orders(path: str | Path, state: GameState) -> OrdersFile:
-    """Read a JSON (or YAML) orders file, within ``MAX_SCENARIO_BYTES``."""
-    return parse_orders(read_document(path), state)
+    """Read a JSON (or YAML) orders file, within ``MAX_STATE_BYTES`` (an orders file for the
+    largest game)."""
+    return parse_orders(read_document(path, MAX_STATE_BYTES), state)
 
 
 def _check(o: OrdersFile, state: GameState) -> None:
@@ -130,6 +133,10 @@ def _check(o: OrdersFile, state: GameState) -> None:
                     f"{field}.fleet", f"{entry.fleet} already has an order ({seen[entry.fleet]})"
                 )
             seen[entry.fleet] = field
+            if isinstance(entry.order, OrderSpec) and (
+                found := waypoint_problem(entry.order, systems)
+            ):
+                raise ScenarioError(f"{field}.order.{found[0]}", found[1])
             target = entry.target
             if entry.code in ORDERS_WITHOUT_TARGET and target is not None:
                 raise ScenarioError(

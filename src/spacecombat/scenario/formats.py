@@ -195,20 +195,21 @@ def load_json(text: str, name: str, field: str = "file") -> object:
     return _characters_only(value, name, field)
 
 
-def read_document(path: str | Path) -> object:
+def read_document(path: str | Path, limit: int = MAX_SCENARIO_BYTES) -> object:
     """A YAML or JSON file (a scenario, an EC4X game state or orders), decoded strictly and
-    within ``MAX_SCENARIO_BYTES``: read with a bounded ``read``, UTF-8 (a byte-order mark
-    allowed); ``ScenarioError`` on the field ``file`` otherwise."""
+    within ``limit`` bytes (``MAX_SCENARIO_BYTES``; an EC4X game's files ``MAX_STATE_BYTES``):
+    read with a bounded ``read``, UTF-8 (a byte-order mark allowed); ``ScenarioError`` on the
+    field ``file`` otherwise."""
     path = Path(path)
     try:
         with path.open("rb") as handle:
-            data = handle.read(MAX_SCENARIO_BYTES + 1)
+            data = handle.read(limit + 1)
     except OSError as exc:
         raise ScenarioError("file", f"cannot read {shown_path(str(path))}: {exc.strerror}") from exc
-    if len(data) > MAX_SCENARIO_BYTES:
+    if len(data) > limit:
         raise ScenarioError(
             "file",
-            f"{shown_path(str(path))} is larger than the limit of {MAX_SCENARIO_BYTES:,} bytes",
+            f"{shown_path(str(path))} is larger than the limit of {limit:,} bytes",
         )
     try:
         text = data.decode("utf-8").removeprefix("\ufeff")

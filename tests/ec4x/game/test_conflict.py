@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from spacecombat.cli.turn import dumps
+from spacecombat.core.dice import ScriptedDice
 from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
 from spacecombat.rulesets.ec4x.turn.game import load_game, parse_game
 from spacecombat.scenario.ec4x_game import GameState
@@ -95,3 +99,141 @@ def test_same_inputs_same_bytes() -> None:
     a, b = turn(state, orders), turn(state, orders)
     assert dumps(a.state.to_json()) == dumps(b.state.to_json())
     assert json.dumps(a.reports, sort_keys=True) == json.dumps(b.reports, sort_keys=True)
+
+
+def _long_retreat(options: dict[str, str] | None = None) -> GameState:
+    """alpha's fleet F1 at A meets a beta destroyer and retreats (ROE 0: at once; a
+    destroyer, not battleships, so that it is not destroyed before it can, E24's 2 x DS); its
+    only colony, its closest friendly system, is D, three major jumps away: A-B-C-D."""
+    raw = data(
+        "A-B major, B-C major, C-D major",
+        colonies={"D": "alpha"},
+        explored={"alpha": ["C"]},
+        fleets=[
+            fleet("F1", at="A", roe=0, squadrons=[{"flagship": "DD"}]),
+            fleet("G1", owner="beta", at="A", squadrons=[{"flagship": "DD"}]),
+        ],
+        options=options,
+    )
+    raw["diplomacy"] = [{"houses": ["alpha", "beta"], "status": "enemy"}]
+    return parse_game(raw)
+
+
+def _retreat_of(result: Any) -> list[dict[str, Any]]:
+    return [e for e in result.reports["alpha"]["events"] if "retreat" in str(e.get("event"))]
+
+
+def test_a_retreat_goes_one_move_and_continues_next_turn() -> None:  # 7.3.5, 6.1, G30
+    """Default ``retreat_range: one_move``: one jump to B (B is not alpha's, so no second
+    jump, 6.1), order 01 to D; the next turns move on to D, where it holds."""
+    state = _long_retreat()
+    result = turn(state, parse_orders({"game_id": "test", "turn": 5}, state))
+    f1 = result.state.fleet("F1")
+    assert (f1.location, f1.order_code, f1.order.target) == ("B", 1, "D")  # type: ignore[union-attr]
+    assert _retreat_of(result) == [
+        {"event": "retreated", "fleet": "F1", "path": ["A", "B"]},
+        {"event": "retreat_continues", "fleet": "F1", "toward": "D"},
+    ]
+    s = result.state
+    for _ in range(2):
+        s = turn(s, parse_orders({"game_id": "test", "turn": s.turn}, s)).state
+    assert (s.fleet("F1").location, s.fleet("F1").order_code) == ("D", 0)
+
+
+def test_a_retreat_reaches_the_friendly_system_at_once_with_whole_way() -> None:  # G30
+    state = _long_retreat({"retreat_range": "whole_way"})
+    result = turn(state, parse_orders({"game_id": "test", "turn": 5}, state))
+    f1 = result.state.fleet("F1")
+    assert (f1.location, f1.order_code) == ("D", 0)
+    assert _retreat_of(result) == [
+        {"event": "retreated", "fleet": "F1", "path": ["A", "B", "C", "D"]}
+    ]
+
+
+def _passing(options: dict[str, str] | None = None, status: str = "enemy") -> GameState:
+    """alpha owns A and B; C is explored; beta's fleet G1 stands in B. alpha's F1 moves A → C:
+    two major jumps through B (6.1)."""
+    raw = data(
+        "A-B major, B-C major",
+        colonies={"A": "alpha", "B": "alpha"},
+        explored={"alpha": ["C"]},
+        fleets=[
+            fleet(
+                "F1", at="A", order={"code": 1, "target": "C"}, squadrons=[{"flagship": "BB"}] * 3
+            ),
+            fleet("G1", owner="beta", at="B"),
+        ],
+        options=options,
+    )
+    raw["diplomacy"] = [{"houses": ["alpha", "beta"], "status": status}]
+    return parse_game(raw)
+
+
+def test_a_two_jump_move_passes_enemy_fleets_by_default() -> None:  # 6.1, G35
+    state = _passing()
+    result = turn(state, parse_orders({"game_id": "test", "turn": 5}, state))
+    assert result.moves["F1"] == ("A", "B", "C")
+    assert result.state.fleet("F1").location == "C"
+    assert result.battles == ()
+
+
+def test_a_two_jump_move_stops_at_enemy_fleets_with_stops() -> None:  # G35
+    """``pass_through: stops``: F1 ends its move in B, fights beta there (alpha's own
+    system: beta's fleet is an Enemy in alpha's territory), and keeps its order to C."""
+    state = _passing({"pass_through": "stops"})
+    result = turn(state, parse_orders({"game_id": "test", "turn": 5}, state))
+    assert result.moves["F1"] == ("A", "B")
+    assert {"event": "stopped", "fleet": "F1", "system": "B"} in result.reports["alpha"]["events"]
+    assert [b["system"] for b in result.battles] == ["B"]
+    f1 = result.state.fleet("F1")
+    assert (f1.location, f1.order_code) == ("B", 1)
+
+
+def test_only_enemy_fleets_stop_a_move() -> None:  # G35
+    state = _passing({"pass_through": "stops"}, status="neutral")
+    result = turn(state, parse_orders({"game_id": "test", "turn": 5}, state))
+    assert result.moves["F1"] == ("A", "B", "C")
+
+
+def _crisis(prestige: int, options: dict[str, str] | None = None) -> GameState:
+    """alpha (prestige given) has F1 and F2 at A, both ordered to B."""
+    raw = data(
+        "A-B minor",
+        fleets=[
+            fleet("F1", order={"code": 1, "target": "B"}),
+            fleet("F2", order={"code": 1, "target": "B"}),
+        ],
+        options=options,
+    )
+    raw["houses"]["alpha"]["prestige"] = prestige
+    return parse_game(raw)
+
+
+@pytest.mark.parametrize(("pick", "refuses", "moves"), [(0, "F1", "F2"), (1, "F2", "F1")])
+def test_morale_crisis_one_random_fleet_holds_for_the_turn(
+    pick: int, refuses: str, moves: str
+) -> None:  # 7.1.4, G36
+    """Prestige 0: "One random fleet refuses orders and holds position for the turn": the
+    turn's first draw is a pick among alpha's fleets (by id); that one stays at A and keeps
+    its order 01 for next turn, the other moves."""
+    state = _crisis(0)
+    orders = parse_orders({"game_id": "test", "turn": 5}, state)
+    result = turn(state, orders, dice=ScriptedDice(picks=[pick]))
+    assert set(result.moves) == {moves}
+    assert result.state.fleet(refuses).location == "A"
+    assert result.state.fleet(refuses).order_code == 1
+    assert result.state.fleet(moves).location == "B"
+    event = {"event": "refused_orders", "fleet": refuses, "reason": "morale crisis (7.1.4)"}
+    assert event in result.reports["alpha"]["events"]
+
+
+def test_no_crisis_no_draw() -> None:  # 7.1.4: prestige above 0
+    state = _crisis(1)
+    result = turn(state, parse_orders({"game_id": "test", "turn": 5}, state), dice=ScriptedDice())
+    assert set(result.moves) == {"F1", "F2"}
+
+
+def test_crisis_refusal_ignore_draws_nothing() -> None:  # E44 option in a game, G36
+    state = _crisis(-5, {"crisis_refusal": "ignore"})
+    result = turn(state, parse_orders({"game_id": "test", "turn": 5}, state), dice=ScriptedDice())
+    assert set(result.moves) == {"F1", "F2"}

@@ -281,3 +281,28 @@ def test_bad_movement_option_is_refused() -> None:
         parse_game(data(TWO_MAJORS, options={"owned_path": "some"}))
     assert caught.value.field == "options.owned_path"
     assert "'start_and_through'" in caught.value.message
+
+
+def test_route_tie_fewest_jumps_is_g8_by_default() -> None:
+    """G8/G33 default ``fewest_jumps``: A-B-D and A-C-D take 2 turns and 2 jumps each; the
+    first list of ids wins (B before C), though alpha owns C."""
+    s = state("A-B minor, B-D minor, A-C minor, C-D minor", colonies={"C": "alpha"})
+    assert route(s, "F1", "D").path == ("A", "B", "D")
+
+
+def test_route_tie_own_systems_prefers_the_houses_systems() -> None:
+    """G33 ``own_systems``: among routes of equally few turns, fewest systems entered that the
+    house does not own: A-C-D enters one (D), A-B-D two (B, D)."""
+    s = state(
+        "A-B minor, B-D minor, A-C minor, C-D minor",
+        colonies={"C": "alpha"},
+        options={"route_tie": "own_systems"},
+    )
+    assert route(s, "F1", "D").path == ("A", "C", "D")
+    # never at the cost of a turn: A-B-D (2 turns) over A-C-E-D (3 turns through own systems)
+    s = state(
+        "A-B minor, B-D minor, A-C minor, C-E minor, E-D minor",
+        colonies={"C": "alpha", "E": "alpha"},
+        options={"route_tie": "own_systems"},
+    )
+    assert route(s, "F1", "D").path == ("A", "B", "D")

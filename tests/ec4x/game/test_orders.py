@@ -273,3 +273,115 @@ def test_bad_orders_name_the_field(orders: dict[str, Any], field: str) -> None:
     with pytest.raises(ScenarioError) as caught:
         parse_orders(orders, game())
     assert caught.value.field == field
+
+
+def test_14_rendezvous_host_is_the_lowest_id_number() -> None:  # 6.2.15, G31
+    """ "The fleet with the lowest ID Number becomes the host": alpha-2 before alpha-10 (as
+    text alpha-10 would come first)."""
+    s = game(fleets=[fleet("alpha-10"), fleet("alpha-2", at="B"), fleet("alpha-9", at="C")])
+    go = {"code": 14, "target": "B"}
+    r = play(s, alpha=[{"fleet": f, "order": go} for f in ("alpha-10", "alpha-2", "alpha-9")])
+    assert [f.id for f in r.state.fleets] == ["alpha-2"]
+    assert len(r.state.fleet("alpha-2").squadrons) == 3
+
+
+@pytest.mark.parametrize(
+    ("ids", "lowest"),
+    [
+        (["F10", "F9", "F100"], "F9"),
+        (["a-2-10", "a-2-9"], "a-2-9"),
+        (["b1", "a10"], "a10"),  # the text before the number first
+        (["F02", "F2"], "F02"),  # equal numbers: by the text
+        (["F", "F0"], "F"),
+    ],
+)
+def test_id_numbers_compare_in_natural_order(ids: list[str], lowest: str) -> None:  # G31
+    from spacecombat.rulesets.ec4x.turn.orders import id_number_order
+
+    assert min(ids, key=id_number_order) == lowest
+
+
+def test_14_a_fleet_arriving_a_turn_later_still_merges() -> None:  # 6.2.15, G32
+    """F1 and F2 meet at B on turn 5 and merge (F1 hosts and keeps order 14 there); F3, two
+    jumps away on minor lanes, arrives on turn 6 and merges into F1 too."""
+    s = game(
+        lanes="A-B minor, B-C minor, C-D minor",
+        fleets=[fleet("F1", at="B"), fleet("F2", at="A"), fleet("F3", at="D")],
+    )
+    go = {"code": 14, "target": "B"}
+    r = play(s, alpha=[{"fleet": f, "order": go} for f in ("F1", "F2", "F3")])
+    assert [f.id for f in r.state.fleets] == ["F1", "F3"]
+    host = r.state.fleet("F1")
+    assert (host.order_code, len(host.squadrons)) == (14, 2)
+    again = turn(r.state, parse_orders({"game_id": "test", "turn": 6, "orders": {}}, r.state))
+    assert [f.id for f in again.state.fleets] == ["F1"]
+    assert len(again.state.fleet("F1").squadrons) == 3
+    assert again.state.fleet("F1").location == "B"
+
+
+def test_14_a_fleet_waiting_at_its_rendezvous_fights_as_00() -> None:  # G32
+    """A host waiting under 14 at its target (there since the turn began) fights as under 00;
+    a fleet just arriving under 14 fights under 14 (a movement order, 7.2)."""
+    from spacecombat.core.dice import SplitMixDice
+    from spacecombat.rulesets.ec4x.turn import orders as o
+    from spacecombat.rulesets.ec4x.turn.conflict import _Battles
+
+    go = {"code": 14, "target": "B"}
+    s = game(fleets=[fleet("F1", at="B", order=go), fleet("F2", at="A", order=go)])
+    world = o.World(
+        state=s, options=o.TurnOptions(), fleets={f.id: f for f in s.fleets}, colonies={}
+    )
+    battles = _Battles(world, SplitMixDice(1))
+    arrived = s.fleet("F2").model_copy(update={"location": "B"})
+    assert battles.acting(s.fleet("F1"), "B") == 0
+    assert battles.acting(arrived, "B") == 14
+
+
+def test_01_waypoints_are_visited_in_turn_then_the_target() -> None:  # 6.2.2, G34
+    """A-B-C-D in a line of minor lanes and a side lane A-D: straight to D is one jump, but
+    via C the fleet goes A-B, B-C (each turn's move ends at the waypoint it heads for), then
+    C-D, where it holds. The standing order keeps the waypoints not yet reached."""
+    s = game(lanes="A-B minor, B-C minor, C-D minor, A-D minor")
+    go = {"code": 1, "target": "D", "via": ["C"]}
+    r = play(s, alpha=[{"fleet": "F1", "order": go}])
+    assert r.moves["F1"] == ("A", "B")
+    assert r.state.fleet("F1").order.via == ("C",)  # type: ignore[union-attr]
+    states = [r.state]
+    for _ in range(2):
+        last = states[-1]
+        states.append(turn(last, parse_orders({"game_id": "test", "turn": last.turn}, last)).state)
+    assert [x.fleet("F1").location for x in states] == ["B", "C", "D"]
+    assert states[1].fleet("F1").order.via is None  # type: ignore[union-attr]
+    assert states[2].fleet("F1").order == 0
+
+
+def test_01_a_waypoint_where_the_fleet_is_counts_as_reached() -> None:  # G34
+    s = game(lanes="A-B minor, B-C minor")
+    r = play(s, alpha=[{"fleet": "F1", "order": {"code": 1, "target": "C", "via": ["A", "B"]}}])
+    assert r.moves["F1"] == ("A", "B")
+    assert r.state.fleet("F1").order.via is None  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("order", "field", "says"),
+    [
+        ({"code": 1, "target": "C", "via": ["Z"]}, "orders.alpha[0].order.via[0]", "not a system"),
+        ({"code": 3, "target": "C", "via": ["B"]}, "orders.alpha[0].order.via", "only order 01"),
+        ({"code": 1, "target": "C", "via": ["B", "B"]}, "orders.alpha[0].order.via[1]", "also"),
+        ({"code": 1, "target": "C", "via": ["A", "B"] * 11}, "orders.alpha[0].order.via", "limit"),
+    ],
+)
+def test_bad_waypoints_are_refused_naming_the_field(
+    order: dict[str, Any], field: str, says: str
+) -> None:  # G34
+    s = game()
+    with pytest.raises(ScenarioError) as caught:
+        play(s, alpha=[{"fleet": "F1", "order": order}])
+    assert caught.value.field == field
+    assert says in caught.value.message
+
+
+def test_waypoints_in_the_state_are_checked() -> None:  # G34
+    with pytest.raises(ScenarioError) as caught:
+        game(fleets=[fleet(order={"code": 1, "target": "C", "via": ["Q"]})])
+    assert caught.value.field == "fleets[0].order.via[0]"

@@ -8,16 +8,21 @@ orders carried out on a game state, giving the state of the next turn and one re
    the requirement. An order's ``roe`` replaces the fleet's.
 2. **Blockades begun**: colonies with a fleet of another house under order 05 in their system
    at the start of the turn (6.2.6 "each turn a colony begins under blockade").
-3. **Movement** (6.1): every fleet with a goal makes the first move of its ``movement.route``
-   (judged on the start state, G2). A fleet with no route holds; the report says why.
+3. **Morale crisis and movement**: each house at prestige 0 or less draws the one fleet that
+   refuses orders and holds for the turn (7.1.4, G36). Then (6.1) every fleet with a goal
+   makes the first move of its ``movement.route`` (judged on the start state, G2; the routes
+   found with ``movement.Routing``, one search per house, source and lane permission); with
+   ``pass_through: stops`` a two-jump move ends where Enemy fleets stand in the system passed
+   through (G35). A fleet with no route holds; the report says why.
 4. **Space combat** (7.3): systems where houses meet and one engages another (the battle
    ruleset's ``engagement``), in order of system id: an ``Ec4xScenario`` is built from the
    state and played with ``core.engine.play`` and the house's stock policy. Spies (09-11) take
    no part (E48). Each house's morale d20 is rolled once a turn (7.1.4) and reused.
-5. **Retreats** (7.3.5): retreating fleets flee to the closest friendly system
-   (``orders.retreat_destination``) and hold (00); where hostile forces are there, the
-   systems reached (by id) fight once more (no sanctuary); a fleet retreating from that second
-   battle flees again without a third (G14).
+5. **Retreats** (7.3.5): retreating fleets flee toward the closest friendly system
+   (``orders.retreat_destination``), as far as one 6.1 move this turn (G30: short of it, they
+   go on next turn under 01), and hold (00) there; where hostile forces are in the systems
+   reached, those systems (by id) fight once more (no sanctuary); a fleet retreating from that
+   second battle flees again without a third (G14).
 6. **Planetary combat** (7.5, 7.6; E62): played inside the battles of step 4. A system where a
    fleet under 06-08 (its target this system, or none) is at another house's colony is
    resolved even when no space combat takes place; the scenario carries the colony's shield,
@@ -36,19 +41,21 @@ orders carried out on a game state, giving the state of the next turn and one re
 9. **Blockades** (6.2.6): colonies blockaded this turn (begun, or a blockading fleet holding
    after combat): the owner loses 2 prestige; the colony's report says ``blockaded`` and the
    GCO factor 0.4.
-10. **Colonies** (6.2.13), **joins** (6.2.14), **rendezvous** (6.2.15) and **salvage**
-    (6.2.16), fleets in id order; an ETAC colonises under fleet escort (G38); fleets of
-    several houses colonising one system: ``colonize_contest`` (G39).
+10. **Colonies** (6.2.13), **joins** (6.2.14), **rendezvous** (6.2.15; the host by id number,
+    G31, waiting for late arrivals, G32) and **salvage** (6.2.16), fleets in id order; an ETAC
+    colonises under fleet escort (G38); fleets of several houses colonising one system:
+    ``colonize_contest`` (G39).
 11. **The next state**: turn + 1, fleets and colonies as they are, standing orders (finished
     orders become 00; an order whose requirement no longer holds becomes 00), explored
     systems, prestige; checked by ``parse_game``.
 
 Every draw of the turn comes from one ``SplitMixDice(ec4x_seed(game_id, turn))`` (or the
-``dice`` given): the battles of step 4 by system id, those of step 5 by system id, then the
-spies of step 7 (each spy's detection by rival ELI, then, if it spies on a system, its rolls
-against each cloaked fleet by id), then the patrols of step 8 (their house's ELI units against
-each cloaked fleet by id, once a turn per house's units and fleet), then step 10's colonising
-contests by system id (G39). docs/ec4x.md, "The order of the draws", gives each draw.
+``dice`` given): the morale crisis of step 3 (houses by name), the battles of step 4 by system
+id, those of step 5 by system id, then the spies of step 7 (each spy's detection by rival ELI,
+then, if it spies on a system, its rolls against each cloaked fleet by id), then the patrols of
+step 8 (their house's ELI units against each cloaked fleet by id, once a turn per house's units
+and fleet), then step 10's colonising contests by system id (G39). docs/ec4x.md, "The order of
+the draws", gives each draw.
 """
 
 from __future__ import annotations
@@ -80,7 +87,7 @@ from spacecombat.rulesets.ec4x.state import (
 )
 from spacecombat.rulesets.ec4x.turn import orders as o
 from spacecombat.rulesets.ec4x.turn.game import battle_options, parse_game
-from spacecombat.rulesets.ec4x.turn.movement import NoRoute, route
+from spacecombat.rulesets.ec4x.turn.movement import NoRoute, Route
 from spacecombat.rulesets.ec4x.turn.views import PLANETARY_KEYS
 from spacecombat.rulesets.ec4x.turn.views import report as house_report
 from spacecombat.scenario.ec4x import (
@@ -133,6 +140,7 @@ def turn(
         dice = SplitMixDice(ec4x_seed(state.game_id, state.turn))
     begun = {s for s in world.colonies if o.blockaded(world, s)}
     orders_seen = _give_orders(world, orders.by_fleet())
+    refusing = _morale_crisis(world, dice)
     moves = _move(world)
     battle = _Battles(world, dice)
     battle.fight(sorted({f.location for f in world.fleets.values()}))
@@ -141,7 +149,7 @@ def turn(
     _patrols(world, dice)
     blockades = _blockades(world, begun)
     _colonize_join_rendezvous_salvage(world, dice)
-    new_state = _next_state(world, moves | battle.retreats)
+    new_state = _next_state(world, moves | battle.retreats, refusing)
     reports = _reports(world, new_state, orders_seen, moves, battle.records, blockades)
     return TurnResult(new_state, reports, tuple(battle.records), world.ledger, moves)
 
@@ -156,11 +164,13 @@ def _give_orders(world: o.World, given: dict[str, Any]) -> dict[str, list[dict[s
         entry = given.get(fid)
         code = entry.code if entry else fleet.order_code
         target = entry.target if entry else o.order_target(fleet)
+        if entry is not None:
+            fleet = fleet.model_copy(update={"order": entry.order})
         if entry is not None and entry.roe is not None:
             fleet = fleet.model_copy(update={"roe": entry.roe})
         found = o.plan(world, fleet, code, target)
         plans[fid] = found
-        world.fleets[fid] = o.with_order(fleet, found.code, found.target)
+        world.fleets[fid] = o.with_order(fleet, found.code, found.target, found.via)
         item: dict[str, object] = {"fleet": fid, "order": code, "name": o.NAMES[code]}
         if target is not None:
             item["target"] = target
@@ -171,27 +181,82 @@ def _give_orders(world: o.World, given: dict[str, Any]) -> dict[str, list[dict[s
     return seen
 
 
-# --- step 3: movement -------------------------------------------------------------------
+# --- step 3: morale crisis and movement -------------------------------------------------
+
+
+def _morale_crisis(world: o.World, dice: Dice) -> dict[str, FleetSpec]:
+    """7.1.4 Morale Crisis (prestige 0 or less at the start of the turn): "One random fleet
+    refuses orders and holds position for the turn" (G36). Houses in crisis by name, each
+    draws ``pick`` among its fleets (by id, equal weights); that fleet holds (00) this turn,
+    in movement and in combat, and keeps the order it refused for the next turn. With the
+    battle option ``crisis_refusal: ignore`` no fleet refuses. Returns the refusing fleets
+    with the orders they refused."""
+    state = world.state
+    refusing: dict[str, FleetSpec] = {}
+    if read_options(battle_options(state)).crisis_refusal == "ignore":
+        return refusing
+    for house in sorted(state.houses):
+        if state.houses[house].prestige > 0:
+            continue
+        fleets = sorted(fid for fid, f in world.fleets.items() if f.owner == house)
+        if not fleets:
+            continue
+        fid = fleets[dice.pick([1] * len(fleets))]
+        refusing[fid] = world.fleets[fid]
+        world.fleets[fid] = o.with_order(world.fleets[fid], o.HOLD)
+        world.plans[fid] = o.Plan(o.HOLD, None, None)
+        world.note(house, event="refused_orders", fleet=fid, reason="morale crisis (7.1.4)")
+    return refusing
 
 
 def _move(world: o.World) -> dict[str, tuple[str, ...]]:
     moves: dict[str, tuple[str, ...]] = {}
-    plans = world.plans
-    start = world.state
-    for fid, p in plans.items():
-        if p.goal is None:
-            continue
-        fleet = start.fleet(fid)
-        try:
-            way = route(start, fleet, p.goal)
-        except NoRoute as exc:
+    start = {f.id: f for f in world.state.fleets}
+    goals = {fid: p.goal for fid, p in world.plans.items() if p.goal is not None}
+    ways = _routes(world, {fid: start[fid] for fid in goals}, goals)
+    stops = world.routing.options.pass_through == "stops"
+    houses_at: dict[str, set[str]] = {}
+    for f in world.state.fleets:
+        houses_at.setdefault(f.location, set()).add(f.owner)
+    for fid in goals:
+        fleet = start[fid]
+        way = ways[fid]
+        if isinstance(way, NoRoute):
             world.fleets[fid] = o.with_order(world.fleets[fid], o.HOLD)
-            world.note(fleet.owner, event="no_route", fleet=fid, reason=exc.reason)
+            world.note(fleet.owner, event="no_route", fleet=fid, reason=way.reason)
             continue
         leg = way.legs[0]
+        if stops and len(leg) == 3:  # G35: Enemy fleets in the system passed through
+            through = leg[1]
+            if any(
+                world.state.status(fleet.owner, h) == "enemy" for h in houses_at.get(through, set())
+            ):
+                leg = leg[:2]
+                world.note(fleet.owner, event="stopped", fleet=fid, system=through)
         moves[fid] = leg
         world.fleets[fid] = world.fleets[fid].model_copy(update={"location": leg[-1]})
     return moves
+
+
+def _routes(
+    world: o.World, fleets: dict[str, FleetSpec], goals: dict[str, str]
+) -> dict[str, Route | NoRoute]:
+    """Each fleet's route to its goal (``movement.Routing``, one search per house, source and
+    lane permission), found source by source so that each search's memory is let go once its
+    fleets have their routes."""
+    routing = world.routing
+    out: dict[str, Route | NoRoute] = {}
+    keys = {fid: routing.search_key(fleet) for fid, fleet in fleets.items()}
+    order = sorted(fleets, key=lambda f: (keys[f], f))
+    for n, fid in enumerate(order):
+        fleet = fleets[fid]
+        try:
+            out[fid] = routing.route(fleet, goals[fid])
+        except NoRoute as exc:
+            out[fid] = exc
+        if n + 1 == len(order) or keys[order[n + 1]] != keys[fid]:
+            routing.release(fleet)
+    return out
 
 
 # --- steps 4 and 5: space combat and retreats ---------------------------------------------
@@ -209,6 +274,8 @@ class _Battles:
         self.second = False
         #: systems whose colony was attacked this turn (planetary combat once a turn, G21)
         self.sieged: set[str] = set()
+        #: where each fleet began the turn
+        self.began = {f.id: f.location for f in world.state.fleets}
 
     def fight(self, systems: list[str], *, second: bool = False) -> None:
         self.second = second
@@ -239,8 +306,11 @@ class _Battles:
 
     def acting(self, fleet: FleetSpec, system: str) -> int:
         """The order a fleet fights under in ``system`` (G21): 06-08 only where they act (the
-        fleet's target, or none) and only once a turn; passing through, as 01 (move)."""
+        fleet's target, or none) and only once a turn; passing through, as 01 (move). A fleet
+        waiting at its rendezvous since the turn began (14 at its target) fights as 00 (G32)."""
         code = fleet.order_code
+        if code == o.RENDEZVOUS and o.order_target(fleet) == system == self.began.get(fleet.id):
+            return o.HOLD  # G32: it waits at its rendezvous, its movement over
         if code not in o.PLANETARY_ORDERS:
             return code
         if o.order_target(fleet) not in (None, system):
@@ -321,7 +391,8 @@ class _Battles:
                 if a < b and state.status(a, b) != "neutral"
             ],
             "fleets": [_battle_fleet(f, owner) for f in fleets],
-            "options": battle_options(state) or None,
+            # G36: the turn has drawn the fleet that refuses orders (7.1.4); no battle draws
+            "options": {**battle_options(state), "crisis_refusal": "ignore"},
         }
         if colony is not None:
             kept = colony.model_dump(mode="json", include={"batteries", "armies", "marines"})
@@ -552,18 +623,31 @@ class _Battles:
                 world.note(fleet.owner, event="fleet_destroyed", fleet=fid, system=system)
 
     def retreat(self, fleet: FleetSpec, system: str, second: bool) -> None:
-        """7.3.5: to the closest friendly system; it holds (00) there."""
+        """7.3.5: toward the closest friendly system; it holds (00) there. With
+        ``retreat_range: one_move`` (G30) it goes as far as one 6.1 move along the way this
+        turn and, if short of the system, moves on to it next turn under order 01."""
         world = self.world
-        path = o.retreat_destination(world, fleet, system)
-        if path is None:  # the battle let it retreat only with a lane: keep it here
+        whole = o.retreat_destination(world, fleet, system)
+        if whole is None:  # the battle let it retreat only with a lane: keep it here
             world.fleets[fleet.id] = fleet
             return
-        world.fleets[fleet.id] = o.with_order(fleet, o.HOLD).model_copy(
-            update={"location": path[-1]}
-        )
-        world.done.add(fleet.id)
+        path = whole
+        if world.routing.options.retreat_range == "one_move":
+            path = world.routing.first_move(fleet, whole)
+        if path == whole:
+            world.fleets[fleet.id] = o.with_order(fleet, o.HOLD).model_copy(
+                update={"location": path[-1]}
+            )
+            world.done.add(fleet.id)
+        else:
+            world.fleets[fleet.id] = o.with_order(fleet, o.MOVE, whole[-1]).model_copy(
+                update={"location": path[-1]}
+            )
+            world.done.discard(fleet.id)
         self.retreats[fleet.id] = self.retreats.get(fleet.id, ())[:-1] + path
         world.note(fleet.owner, event="retreated", fleet=fleet.id, path=list(path))
+        if path != whole:
+            world.note(fleet.owner, event="retreat_continues", fleet=fleet.id, toward=whole[-1])
         if not second:
             self.arrivals.add(path[-1])
 
@@ -705,15 +789,7 @@ def _colonize_join_rendezvous_salvage(world: o.World, dice: Dice) -> None:
             )
         elif host.location == fleet.location:
             _merge_into(world, host.id, fleet)
-    groups: dict[tuple[str, str], list[str]] = {}
-    for fid, fleet in sorted(world.fleets.items()):
-        if fleet.order_code == o.RENDEZVOUS and o.order_target(fleet) == fleet.location:
-            groups.setdefault((fleet.owner, fleet.location), []).append(fid)
-    for members in groups.values():
-        first, *others = members  # 6.2.15 "The fleet with the lowest ID Number" (G18)
-        world.fleets[first] = o.with_order(world.fleets[first], o.HOLD)
-        for fid in others:
-            _merge_into(world, first, world.fleets[fid])
+    _rendezvous_at_system(world)
     for fid in sorted(world.fleets):
         fleet = world.fleets[fid]
         if fleet.order_code == o.SALVAGE and world.owner(fleet.location) == fleet.owner:
@@ -747,6 +823,21 @@ def _contests(world: o.World, dice: Dice, settling: list[FleetSpec]) -> dict[str
     return barred
 
 
+def _rendezvous_at_system(world: o.World) -> None:
+    """6.2.15 "Move to the specified system and merge with any other fleets ordered to
+    rendezvous there. The fleet with the lowest ID Number becomes the host fleet": the fleets
+    of one house under 14 at their target merge into the lowest by id number (G31); the host
+    keeps its order 14 and waits there, so a fleet arriving a turn later still merges (G32)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for fid, fleet in sorted(world.fleets.items()):
+        if fleet.order_code == o.RENDEZVOUS and o.order_target(fleet) == fleet.location:
+            groups.setdefault((fleet.owner, fleet.location), []).append(fid)
+    for members in groups.values():
+        first, *others = sorted(members, key=o.id_number_order)
+        for fid in others:
+            _merge_into(world, first, world.fleets[fid])
+
+
 def _merge_into(world: o.World, host_id: str, joiner: FleetSpec) -> None:
     merged = o.merge(world.fleets[host_id], joiner)
     if merged is None:
@@ -771,7 +862,11 @@ def _standing(world: o.World, fleet: FleetSpec) -> FleetSpec:
     """The order a fleet keeps for the next turn."""
     code, target = fleet.order_code, o.order_target(fleet)
     arrived = target in (None, fleet.location)
-    if fleet.id in world.done or (code in (o.MOVE, o.RENDEZVOUS) and arrived):
+    if code == o.MOVE:  # G34: the waypoints reached are dropped; arrived once none is left
+        via = o.move_fleet(world, fleet, target).via
+        arrived = arrived and not via
+        fleet = o.with_order(fleet, code, target, via)
+    if fleet.id in world.done or (code == o.MOVE and arrived):
         return o.with_order(fleet, o.HOLD)
     if code == o.SEEK_HOME and world.owner(fleet.location) == fleet.owner:
         return o.with_order(fleet, o.HOLD)
@@ -781,8 +876,14 @@ def _standing(world: o.World, fleet: FleetSpec) -> FleetSpec:
     return fleet
 
 
-def _next_state(world: o.World, paths: dict[str, tuple[str, ...]]) -> GameState:
+def _next_state(
+    world: o.World, paths: dict[str, tuple[str, ...]], refusing: dict[str, FleetSpec]
+) -> GameState:
     state = world.state
+    for fid, given in refusing.items():  # G36: the order refused for the turn stands
+        fleet = world.fleets.get(fid)
+        if fleet is not None and fleet.order_code == o.HOLD and fid not in world.done:
+            world.fleets[fid] = fleet.model_copy(update={"order": given.order})
     data = state.to_json()
     data["turn"] = state.turn + 1
     for s in data["systems"]:
@@ -792,6 +893,7 @@ def _next_state(world: o.World, paths: dict[str, tuple[str, ...]]) -> GameState:
             if found is not None and found[0] == i:
                 planet["colony"] = found[1].model_dump(mode="json", exclude_none=True)
     fleets = [_standing(world, f) for f in world.fleets.values()]
+    owners = {f.id: f.owner for f in state.fleets} | {f.id: f.owner for f in world.fleets.values()}
     data["fleets"] = [f.model_dump(mode="json", exclude_none=True) for f in fleets]
     for house, spec in data["houses"].items():
         change = sum(n for _, n in world.prestige.get(house, []))
@@ -799,23 +901,11 @@ def _next_state(world: o.World, paths: dict[str, tuple[str, ...]]) -> GameState:
         if spec.get("home") and world.owner(spec["home"]) != house:
             spec["home"] = None
         explored = list(spec.get("explored", []))
-        visited = sorted(
-            {s for fid, p in paths.items() if _owner_of(world, fid) == house for s in p}
-        )
+        visited = sorted({s for fid, p in paths.items() if owners.get(fid) == house for s in p})
         explored += [s for s in visited if s not in explored]
         spec["explored"] = explored
         spec["treasury"] = spec.get("treasury", 0) + world.credits.get(house, 0)
     return parse_game(data)
-
-
-def _owner_of(world: o.World, fid: str) -> str | None:
-    fleet = world.fleets.get(fid)
-    if fleet is not None:
-        return fleet.owner
-    try:
-        return world.state.fleet(fid).owner
-    except KeyError:
-        return None
 
 
 # --- reports ------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from spacecombat.core.errors import ScenarioError
+from spacecombat.core.limits import MAX_STATE_BYTES
 from spacecombat.rulesets.ec4x.options import Ec4xOptions, check_squadron, read_options
 from spacecombat.rulesets.ec4x.turn.movement import MOVEMENT_OPTIONS, read_movement_options
 from spacecombat.rulesets.ec4x.turn.orders import TURN_OPTIONS, read_turn_options
@@ -60,8 +61,8 @@ def parse_game(data: object) -> GameState:
 
 
 def load_game(path: str | Path) -> GameState:
-    """Read a JSON (or YAML) game state file (within ``MAX_SCENARIO_BYTES``) and check it."""
-    return parse_game(read_document(path))
+    """Read a JSON (or YAML) game state file (within ``MAX_STATE_BYTES``) and check it."""
+    return parse_game(read_document(path, MAX_STATE_BYTES))
 
 
 __all__ = ["battle_options", "check_game", "load_game", "parse_game"]

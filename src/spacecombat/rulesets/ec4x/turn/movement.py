@@ -8,16 +8,18 @@
 - "Fleets containing crippled ships or Spacelift Command ships can not jump across restricted
   lanes."
 
-``legal_moves`` lists one turn's moves of a fleet; ``route`` finds the fewest turns to a system.
-Both judge ownership (8.1.5) and exploration as they stand in the state given (ruling G2).
-Rulings G1-G8 are in docs/rulings.md; the one reading that is a choice is the option
-``owned_path`` (G1).
+``legal_moves`` lists one turn's moves of a fleet; ``route`` finds the fewest turns to a system;
+``Routing`` finds a whole turn's routes with one search per house, start system and lane
+permission. All judge ownership (8.1.5) and exploration as they stand in the state given
+(ruling G2). Rulings G1-G8, G30, G33 and G35 are in docs/rulings.md; the readings that are
+choices are the options ``owned_path`` (G1), ``route_tie`` (G33), ``retreat_range`` (G30, read
+by the conflict phase's retreats) and ``pass_through`` (G35, read by its movement step).
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal, NamedTuple
@@ -46,6 +48,21 @@ class MovementOptions(BaseModel):
     owned_path: Literal["start_and_through", "through", "through_and_destination", "whole_path"] = (
         "start_and_through"
     )
+    #: G8, G33. Among routes of equally few turns (6.1 says nothing of which): ``fewest_jumps``
+    #: (G8) fewest jumps, then the first list of system ids, then the first list of turns'
+    #: paths; ``own_systems``: fewest systems entered that the house does not own, then as
+    #: ``fewest_jumps``
+    route_tie: Literal["fewest_jumps", "own_systems"] = "fewest_jumps"
+    #: G30. 7.3.5 "flee to the closest friendly star system via available jump lanes", read
+    #: with 6.1: ``one_move`` a retreat goes as far along its path as one turn's move may (one
+    #: jump, two where 6.1 allows two) and goes on next turn under order 01;
+    #: ``whole_way`` it reaches the friendly system in the same turn, however far
+    retreat_range: Literal["one_move", "whole_way"] = "one_move"
+    #: G35. 6.1 says nothing of a two-jump move A → B → C where fleets of an Enemy house stand
+    #: in B (the house's own system) at the start of the turn: ``passes`` the fleet goes on to
+    #: C (6.1 names only ownership and exploration); ``stops`` it ends its move in B, where
+    #: combat follows the usual engagement rules, and goes on next turn
+    pass_through: Literal["passes", "stops"] = "passes"
 
 
 #: the option names movement reads from the state's ``options``
@@ -86,10 +103,6 @@ class Route:
     @property
     def jumps(self) -> int:
         return len(self.path) - 1
-
-
-#: a route's cost while searching: turns, jumps, every system, each turn's path
-_Cost = tuple[int, int, tuple[str, ...], tuple[tuple[str, ...], ...]]
 
 
 class NoRoute(SpacecombatError):
@@ -204,22 +217,6 @@ def _problem(
     return None
 
 
-def _moves_from(view: _View, fleet: FleetSpec, here: str, opts: MovementOptions) -> set[Move]:
-    """One turn's legal moves of ``fleet`` as if it were at ``here``."""
-    at_here = fleet.model_copy(update={"location": here})
-    out: set[Move] = set()
-    for b, lane in view.lanes[here].items():
-        if not can_use(fleet, lane):
-            continue
-        out.add(Move(b, (here, b)))
-        if lane != "major":
-            continue
-        for c in view.lanes[b]:
-            if _problem(view, at_here, (here, b, c), opts) is None:
-                out.add(Move(c, (here, b, c)))
-    return out
-
-
 def legal_moves(
     state: GameState, fleet: FleetSpec | str, options: MovementOptions | None = None
 ) -> set[Move]:
@@ -227,8 +224,8 @@ def legal_moves(
     put is not a move. A fleet allowed two jumps may also stop after one (ruling G4): every
     one-jump move over a lane it may use is here."""
     fleet = _fleet(state, fleet)
-    opts = options or movement_options(state)
-    return _moves_from(_view(state, fleet.owner), fleet, fleet.location, opts)
+    sound = restricted_reason(fleet) is None
+    return set(Routing(state, options).moves(fleet.owner, sound, fleet.location))
 
 
 def route(
@@ -239,49 +236,255 @@ def route(
 ) -> Route:
     """The route of fewest turns to ``destination``, each turn a legal move (6.1); among those
     of equally few turns the one of fewest jumps, then the first by its list of system ids,
-    then the first by each turn's path (ruling G8). Ownership and exploration are taken as
-    they stand in ``state`` for every turn (ruling G2). ``NoRoute`` says why there is none."""
-    fleet = _fleet(state, fleet)
-    opts = options or movement_options(state)
-    try:
-        state.system(destination)
-    except KeyError:
-        raise NoRoute(fleet.id, destination, "it is not a system of the map") from None
-    start = fleet.location
-    if destination == start:
-        return Route((start,), (), 0, state.turn)
-    view = _view(state, fleet.owner)
-    # Dijkstra over systems with the cost (turns, jumps, path, legs): an extension adds the same
-    # to every cost, and costs with equal turns and jumps have paths and legs of equal length,
-    # so comparing them in order stays consistent
-    best: dict[str, _Cost] = {start: (0, 0, (start,), ())}
-    queue: list[_Cost] = [best[start]]
-    done: set[str] = set()
-    while queue:
-        turns, jumps, path, taken = heapq.heappop(queue)
-        here = path[-1]
-        if here in done:
-            continue
-        done.add(here)
-        if here == destination:
-            return Route(path, taken, turns, state.turn + turns)
-        for move in _moves_from(view, fleet, here, opts):
-            if move.destination in done:
+    then the first by each turn's path (ruling G8; option ``route_tie``). Ownership and
+    exploration are taken as they stand in ``state`` for every turn (ruling G2). ``NoRoute``
+    says why there is none. Many routes on one state: ``Routing``, which searches once per
+    house, source and lane permission."""
+    return Routing(state, options).route(_fleet(state, fleet), destination)
+
+
+#: a route's cost while searching: turns, systems entered that the house does not own (only
+#: with ``route_tie: own_systems``, else 0), jumps, every system (``Routing.code``: one
+#: character per system, in the order of their ids, so comparing these compares the lists of
+#: ids as text), the jumps of each turn's move ("1" or "2": among routes of one list of
+#: systems, this compares their lists of turns' paths, a shorter first leg first)
+_Cost = tuple[int, int, int, str, str]
+#: one move as a search uses it: destination, systems entered, the house's unowned systems
+#: among them, jumps
+_Step = tuple[str, str, int, str]
+
+
+class _Search:
+    """Dijkstra's algorithm from one system over one house's 6.1 moves, for fleets of one lane
+    permission, with the cost ``_Cost`` (G8): an extension adds the same to every cost, and
+    costs with equal turns and jumps have paths and legs of equal length, so comparing them in
+    order stays consistent. It settles systems only as far as asked (``settle``) and keeps its
+    queue, so every route from the source this turn comes from one search."""
+
+    def __init__(self, routing: Routing, house: str, sound: bool, start: str) -> None:
+        self.routing = routing
+        self.house = house
+        self.sound = sound
+        first: _Cost = (0, 0, 0, routing.code[start], "")
+        self.best: dict[str, _Cost] = {first[3]: first}
+        self.queue: list[_Cost] = [first]
+        #: the settled systems' costs, by their code
+        self.done: dict[str, _Cost] = {}
+        #: the moves of each system (by code) as the search uses them, shared by the searches
+        #: of the house and permission
+        self.table = routing.step_table(house, sound)
+
+    def settle(self, destination: str) -> _Cost | None:
+        """The cost of the best route to ``destination`` (None: unreachable)."""
+        code = self.routing.code[destination]
+        while code not in self.done and self.step():
+            pass
+        return self.done.get(code)
+
+    def step(self) -> _Cost | None:
+        """Settle the next system; None once every reachable system is settled."""
+        queue, done, best = self.queue, self.done, self.best
+        table = self.table
+        while queue:
+            cost = heapq.heappop(queue)
+            turns, foreign, jumps, path, legs = cost
+            here = path[-1]
+            if here in done:
                 continue
-            cost: _Cost = (
-                turns + 1,
-                jumps + len(move.path) - 1,
-                path + move.path[1:],
-                (*taken, move.path),
+            done[here] = cost
+            steps = table.get(here)
+            if steps is None:
+                steps = self.routing.steps(self.house, self.sound, here)
+            for there, entered, unowned, leg in steps:
+                if there in done:
+                    continue
+                new: _Cost = (
+                    turns + 1,
+                    foreign + unowned,
+                    jumps + len(entered),
+                    path + entered,
+                    legs + leg,
+                )
+                old = best.get(there)
+                if old is None or new < old:
+                    best[there] = new
+                    heapq.heappush(queue, new)
+            return cost
+        return None
+
+    def next_level(self) -> tuple[int, int, int] | None:
+        """The (turns, foreign, jumps) of the next system to settle, or None."""
+        queue = self.queue
+        while queue and queue[0][3][-1] in self.done:
+            heapq.heappop(queue)
+        return queue[0][:3] if queue else None
+
+
+class Routing:
+    """6.1's routes on one state (ruling G2: ownership and exploration as they stand), for a
+    whole turn: each house's view of the map is read once, each system's moves once per house
+    and lane permission (fleets that may cross restricted lanes, and those that may not: 6.1's
+    fourth sentence is the only thing of a fleet a move depends on besides its house), and one
+    search (``_Search``) per house, permission and source serves every destination."""
+
+    def __init__(self, state: GameState, options: MovementOptions | None = None) -> None:
+        self.state = state
+        self.options = options or movement_options(state)
+        self.lanes = lanes_of(state)
+        self.owner = territory(state)
+        self._views: dict[str, _View] = {}
+        self._moves: dict[tuple[str, bool, str], tuple[Move, ...]] = {}
+        self._steps: dict[tuple[str, bool], dict[str, tuple[_Step, ...]]] = {}
+        self._searches: dict[tuple[str, bool, str], _Search] = {}
+        #: each system's one-character code, in the order of the ids (fewer than 55,296
+        #: systems, below the surrogates; the limit is 2,000) and back
+        self.ids = sorted(self.lanes)
+        self.code = {system: chr(i) for i, system in enumerate(self.ids)}
+
+    def view(self, house: str) -> _View:
+        found = self._views.get(house)
+        if found is None:
+            found = self._views[house] = _View(
+                self.lanes, self.owner, explored(self.state, house), house
             )
-            if move.destination not in best or cost < best[move.destination]:
-                best[move.destination] = cost
-                heapq.heappush(queue, cost)
-    raise NoRoute(fleet.id, destination, _why_not(state, fleet, destination))
+        return found
+
+    def moves(self, house: str, sound: bool, here: str) -> tuple[Move, ...]:
+        """One turn's legal moves from ``here`` of a fleet of ``house`` (``sound``: it may
+        cross restricted lanes): the moves ``legal_moves`` gives, in the lanes' order."""
+        key = (house, sound, here)
+        found = self._moves.get(key)
+        if found is not None:
+            return found
+        view = self.view(house)
+        lanes, owner, seen = self.lanes, self.owner, view.explored
+        # which of the start and the destination G1 needs owned (the system passed through,
+        # always)
+        start, destination = {
+            "start_and_through": (True, False),
+            "through": (False, False),
+            "through_and_destination": (False, True),
+            "whole_path": (True, True),
+        }[self.options.owned_path]
+        out: list[Move] = []
+        for b, lane in lanes[here].items():
+            if lane == "restricted" and not sound:
+                continue
+            out.append(Move(b, (here, b)))
+            # _problem's two-jump conditions (6.1; G1): two major lanes, the systems G1 names
+            # the house's, the destination not a rival's and explored, and not the start
+            if lane != "major" or (start and owner[here] != house) or owner[b] != house:
+                continue
+            for c, second in lanes[b].items():
+                if c == here or second != "major" or c not in seen:
+                    continue
+                if owner[c] not in (None, house) or (destination and owner[c] != house):
+                    continue
+                out.append(Move(c, (here, b, c)))
+        found = self._moves[key] = tuple(out)
+        return found
+
+    def first_move(self, fleet: FleetSpec, path: tuple[str, ...]) -> tuple[str, ...]:
+        """The part of ``path`` (the fleet's system first, each lane one the fleet may use) a
+        fleet covers in one turn's move (6.1): two jumps if that is a legal move, else one."""
+        if len(path) >= 3:
+            sound = restricted_reason(fleet) is None
+            if Move(path[2], path[:3]) in self.moves(fleet.owner, sound, path[0]):
+                return path[:3]
+        return path[:2]
+
+    def step_table(self, house: str, sound: bool) -> dict[str, tuple[_Step, ...]]:
+        """The moves found so far for the house and permission, by system code (``steps``)."""
+        return self._steps.setdefault((house, sound), {})
+
+    def steps(self, house: str, sound: bool, here_code: str) -> tuple[_Step, ...]:
+        """``moves`` from the system of this code, as the search uses them."""
+        table = self.step_table(house, sound)
+        found = table.get(here_code)
+        if found is None:
+            code = self.code
+            own = self.options.route_tie == "own_systems"
+            out: list[_Step] = []
+            for move in self.moves(house, sound, self.ids[ord(here_code)]):
+                entered = move.path[1:]
+                unowned = sum(1 for x in entered if self.owner[x] != house) if own else 0
+                out.append(
+                    (
+                        code[move.destination],
+                        "".join(code[x] for x in entered),
+                        unowned,
+                        str(len(entered)),
+                    )
+                )
+            found = table[here_code] = tuple(out)
+        return found
+
+    @staticmethod
+    def search_key(fleet: FleetSpec) -> tuple[str, bool, str]:
+        """What a fleet's routes depend on: its house, whether it may cross restricted lanes,
+        where it is."""
+        return (fleet.owner, restricted_reason(fleet) is None, fleet.location)
+
+    def release(self, fleet: FleetSpec) -> None:
+        """Forget the search from where ``fleet`` is (its memory), once no more routes from
+        there are wanted; a later route from there searches afresh, with the same answers."""
+        self._searches.pop(self.search_key(fleet), None)
+
+    def search(self, fleet: FleetSpec) -> _Search:
+        """The search from where ``fleet`` is, shared by its house and lane permission."""
+        key = self.search_key(fleet)
+        found = self._searches.get(key)
+        if found is None:
+            found = self._searches[key] = _Search(self, key[0], key[1], key[2])
+        return found
+
+    def route(self, fleet: FleetSpec, destination: str) -> Route:
+        """``route`` for one fleet (``NoRoute`` says why there is none)."""
+        if destination not in self.lanes:
+            raise NoRoute(fleet.id, destination, "it is not a system of the map")
+        start = fleet.location
+        if destination == start:
+            return Route((start,), (), 0, self.state.turn)
+        cost = self.search(fleet).settle(destination)
+        if cost is None:
+            raise NoRoute(fleet.id, destination, _why_not(self.lanes, fleet, destination))
+        turns, _, _, codes, legs = cost
+        path = tuple(self.ids[ord(c)] for c in codes)
+        taken: list[tuple[str, ...]] = []
+        at = 0
+        for leg in legs:
+            taken.append(path[at : at + int(leg) + 1])
+            at += int(leg)
+        return Route(path, tuple(taken), turns, self.state.turn + turns)
+
+    def closest(
+        self, fleet: FleetSpec, targets: Collection[str], tie: Callable[[str], bool]
+    ) -> str | None:
+        """The target of fewest turns, then fewest jumps (as ``route`` finds them), then
+        ``tie`` false before true, then the first by id (G12); None if none can be reached.
+        Where the fleet is wins if it is a target. The search stops once the next system to
+        settle needs more turns than the first target reached: none after it can tie."""
+        wanted = set(targets)
+        if fleet.location in wanted:
+            return fleet.location
+        search = self.search(fleet)
+        ids = self.ids
+        found = [(c[0], c[2], ids[ord(s)]) for s, c in search.done.items() if ids[ord(s)] in wanted]
+        while True:
+            nxt = search.next_level()
+            if nxt is None or (found and nxt[0] > min(found)[0]):
+                break
+            cost = search.step()
+            if cost is not None and ids[ord(cost[3][-1])] in wanted:
+                found.append((cost[0], cost[2], ids[ord(cost[3][-1])]))
+        if not found:
+            return None
+        return min(found, key=lambda f: (f[0], f[1], tie(f[2]), f[2]))[2]
 
 
-def _why_not(state: GameState, fleet: FleetSpec, destination: str) -> str:
-    lanes = lanes_of(state)
+def _why_not(
+    lanes: Mapping[str, Mapping[str, LaneClass]], fleet: FleetSpec, destination: str
+) -> str:
     reach = {fleet.location}
     todo = [fleet.location]
     while todo:

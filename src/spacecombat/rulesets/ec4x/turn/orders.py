@@ -17,7 +17,7 @@ state's ``options``.
 
 from __future__ import annotations
 
-from collections import deque
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -37,8 +37,11 @@ from spacecombat.rulesets.ec4x.space_combat.detection import (
     threshold_range,
 )
 from spacecombat.rulesets.ec4x.tables import tables
-from spacecombat.rulesets.ec4x.turn.movement import NoRoute, can_use, route
-from spacecombat.rulesets.ec4x.turn.starmap import lanes_of
+from spacecombat.rulesets.ec4x.turn.movement import (
+    Routing,
+    can_use,
+    restricted_reason,
+)
 from spacecombat.rulesets.options import parse_options
 from spacecombat.scenario.ec4x import SPY_ORDERS, OrderSpec, ScoutSpec, missing_requirement
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState
@@ -148,6 +151,68 @@ class Plan:
     target: str | None
     goal: str | None
     refused: str | None = None
+    #: order 01's waypoints not yet reached (G34)
+    via: tuple[str, ...] = ()
+
+
+class FleetTable(dict[str, FleetSpec]):
+    """The fleets by id (in the order they were added), keeping each system's fleets as they
+    are set and deleted, so ``at`` does not read every fleet of the game."""
+
+    def __init__(self, fleets: Mapping[str, FleetSpec]) -> None:
+        super().__init__()
+        self._added: dict[str, int] = {}
+        self._where: dict[str, dict[str, None]] = {}
+        self._count = 0
+        for fid, fleet in fleets.items():
+            self[fid] = fleet
+
+    def __setitem__(self, fid: str, fleet: FleetSpec) -> None:
+        old = self.get(fid)
+        if old is None:
+            self._added[fid] = self._count
+            self._count += 1
+        else:
+            del self._where[old.location][fid]
+        super().__setitem__(fid, fleet)
+        self._where.setdefault(fleet.location, {})[fid] = None
+
+    def __delitem__(self, fid: str) -> None:
+        old = self[fid]
+        super().__delitem__(fid)
+        del self._where[old.location][fid]
+        del self._added[fid]
+
+    def at(self, system: str) -> list[FleetSpec]:
+        """The fleets in ``system``, in the table's order."""
+        here = self._where.get(system, {})
+        return [self[fid] for fid in sorted(here, key=self._added.__getitem__)]
+
+
+class ColonyTable(dict[str, tuple[int, ColonySpec]]):
+    """The colonies by system, counting its changes (``version``) so that what is derived
+    from them (each house's friendly systems) is found again only after a change."""
+
+    def __init__(self, colonies: Mapping[str, tuple[int, ColonySpec]]) -> None:
+        super().__init__(colonies)
+        self.version = 0
+        self._friendly: dict[str, tuple[int, list[str]]] = {}
+
+    def __setitem__(self, system: str, colony: tuple[int, ColonySpec]) -> None:
+        super().__setitem__(system, colony)
+        self.version += 1
+
+    def __delitem__(self, system: str) -> None:
+        super().__delitem__(system)
+        self.version += 1
+
+    def friendly(self, house: str) -> list[str]:
+        """The systems of the house's colonies, by id."""
+        found = self._friendly.get(house)
+        if found is None or found[0] != self.version:
+            systems = sorted(s for s, (_, c) in self.items() if c.owner == house)
+            found = self._friendly[house] = (self.version, systems)
+        return list(found[1])
 
 
 @dataclass
@@ -176,6 +241,18 @@ class World:
     plans: dict[str, Plan] = field(default_factory=dict)
     #: the state's space combat options (detection out of combat reads E1, E3, E4)
     battle: Ec4xOptions = field(default_factory=Ec4xOptions)
+    #: the turn's routes on the start state (6.1, G2), each search made once
+    routing: Routing = field(init=False)
+    #: retreat paths found this turn: (house, may cross restricted lanes, start, friendly
+    #: systems, retreat_tie) -> path
+    retreats: dict[tuple[str, bool, str, tuple[str, ...], str], tuple[str, ...] | None] = field(
+        default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        self.routing = Routing(self.state)
+        self.fleets = FleetTable(self.fleets)
+        self.colonies = ColonyTable(self.colonies)
 
     def owner(self, system: str) -> str | None:
         found = self.colonies.get(system)
@@ -183,6 +260,8 @@ class World:
 
     def friendly(self, house: str) -> list[str]:
         """The systems the house controls now (8.1.5)."""
+        if isinstance(self.colonies, ColonyTable):
+            return self.colonies.friendly(house)
         return sorted(s for s, (_, c) in self.colonies.items() if c.owner == house)
 
     def note(self, house: str, **item: object) -> None:
@@ -195,7 +274,10 @@ class World:
                 book[code] = book.get(code, 0) + n
 
     def fleets_at(self, system: str) -> list[FleetSpec]:
-        return [f for f in self.fleets.values() if f.location == system]
+        fleets = self.fleets
+        if isinstance(fleets, FleetTable):
+            return fleets.at(system)
+        return [f for f in fleets.values() if f.location == system]
 
 
 def ships_of(fleet: FleetSpec) -> dict[str, int]:
@@ -215,9 +297,18 @@ def ships_of(fleet: FleetSpec) -> dict[str, int]:
     return out
 
 
-def with_order(fleet: FleetSpec, code: int, target: str | None = None) -> FleetSpec:
-    order: int | OrderSpec = code if target is None else OrderSpec(code=code, target=target)
+def with_order(
+    fleet: FleetSpec, code: int, target: str | None = None, via: tuple[str, ...] = ()
+) -> FleetSpec:
+    order: int | OrderSpec = (
+        code if target is None else OrderSpec(code=code, target=target, via=via or None)
+    )
     return fleet.model_copy(update={"order": order})
+
+
+def order_via(fleet: FleetSpec) -> tuple[str, ...]:
+    """Order 01's waypoints (G34), none for another order."""
+    return (fleet.order.via or ()) if isinstance(fleet.order, OrderSpec) else ()
 
 
 def order_target(fleet: FleetSpec) -> str | None:
@@ -246,7 +337,13 @@ def hold_position(world: World, fleet: FleetSpec, target: str | None) -> Plan:
 
 
 def move_fleet(world: World, fleet: FleetSpec, target: str | None) -> Plan:
-    """6.2.2: "Move to a new solar system and hold position (00)"."""
+    """6.2.2: "Move to a new solar system and hold position (00)". With waypoints (G34) it
+    heads for the first not yet reached (those where it is are reached), then the target."""
+    via = order_via(fleet)
+    while via and via[0] == fleet.location:
+        via = via[1:]
+    if via:
+        return Plan(MOVE, target, via[0], via=via)
     return Plan(MOVE, target, target if target != fleet.location else None)
 
 
@@ -394,39 +491,51 @@ def closest_friendly(world: World, fleet: FleetSpec) -> str | None:
     """The closest system the fleet's house controls (G12): fewest turns, then fewest jumps
     (``movement.route``), then ``closest_tie``. Where it is counts, if friendly."""
     home = world.state.houses[fleet.owner].home
-    best: tuple[int, int, bool, str] | None = None
-    for system in world.friendly(fleet.owner):
-        try:
-            way = route(world.state, fleet, system)
-        except NoRoute:
-            continue
-        first = world.options.closest_tie == "home_first" and system != home
-        key = (way.turns, way.jumps, first, system)
-        if best is None or key < best:
-            best = key
-    return best[3] if best else None
+    home_first = world.options.closest_tie == "home_first"
+    return world.routing.closest(
+        fleet, world.friendly(fleet.owner), lambda system: home_first and system != home
+    )
 
 
 def retreat_destination(world: World, fleet: FleetSpec, start: str) -> tuple[str, ...] | None:
     """7.3.5: "flee to the closest friendly star system via available jump lanes": the path
     of fewest jumps over lanes the fleet may use (6.1: not restricted ones with crippled or
     spacelift ships) to a system its house controls, not ``start``; ties by ``retreat_tie``
-    (G13). None: no friendly system can be reached."""
-    lanes = lanes_of(world.state)
-    friendly = set(world.friendly(fleet.owner)) - {start}
-    rank = {"major": 0, "minor": 1, "restricted": 2}
+    (G13). None: no friendly system can be reached. A breadth-first search from ``start`` (in
+    the lanes' order) that stops once the layer holding the first friendly system is found;
+    found once per house, lane permission and start while the friendly systems stay the
+    same."""
+    friendly = tuple(s for s in world.friendly(fleet.owner) if s != start)
+    sound = restricted_reason(fleet) is None
+    key = (fleet.owner, sound, start, friendly, world.options.retreat_tie)
+    if key in world.retreats:
+        return world.retreats[key]
+    found = _retreat_search(world, fleet, start, set(friendly)) if friendly else None
+    world.retreats[key] = found
+    return found
+
+
+def _retreat_search(
+    world: World, fleet: FleetSpec, start: str, friendly: set[str]
+) -> tuple[str, ...] | None:
+    lanes = world.routing.lanes
     paths: dict[str, tuple[str, ...]] = {start: (start,)}
-    todo = deque([start])
-    while todo:
-        here = todo.popleft()
-        for there, lane in lanes[here].items():
-            if there in paths or not can_use(fleet, lane):
-                continue
-            paths[there] = (*paths[here], there)
-            todo.append(there)
-    found = [p for s, p in paths.items() if s in friendly]
+    layer = [start]
+    found: list[tuple[str, ...]] = []
+    while layer and not found:
+        nxt: list[str] = []
+        for here in layer:
+            for there, lane in lanes[here].items():
+                if there in paths or not can_use(fleet, lane):
+                    continue
+                paths[there] = (*paths[here], there)
+                nxt.append(there)
+                if there in friendly:
+                    found.append(paths[there])
+        layer = nxt
     if not found:
         return None
+    rank = {"major": 0, "minor": 1, "restricted": 2}
 
     def key(p: tuple[str, ...]) -> tuple[int, int, str]:
         lane = rank[lanes[p[0]][p[1]]] if world.options.retreat_tie == "best_lane" else 0
@@ -442,7 +551,7 @@ def retreat_lane(world: World, house: str, start: str) -> str:
     path = retreat_destination(world, probe, start)
     if path is None:
         return "none"
-    return lanes_of(world.state)[path[0]][path[1]]
+    return world.routing.lanes[path[0]][path[1]]
 
 
 # --- effects after combat -----------------------------------------------------------------
@@ -684,6 +793,16 @@ def merge(host: FleetSpec, joiner: FleetSpec) -> FleetSpec | None:
             "loaded_tt": None if loaded == lift.get("TT", 0) else loaded,
         }
     )
+
+
+def id_number_order(fleet_id: str) -> tuple[tuple[int | str, ...], str]:
+    """6.2.15 "The fleet with the lowest ID Number" (G31): ids in natural order, each run of
+    the digits 0-9 compared as the number it writes (``alpha-2`` before ``alpha-10``) and the
+    text between as text; ids equal so (``alpha-02``, ``alpha-2``) by their text. Splitting
+    on the runs of digits puts text at even places and numbers at odd ones, so two ids'
+    parts always compare like with like."""
+    parts = re.split(r"([0-9]+)", fleet_id)
+    return (tuple(int(p) if i % 2 else p for i, p in enumerate(parts)), fleet_id)
 
 
 def salvage_value(fleet: FleetSpec) -> int:
