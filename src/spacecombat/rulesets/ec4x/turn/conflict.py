@@ -88,7 +88,7 @@ from spacecombat.rulesets.ec4x.state import (
 from spacecombat.rulesets.ec4x.turn import orders as o
 from spacecombat.rulesets.ec4x.turn.game import battle_options, parse_game
 from spacecombat.rulesets.ec4x.turn.movement import NoRoute, Route
-from spacecombat.rulesets.ec4x.turn.views import PLANETARY_KEYS
+from spacecombat.rulesets.ec4x.turn.views import PLANETARY_KEYS, next_world
 from spacecombat.rulesets.ec4x.turn.views import report as house_report
 from spacecombat.scenario.ec4x import (
     SPY_ORDERS,
@@ -919,8 +919,9 @@ def _reports(
     battles: list[dict[str, Any]],
     blockades: dict[str, list[str]],
 ) -> dict[str, dict[str, Any]]:
+    later = next_world(world, new)
     return {
-        house: house_report(world, new, house, orders_seen, moves, battles, blockades)
+        house: house_report(world, new, house, orders_seen, moves, battles, blockades, later)
         for house in sorted(new.houses)
     }
 

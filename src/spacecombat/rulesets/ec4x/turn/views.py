@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from spacecombat.rulesets.ec4x.turn import orders as o
-from spacecombat.rulesets.ec4x.turn.movement import NoRoute, restricted_reason, route
+from spacecombat.rulesets.ec4x.turn.movement import NoRoute, restricted_reason
 from spacecombat.rulesets.ec4x.turn.starmap import explored, lanes_of
 from spacecombat.scenario.ec4x_game import ColonySpec, FleetSpec, GameState
 
@@ -77,8 +77,10 @@ def report(
     moves: Mapping[str, tuple[str, ...]],
     battles: list[dict[str, Any]],
     blockades: Mapping[str, list[str]],
+    later: o.World,
 ) -> dict[str, Any]:
-    """The report of ``house`` for the turn ``world.state.turn``."""
+    """The report of ``house`` for the turn ``world.state.turn`` (``later``: the next state's
+    ``next_world``, shared by every house's report)."""
     before = world.state.houses[house].prestige
     own_fleets = [f for f in new.fleets if f.owner == house]
     start_fleets = {f.id for f in world.state.fleets if f.owner == house}
@@ -144,7 +146,7 @@ def report(
             for e in world.notes.get(house, [])
             if e.get("event") == "retreated"
         },
-        "routes": routes(world, new, house),
+        "routes": routes(later, house),
         "contacts": contacts(house, fought, world.intel.get(house, [])),
         "map": known_map(new, house),
     }
@@ -201,12 +203,10 @@ def known_map(state: GameState, house: str) -> dict[str, Any]:
     return {"systems": systems, "lanes": seen_lanes}
 
 
-def routes(world: o.World, new: GameState, house: str) -> dict[str, dict[str, Any]]:
-    """Each of the house's fleets whose standing order takes it elsewhere: where it heads
-    (the order's ``plan`` on the next state), the route of fewest turns (6.1, G8) and the turn
-    of the first state with the fleet there (``arrival_turn``, G7), judged on the next state
-    as it stands (G2: later turns may change it; ruling G45); or why it has none."""
-    later = o.World(
+def next_world(world: o.World, new: GameState) -> o.World:
+    """The next state as the orders see it (its fleets, colonies and routes: ``Routing``, one
+    search per house, start and lane permission), made once for every house's ``routes``."""
+    return o.World(
         state=new,
         options=world.options,
         fleets={f.id: f for f in sorted(new.fleets, key=lambda f: f.id)},
@@ -217,6 +217,14 @@ def routes(world: o.World, new: GameState, house: str) -> dict[str, dict[str, An
             if p.colony is not None
         },
     )
+
+
+def routes(later: o.World, house: str) -> dict[str, dict[str, Any]]:
+    """Each of the house's fleets whose standing order takes it elsewhere: where it heads
+    (the order's ``plan`` on the next state ``later``, ``next_world``), the route of fewest
+    turns (6.1, G8) and the turn of the first state with the fleet there (``arrival_turn``,
+    G7), judged on the next state as it stands (G2: later turns may change it; ruling G45); or
+    why it has none."""
     out: dict[str, dict[str, Any]] = {}
     # a route depends on the fleet only through its house, its system and whether it may
     # cross restricted lanes (6.1): fleets alike share one search
@@ -232,14 +240,14 @@ def routes(world: o.World, new: GameState, house: str) -> dict[str, dict[str, An
             continue
         key = (fleet.location, found.goal, restricted_reason(fleet) is None)
         if key not in known:
-            known[key] = _route(new, fleet, found.goal)
+            known[key] = _route(later, fleet, found.goal)
         out[fid] = {"order": found.code, "goal": found.goal, **known[key]}
     return out
 
 
-def _route(state: GameState, fleet: FleetSpec, goal: str) -> dict[str, Any]:
+def _route(later: o.World, fleet: FleetSpec, goal: str) -> dict[str, Any]:
     try:
-        way = route(state, fleet, goal)
+        way = later.routing.route(fleet, goal)
     except NoRoute as exc:
         return {"no_route": exc.reason}
     return {
