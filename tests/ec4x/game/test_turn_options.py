@@ -205,3 +205,36 @@ def test_the_turn_command_takes_the_options_of_the_state_file(
     assert len(err) == 1
     assert "options.hack_without_starbase" in err[0]
     assert "'fails', 'spy_on_planet'" in err[0]
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("excess_hits", "spill_over"),
+        ("squadron_losses", "individual_ships"),
+        ("detection_scope", "per_house"),
+    ],
+)
+def test_an_option_value_not_implemented_is_refused_when_the_state_is_read(
+    option: str, value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 23: a game never stops at its first battle, after movement, for its own options:
+    a space combat reading not implemented (E25's ``spill_over``, ...) is refused when the
+    state is read, naming the option; the turn command exits 2 and writes nothing."""
+    from spacecombat.core.errors import RuleNotImplemented
+
+    raw = data("A-B major", options={option: value})
+    with pytest.raises(RuleNotImplemented) as refused:
+        parse_game(raw)
+    assert refused.value.where == f"options.{option}"
+    state_file = tmp_path / "state.json"
+    state_file.write_text(json.dumps(raw))
+    orders_file = tmp_path / "orders.json"
+    orders_file.write_text(json.dumps({"game_id": "test", "turn": 5}))
+    out = tmp_path / "next.json"
+    status = main(["turn", str(state_file), str(orders_file), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert f"options.{option}" in err
+    assert len(err.strip().splitlines()) == 1
+    assert not out.exists()

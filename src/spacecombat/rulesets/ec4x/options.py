@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spacecombat.core.errors import ScenarioError
+from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.limits import MAX_ROUNDS, MAX_UNITS_PER_SIDE, shown
 from spacecombat.rulesets.ec4x.tables import tables
 from spacecombat.rulesets.options import parse_options
@@ -406,3 +406,24 @@ def parse_ec4x(data: dict[str, object], *, max_units: int = MAX_UNITS_PER_SIDE) 
     ``ScenarioError`` names the first bad field. ``max_units``: the units one house may have
     (``core/limits.py``; a game turn's battles pass ``MAX_GAME_BATTLE_UNITS``)."""
     return read_ec4x(data, Checks, max_units=max_units)
+
+
+def refuse_unimplemented(options: Ec4xOptions) -> None:
+    """``RuleNotImplemented`` for an option value whose reading is not implemented: checked
+    when a battle is set up, and when a game state is read (``turn/game.py``), so that a game
+    never stops at its first battle, after movement, for its own options."""
+    if options.squadron_losses == "individual_ships":
+        raise RuleNotImplemented(
+            "losing individual ships inside a squadron (7.3.1.4, option squadron_losses)",
+            "options.squadron_losses",
+        )
+    if options.excess_hits == "spill_over":
+        raise RuleNotImplemented(
+            "excess hits spilling over to other units (7.3.3, option excess_hits)",
+            "options.excess_hits",
+        )
+    if options.detection_scope == "per_house":
+        raise RuleNotImplemented(
+            "detection judged house by house (7.1.3, option detection_scope)",
+            "options.detection_scope",
+        )

@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
-from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.rulesets.ec4x.options import Ec4xOptions, read_options
+from spacecombat.rulesets.ec4x.options import Ec4xOptions, read_options, refuse_unimplemented
 from spacecombat.rulesets.ec4x.tables import ShipClass, tables
 from spacecombat.scenario.ec4x import Ec4xScenario, FleetSpec
 
@@ -219,21 +218,7 @@ MEMO_LIMIT = 1 << 16
 def build(scenario: Ec4xScenario, options: Ec4xOptions | None = None) -> Setup:
     """The setup of a checked scenario."""
     options = options or read_options(scenario.options)
-    if options.squadron_losses == "individual_ships":
-        raise RuleNotImplemented(
-            "losing individual ships inside a squadron (7.3.1.4, option squadron_losses)",
-            "options.squadron_losses",
-        )
-    if options.excess_hits == "spill_over":
-        raise RuleNotImplemented(
-            "excess hits spilling over to other units (7.3.3, option excess_hits)",
-            "options.excess_hits",
-        )
-    if options.detection_scope == "per_house":
-        raise RuleNotImplemented(
-            "detection judged house by house (7.1.3, option detection_scope)",
-            "options.detection_scope",
-        )
+    refuse_unimplemented(options)
     classes = tables().classes
     houses = tuple(scenario.houses)
     statuses = tuple(tuple(scenario.status(a, b) for b in houses) for a in houses)

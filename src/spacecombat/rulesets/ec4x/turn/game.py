@@ -13,7 +13,12 @@ from typing import Any
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_STATE_BYTES
-from spacecombat.rulesets.ec4x.options import Ec4xOptions, check_squadron, read_options
+from spacecombat.rulesets.ec4x.options import (
+    Ec4xOptions,
+    check_squadron,
+    read_options,
+    refuse_unimplemented,
+)
 from spacecombat.rulesets.ec4x.turn.movement import MOVEMENT_OPTIONS, read_movement_options
 from spacecombat.rulesets.ec4x.turn.orders import TURN_OPTIONS, read_turn_options
 from spacecombat.scenario.ec4x_game import GameState
@@ -48,6 +53,7 @@ def check_game(state: GameState) -> GameState:
     read_movement_options({k: v for k, v in raw.items() if k in MOVEMENT_OPTIONS})
     read_turn_options({k: v for k, v in raw.items() if k in TURN_OPTIONS})
     battle = read_options(battle_options(state))
+    refuse_unimplemented(battle)  # refused now, not at the turn's first battle
     for f, fleet in enumerate(state.fleets):
         aco = state.houses[fleet.owner].aco
         for q, squadron in enumerate(fleet.squadrons):

@@ -430,6 +430,12 @@ class Routing:
         there are wanted; a later route from there searches afresh, with the same answers."""
         self._searches.pop(self.search_key(fleet), None)
 
+    def forget_searches(self, house: str) -> None:
+        """Forget every search of ``house`` (their memory), once no more of its routes are
+        wanted; a later route searches afresh, with the same answers."""
+        for key in [k for k in self._searches if k[0] == house]:
+            del self._searches[key]
+
     def search(self, fleet: FleetSpec) -> _Search:
         """The search from where ``fleet`` is, shared by its house and lane permission."""
         key = self.search_key(fleet)

@@ -242,6 +242,7 @@ def routes(later: o.World, house: str) -> dict[str, dict[str, Any]]:
         if key not in known:
             known[key] = _route(later, fleet, found.goal)
         out[fid] = {"order": found.code, "goal": found.goal, **known[key]}
+    later.routing.forget_searches(house)  # no other report needs them: their memory goes
     return out
 
 
