@@ -2,113 +2,34 @@
 scale (one search per fleet and destination, the state's lanes read afresh each time): kept
 as the reference the faster ``movement.Routing`` and ``orders.retreat_destination`` are
 checked against (tests/ec4x/game/test_routing_reference.py). Copied verbatim from
-``movement.py`` and ``orders.py`` at commit 8c19657; only the names and the imports differ.
+``movement.py`` and ``orders.py`` at commit 8c19657 (only the names and the imports differ);
+what issue 23 left unchanged there (6.1's checks of one move) is imported, not copied.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections import deque
-from dataclasses import dataclass
-from itertools import pairwise
 
-from spacecombat.rulesets.ec4x.turn.movement import (
-    MAX_JUMPS,
+from spacecombat.rulesets.ec4x.turn.movement import (  # unchanged since: shared, not copied
     Move,
     MovementOptions,
     NoRoute,
     Route,
+    _fleet,
+    _problem,
+    _View,
+    _view,
     can_use,
     movement_options,
     restricted_reason,
 )
 from spacecombat.rulesets.ec4x.turn.orders import World
-from spacecombat.rulesets.ec4x.turn.starmap import explored, lanes_of, territory
-from spacecombat.scenario.ec4x_game import FleetSpec, GameState, LaneClass
+from spacecombat.rulesets.ec4x.turn.starmap import lanes_of
+from spacecombat.scenario.ec4x_game import FleetSpec, GameState
 
 #: a route's cost while searching: turns, jumps, every system, each turn's path
 _Cost = tuple[int, int, tuple[str, ...], tuple[tuple[str, ...], ...]]
-
-
-@dataclass(frozen=True)
-class _View:
-    """What 6.1 reads of the state for one house, computed once."""
-
-    lanes: dict[str, dict[str, LaneClass]]
-    owner: dict[str, str | None]
-    explored: frozenset[str]
-    house: str
-
-    def owns(self, system: str) -> bool:
-        return self.owner[system] == self.house
-
-    def is_rival(self, system: str) -> bool:
-        owner = self.owner[system]
-        return owner is not None and owner != self.house
-
-
-def _view(state: GameState, house: str) -> _View:
-    return _View(lanes_of(state), territory(state), explored(state, house), house)
-
-
-def _fleet(state: GameState, fleet: FleetSpec | str) -> FleetSpec:
-    return state.fleet(fleet) if isinstance(fleet, str) else fleet
-
-
-def move_problem(
-    state: GameState,
-    fleet: FleetSpec | str,
-    path: tuple[str, ...],
-    options: MovementOptions | None = None,
-) -> str | None:
-    """Why one turn's move along ``path`` (start first) breaks 6.1, or None if it is legal."""
-    fleet = _fleet(state, fleet)
-    opts = options or movement_options(state)
-    return _problem(_view(state, fleet.owner), fleet, path, opts)
-
-
-def _problem(
-    view: _View, fleet: FleetSpec, path: tuple[str, ...], opts: MovementOptions
-) -> str | None:
-    if not path or path[0] != fleet.location:
-        return f"a move starts where the fleet is ({fleet.location})"
-    jumps = len(path) - 1
-    if jumps < 1:
-        return "a move makes at least one jump"
-    if jumps > MAX_JUMPS:
-        return f"at most {MAX_JUMPS} jumps in a turn (6.1)"
-    classes: list[LaneClass] = []
-    for a, b in pairwise(path):
-        lane = view.lanes.get(a, {}).get(b)
-        if lane is None:
-            return f"no jump lane joins {a} and {b}"
-        if lane == "restricted" and (why := restricted_reason(fleet)) is not None:
-            return f"the lane {a}-{b} is restricted and {why} (6.1)"
-        classes.append(lane)
-    if jumps == 1:
-        return None
-    start, through, destination = path
-    if destination == start:
-        return "a move ends somewhere else than it starts"
-    if any(c != "major" for c in classes):
-        return "minor and restricted lanes allow a single jump per turn (6.1)"
-    must_own = {
-        "start_and_through": (start, through),
-        "through": (through,),
-        "through_and_destination": (through, destination),
-        "whole_path": (start, through, destination),
-    }[opts.owned_path]
-    for system in must_own:
-        if not view.owns(system):
-            return (
-                f"two jumps need the house to own the systems on the path, and {system} is not "
-                f"{view.house}'s (6.1; owned_path: {opts.owned_path})"
-            )
-    if view.is_rival(destination):
-        return f"{destination} is a rival system: one jump at most into it (6.1)"
-    if destination not in view.explored:
-        return f"{destination} is unexplored: one jump at most into it (6.1)"
-    return None
 
 
 def _moves_from(view: _View, fleet: FleetSpec, here: str, opts: MovementOptions) -> set[Move]:

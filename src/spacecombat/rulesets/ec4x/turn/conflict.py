@@ -124,17 +124,10 @@ def turn(
     ``options``: the conflict phase's options (default: the state's ``options``, G12-G16 and
     on); ``dice``: the turn's draws (default ``SplitMixDice(ec4x_seed(game_id, turn))``; tests
     give ``ScriptedDice``)."""
-    world = o.World(
-        state=state,
-        options=options if options is not None else o.turn_options(state),
-        battle=read_options(battle_options(state)),
-        fleets={f.id: f for f in sorted(state.fleets, key=lambda f: f.id)},
-        colonies={
-            s.id: (i, p.colony)
-            for s in state.systems
-            for i, p in enumerate(s.planets)
-            if p.colony is not None
-        },
+    world = o.World.of(
+        state,
+        options if options is not None else o.turn_options(state),
+        read_options(battle_options(state)),
     )
     if dice is None:
         dice = SplitMixDice(ec4x_seed(state.game_id, state.turn))

@@ -254,6 +254,22 @@ class World:
         self.fleets = FleetTable(self.fleets)
         self.colonies = ColonyTable(self.colonies)
 
+    @classmethod
+    def of(cls, state: GameState, options: TurnOptions, battle: Ec4xOptions | None = None) -> World:
+        """The world of ``state`` as it is read: its fleets by id, its colonies by system."""
+        return cls(
+            state=state,
+            options=options,
+            battle=battle if battle is not None else Ec4xOptions(),
+            fleets={f.id: f for f in sorted(state.fleets, key=lambda f: f.id)},
+            colonies={
+                s.id: (i, p.colony)
+                for s in state.systems
+                for i, p in enumerate(s.planets)
+                if p.colony is not None
+            },
+        )
+
     def owner(self, system: str) -> str | None:
         found = self.colonies.get(system)
         return found[1].owner if found else None

@@ -206,17 +206,7 @@ def known_map(state: GameState, house: str) -> dict[str, Any]:
 def next_world(world: o.World, new: GameState) -> o.World:
     """The next state as the orders see it (its fleets, colonies and routes: ``Routing``, one
     search per house, start and lane permission), made once for every house's ``routes``."""
-    return o.World(
-        state=new,
-        options=world.options,
-        fleets={f.id: f for f in sorted(new.fleets, key=lambda f: f.id)},
-        colonies={
-            s.id: (i, p.colony)
-            for s in new.systems
-            for i, p in enumerate(s.planets)
-            if p.colony is not None
-        },
-    )
+    return o.World.of(new, world.options, world.battle)
 
 
 def routes(later: o.World, house: str) -> dict[str, dict[str, Any]]:
