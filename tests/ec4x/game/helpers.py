@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from spacecombat.core.dice import ScriptedDice
+from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
 from spacecombat.rulesets.ec4x.turn.game import parse_game
 from spacecombat.scenario.ec4x_game import GameState
+from spacecombat.scenario.ec4x_orders import parse_orders
 
 
 def fleet(fid: str = "F1", owner: str = "alpha", at: str = "A", **fields: Any) -> dict[str, Any]:
@@ -54,3 +57,18 @@ def data(
 
 def state(lanes: str, **fields: Any) -> GameState:
     return parse_game(data(lanes, **fields))
+
+
+def two_systems(fleets: list[dict[str, Any]], **options: object) -> GameState:
+    """Systems A and B (a major lane), houses alpha and beta, ``fleets``, ``options``."""
+    return parse_game(data("A-B major", fleets=fleets, options=options or None))
+
+
+def play_scripted(state: GameState, picks: list[int], **orders: list[dict[str, Any]]) -> TurnResult:
+    """One turn with each house's ``orders`` and the turn's draws scripted: ``picks``, every
+    one of them drawn and no other."""
+    given = parse_orders({"game_id": "test", "turn": state.turn, "orders": orders}, state)
+    dice = ScriptedDice(picks=picks)
+    result = turn(state, given, dice=dice)
+    assert dice._next_pick == len(picks)  # every scripted draw was made, and no other
+    return result

@@ -14,12 +14,9 @@ from typing import Any
 
 import pytest
 
-from spacecombat.core.dice import ScriptedDice
-from spacecombat.rulesets.ec4x.turn.conflict import TurnResult, turn
-from spacecombat.rulesets.ec4x.turn.game import parse_game
+from spacecombat.rulesets.ec4x.turn.conflict import TurnResult
 from spacecombat.scenario.ec4x_game import GameState
-from spacecombat.scenario.ec4x_orders import parse_orders
-from tests.ec4x.game.helpers import data, fleet
+from tests.ec4x.game.helpers import fleet, play_scripted, two_systems
 
 #: a beta fleet of one Raider (CLK1), holding; beta and alpha are neutral (no battle)
 RAIDER: dict[str, Any] = {"squadrons": [{"flagship": "RR", "clk": 1}]}
@@ -28,15 +25,11 @@ DETECTED, MISSED = [0, 13], [0, 12]
 
 
 def game(fleets: list[dict[str, Any]], **options: object) -> GameState:
-    return parse_game(data("A-B major", fleets=fleets, options=options or None))
+    return two_systems(fleets, **options)
 
 
 def play(state: GameState, picks: list[int], **orders: list[dict[str, Any]]) -> TurnResult:
-    given = parse_orders({"game_id": "test", "turn": state.turn, "orders": orders}, state)
-    dice = ScriptedDice(picks=picks)
-    result = turn(state, given, dice=dice)
-    assert dice._next_pick == len(picks)  # every scripted draw was made, and no other
-    return result
+    return play_scripted(state, picks, **orders)
 
 
 def reported(result: TurnResult, house: str = "alpha") -> list[list[str]]:

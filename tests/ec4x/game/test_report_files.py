@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,13 +16,6 @@ import pytest
 from spacecombat.cli import main
 
 GAME = Path(__file__).parents[3] / "examples" / "ec4x" / "game"
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Path:
-    for name in ("state.json", "orders-turn-1.json"):
-        shutil.copy(GAME / name, tmp_path / name)
-    return tmp_path
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,13 +10,6 @@ import pytest
 from spacecombat.cli import main
 
 GAME = Path(__file__).parents[3] / "examples" / "ec4x" / "game"
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Path:
-    for name in ("state.json", "orders-turn-1.json"):
-        shutil.copy(GAME / name, tmp_path / name)
-    return tmp_path
 
 
 def test_turn_writes_the_next_state_and_the_reports(game: Path) -> None:
