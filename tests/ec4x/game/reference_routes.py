@@ -20,9 +20,9 @@ from spacecombat.rulesets.ec4x.turn.movement import (  # unchanged since: shared
     _problem,
     _View,
     _view,
+    _why_not,
     can_use,
     movement_options,
-    restricted_reason,
 )
 from spacecombat.rulesets.ec4x.turn.orders import World
 from spacecombat.rulesets.ec4x.turn.starmap import lanes_of
@@ -94,7 +94,7 @@ def reference_route(
             if move.destination not in best or cost < best[move.destination]:
                 best[move.destination] = cost
                 heapq.heappush(queue, cost)
-    raise NoRoute(fleet.id, destination, _why_not(state, fleet, destination))
+    raise NoRoute(fleet.id, destination, _why_not(lanes_of(state), fleet, destination))
 
 
 def reference_retreat_destination(
@@ -125,19 +125,3 @@ def reference_retreat_destination(
         return (len(p), lane, p[-1])
 
     return min(found, key=key)
-
-
-def _why_not(state: GameState, fleet: FleetSpec, destination: str) -> str:
-    lanes = lanes_of(state)
-    reach = {fleet.location}
-    todo = [fleet.location]
-    while todo:
-        here = todo.pop()
-        for there in lanes[here]:
-            if there not in reach:
-                reach.add(there)
-                todo.append(there)
-    if destination not in reach:
-        return f"no chain of jump lanes joins {fleet.location} to it"
-    why = restricted_reason(fleet)
-    return f"every chain of lanes to it crosses a restricted lane, and {why} (6.1)"
