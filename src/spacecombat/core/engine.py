@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from spacecombat.core.decisions import DecisionRequest, Option, Policy, decide
 from spacecombat.core.dice import Dice
@@ -217,6 +217,16 @@ class Process(Protocol[S]):
         ...
 
 
+@runtime_checkable
+class Quiet(Protocol[S]):
+    """A process that can be played without its events (Monte Carlo's ``Sampler``)."""
+
+    def quiet(self) -> Process[S]:
+        """A twin of the process whose nodes are the same but for their events (none need
+        be built): from each state the same steps, dice, draws, decisions and end."""
+        ...
+
+
 @dataclass(frozen=True)
 class Played(Generic[S]):
     """A battle played out: its events (the log) and its final state and outcome."""
@@ -349,13 +359,16 @@ class Sampler(Generic[S]):
     remembers at most ``memory`` states and edges; past that, new ones are walked every time
     (still the same battle).
 
+    A process with a ``quiet()`` method (``Quiet``) is played by the twin it returns, which
+    takes the same steps and draws without building the events no one reads here.
+
     Only for policies whose answer depends on the request alone (not on earlier answers):
     ``ScriptedPolicy`` is not one."""
 
     def __init__(
         self, process: Process[S], policies: Mapping[str, Policy], memory: int = SAMPLER_MEMORY
     ) -> None:
-        self.process = process
+        self.process = process.quiet() if isinstance(process, Quiet) else process
         self.policies = policies
         self.memory = memory
         #: points by the states they were reached from (and by their own state)
