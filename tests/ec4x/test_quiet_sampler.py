@@ -131,3 +131,37 @@ def test_the_resolver_battle_is_not_quiet() -> None:
     assert not battle.setup.quiet
     assert battle.quiet().setup.quiet
     assert not battle.setup.quiet
+
+
+def test_a_full_sampler_of_a_large_battle_goes_lean_and_still_ends_as_the_resolver() -> None:
+    """Ten squadrons a side: their states almost never repeat, so once a small memory is full
+    the sampler plays each battle on from where it leaves what it remembers without look-ups
+    (``lean``); draw for draw and end for end still the resolver's battle."""
+    checked = parse_scenario(dict(SCENARIOS)["bench"])
+    battle = rulesets.battle(checked)
+    policies = battle.stock_policies()
+    sampler = Sampler(battle, policies, memory=200)
+    seed = 0
+    while not sampler.lean:
+        assert seed < 200, "a full sampler of a large battle goes lean"
+        sampler.play(rulesets.dice_for(checked, seed))
+        seed += 1
+    for seed in range(300, 330):
+        loud = Recording(rulesets.dice_for(checked, seed))
+        played = play(battle, loud, policies)
+        quiet = Recording(rulesets.dice_for(checked, seed))
+        end = sampler.play(quiet)
+        assert quiet.draws == loud.draws, seed
+        assert (end.state, end.outcome) == (played.state, played.outcome), seed
+
+
+def test_a_small_battle_stays_with_its_memory() -> None:
+    """One against two: the memory is never full, so the sampler never goes lean (it only
+    rolls once it has met the battle's points)."""
+    checked = parse_scenario(dict(SCENARIOS)["tiny"])
+    battle = rulesets.battle(checked)
+    sampler = Sampler(battle, battle.stock_policies())
+    for seed in range(400):
+        sampler.play(rulesets.dice_for(checked, seed))
+    assert not sampler.lean
+    assert 0 < sampler.remembered < sampler.memory

@@ -357,7 +357,10 @@ class Sampler(Generic[S]):
     the same state with the same outcome, without the log. The states a walk passes are
     remembered with the point it reaches, so a later walk that joins one stops there. It
     remembers at most ``memory`` states and edges; past that, new ones are walked every time
-    (still the same battle).
+    (still the same battle). Once it is full, if fewer than one walk in ``JOINS`` still joins a
+    remembered state (a large battle: its states almost never repeat), a battle that leaves
+    what is remembered is played on to its end as ``play`` plays it, without points or
+    look-ups (``lean``).
 
     A process with a ``quiet()`` method (``Quiet``) is played by the twin it returns, which
     takes the same steps and draws without building the events no one reads here.
@@ -375,6 +378,11 @@ class Sampler(Generic[S]):
         self._points: dict[S, Point[S]] = {}
         self._remembered = 0
         self._start: Point[S] | None = None
+        #: once full: the look-ups of walked states made, and those that joined one
+        self._looked = 0
+        self._joined = 0
+        #: whether battles leaving what is remembered are played on without look-ups
+        self.lean = False
 
     @property
     def remembered(self) -> int:
@@ -416,8 +424,31 @@ class Sampler(Generic[S]):
                 return point
             following = point.following.get(key)
             if following is None:
+                if self.lean:
+                    return self._walk(point, key, dice)
                 following = self._follow(point, key)
             point = following
+
+    def _walk(self, point: Point[S], key: Outcome, dice: Dice) -> Point[S]:
+        """The battle played on from ``point`` after the dice gave ``key`` to its end, as
+        ``play`` plays it (the same dice read in the same order), without its log and
+        remembering nothing."""
+        node = point.node
+        assert isinstance(node, Chance | Draw)
+        state = node.after(key).state  # type: ignore[arg-type]
+        advance, policies = self.process.advance, self.policies
+        while True:
+            found = advance(state)
+            if isinstance(found, Step):
+                state = found.state
+            elif isinstance(found, Draw):
+                state = found.after(dice.pick(found.weights)).state
+            elif isinstance(found, Chance):
+                state = found.after(found.rolled(found.pool.sample(dice))).state
+            elif isinstance(found, Decision):
+                state = found.then(decide(found.request, policies)).state
+            else:
+                return Point(found, state)
 
     def _follow(self, point: Point[S], key: Outcome) -> Point[S]:
         """Walk the rules from ``point`` after the dice gave ``key``."""
@@ -433,6 +464,16 @@ class Sampler(Generic[S]):
             self._remembered += 1
         return found
 
+    def _met(self, joined: bool) -> None:
+        """Count a walk (once full): whether it joined a remembered state; go ``lean`` when
+        few do."""
+        if self._remembered < self.memory:
+            return
+        self._looked += 1
+        self._joined += joined
+        if self._looked >= JUDGED_AFTER and self._joined * JOINS < self._looked:
+            self.lean = True
+
     def _reach(self, state: S) -> Point[S]:
         """The point the rules reach from ``state``. Every state walked through on the way is
         remembered too: walks from other points often join it (the same units with the same
@@ -440,6 +481,7 @@ class Sampler(Generic[S]):
         points = self._points
         found = points.get(state)
         if found is not None:
+            self._met(True)
             return found
         walked = [state]
         advance = self.process.advance
@@ -451,9 +493,11 @@ class Sampler(Generic[S]):
                 state = node.then(decide(node.request, self.policies)).state
             else:
                 found = Point(node, state)
+                self._met(False)
                 break
             found = points.get(state)
             if found is not None:
+                self._met(True)
                 break
             walked.append(state)
         room = self.memory - self._remembered
@@ -462,6 +506,12 @@ class Sampler(Generic[S]):
                 points[passed] = found
             self._remembered += min(room, len(walked))
         return found
+
+
+#: a full sampler goes ``lean`` when fewer than one walk in this many joins a remembered state
+JOINS = 20
+#: the walks a full sampler counts before it judges
+JUDGED_AFTER = 2_000
 
 
 def _roll(
