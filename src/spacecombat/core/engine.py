@@ -434,8 +434,12 @@ class Sampler(Generic[S]):
         ``play`` plays it (the same dice read in the same order), without its log and
         remembering nothing."""
         node = point.node
-        assert isinstance(node, Chance | Draw)
-        state = node.after(key).state  # type: ignore[arg-type]
+        if isinstance(node, Draw):
+            assert isinstance(key, int)
+            state = node.after(key).state
+        else:
+            assert isinstance(node, Chance)
+            state = node.after(key).state
         advance, policies = self.process.advance, self.policies
         while True:
             found = advance(state)
