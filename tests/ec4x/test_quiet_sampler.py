@@ -15,11 +15,13 @@ from typing import Any
 import pytest
 
 from spacecombat import rulesets
+from spacecombat.analysis.montecarlo import Trials
 from spacecombat.core.dice import Dice
 from spacecombat.core.engine import Sampler, play
 from spacecombat.rulesets import parse_scenario
 from spacecombat.rulesets.ec4x.battle import Ec4xBattle
 from tests.ec4x.test_logs_unchanged import RECORDED
+from tests.odds.test_montecarlo_sampler import reference_tally
 
 #: the events only the log reads, which a quiet battle never builds (7.3 rounds)
 ROUND_EVENTS = {
@@ -165,3 +167,19 @@ def test_a_small_battle_stays_with_its_memory() -> None:
         sampler.play(rulesets.dice_for(checked, seed))
     assert not sampler.lean
     assert 0 < sampler.remembered < sampler.memory
+
+
+def test_a_lean_sampler_gives_the_tally_trial_by_trial_play_gives() -> None:
+    """Monte Carlo's figures for a seed do not change: a batch of ten-against-ten trials
+    played by a lean sampler tallies the same ends, in the same order, with the same outcomes
+    and counts, and the same rounds, as each trial played by ``play`` with its log."""
+    scenario = dict(SCENARIOS)["bench"]
+    trials = Trials(parse_scenario(scenario))
+    trials.sampler = Sampler(trials.battle, trials.battle.stock_policies(), memory=200)
+    trials.run(5, 0, 10)
+    assert trials.sampler.lean
+    tally = trials.run(5, 10, 40)
+    expected = reference_tally(scenario, 5, 10, 40)
+    assert tally.trials == expected.trials
+    assert list(tally.ends.items()) == list(expected.ends.items())
+    assert list(tally.rounds.items()) == list(expected.rounds.items())
