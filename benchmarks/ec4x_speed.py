@@ -4,8 +4,12 @@ builds it, but not written).
 
 Each battle is played by the core's ``play`` with the ruleset's seeded dice (SplitMix64) and
 the stock policies, as ``spacecombat resolve`` plays it, from a scenario parsed once. The
-battles differ only by their seed. Prints the median of ``--repeats`` runs of ``--battles``
-battles each; results go in docs/benchmarks.md with the machine and the date.
+battles differ only by their seed. Beside it, in the same runs (issue 24), the same number of
+battles played as Monte Carlo plays its trials: ``Trials.run`` on one core (the quiet sampler,
+no events; the same draws and ends as ``play``), after a warm-up batch that fills the
+sampler's memory, so the ratio of the two is measured under the same load. Prints the median
+of ``--repeats`` runs of ``--battles`` battles each; results go in docs/benchmarks.md with the
+machine and the date.
 
 Run: ``.venv/bin/python benchmarks/ec4x_speed.py [--battles N] [--repeats R]``
 """
@@ -19,6 +23,7 @@ import time
 from typing import Any
 
 from spacecombat import rulesets
+from spacecombat.analysis.montecarlo import Trials
 from spacecombat.core.engine import play
 from spacecombat.rulesets import parse_scenario
 
@@ -78,18 +83,30 @@ def run(battles: int) -> tuple[float, float]:
     return time.perf_counter() - start, rounds / battles
 
 
+def run_trials(trials: Trials, first: int, battles: int) -> float:
+    """Seconds for ``battles`` Monte Carlo trials from trial ``first`` (seed 0)."""
+    start = time.perf_counter()
+    trials.run(0, first, battles)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--battles", type=int, default=500)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
     run(20)  # warm up (data files, caches)
-    times = []
+    sampled = Trials(parse_scenario(scenario()))
+    warm_up = 600  # the sampler's memory fills, and it judges whether to go lean
+    sampled.run(0, 0, warm_up)
+    times, trial_times = [], []
     mean_rounds = 0.0
-    for _ in range(args.repeats):
+    for k in range(args.repeats):
         seconds, mean_rounds = run(args.battles)
         times.append(seconds)
+        trial_times.append(run_trials(sampled, warm_up + k * args.battles, args.battles))
     median = statistics.median(times)
+    trial_median = statistics.median(trial_times)
     print(
         f"machine: {platform.machine()}, {platform.python_implementation()} "
         f"{platform.python_version()}, {platform.system()}"
@@ -102,6 +119,13 @@ def main() -> None:
         f"  median {median:.3f} s a run: {args.battles / median:,.0f} battles/s, "
         f"{1000 * median / args.battles:.3f} ms a battle "
         f"(runs: {', '.join(f'{t:.3f}' for t in times)})"
+    )
+    print(
+        f"  Monte Carlo trials (quiet sampler, lean: {sampled.sampler.lean}): median "
+        f"{trial_median:.3f} s a run: {args.battles / trial_median:,.0f} battles/s, "
+        f"{1000 * trial_median / args.battles:.3f} ms a battle "
+        f"(runs: {', '.join(f'{t:.3f}' for t in trial_times)}); "
+        f"{median / trial_median:.2f} times the resolver's rate"
     )
 
 

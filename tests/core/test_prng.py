@@ -49,6 +49,34 @@ def test_pick_takes_the_first_index_whose_cumulative_weight_exceeds_r() -> None:
         assert SplitMix64(seed).pick([1, 2, 3]) == expected
 
 
+@given(
+    st.integers(0, MASK),
+    st.lists(
+        st.lists(st.integers(1, 2**61), min_size=1, max_size=6)
+        | st.lists(st.integers(1, 12), min_size=1, max_size=12),
+        min_size=1,
+        max_size=8,
+    ),
+)
+def test_pick_is_below_of_the_total_then_the_cumulative_walk(
+    seed: int, draws: list[list[int]]
+) -> None:
+    """``pick`` writes ``below``'s steps out (issue 24's speed): draw after draw the same
+    index and the same generator state as ``below(sum(weights))`` and the cumulative walk,
+    rejections included (totals of several 2^61 reject up to a quarter of the outputs)."""
+    ours, reference = SplitMix64(seed), SplitMix64(seed)
+    for weights in draws:
+        r = reference.below(sum(weights))
+        expected = next(i for i in range(len(weights)) if r < sum(weights[: i + 1]))
+        assert ours.pick(weights) == expected
+        assert ours.state == reference.state
+
+
+def test_pick_refuses_a_total_beyond_64_bits() -> None:
+    with pytest.raises(ValueError, match="below"):
+        SplitMix64(0).pick([MASK, 1])
+
+
 def test_pick_frequencies_follow_the_weights() -> None:
     generator = SplitMix64(12345)
     counts = Counter(generator.pick([1, 3, 6]) for _ in range(30_000))

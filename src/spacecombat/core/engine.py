@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from spacecombat.core.decisions import DecisionRequest, Option, Policy, decide
 from spacecombat.core.dice import Dice
@@ -217,6 +217,16 @@ class Process(Protocol[S]):
         ...
 
 
+@runtime_checkable
+class Quiet(Protocol[S]):
+    """A process that can be played without its events (Monte Carlo's ``Sampler``)."""
+
+    def quiet(self) -> Process[S]:
+        """A twin of the process whose nodes are the same but for their events (none need
+        be built): from each state the same steps, dice, draws, decisions and end."""
+        ...
+
+
 @dataclass(frozen=True)
 class Played(Generic[S]):
     """A battle played out: its events (the log) and its final state and outcome."""
@@ -347,7 +357,13 @@ class Sampler(Generic[S]):
     the same state with the same outcome, without the log. The states a walk passes are
     remembered with the point it reaches, so a later walk that joins one stops there. It
     remembers at most ``memory`` states and edges; past that, new ones are walked every time
-    (still the same battle).
+    (still the same battle). Once it is full, if fewer than one walk in ``JOINS`` still joins a
+    remembered state (a large battle: its states almost never repeat), a battle that leaves
+    what is remembered is played on to its end as ``play`` plays it, without points or
+    look-ups (``lean``).
+
+    A process with a ``quiet()`` method (``Quiet``) is played by the twin it returns, which
+    takes the same steps and draws without building the events no one reads here.
 
     Only for policies whose answer depends on the request alone (not on earlier answers):
     ``ScriptedPolicy`` is not one."""
@@ -355,13 +371,18 @@ class Sampler(Generic[S]):
     def __init__(
         self, process: Process[S], policies: Mapping[str, Policy], memory: int = SAMPLER_MEMORY
     ) -> None:
-        self.process = process
+        self.process = process.quiet() if isinstance(process, Quiet) else process
         self.policies = policies
         self.memory = memory
         #: points by the states they were reached from (and by their own state)
         self._points: dict[S, Point[S]] = {}
         self._remembered = 0
         self._start: Point[S] | None = None
+        #: once full: the look-ups of walked states made, and those that joined one
+        self._looked = 0
+        self._joined = 0
+        #: whether battles leaving what is remembered are played on without look-ups
+        self.lean = False
 
     @property
     def remembered(self) -> int:
@@ -403,8 +424,35 @@ class Sampler(Generic[S]):
                 return point
             following = point.following.get(key)
             if following is None:
+                if self.lean:
+                    return self._walk(point, key, dice)
                 following = self._follow(point, key)
             point = following
+
+    def _walk(self, point: Point[S], key: Outcome, dice: Dice) -> Point[S]:
+        """The battle played on from ``point`` after the dice gave ``key`` to its end, as
+        ``play`` plays it (the same dice read in the same order), without its log and
+        remembering nothing."""
+        node = point.node
+        if isinstance(node, Draw):
+            assert isinstance(key, int)
+            state = node.after(key).state
+        else:
+            assert isinstance(node, Chance)
+            state = node.after(key).state
+        advance, policies = self.process.advance, self.policies
+        while True:
+            found = advance(state)
+            if isinstance(found, Step):
+                state = found.state
+            elif isinstance(found, Draw):
+                state = found.after(dice.pick(found.weights)).state
+            elif isinstance(found, Chance):
+                state = found.after(found.rolled(found.pool.sample(dice))).state
+            elif isinstance(found, Decision):
+                state = found.then(decide(found.request, policies)).state
+            else:
+                return Point(found, state)
 
     def _follow(self, point: Point[S], key: Outcome) -> Point[S]:
         """Walk the rules from ``point`` after the dice gave ``key``."""
@@ -420,6 +468,16 @@ class Sampler(Generic[S]):
             self._remembered += 1
         return found
 
+    def _met(self, joined: bool) -> None:
+        """Count a walk (once full): whether it joined a remembered state; go ``lean`` when
+        few do."""
+        if self._remembered < self.memory:
+            return
+        self._looked += 1
+        self._joined += joined
+        if self._looked >= JUDGED_AFTER and self._joined * JOINS < self._looked:
+            self.lean = True
+
     def _reach(self, state: S) -> Point[S]:
         """The point the rules reach from ``state``. Every state walked through on the way is
         remembered too: walks from other points often join it (the same units with the same
@@ -427,6 +485,7 @@ class Sampler(Generic[S]):
         points = self._points
         found = points.get(state)
         if found is not None:
+            self._met(True)
             return found
         walked = [state]
         advance = self.process.advance
@@ -438,9 +497,11 @@ class Sampler(Generic[S]):
                 state = node.then(decide(node.request, self.policies)).state
             else:
                 found = Point(node, state)
+                self._met(False)
                 break
             found = points.get(state)
             if found is not None:
+                self._met(True)
                 break
             walked.append(state)
         room = self.memory - self._remembered
@@ -449,6 +510,12 @@ class Sampler(Generic[S]):
                 points[passed] = found
             self._remembered += min(room, len(walked))
         return found
+
+
+#: a full sampler goes ``lean`` when fewer than one walk in this many joins a remembered state
+JOINS = 20
+#: the walks a full sampler counts before it judges
+JUDGED_AFTER = 2_000
 
 
 def _roll(

@@ -62,8 +62,23 @@ class SplitMix64:
                 return x % n
 
     def pick(self, weights: Sequence[int]) -> int:
-        """An index drawn with chance proportional to its whole-number weight."""
-        r = self.below(sum(weights))
+        """An index drawn with chance proportional to its whole-number weight: ``below`` of
+        their sum, its steps written out here (one call rather than three a draw: Monte
+        Carlo's EC4X battles draw some 500 times each; the same outputs, checked by tests)."""
+        n = sum(weights)
+        if not 1 <= n <= MASK:
+            raise ValueError(f"below(n) needs 1 <= n < 2^64 (got {n})")
+        limit = (MASK + 1) - ((MASK + 1) % n)
+        state = self.state
+        while True:
+            state = (state + GOLDEN) & MASK
+            z = ((state ^ (state >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            x = z ^ (z >> 31)
+            if x < limit:
+                break
+        self.state = state
+        r = x % n
         total = 0
         for index, weight in enumerate(weights):
             total += weight

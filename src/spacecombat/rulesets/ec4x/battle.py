@@ -4,6 +4,7 @@ that the rules name (``space_combat/``: ``pre_combat``, ``rounds``, ``damage``, 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Hashable, Mapping
 
 from spacecombat.core.decisions import DecisionRequest, Policy
@@ -73,6 +74,13 @@ class Ec4xBattle:
         found = plans(setup)
         #: the planetary steps after space combat (7.5, 7.6), None: the scenario has none
         self.planetary = Planetary(setup, found) if found else None
+
+    def quiet(self) -> Ec4xBattle:
+        """The same battle building no events, for Monte Carlo's ``Sampler``: the procedures
+        take the same steps and draws from the same states and skip only what the log alone
+        reads (``Setup.quiet``), so a battle ends as ``play`` ends it with the same dice. The
+        setup's memos are shared."""
+        return Ec4xBattle(dataclasses.replace(self.setup, quiet=True))
 
     def start(self) -> Step[State]:
         setup = self.setup

@@ -135,6 +135,9 @@ class Setup:
     colony_units: tuple[int, ...]
     #: the colony's starbases' ELI levels
     starbase_eli: tuple[int, ...]
+    #: build no events (Monte Carlo's quiet sampler, ``Ec4xBattle.quiet``): the procedures take
+    #: the same steps and draws and skip only what the log alone reads
+    quiet: bool = field(default=False, compare=False)
     # Memos of what depends only on the setup and a few parts of the state (never part of a
     # state; each emptied when it reaches MEMO_LIMIT entries):
     #: targeting.regards_hostile by (attacker, target, task_force_only, joined, refused, engaged)

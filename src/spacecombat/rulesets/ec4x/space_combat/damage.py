@@ -69,23 +69,25 @@ def apply_damage(setup: Setup, state: State) -> Step[State]:
     cond = list(before)
     kept = list(memory) if memory else []
     events: list[Event] = []
+    quiet = setup.quiet
     # first pass: what each target's combined hits do on their own (restriction 1)
     reaches: dict[int, int] = {}
     for target, attacks in by_target.items():
         u = setup.units[target]
         total = sum(a.hits for a in attacks) + (memory[target] if memory else 0)
-        events.append(
-            event(
-                "damage_applied",
-                unit=u.uid,
-                house=setup.houses[u.house],
-                hits=sum(a.hits for a in attacks),
-                kept=memory[target] if memory else 0,
-                defense=u.defense,
-                attackers=[setup.units[a.attacker].uid for a in attacks],
-                critical=any(a.critical for a in attacks),
+        if not quiet:
+            events.append(
+                event(
+                    "damage_applied",
+                    unit=u.uid,
+                    house=setup.houses[u.house],
+                    hits=sum(a.hits for a in attacks),
+                    kept=memory[target] if memory else 0,
+                    defense=u.defense,
+                    attackers=[setup.units[a.attacker].uid for a in attacks],
+                    critical=any(a.critical for a in attacks),
+                )
             )
-        )
         reaches[target] = total
         if total >= u.defense and before[target] == UNDAMAGED and u.kind != "fighter":
             cond[target] = CRIPPLED
@@ -112,7 +114,7 @@ def apply_damage(setup: Setup, state: State) -> Step[State]:
             threshold = u.defense
         if _may_destroy(setup, basis, target, attacks, threshold):
             cond[target] = DESTROYED
-        else:
+        elif not quiet:
             events.append(
                 event(
                     "destruction_prevented",
@@ -121,8 +123,9 @@ def apply_damage(setup: Setup, state: State) -> Step[State]:
                     reason="destruction protection (7.3.3 restriction 2)",
                 )
             )
-    for target in by_target:
-        events.extend(_change(setup, target, before[target], cond[target], "hits"))
+    if not quiet:
+        for target in by_target:
+            events.extend(_change(setup, target, before[target], cond[target], "hits"))
     marked = tuple(
         a._replace(force=_force_due(setup, a, reaches, reduced)) if a.critical else a
         for a in state.attacks
@@ -203,21 +206,23 @@ def force_reduction(setup: Setup, state: State) -> Node[State]:
         unit = tied[index]
         old = state.cond[unit]
         new = DESTROYED if old == CRIPPLED or setup.units[unit].kind == "fighter" else CRIPPLED
-        events = [
-            event(
-                "force_reduction",
-                attacker=setup.units[attack.attacker].uid,
-                target=setup.units[attack.target].uid,
-                unit=setup.units[unit].uid,
-            ),
-            *_change(setup, unit, old, new, "force reduction"),
-        ]
+        events = (
+            ()
+            if setup.quiet
+            else (
+                event(
+                    "force_reduction",
+                    attacker=setup.units[attack.attacker].uid,
+                    target=setup.units[attack.target].uid,
+                    unit=setup.units[unit].uid,
+                ),
+                *_change(setup, unit, old, new, "force reduction"),
+            )
+        )
         damage = state.damage
         if damage:
             damage = (*damage[:unit], 0, *damage[unit + 1 :])
-        return Step(
-            nxt.with_cond(unit, new).at(Stage.FORCE_REDUCTION, damage=damage), tuple(events)
-        )
+        return Step(nxt.with_cond(unit, new).at(Stage.FORCE_REDUCTION, damage=damage), events)
 
     if setup.options.force_reduction_tie == "first_listed" or len(tied) == 1:
         return reduce(0)

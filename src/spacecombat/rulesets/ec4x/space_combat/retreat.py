@@ -105,9 +105,11 @@ def roe_check(setup: Setup, state: State) -> Node[State]:
     )
 
     def then(option: Option) -> Step[State]:
-        checked = event("roe_checked", house=name, **facts, choice=option.text)
         bit = 1 << house if option.action == RETREAT else 0
-        return Step(nxt.at(Stage.ROE_CHECK, retreating=state.retreating | bit), (checked,))
+        decided = nxt.at(Stage.ROE_CHECK, retreating=state.retreating | bit)
+        if setup.quiet:
+            return Step(decided)
+        return Step(decided, (event("roe_checked", house=name, **facts, choice=option.text),))
 
     return Decision(request, then)
 

@@ -141,6 +141,8 @@ def round_start(setup: Setup, state: State) -> Node[State]:
             cursor=(2, 0) if early else (),
             cer_rolls=(NO_ROLL,) * len(setup.units) if early else (),
         )
+        if setup.quiet:
+            return Step(started)
         return Step(started, (event("round_started", round=number),))
     # option cer_timing: round_start: every unit that uses CER rolls now, in unit order
     _, index = state.cursor
@@ -218,8 +220,11 @@ def attack(setup: Setup, state: State) -> Node[State]:
         return _resolve_roll(setup, state, i, unit, target, natural, rerolled=bool(rerolled))
     pool = candidates(setup, state, unit)
     if pool is None:
+        skipped = state.at(Stage.ATTACK, cursor=(i + 1, NO_ROLL, -1, 0))
+        if setup.quiet:
+            return Step(skipped)
         return Step(
-            state.at(Stage.ATTACK, cursor=(i + 1, NO_ROLL, -1, 0)),
+            skipped,
             (event("attack_skipped", unit=u.uid, house=house, reason="no valid hostile target"),),
         )
     if u.uses_cer and natural == NO_ROLL:
@@ -234,6 +239,10 @@ def attack(setup: Setup, state: State) -> Node[State]:
 
     def chosen(index: int) -> Step[State]:
         target = pool.units[index]
+        if setup.quiet:
+            if not u.uses_cer:
+                return _no_roll_attack(setup, state, i, unit, target)
+            return _resolve_roll(setup, state, i, unit, target, natural, rerolled=False)
         selected = event(
             "target_selected",
             unit=u.uid,
@@ -320,10 +329,12 @@ def _no_roll_attack(setup: Setup, state: State, i: int, unit: int, target: int) 
             auto_used=state.auto_used | spent,
             cursor=(i, NO_ROLL, target, REROLL_DUE),
         )
+        if setup.quiet:
+            return Step(marked)
         return Step(marked, (event("critical_rerolled", unit=u.uid, target=t.uid),))
     record = Attack(unit, target, hits, auto)
     events: tuple[Event, ...] = ()
-    if auto:
+    if auto and not setup.quiet:
         applied = event(
             "auto_critical_applied", unit=u.uid, house=setup.houses[u.house], target=t.uid
         )
@@ -339,7 +350,7 @@ def _auto_critical_rerolled(
     u = setup.units[unit]
     critical = natural == cer.NATURAL_CRITICAL
     record = Attack(unit, target, cer.attack_strength(setup, state, unit), critical)
-    if critical:
+    if critical and not setup.quiet:
         applied = event(
             "auto_critical_applied",
             unit=u.uid,
@@ -366,6 +377,18 @@ def _resolve_roll(
     strength = cer.attack_strength(setup, state, unit)
     rating, hits = cer.result(natural + total, strength)
     t = setup.units[target]
+    auto_rerolled = auto and _auto_rerolled(setup, state, target)
+    reroll = (
+        (natural_critical or auto_rerolled)
+        and not rerolled
+        and t.kind == "starbase"
+        and _reroll_allowed(setup, state, target)
+    )
+    if setup.quiet:
+        if reroll:
+            return Step(_marked_for_reroll(state, i, natural, target, house, auto_rerolled))
+        record = Attack(unit, target, hits, natural_critical or auto)
+        return Step(_recorded(setup, state, i, record, auto=1 << house if auto else 0))
     rolled = event(
         "cer_rolled",
         unit=u.uid,
@@ -381,23 +404,24 @@ def _resolve_roll(
         target=t.uid,
         rerolled=rerolled,
     )
-    auto_rerolled = auto and _auto_rerolled(setup, state, target)
-    if (
-        (natural_critical or auto_rerolled)
-        and not rerolled
-        and t.kind == "starbase"
-        and _reroll_allowed(setup, state, target)
-    ):
-        marked = state.at(
-            Stage.ATTACK,
-            rerolled=state.rerolled | 1 << target,
-            # E60: an auto-critical re-rolled is spent by this attack; the second roll stands
-            auto_used=state.auto_used | (1 << house if auto_rerolled else 0),
-            cursor=(i, natural, target, REROLL_DUE),
-        )
+    if reroll:
+        marked = _marked_for_reroll(state, i, natural, target, house, auto_rerolled)
         return Step(marked, (rolled, event("critical_rerolled", unit=u.uid, target=t.uid)))
     record = Attack(unit, target, hits, natural_critical or auto)
     return Step(_recorded(setup, state, i, record, auto=1 << house if auto else 0), (rolled,))
+
+
+def _marked_for_reroll(
+    state: State, i: int, natural: int, target: int, house: int, auto_rerolled: bool
+) -> State:
+    """A critical against a starbase awaits its re-roll (7.4 Critical Hit Protection, E39)."""
+    return state.at(
+        Stage.ATTACK,
+        rerolled=state.rerolled | 1 << target,
+        # E60: an auto-critical re-rolled is spent by this attack; the second roll stands
+        auto_used=state.auto_used | (1 << house if auto_rerolled else 0),
+        cursor=(i, natural, target, REROLL_DUE),
+    )
 
 
 # ---- 7.3.4 end of round ----------------------------------------------------------------------
@@ -518,11 +542,13 @@ def scouts_gone(state: State, f: Fleet) -> bool:
 def round_end(setup: Setup, state: State) -> Node[State]:
     """7.3.4 steps 1–3 and the termination check; then the ROE check."""
     events: list[Event] = []
-    crippled = [u.uid for u in setup.units if state.cond[u.index] == CRIPPLED]
-    destroyed = [u.uid for u in setup.units if state.cond[u.index] == DESTROYED]
-    events.append(
-        event("casualties_assessed", round=state.round, crippled=crippled, destroyed=destroyed)
-    )
+    quiet = setup.quiet
+    if not quiet:
+        crippled = [u.uid for u in setup.units if state.cond[u.index] == CRIPPLED]
+        destroyed = [u.uid for u in setup.units if state.cond[u.index] == DESTROYED]
+        events.append(
+            event("casualties_assessed", round=state.round, crippled=crippled, destroyed=destroyed)
+        )
     detected = state.detected
     for f in setup.fleets:
         # 2.4.3: "A crippled Raider loses its cloak until repaired" (from the next round);
@@ -533,7 +559,8 @@ def round_end(setup: Setup, state: State) -> Node[State]:
             "RR" in setup.units[u].ships and state.cond[u] == UNDAMAGED for u in f.units
         ):
             detected |= 1 << f.index
-            events.append(event("cloak_lost", house=setup.houses[f.house], fleet=f.fid))
+            if not quiet:
+                events.append(event("cloak_lost", house=setup.houses[f.house], fleet=f.fid))
     damage = state.damage
     if setup.options.damage_memory == "round" and damage:
         damage = (0,) * len(damage)
@@ -546,20 +573,24 @@ def round_end(setup: Setup, state: State) -> Node[State]:
     )
     state, lost = screened_check(setup, state)
     events.extend(lost)
-    # 7.3.4 step 2: fighter capacity (it changes nothing within the battle; ruling E61)
-    events.extend(capacity.checked(setup, state))
-    events.append(
-        event(
-            "strength_assessed",
-            round=state.round,
-            strength={setup.houses[h]: strength(setup, state, h) for h in remaining(setup, state)},
+    if not quiet:
+        # 7.3.4 step 2: fighter capacity (it changes nothing within the battle; ruling E61)
+        events.extend(capacity.checked(setup, state))
+        events.append(
+            event(
+                "strength_assessed",
+                round=state.round,
+                strength={
+                    setup.houses[h]: strength(setup, state, h) for h in remaining(setup, state)
+                },
+            )
         )
-    )
     if not combat_continues(setup, state):
         return Step(state.at(Stage.OVER), tuple(events))
     limit = setup.options.max_rounds
     if limit is not None and state.round >= limit:
-        events.append(event("combat_cut_off", round=state.round, max_rounds=limit))
+        if not quiet:
+            events.append(event("combat_cut_off", round=state.round, max_rounds=limit))
         return Step(state.at(Stage.OVER, result="cut_off"), tuple(events))
     return Step(state.at(Stage.ROE_CHECK, cursor=(0,), retreating=0), tuple(events))
 
