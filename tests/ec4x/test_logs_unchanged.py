@@ -30,6 +30,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+import re
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -247,7 +248,34 @@ def test_log_unchanged(record: dict[str, Any]) -> None:
     "record", [r for r in RECORDED if "odds" in r], ids=lambda r: str(r["case"])
 )
 def test_exact_odds_unchanged(record: dict[str, Any]) -> None:
-    assert _odds(record["scenario"]) == record["odds"]
+    """Every exact answer unchanged. A battle recorded as refused may now be refused at
+    another budget (the exact engine's budgets are sized to EC4X's states, issue 24), for the
+    same reason; it may not be answered differently from any recorded answer."""
+    now = _odds(record["scenario"])
+    before = record["odds"]
+    if "error" in before and "error" in now:
+        assert _without_counts(now["error"]) == _without_counts(before["error"])
+    else:
+        assert _close(now, before), "an exact answer changed"
+
+
+def _close(now: object, before: object) -> bool:
+    """The same answer: the same shape, texts and fractions alike, floats within 1e-12 (the
+    distribution of the rounds is pushed in floats, its sums taken in another order since
+    issue 24: about 1e-16 apart)."""
+    if isinstance(now, dict) and isinstance(before, dict):
+        return now.keys() == before.keys() and all(_close(now[k], before[k]) for k in now)
+    if isinstance(now, list) and isinstance(before, list):
+        return len(now) == len(before) and all(map(_close, now, before))
+    if isinstance(now, float) and isinstance(before, float | int) and not isinstance(before, bool):
+        return abs(now - before) <= 1e-12
+    return now == before
+
+
+def _without_counts(message: str) -> str:
+    """A refusal without its numbers (``stopped at 36,000 battle states`` and ``at 3,000``
+    say the same)."""
+    return re.sub(r"[0-9][0-9,]*", "N", message)
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:

@@ -201,12 +201,43 @@ class Ec4xBattle:
     def product_rounds(self) -> None:
         return None
 
+    #: chance states of EC4X worth one of the exact engine's budget (``budget.CHANCE_STATES``,
+    #: sized for TI's, about 1.5 ms each to explore and solve): each of EC4X's is one die or
+    #: one target drawn, about 0.12 ms (docs/benchmarks.md, issue 24), so 36,000 of them
+    chance_state_scale = 12
+
     def product_refusal(self) -> str:
-        """Why the rounds are not in product form: targets are drawn per squadron."""
-        return (
+        """Why the rounds are not in product form (targets are drawn per squadron, 7.3.2),
+        and what in this battle multiplies its states: its combat units by kind and house,
+        a third house, a siege, and the options that keep more in the state."""
+        setup = self.setup
+        kinds = {"squadron": "squadron", "fighter": "fighter squadron", "starbase": "starbase"}
+        sides = []
+        for h, name in enumerate(setup.houses):
+            counts: dict[str, int] = {}
+            for u in setup.units:
+                if u.house == h and u.kind in kinds and u.start in IN_BATTLE:
+                    counts[kinds[u.kind]] = counts.get(kinds[u.kind], 0) + 1
+            if counts:
+                listed = ", ".join(_counted(n, kind) for kind, n in counts.items())
+                sides.append(f"{name} {listed}")
+        why = (
             "an EC4X battle is explored state by state, every CER die and target choice a "
-            "branch, and this one is large"
+            "branch (7.3.2, 7.3.3), and this one has " + "; ".join(sides)
         )
+        options = setup.options
+        more = []
+        if len(sides) > 2:
+            more.append(f"{len(sides)} houses fighting")
+        if self.planetary is not None:
+            more.append("planetary combat after space combat (7.5, 7.6)")
+        if options.damage_memory != "none":
+            more.append(f"hits kept below DS (option damage_memory: {options.damage_memory})")
+        if options.cer_timing == "round_start":
+            more.append("each unit's CER die rolled at the round's start (option cer_timing)")
+        if options.crippled_as_timing == "end_of_round":
+            more.append("conditions kept from the round's start (option crippled_as_timing)")
+        return why + (f", with {', '.join(more)}" if more else "")
 
     def notices(self) -> tuple[str, ...]:
         said = []
@@ -222,6 +253,10 @@ class Ec4xBattle:
                     "(retreat_lane: none)."
                 )
         return tuple(said)
+
+
+def _counted(count: int, kind: str) -> str:
+    return f"{count} {kind}" + ("" if count == 1 else "s")
 
 
 def _house(outcome: Mapping[str, object], player: str) -> Mapping[str, object]:
