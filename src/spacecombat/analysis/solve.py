@@ -275,7 +275,8 @@ def _push_rounds_arrays(
     longest path of such edges that reaches it, so its mass is whole when its level is
     pushed), then along every other edge at once. The same sums in another order (to about
     1e-16); the exits come summed by target and round. ``None`` when an edge leads to an
-    entry (the rounds in product form read the entries' order: ``push_rounds`` serves them).
+    entry (the rounds in product form read the entries' order: ``push_rounds`` serves them)
+    or when states form a cycle within a round.
     A graph explored state by state (EC4X's) keeps mass in thousands of states for hundreds
     of rounds, where ``push_rounds`` visits each state in Python every round."""
     most = budget.ROUNDS_PUSHED if most is None else most
@@ -284,9 +285,17 @@ def _push_rounds_arrays(
     assert isinstance(start.target, int)
     count = len(graph.states)
     level = [0] * count
-    for state in _within_round_order(graph):
+    order = _within_round_order(graph)
+    place = [0] * count
+    for at, state in enumerate(order):
+        place[state] = at
+    for state in order:
         for edge in graph.edges[state]:
             if edge.rounds == 0 and isinstance(edge.target, int):
+                if place[edge.target] <= place[state]:
+                    # a cycle of states within a round (ground combat rounds, which begin
+                    # no combat round): ``push_rounds`` takes it as it always has
+                    return None
                 level[edge.target] = max(level[edge.target], level[state] + 1)
     within: dict[int, tuple[list[int], list[int], list[float]]] = {}
     later: dict[int, tuple[list[int], list[int], list[float]]] = {}

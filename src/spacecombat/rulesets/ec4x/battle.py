@@ -12,7 +12,7 @@ from spacecombat.core.events import event
 from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plans
 from spacecombat.rulesets.ec4x.planetary.siege import Stage as SiegeStage
 from spacecombat.rulesets.ec4x.setup import Setup
-from spacecombat.rulesets.ec4x.space_combat import damage, pre_combat, retreat, rounds
+from spacecombat.rulesets.ec4x.space_combat import cer, damage, pre_combat, retreat, rounds
 from spacecombat.rulesets.ec4x.space_combat.outcome import outcome, reembark
 from spacecombat.rulesets.ec4x.state import CONDITION_NAMES, IN_BATTLE, Stage, State
 from spacecombat.scenario.ec4x import RetreatAfterRound
@@ -159,11 +159,39 @@ class Ec4xBattle:
     def canonical(self, state: State) -> State:
         if state.round > self.round_cap:
             state = state.at(state.stage, round=self.round_cap)
+        if state.stage is Stage.ATTACK and state.cursor:
+            i, natural, target, rerolled = state.cursor
+            if natural != rounds.NO_ROLL and target < 0 and not rerolled:
+                alike = self._alike_roll(state, i, natural)
+                if alike != natural:
+                    state = state.at(Stage.ATTACK, cursor=(i, alike, target, rerolled))
         siege = state.siege
         if siege is not None and siege.stage >= GROUND_STAGES and siege.round > 1:
             # ground rounds play alike whatever their number (7.6.1 "Repeat the process")
             state = state.at(state.stage, siege=siege.at(siege.stage, round=1))
         return state
+
+    def _alike_roll(self, state: State, i: int, natural: int) -> int:
+        """The lowest face of the CER die that plays like ``natural``, rolled by the ``i``-th
+        attacker of the step before its target is drawn (7.3.3): what the roll is read for
+        from here on is its hits (the CER of the modified roll times the unit's AS, rounded
+        up) and whether it is a natural critical; the modifiers and the AS do not depend on
+        the target (``rounds._resolve_roll``), and a re-rolled critical reads the new die.
+        The face itself is only logged (``cer_rolled``), which the exact engine does not
+        read: ten faces make three or four states."""
+        setup = self.setup
+        unit = rounds.attackers(setup, state)[i]
+        if natural == cer.NATURAL_CRITICAL or not setup.units[unit].uses_cer:
+            return natural
+        phase = state.steps[state.step][0]
+        total = sum(m for _, m in cer.modifiers(setup, state, unit, phase))
+        strength = cer.attack_strength(setup, state, unit)
+        hits = cer.result(natural + total, strength)[1]
+        first = cer.die_first(setup)
+        for face in range(first, natural):
+            if face != cer.NATURAL_CRITICAL and cer.result(face + total, strength)[1] == hits:
+                return face
+        return natural
 
     def end_key(self, state: State) -> Hashable:
         return state.at(state.stage, round=0)
