@@ -74,6 +74,7 @@ def exact_odds(
             report.after_rounds = _state_by_state(battle, limit, rounds).after_rounds
         report.notices = list(battle.notices())
         return report
+    limit = sized_limit(battle, limit)
     policies: dict[str, Policy] = battle.stock_policies()
     fast = product_form and not fractions and rounds is None
     form = battle.product_rounds() if fast else None
@@ -124,6 +125,17 @@ def _state_by_state(
         report.after_rounds = state_after(battle, graph, rounds)
     report.notices = list(battle.notices())
     return report
+
+
+def sized_limit(battle: object, limit: int | None) -> int | None:
+    """The chance states ``battle`` may explore under ``limit``, a budget sized for TI's
+    states (``budget.CHANCE_STATES``): a battle whose chance states cost less to explore and
+    solve says how many of its own one of TI's is worth (its ``chance_state_scale``, e.g.
+    EC4X's, where each is one die)."""
+    scale = getattr(battle, "chance_state_scale", 1)
+    if limit is None or not isinstance(scale, int) or scale <= 1:
+        return limit
+    return limit * scale
 
 
 def check_rounds(rounds: object) -> None:

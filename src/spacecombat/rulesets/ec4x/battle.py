@@ -13,7 +13,7 @@ from spacecombat.core.events import event
 from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plans
 from spacecombat.rulesets.ec4x.planetary.siege import Stage as SiegeStage
 from spacecombat.rulesets.ec4x.setup import Setup
-from spacecombat.rulesets.ec4x.space_combat import damage, pre_combat, retreat, rounds
+from spacecombat.rulesets.ec4x.space_combat import cer, damage, pre_combat, retreat, rounds
 from spacecombat.rulesets.ec4x.space_combat.outcome import outcome, reembark
 from spacecombat.rulesets.ec4x.state import CONDITION_NAMES, IN_BATTLE, Stage, State
 from spacecombat.scenario.ec4x import RetreatAfterRound
@@ -167,11 +167,39 @@ class Ec4xBattle:
     def canonical(self, state: State) -> State:
         if state.round > self.round_cap:
             state = state.at(state.stage, round=self.round_cap)
+        if state.stage is Stage.ATTACK and state.cursor:
+            i, natural, target, rerolled = state.cursor
+            if natural != rounds.NO_ROLL and target < 0 and not rerolled:
+                alike = self._alike_roll(state, i, natural)
+                if alike != natural:
+                    state = state.at(Stage.ATTACK, cursor=(i, alike, target, rerolled))
         siege = state.siege
         if siege is not None and siege.stage >= GROUND_STAGES and siege.round > 1:
             # ground rounds play alike whatever their number (7.6.1 "Repeat the process")
             state = state.at(state.stage, siege=siege.at(siege.stage, round=1))
         return state
+
+    def _alike_roll(self, state: State, i: int, natural: int) -> int:
+        """The lowest face of the CER die that plays like ``natural``, rolled by the ``i``-th
+        attacker of the step before its target is drawn (7.3.3): what the roll is read for
+        from here on is its hits (the CER of the modified roll times the unit's AS, rounded
+        up) and whether it is a natural critical; the modifiers and the AS do not depend on
+        the target (``rounds._resolve_roll``), and a re-rolled critical reads the new die.
+        The face itself is only logged (``cer_rolled``), which the exact engine does not
+        read: ten faces make three or four states."""
+        setup = self.setup
+        unit = rounds.attackers(setup, state)[i]
+        if natural == cer.NATURAL_CRITICAL or not setup.units[unit].uses_cer:
+            return natural
+        phase = state.steps[state.step][0]
+        total = sum(m for _, m in cer.modifiers(setup, state, unit, phase))
+        strength = cer.attack_strength(setup, state, unit)
+        hits = cer.result(natural + total, strength)[1]
+        first = cer.die_first(setup)
+        for face in range(first, natural):
+            if face != cer.NATURAL_CRITICAL and cer.result(face + total, strength)[1] == hits:
+                return face
+        return natural
 
     def end_key(self, state: State) -> Hashable:
         return state.at(state.stage, round=0)
@@ -209,12 +237,43 @@ class Ec4xBattle:
     def product_rounds(self) -> None:
         return None
 
+    #: chance states of EC4X worth one of the exact engine's budget (``budget.CHANCE_STATES``,
+    #: sized for TI's, about 1.5 ms each to explore and solve): each of EC4X's is one die or
+    #: one target drawn, about 0.12 ms (docs/benchmarks.md, issue 24), so 36,000 of them
+    chance_state_scale = 12
+
     def product_refusal(self) -> str:
-        """Why the rounds are not in product form: targets are drawn per squadron."""
-        return (
+        """Why the rounds are not in product form (targets are drawn per squadron, 7.3.2),
+        and what in this battle multiplies its states: its combat units by kind and house,
+        a third house, a siege, and the options that keep more in the state."""
+        setup = self.setup
+        kinds = {"squadron": "squadron", "fighter": "fighter squadron", "starbase": "starbase"}
+        sides = []
+        for h, name in enumerate(setup.houses):
+            counts: dict[str, int] = {}
+            for u in setup.units:
+                if u.house == h and u.kind in kinds and u.start in IN_BATTLE:
+                    counts[kinds[u.kind]] = counts.get(kinds[u.kind], 0) + 1
+            if counts:
+                listed = ", ".join(_counted(n, kind) for kind, n in counts.items())
+                sides.append(f"{name} {listed}")
+        why = (
             "an EC4X battle is explored state by state, every CER die and target choice a "
-            "branch, and this one is large"
+            "branch (7.3.2, 7.3.3), and this one has " + "; ".join(sides)
         )
+        options = setup.options
+        more = []
+        if len(sides) > 2:
+            more.append(f"{len(sides)} houses fighting")
+        if self.planetary is not None:
+            more.append("planetary combat after space combat (7.5, 7.6)")
+        if options.damage_memory != "none":
+            more.append(f"hits kept below DS (option damage_memory: {options.damage_memory})")
+        if options.cer_timing == "round_start":
+            more.append("each unit's CER die rolled at the round's start (option cer_timing)")
+        if options.crippled_as_timing == "end_of_round":
+            more.append("conditions kept from the round's start (option crippled_as_timing)")
+        return why + (f", with {', '.join(more)}" if more else "")
 
     def notices(self) -> tuple[str, ...]:
         said = []
@@ -230,6 +289,10 @@ class Ec4xBattle:
                     "(retreat_lane: none)."
                 )
         return tuple(said)
+
+
+def _counted(count: int, kind: str) -> str:
+    return f"{count} {kind}" + ("" if count == 1 else "s")
 
 
 def _house(outcome: Mapping[str, object], player: str) -> Mapping[str, object]:

@@ -46,10 +46,12 @@ class Stage(IntEnum):
 
 
 class Morale(NamedTuple):
-    """A house's morale this turn (7.1.4)."""
+    """A house's morale this turn (7.1.4): what the rest of the battle reads of it. The d20
+    itself is not kept (the ``morale_checked`` event reports it): no later step reads it, and
+    keeping it would make each of the 20 rolls a state of its own for the exact engine, where
+    only success or failure plays differently."""
 
     band: str
-    roll: int  # the d20, 0 when none was rolled
     all_cer: int
     boosted: int  # the unit with +one_squadron_cer, -1 none
     one_cer: int

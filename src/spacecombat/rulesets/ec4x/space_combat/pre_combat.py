@@ -106,7 +106,6 @@ def morale(setup: Setup, state: State) -> Node[State]:
     )
     record = Morale(
         effect.band,
-        roll,
         effect.all_cer,
         -1,
         effect.one_squadron_cer,
@@ -151,7 +150,7 @@ def house_morale(setup: Setup, state: State, house: int) -> Morale:
     return state.morale[index]
 
 
-NO_MORALE = Morale("", 0, 0, -1, 0, False)
+NO_MORALE = Morale("", 0, -1, 0, False)
 
 
 # ---- 7.1.3 Cloaking, 7.3.1.1 Pre-Combat Detection ----------------------------------------------
