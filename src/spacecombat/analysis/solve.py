@@ -191,6 +191,11 @@ def _gauss(rows: list[list[Fraction]]) -> list[Fraction]:
     return [rows[i][size] for i in range(size)]
 
 
+#: the most sweeps over one round's states while mass circles within the round (a cycle of
+#: states that begins no round); what is left after them is counted as unfinished
+WITHIN_ROUND_SWEEPS = 100_000
+
+
 def push_rounds(
     graph: StateGraph[S],
     *,
@@ -211,22 +216,35 @@ def push_rounds(
     exits: list[tuple[Terminal | Entry[S], int, float]] = []
     frontier: dict[int, dict[int, float]] = {start.rounds: {start.target: float(start.weight)}}
     rounds = start.rounds
+    place = {state: at for at, state in enumerate(order)}
     while frontier and rounds <= most and (until is None or rounds <= until):
         current = frontier.pop(rounds, {})
-        for state in order:
-            amount = current.pop(state, 0.0)
-            if not amount:
-                continue
-            for edge in graph.edges[state]:
-                flow = amount * float(edge.weight)
-                at = rounds + edge.rounds
-                if not isinstance(edge.target, int):
-                    exits.append((edge.target, at, flow))
-                elif at == rounds:
-                    current[edge.target] = current.get(edge.target, 0.0) + flow
-                else:
-                    bucket = frontier.setdefault(at, {})
-                    bucket[edge.target] = bucket.get(edge.target, 0.0) + flow
+        sweeps = 0
+        while current:
+            # one sweep in the within-round order; mass sent back to a state already swept
+            # (a cycle of states within a round: EC4X's ground combat, whose rounds begin no
+            # combat round) waits in ``current`` for the next sweep, so none is lost
+            for state in sorted(current, key=place.__getitem__) if sweeps else order:
+                amount = current.pop(state, 0.0)
+                if not amount:
+                    continue
+                for edge in graph.edges[state]:
+                    flow = amount * float(edge.weight)
+                    at = rounds + edge.rounds
+                    if not isinstance(edge.target, int):
+                        exits.append((edge.target, at, flow))
+                    elif at == rounds:
+                        current[edge.target] = current.get(edge.target, 0.0) + flow
+                    else:
+                        bucket = frontier.setdefault(at, {})
+                        bucket[edge.target] = bucket.get(edge.target, 0.0) + flow
+            sweeps += 1
+            if current and (sweeps >= WITHIN_ROUND_SWEEPS or sum(current.values()) < tail * tail):
+                # what still circles within the round is left unfinished (counted, not lost)
+                stuck = frontier.setdefault(rounds, {})
+                for state, amount in current.items():
+                    stuck[state] = stuck.get(state, 0.0) + amount
+                break
         rounds += 1
         if until is None and sum(sum(b.values()) for b in frontier.values()) < tail:
             break
