@@ -56,8 +56,9 @@ def test_a_fallback_says_the_state_after_n_rounds_is_not_available() -> None:
     assert report.method == "montecarlo"
     assert report.note == (
         "Monte Carlo instead of exact: the exact engine stopped at 2 battle states (the state "
-        "after 2 round(s) was asked for, which only the state-by-state engine gives); the state "
-        "after 2 round(s) is not available from Monte Carlo"
+        "after 2 round(s) was asked for, which only the state-by-state engine gives); a larger "
+        "budget (--budget, up to 100,000 battle states) may solve it exactly; the state after 2 "
+        "round(s) is not available from Monte Carlo"
     )
     assert report.after_rounds is None
     assert "after_rounds" not in report.to_json()
@@ -66,7 +67,7 @@ def test_a_fallback_says_the_state_after_n_rounds_is_not_available() -> None:
 def test_a_fallback_reports_its_progress() -> None:
     """``progress`` is called as batches finish, up to all the trials."""
     seen: list[tuple[int, int]] = []
-    odds(RETREATING, limit=2, trials=300, workers=1, progress=lambda d, t: seen.append((d, t)))
+    odds(RETREATING, limit=2, trials=300, workers=1, progress=lambda d, t, _: seen.append((d, t)))
     assert seen[-1] == (300, 300)
 
 
