@@ -90,7 +90,7 @@ class OddsRequest(_Request):
         description="Monte Carlo battles at most (default: enough for the precision at any "
         "probability); with precision 0, exactly this many (default 20,000)",
     )
-    precision: Annotated[StrictFloat | StrictInt, Field(ge=0, le=MAX_PRECISION)] | None = Field(
+    precision: Annotated[StrictFloat, Field(ge=0, le=MAX_PRECISION)] | None = Field(
         default=None,
         description="Monte Carlo stops when every headline probability's 95% interval is "
         "within this of it (default 0.005); 0: exactly `trials` battles",
