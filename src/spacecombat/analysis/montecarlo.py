@@ -23,7 +23,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -261,33 +261,43 @@ class Stopping:
     """Monte Carlo's stopping rule (docs/protocol.md): read after each batch merged in the
     order of its trials, it stops once at least ``MIN_TRIALS`` are played and every headline
     probability's 95% Wilson interval (``OddsReport.headlines``) is within ``precision``
-    (half-width) of it. Batches are
-    cut by trial counts alone, so where it stops depends on the seed, the cap and the
-    precision, never on the workers or on timing. ``precision`` 0: never before the cap."""
+    (half-width) of it. Batches are cut by trial counts alone, so where it stops depends on the
+    seed, the cap and the precision, never on the workers or on timing. ``precision`` 0: never
+    before the cap."""
 
     battle: rulesets.Battle
     precision: float
     trials: int = 0
-    #: how many trials reached each headline (``headlines``)
+    #: how many trials reached each headline (``OddsReport.headlines``)
     counts: dict[Place, int] = field(default_factory=dict)
     #: the widest half-width when last read (``None``: not read yet)
     widest: float | None = None
+    #: the headlines each end (by its key) counts for: each is 1 or 0 at one end (a result, a
+    #: holder, a planet taken or not, a house's fate), found once from the report of that end
+    #: alone, whose other accounts (survivors, losses) cost more than the headlines
+    known: dict[Hashable, tuple[tuple[Place, int], ...]] = field(default_factory=dict)
 
     def add(self, tally: Tally) -> None:
         """A batch's trials, the next in order."""
         self.trials += tally.trials
         if not self.precision:
             return
-        # the batch's report with each end weighted by its count: every headline is a count
-        # (a sum of whole numbers, exact in floats)
-        ends: dict[Terminal, Weight] = {
-            Terminal(key, outcome): float(count) for key, (outcome, count) in tally.ends.items()
-        }
-        for path, count in _summary(self.battle, ends, {}, {}, 0.0).headlines().items():
-            self.counts[path] = self.counts.get(path, 0) + round(float(count))
+        counts = self.counts
+        for key, (outcome, count) in tally.ends.items():
+            places = self.known.get(key)
+            if places is None:
+                alone = _summary(self.battle, {Terminal(key, outcome): 1.0}, {}, {}, 0.0)
+                places = ()
+                for place, chance in alone.headlines().items():
+                    counts.setdefault(place, 0)  # a headline never reached counts too
+                    if chance:
+                        places += ((place, round(float(chance))),)
+                self.known[key] = places
+            for place, times in places:
+                counts[place] += times * count
         if self.trials >= MIN_TRIALS:
             self.widest = max(
-                (half_width(c, self.trials) for c in self.counts.values()),
+                (half_width(c, self.trials) for c in counts.values()),
                 default=0.0,
             )
 
