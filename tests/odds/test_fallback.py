@@ -55,13 +55,11 @@ def test_a_fallback_says_the_state_after_n_rounds_is_not_available() -> None:
     says so after the reason, and the report has no ``after_rounds``."""
     report = odds(RETREATING, limit=2, rounds=2, trials=300, workers=1)
     assert report.method == "montecarlo"
-    # (Duranium Armor, not the rounds asked for, keeps this battle out of product form: the
-    # note names it, issue 24)
     assert report.note == (
-        "Monte Carlo instead of exact: the exact engine stopped at 2 battle states (the "
-        "attacker's duranium_armor acts during the combat rounds, so a round is more than two "
-        "independent per-player steps); a larger budget (--budget, up to 100,000 battle states) "
-        "may solve it exactly; the state after 2 round(s) is not available from Monte Carlo"
+        "Monte Carlo instead of exact: the exact engine stopped at 2 battle states (the state "
+        "after 2 round(s) was asked for, which only the state-by-state engine gives); a larger "
+        "budget (--budget, up to 100,000 battle states) may solve it exactly; the state after 2 "
+        "round(s) is not available from Monte Carlo"
     )
     assert report.after_rounds is None
     assert "after_rounds" not in report.to_json()
@@ -112,8 +110,8 @@ PLAIN = space({"units": "3 cruiser"}, {"units": "3 destroyer"})
 def test_the_note_names_what_was_asked_when_only_that_kept_the_battle_out_of_product_form(
     options: dict[str, Any], cause: str
 ) -> None:
-    """Issue 24: a battle whose rounds are in product form is explored state by state only
-    because of what was asked; the note says so, and how far the budget may be raised."""
+    """A battle whose rounds are in product form is explored state by state only because of
+    what was asked; the note says so, and (issue 24) how far the budget may be raised."""
     report = odds(PLAIN, limit=2, trials=300, workers=1, **options)
     assert report.note is not None
     assert report.note.startswith(
@@ -122,14 +120,6 @@ def test_the_note_names_what_was_asked_when_only_that_kept_the_battle_out_of_pro
     assert "; a larger budget (--budget, up to 100,000 battle states) may solve it exactly" in (
         report.note
     )
-
-
-def test_the_note_names_the_rule_whatever_was_asked() -> None:
-    """The rule that keeps the rounds out of product form is the cause, fractions or not."""
-    report = odds(RETREATING, limit=2, fractions=True, trials=300, workers=1)
-    assert report.note is not None
-    assert "duranium_armor acts during the combat rounds" in report.note
-    assert "fractions" not in report.note
 
 
 def test_at_the_largest_budget_the_note_does_not_offer_a_larger_one(

@@ -77,12 +77,7 @@ def exact_odds(
     policies: dict[str, Policy] = battle.stock_policies()
     fast = product_form and not fractions and rounds is None
     form = battle.product_rounds() if fast else None
-    # Why the battle is explored state by state (the note of a fallback, when it is too large
-    # for that): the rule that keeps its rounds out of product form, whatever was asked; only
-    # when its rounds are in product form, what was asked that the product form cannot give
-    # (exact fractions, the state after N rounds).
-    refusal = battle.product_refusal()
-    why = refusal or NOT_IN_PRODUCT_FORM
+    why = battle.product_refusal() or NOT_IN_PRODUCT_FORM
     if form is not None:
         try:
             report = with_product_form(battle, policies, form, limit)
@@ -90,13 +85,11 @@ def exact_odds(
             return report
         except NotInProductForm as exc:
             why = f"its rounds are not in product form: {exc}"
-    elif refusal is None and fractions:
+    if fractions:
         why = "exact fractions were asked for, which only the state-by-state engine gives"
-    elif refusal is None and rounds is not None:
+    elif rounds is not None:
         why = f"the state after {rounds} round(s) was asked for, which only the state-by-state "
         why += "engine gives"
-    elif refusal is None and not product_form:
-        why = "the product form was turned off by the caller (product_form=False)"
     explorer: Explorer[Any] = Explorer(battle, policies, exact=fractions, limit=limit, why=why)
     graph = explorer.build()
     absorbed = absorb(graph, exact=fractions)
