@@ -7,7 +7,13 @@ from typing import Any
 
 from spacecombat.analysis.budget import CHANCE_STATES, TooLarge
 from spacecombat.analysis.graph import TooManyStates
-from spacecombat.analysis.montecarlo import PRECISION, Progress, check_options, monte_carlo
+from spacecombat.analysis.montecarlo import (
+    FIXED_TRIALS,
+    PRECISION,
+    Progress,
+    check_options,
+    monte_carlo,
+)
 from spacecombat.analysis.report import OddsReport
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import MAX_CHANCE_STATES, shown
@@ -15,7 +21,7 @@ from spacecombat.rulesets import parse_scenario
 from spacecombat.scenario.schema import AnyScenario
 
 #: Monte Carlo's trials when none are asked for and the precision is 0 (a fixed number)
-TRIALS = 20_000
+TRIALS = FIXED_TRIALS
 
 
 def odds(
