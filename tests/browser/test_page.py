@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 from spacecombat import odds
 from spacecombat.core.errors import ScenarioError
@@ -864,3 +864,27 @@ def test_a_tactical_action_after_rounds_says_each_states_stage(page: Page) -> No
         stage = expected["states"][i]["stage"]
         said = "[space combat]" if stage == "space" else "[invasion]"
         assert said in items.nth(i).inner_text()
+
+
+def test_a_request_not_answered_at_once_shows_a_progress_indicator(page: Page) -> None:
+    """Issue 24: anything not instant shows progress (an indeterminate bar and the seconds
+    waited) until the answer comes; the Monte Carlo line says why it stopped."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # the request held back until let through
+        held.append(route)
+
+    page.route("**/api/v1/odds", hold)
+    set_battle(page)
+    page.select_option("#method", "montecarlo")
+    page.fill("#trials", "3000")
+    assert page.is_hidden("#working")
+    page.click("#compute")
+    page.wait_for_selector("#working", state="visible")
+    page.wait_for_function("document.getElementById('working-time').textContent === '1 s'")
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector("#working", state="hidden")
+    expected = odds(BATTLE, method="montecarlo", trials=3000).to_json()
+    assert expected["precision"]["reached"] is False
+    assert "stopped at the trials asked for" in page.inner_text("#odds-method")

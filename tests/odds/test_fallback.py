@@ -12,6 +12,7 @@ import pytest
 from spacecombat import odds
 from spacecombat.analysis.graph import TooManyStates
 from spacecombat.core.errors import ScenarioError
+from tests.helpers import space
 
 # Duranium Armor acts after hits are assigned, so the rounds are not in product form: the
 # generic graph is used.
@@ -56,8 +57,9 @@ def test_a_fallback_says_the_state_after_n_rounds_is_not_available() -> None:
     assert report.method == "montecarlo"
     assert report.note == (
         "Monte Carlo instead of exact: the exact engine stopped at 2 battle states (the state "
-        "after 2 round(s) was asked for, which only the state-by-state engine gives); the state "
-        "after 2 round(s) is not available from Monte Carlo"
+        "after 2 round(s) was asked for, which only the state-by-state engine gives); a larger "
+        "budget (--budget, up to 100,000 battle states) may solve it exactly; the state after 2 "
+        "round(s) is not available from Monte Carlo"
     )
     assert report.after_rounds is None
     assert "after_rounds" not in report.to_json()
@@ -66,7 +68,7 @@ def test_a_fallback_says_the_state_after_n_rounds_is_not_available() -> None:
 def test_a_fallback_reports_its_progress() -> None:
     """``progress`` is called as batches finish, up to all the trials."""
     seen: list[tuple[int, int]] = []
-    odds(RETREATING, limit=2, trials=300, workers=1, progress=lambda d, t: seen.append((d, t)))
+    odds(RETREATING, limit=2, trials=300, workers=1, progress=lambda d, t, _: seen.append((d, t)))
     assert seen[-1] == (300, 300)
 
 
@@ -92,3 +94,41 @@ def test_rounds_out_of_range_are_refused(rounds: Any) -> None:
 def test_an_unknown_method_is_refused_by_name() -> None:
     with pytest.raises(ScenarioError, match=r"^method: must be exact or montecarlo"):
         odds(RETREATING, method="guess")
+
+
+#: a battle whose rounds are in product form (no ability acts in them)
+PLAIN = space({"units": "3 cruiser"}, {"units": "3 destroyer"})
+
+
+@pytest.mark.parametrize(
+    ("options", "cause"),
+    [
+        ({"rounds": 2}, "the state after 2 round(s) was asked for"),
+        ({"fractions": True}, "exact fractions were asked for"),
+    ],
+)
+def test_the_note_names_what_was_asked_when_only_that_kept_the_battle_out_of_product_form(
+    options: dict[str, Any], cause: str
+) -> None:
+    """A battle whose rounds are in product form is explored state by state only because of
+    what was asked; the note says so, and (issue 24) how far the budget may be raised."""
+    report = odds(PLAIN, limit=2, trials=300, workers=1, **options)
+    assert report.note is not None
+    assert report.note.startswith(
+        f"Monte Carlo instead of exact: the exact engine stopped at 2 battle states ({cause}"
+    )
+    assert "; a larger budget (--budget, up to 100,000 battle states) may solve it exactly" in (
+        report.note
+    )
+
+
+def test_at_the_largest_budget_the_note_does_not_offer_a_larger_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spacecombat.analysis import api
+
+    monkeypatch.setattr(api, "MAX_CHANCE_STATES", 2)
+    report = odds(RETREATING, limit=2, trials=300, workers=1)
+    assert report.note is not None
+    assert "stopped at 2 battle states" in report.note
+    assert "--budget" not in report.note

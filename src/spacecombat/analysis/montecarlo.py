@@ -23,19 +23,27 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from spacecombat import rulesets
 from spacecombat.analysis.graph import Terminal, Weight
-from spacecombat.analysis.report import FATES, OddsReport, summarise
+from spacecombat.analysis.report import OddsReport, Place, summarise
 from spacecombat.analysis.tactical_report import summarise_tactical
 from spacecombat.analysis.workers import forking, may_start, stop
 from spacecombat.analysis.workers import pool as workers_pool
 from spacecombat.core.engine import Point, Sampler
 from spacecombat.core.errors import ScenarioError
-from spacecombat.core.limits import MAX_TRIALS, cores, max_workers, shown
+from spacecombat.core.limits import (
+    MAX_PRECISION,
+    MAX_TRIALS,
+    MIN_PRECISION,
+    cores,
+    max_workers,
+    shown,
+)
 from spacecombat.rulesets import is_scenario, parse_scenario
 from spacecombat.rulesets.tactical import TacticalBattle
 from spacecombat.scenario.schema import AnyScenario
@@ -171,21 +179,69 @@ IN_FLIGHT = 2
 POOL_AFTER = 0.5
 
 
-def check_options(trials: object, seed: object, workers: object) -> None:
-    """``ScenarioError`` naming the option unless ``trials`` is a whole number from 1 to
-    ``MAX_TRIALS``, ``seed`` one from 0 to ``MAX_SEED``, and ``workers`` ``None`` or one from 1
-    to ``max_workers()`` (the command line checks the same; this is for library callers)."""
+#: the half-width of every headline probability's 95% interval at which Monte Carlo stops by
+#: default: ±0.5 percentage points (docs/protocol.md, "Monte Carlo's stopping rule")
+PRECISION = 0.005
+#: the least and the most ``precision`` that may be asked for (0: play exactly ``trials``)
+PRECISION_RANGE = (MIN_PRECISION, MAX_PRECISION)
+#: Monte Carlo's trials when none are asked for and the precision is 0 (a fixed number)
+FIXED_TRIALS = 20_000
+#: the trials played before the stopping rule is first read (a proportion seen 0 times in 400
+#: trials already has an interval narrower than ±0.5 points)
+MIN_TRIALS = 1_000
+#: the most trials between two readings of the stopping rule; fewer when the cap is small
+#: (``CHECKS`` readings up to it)
+CHECK_EVERY = 1_000
+CHECKS = 8
+
+#: a callback told, as trials are done, how many are done, how many at most, and the widest
+#: half-width of a headline probability's 95% interval so far (``None``: not read yet, or a
+#: fixed number of trials)
+Progress = Callable[[int, int, float | None], None]
+
+
+def needed_trials(precision: float) -> int:
+    """The trials that bring every proportion's 95% interval within ``precision`` of it,
+    whatever the proportion: the normal interval's half-width is widest at one half,
+    ``Z95 * sqrt(1/4 / n)``, and the Wilson interval's is narrower (the default cap of the
+    stopping rule; 38,415 at ±0.5 points)."""
+    return math.ceil(Z95**2 / (4 * precision**2))
+
+
+def check_options(
+    trials: object, seed: object, workers: object, precision: object = PRECISION
+) -> None:
+    """``ScenarioError`` naming the option unless ``trials`` is ``None`` or a whole number from
+    1 to ``MAX_TRIALS``, ``seed`` one from 0 to ``MAX_SEED``, ``workers`` ``None`` or one from
+    1 to ``max_workers()``, and ``precision`` 0 or a number in ``PRECISION_RANGE`` (the
+    command line checks the same; this is for library callers)."""
     for name, value, low, high in (
         ("trials", trials, 1, MAX_TRIALS),
         ("seed", seed, 0, MAX_SEED),
         ("workers", workers, 1, max_workers()),
     ):
-        if name == "workers" and value is None:
+        if name in ("workers", "trials") and value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise ScenarioError(
                 name, f"must be a whole number from {low} to {high:,} (got {shown(value)})"
             )
+    check_precision(precision)
+
+
+def check_precision(precision: object) -> None:
+    """``precision`` must be 0 (a fixed number of trials) or a number in ``PRECISION_RANGE``."""
+    low, high = PRECISION_RANGE
+    if (
+        isinstance(precision, bool)
+        or not isinstance(precision, (int, float))
+        or not (precision == 0 or low <= precision <= high)
+    ):
+        raise ScenarioError(
+            "precision",
+            f"must be 0 (play exactly the trials asked for) or a number from {low} to {high} "
+            f"(got {shown(precision)})",
+        )
 
 
 def batches(trials: int, size: int) -> Iterator[tuple[int, int]]:
@@ -194,17 +250,93 @@ def batches(trials: int, size: int) -> Iterator[tuple[int, int]]:
         yield first, min(size, trials - first)
 
 
+def half_width(successes: int, trials: int) -> float:
+    """Half the width of the 95% Wilson interval of ``successes`` in ``trials``."""
+    low, high = wilson(successes, trials)
+    return (high - low) / 2
+
+
+@dataclass
+class Stopping:
+    """Monte Carlo's stopping rule (docs/protocol.md): read after each batch merged in the
+    order of its trials, it stops once at least ``MIN_TRIALS`` are played and every headline
+    probability's 95% Wilson interval (``OddsReport.headlines``) is within ``precision``
+    (half-width) of it. Batches are cut by trial counts alone, so where it stops depends on the
+    seed, the cap and the precision, never on the workers or on timing. ``precision`` 0: never
+    before the cap."""
+
+    battle: rulesets.Battle
+    precision: float
+    trials: int = 0
+    #: how many trials reached each headline (``OddsReport.headlines``)
+    counts: dict[Place, int] = field(default_factory=dict)
+    #: the widest half-width when last read (``None``: not read yet)
+    widest: float | None = None
+    #: the headlines each end (by its key) counts for: each is 1 or 0 at one end (a result, a
+    #: holder, a planet taken or not, a house's fate), found once from the report of that end
+    #: alone, whose other accounts (survivors, losses) cost more than the headlines
+    known: dict[Hashable, tuple[tuple[Place, int], ...]] = field(default_factory=dict)
+
+    def add(self, tally: Tally) -> None:
+        """A batch's trials, the next in order."""
+        self.trials += tally.trials
+        if not self.precision:
+            return
+        counts = self.counts
+        for key, (outcome, count) in tally.ends.items():
+            places = self.known.get(key)
+            if places is None:
+                alone = _summary(self.battle, {Terminal(key, outcome): 1.0}, {}, {}, 0.0)
+                places = ()
+                for place, chance in alone.headlines().items():
+                    counts.setdefault(place, 0)  # a headline never reached counts too
+                    if chance:
+                        places += ((place, round(float(chance))),)
+                self.known[key] = places
+            for place, times in places:
+                counts[place] += times * count
+        if self.trials >= MIN_TRIALS:
+            self.widest = max(
+                (half_width(c, self.trials) for c in counts.values()),
+                default=0.0,
+            )
+
+    def enough(self) -> bool:
+        """Whether every headline is known within the precision."""
+        return self.widest is not None and self.widest <= self.precision
+
+
+def _summary(
+    battle: rulesets.Battle,
+    ends: Mapping[Terminal, Weight],
+    by_round: Mapping[int, float],
+    stages: Mapping[str, Mapping[int, float]],
+    residual: Weight,
+) -> OddsReport:
+    if isinstance(battle, TacticalBattle):
+        return summarise_tactical(
+            battle, ends, residual, by_round, 0.0, method="montecarlo", stages=stages
+        )
+    return summarise(battle, ends, residual, by_round, 0.0, method="montecarlo")
+
+
 def monte_carlo(
     scenario: AnyScenario | Mapping[str, Any],
     *,
-    trials: int = 20_000,
+    trials: int | None = None,
     seed: int = 0,
     workers: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    precision: float = PRECISION,
+    progress: Progress | None = None,
 ) -> OddsReport:
-    """Odds from ``trials`` battles played by the resolver, on ``workers`` processes (default:
-    the cores this process may use)."""
-    check_options(trials, seed, workers)
+    """Odds from battles played by the resolver, on ``workers`` processes (default: the cores
+    this process may use), until every headline probability's 95% interval is within
+    ``precision`` of it (``Stopping``), at most ``trials`` (default: ``needed_trials``, enough
+    at any probability); ``precision=0``: exactly ``trials`` (default ``FIXED_TRIALS``).
+    ``progress(done, most, widest)``: told as batches are done."""
+    check_options(trials, seed, workers, precision)
+    if trials is None:
+        trials = min(MAX_TRIALS, needed_trials(precision)) if precision else FIXED_TRIALS
     if not is_scenario(scenario):
         scenario = parse_scenario(scenario)
     if scenario.ruleset == "ec4x":
@@ -218,8 +350,13 @@ def monte_carlo(
     battle = rulesets.battle(scenario)  # checks the scenario before any worker starts
     data = scenario.model_dump(mode="json", exclude_none=True)
     workers = workers or cores()
-    chunk = max(1, min(2_000, math.ceil(trials / (workers * 4))))
+    if precision:
+        # where the rule is read depends on the cap alone, never on the workers
+        chunk = max(1, min(CHECK_EVERY, math.ceil(trials / CHECKS)))
+    else:
+        chunk = max(1, min(2_000, math.ceil(trials / (workers * 4))))
     total = Tally()
+    rule = Stopping(battle, precision)
     # The first batch is played here. The rest too, unless it would take more than POOL_AFTER
     # seconds at the first batch's pace: then on the pool, whose workers (forked) start with
     # what this process's sampler learnt. Either way the tallies are merged in the order of
@@ -228,66 +365,88 @@ def monte_carlo(
     todo = batches(trials, chunk)
     first, count = next(todo)
     started = time.perf_counter()
-    total.merge(here.run(seed, first, count))
+    tally = here.run(seed, first, count)
+    total.merge(tally)
+    rule.add(tally)
     pace = (time.perf_counter() - started) / count
     rest = trials - count
-    if workers > 1 and rest > 0 and pace * rest > POOL_AFTER and may_start():
+    if rule.enough():
+        pass
+    elif workers > 1 and rest > 0 and pace * rest > POOL_AFTER and may_start():
         pool = min(workers, math.ceil(rest / chunk))
-        _in_pool(data, here, seed, trials, todo, pool, total, progress)
+        _in_pool(data, here, seed, trials, todo, pool, total, rule, progress)
     else:
         if progress:
-            progress(total.trials, trials)
+            progress(total.trials, trials, rule.widest)
         for first, count in todo:
-            total.merge(here.run(seed, first, count))
+            tally = here.run(seed, first, count)
+            total.merge(tally)
+            rule.add(tally)
+            if rule.enough():
+                break
             if progress:
-                progress(total.trials, trials)
-    ends: dict[Terminal, Weight] = {
-        Terminal(key, outcome): count / total.trials for key, (outcome, count) in total.ends.items()
-    }
-    by_round = {r: c / total.trials for r, c in sorted(total.rounds.items())}
-    if isinstance(battle, TacticalBattle):
-        stages = {
-            stage: {r: c / total.trials for r, c in sorted(counts.items())}
-            for stage, counts in total.stages.items()
-        }
-        report = summarise_tactical(
-            battle, ends, 0.0, by_round, 0.0, method="montecarlo", stages=stages
+                progress(total.trials, trials, rule.widest)
+    if progress:
+        # the last word: the trials played, all of them done
+        progress(total.trials, total.trials, rule.widest)
+    report = _report(battle, total)
+    if precision:
+        widest = max(
+            (
+                half_width(round(float(c) * total.trials), total.trials)
+                for c in report.headlines().values()
+            ),
+            default=0.0,
         )
-    else:
-        report = summarise(battle, ends, 0.0, by_round, 0.0, method="montecarlo")
-    report.trials = total.trials
+        report.precision = {
+            "target": precision,
+            "widest": round(widest, 6),
+            "reached": rule.enough(),
+        }
+    return report
 
-    def interval(chance: float) -> list[float]:
-        return list(wilson(round(chance * total.trials), total.trials))
 
-    if report.houses is None:
-        report.confidence = {
-            name: interval(float(getattr(report, name)))
-            for name in ("attacker_win", "defender_win", "draw")
-        }
-        for name, chance in report.other.items():
-            report.confidence[name] = interval(float(chance))
-        for shares, key in ((report.holds, "holds"), (report.taken, "taken")):
-            if shares is not None:
-                report.confidence[key] = {
-                    name: interval(float(chance)) for name, chance in shares.items()
-                }
-    else:
-        # a house's name may also be a result (it holds the system): results apart
-        report.confidence = {
-            house: {fate: interval(facts[fate]) for fate in FATES}
-            for house, facts in report.houses.items()
-        }
-        report.confidence["results"] = {
-            name: interval(float(chance)) for name, chance in report.other.items()
-        }
-        if report.colony is not None:
-            report.confidence["colony"] = {
-                "falls": interval(report.colony["falls"]),
-                "seized": interval(report.colony["seized"]),
-            }
+def _report(battle: rulesets.Battle, total: Tally) -> OddsReport:
+    """The report of the trials of ``total``: each probability a count of trials divided once
+    by the trials (exact fractions, then floats), so none leaves [0, 1] and the results add up
+    to 1 (summed floats did not: a chance of 1 was printed as 1.000000000000001)."""
+    n = total.trials
+    ends: dict[Terminal, Weight] = {
+        Terminal(key, outcome): Fraction(count, n) for key, (outcome, count) in total.ends.items()
+    }
+    by_round = {r: c / n for r, c in sorted(total.rounds.items())}
+    stages = {
+        stage: {r: c / n for r, c in sorted(counts.items())}
+        for stage, counts in total.stages.items()
+    }
+    report = _summary(battle, ends, by_round, stages, Fraction(0))
+    report.trials = n
+    found = report.headlines()
+    confidence: dict[str, Any] = {}
+    for path, chance in found.items():
+        # the chance is a whole number of trials over ``n``
+        interval = list(wilson(round(chance * n), n))
+        if len(path) == 1:
+            confidence[path[0]] = interval
+        else:
+            confidence.setdefault(path[0], {})[path[1]] = interval
+    report.confidence = confidence
+    _to_floats(report)
     report.notices = list(battle.notices())
     return report
+
+
+def _to_floats(report: OddsReport) -> None:
+    """The report's exact fractions (counts over trials) as the floats nearest to them."""
+    report.attacker_win = float(report.attacker_win)
+    report.defender_win = float(report.defender_win)
+    report.draw = float(report.draw)
+    report.residual = float(report.residual)
+    report.other = {name: float(chance) for name, chance in report.other.items()}
+    if report.holds is not None:
+        report.holds = {name: float(chance) for name, chance in report.holds.items()}
+    if report.taken is not None:
+        report.taken = {name: float(chance) for name, chance in report.taken.items()}
 
 
 def _in_pool(
@@ -298,14 +457,16 @@ def _in_pool(
     todo: Iterator[tuple[int, int]],
     workers: int,
     total: Tally,
-    progress: Callable[[int, int], None] | None,
+    rule: Stopping,
+    progress: Progress | None,
 ) -> None:
     """The batches of ``todo`` (the trials after ``total``'s) on a pool of ``workers``
-    processes, at most ``IN_FLIGHT`` per worker queued at a time; on any exception
-    (KeyboardInterrupt included) the workers are stopped at once. Forked workers start with
-    ``here`` (its sampler's memory). Tallies are merged in the order of their trials, whichever
-    batch is done first: the order of the ends is the order the report sums them in, so the
-    figures depend neither on timing nor on the number of workers."""
+    processes, at most ``IN_FLIGHT`` per worker queued at a time, until ``rule`` has enough; on
+    any exception (KeyboardInterrupt included), or once ``rule`` has enough, the workers are
+    stopped at once (batches still in flight are not wanted). Forked workers start with
+    ``here`` (its sampler's memory). Tallies are merged, and ``rule`` read, in the order of
+    their trials, whichever batch is done first: the order of the ends is the order the report
+    sums them in, so the figures depend neither on timing nor on the number of workers."""
     global _KEPT
     # imported here for start-up time: exact odds and one-worker runs never need it
     from concurrent.futures import FIRST_COMPLETED, wait
@@ -317,7 +478,7 @@ def _in_pool(
     merged = done_trials = total.trials  # trials merged; trials done
     told = False
     try:
-        while True:
+        while not rule.enough():
             for first, count in todo:
                 if not told:  # the workers are forked at the first submission
                     _KEPT = (_key(data), here)
@@ -335,7 +496,7 @@ def _in_pool(
             if not told:  # the batch played here, once the workers run
                 told = True
                 if progress:
-                    progress(done_trials, trials)
+                    progress(done_trials, trials, rule.widest)
             if not pending:
                 break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -343,23 +504,41 @@ def _in_pool(
                 tally = future.result()
                 waiting[firsts.pop(future)] = tally
                 done_trials += tally.trials
-                if progress:
-                    progress(done_trials, trials)
-            while merged in waiting:
+            while merged in waiting and not rule.enough():
                 tally = waiting.pop(merged)
                 total.merge(tally)
+                rule.add(tally)
                 merged += tally.trials
+            if progress and not rule.enough():
+                progress(done_trials, trials, rule.widest)
     except BaseException:
         stop(pool, pending)
         raise
-    pool.shutdown()
+    if pending:
+        stop(pool, pending)  # the rule has enough: what is still being played is not wanted
+    else:
+        pool.shutdown()
 
 
-def terminal_progress(done: int, total: int) -> None:
-    """A one-line progress bar on standard error."""
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} trials")
-    if done >= total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+@dataclass(frozen=True)
+class TerminalProgress:
+    """A one-line progress bar on standard error: the trials done of the most to play and,
+    once the stopping rule is read, the widest headline interval against ``target``."""
+
+    target: float = PRECISION
+
+    def __call__(self, done: int, total: int, widest: float | None = None) -> None:
+        width = 30
+        filled = width * done // total if total else width
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} trials"
+        if widest is not None:
+            line += f", ±{100 * widest:.2f} points"
+            if self.target:
+                line += f" (target ±{100 * self.target:.2f})"
+        sys.stderr.write(line + "\033[K")  # (erasing what a longer line left)
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+terminal_progress = TerminalProgress()

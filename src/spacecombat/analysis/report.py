@@ -23,6 +23,9 @@ from spacecombat.analysis.graph import Terminal, Weight
 from spacecombat.core.outcome import holders, stays_in_space
 
 PLAYERS = ("attacker", "defender")
+#: a headline probability's place in a report: a name, or a group and a name
+#: (``OddsReport.headlines``)
+Place = tuple[str, ...]
 #: who may hold the space area once a space battle is over, in the order reports list them
 HOLDERS = (*PLAYERS, "neither")
 
@@ -51,6 +54,10 @@ class OddsReport:
     confidence: dict[str, Any] | None = None
     after_rounds: dict[str, Any] | None = None
     trials: int | None = None
+    #: Monte Carlo's stopping rule, when it was on (docs/protocol.md): the half-width asked for
+    #: (``target``), the widest headline interval's when it stopped (``widest``), and whether
+    #: every headline got within the target (``reached``) or the trials ran out first
+    precision: dict[str, Any] | None = None
     note: str | None = None
     #: what a player should know before the dice (``Battle.notices()``), one sentence each
     notices: list[str] = field(default_factory=list)
@@ -79,6 +86,50 @@ class OddsReport:
         zero: Weight = Fraction(0) if isinstance(self.residual, Fraction) else 0.0
         return self.other.get("no_combat", zero)
 
+    def headlines(self) -> dict[Place, Weight]:
+        """The headline probabilities (docs/protocol.md), each by its place in ``confidence``
+        (one name, or a group and a name): a battle of players' results (``attacker_win``,
+        ``defender_win``, ``draw``, and any other, e.g. ``no_combat``), who holds the space
+        area (``holds``) and each planet taken (``taken``); a battle of houses (EC4X) each
+        house's chance of each fate, each result (``results``), and the colony's chance to
+        fall and to be seized (``colony``). Monte Carlo gives a 95% interval for each, and
+        stops when every one is narrow enough."""
+        out: dict[Place, Weight] = {}
+        if self.houses is None:
+            for name in ("attacker_win", "defender_win", "draw"):
+                out[(name,)] = getattr(self, name)
+            for name, chance in self.other.items():
+                out[(name,)] = chance
+            for shares, key in ((self.holds, "holds"), (self.taken, "taken")):
+                if shares is not None:
+                    for name, chance in shares.items():
+                        out[(key, name)] = chance
+            return out
+        for house, facts in self.houses.items():
+            for fate in FATES:
+                out[(house, fate)] = facts[fate]
+        for name, chance in self.other.items():
+            out[("results", name)] = chance
+        if self.colony is not None:
+            out[("colony", "falls")] = self.colony["falls"]
+            out[("colony", "seized")] = self.colony["seized"]
+        return out
+
+    def fractions_json(self) -> dict[str, Any]:
+        """The headline probabilities computed as exact fractions, as strings (``"279/289"``),
+        by their places in the report (``spacecombat odds --fractions``; the report's other
+        figures, and a house's fates, are floats)."""
+        out: dict[str, Any] = {}
+        for place, chance in self.headlines().items():
+            if isinstance(chance, Fraction):
+                if len(place) == 1:
+                    out[place[0]] = str(chance)
+                else:
+                    out.setdefault(place[0], {})[place[1]] = str(chance)
+        if isinstance(self.residual, Fraction):
+            out["residual"] = str(self.residual)
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """The report with plain floats (the names of the issue: attacker_win, ...)."""
         if self.houses is not None:
@@ -104,6 +155,8 @@ class OddsReport:
             out["planets"] = self.planets
         if self.trials is not None:
             out["trials"] = self.trials
+        if self.precision is not None:
+            out["precision"] = self.precision
         if self.confidence is not None:
             out["confidence_95"] = self.confidence
         if self.after_rounds is not None:
@@ -126,7 +179,7 @@ class OddsReport:
         }
         if self.colony is not None:
             out["colony"] = self.colony
-        for name in ("trials", "confidence", "after_rounds", "note"):
+        for name in ("trials", "precision", "confidence", "after_rounds", "note"):
             value = getattr(self, name)
             if value is not None:
                 out["confidence_95" if name == "confidence" else name] = value
@@ -275,7 +328,7 @@ class Accounts:
     def retreat_report(self) -> dict[str, dict[str, Any]]:
         return {
             player: {
-                "probability": chance,
+                "probability": min(1.0, chance),
                 "survivors": survivors_report(self.retreat_fleets.get(player, {})),
             }
             for player, chance in self.retreats.items()
@@ -412,32 +465,37 @@ def _colony(ends: Mapping[Terminal, Weight]) -> dict[str, Any] | None:
     7.6): the chance that it falls and that its assets are seized, of each planetary result,
     and the expected IU, PU, shield level, spaceports and ground units left (standing:
     undamaged or crippled, seized ones included, for its owner after the battle)."""
-    blocks: list[tuple[Mapping[str, object], float]] = []
+    blocks: list[tuple[Mapping[str, object], Weight]] = []
     for end, chance in ends.items():
         block = end.outcome.get("colony")
         if isinstance(block, Mapping) and "fallen" in block:
-            blocks.append((block, float(chance)))
+            blocks.append((block, chance))
     if not blocks:
         return None
-    results: dict[str, float] = {}
-    fallen = seized = 0.0
+    # the chances are summed as they come (exact fractions stay exact: Monte Carlo's counts
+    # over its trials) and made floats once
+    zero: Weight = Fraction(0) if isinstance(blocks[0][1], Fraction) else 0.0
+    results: dict[str, Weight] = {}
+    fallen = seized = zero
     left = dict.fromkeys(COLONY_COUNTS + COLONY_UNITS, 0.0)
     for block, chance in blocks:
         name = str(block.get("result"))
-        results[name] = results.get(name, 0.0) + chance
-        fallen += chance if block.get("fallen") else 0.0
-        seized += chance if block.get("seized") else 0.0
+        results[name] = results.get(name, zero) + chance
+        fallen += chance if block.get("fallen") else zero
+        seized += chance if block.get("seized") else zero
         for key in COLONY_COUNTS:
-            left[key] += chance * float(str(block.get(key) or 0))
+            left[key] += float(chance) * float(str(block.get(key) or 0))
         for key in COLONY_UNITS:
             units = block.get(key)
             if isinstance(units, Mapping):
                 standing = sum(int(units.get(k) or 0) for k in ("undamaged", "crippled", "seized"))
-                left[key] += chance * standing
+                left[key] += float(chance) * standing
     return {
-        "falls": fallen,
-        "seized": seized,
-        "results": dict(sorted(results.items(), key=lambda item: -item[1])),
+        "falls": float(fallen),
+        "seized": float(seized),
+        "results": {
+            name: float(p) for name, p in sorted(results.items(), key=lambda item: -item[1])
+        },
         "expected_left": {key: round(value, 12) for key, value in left.items()},
     }
 
@@ -450,8 +508,11 @@ def survivors_report(fleets: Mapping[tuple[tuple[str, int], ...], float]) -> dic
         for k in range(1, total + 1):
             at_least[k] = at_least.get(k, 0.0) + chance
     return {
-        "fleets": [{"units": dict(units), "probability": chance} for units, chance in ranked],
-        "at_least": {str(k): at_least[k] for k in sorted(at_least)},
+        # (a sum of floats may pass 1 by a rounding error: a probability never does)
+        "fleets": [
+            {"units": dict(units), "probability": min(1.0, chance)} for units, chance in ranked
+        ],
+        "at_least": {str(k): min(1.0, at_least[k]) for k in sorted(at_least)},
     }
 
 

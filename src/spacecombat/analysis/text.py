@@ -161,10 +161,36 @@ def _heading(report: dict[str, Any]) -> list[str]:
     lines = [f"Note: {report['note']}"] if report.get("note") else []
     lines += [f"Note: {notice}" for notice in report.get("notices") or ()]
     if report["method"] == "montecarlo":
-        lines.append(f"Monte Carlo, {report['trials']} battles (95% intervals)")
+        lines.append(f"Monte Carlo, {report['trials']} battles (95% intervals){_stop(report)}")
     else:
         lines.append("Exact odds")
+    fractions = report.get("fractions")
+    if fractions:
+        lines.append(f"Exact fractions: {_fractions(fractions)}")
     return lines
+
+
+def _stop(report: dict[str, Any]) -> str:
+    """Why Monte Carlo stopped, when its stopping rule was on (docs/protocol.md): every
+    headline probability known within the target, or the trials asked for ran out first."""
+    precision = report.get("precision")
+    if not precision:
+        return ""
+    target, widest = 100 * precision["target"], 100 * precision["widest"]
+    if precision["reached"]:
+        return f": every headline within ±{target:.2f} points (widest ±{widest:.2f})"
+    return f": stopped at the trials asked for, widest ±{widest:.2f} points (target ±{target:.2f})"
+
+
+def _fractions(fractions: dict[str, Any]) -> str:
+    """``attacker_win 279/289, holds attacker 279/289, …``: the exact fractions by name."""
+    said = []
+    for name, value in fractions.items():
+        if isinstance(value, dict):
+            said += [f"{name} {key} {fraction}" for key, fraction in value.items()]
+        else:
+            said.append(f"{name} {value}")
+    return ", ".join(said)
 
 
 #: a battle of houses (EC4X): results and fates as the text says them

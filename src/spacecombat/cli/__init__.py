@@ -21,11 +21,14 @@ from spacecombat.cli.streams import InputFailed, OutputFailed, say, silence_stdo
 from spacecombat.core.errors import SpacecombatError
 from spacecombat.core.limits import (
     ECHO,
+    MAX_CHANCE_STATES,
     MAX_FLEETS,
+    MAX_PRECISION,
     MAX_ROUNDS,
     MAX_SEED,
     MAX_SYSTEMS,
     MAX_TRIALS,
+    MIN_PRECISION,
     max_workers,
     shown,
 )
@@ -155,7 +158,16 @@ def _parser() -> argparse.ArgumentParser:
     odd.add_argument(
         "--trials",
         type=_at_least(1, most=MAX_TRIALS),
-        help="Monte Carlo battles (default: 20000)",
+        help="Monte Carlo battles at most, played until every headline probability is known "
+        "within --precision (default: enough for any probability, 38,415 at ±0.5 points); "
+        "with --precision 0, exactly this many (default: 20000)",
+    )
+    odd.add_argument(
+        "--precision",
+        type=_precision,
+        help="Monte Carlo stops when every headline probability's 95%% interval is within "
+        f"this of it (default: 0.005, ±0.5 points; from {MIN_PRECISION} to {MAX_PRECISION}); "
+        "0: play exactly --trials battles",
     )
     odd.add_argument("--seed", type=_seed, help="Monte Carlo seed (default: 0)")
     odd.add_argument(
@@ -167,6 +179,17 @@ def _parser() -> argparse.ArgumentParser:
         "--rounds",
         type=_at_least(0, most=MAX_ROUNDS),
         help="also the battle's state after N rounds (exact method only)",
+    )
+    odd.add_argument(
+        "--fractions",
+        action="store_true",
+        help="also the headline probabilities as exact fractions (exact method only; slower)",
+    )
+    odd.add_argument(
+        "--budget",
+        type=_at_least(1, most=MAX_CHANCE_STATES),
+        help="the battle states the exact engine may explore before it answers by Monte Carlo "
+        f"(default: 3000, at most {MAX_CHANCE_STATES:,}: docs/limits.md)",
     )
     odd.add_argument(
         "--plot",
@@ -275,6 +298,20 @@ def _at_least(minimum: int, *, most: int) -> Callable[[str], int]:
 
 
 _seed = _at_least(0, most=MAX_SEED)
+
+
+def _precision(text: str) -> float:
+    """An argparse type: 0, or a number from ``MIN_PRECISION`` to ``MAX_PRECISION``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
+    if not (value == 0 or MIN_PRECISION <= value <= MAX_PRECISION):
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]} is not 0 (exactly --trials battles) or a number from {MIN_PRECISION} "
+            f"to {MAX_PRECISION}"
+        )
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:

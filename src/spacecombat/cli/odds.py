@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from spacecombat.analysis import workers
 from spacecombat.analysis.api import odds_result
-from spacecombat.analysis.montecarlo import terminal_progress
+from spacecombat.analysis.montecarlo import PRECISION, TerminalProgress
 from spacecombat.analysis.text import render
 from spacecombat.cli.streams import (
     LineTooLong,
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 def odds_of(scenario: object, args: argparse.Namespace, *, progress: bool) -> dict[str, Any]:
     """The odds of a decoded scenario for the command's options (``odds_result``)."""
+    precision = PRECISION if args.precision is None else args.precision
     return odds_result(
         scenario,
         method=args.method,
@@ -41,7 +42,10 @@ def odds_of(scenario: object, args: argparse.Namespace, *, progress: bool) -> di
         seed=args.seed,
         workers=args.workers,
         rounds=args.rounds,
-        progress=terminal_progress if progress else None,
+        precision=args.precision,
+        fractions=args.fractions,
+        budget=args.budget,
+        progress=TerminalProgress(precision) if progress else None,
     )
 
 
@@ -60,9 +64,23 @@ def _plot_format(args: argparse.Namespace) -> str | None:
     return fmt
 
 
+#: the options of the exact method, refused with --method montecarlo
+EXACT_ONLY = {
+    "--rounds": "the state after N rounds comes from the exact method only",
+    "--fractions": "exact fractions come from the exact method only",
+    "--budget": "the exact method's budget of battle states; Monte Carlo has none",
+}
+
+
 def _check(args: argparse.Namespace) -> None:
-    if args.rounds is not None and args.method == "montecarlo":
-        raise ScenarioError("--rounds", "the state after N rounds comes from the exact method only")
+    if args.method == "montecarlo":
+        for name, given in (
+            ("--rounds", args.rounds is not None),
+            ("--fractions", args.fractions),
+            ("--budget", args.budget is not None),
+        ):
+            if given:
+                raise ScenarioError(name, EXACT_ONLY[name])
     if args.file == "-" and args.format in ("text", "json"):
         raise ScenarioError(
             "--format",

@@ -23,6 +23,15 @@ MAX_DEPTH = 32
 MAX_UNITS_PER_SIDE = 200
 #: Monte Carlo battles in one run
 MAX_TRIALS = 1_000_000
+#: the narrowest and the widest half-width of the 95% intervals at which Monte Carlo may be
+#: asked to stop (``--precision``; 0 asks for a fixed number of trials instead)
+MIN_PRECISION = 0.0001
+MAX_PRECISION = 0.25
+#: the most chance states the exact engine's state graph may be allowed (``--budget``): as many
+#: as the states reached from outcomes (``analysis/budget.GRAPH_SETTLED``), so the other
+#: budgets, left as they are, still bound the time (steps, outcomes: a few seconds each) and
+#: the memory (each state is kept with its edges)
+MAX_CHANCE_STATES = 100_000
 #: ``--rounds N``: the latest round whose state may be asked for
 MAX_ROUNDS = 100
 #: EC4X game state: systems on one map (a generated map of 2,000 systems validates in well

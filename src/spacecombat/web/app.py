@@ -29,14 +29,25 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    ValidationError,
+)
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import (
     ECHO,
+    MAX_CHANCE_STATES,
     MAX_LOG_BYTES,
+    MAX_PRECISION,
     MAX_ROUNDS,
     MAX_SCENARIO_BYTES,
     MAX_SEED,
@@ -75,7 +86,20 @@ class OddsRequest(_Request):
     scenario: JsonValue = Field(description="a scenario, as in a scenario file (README)")
     method: Literal["exact", "montecarlo"] = "exact"
     trials: Annotated[StrictInt, Field(ge=1, le=MAX_TRIALS)] | None = Field(
-        default=None, description="Monte Carlo battles (default 20,000)"
+        default=None,
+        description="Monte Carlo battles at most (default: enough for the precision at any "
+        "probability); with precision 0, exactly this many (default 20,000)",
+    )
+    precision: Annotated[StrictFloat, Field(ge=0, le=MAX_PRECISION)] | None = Field(
+        default=None,
+        description="Monte Carlo stops when every headline probability's 95% interval is "
+        "within this of it (default 0.005); 0: exactly `trials` battles",
+    )
+    fractions: StrictBool = Field(
+        default=False, description="also the headline probabilities as exact fractions"
+    )
+    budget: Annotated[StrictInt, Field(ge=1, le=MAX_CHANCE_STATES)] | None = Field(
+        default=None, description="the exact engine's battle states (default 3,000)"
     )
     seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] | None = Field(
         default=None, description="Monte Carlo seed (default 0)"
@@ -338,14 +362,22 @@ def create_app(
         scenario_id = store.scenario_id(scenario)
         options = {
             name: value
-            for name in ("trials", "seed", "rounds")
-            if (value := getattr(asked, name)) is not None
+            for name in ("trials", "seed", "rounds", "precision", "fractions", "budget")
+            if (value := getattr(asked, name)) not in (None, False)
         }
         found = await in_store(store.find_result, scenario_id, asked.method, options, engine)
         if found is not None:
             return _odds_answer(found.id, scenario_id, True, found.report)
         report: dict[str, Any] = await work(
-            jobs.odds_report, scenario, asked.method, asked.trials, asked.seed, asked.rounds
+            jobs.odds_report,
+            scenario,
+            asked.method,
+            asked.trials,
+            asked.seed,
+            asked.rounds,
+            asked.precision,
+            asked.fractions,
+            asked.budget,
         )
         saved = await in_store(
             partial(store.save_result, scenario=scenario),

@@ -80,6 +80,9 @@ def odds_report(
     trials: int | None,
     seed: int | None,
     rounds: int | None,
+    precision: float | None = None,
+    fractions: bool = False,
+    budget: int | None = None,
 ) -> dict[str, Any]:
     """What ``spacecombat odds FILE --format json`` prints for these options (the note about
     Monte Carlo options not used included). Run in a daemonic worker, Monte Carlo plays its
@@ -91,6 +94,9 @@ def odds_report(
         seed=seed,
         workers=None,
         rounds=rounds,
+        precision=precision,
+        fractions=fractions,
+        budget=budget,
         progress=None,
     )
 

@@ -1166,6 +1166,32 @@
   function busy(flag) {
     $("battle-form").setAttribute("aria-busy", flag ? "true" : "false");
     for (const id of ["compute", "play", "share"]) $(id).disabled = flag;
+    working(flag);
+  }
+
+  /** Milliseconds after which a request is no longer instant: a progress indicator shows
+   *  (an indeterminate bar and the seconds waited) until the answer comes. */
+  const INSTANT_MS = 400;
+  let workingTimer = null;
+
+  /** Start (or stop) the progress indicator of a request not answered at once. The API
+   *  answers within the request (Monte Carlo stops as soon as every headline probability is
+   *  known within ±0.5 points), so the indicator says that the work goes on and for how long. */
+  function working(flag) {
+    if (workingTimer !== null) {
+      clearInterval(workingTimer);
+      workingTimer = null;
+    }
+    $("working").hidden = true;
+    if (!flag) return;
+    const started = Date.now();
+    const tick = () => {
+      const waited = Date.now() - started;
+      if (waited < INSTANT_MS) return;
+      $("working").hidden = false;
+      $("working-time").textContent = `${Math.floor(waited / 1000)} s`;
+    };
+    workingTimer = setInterval(tick, 250);
   }
 
   /* ---- actions ------------------------------------------------------------------------ */
@@ -1189,6 +1215,16 @@
     } finally {
       busy(false);
     }
+  }
+
+  /** Why Monte Carlo stopped (docs/protocol.md, its stopping rule), when the rule was on. */
+  function stoppedBecause(precision) {
+    if (!precision) return "";
+    const points = (value) => (100 * value).toFixed(2);
+    return precision.reached
+      ? `: every headline within ±${points(precision.target)} points`
+      : `: stopped at the trials asked for, widest ±${points(precision.widest)} points `
+        + `(target ±${points(precision.target)})`;
   }
 
   /** The odds request's fields: the method, and trials, seed and rounds when typed (rounds
@@ -1373,7 +1409,7 @@
     }
     const method = report.method === "exact" ? "Exact odds."
       : `Monte Carlo odds${report.trials ? ` over ${report.trials.toLocaleString("en")} battles` : ""}, `
-        + "with 95% intervals.";
+        + `with 95% intervals${stoppedBecause(report.precision)}.`;
     $("odds-method").textContent = method + (report.note ? ` ${report.note}` : "");
 
     renderSurvivors(report);
