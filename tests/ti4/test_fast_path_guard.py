@@ -379,9 +379,7 @@ def test_effects_held_only_with_round_acting_abilities() -> None:
 
 #: hooks whose flag, dropped, lets onto the fast path a registered handler that the generated
 #: battles then catch (the others are shown by the targeted battles of ``SHOWN`` below)
-CAUGHT_BY_HANDLERS = frozenset(
-    {"after_assign_hits", "after_destroyed", "before_assign_hits", "combat_roll", "in_window"}
-)
+CAUGHT_BY_HANDLERS = frozenset({"after_assign_hits", "after_destroyed", "combat_roll", "in_window"})
 
 #: handlers that a dropped flag moves onto the fast path and whose targeted battles still all
 #: agree both ways, by hook: the generated invasions have one planet, whose ground combat ends
@@ -392,6 +390,9 @@ CAUGHT_BY_HANDLERS = frozenset(
 #: cross-checks it (``test_declared_keepers_are_swept``)
 AGREES: dict[str, frozenset[str]] = {
     "after_ground_combat": frozenset({"dacxive_animators"}),
+    # on anti-fighter barrage hits, before the rounds (the Argent's round actors keep it off
+    # the sweep: ``HELD_ONLY_WITH_ROUND_ACTORS``); the targeted battle shows the flag (``SHOWN``)
+    "before_assign_hits": frozenset({"raid_formation"}),
     # at the end of combat; only an attacker holds it (the sweep's battles need both players)
     "in_window": frozenset({"naalu_flagship_fighters_invade"}),
 }
@@ -545,6 +546,26 @@ class _LendsSustain(Handler):
         return frozenset({"mech"}) if _attacker_destroyer(setup, state) else frozenset()
 
 
+class _BeforeAssign(Handler):
+    """Before the defender assigns the hits of a combat round, while the attacker has a
+    destroyer in the space area, 1 of those hits is cancelled."""
+
+    id = "probe_before_assign"
+
+    def before_assign_hits(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
+    ) -> Node[BattleState] | None:
+        if (
+            side is not Side.DEFENDER
+            or where is not None
+            or state.phase is not Phase.ASSIGN_HITS
+            or not state.hits_on(side)
+            or not _attacker_destroyer(setup, state)
+        ):
+            return None
+        return Step(state.with_hits_on(side, state.hits_on(side) - 1))
+
+
 class _AfterSustain(Handler):
     """After one of the defender's ships used SUSTAIN DAMAGE, while the attacker has a
     destroyer in the space area, the defender places 1 fighter there."""
@@ -663,6 +684,11 @@ SHOWN: dict[str, Shown] = {
     ),
     "lends_sustain": Shown("probe_lends_sustain", _SPACE, _adding(_LendsSustain(Side.DEFENDER))),
     "after_sustain": Shown("probe_after_sustain", _SPACE, _adding(_AfterSustain(Side.DEFENDER))),
+    # Maneuvering Jets acts on space cannon hits only and declares it (keeps_product_form);
+    # Raid Formation, on barrage hits, agrees: a probe acting on the rounds' hits shows it
+    "before_assign_hits": Shown(
+        "probe_before_assign", _SPACE, _adding(_BeforeAssign(Side.DEFENDER))
+    ),
 }
 
 
