@@ -288,7 +288,16 @@ def elected(effect: str) -> tuple[set[str], ...]:
     return ()
 
 
-SAMPLED = ("fragile", "waylay", "bunker", "magmus_reactor", "nebula")
+SAMPLED = (
+    "fragile",
+    "waylay",
+    "bunker",
+    "magmus_reactor",
+    "nebula",
+    # declared to keep the product form (issue 24)
+    "jolnar_flagship_extra_hits",
+    "maneuvering_jets",
+)
 
 
 @pytest.mark.parametrize("effect", SAMPLED)
@@ -307,6 +316,30 @@ def swept() -> list[str]:
 @pytest.mark.parametrize("effect", swept())
 def test_every_fast_path_effect_agrees_both_ways(effect: str) -> None:
     cross_check(effect, SWEEP)
+
+
+def test_declared_keepers_are_swept() -> None:
+    # A handler that declares it keeps the product form through a hook flagged "acts in
+    # rounds" (Handler.keeps_product_form, issue 24) is on the fast path, so the sweep
+    # cross-checks it against the state graph.
+    declared = {h for h, cls in HANDLERS.items() if cls.keeps_product_form}
+    assert {"jolnar_flagship_extra_hits", "maneuvering_jets"} <= declared
+    assert declared <= set(swept())
+
+
+def test_keeps_product_form_names_only_round_hooks_answered() -> None:
+    # A declaration names hooks flagged "acts in rounds" that the class answers: anything
+    # else is an error where the class is defined.
+    with pytest.raises(TypeError, match="keeps_product_form names roll_modifier"):
+        type(
+            "Keeper",
+            (Handler,),
+            {"id": "keeper", "keeps_product_form": frozenset({"roll_modifier"})},
+        )
+    with pytest.raises(TypeError, match="keeps_product_form names combat_roll"):
+        type(
+            "Keeper", (Handler,), {"id": "keeper", "keeps_product_form": frozenset({"combat_roll"})}
+        )
 
 
 def test_every_effect_can_be_held() -> None:
@@ -346,39 +379,22 @@ def test_effects_held_only_with_round_acting_abilities() -> None:
 
 #: hooks whose flag, dropped, lets onto the fast path a registered handler that the generated
 #: battles then catch (the others are shown by the targeted battles of ``SHOWN`` below)
-CAUGHT_BY_HANDLERS = frozenset(
-    {"after_assign_hits", "after_destroyed", "before_assign_hits", "combat_roll", "in_window"}
-)
+CAUGHT_BY_HANDLERS = frozenset({"after_assign_hits", "after_destroyed", "combat_roll", "in_window"})
 
 #: handlers that a dropped flag moves onto the fast path and whose targeted battles still all
-#: agree both ways, by hook. They act before the first roll (start of combat: the product
-#: form begins at the first round's dice, and the state graph before it plays the start of
-#: combat), or after the rounds, or read only their owner's units (a combat roll, who may use
-#: SUSTAIN DAMAGE), which the product form asks of the same procedures player by player. The
-#: flag is what keeps them on the state graph, but the fast path would get them right.
+#: agree both ways, by hook: the generated invasions have one planet, whose ground combat ends
+#: the rounds (the targeted battle of two planets catches it: ``SHOWN``). A handler that acts
+#: only before the first roll or after the rounds, or reads only the set-up and its own
+#: player's units, declares it instead (``Handler.keeps_product_form``, issue 24: Ambush, the
+#: Jol-Nar flagship, Maneuvering Jets, ...): the fast path takes it, and the sweep above
+#: cross-checks it (``test_declared_keepers_are_swept``)
 AGREES: dict[str, frozenset[str]] = {
-    "combat_roll": frozenset(
-        {"jolnar_flagship_extra_hits", "jolnar_mech_ignore_fragile", "sardakk_flagship_bonus"}
-    ),
-    # the generated invasions have one planet, whose ground combat ends the rounds: the
-    # targeted battle of two planets catches it (SHOWN)
     "after_ground_combat": frozenset({"dacxive_animators"}),
-    "follow_up": frozenset({"raghs_call"}),  # after the ground forces are committed
-    "forbids_sustain": frozenset({"publicize_weapon_schematics"}),
-    "in_window": frozenset(
-        {
-            "ambush",
-            "antivirus",
-            "assault_cannon",
-            "claire_gibson",
-            "dimensional_splicer",
-            "impulse_core",
-            "magen_defense_grid_omega",
-            "naalu_flagship_fighters_invade",
-            "the_cavalry",
-        }
-    ),
-    "lends_sustain": frozenset({"nomad_mech_sustain_for_ships"}),
+    # on anti-fighter barrage hits, before the rounds (the Argent's round actors keep it off
+    # the sweep: ``HELD_ONLY_WITH_ROUND_ACTORS``); the targeted battle shows the flag (``SHOWN``)
+    "before_assign_hits": frozenset({"raid_formation"}),
+    # at the end of combat; only an attacker holds it (the sweep's battles need both players)
+    "in_window": frozenset({"naalu_flagship_fighters_invade"}),
 }
 
 #: handlers that a dropped flag moves onto the fast path but that no battle can hold without
@@ -530,6 +546,26 @@ class _LendsSustain(Handler):
         return frozenset({"mech"}) if _attacker_destroyer(setup, state) else frozenset()
 
 
+class _BeforeAssign(Handler):
+    """Before the defender assigns the hits of a combat round, while the attacker has a
+    destroyer in the space area, 1 of those hits is cancelled."""
+
+    id = "probe_before_assign"
+
+    def before_assign_hits(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
+    ) -> Node[BattleState] | None:
+        if (
+            side is not Side.DEFENDER
+            or where is not None
+            or state.phase is not Phase.ASSIGN_HITS
+            or not state.hits_on(side)
+            or not _attacker_destroyer(setup, state)
+        ):
+            return None
+        return Step(state.with_hits_on(side, state.hits_on(side) - 1))
+
+
 class _AfterSustain(Handler):
     """After one of the defender's ships used SUSTAIN DAMAGE, while the attacker has a
     destroyer in the space area, the defender places 1 fighter there."""
@@ -648,6 +684,11 @@ SHOWN: dict[str, Shown] = {
     ),
     "lends_sustain": Shown("probe_lends_sustain", _SPACE, _adding(_LendsSustain(Side.DEFENDER))),
     "after_sustain": Shown("probe_after_sustain", _SPACE, _adding(_AfterSustain(Side.DEFENDER))),
+    # Maneuvering Jets acts on space cannon hits only and declares it (keeps_product_form);
+    # Raid Formation, on barrage hits, agrees: a probe acting on the rounds' hits shows it
+    "before_assign_hits": Shown(
+        "probe_before_assign", _SPACE, _adding(_BeforeAssign(Side.DEFENDER))
+    ),
 }
 
 

@@ -258,9 +258,18 @@ class PlayerRounds(ABC, Generic[S]):
 
     def _decide(self, side: Side, units: SideState, template: S) -> tuple[SideState, int] | None:
         """One decision with plenty of hits left: the units it leaves and the hits it
-        absorbed; ``None`` if no unit can take a hit."""
+        absorbed; ``None`` if no unit can take a hit. Steps before the decision that leave
+        the units and the hits as they are (handlers asked before hits are assigned that have
+        nothing to do in a combat round: Maneuvering Jets) are followed."""
         plenty = self.most_absorbed(side, units, template)
         node = self._process.advance(self.taking(side, units, plenty, template))
+        while (
+            isinstance(node, Step)
+            and self.still_taking(node.state, side)
+            and node.state.side(side) == units
+            and node.state.hits_on(side) == plenty
+        ):
+            node = self._process.advance(node.state)
         if not isinstance(node, Decision):
             return None
         request = node.request

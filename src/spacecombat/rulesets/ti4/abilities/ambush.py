@@ -29,6 +29,8 @@ SHIPS = ("cruiser", "destroyer")
 @register
 class Ambush(Handler):
     id = "ambush"
+    #: acts at the start of combat, before the first round's dice (product form kept)
+    keeps_product_form = frozenset({"in_window"})
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}))
 
     def in_window(

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 @register
 class Antivirus(Card):
     id = "antivirus"
+    #: acts at the start of combat, before the first round's dice (product form kept)
+    keeps_product_form = frozenset({"in_window"})
     card = "antivirus"
     acts = Acts(frozenset({Window.START_OF_COMBAT}), players=frozenset({Side.DEFENDER}), held=True)
 

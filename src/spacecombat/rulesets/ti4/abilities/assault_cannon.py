@@ -27,6 +27,8 @@ CAUSE = "Assault Cannon"
 @register
 class AssaultCannon(Handler):
     id = "assault_cannon"
+    #: acts at the start of combat, before the first round's dice (product form kept)
+    keeps_product_form = frozenset({"in_window"})
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}))
 
     def in_window(

@@ -113,6 +113,16 @@ class Handler:
     battles: ClassVar[frozenset[str]] = frozenset({"space", "invasion"})
     #: where ``in_window`` is asked; a handler that overrides ``in_window`` declares it
     acts: ClassVar[Acts | None] = None
+    #: hooks declared ``in_rounds`` (rulesets/ti4/hooks.py) that this handler answers without
+    #: changing the combat rounds beyond what rounds in product form keep, each for a reason
+    #: its class docstring gives: a ``combat_roll`` that reads the battle's set-up and the
+    #: roller's units alone (its ``roll_key`` is always ``None``: the product form asks each
+    #: player's pool from its units through the same ``effects.combat_pool``), or a
+    #: ``before_assign_hits`` that acts on hits produced before the rounds only (space cannon).
+    #: The fast-path gate (``acts_in_rounds``) passes over them; tests/ti4/
+    #: test_fast_path_guard.py cross-checks every handler that declares one against the state
+    #: graph
+    keeps_product_form: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, owner: Side | None) -> None:
         self.owner = owner
@@ -125,6 +135,14 @@ class Handler:
         lonely = missing_companions(answered)
         if lonely:
             raise TypeError(f"{cls.__name__} answers {', '.join(lonely)} (rulesets/ti4/hooks.py)")
+        kept = sorted(
+            h for h in cls.keeps_product_form if h not in answered or not BY_NAME[h].in_rounds
+        )
+        if kept:
+            raise TypeError(
+                f"{cls.__name__}.keeps_product_form names {', '.join(kept)}: not a hook "
+                "declared in_rounds that it answers (rulesets/ti4/hooks.py)"
+            )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.owner!r})"
@@ -716,8 +734,11 @@ def overrides(handler: Handler | type[Handler], hook: str) -> bool:
 def acts_in_rounds(handler: Handler) -> bool:
     """Whether a handler may change what happens during the combat rounds beyond taking units
     away by hits: it answers a hook declared ``in_rounds`` (rulesets/ti4/hooks.py ``HOOKS``,
-    the one place that says so). Without such handlers the rounds are in product form."""
-    return any(overrides(handler, hook) for hook in IN_ROUNDS)
+    the one place that says so), but for those its class declares it answers in a way the
+    product form keeps (``Handler.keeps_product_form``). Without such handlers the rounds are
+    in product form."""
+    kept = type(handler).keeps_product_form
+    return any(overrides(handler, hook) for hook in IN_ROUNDS if hook not in kept)
 
 
 def opens(handler: Handler, window: Window) -> bool:

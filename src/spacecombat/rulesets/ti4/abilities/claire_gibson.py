@@ -26,6 +26,8 @@ INFANTRY = "infantry"
 @register
 class ClaireGibson(Handler):
     id = "claire_gibson"
+    #: acts at the start of combat, before the first round's dice (product form kept)
+    keeps_product_form = frozenset({"in_window"})
     card = "claire_gibson"
     acts = Acts(
         frozenset({Window.START_OF_COMBAT}),

@@ -31,6 +31,8 @@ CAUSE = "Dimensional Splicer"
 @register
 class DimensionalSplicer(Card):
     id = "dimensional_splicer"
+    #: acts at the start of combat, before the first round's dice (product form kept)
+    keeps_product_form = frozenset({"in_window"})
     card = "dimensional_splicer"
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}), held=True)
 

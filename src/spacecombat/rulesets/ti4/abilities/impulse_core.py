@@ -29,6 +29,8 @@ SACRIFICES = ("destroyer", "cruiser")
 @register
 class ImpulseCore(Card):
     id = "impulse_core"
+    #: acts at the start of combat, before the first round's dice (product form kept)
+    keeps_product_form = frozenset({"in_window"})
     card = "impulse_core"
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}), held=True)
 

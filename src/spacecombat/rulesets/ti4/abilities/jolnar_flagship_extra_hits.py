@@ -2,7 +2,10 @@
 modifiers) produces 2 additional hits (ti4-combat-effects.md, flagships; data/units.toml). Its
 group of the space combat roll (ti4-space-combat.md step 3) counts them (``DiceGroup.extra_on``
 and ``extra_hits``, core/pool.py): a die showing 9 or 10 produces 3 hits when it hits, and its
-2 additional hits even if modifiers made it miss (docs/rulings.md 14C-6)."""
+2 additional hits even if modifiers made it miss (docs/rulings.md 14C-6).
+
+The change reads the set-up alone (which unit type is the flagship): the roller's pool is a
+function of its units, as rounds in product form need (``keeps_product_form``)."""
 
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ EXTRA = 2
 @register
 class JolnarFlagshipExtraHits(Handler):
     id = "jolnar_flagship_extra_hits"
+    keeps_product_form = frozenset({"combat_roll"})
 
     def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
         return None  # reads nothing of the state

@@ -24,6 +24,8 @@ FRAGILE = "fragile"
 @register
 class JolnarMechIgnoreFragile(Handler):
     id = "jolnar_mech_ignore_fragile"
+    #: reads the set-up and the roller's units on the planet alone (product form kept)
+    keeps_product_form = frozenset({"combat_roll"})
 
     def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
         # the roller's units on the planet (which key the pool already) say it all

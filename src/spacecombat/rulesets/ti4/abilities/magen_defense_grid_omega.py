@@ -33,6 +33,8 @@ CAUSE = "Magen Defense Grid Ω"
 @register
 class MagenDefenseGridOmega(Handler):
     id = "magen_defense_grid_omega"
+    #: acts at the start of combat, before the first round's dice (product form kept)
+    keeps_product_form = frozenset({"in_window"})
     card = "magen_defense_grid_omega"
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"invasion"}))
 

@@ -3,7 +3,13 @@ CANNON, cancel 1 hit (ti4-combat-effects.md §7; data/cards.toml). Offered to th
 before it assigns the hits of a space cannon roll (``before_assign_hits``, asked by
 procedures/assign_hits.py): space cannon offense (procedures/space_cannon_offense.py) and
 space cannon defense (procedures/invasion.py), told apart by the hits' cause. The stock policy
-plays it on the first such roll with a hit; it is played once a battle (one card)."""
+plays it on the first such roll with a hit; it is played once a battle (one card).
+
+Space cannon is rolled before the combat rounds (ti4-space-combat.md: the space combat follows
+the Space Cannon Offense step; ti4-ground-combat.md note 3: ground combats follow Space Cannon
+Defense on all planets),
+so during the rounds the card is offered nothing and the rounds keep their product form
+(``keeps_product_form``; the real Assign Hits procedure still asks it at every assignment)."""
 
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ CAUSES = ("space cannon offense", "space cannon defense")
 class ManeuveringJets(Card):
     id = "maneuvering_jets"
     card = "maneuvering_jets"
+    keeps_product_form = frozenset({"before_assign_hits"})
 
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str

@@ -24,6 +24,8 @@ MECH = frozenset({"mech"})
 @register
 class NomadMechSustainForShips(Handler):
     id = "nomad_mech_sustain_for_ships"
+    #: reads the owner's own units alone (product form kept)
+    keeps_product_form = frozenset({"lends_sustain"})
 
     def lends_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None

@@ -20,6 +20,8 @@ WAR_SUN = "war_sun"
 @register
 class PublicizeWeaponSchematics(Handler):
     id = "publicize_weapon_schematics"
+    #: reads the set-up alone (the unit's type) (product form kept)
+    keeps_product_form = frozenset({"forbids_sustain"})
 
     def forbids_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, unit: str

@@ -38,6 +38,8 @@ OUTSIDE = "place outside the battle"
 @register
 class RaghsCall(Card):
     id = "raghs_call"
+    #: acts after the ground forces are committed, before the rounds (product form kept)
+    keeps_product_form = frozenset({"follow_up"})
     card = "raghs_call"
 
     def after_commit(

@@ -24,6 +24,8 @@ FLAGSHIP = "flagship"
 @register
 class SardakkFlagshipBonus(Handler):
     id = "sardakk_flagship_bonus"
+    #: reads the set-up and the roller's units alone (product form kept)
+    keeps_product_form = frozenset({"combat_roll"})
 
     def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
         # the roller's units (which key the pool already) say whether the flagship is there

@@ -132,6 +132,8 @@ def _gain(setup: BattleSetup, owner: Side, state: BattleState, unit: str, status
 @register
 class TheCavalry(Card):
     id = CARD
+    #: acts at the start of combat, before the first round's dice (product form kept)
+    keeps_product_form = frozenset({"in_window"})
     card = CARD
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}), held=True)
 
