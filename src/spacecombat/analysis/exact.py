@@ -91,7 +91,10 @@ def exact_odds(
     elif rounds is not None:
         why = f"the state after {rounds} round(s) was asked for, which only the state-by-state "
         why += "engine gives"
-    explorer: Explorer[Any] = Explorer(battle, policies, exact=fractions, limit=limit, why=why)
+    settled = getattr(battle, "settled_states", None)  # a ruleset's own (EC4X), else TI's
+    explorer: Explorer[Any] = Explorer(
+        battle, policies, exact=fractions, limit=limit, why=why, settled=settled
+    )
     graph = explorer.build()
     absorbed = absorb(graph, exact=fractions)
     by_round, still, _ = rounds_distribution(graph)

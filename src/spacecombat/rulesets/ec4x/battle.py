@@ -241,6 +241,10 @@ class Ec4xBattle:
     #: sized for TI's, about 1.5 ms each to explore and solve): each of EC4X's is one die or
     #: one target drawn, about 0.12 ms (docs/benchmarks.md, issue 24), so 36,000 of them
     chance_state_scale = 12
+    #: settled states the exact engine may reach in an EC4X battle (``budget.GRAPH_SETTLED``
+    #: for TI): every example it solves needs fewer, and one it cannot solve (ten fighter
+    #: squadrons) is given up in about 3 s rather than 7, so that odds stay within 5 s
+    settled_states = 40_000
 
     def product_refusal(self) -> str:
         """Why the rounds are not in product form (targets are drawn per squadron, 7.3.2),
