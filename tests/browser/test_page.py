@@ -415,9 +415,10 @@ def test_ec4x_houses_from_a_json_scenario(page: Page) -> None:
     found = shown(page, "#odds-figures")
     assert set(found) == {*expected["results"], "residual"}
     for house, p in expected["results"].items():
-        # Monte Carlo (the note says why) from the same default seed: the same figures
+        # exact since issue 24 (the raw morale d20 no longer multiplies the states)
         assert abs(found[house] - p) <= TOLERANCE, house
-    assert expected["note"] in page.inner_text("#odds-method")
+    assert expected["method"] == "exact"
+    assert page.inner_text("#odds-method").startswith("Exact odds.")
     page.click("#play")
     page.wait_for_selector("#battle-log:not([hidden])")
     assert "EC4X space combat" in page.inner_text("#battle-text")

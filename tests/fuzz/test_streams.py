@@ -193,6 +193,8 @@ def test_ctrl_c_during_monte_carlo_stops_the_workers() -> None:
             "montecarlo",
             "--trials",
             "1000000",
+            "--precision",
+            "0",  # exactly the trials asked: the run never stops on its own first
             "--workers",
             "2",
         ],

@@ -239,8 +239,9 @@ class Ec4xBattle:
 
     #: chance states of EC4X worth one of the exact engine's budget (``budget.CHANCE_STATES``,
     #: sized for TI's, about 1.5 ms each to explore and solve): each of EC4X's is one die or
-    #: one target drawn, about 0.12 ms (docs/benchmarks.md, issue 24), so 36,000 of them
-    chance_state_scale = 12
+    #: one target drawn, about 0.12 ms (docs/benchmarks.md, issue 24); 6 times (18,000) keeps a
+    #: battle it cannot solve within the 5 s every input is given (docs/limits.md)
+    chance_state_scale = 6
     #: settled states the exact engine may reach in an EC4X battle (``budget.GRAPH_SETTLED``
     #: for TI): every example it solves needs fewer, and one it cannot solve (ten fighter
     #: squadrons) is given up in about 3 s rather than 7, so that odds stay within 5 s
