@@ -57,6 +57,17 @@ def odds(
     # before any work, whether or not Monte Carlo runs
     check_options(trials, seed, workers, precision)
     check_limit(limit)
+
+    def sample() -> OddsReport:
+        return monte_carlo(
+            scenario,
+            trials=trials,
+            seed=seed,
+            workers=workers,
+            precision=precision,
+            progress=progress,
+        )
+
     if method == "exact":
         # imported here for start-up time: Monte Carlo needs not the exact engine's arrays (numpy)
         from spacecombat.analysis.exact import check_rounds, exact_odds
@@ -67,14 +78,7 @@ def odds(
         except TooLarge as exc:
             if not fallback:
                 raise
-            report = monte_carlo(
-                scenario,
-                trials=trials,
-                seed=seed,
-                workers=workers,
-                precision=precision,
-                progress=progress,
-            )
+            report = sample()
             report.note = fallback_note(exc, limit)
             if rounds is not None:
                 report.note += (
@@ -89,14 +93,7 @@ def odds(
             )
         if fractions:
             raise ScenarioError("fractions", "exact fractions come from the exact method only")
-        return monte_carlo(
-            scenario,
-            trials=trials,
-            seed=seed,
-            workers=workers,
-            precision=precision,
-            progress=progress,
-        )
+        return sample()
     raise ScenarioError("method", f"must be exact or montecarlo (got {shown(method)})")
 
 
