@@ -12,13 +12,17 @@ and that the memory it takes is bounded.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from benchmarks.factions import random_faction_battle
 
 from spacecombat.analysis import budget
+from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.graph import Explorer, StateGraph
+from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import battle, parse_scenario
 
 #: three battles of the faction mix (benchmarks/factions.py, seed 2026), each solved on the
@@ -121,3 +125,39 @@ def test_the_odds_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
             patched.setattr(budget, "GRAPH_PASSED", 0)
             assert exact_odds(scenario, fractions=True).to_json() == remembered
             assert exact_odds(scenario).to_json() == floats
+
+
+def _graph_battles(count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` random faction battles (benchmarks/factions.py, at most 5 units a side) solved
+    on the state graph (their rounds not in product form), none refused by name."""
+    rng = random.Random(seed)
+    found: list[dict[str, Any]] = []
+    while len(found) < count:
+        scenario = random_faction_battle(rng)
+        try:
+            refusal = battle(parse_scenario(scenario)).product_refusal()
+        except RuleNotImplemented:
+            continue
+        if refusal is not None:
+            found.append(scenario)
+    return found
+
+
+@pytest.mark.slow
+def test_the_faction_mix_gets_the_same_odds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """100 random faction battles solved on the state graph: the same report with and without
+    the passed states remembered, or the same refusal (a battle too large either way; without
+    them the steps of the rules are not bounded: they are more, and only they)."""
+    for scenario in _graph_battles(100, seed=2024):
+        try:
+            remembered: object = exact_odds(scenario).to_json()
+        except (TooLarge, RuleNotImplemented) as exc:
+            remembered = type(exc).__name__
+        with monkeypatch.context() as patched:
+            patched.setattr(budget, "GRAPH_PASSED", 0)
+            patched.setattr(budget, "GRAPH_STEPS", 10**8)
+            try:
+                walked: object = exact_odds(scenario).to_json()
+            except (TooLarge, RuleNotImplemented) as exc:
+                walked = type(exc).__name__
+        assert remembered == walked, scenario
