@@ -11,7 +11,9 @@ explored: they become entries, handed to another solver (rounds in product form)
 The graph is bounded: at most ``limit`` chance states, ``budget.GRAPH_SETTLED`` settled states
 (each outcome of a roll leads to one) and ``budget.GRAPH_STEPS`` steps of the rules followed
 (assigning h hits is h decisions), so its memory and time are bounded too; beyond any of them
-the explorer stops with ``TooManyStates`` (a ``TooLarge``).
+the explorer stops with ``TooManyStates`` (a ``TooLarge``). The states a walk passes after an
+outcome are remembered too, at most ``budget.GRAPH_PASSED`` of them, so that the walk of a
+later outcome that meets one stops there (``Explorer.settle``).
 """
 
 from __future__ import annotations
