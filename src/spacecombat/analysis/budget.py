@@ -25,6 +25,12 @@ CHANCE_STATES = 3_000
 #: outcome per number of hits, so 3,000 chance states of 200 dice each could reach 600,000.
 #: Each costs about 40 µs of rules code and 0.5 KB: at most ~4 s and ~50 MB
 GRAPH_SETTLED = 100_000
+#: states passed on the way from an outcome to the next roll that the generic state graph
+#: remembers, besides the settled states, so that a walk meeting one again stops there (each
+#: about 0.5 KB with what it holds: ~100 MB; the largest faction battle measured remembered
+#: 174,614 and peaked at 140 MB in all); beyond it they are no longer remembered (walks take
+#: longer, answers are the same)
+GRAPH_PASSED = 200_000
 #: steps and decisions of the rules the generic state graph may follow in all (assigning h
 #: hits is h decisions, so 100 space cannon dice against 100 mechs take ~2 million steps
 #: before the first combat round): about 10-20 µs each, ~2.5-5 s (the fuzz suite found a

@@ -11,7 +11,9 @@ explored: they become entries, handed to another solver (rounds in product form)
 The graph is bounded: at most ``limit`` chance states, ``budget.GRAPH_SETTLED`` settled states
 (each outcome of a roll leads to one) and ``budget.GRAPH_STEPS`` steps of the rules followed
 (assigning h hits is h decisions), so its memory and time are bounded too; beyond any of them
-the explorer stops with ``TooManyStates`` (a ``TooLarge``).
+the explorer stops with ``TooManyStates`` (a ``TooLarge``). The states a walk passes after an
+outcome are remembered too, at most ``budget.GRAPH_PASSED`` of them, so that the walk of a
+later outcome that meets one stops there (``Explorer.settle``).
 """
 
 from __future__ import annotations
@@ -130,7 +132,16 @@ class Explorer(Generic[S]):
         self.why = why
         self.graph: StateGraph[S] = StateGraph()
         self._index: dict[S, int] = {}
+        #: where each state met on the way leads (a chance state or an end) and the rounds
+        #: begun before it: the states outcomes of rolls reached (``settled``, bounded by
+        #: ``most_settled``) and, while there is room (``budget.GRAPH_PASSED``), the states
+        #: passed through after them, so a walk that meets one again stops there
         self._settled: dict[S, tuple[Target, int]] = {}
+        #: how many of ``_settled`` are states reached by outcomes, and how many were passed
+        #: (at most ``most_passed``)
+        self._reached = 0
+        self.passed = 0
+        self.most_passed = budget.GRAPH_PASSED
         self._terminals: dict[Hashable, Terminal] = {}
         self._pending: list[int] = []
 
@@ -157,6 +168,8 @@ class Explorer(Generic[S]):
         rounds = 0
         current = start
         steps, most_steps = self.steps, self.most_steps
+        #: the states passed after ``start``, each with the rounds begun before it
+        passed: list[tuple[S, int]] = []
         while True:
             steps += 1
             if steps > most_steps:
@@ -186,11 +199,23 @@ class Explorer(Generic[S]):
             if known is not None:
                 target, rounds = known[0], rounds + known[1]
                 break
+            passed.append((current, rounds))
         self.steps = steps
-        if len(settled) >= self.most_settled:
+        if self._reached >= self.most_settled:
             where = f"at {self.most_settled:,} battle states reached by the dice"
             raise TooManyStates(self.most_settled, self.why, where=where)
+        self._reached += 1
         settled[start] = (target, rounds)
+        # The process is Markov in its (canonical) states: a state passed on the way leads to
+        # the same place whichever outcome reached it, with the rounds begun after it. Many
+        # outcomes meet again after a few steps (the hits assigned alike, the same round's
+        # end), and their walks now stop there.
+        room = self.most_passed - self.passed
+        if room < len(passed):
+            passed = passed[: max(0, room)]
+        for state, before in passed:
+            settled[state] = (target, rounds - before)
+        self.passed += len(passed)
         return target, rounds
 
     def build(self, *, prune: float = 0.0) -> StateGraph[S]:
