@@ -9,12 +9,19 @@ the command line's: the report of ``spacecombat odds --format json``, the accoun
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
+from pydantic import BaseModel, ValidationError
+
 from spacecombat import rulesets
 from spacecombat.analysis.api import odds_result
+from spacecombat.analysis.budget import TooLarge
+from spacecombat.analysis.montecarlo import FIXED_TRIALS, monte_carlo
 from spacecombat.core.errors import (
     ReplayError,
     RuleNotImplemented,
@@ -22,14 +29,67 @@ from spacecombat.core.errors import (
     SpacecombatError,
 )
 from spacecombat.core.events import Event
-from spacecombat.core.limits import one_line
+from spacecombat.core.limits import ECHO, one_line
 from spacecombat.replayer import read_log, replay, replay_message
 from spacecombat.report.text import render
 from spacecombat.resolver import resolve
 from spacecombat.rulesets import parse_scenario
+from spacecombat.scenario.formats import load_json
+from spacecombat.scenario.schema import say
+from spacecombat.web.work import give_up_at
 
 P = ParamSpec("P")
 T = TypeVar("T")
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+#: the most bytes of a scenario's canonical JSON that the store keeps (ruling 25S-3)
+MAX_STORED_SCENARIO_BYTES = 262_144
+#: the most characters of one string (a key or a value) in a scenario the store keeps
+MAX_STORED_STRING = 200
+
+
+class BadBody(Exception):
+    """A request body refused before any work: ``status`` (400: not JSON; 422: not what the
+    request takes), the field (its path) and the message. Picklable: its arguments are its
+    fields (a replay's body is read in a worker)."""
+
+    def __init__(self, status: int, field: str | None, message: str) -> None:
+        super().__init__(status, field, message)
+        self.status = status
+        self.field = field
+        self.message = message
+
+
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """A request field's path: ``scenario``, ``log[3].event``."""
+    parts = [p if isinstance(p, int) or len(p) <= ECHO else p[: ECHO - 1] + "…" for p in loc]
+    field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts)
+    return field.removeprefix(".") or "body"
+
+
+def parse_body(raw: bytes, model: type[ModelT]) -> ModelT:
+    """A request's body as strict JSON (``BadBody`` 400 otherwise) that ``model`` accepts
+    (``BadBody`` 422, naming the field). Run off the event loop: a thread, or a worker for a
+    replay's log (``replay_body``)."""
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise BadBody(
+            400, None, f"the request body is not UTF-8 text (offset {exc.start})"
+        ) from exc
+    if not text.strip():
+        raise BadBody(400, None, "the request body is empty: send a JSON object")
+    try:
+        value = load_json(text, "the request body", field="body")
+    except ScenarioError as exc:
+        raise BadBody(400, "body", exc.message) from exc
+    if not isinstance(value, dict):
+        raise BadBody(422, "body", "the request body is a JSON object")
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise BadBody(422, field_path(first["loc"]), say(first, model)) from exc
 
 
 class Refused(Exception):
@@ -71,7 +131,58 @@ def canonical(scenario: object) -> dict[str, Any]:
     checked = parse_scenario(scenario)
     rulesets.battle(checked)
     written: dict[str, Any] = checked.model_dump(mode="json", exclude_defaults=True)
+    check_storable(written)
     return written
+
+
+def check_storable(scenario: Mapping[str, Any]) -> None:
+    """Refuse a scenario the store would not keep (ruling 25S-3): a string (a key or a
+    value) longer than ``MAX_STORED_STRING`` characters, naming its field, or canonical JSON
+    longer than ``MAX_STORED_SCENARIO_BYTES``."""
+
+    def walk(value: object, path: tuple[int | str, ...]) -> None:
+        if isinstance(value, str) and len(value) > MAX_STORED_STRING:
+            raise Refused(
+                field_path(("scenario", *path)),
+                f"a text of {len(value):,} characters: at most {MAX_STORED_STRING} are kept",
+            )
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                walk(key, path)
+                walk(item, (*path, str(key)[:MAX_STORED_STRING]))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, (*path, index))
+
+    walk(scenario, ())
+    size = len(json.dumps(scenario, separators=(",", ":"), ensure_ascii=False).encode())
+    if size > MAX_STORED_SCENARIO_BYTES:
+        raise Refused(
+            "scenario",
+            f"{size:,} bytes as stored: at most {MAX_STORED_SCENARIO_BYTES:,} are kept",
+        )
+
+
+#: the share of a request's time the exact engine may take before Monte Carlo answers instead
+#: (in the rest of the time: ruling 25S-1)
+EXACT_SHARE = 0.5
+#: seconds of trials played to measure a battle's pace before a fixed number of trials
+#: is accepted or refused (``trials_that_fit``)
+PACE_SECONDS = 0.05
+#: the share of the time left that a fixed number of trials may be expected to take
+PACE_MARGIN = 0.8
+
+
+class ExactOutOfTime(TooLarge):
+    """The exact engine's share of the request's time is over (raised in it by the worker's
+    timer, ``work.give_up_at``): ``odds`` answers by Monte Carlo instead, with this as its
+    note, as for any battle too large for the exact engine."""
+
+    def __init__(self, seconds: float, limit: float) -> None:
+        super().__init__(
+            f"the exact odds did not finish within {seconds:.1f} s, their share of the "
+            f"server's time limit of {limit:g} s"
+        )
 
 
 def odds_report(
@@ -83,22 +194,75 @@ def odds_report(
     precision: float | None = None,
     fractions: bool = False,
     budget: int | None = None,
+    deadline: float | None = None,
+    limit: float | None = None,
 ) -> dict[str, Any]:
     """What ``spacecombat odds FILE --format json`` prints for these options (the note about
     Monte Carlo options not used included). Run in a daemonic worker, Monte Carlo plays its
-    trials in that worker (``analysis/workers.may_start``), with the same figures."""
-    return odds_result(
-        dict(scenario),
-        method=method,
-        trials=trials,
-        seed=seed,
-        workers=None,
-        rounds=rounds,
-        precision=precision,
-        fractions=fractions,
-        budget=budget,
-        progress=None,
-    )
+    trials in that worker (``analysis/workers.may_start``), with the same figures.
+
+    ``deadline`` (a ``time.monotonic()`` reading; the request's time limit of ``limit``
+    seconds, issue 25): the exact engine gets ``EXACT_SHARE`` of the time left, and answers
+    by Monte Carlo when it is over (``ExactOutOfTime``, its note saying so); Monte Carlo
+    starts no batch after the deadline and says so in a note (the trials played, the precision
+    reached); a fixed number of trials (``precision`` 0) that would not fit is refused first,
+    naming ``trials`` and how many would fit (``Refused``)."""
+    if deadline is not None and limit is not None and method == "montecarlo" and precision == 0:
+        wanted = trials or FIXED_TRIALS
+        fit = trials_that_fit(scenario, seed or 0, deadline - time.monotonic())
+        if wanted > fit:
+            raise Refused(
+                "trials",
+                f"{wanted:,} battles of this size do not fit in the server's time limit of "
+                f"{limit:g} s: at most {fit:,} do (or give a precision: Monte Carlo then "
+                "stops at the time limit with the precision it reached)",
+            )
+
+    def answer(
+        exact_within: Callable[[], AbstractContextManager[Any]] = nullcontext,
+    ) -> dict[str, Any]:
+        return odds_result(
+            dict(scenario),
+            method=method,
+            trials=trials,
+            seed=seed,
+            workers=None,
+            rounds=rounds,
+            precision=precision,
+            fractions=fractions,
+            budget=budget,
+            progress=None,
+            deadline=deadline,
+            exact_within=exact_within,
+        )
+
+    if deadline is None or limit is None:
+        return answer()
+    share = EXACT_SHARE * max(0.0, deadline - time.monotonic())
+    when = time.monotonic() + share
+    result = answer(lambda: give_up_at(when, lambda: ExactOutOfTime(share, limit)))
+    if result.get("method") == "montecarlo" and time.monotonic() >= deadline:
+        played = result.get("trials", 0)
+        reached = result.get("precision", {}).get("reached", True)
+        if not reached or (precision == 0 and trials is not None and played < trials):
+            note = f"stopped at the server's time limit of {limit:g} s after {played:,} trials"
+            if "precision" in result:
+                note += f": every headline within ±{result['precision']['widest']:g}"
+            result["note"] = f"{result['note']}; {note}" if result.get("note") else note
+    return result
+
+
+def trials_that_fit(scenario: Mapping[str, Any], seed: int, seconds: float) -> int:
+    """How many Monte Carlo trials of ``scenario`` fit in ``seconds`` (with ``PACE_MARGIN``),
+    by the pace of a few played first (1, 4, 16, ... until they take ``PACE_SECONDS``)."""
+    count = 1
+    while True:
+        started = time.monotonic()
+        monte_carlo(dict(scenario), trials=count, seed=seed, workers=1, precision=0)
+        took = time.monotonic() - started
+        if took >= PACE_SECONDS or count >= 4_096:
+            return max(0, int(PACE_MARGIN * seconds * count / max(took, 1e-9)))
+        count *= 4
 
 
 @dataclass(frozen=True)
@@ -155,3 +319,11 @@ def replay_log(log: object) -> Replayed:
             "got": report.got,
         }
     return Replayed(report.reproduces, report.verified, difference, replay_message(report))
+
+
+def replay_body(raw: bytes, model: type[BaseModel]) -> Replayed:
+    """A replay request's body (``parse_body``, with ``model``, whose field ``log`` is the
+    log) read and replayed in a worker: a log of up to 20 MB is parsed there, not on the
+    server's event loop."""
+    asked = parse_body(raw, model)
+    return replay_log(getattr(asked, "log"))  # noqa: B009 (the model is the API's)
