@@ -147,13 +147,14 @@ def odds_result(
     budget: int | None = None,
     deadline: float | None = None,
     exact_within: Callable[[], AbstractContextManager[Any]] = nullcontext,
+    fallback: bool = True,
 ) -> dict[str, Any]:
     """The odds of a decoded scenario as ``spacecombat odds --format json`` prints them and
     the HTTP API answers them: the report (with ``fractions``, the headline probabilities as
     exact fractions too: ``fractions``), and a note naming the Monte Carlo options given
     (``None``: not given) but not used because the odds are exact. ``budget``: the exact
-    engine's chance states (default ``CHANCE_STATES``); ``deadline`` and ``exact_within``:
-    as ``odds``'s."""
+    engine's chance states (default ``CHANCE_STATES``); ``deadline``, ``exact_within`` and
+    ``fallback``: as ``odds``'s."""
     report = odds(
         parse_scenario(scenario),
         method=method,
@@ -167,6 +168,7 @@ def odds_result(
         limit=CHANCE_STATES if budget is None else budget,
         deadline=deadline,
         exact_within=exact_within,
+        fallback=fallback,
     )
     result = report.to_json()
     if fractions:

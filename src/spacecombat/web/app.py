@@ -73,6 +73,7 @@ from spacecombat.core.limits import (
     MAX_SCENARIO_BYTES,
     MAX_SEED,
     MAX_TRIALS,
+    SERVER_TIME_LIMIT,
     one_line,
 )
 from spacecombat.store import Store
@@ -271,10 +272,7 @@ TIME_LIMIT_ENV: Final = "SPACECOMBAT_TIME_LIMIT"
 #: seconds a request's work may take, by default (``spacecombat serve --time-limit``; ruling
 #: 25S-1): the exact engine's own budgets end a battle it cannot solve within about 5 s
 #: (docs/limits.md), and Monte Carlo then has the rest
-TIME_LIMIT = 10.0
-#: the most seconds a request's time limit may be set to (a request must not hold a worker
-#: for hours: issue 25)
-MAX_TIME_LIMIT = 600.0
+TIME_LIMIT = SERVER_TIME_LIMIT
 #: API requests in one server process at once, by default; more get 503 at once (with
 #: clients that never pause, a request's wait is the requests in the server divided by the
 #: throughput, ~300 a second on two cores: docs/benchmarks.md)

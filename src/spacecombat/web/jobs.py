@@ -12,16 +12,20 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from spacecombat import rulesets
-from spacecombat.analysis.api import odds_result
-from spacecombat.analysis.budget import TooLarge
-from spacecombat.analysis.montecarlo import FIXED_TRIALS, monte_carlo
+from spacecombat.analysis.api import fallback_note, odds_result
+from spacecombat.analysis.budget import CHANCE_STATES, TooLarge
+from spacecombat.analysis.montecarlo import (
+    FIXED_TRIALS,
+    PRECISION,
+    monte_carlo,
+    needed_trials,
+)
 from spacecombat.core.errors import (
     ReplayError,
     RuleNotImplemented,
@@ -29,7 +33,7 @@ from spacecombat.core.errors import (
     SpacecombatError,
 )
 from spacecombat.core.events import Event
-from spacecombat.core.limits import ECHO, one_line
+from spacecombat.core.limits import ECHO, MAX_TRIALS, one_line
 from spacecombat.replayer import read_log, replay, replay_message
 from spacecombat.report.text import render
 from spacecombat.resolver import resolve
@@ -202,66 +206,114 @@ def odds_report(
     trials in that worker (``analysis/workers.may_start``), with the same figures.
 
     ``deadline`` (a ``time.monotonic()`` reading; the request's time limit of ``limit``
-    seconds, issue 25): the exact engine gets ``EXACT_SHARE`` of the time left, and answers
-    by Monte Carlo when it is over (``ExactOutOfTime``, its note saying so); Monte Carlo
-    starts no batch after the deadline and says so in a note (the trials played, the precision
-    reached); a fixed number of trials (``precision`` 0) that would not fit is refused first,
-    naming ``trials`` and how many would fit (``Refused``)."""
-    if deadline is not None and limit is not None and method == "montecarlo" and precision == 0:
-        wanted = trials or FIXED_TRIALS
-        fit = trials_that_fit(scenario, seed or 0, deadline - time.monotonic())
-        if wanted > fit:
-            raise Refused(
-                "trials",
-                f"{wanted:,} battles of this size do not fit in the server's time limit of "
-                f"{limit:g} s: at most {fit:,} do (or give a precision: Monte Carlo then "
-                "stops at the time limit with the precision it reached)",
-            )
+    seconds, issue 25; ruling 25S-1): the exact engine gets ``EXACT_SHARE`` of the time left,
+    and the odds are Monte Carlo's when it is over (``ExactOutOfTime``) or the battle is too
+    large for it, as the command line falls back, its note saying why; Monte Carlo plays at
+    most the trials that fit in the time left (``trials_that_fit``: a fixed number that does
+    not fit is refused, naming ``trials`` and how many fit), and says so in its note."""
 
-    def answer(
-        exact_within: Callable[[], AbstractContextManager[Any]] = nullcontext,
-    ) -> dict[str, Any]:
-        return odds_result(
-            dict(scenario),
-            method=method,
-            trials=trials,
-            seed=seed,
-            workers=None,
-            rounds=rounds,
-            precision=precision,
-            fractions=fractions,
-            budget=budget,
-            progress=None,
-            deadline=deadline,
-            exact_within=exact_within,
-        )
+    def answer(**changed: Any) -> dict[str, Any]:
+        asked: dict[str, Any] = {
+            "method": method,
+            "trials": trials,
+            "seed": seed,
+            "workers": None,
+            "rounds": rounds,
+            "precision": precision,
+            "fractions": fractions,
+            "budget": budget,
+            "progress": None,
+            "deadline": deadline,
+        }
+        return odds_result(dict(scenario), **{**asked, **changed})
 
     if deadline is None or limit is None:
         return answer()
+    if method != "exact":
+        return _sampled(answer, scenario, trials, seed, precision, deadline, limit)
     share = EXACT_SHARE * max(0.0, deadline - time.monotonic())
     when = time.monotonic() + share
-    result = answer(lambda: give_up_at(when, lambda: ExactOutOfTime(share, limit)))
-    if result.get("method") == "montecarlo" and time.monotonic() >= deadline:
-        played = result.get("trials", 0)
-        reached = result.get("precision", {}).get("reached", True)
-        if not reached or (precision == 0 and trials is not None and played < trials):
-            note = f"stopped at the server's time limit of {limit:g} s after {played:,} trials"
-            if "precision" in result:
-                note += f": every headline within ±{result['precision']['widest']:g}"
-            result["note"] = f"{result['note']}; {note}" if result.get("note") else note
+    try:
+        return answer(
+            exact_within=lambda: give_up_at(when, lambda: ExactOutOfTime(share, limit)),
+            fallback=False,
+        )
+    except TooLarge as exc:
+        # as ``analysis.api.odds`` falls back, within the time left
+        why = fallback_note(exc, CHANCE_STATES if budget is None else budget)
+    if rounds is not None:
+        why += f"; the state after {rounds} round(s) is not available from Monte Carlo"
+    result = _sampled(answer, scenario, trials, seed, precision, deadline, limit)
+    result["note"] = f"{why}; {result['note']}" if result.get("note") else why
+    if fractions:
+        result["fractions"] = {}  # Monte Carlo's figures are no fractions (as the command line)
+    return result
+
+
+def _sampled(
+    answer: Callable[..., dict[str, Any]],
+    scenario: Mapping[str, Any],
+    trials: int | None,
+    seed: int | None,
+    precision: float | None,
+    deadline: float,
+    limit: float,
+) -> dict[str, Any]:
+    """Monte Carlo's odds (``answer(method="montecarlo", ...)``) within the deadline: at most
+    the trials that fit in the time left; a fixed number (``precision`` 0) that does not fit is
+    refused (``Refused`` naming ``trials``, and how many fit)."""
+    target = PRECISION if precision is None else precision
+    wanted = trials or (min(MAX_TRIALS, needed_trials(target)) if target else FIXED_TRIALS)
+    fit = trials_that_fit(scenario, seed or 0, deadline - time.monotonic())
+    if fit < 1:
+        raise Refused(
+            "scenario",
+            f"one battle of this size takes longer to play than the server's time limit of "
+            f"{limit:g} s leaves",
+        )
+    if wanted > fit and not target:
+        raise Refused(
+            "trials",
+            f"{wanted:,} battles of this size do not fit in the server's time limit of "
+            f"{limit:g} s: at most {fit:,} do (or give a precision: Monte Carlo then plays "
+            "what fits and says the precision it reached)",
+        )
+    cut = wanted > fit
+    result = answer(
+        method="montecarlo", rounds=None, fractions=False, trials=fit if cut else trials
+    )
+    played = result.get("trials", 0)
+    if cut or (played < wanted and time.monotonic() >= deadline):
+        note = (
+            f"{played:,} trials played: what fits in the server's time limit of {limit:g} s "
+            f"(at most {wanted:,} were asked for)"
+        )
+        if "precision" in result:
+            note += f"; every headline within ±{result['precision']['widest']:g}"
+        result["note"] = f"{result['note']}; {note}" if result.get("note") else note
     return result
 
 
 def trials_that_fit(scenario: Mapping[str, Any], seed: int, seconds: float) -> int:
     """How many Monte Carlo trials of ``scenario`` fit in ``seconds`` (with ``PACE_MARGIN``),
-    by the pace of a few played first (1, 4, 16, ... until they take ``PACE_SECONDS``)."""
-    count = 1
-    while True:
+    at the pace of a few played first: one (its time is mostly the set-up every run pays),
+    then 4, 16, ... until a run takes ``PACE_SECONDS``; the pace is that run's time, the
+    set-up taken off, per trial."""
+
+    def run(count: int) -> float:
         started = time.monotonic()
         monte_carlo(dict(scenario), trials=count, seed=seed, workers=1, precision=0)
-        took = time.monotonic() - started
+        return time.monotonic() - started
+
+    setup = run(1)
+    if setup >= seconds:
+        return 0
+    count = 4
+    while True:
+        took = run(count)
         if took >= PACE_SECONDS or count >= 4_096:
-            return max(0, int(PACE_MARGIN * seconds * count / max(took, 1e-9)))
+            pace = max(took - setup, took / 2) / count
+            return max(0, int(PACE_MARGIN * (seconds - setup - took) / pace))
         count *= 4
 
 

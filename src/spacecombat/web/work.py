@@ -114,8 +114,12 @@ _own: tuple[float, Callable[[], BaseException]] | None = None
 
 
 def _worker_started(parent: int, slots: Any) -> None:
+    """In each worker: the slots, and SIGTERM's default action (a worker is forked after
+    uvicorn set its own handler, which would only ask a server that is not there to stop: the
+    worker would outlive ``workers.stop``), then ``workers.worker_started``."""
     global _slots
     _slots = slots
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     workers.worker_started(parent)
 
 
@@ -229,6 +233,8 @@ class WorkPool:
         self._numbers = itertools.count(1)
         #: the calls' mean time in seconds (0 until one is done)
         self.mean_seconds = 0.0
+        #: calls taken since the pool was made
+        self.calls = 0
         _pools.add(self)
 
     def start(self) -> None:
@@ -293,6 +299,7 @@ class WorkPool:
                 raise
             job = Job(future, number, slot, self)
             self._in_flight[future] = job
+            self.calls += 1
         started = time.monotonic()
         future.add_done_callback(lambda done: self._done(done, started))
         return job
