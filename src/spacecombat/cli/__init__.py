@@ -30,6 +30,7 @@ from spacecombat.core.limits import (
     MAX_SYSTEMS,
     MAX_TRIALS,
     MIN_PRECISION,
+    SERVER_MAX_REQUESTS,
     SERVER_TIME_LIMIT,
     max_workers,
     shown,
@@ -244,6 +245,14 @@ def _parser() -> argparse.ArgumentParser:
         help="the longest one request's work may take: odds answer within it (Monte Carlo to "
         "the precision it allows, saying so) or 422 naming the option and how much fits; "
         f"from 1 to {MAX_SERVER_TIME_LIMIT:g}",
+    )
+    srv.add_argument(
+        "--max-requests",
+        metavar="N",
+        type=_at_least(1, most=10_000),
+        default=SERVER_MAX_REQUESTS,
+        help="API requests in a server process at once; more are answered 503 with "
+        "Retry-After at once (a short queue answers the others in time)",
     )
     return parser
 

@@ -19,14 +19,15 @@ from spacecombat.cli import status
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import cores, one_line, shown
 from spacecombat.store import DB_ENV, Store
-from spacecombat.web import POOL_WORKERS_ENV, TIME_LIMIT_ENV, create_app
+from spacecombat.web import MAX_REQUESTS_ENV, POOL_WORKERS_ENV, TIME_LIMIT_ENV, create_app
 from spacecombat.web.server import SHUTDOWN_GRACE, JsonErrorsProtocol, Server
 
 
 def run(args: argparse.Namespace) -> int:
     """Open the store (``--db``, else ``SPACECOMBAT_DB``, else SQLite in the user's data
     folder; created and migrated on first use) and serve the app on ``--host``:``--port``,
-    each request's work within ``--time-limit`` seconds."""
+    each request's work within ``--time-limit`` seconds, at most ``--max-requests`` API
+    requests at once."""
     check_address(args.host, args.port)
     try:
         store = Store(args.db)
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     if args.processes == 1:
         try:
             config = uvicorn.Config(
-                create_app(store, time_limit=args.time_limit),
+                create_app(store, time_limit=args.time_limit, max_requests=args.max_requests),
                 host=args.host,
                 port=args.port,
                 log_level="info",
@@ -57,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ[DB_ENV] = store.url_with_password
     os.environ[POOL_WORKERS_ENV] = str(max(1, cores() // args.processes))
     os.environ[TIME_LIMIT_ENV] = repr(args.time_limit)
+    os.environ[MAX_REQUESTS_ENV] = str(args.max_requests)
     uvicorn.run(
         "spacecombat.web:app_from_environment",
         factory=True,

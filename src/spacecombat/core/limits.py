@@ -52,6 +52,10 @@ MAX_COORD = 1_000
 #: (ruling 25S-1), and the most it may be set to (a request must not hold a worker for hours)
 SERVER_TIME_LIMIT = 10.0
 MAX_SERVER_TIME_LIMIT = 600.0
+#: ``spacecombat serve --max-requests``: API requests in one server process at once, by
+#: default; more get 503 at once (ruling 25S-2: with clients that never pause, a request's
+#: wait is the requests in the server divided by the throughput)
+SERVER_MAX_REQUESTS = 16
 #: characters of an input value echoed back in a message
 ECHO = 40
 #: dice seeds: what ``random.Random`` tells apart (it takes a negative seed as its absolute

@@ -73,6 +73,7 @@ from spacecombat.core.limits import (
     MAX_SCENARIO_BYTES,
     MAX_SEED,
     MAX_TRIALS,
+    SERVER_MAX_REQUESTS,
     SERVER_TIME_LIMIT,
     one_line,
 )
@@ -269,14 +270,16 @@ def _files(path: Path) -> list[Path]:
 POOL_WORKERS_ENV: Final = "SPACECOMBAT_POOL_WORKERS"
 #: the environment variable giving the time limit (seconds) to :func:`app_from_environment`
 TIME_LIMIT_ENV: Final = "SPACECOMBAT_TIME_LIMIT"
+#: the environment variable giving ``max_requests`` to :func:`app_from_environment`
+MAX_REQUESTS_ENV: Final = "SPACECOMBAT_MAX_REQUESTS"
 #: seconds a request's work may take, by default (``spacecombat serve --time-limit``; ruling
 #: 25S-1): the exact engine's own budgets end a battle it cannot solve within about 5 s
 #: (docs/limits.md), and Monte Carlo then has the rest
 TIME_LIMIT = SERVER_TIME_LIMIT
-#: API requests in one server process at once, by default; more get 503 at once (with
-#: clients that never pause, a request's wait is the requests in the server divided by the
-#: throughput, ~300 a second on two cores: docs/benchmarks.md)
-MAX_REQUESTS = 64
+#: API requests in one server process at once, by default (``serve --max-requests``); more
+#: get 503 at once (with clients that never pause, a request's wait is the requests in the
+#: server divided by the throughput, ~300 a second on two cores: docs/benchmarks.md)
+MAX_REQUESTS = SERVER_MAX_REQUESTS
 #: seconds the store may take to answer one call before it counts as unreachable (503)
 STORE_WAIT = 3.0
 #: seconds a client is asked to wait when the store cannot be reached (``Retry-After``)
@@ -304,12 +307,15 @@ class ClientLeft(Exception):
 def app_from_environment() -> FastAPI:
     """The app of one of several server processes (``spacecombat serve --processes N``): its
     store is ``SPACECOMBAT_DB``'s, its work pool has ``SPACECOMBAT_POOL_WORKERS`` processes
-    (default: one per core), its time limit is ``SPACECOMBAT_TIME_LIMIT`` seconds."""
+    (default: one per core), its time limit is ``SPACECOMBAT_TIME_LIMIT`` seconds and its
+    ``max_requests`` ``SPACECOMBAT_MAX_REQUESTS``."""
     workers = os.environ.get(POOL_WORKERS_ENV, "")
     limit = os.environ.get(TIME_LIMIT_ENV, "")
+    most = os.environ.get(MAX_REQUESTS_ENV, "")
     return create_app(
         workers=int(workers) if workers.isdigit() else None,
         time_limit=float(limit) if limit else TIME_LIMIT,
+        max_requests=int(most) if most.isdigit() else MAX_REQUESTS,
     )
 
 
@@ -443,6 +449,7 @@ def create_app(
                     lambda _: shared.pop(key) if shared.get(key) is entry else None
                 )
         entry.waiters += 1
+        queued = time.monotonic()
         try:
             while True:
                 done, _ = await asyncio.wait({entry.result}, timeout=DISCONNECT_POLL)
@@ -450,6 +457,15 @@ def create_app(
                     return entry.result.result()
                 if await request.is_disconnected():
                     raise ClientLeft
+                waited = time.monotonic() - queued
+                if queue_wait is not None and waited > queue_wait and pool.waiting(entry.job):
+                    # still no worker (they are held by long calls): shed it now rather than
+                    # answer it late (ruling 25S-2)
+                    raise Saturated(
+                        RETRY_AFTER,
+                        f"no worker was free within {queue_wait:g} s (they hold long work); "
+                        f"retry after {RETRY_AFTER} second(s)",
+                    )
         finally:
             entry.waiters -= 1
             if entry.waiters == 0 and not entry.result.done():

@@ -175,6 +175,11 @@ EXACT_SHARE = 0.5
 PACE_SECONDS = 0.05
 #: the share of the time left that a fixed number of trials may be expected to take
 PACE_MARGIN = 0.8
+#: seconds before the request's deadline at which Monte Carlo starts no more batches (at
+#: most this share of the time limit): room for the last batch and the answer, should the
+#: machine be slower than when the pace was measured
+MC_MARGIN = 1.0
+MC_MARGIN_SHARE = 0.1
 
 
 class ExactOutOfTime(TooLarge):
@@ -229,7 +234,10 @@ def odds_report(
 
     if deadline is None or limit is None:
         return answer()
+    deadline -= min(MC_MARGIN, MC_MARGIN_SHARE * limit)
     if method != "exact":
+        if rounds is not None or fractions:
+            return answer()  # refused: options of the exact method (``analysis.api.odds``)
         return _sampled(answer, scenario, trials, seed, precision, deadline, limit)
     share = EXACT_SHARE * max(0.0, deadline - time.monotonic())
     when = time.monotonic() + share

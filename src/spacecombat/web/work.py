@@ -8,9 +8,10 @@ are *daemonic*: a daemonic process may have no children, so Monte Carlo inside a
 its trials there rather than start a pool of its own (``analysis/workers.may_start``).
 
 At most ``capacity`` calls are in the pool at once, running or waiting, and a call is taken
-only while the queue ahead of it is expected to clear within ``queue_wait`` seconds (the
-calls' mean time, measured); any other call is refused at once with ``Saturated`` (the API
-answers 503 with ``Retry-After``), never queued without end. A pool whose worker died (killed
+only while the queue ahead of it is expected to clear within ``queue_wait`` seconds (the mean
+time of the short calls, measured, on the workers not held by long ones: ``LONG``); any other
+call is refused at once with ``Saturated`` (the API answers 503 with ``Retry-After``), never
+queued without end or behind calls that take seconds. A pool whose worker died (killed
 for memory, say) is replaced by a new one at the next call.
 
 **Time limits and cancelling** (``Job``): each call has a deadline (a ``time.monotonic()``
@@ -64,6 +65,13 @@ TICK = 0.05
 GRACE = 0.5
 #: weight of the newest call in the mean time of the calls (an exponential moving mean)
 SMOOTHING = 0.1
+#: seconds after which a running call counts as *long*: the queue's wait is reckoned on the
+#: workers not held by long calls, at the mean time of the calls shorter than this, and when
+#: every worker holds a long call a new one is refused at once (it would wait for one to end)
+LONG = 0.25
+#: how much lower the workers' scheduling priority is than the server's (``os.nice``): the
+#: event loop, which answers and sheds requests, runs first when the cores are all busy
+NICE = 5
 
 
 class Saturated(Exception):
@@ -105,21 +113,25 @@ class _DaemonForkContext(multiprocessing.context.ForkContext):
 
 # ---- in a worker ------------------------------------------------------------------------------
 
-#: the slots' array, inherited by the workers (``_worker_started``)
+#: the slots' arrays, inherited by the workers (``_worker_started``): each slot's call number
+#: (negative: cancelled) and when its call started running (0: not yet)
 _slots: Any = None
+_started: Any = None
 #: the call running in this worker: its number, slot and deadline (None: none running)
 _running: tuple[int, int, float | None] | None = None
 #: a deadline of the running call's own code (``give_up_at``): when, and what to raise
 _own: tuple[float, Callable[[], BaseException]] | None = None
 
 
-def _worker_started(parent: int, slots: Any) -> None:
-    """In each worker: the slots, and SIGTERM's default action (a worker is forked after
-    uvicorn set its own handler, which would only ask a server that is not there to stop: the
-    worker would outlive ``workers.stop``), then ``workers.worker_started``."""
-    global _slots
-    _slots = slots
+def _worker_started(parent: int, slots: Any, started: Any) -> None:
+    """In each worker: the slots, SIGTERM's default action (a worker is forked after uvicorn
+    set its own handler, which would only ask a server that is not there to stop: the worker
+    would outlive ``workers.stop``), a lower priority (``NICE``), then
+    ``workers.worker_started``."""
+    global _slots, _started
+    _slots, _started = slots, started
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.nice(NICE)
     workers.worker_started(parent)
 
 
@@ -165,17 +177,24 @@ def run_call(
         raise Stopped("cancelled")
     if deadline is not None and time.monotonic() >= deadline:
         raise Stopped("late")
+    if _started is not None:
+        _started[slot] = time.monotonic()
     previous = signal.signal(signal.SIGALRM, _tick)
     _running, _own = (job, slot, deadline), None
     signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
     try:
-        return fn(*args, **kwargs)
-    except _Stop as exc:
-        raise Stopped(str(exc)) from None
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _running = None  # first: no tick raises after this
+            _own = None
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    except _Stop as exc:  # raised in the call, or in the clean-up above before its first line
         _running, _own = None, None
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        raise Stopped(str(exc)) from None
 
 
 # ---- in the server ----------------------------------------------------------------------------
@@ -223,15 +242,18 @@ class WorkPool:
         self.workers = max(1, workers or cores())
         self.capacity = max(1, capacity or QUEUED_PER_WORKER * self.workers)
         self.queue_wait = queue_wait
-        self._lock = threading.Lock()
+        # reentrant: cancelling a future runs its done-callback (``_done``) at once, in the
+        # thread that cancels it, which holds the lock
+        self._lock = threading.RLock()
         self._in_flight: dict[Future[Any], Job] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
         # one slot per place: a call's number while it holds it, its negative once cancelled
         self._slots: Any = RawArray("q", self.capacity)
+        self._started: Any = RawArray("d", self.capacity)
         self._free = list(range(self.capacity))
         self._numbers = itertools.count(1)
-        #: the calls' mean time in seconds (0 until one is done)
+        #: the mean time in seconds of the calls shorter than ``LONG`` (0 until one is done)
         self.mean_seconds = 0.0
         #: calls taken since the pool was made
         self.calls = 0
@@ -253,7 +275,7 @@ class WorkPool:
                 max_workers=self.workers,
                 mp_context=_DaemonForkContext(),
                 initializer=_worker_started,
-                initargs=(os.getpid(), self._slots),
+                initargs=(os.getpid(), self._slots, self._started),
             )
         return self._pool
 
@@ -263,8 +285,18 @@ class WorkPool:
             return self._expected_wait()
 
     def _expected_wait(self) -> float:
-        ahead = len(self._in_flight) - self.workers + 1
-        return max(0, ahead) * self.mean_seconds / self.workers
+        """Called with the lock held: the calls waiting, at the mean time of short calls, on
+        the workers not held by long calls (``LONG``); infinite when every worker is."""
+        now = time.monotonic()
+        began = [self._started[job.slot] for job in self._in_flight.values()]
+        running = sum(1 for at in began if at > 0)
+        long = sum(1 for at in began if at > 0 and now - at >= LONG)
+        free = self.workers - long
+        if free <= 0:
+            return float("inf")
+        waiting = len(self._in_flight) - running
+        ahead = waiting + (running - long) - free + 1
+        return max(0, ahead) * self.mean_seconds / free
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         """Start ``fn(*args, **kwargs)`` in a worker, with no deadline; ``Saturated`` if the
@@ -286,6 +318,7 @@ class WorkPool:
             pool = self._executor()
             number, slot = next(self._numbers), self._free.pop()
             self._slots[slot] = number
+            self._started[slot] = 0.0
             try:
                 with workers.forking():
                     future = pool.submit(run_call, number, slot, deadline, fn, args, kwargs)
@@ -314,6 +347,8 @@ class WorkPool:
         broken meanwhile is ``Saturated`` (503: ask again)."""
         try:
             return await asyncio.wrap_future(job.future)
+        except _Stop as exc:  # never expected (``run_call`` turns it into ``Stopped``)
+            raise Stopped(str(exc)) from None
         except BrokenProcessPool:
             if self._closed:
                 raise Saturated(RETRY_AFTER, "the server is stopping") from None
@@ -332,9 +367,11 @@ class WorkPool:
             job = self._in_flight.pop(future, None)
             if job is not None:
                 self._free.append(job.slot)
-            if not future.cancelled():
-                took = time.monotonic() - started
-                self.mean_seconds += SMOOTHING * (took - self.mean_seconds)
+            if not future.cancelled() and job is not None:
+                began = self._started[job.slot] or started
+                took = time.monotonic() - began
+                if took < LONG:  # the mean of the short calls: what a queue mostly holds
+                    self.mean_seconds += SMOOTHING * (took - self.mean_seconds)
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         """Drop a broken executor (the next call starts a new one), its workers stopped in the
@@ -343,6 +380,11 @@ class WorkPool:
         if self._pool is pool:
             self._pool = None
             threading.Thread(target=workers.stop, args=(pool, set()), daemon=True).start()
+
+    def waiting(self, job: Job) -> bool:
+        """Whether ``job`` is still waiting for a worker."""
+        with self._lock:
+            return self._in_flight.get(job.future) is job and not self._started[job.slot]
 
     @property
     def in_flight(self) -> int:
