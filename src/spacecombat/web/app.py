@@ -282,6 +282,10 @@ TIME_LIMIT = SERVER_TIME_LIMIT
 MAX_REQUESTS = SERVER_MAX_REQUESTS
 #: seconds the store may take to answer one call before it counts as unreachable (503)
 STORE_WAIT = 3.0
+#: seconds past a request's deadline its store calls may take (the time limit + 1 s is the
+#: longest any request may take: issue 25), but never less than ``STORE_LEAST``
+STORE_SLACK = 0.8
+STORE_LEAST = 0.5
 #: seconds a client is asked to wait when the store cannot be reached (``Retry-After``)
 STORE_RETRY_AFTER = 5
 #: seconds between two checks that the client of a request being computed is still there
@@ -421,12 +425,16 @@ def create_app(
             raise RuntimeError("the store is opened at start-up (run the app with its lifespan)")
         return found
 
-    async def in_store(call: Callable[..., Any], *args: Any) -> Any:
-        """``call(*args)`` on the store, in a thread, within ``STORE_WAIT`` seconds
-        (``StoreUnreachable`` otherwise, or when it cannot be reached; the thread is left to
-        end by itself)."""
+    async def in_store(call: Callable[..., Any], *args: Any, deadline: float | None = None) -> Any:
+        """``call(*args)`` on the store, in a thread, within ``STORE_WAIT`` seconds, and
+        within ``STORE_SLACK`` of the request's ``deadline`` when it has one (at least
+        ``STORE_LEAST``) (``StoreUnreachable`` otherwise, or when it cannot be reached; the
+        thread is left to end by itself)."""
+        wait = STORE_WAIT
+        if deadline is not None:
+            wait = min(wait, max(STORE_LEAST, deadline + STORE_SLACK - time.monotonic()))
         try:
-            with anyio.fail_after(STORE_WAIT):
+            with anyio.fail_after(wait):
                 return await anyio.to_thread.run_sync(partial(call, *args), abandon_on_cancel=True)
         except UNREACHABLE as exc:
             log.warning("the store is unreachable: %s", one_line(str(exc))[:300])
@@ -477,10 +485,11 @@ def create_app(
         found: dict[str, Any] = await run_in_threadpool(jobs.call, jobs.canonical, scenario)
         return found
 
-    def stopped(exc: Stopped, field: str, what: str) -> ApiError:
+    def stopped(exc: Stopped, field: str | None, what: str) -> ApiError:
         """The answer to a call the pool stopped: its time was over (422, naming ``field``:
-        ``what`` does not fit the time limit) or it waited past it (503)."""
-        if exc.why == "time":
+        ``what`` does not fit the time limit; with no field, the server was slower than it
+        reckoned: 503) or it waited past it (503)."""
+        if exc.why == "time" and field is not None:
             return ApiError(
                 422, f"{what} does not fit in the server's time limit of {time_limit:g} s", field
             )
@@ -553,7 +562,9 @@ def create_app(
         }
         reachable = True
         try:
-            found = await in_store(store.find_result, scenario_id, asked.method, options, engine)
+            found = await in_store(
+                store.find_result, scenario_id, asked.method, options, engine, deadline=deadline
+            )
         except StoreUnreachable:
             found, reachable = None, False
         if found is not None:
@@ -577,7 +588,9 @@ def create_app(
                 time_limit,
             )
         except Stopped as exc:
-            raise stopped(exc, "scenario", "this battle's odds") from None
+            # odds fit the time by their own reckoning (the pace measured, the trials capped,
+            # a fixed number refused): a call stopped was slowed by the load (ruling 25S-1)
+            raise stopped(exc, None, "this battle's odds") from None
         if not reachable:
             return _odds_answer(None, scenario_id, False, report, stored=False)
         try:
@@ -588,6 +601,7 @@ def create_app(
                 options,
                 engine,
                 report,
+                deadline=deadline,
             )
         except StoreUnreachable:
             return _odds_answer(None, scenario_id, False, report, stored=False)
@@ -611,7 +625,11 @@ def create_app(
         scenario_id = store.scenario_id(scenario)
         try:
             log_id = await in_store(
-                partial(store.save_log, scenario=scenario), scenario_id, played.seed, played.events
+                partial(store.save_log, scenario=scenario),
+                scenario_id,
+                played.seed,
+                played.events,
+                deadline=deadline,
             )
         except StoreUnreachable:
             log_id = None

@@ -178,8 +178,8 @@ PACE_MARGIN = 0.8
 #: seconds before the request's deadline at which Monte Carlo starts no more batches (at
 #: most this share of the time limit): room for the last batch and the answer, should the
 #: machine be slower than when the pace was measured
-MC_MARGIN = 1.0
-MC_MARGIN_SHARE = 0.1
+MC_MARGIN = 2.0
+MC_MARGIN_SHARE = 0.2
 
 
 class ExactOutOfTime(TooLarge):
