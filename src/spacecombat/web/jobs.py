@@ -272,7 +272,7 @@ def _sampled(
     refused (``Refused`` naming ``trials``, and how many fit)."""
     target = PRECISION if precision is None else precision
     wanted = trials or (min(MAX_TRIALS, needed_trials(target)) if target else FIXED_TRIALS)
-    fit = trials_that_fit(scenario, seed or 0, deadline - time.monotonic())
+    fit = trials_that_fit(scenario, seed or 0, deadline - time.monotonic(), wanted)
     if fit < 1:
         raise Refused(
             "scenario",
@@ -302,11 +302,16 @@ def _sampled(
     return result
 
 
-def trials_that_fit(scenario: Mapping[str, Any], seed: int, seconds: float) -> int:
+def trials_that_fit(
+    scenario: Mapping[str, Any], seed: int, seconds: float, wanted: int | None = None
+) -> int:
     """How many Monte Carlo trials of ``scenario`` fit in ``seconds`` (with ``PACE_MARGIN``),
     at the pace of a few played first: one (its time is mostly the set-up every run pays),
     then 4, 16, ... until a run takes ``PACE_SECONDS``; the pace is that run's time, the
-    set-up taken off, per trial."""
+    set-up taken off, per trial. With ``wanted``: ``wanted`` as soon as a run shows that
+    they fit even at its pace with the set-up counted in (a small battle is not measured
+    further)."""
+    began = time.monotonic()
 
     def run(count: int) -> float:
         started = time.monotonic()
@@ -319,9 +324,12 @@ def trials_that_fit(scenario: Mapping[str, Any], seed: int, seconds: float) -> i
     count = 4
     while True:
         took = run(count)
+        left = seconds - (time.monotonic() - began)
+        if wanted is not None and took / count * wanted <= PACE_MARGIN * left:
+            return wanted
         if took >= PACE_SECONDS or count >= 4_096:
             pace = max(took - setup, took / 2) / count
-            return max(0, int(PACE_MARGIN * (seconds - setup - took) / pace))
+            return max(0, int(PACE_MARGIN * left / pace))
         count *= 4
 
 
