@@ -24,8 +24,14 @@ kind, the latency of an operation from its first try to its answer (Retry-After 
 included), and the errors and shed answers by status. Goal (issue 13): zero errors, p99 under
 1 s. The requests of a 3-second warm-up (one client) are not counted.
 
+Issue 25's goals, checked at the end: no request waits longer than the server's time limit
+(``--time-limit``, passed to ``serve``) plus 1 s, a shed request gets its 503 within 100 ms,
+and the p99 of the answered small odds is at most 1 s. ``--heavy SHARE``: that share of the
+odds requests ask for Monte Carlo to ±0.0001 on 100 dreadnoughts a side (hours of trials
+without the time limit; "heavy", not counted among the small odds).
+
 Run: ``.venv/bin/python -m benchmarks.load [--clients N] [--seconds S] [--seed S] [--port P]
-[--processes N]``
+[--processes N] [--time-limit S] [--heavy SHARE]``
 (``--port 0``, the default: a free one). Prints the machine and the date, then the figures;
 results go in docs/benchmarks.md.
 """
@@ -54,6 +60,7 @@ import httpx
 
 from benchmarks.interactive import machine
 from benchmarks.odds_speed import random_battle
+from spacecombat.core.limits import SERVER_TIME_LIMIT
 
 ROOT = Path(__file__).resolve().parents[1]
 API = "/api/v1"
@@ -84,6 +91,8 @@ class Tally:
     retries: int = 0
     abandoned: int = 0
     cached: int = 0
+    #: latencies of the 503s of calls taken, then dropped when no worker was free in time
+    expired: list[float] = field(default_factory=list)
     samples: dict[str, str] = field(default_factory=dict)
 
 
@@ -131,7 +140,11 @@ def client_cpu() -> float:
 
 
 def start_server(
-    port: int, folder: Path, processes: int = 1
+    port: int,
+    folder: Path,
+    processes: int = 1,
+    time_limit: float | None = None,
+    max_requests: int | None = None,
 ) -> tuple[subprocess.Popen[bytes], Path]:
     exe = str(Path(sys.executable).with_name("spacecombat"))
     log = folder / "server.log"
@@ -149,6 +162,8 @@ def start_server(
                 database,
                 "--processes",
                 str(processes),
+                *([] if time_limit is None else ["--time-limit", str(time_limit)]),
+                *([] if max_requests is None else ["--max-requests", str(max_requests)]),
             ],
             cwd=ROOT,
             stdin=subprocess.DEVNULL,
@@ -188,7 +203,22 @@ async def wait_ready(client: httpx.AsyncClient, server: subprocess.Popen[bytes])
     raise RuntimeError("the server did not answer within 60 s")
 
 
+#: the heavy odds request (``--heavy``): hours of Monte Carlo trials without a time limit
+HEAVY: dict[str, Any] = {
+    "scenario": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": "100 dreadnought"},
+        "defender": {"units": "100 dreadnought"},
+    },
+    "method": "montecarlo",
+    "precision": 0.0001,
+}
+
+
 def request_body(kind: str, rng: random.Random, popular: list[dict[str, Any]]) -> bytes:
+    if kind == "heavy":
+        return json.dumps({**HEAVY, "seed": rng.randrange(2**32)}).encode()
     if kind == "odds" and rng.random() < REPEATED:
         scenario = rng.choice(popular)
     else:
@@ -199,7 +229,12 @@ def request_body(kind: str, rng: random.Random, popular: list[dict[str, Any]]) -
     return json.dumps(body).encode()
 
 
-PATHS = {"odds": f"{API}/odds", "resolve": f"{API}/resolve", "save": f"{API}/scenarios"}
+PATHS = {
+    "odds": f"{API}/odds",
+    "heavy": f"{API}/odds",
+    "resolve": f"{API}/resolve",
+    "save": f"{API}/scenarios",
+}
 
 
 async def one_client(
@@ -208,9 +243,11 @@ async def one_client(
     popular: list[dict[str, Any]],
     deadline: float,
     tally: Tally,
+    heavy: float = 0.0,
 ) -> None:
-    kinds = [kind for kind, _ in MIX]
-    weights = [share for _, share in MIX]
+    kinds = [kind for kind, _ in MIX] + ["heavy"]
+    weights = [share * (1 - heavy) if kind == "odds" else share for kind, share in MIX]
+    weights.append(dict(MIX)["odds"] * heavy)
     headers = {"content-type": "application/json"}
     while time.perf_counter() < deadline:
         kind = rng.choices(kinds, weights)[0]
@@ -233,6 +270,8 @@ async def one_client(
                     tally.cached += 1
                 break
             wait = answer.headers.get("retry-after", "")
+            if status == 503 and "no worker was free" in answer.text:
+                tally.expired.append(now - start)
             if status == 503 and wait.isdigit():
                 if now + int(wait) >= deadline or tries > MAX_RETRIES:
                     tally.abandoned += 1
@@ -251,6 +290,49 @@ def percentile(values: list[float], share: float) -> float:
 
 def ms(seconds: float) -> str:
     return f"{1000 * seconds:,.0f} ms" if seconds >= 0.1 else f"{1000 * seconds:.1f} ms"
+
+
+def goals(tally: Tally, time_limit: float) -> None:
+    """Issue 25's goals: the longest exchange within the time limit + 1 s, shed answers
+    within 100 ms, p99 of the answered small odds at most 1 s."""
+    done = tally.exchanges
+    if not done:
+        return
+    longest = max(e.latency for e in done)
+    dropped = sorted(tally.expired)
+    shed = [e.latency for e in done if e.status == 503]
+    for latency in dropped:  # shed at once: the 503s other than those of dropped calls
+        shed.remove(latency)
+    small = [e.latency for e in done if e.kind == "odds" and 200 <= e.status < 300]
+    heavy = [e.latency for e in done if e.kind == "heavy" and 200 <= e.status < 300]
+
+    def verdict(met: bool) -> str:
+        return "met" if met else "NOT met"
+
+    print(
+        f"goal: no exchange longer than the time limit + 1 s ({time_limit + 1:g} s): longest "
+        f"{ms(longest)}: {verdict(longest <= time_limit + 1)}"
+    )
+    if shed:
+        print(
+            f"goal: shed within 100 ms: p50 {ms(percentile(shed, 0.5))}, p99 "
+            f"{ms(percentile(shed, 0.99))}, max {ms(max(shed))}, over 100 ms: "
+            f"{sum(t > 0.1 for t in shed):,} of {len(shed):,}: "
+            f"{verdict(max(shed) <= 0.1)}"
+        )
+    if dropped:
+        print(
+            f"503 of calls taken, then dropped when no worker was free within the queue's "
+            f"wait: {len(dropped):,}, p50 {ms(percentile(dropped, 0.5))}, max {ms(max(dropped))}"
+        )
+    if small:
+        p99 = percentile(small, 0.99)
+        print(f"goal: p99 of answered small odds <= 1 s: {ms(p99)}: {verdict(p99 <= 1.0)}")
+    if heavy:
+        print(
+            f"heavy odds answered: {len(heavy):,}, p50 {ms(percentile(heavy, 0.5))}, "
+            f"max {ms(max(heavy))}"
+        )
 
 
 def report(tally: Tally, wall: float) -> None:
@@ -289,8 +371,10 @@ def report(tally: Tally, wall: float) -> None:
         f"{'kind':<8} {'answered':>9} {'/s':>7} {'p50':>9} {'p99':>9} {'shed':>7} {'errors':>7}"
         f"   operation, first try to answer: p50, p99 (tried more than once)"
     )
-    for kind, _ in MIX:
+    for kind in [k for k, _ in MIX] + ["heavy"]:
         mine = by_kind.get(kind, [])
+        if not mine:
+            continue
         ok = [e.latency for e in mine if 200 <= e.status < 300]
         ops = operations.get(kind, [])
         line = (
@@ -347,13 +431,21 @@ async def drive(args: argparse.Namespace, port: int, server: subprocess.Popen[by
         deadline = start + args.seconds
         await asyncio.gather(
             *(
-                one_client(client, random.Random(f"{args.seed}/{n}"), popular, deadline, tally)
+                one_client(
+                    client,
+                    random.Random(f"{args.seed}/{n}"),
+                    popular,
+                    deadline,
+                    tally,
+                    args.heavy,
+                )
                 for n, client in enumerate(clients)
             )
         )
         wall = time.perf_counter() - start
         server_after, client_used = server_cpu(server.pid), client_cpu() - client_before
     report(tally, wall)
+    goals(tally, args.time_limit)
     main_used = server_after[0] - server_before[0]
     workers_used = server_after[1] - server_before[1]
     cores = os.cpu_count() or 1
@@ -373,21 +465,39 @@ def main() -> int:
     parser.add_argument(
         "--processes", type=int, default=1, help="server processes (serve --processes; 1)"
     )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=SERVER_TIME_LIMIT,
+        help=f"serve --time-limit (default {SERVER_TIME_LIMIT:g})",
+    )
+    parser.add_argument(
+        "--max-requests", type=int, default=None, help="serve --max-requests (its default)"
+    )
+    parser.add_argument(
+        "--heavy", type=float, default=0.0, help="share of odds requests that are heavy (0)"
+    )
     args = parser.parse_args()
     print(machine())
     print(
         f"load: {args.clients} clients for {args.seconds:g} s on the loopback address, no think "
         f"time; mix {', '.join(f'{k} {s:.0%}' for k, s in MIX)}; {REPEATED:.0%} of odds from "
-        f"{POPULAR} popular battles; battles of at most 12 units a side; seed {args.seed}"
+        f"{POPULAR} popular battles; battles of at most 12 units a side; seed {args.seed}; "
+        f"heavy odds {args.heavy:.1%} of odds; time limit {args.time_limit:g} s; "
+        f"max requests {args.max_requests or 'default'}"
     )
     print("client and server share the machine's cores (the client is one asyncio process)")
     port = args.port or free_port()
     with tempfile.TemporaryDirectory(prefix="spacecombat-load-") as folder:
-        server, log = start_server(port, Path(folder), args.processes)
+        server, log = start_server(
+            port, Path(folder), args.processes, args.time_limit, args.max_requests
+        )
         try:
             asyncio.run(drive(args, port, server))
         finally:
+            stopping = time.perf_counter()
             how = stop_server(server)
+            how += f" in {time.perf_counter() - stopping:.1f} s"
             text = log.read_text(errors="replace")
             print(f"server: {how}; tracebacks in its log: {text.count('Traceback')}")
             if "Traceback" in text:

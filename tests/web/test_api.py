@@ -307,7 +307,9 @@ def test_a_body_over_the_limit_gets_413(client: TestClient) -> None:
         for _ in range(25):
             yield b" " * 1_000_000
 
-    answer = client.post("/api/v1/replay", content=chunks())
+    answer = client.post(
+        "/api/v1/replay", content=chunks(), headers={"content-type": "application/json"}
+    )
     assert answer.status_code == 413
 
 

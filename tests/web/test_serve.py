@@ -106,3 +106,24 @@ def test_a_port_already_taken_is_one_line_and_status_2(
     err = capsys.readouterr().err
     assert err.startswith(f"spacecombat: --port: cannot listen on '127.0.0.1' port {port}: ")
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("--time-limit", "0", "from 1 to 600"),
+        ("--time-limit", "601", "from 1 to 600"),
+        ("--time-limit", "soon", "is not a number"),
+        ("--max-requests", "0", "is not at least 1"),
+    ],
+)
+def test_a_bad_time_limit_or_request_cap_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], option: str, value: str, words: str
+) -> None:
+    """Issue 25: ``serve --time-limit`` (seconds, 1 to 600) and ``--max-requests`` (at least
+    1) are checked before anything starts."""
+    assert main(["serve", "--port", "0", option, value]) == 2
+    err = capsys.readouterr().err
+    assert option in err
+    assert words in err
+    assert len(err.strip().splitlines()) == 1

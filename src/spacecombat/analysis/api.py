@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from spacecombat.analysis.budget import CHANCE_STATES, TooLarge
@@ -37,6 +38,8 @@ def odds(
     progress: Progress | None = None,
     fallback: bool = True,
     limit: int | None = CHANCE_STATES,
+    deadline: float | None = None,
+    exact_within: Callable[[], AbstractContextManager[Any]] = nullcontext,
 ) -> OddsReport:
     """The odds of a scenario's battle.
 
@@ -52,7 +55,10 @@ def odds(
     ``TooManyStates`` is one), give Monte Carlo odds instead, saying why in ``note``, and that
     the state after ``rounds`` rounds is not available (otherwise the error is raised).
     ``limit``: the most chance states the exact engine explores outside rounds in product form
-    (``None``: no limit on them; the other budgets still apply).
+    (``None``: no limit on them; the other budgets still apply). ``deadline``: Monte Carlo's
+    (``monte_carlo``: no batch started after that ``time.monotonic()`` reading);
+    ``exact_within``: the context the exact engine runs in (the server's: a time limit that
+    stops it with a ``TooLarge``, ``web/jobs.py``), and only it, not the fallback.
     """
     # before any work, whether or not Monte Carlo runs
     check_options(trials, seed, workers, precision)
@@ -66,6 +72,7 @@ def odds(
             workers=workers,
             precision=precision,
             progress=progress,
+            deadline=deadline,
         )
 
     if method == "exact":
@@ -74,7 +81,8 @@ def odds(
 
         check_rounds(rounds)
         try:
-            return exact_odds(scenario, fractions=fractions, rounds=rounds, limit=limit)
+            with exact_within():
+                return exact_odds(scenario, fractions=fractions, rounds=rounds, limit=limit)
         except TooLarge as exc:
             if not fallback:
                 raise
@@ -137,12 +145,16 @@ def odds_result(
     precision: float | None = None,
     fractions: bool = False,
     budget: int | None = None,
+    deadline: float | None = None,
+    exact_within: Callable[[], AbstractContextManager[Any]] = nullcontext,
+    fallback: bool = True,
 ) -> dict[str, Any]:
     """The odds of a decoded scenario as ``spacecombat odds --format json`` prints them and
     the HTTP API answers them: the report (with ``fractions``, the headline probabilities as
     exact fractions too: ``fractions``), and a note naming the Monte Carlo options given
     (``None``: not given) but not used because the odds are exact. ``budget``: the exact
-    engine's chance states (default ``CHANCE_STATES``)."""
+    engine's chance states (default ``CHANCE_STATES``); ``deadline``, ``exact_within`` and
+    ``fallback``: as ``odds``'s."""
     report = odds(
         parse_scenario(scenario),
         method=method,
@@ -154,6 +166,9 @@ def odds_result(
         precision=PRECISION if precision is None else precision,
         progress=progress,
         limit=CHANCE_STATES if budget is None else budget,
+        deadline=deadline,
+        exact_within=exact_within,
+        fallback=fallback,
     )
     result = report.to_json()
     if fractions:

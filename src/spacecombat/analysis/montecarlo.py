@@ -328,12 +328,16 @@ def monte_carlo(
     workers: int | None = None,
     precision: float = PRECISION,
     progress: Progress | None = None,
+    deadline: float | None = None,
 ) -> OddsReport:
     """Odds from battles played by the resolver, on ``workers`` processes (default: the cores
     this process may use), until every headline probability's 95% interval is within
     ``precision`` of it (``Stopping``), at most ``trials`` (default: ``needed_trials``, enough
     at any probability); ``precision=0``: exactly ``trials`` (default ``FIXED_TRIALS``).
-    ``progress(done, most, widest)``: told as batches are done."""
+    ``progress(done, most, widest)``: told as batches are done. ``deadline`` (a
+    ``time.monotonic()`` reading; the server's time limit, issue 25): no batch is started after
+    it, and the trials played by then are the report (``report.trials`` says how many; with a
+    precision, ``precision.reached`` whether it got there)."""
     check_options(trials, seed, workers, precision)
     if trials is None:
         trials = min(MAX_TRIALS, needed_trials(precision)) if precision else FIXED_TRIALS
@@ -374,11 +378,13 @@ def monte_carlo(
         pass
     elif workers > 1 and rest > 0 and pace * rest > POOL_AFTER and may_start():
         pool = min(workers, math.ceil(rest / chunk))
-        _in_pool(data, here, seed, trials, todo, pool, total, rule, progress)
+        _in_pool(data, here, seed, trials, todo, pool, total, rule, progress, deadline)
     else:
         if progress:
             progress(total.trials, trials, rule.widest)
         for first, count in todo:
+            if _past(deadline):
+                break
             tally = here.run(seed, first, count)
             total.merge(tally)
             rule.add(tally)
@@ -404,6 +410,11 @@ def monte_carlo(
             "reached": rule.enough(),
         }
     return report
+
+
+def _past(deadline: float | None) -> bool:
+    """Whether ``deadline`` (a ``time.monotonic()`` reading, or ``None``: none) has come."""
+    return deadline is not None and time.monotonic() >= deadline
 
 
 def _report(battle: rulesets.Battle, total: Tally) -> OddsReport:
@@ -459,6 +470,7 @@ def _in_pool(
     total: Tally,
     rule: Stopping,
     progress: Progress | None,
+    deadline: float | None = None,
 ) -> None:
     """The batches of ``todo`` (the trials after ``total``'s) on a pool of ``workers``
     processes, at most ``IN_FLIGHT`` per worker queued at a time, until ``rule`` has enough; on
@@ -466,7 +478,8 @@ def _in_pool(
     stopped at once (batches still in flight are not wanted). Forked workers start with
     ``here`` (its sampler's memory). Tallies are merged, and ``rule`` read, in the order of
     their trials, whichever batch is done first: the order of the ends is the order the report
-    sums them in, so the figures depend neither on timing nor on the number of workers."""
+    sums them in, so the figures depend neither on timing nor on the number of workers (a
+    ``deadline`` aside: no batch is sent after it)."""
     global _KEPT
     # imported here for start-up time: exact odds and one-worker runs never need it
     from concurrent.futures import FIRST_COMPLETED, wait
@@ -479,7 +492,7 @@ def _in_pool(
     told = False
     try:
         while not rule.enough():
-            for first, count in todo:
+            for first, count in todo if not _past(deadline) else ():
                 if not told:  # the workers are forked at the first submission
                     _KEPT = (_key(data), here)
                     try:

@@ -26,9 +26,12 @@ from spacecombat.core.limits import (
     MAX_PRECISION,
     MAX_ROUNDS,
     MAX_SEED,
+    MAX_SERVER_TIME_LIMIT,
     MAX_SYSTEMS,
     MAX_TRIALS,
     MIN_PRECISION,
+    SERVER_MAX_REQUESTS,
+    SERVER_TIME_LIMIT,
     max_workers,
     shown,
 )
@@ -234,6 +237,23 @@ def _parser() -> argparse.ArgumentParser:
         help="server processes sharing the port, each with its own work pool (cores shared "
         "out among them)",
     )
+    srv.add_argument(
+        "--time-limit",
+        metavar="SECONDS",
+        type=_time_limit,
+        default=SERVER_TIME_LIMIT,
+        help="the longest one request's work may take: odds answer within it (Monte Carlo to "
+        "the precision it allows, saying so) or 422 naming the option and how much fits; "
+        f"from 1 to {MAX_SERVER_TIME_LIMIT:g}",
+    )
+    srv.add_argument(
+        "--max-requests",
+        metavar="N",
+        type=_at_least(1, most=10_000),
+        default=SERVER_MAX_REQUESTS,
+        help="API requests in a server process at once; more are answered 503 with "
+        "Retry-After at once (a short queue answers the others in time)",
+    )
     return parser
 
 
@@ -310,6 +330,19 @@ def _precision(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"{text[:40]} is not 0 (exactly --trials battles) or a number from {MIN_PRECISION} "
             f"to {MAX_PRECISION}"
+        )
+    return value
+
+
+def _time_limit(text: str) -> float:
+    """An argparse type: seconds from 1 to ``MAX_SERVER_TIME_LIMIT``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
+    if not 1 <= value <= MAX_SERVER_TIME_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]} is not a number of seconds from 1 to {MAX_SERVER_TIME_LIMIT:g}"
         )
     return value
 

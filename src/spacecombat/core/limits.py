@@ -48,6 +48,14 @@ MAX_GAME_BATTLE_UNITS = MAX_FLEETS * MAX_UNITS_PER_SIDE
 MAX_WAYPOINTS = 20
 #: EC4X game state: hex coordinates run from -MAX_COORD to MAX_COORD
 MAX_COORD = 1_000
+#: ``spacecombat serve --time-limit``: the seconds one request's work may take, by default
+#: (ruling 25S-1), and the most it may be set to (a request must not hold a worker for hours)
+SERVER_TIME_LIMIT = 10.0
+MAX_SERVER_TIME_LIMIT = 600.0
+#: ``spacecombat serve --max-requests``: API requests in one server process at once, by
+#: default; more get 503 at once (ruling 25S-2: with clients that never pause, a request's
+#: wait is the requests in the server divided by the throughput)
+SERVER_MAX_REQUESTS = 16
 #: characters of an input value echoed back in a message
 ECHO = 40
 #: dice seeds: what ``random.Random`` tells apart (it takes a negative seed as its absolute

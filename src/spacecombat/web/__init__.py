@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
-from spacecombat.web.app import POOL_WORKERS_ENV, app_from_environment, create_app
+from spacecombat.web.app import (
+    MAX_REQUESTS_ENV,
+    POOL_WORKERS_ENV,
+    TIME_LIMIT_ENV,
+    app_from_environment,
+    create_app,
+)
 
-__all__ = ["POOL_WORKERS_ENV", "app_from_environment", "create_app"]
+__all__ = [
+    "MAX_REQUESTS_ENV",
+    "POOL_WORKERS_ENV",
+    "TIME_LIMIT_ENV",
+    "app_from_environment",
+    "create_app",
+]
