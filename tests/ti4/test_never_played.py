@@ -188,6 +188,23 @@ def test_the_answers_are_the_whole_state_graphs(
     assert_same(figures(report.to_json()), whole_graph(scenario, monkeypatch))
 
 
+@pytest.mark.parametrize(
+    "scenario",
+    [war_funding(), crown_relic(), crown_law()],
+    ids=["war funding omega", "crown relic", "crown law"],
+)
+def test_the_state_after_two_rounds_is_the_whole_state_graphs(
+    scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ``rounds``: the state-by-state engine, on the battle without the effect
+    after = odds(scenario, rounds=2, fallback=False).to_json()["after_rounds"]
+    with monkeypatch.context() as m:
+        m.setattr(Ti4Battle, "for_stock_policies", lambda self: self)
+        whole = odds(scenario, rounds=2, fallback=False).to_json()["after_rounds"]
+    assert figures(after)
+    assert_same(figures(after), figures(whole))
+
+
 def test_the_crown_never_played_alone_keeps_the_product_form() -> None:
     scenario = crown_law()
     process = battle(parse_scenario(scenario))
