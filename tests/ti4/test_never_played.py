@@ -2,7 +2,8 @@
 docs/rulings.md 24B-1; setup/building.py ``BattleSetup.for_stock_policies``).
 
 An effect that acts only once its holder's ``play_card`` decision answers "play"
-(``Handler.played_as``: War Funding Ω, the Crown of Thalnos law and relic) does nothing while
+(``Handler.played_as``: War Funding Ω, the Crown of Thalnos law and relic, War Funding, Morale
+Boost, Fighter Prototype, Supercharge, Fire Team, Emergency Repairs) does nothing while
 its holder passes, and a stock policy whose ``policy.play`` says ``never`` passes at every offer
 (core/policies.py ``StockPolicy._play_card``). The odds engine decides with the stock policies
 alone, so it leaves such an effect out of play: War Funding Ω no longer keeps its holder's roll
@@ -26,11 +27,11 @@ from spacecombat.analysis import budget
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import battle, parse_scenario
-from spacecombat.rulesets.ti4.abilities.base import never_played
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS, never_played
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.setup import build
 from spacecombat.rulesets.ti4.sides import Side
-from tests.helpers import events, run, space
+from tests.helpers import events, invasion, run, space
 from tests.ti4.test_fast_path_guard import figures
 
 
@@ -75,6 +76,77 @@ def crown_law(play: Any = "never") -> dict[str, Any]:
     )
 
 
+def never(card: str) -> dict[str, Any]:
+    """A side's policy that never plays ``card``."""
+    return {"play": {card: "never"}}
+
+
+def action_card(card: str, units: str, against: str) -> dict[str, Any]:
+    """A space battle: ``units`` holding the action card ``card`` (never played) against
+    ``against``."""
+    return space(
+        {"units": units, "action_cards": [card], "policy": never(card)}, {"units": against}
+    )
+
+
+#: a battle for each effect declared ``played_as``, its holder never playing it: the scenario,
+#: the handler and its owner (data/cards.toml, data/technologies.toml, data/laws.toml)
+CASES: dict[str, tuple[dict[str, Any], str, Side]] = {
+    "war funding omega": (war_funding(), "war_funding_omega", Side.ATTACKER),
+    "crown relic": (crown_relic(), "crown_of_thalnos_relic", Side.ATTACKER),
+    "crown law": (crown_law(), "crown_of_thalnos", Side.DEFENDER),
+    "war funding": (
+        space(
+            holding("war_funding", policy=never("war_funding")),
+            {"units": "1 carrier, 1 destroyer, 2 fighter"},
+        ),
+        "war_funding",
+        Side.ATTACKER,
+    ),
+    "morale boost": (
+        action_card("morale_boost", "2 cruiser", "3 destroyer"),
+        "morale_boost",
+        Side.ATTACKER,
+    ),
+    "fighter prototype": (
+        action_card("fighter_prototype", "1 carrier, 3 fighter", "2 destroyer"),
+        "fighter_prototype",
+        Side.ATTACKER,
+    ),
+    "emergency repairs": (
+        action_card("emergency_repairs", "2 dreadnought", "4 cruiser"),
+        "emergency_repairs",
+        Side.ATTACKER,
+    ),
+    "supercharge": (
+        space(
+            {
+                "faction": "naazrokha",
+                "units": "2 cruiser",
+                "technologies": ["supercharge"],
+                "policy": never("supercharge"),
+            },
+            {"units": "2 cruiser, 1 destroyer"},
+        ),
+        "supercharge",
+        Side.ATTACKER,
+    ),
+    "fire team": (
+        invasion(
+            {
+                "units": "1 carrier, 3 infantry",
+                "action_cards": ["fire_team"],
+                "policy": never("fire_team"),
+            },
+            {},
+            planets=[{"name": "P", "defender": {"infantry": 2}}],
+        ),
+        "fire_team",
+        Side.ATTACKER,
+    ),
+}
+
+
 def ids(process: Any) -> set[str]:
     assert isinstance(process, Ti4Battle)
     return {h.id for h in process.setup.handlers}
@@ -97,15 +169,7 @@ def assert_same(fast: dict[str, float], slow: dict[str, float]) -> None:
     assert gaps[worst] <= 1e-12, (worst, gaps[worst])
 
 
-@pytest.mark.parametrize(
-    ("scenario", "effect", "owner"),
-    [
-        (war_funding(), "war_funding_omega", Side.ATTACKER),
-        (crown_relic(), "crown_of_thalnos_relic", Side.ATTACKER),
-        (crown_law(), "crown_of_thalnos", Side.DEFENDER),
-    ],
-    ids=["war funding omega", "crown relic", "crown law"],
-)
+@pytest.mark.parametrize(("scenario", "effect", "owner"), list(CASES.values()), ids=list(CASES))
 def test_an_effect_never_played_is_left_out_of_the_odds_engines_battle(
     scenario: dict[str, Any], effect: str, owner: Side
 ) -> None:
@@ -120,6 +184,15 @@ def test_an_effect_never_played_is_left_out_of_the_odds_engines_battle(
     assert effect in ids(process)  # the resolver's battle keeps it
     assert isinstance(process, Ti4Battle)
     assert effect not in ids(process.for_stock_policies())
+
+
+def test_every_effect_declared_played_as_has_its_case() -> None:
+    # each declaration is checked against the whole state graph by a battle of its own
+    declared = {name for name, cls in HANDLERS.items() if cls.played_as is not None}
+    assert declared == {effect for _, effect, _ in CASES.values()}
+    for name in declared:
+        card = HANDLERS[name].played_as
+        assert card == getattr(HANDLERS[name], "card", None), name  # the decision's facts
 
 
 @pytest.mark.parametrize("play", [{"round": 2}, None])
@@ -175,11 +248,7 @@ def test_war_funding_never_played_no_longer_splits_the_roll() -> None:
     assert not process.for_stock_policies().setup.answering("keeps_rolls")
 
 
-@pytest.mark.parametrize(
-    "scenario",
-    [war_funding(), crown_relic(), crown_law()],
-    ids=["war funding omega", "crown relic", "crown law"],
-)
+@pytest.mark.parametrize("scenario", [c[0] for c in CASES.values()], ids=list(CASES))
 def test_the_answers_are_the_whole_state_graphs(
     scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -214,7 +283,17 @@ def test_the_crown_never_played_alone_keeps_the_product_form() -> None:
 
 
 #: the ``policy.play`` keys of the effects left out when never played
-KEYS = ("war_funding_omega", "the_crown_of_thalnos", "crown_of_thalnos")
+KEYS = (
+    "war_funding_omega",
+    "the_crown_of_thalnos",
+    "crown_of_thalnos",
+    "war_funding",
+    "morale_boost",
+    "fighter_prototype",
+    "emergency_repairs",
+    "supercharge",
+    "fire_team",
+)
 
 
 def never_battles(count: int) -> list[dict[str, Any]]:
