@@ -140,7 +140,11 @@ def faction_mix(rng: random.Random, count: int) -> int:
     times = sorted(wall for wall, _ in measured)
     # CPU time too: on a machine shared with other work it is steadier than wall time
     cpus = sorted(cpu for _, cpu in measured)
-    product = sum(1 for b in battles if battle(parse_scenario(b)).product_refusal() is None)
+    # as the exact engine fights them: without the effects the stock policies never play
+    # (docs/rulings.md 24B-1)
+    product = sum(
+        1 for b in battles if _for_odds(battle(parse_scenario(b))).product_refusal() is None
+    )
     median = statistics.median(times)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
     cpu_p99 = cpus[min(len(cpus) - 1, int(0.99 * len(cpus)))]
@@ -162,6 +166,12 @@ def faction_mix(rng: random.Random, count: int) -> int:
         f"max {1000 * cpus[-1]:.1f} ms"
     )
     return 0
+
+
+def _for_odds(process: Any) -> Any:
+    """The battle as the exact engine fights it (a ruleset's own ``for_stock_policies``)."""
+    narrowed = getattr(process, "for_stock_policies", None)
+    return narrowed() if narrowed is not None else process
 
 
 def main() -> int:

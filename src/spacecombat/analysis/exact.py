@@ -58,6 +58,11 @@ def exact_odds(
         if isinstance(scenario, Ec4xScenario):
             check_house_units(scenario)
     battle = rulesets.battle(scenario)
+    # deciding with the stock policies alone: a ruleset's battle without the effects they
+    # never play (TI4: docs/rulings.md 24B-1)
+    for_stock = getattr(battle, "for_stock_policies", None)
+    if for_stock is not None:
+        battle = for_stock()
     if isinstance(battle, TacticalBattle):
         if rounds is not None and fractions:
             raise ScenarioError(

@@ -127,6 +127,14 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
                 )
         return said
 
+    def for_stock_policies(self) -> Ti4Battle:
+        """This battle as the odds engine fights it, deciding with the stock policies alone:
+        without the effects they never play (``BattleSetup.for_stock_policies``;
+        docs/rulings.md 24B-1). The resolver, which may ask a person instead (``--ask``), plays
+        the battle itself."""
+        setup = self.setup.for_stock_policies()
+        return self if setup is self.setup else Ti4Battle(setup)
+
     def _never_retreats(self, player: str) -> str | None:
         return _never_retreats(self.setup, Side(player))
 

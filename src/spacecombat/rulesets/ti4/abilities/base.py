@@ -123,6 +123,15 @@ class Handler:
     #: test_fast_path_guard.py cross-checks every handler that declares one against the state
     #: graph
     keeps_product_form: ClassVar[frozenset[str]] = frozenset()
+    #: the ``policy.play`` key of an effect that acts in a battle only once its holder's
+    #: ``play_card`` decision about it (facts ``card``) answers "play": passing leaves the
+    #: state as it was, and until it is played the effect reads and changes nothing beyond
+    #: offering it (War Funding Ω keeps its holder's roll group by group only so as to be
+    #: played). ``None``: not such an effect. When its holder's ``policy.play`` says ``never``,
+    #: the stock policy passes at every offer, so the odds engine, which decides with the stock
+    #: policies alone, leaves it out of play (setup/building.py
+    #: ``BattleSetup.for_stock_policies``; docs/rulings.md 24B-1)
+    played_as: ClassVar[str | None] = None
 
     def __init__(self, owner: Side | None) -> None:
         self.owner = owner
@@ -739,6 +748,13 @@ def acts_in_rounds(handler: Handler) -> bool:
     in product form."""
     kept = type(handler).keeps_product_form
     return any(overrides(handler, hook) for hook in IN_ROUNDS if hook not in kept)
+
+
+def never_played(handler: Handler, play: Mapping[str, int | str]) -> bool:
+    """Whether ``handler`` never acts under its holder's stock policy, whose ``policy.play`` is
+    ``play``: an effect that acts only once played (``Handler.played_as``) that the policy
+    never plays (``StockPolicy._play_card`` passes at every offer)."""
+    return handler.played_as is not None and play.get(handler.played_as) == "never"
 
 
 def opens(handler: Handler, window: Window) -> bool:

@@ -58,6 +58,9 @@ class CrownOfThalnos(Handler):
     #: the law's or the card's id (``policy.play`` names it)
     card: ClassVar[str] = "crown_of_thalnos"
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}))
+    #: the decision's "pass" changes nothing, and without the marks a "play" leaves (``MARK``)
+    #: ``combat_roll`` changes no die: it acts only once played (``Handler.played_as``)
+    played_as = card
 
     def _types(self, setup: BattleSetup, state: BattleState, owner: Side) -> list[DiceGroup]:
         return [g for g in combat_pool(setup, state, owner).groups if g.mark_on is None]

@@ -33,6 +33,8 @@ def _repaired(area: Forces) -> Forces:
 class EmergencyRepairs(Card):
     id = "emergency_repairs"
     card = "emergency_repairs"
+    #: the repairs follow a "play" only: it acts only once played
+    played_as = card
     acts = Acts(WINDOWS, held=True)
 
     def in_window(

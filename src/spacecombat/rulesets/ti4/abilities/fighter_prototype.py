@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 class FighterPrototype(RoundBoost):
     id = "fighter_prototype"
     card = "fighter_prototype"
+    #: the +2 follows a "play" only (``RoundBoost``): it acts only once played
+    played_as = card
     prompt = "Fighter Prototype: +2 to your fighters' rolls this round?"
 
     def worth(self, setup: BattleSetup, state: BattleState, owner: Side) -> bool:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 class FireTeam(RerollsThisRound, Card):
     id = "fire_team"
     card = "fire_team"
+    #: the rerolls follow a "play" only (the round's boost): it acts only once played
+    played_as = card
     reroller = "Fire Team"
     acts = Acts(
         frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"invasion"}), held=True

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 class MoraleBoost(RoundBoost):
     id = "morale_boost"
     card = "morale_boost"
+    #: the +1 follows a "play" only (``RoundBoost``): it acts only once played
+    played_as = card
     prompt = "Morale Boost: +1 to all your combat rolls this round?"
 
     def boost(

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 class Supercharge(RoundBoost):
     id = "supercharge"
     card = "supercharge"
+    #: the +1 follows an exhaustion ("play") only (``RoundBoost``): it acts only once played
+    played_as = card
     prompt = "Supercharge: exhaust for +1 to your combat rolls this round?"
 
     def boost(

@@ -37,6 +37,9 @@ LOSS = 2
 class WarFunding(RerollsThisRound, Card):
     id = "war_funding"
     card = "war_funding"
+    #: the Letnev's loss and the rerolls follow a "play" only (the round's boost, which its
+    #: barrage reads too): it acts only once played
+    played_as = card
     reroller = "War Funding"
     barrage = True
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}), held=True)

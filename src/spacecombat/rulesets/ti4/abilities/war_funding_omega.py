@@ -125,6 +125,10 @@ class WarFundingOmega(Card):
     id = "war_funding_omega"
     card = "war_funding_omega"
     acts = Acts(frozenset({Window.AFTER_ROLL_DICE}))
+    #: "pass" changes nothing, and the rerolls follow a "play" only (``follow_up``); the roll
+    #: kept group by group serves the play alone: it acts only once played
+    #: (``Handler.played_as``)
+    played_as = card
 
     def _able(self, setup: BattleSetup, state: BattleState) -> Side | None:
         """The holder, if the card may be played in this battle now."""

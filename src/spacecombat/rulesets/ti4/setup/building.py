@@ -18,6 +18,7 @@ from spacecombat.rulesets.ti4.abilities.base import (
     HANDLERS,
     Handler,
     Roll,
+    never_played,
     overrides,
 )
 from spacecombat.rulesets.ti4.rules import (
@@ -78,6 +79,9 @@ class BattleSetup:
     scenario: Scenario = field(compare=False)
     #: values computed from the setup alone, remembered (e.g. dice pools by units)
     memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+    #: the handlers (id, owner) the stock policies never play, left out of play
+    #: (``for_stock_policies``)
+    left_out: frozenset[tuple[str, Side | None]] = field(default=frozenset(), compare=False)
 
     def side(self, side: Side) -> SideSetup:
         return self.sides[side]
@@ -129,6 +133,16 @@ class BattleSetup:
         if gained == NOTHING_GAINED:
             return self
         return self.remembered(("having", gained), lambda: _having(self, gained))
+
+    def for_stock_policies(self) -> BattleSetup:
+        """This battle as the stock policies fight it, for the odds engine, which decides with
+        them alone: the effects that act only once played (``Handler.played_as``) whose
+        holder's ``policy.play`` says ``never`` are left out of play, since the stock policy
+        passes at every offer of them and passing changes nothing (docs/rulings.md 24B-1).
+        Their offers then split no roll (War Funding Ω) and keep no round from product form.
+        The same setup when there are none; the technologies gained later leave them out too
+        (``having``)."""
+        return self.remembered("for_stock_policies", lambda: _for_stock_policies(self))
 
     def answering(self, hook: str) -> tuple[Handler, ...]:
         """The handlers in play that answer ``hook`` (a name declared in rulesets/ti4/hooks.py:
@@ -206,6 +220,19 @@ def build(scenario: Scenario) -> BattleSetup:
     return setup
 
 
+def _for_stock_policies(setup: BattleSetup) -> BattleSetup:
+    """``setup.for_stock_policies()``, built."""
+    left_out = frozenset(
+        (h.id, h.owner)
+        for h in setup.handlers
+        if h.owner is not None and never_played(h, dict(setup.side(h.owner).policy.play))
+    )
+    if not left_out:
+        return setup
+    kept = tuple(h for h in setup.handlers if (h.id, h.owner) not in left_out)
+    return replace(setup, handlers=kept, left_out=left_out, memo={})
+
+
 def _having(setup: BattleSetup, gained: Gained) -> BattleSetup:
     """``setup.having(gained)``, built (docs/architecture.md, technologies gained in a battle)."""
     scenario = setup.scenario
@@ -242,7 +269,9 @@ def _having(setup: BattleSetup, gained: Gained) -> BattleSetup:
     variant = build(scenario.model_copy(update=specs))
     kept = {(type(h), h.owner): i for i, h in enumerate(setup.handlers)}
     handlers = sorted(variant.handlers, key=lambda h: kept.get((type(h), h.owner), len(kept)))
-    return replace(variant, handlers=tuple(handlers), memo={})
+    # the effects the stock policies never play stay out of play (``for_stock_policies``)
+    handlers = [h for h in handlers if (h.id, h.owner) not in setup.left_out]
+    return replace(variant, handlers=tuple(handlers), memo={}, left_out=setup.left_out)
 
 
 def adjusted(
