@@ -89,6 +89,8 @@ class Ec4xBattle:
             setup.options.starbase_critical_reroll != "every_critical"
             and any(u.kind == "starbase" for u in setup.units)
         )
+        #: the battle without its log, for ``_selection`` (``Setup.quiet``)
+        self._quiet = dataclasses.replace(setup, quiet=True)
         #: ``_selection`` by the attacker's start state
         self._selection_memo: dict[
             tuple[State, bool], dict[tuple[Attack | None, int, int], Weight] | None
@@ -571,21 +573,30 @@ class Ec4xBattle:
         self, state: State, k: int, exact: bool
     ) -> dict[tuple[Attack | None, int, int], Weight] | None:
         """The ``k``-th attacker's selection in the step of ``state``, by the rules' own draws
-        (``rounds.attack``, one procedure at a time): each selection (None: no valid target)
-        with the houses it engaged and the starbases it re-rolled against, and its chance.
-        None if anything else of the state changed (the step is then explored draw by draw)."""
+        (``rounds.attack`` of the battle without its log, one procedure at a time): each
+        selection (None: no valid target; as ``_selections`` keeps it) with the houses it
+        engaged and the starbases it re-rolled against, and its chance. None if anything
+        else of the state changed (the step is then explored draw by draw). Memoised by
+        the state as the attacker finds it (the steps after this one left out)."""
         start = state.at(
-            Stage.ATTACK, attacks=(), cursor=(k, rounds.NO_ROLL, -1, 0), engaging=0, rerolled=0
+            Stage.ATTACK,
+            steps=(state.steps[state.step],),
+            step=0,
+            attacks=(),
+            cursor=(k, rounds.NO_ROLL, -1, 0),
+            engaging=0,
+            rerolled=0,
         )
         memo = self._selection_memo
         key = (start, exact)
         if key in memo:
             return memo[key]
+        quiet = self._quiet
         one: Weight = Fraction(1) if exact else 1.0
-        frontier: list[tuple[State, Weight]] = [(start, one)]
+        frontier: dict[State, Weight] = {start: one}
         found: dict[tuple[Attack | None, int, int], Weight] | None = {}
         while frontier and found is not None:
-            current, p = frontier.pop()
+            current, p = frontier.popitem()
             if not (current.stage is Stage.ATTACK and current.cursor and current.cursor[0] == k):
                 # the attacker's selection made (or skipped): nothing else may have changed
                 if len(current.attacks) > 1 or current != start.at(
@@ -597,16 +608,23 @@ class Ec4xBattle:
                 ):
                     found = None
                     break
-                record = current.attacks[0] if current.attacks else None
+                record = self._selections(current.attacks)[0] if current.attacks else None
                 outcome = (record, current.engaging, current.rerolled)
                 found[outcome] = found.get(outcome, 0) + p
                 continue
-            node = self._node(current)
+            node = PROCEDURES[current.stage](quiet, current)
             if isinstance(node, Step):
-                frontier.append((node.state, p))
+                frontier[node.state] = frontier.get(node.state, 0) + p
             elif isinstance(node, Chance | Draw):
                 for face, q in chances(node, exact).items():
-                    frontier.append((following(node, face).state, p * q))
+                    after = following(node, face).state
+                    _, natural, target, rerolled = after.cursor or rounds.FRESH
+                    if natural != rounds.NO_ROLL and target < 0 and not rerolled:
+                        # the die kept as what it gives (``canonical``)
+                        alike = self._alike_roll(after, k, natural)
+                        if alike != natural:
+                            after = after.at(Stage.ATTACK, cursor=(k, alike, target, rerolled))
+                    frontier[after] = frontier.get(after, 0) + p * q
             else:  # a decision or an end: not a selection
                 found = None
         if len(memo) >= MEMO_LIMIT:
