@@ -11,7 +11,7 @@ from typing import Any
 
 from spacecombat import rulesets
 from spacecombat.analysis import budget
-from spacecombat.analysis.graph import NOT_IN_PRODUCT_FORM, Explorer
+from spacecombat.analysis.graph import NOT_IN_PRODUCT_FORM, Explorer, TooManyStates
 from spacecombat.analysis.product_odds import with_product_form
 from spacecombat.analysis.report import OddsReport, summarise
 from spacecombat.analysis.solve import absorb, rounds_distribution
@@ -98,7 +98,15 @@ def exact_odds(
     explorer: Explorer[Any] = Explorer(
         battle, policies, exact=fractions, limit=limit, why=why, settled=settled
     )
-    graph = explorer.build()
+    try:
+        graph = explorer.build()
+    except TooManyStates as exc:
+        # what multiplied the states, as the battle finds it in those explored (EC4X's)
+        growth = getattr(battle, "growth", None)
+        if growth is None:
+            raise
+        why = f"{exc.why}; {growth(explorer.graph.states)}"
+        raise TooManyStates(exc.limit, why, where=exc.where) from None
     absorbed = absorb(graph, exact=fractions)
     by_round, still, _ = rounds_distribution(graph)
     report = summarise(battle, absorbed.ends, absorbed.residual, by_round, still, method="exact")

@@ -55,6 +55,8 @@ class TooManyStates(TooLarge):
         where = where or f"at {limit:,} battle states"
         super().__init__(f"the exact engine stopped {where} ({why})")
         self.limit = limit
+        self.why = why
+        self.where = where
 
 
 @dataclass(frozen=True)

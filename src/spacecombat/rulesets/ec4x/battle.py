@@ -5,7 +5,7 @@ that the rules name (``space_combat/``: ``pre_combat``, ``rounds``, ``damage``, 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 
 from spacecombat.analysis.graph import Weight, chances, following
@@ -694,8 +694,9 @@ class Ec4xBattle:
                 listed = ", ".join(_counted(n, kind) for kind, n in counts.items())
                 sides.append(f"{name} {listed}")
         why = (
-            "an EC4X battle is explored state by state, every CER die and target choice a "
-            "branch (7.3.2, 7.3.3), and this one has " + "; ".join(sides)
+            "an EC4X battle is explored state by state, each attack step's CER dice and "
+            "target draws a branch for every selection they may make (7.3.1, 7.3.2, 7.3.3), "
+            "and this one has " + "; ".join(sides)
         )
         options = setup.options
         more = []
@@ -710,6 +711,45 @@ class Ec4xBattle:
         if options.crippled_as_timing == "end_of_round":
             more.append("conditions kept from the round's start (option crippled_as_timing)")
         return why + (f", with {', '.join(more)}" if more else "")
+
+    def growth(self, states: Sequence[State]) -> str:
+        """What multiplied the chance states the exact engine explored before it stopped, as
+        found in them: the units whose condition differs from state to state (by house and
+        kind), the states of planetary combat (7.5, 7.6), the draws of attack steps that could
+        not be folded into one distribution (``folded``), and the other facts of the battle
+        that differ (morale, retreats, rounds 1 and later)."""
+        setup = self.setup
+        kinds = {"squadron": "squadron", "fighter": "fighter squadron", "starbase": "starbase"}
+        varying: dict[tuple[int, str], int] = {}
+        for u in setup.units:
+            if u.kind in kinds and len({s.cond[u.index] for s in states}) > 1:
+                key = (u.house, kinds[u.kind])
+                varying[key] = varying.get(key, 0) + 1
+        units = "; ".join(
+            f"{setup.houses[h]} "
+            + ", ".join(_counted(n, k) for (g, k), n in varying.items() if g == h)
+            for h in sorted({h for h, _ in varying})
+        )
+        parts = [f"{len({s.cond for s in states}):,} conditions of its units"]
+        if units:
+            parts[0] += f" (those of {units} change)"
+        siege = sum(1 for s in states if s.stage is Stage.PLANETARY)
+        if siege:
+            parts.append(f"{siege:,} states of planetary combat (7.5, 7.6)")
+        drawn = sum(1 for s in states if s.stage is Stage.ATTACK and s.cursor)
+        if drawn:
+            parts.append(
+                f"{drawn:,} draws within attack steps, one attacker at a time (a morale "
+                "auto-critical to fall on a house's first attacker, 7.1.4, or a starbase "
+                "re-rolling its first critical only, 7.4, orders the attackers)"
+            )
+        facts = (
+            ("morale results", {s.morale for s in states}),
+            ("retreats", {s.retreated for s in states}),
+            ("round numbers", {s.round for s in states}),
+        )
+        parts += [f"{len(seen)} {name}" for name, seen in facts if len(seen) > 1]
+        return f"its {len(states):,} battle states come from " + ", ".join(parts)
 
     def notices(self) -> tuple[str, ...]:
         said = []
