@@ -173,14 +173,22 @@ def test_settled_cap_grows_with_the_budget() -> None:
     assert sized_settled(battle, 3 * budget.CHANCE_STATES) == 3 * own
     assert sized_settled(battle, None) == own
     assert sized_settled(battle, 100_000) == budget.MOST_SETTLED
-    scenario = yaml.safe_load((EXAMPLES / "fighters.yaml").read_text())
-    stops = []
-    for limit in (10, 20):
-        with pytest.raises(TooLarge) as refused:
-            exact_odds(scenario, limit=limit)
-        stops.append(str(refused.value))
-    assert "at 134 battle states reached by the dice" in stops[0]
-    assert "at 267 battle states reached by the dice" in stops[1]
+
+
+def test_the_explorer_is_given_the_scaled_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``exact_odds`` with twice the default budget explores EC4X with twice its settled
+    states (and six times the chance states, ``chance_state_scale``)."""
+    given: dict[str, Any] = {}
+    made = Explorer
+
+    def explorer(*args: Any, **kwargs: Any) -> Any:
+        given.update(kwargs)
+        return made(*args, **kwargs)
+
+    monkeypatch.setattr("spacecombat.analysis.exact.Explorer", explorer)
+    exact_odds(TWO_BY_TWO, limit=2 * budget.CHANCE_STATES)
+    assert given["settled"] == 2 * Ec4xBattle.settled_states
+    assert given["limit"] == 2 * budget.CHANCE_STATES * Ec4xBattle.chance_state_scale
 
 
 def test_a_refusal_names_the_units_that_multiplied_the_states() -> None:
