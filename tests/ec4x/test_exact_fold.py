@@ -200,3 +200,18 @@ def test_a_refusal_names_the_units_that_multiplied_the_states() -> None:
     note = str(refused.value)
     assert "conditions of its units (those of alpha 4 fighter squadrons" in note
     assert "beta 6 fighter squadrons change)" in note
+
+
+@pytest.mark.slow
+def test_dice_rolled_at_the_round_start_folded_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Option ``cer_timing: round_start``: each unit's die is rolled before the steps, and a
+    step's selections with those dice folded give the same odds as drawn one at a time."""
+    scenario = _battle(
+        ([{"flagship": "CA"}], [{"flagship": "CL"}, {"flagship": "DD"}]),
+        alpha={"prestige": 50, "morale_roll": 3},
+        beta={"prestige": 50, "morale_roll": 3},
+    )
+    scenario["options"] = {"cer_timing": "round_start"}
+    folded = _json(exact_odds(scenario))
+    _without_shortcuts(monkeypatch, fold=False, alike=False)
+    assert _close(_json(exact_odds(scenario)), folded)

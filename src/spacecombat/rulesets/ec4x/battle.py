@@ -448,21 +448,10 @@ class Ec4xBattle:
         folded, as their order matters: a house's morale auto-critical still to fall on
         the first of its attackers (7.1.4), a starbase re-rolling only its first critical
         (7.4)."""
-        if state.stage is not Stage.ATTACK or state.step >= len(state.steps):
+        members = self._foldable(state)
+        if members is None:
             return None
-        i, natural, target, _ = state.cursor or rounds.FRESH
-        if natural != rounds.NO_ROLL or target >= 0:
-            return None
-        setup = self.setup
-        members = rounds.attackers(setup, state)
-        if i >= len(members):
-            return None
-        if self._first_reroll_only:
-            return None
-        for u in members[i:]:
-            house = setup.units[u].house
-            if house_morale(setup, state, house).auto_critical and not state.auto_used >> house & 1:
-                return None
+        i = state.cursor[0] if state.cursor else 0
         one: Weight = Fraction(1) if exact else 1.0
         classes = self._target_classes(state)
         merges: dict[tuple[tuple[Attack, ...], Attack], tuple[Attack, ...]] = {}
@@ -568,6 +557,30 @@ class Ec4xBattle:
                     a = a._replace(hits=defense)
             kept.append(a)
         return tuple(kept)
+
+    def _foldable(self, state: State) -> tuple[int, ...] | None:
+        """The step's attackers, if ``folded`` may fold the draws from ``state``: an attack
+        step with an attacker to select next, nothing of its own drawn yet (but its die
+        rolled at the round's start, option ``cer_timing``), no starbase re-rolling only its
+        first critical, no morale auto-critical due to a house still to attack."""
+        if state.stage is not Stage.ATTACK or state.step >= len(state.steps):
+            return None
+        i, natural, target, _ = state.cursor or rounds.FRESH
+        setup = self.setup
+        members = rounds.attackers(setup, state)
+        if i >= len(members) or target >= 0 or self._first_reroll_only:
+            return None
+        if natural != rounds.NO_ROLL and not (
+            # option cer_timing: round_start: the attacker's die, rolled at the round's start
+            # (``cer_rolls``; the cursor's face may be one that plays alike, ``canonical``)
+            state.cer_rolls and state.cer_rolls[members[i]] != rounds.NO_ROLL
+        ):
+            return None
+        for u in members[i:]:
+            house = setup.units[u].house
+            if house_morale(setup, state, house).auto_critical and not state.auto_used >> house & 1:
+                return None
+        return members
 
     def _selection(
         self, state: State, k: int, exact: bool
@@ -736,13 +749,20 @@ class Ec4xBattle:
         siege = sum(1 for s in states if s.stage is Stage.PLANETARY)
         if siege:
             parts.append(f"{siege:,} states of planetary combat (7.5, 7.6)")
-        drawn = sum(1 for s in states if s.stage is Stage.ATTACK and s.cursor)
+        drawn = sum(
+            1 for s in states if s.stage is Stage.ATTACK and s.cursor and self._foldable(s) is None
+        )
         if drawn:
-            parts.append(
-                f"{drawn:,} draws within attack steps, one attacker at a time (a morale "
-                "auto-critical to fall on a house's first attacker, 7.1.4, or a starbase "
-                "re-rolling its first critical only, 7.4, orders the attackers)"
-            )
+            ordered = []
+            if any(m.auto_critical for s in states for m in s.morale):
+                ordered.append("a morale auto-critical falls on a house's first attacker, 7.1.4")
+            if self._first_reroll_only:
+                ordered.append("a starbase re-rolls only its first critical, 7.4")
+            why = f" ({'; '.join(ordered)})" if ordered else ""
+            parts.append(f"{drawn:,} draws within attack steps, one attacker at a time{why}")
+        early = sum(1 for s in states if s.stage is Stage.ROUND_START)
+        if early:
+            parts.append(f"{early:,} CER dice rolled at a round's start (option cer_timing)")
         facts = (
             ("morale results", {s.morale for s in states}),
             ("retreats", {s.retreated for s in states}),
