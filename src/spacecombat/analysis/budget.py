@@ -25,9 +25,6 @@ CHANCE_STATES = 3_000
 #: outcome per number of hits, so 3,000 chance states of 200 dice each could reach 600,000.
 #: Each costs about 40 µs of rules code and 0.5 KB: at most ~4 s and ~50 MB
 GRAPH_SETTLED = 100_000
-#: settled states a ruleset's own cap (EC4X's ``settled_states``, scaled with a larger
-#: ``--budget``) may reach at most: about 0.5 KB each, ~250 MB
-MOST_SETTLED = 500_000
 #: steps and decisions of the rules the generic state graph may follow in all (assigning h
 #: hits is h decisions, so 100 space cannon dice against 100 mechs take ~2 million steps
 #: before the first combat round): about 10-20 µs each, ~2.5-5 s (the fuzz suite found a
@@ -68,6 +65,10 @@ COMBINATIONS = 5_000
 #: states of one cycle of states (units repaired and damaged again) solved with exact
 #: fractions: Gaussian elimination is cubic in it, on ever longer fractions (162 states: ~5 s)
 FRACTION_COMPONENT = 200
+
+#: settled states a ruleset's own cap (EC4X's ``settled_states``, scaled with a larger
+#: ``--budget``) may reach at most: about 0.5 KB each, ~250 MB
+MOST_SETTLED = 500_000
 
 
 class TooLarge(SpacecombatError):
