@@ -72,6 +72,10 @@ COMBINATIONS = 5_000
 #: fractions: Gaussian elimination is cubic in it, on ever longer fractions (162 states: ~5 s)
 FRACTION_COMPONENT = 200
 
+#: settled states a ruleset's own cap (EC4X's ``settled_states``, scaled with a larger
+#: ``--budget``) may reach at most: about 0.5 KB each, ~250 MB
+MOST_SETTLED = 500_000
+
 
 class TooLarge(SpacecombatError):
     """The battle is larger than the exact engine's budget allows; the message says how, in a

@@ -11,7 +11,7 @@ from typing import Any
 
 from spacecombat import rulesets
 from spacecombat.analysis import budget
-from spacecombat.analysis.graph import NOT_IN_PRODUCT_FORM, Explorer
+from spacecombat.analysis.graph import NOT_IN_PRODUCT_FORM, Explorer, TooManyStates
 from spacecombat.analysis.product_odds import with_product_form
 from spacecombat.analysis.report import OddsReport, summarise
 from spacecombat.analysis.solve import absorb, rounds_distribution
@@ -79,6 +79,10 @@ def exact_odds(
             report.after_rounds = _state_by_state(battle, limit, rounds).after_rounds
         report.notices = list(battle.notices())
         return report
+    if rounds is not None and getattr(battle, "alike_runs", None):
+        # the state after N rounds names each unit: interchangeable units are kept apart
+        battle.alike_runs = ()  # type: ignore[attr-defined]
+    settled = sized_settled(battle, limit)
     limit = sized_limit(battle, limit)
     policies: dict[str, Policy] = battle.stock_policies()
     fast = product_form and not fractions and rounds is None
@@ -96,11 +100,18 @@ def exact_odds(
     elif rounds is not None:
         why = f"the state after {rounds} round(s) was asked for, which only the state-by-state "
         why += "engine gives"
-    settled = getattr(battle, "settled_states", None)  # a ruleset's own (EC4X), else TI's
     explorer: Explorer[Any] = Explorer(
         battle, policies, exact=fractions, limit=limit, why=why, settled=settled
     )
-    graph = explorer.build()
+    try:
+        graph = explorer.build()
+    except TooManyStates as exc:
+        # what multiplied the states, as the battle finds it in those explored (EC4X's)
+        growth = getattr(battle, "growth", None)
+        if growth is None:
+            raise
+        why = f"{exc.why}; {growth(explorer.graph.states)}"
+        raise TooManyStates(exc.limit, why, where=exc.where) from None
     absorbed = absorb(graph, exact=fractions)
     by_round, still, _ = rounds_distribution(graph)
     report = summarise(battle, absorbed.ends, absorbed.residual, by_round, still, method="exact")
@@ -144,6 +155,19 @@ def sized_limit(battle: object, limit: int | None) -> int | None:
     if limit is None or not isinstance(scale, int) or scale <= 1:
         return limit
     return limit * scale
+
+
+def sized_settled(battle: object, limit: int | None) -> int | None:
+    """The settled states ``battle`` may reach under ``limit`` (chance states in TI's units,
+    ``budget.CHANCE_STATES`` by default): a ruleset's own cap (its ``settled_states``, EC4X's)
+    is for the default budget and grows and shrinks with the budget asked for, so that a
+    larger ``--budget`` reaches further (``None``: its cap as it is); ``None`` for a battle
+    without one (``budget.GRAPH_SETTLED``). At most ``budget.MOST_SETTLED`` (memory)."""
+    own = getattr(battle, "settled_states", None)
+    if not isinstance(own, int) or limit is None:
+        return own if isinstance(own, int) else None
+    scaled = -(-own * limit // budget.CHANCE_STATES)
+    return min(scaled, budget.MOST_SETTLED)
 
 
 def check_rounds(rounds: object) -> None:

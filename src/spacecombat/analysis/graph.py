@@ -57,6 +57,8 @@ class TooManyStates(TooLarge):
         where = where or f"at {limit:,} battle states"
         super().__init__(f"the exact engine stopped {where} ({why})")
         self.limit = limit
+        self.why = why
+        self.where = where
 
 
 @dataclass(frozen=True)
@@ -226,8 +228,16 @@ class Explorer(Generic[S]):
         target, rounds = self.settle(first.state)
         one: Weight = Fraction(1) if self.exact else 1.0
         self.graph.start = Edge(target, one, rounds + _rounds_begun(first.events))
+        # a process may fold the draws that follow a chance state into one distribution of
+        # the states they lead to (EC4X: an attack step's selections, ``Ec4xBattle.folded``)
+        fold = getattr(self.process, "folded", None)
         while self._pending:
             at = self._pending.pop()
+            if fold is not None:
+                folded = fold(self.graph.states[at], self.exact)
+                if folded is not None:
+                    self.graph.edges[at] = self._folded_edges(folded, prune)
+                    continue
             node = self.process.advance(self.graph.states[at])
             assert isinstance(node, Chance | Draw)
             edges: dict[tuple[Target, int], Weight] = {}
@@ -245,6 +255,22 @@ class Explorer(Generic[S]):
                 edges[key] = edges.get(key, 0) + weight
             self.graph.edges[at] = [Edge(t, w, r) for (t, r), w in edges.items()]
         return self.graph
+
+    def _folded_edges(self, folded: Mapping[S, Weight], prune: float) -> list[Edge]:
+        """The edges of a chance state whose draws the process folded: each state they lead
+        to, settled, with its chance (counted as outcomes of rolls)."""
+        self.outcomes += len(folded)
+        if self.outcomes > self.most_outcomes:
+            where = f"after {self.most_outcomes:,} outcomes of rolls"
+            raise TooManyStates(self.most_outcomes, self.why, where=where)
+        edges: dict[tuple[Target, int], Weight] = {}
+        for state, weight in folded.items():
+            if not self.exact and weight < prune:
+                continue
+            target, more = self.settle(state)
+            key = (target, more)
+            edges[key] = edges.get(key, 0) + weight
+        return [Edge(t, w, r) for (t, r), w in edges.items()]
 
 
 def chances(node: Chance[S] | Draw[S], exact: bool) -> Mapping[object, Weight]:

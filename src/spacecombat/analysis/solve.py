@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 
 from spacecombat.analysis import budget
 from spacecombat.analysis.budget import TooLarge
-from spacecombat.analysis.graph import Edge, Entry, StateGraph, Terminal, Weight
+from spacecombat.analysis.graph import Edge, Entry, StateGraph, Target, Terminal, Weight
 
 S = TypeVar("S", bound=Hashable)
 
@@ -303,12 +303,15 @@ def _push_rounds_arrays(
     assert isinstance(start.target, int)
     count = len(graph.states)
     level = [0] * count
-    order = _within_round_order(graph)
+    graph_edges = _through_cycles(graph)
+    if graph_edges is None:
+        return None
+    order = _within_round_order(StateGraph(graph.states, graph_edges, start))
     place = [0] * count
     for at, state in enumerate(order):
         place[state] = at
     for state in order:
-        for edge in graph.edges[state]:
+        for edge in graph_edges[state]:
             if edge.rounds == 0 and isinstance(edge.target, int):
                 if place[edge.target] <= place[state]:
                     # a cycle of states within a round (ground combat rounds, which begin
@@ -319,7 +322,7 @@ def _push_rounds_arrays(
     later: dict[int, tuple[list[int], list[int], list[float]]] = {}
     ends: dict[int, tuple[list[int], list[int], list[float]]] = {}
     targets: dict[Terminal, int] = {}
-    for state, edges in enumerate(graph.edges):
+    for state, edges in enumerate(graph_edges):
         for edge in edges:
             target = edge.target
             if isinstance(target, Entry):
@@ -371,6 +374,61 @@ def _push_rounds_arrays(
             break
     left = {at: {int(i): float(b[i]) for i in np.flatnonzero(b)} for at, b in frontier.items()}
     return exits, left
+
+
+#: states of one cycle of states within a round (EC4X's ground combat) that the array push
+#: solves at once (a dense solve, cubic in it: 3,000 states ~1 s); beyond, ``push_rounds``
+CYCLE_STATES = 3_000
+
+
+def _through_cycles(graph: StateGraph[S]) -> list[list[Edge]] | None:
+    """The graph's edges with every cycle of states within a round (edges that begin no
+    round: EC4X's ground combat, 7.6.1) passed through at once: each state of such a cycle
+    leads, with the chance that mass entering there leaves that way, to where the cycle's
+    mass leaves it ((I - Q)^-1 R, Q the edges within the cycle, R the others). What leaves a
+    cycle leaves it in the round it entered (nothing inside begins a round), so the rounds
+    distribution is the same as sweeping the cycle until it is empty (to about 1e-15).
+    None when a cycle is over ``CYCLE_STATES`` or never empties (``push_rounds`` then)."""
+    within = [
+        [e for e in edges if e.rounds == 0 and isinstance(e.target, int)] for edges in graph.edges
+    ]
+    found = list(graph.edges)
+    for component in components(within):
+        first = component[0]
+        if len(component) == 1 and not any(e.target == first for e in within[first]):
+            continue
+        if len(component) > CYCLE_STATES:
+            return None
+        inside = {state: at for at, state in enumerate(component)}
+        size = len(component)
+        stay = np.zeros((size, size))
+        columns: dict[tuple[Target, int], int] = {}
+        leave: list[tuple[int, int, float]] = []
+        for at, state in enumerate(component):
+            for edge in graph.edges[state]:
+                weight = float(edge.weight)
+                if edge.rounds == 0 and isinstance(edge.target, int) and edge.target in inside:
+                    stay[at, inside[edge.target]] += weight
+                else:
+                    column = columns.setdefault((edge.target, edge.rounds), len(columns))
+                    leave.append((at, column, weight))
+        exits = np.zeros((size, len(columns)))
+        for at, column, weight in leave:
+            exits[at, column] += weight
+        try:
+            through = np.linalg.solve(np.eye(size) - stay, exits)
+        except np.linalg.LinAlgError:
+            return None
+        if not np.all(np.isfinite(through)):
+            return None
+        keys = list(columns)
+        for at, state in enumerate(component):
+            row = through[at]
+            found[state] = [
+                Edge(keys[c][0], float(row[c]), keys[c][1])
+                for c in np.flatnonzero(row > 0).tolist()
+            ]
+    return found
 
 
 def _spread(to: NDArray[np.intp], flows: NDArray[np.float64], size: int) -> NDArray[np.float64]:

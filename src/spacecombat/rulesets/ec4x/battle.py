@@ -5,22 +5,28 @@ that the rules name (``space_combat/``: ``pre_combat``, ``rounds``, ``damage``, 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from fractions import Fraction
 
+from spacecombat.analysis.graph import Weight, chances, following
 from spacecombat.core.decisions import DecisionRequest, Policy
-from spacecombat.core.engine import End, Node, Step
+from spacecombat.core.engine import Chance, Draw, End, Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plans
 from spacecombat.rulesets.ec4x.planetary.siege import Stage as SiegeStage
-from spacecombat.rulesets.ec4x.setup import Setup
+from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT, Setup, Unit
 from spacecombat.rulesets.ec4x.space_combat import cer, damage, pre_combat, retreat, rounds
 from spacecombat.rulesets.ec4x.space_combat.outcome import outcome, reembark
-from spacecombat.rulesets.ec4x.state import CONDITION_NAMES, IN_BATTLE, Stage, State
+from spacecombat.rulesets.ec4x.space_combat.pre_combat import house_morale
+from spacecombat.rulesets.ec4x.space_combat.targeting import regards_hostile
+from spacecombat.rulesets.ec4x.state import CONDITION_NAMES, IN_BATTLE, Attack, Stage, State
 from spacecombat.scenario.ec4x import RetreatAfterRound
 
 Procedure = Callable[[Setup, State], Node[State]]
 #: the siege's stages from the landing on (their round numbers do not matter)
 GROUND_STAGES = SiegeStage.LAND
+#: the stages inside an attack step (7.3.1: selections, damage, force reduction)
+_IN_STEP = (Stage.ATTACK, Stage.DAMAGE, Stage.FORCE_REDUCTION)
 
 PROCEDURES: dict[Stage, Procedure] = {
     Stage.MORALE: pre_combat.morale,
@@ -71,6 +77,29 @@ class Ec4xBattle:
         self.round_cap = limit if limit is not None else max([2, *(n + 1 for n in after)])
         #: the node of the state where ``advance`` last stopped joining steps
         self._held: tuple[State, Node[State]] | None = None
+        #: ``_irrelevant_engaged`` by (joined, refused)
+        self._irrelevant: dict[tuple[int, int], int] = {}
+        #: each house's first unit: the attacker a selection keeps (``_selections``)
+        self._first_of_house = tuple(units[0].index if units else -1 for units in setup.house_units)
+        #: runs of interchangeable units (``_alike_runs``); the exact engine clears it when
+        #: each unit's own state is asked for (the state after N rounds names units)
+        self.alike_runs = _alike_runs(setup)
+        #: 7.4 option starbase_critical_reroll: first_critical, with a starbase here
+        self._first_reroll_only = (
+            setup.options.starbase_critical_reroll != "every_critical"
+            and any(u.kind == "starbase" for u in setup.units)
+        )
+        #: the battle without its log, for ``_selection`` (``Setup.quiet``)
+        self._quiet = dataclasses.replace(setup, quiet=True)
+        #: ``_selection`` by the attacker's start state
+        self._selection_memo: dict[
+            tuple[State, bool], dict[tuple[Attack | None, int, int], Weight] | None
+        ] = {}
+        self._in_runs = frozenset(
+            u for _, first, last in self.alike_runs for u in range(first, last)
+        )
+        #: ``_live_steps`` by the steps left and what decides who attacks in them
+        self._live: dict[Hashable, tuple[tuple[int, int], ...]] = {}
         found = plans(setup)
         #: the planetary steps after space combat (7.5, 7.6), None: the scenario has none
         self.planetary = Planetary(setup, found) if found else None
@@ -167,6 +196,14 @@ class Ec4xBattle:
     def canonical(self, state: State) -> State:
         if state.round > self.round_cap:
             state = state.at(state.stage, round=self.round_cap)
+        if state.stage > Stage.ROUND_START:
+            state = self._forget_history(state)
+            if self.alike_runs and state.stage is Stage.ATTACK:
+                if not state.cursor:
+                    state = self._alike_sorted(state)
+                elif state.attacks and state.cursor[0] < len(rounds.attackers(self.setup, state)):
+                    # (once every attacker has selected, ``folded`` has put them in order)
+                    state = self._alike_targets(state)
         if state.stage is Stage.ATTACK and state.cursor:
             i, natural, target, rerolled = state.cursor
             if natural != rounds.NO_ROLL and target < 0 and not rerolled:
@@ -178,6 +215,201 @@ class Ec4xBattle:
             # ground rounds play alike whatever their number (7.6.1 "Repeat the process")
             state = state.at(state.stage, siege=siege.at(siege.stage, round=1))
         return state
+
+    def _forget_history(self, state: State) -> State:
+        """What of the round so far no later step reads, forgotten (7.3.1, 7.3.2.1):
+
+        - the attack steps already taken, and those left whose units are all out of the
+          fight (units never come back within a round, so such a step has no attacker and
+          passes without a draw); after the last step, every step (the next round lists its
+          own, 7.3.4);
+        - which house attacked which (``engaged``, ``engaging``) where it cannot change who
+          regards whom as hostile (condition 4 of 7.3.2.1 only adds to conditions 1-3, and
+          what those read, the fleets that joined and refused orders, is fixed from the
+          first round on); the bits of this round already in ``engaged`` from earlier ones;
+        - in an attack step, the selections made so far as what damage application reads of
+          them (``_selections``).
+        """
+        changes: dict[str, object] = {}
+        if state.steps:
+            steps = state.steps
+            if state.stage in _IN_STEP and state.step < len(steps):
+                kept = (steps[state.step], *self._live_steps(state, steps[state.step + 1 :]))
+            else:
+                kept = ()
+            if kept != steps or state.step:
+                changes["steps"] = kept
+                changes["step"] = 0
+        irrelevant = self._irrelevant_engaged(state.joined, state.refused)
+        engaged = state.engaged & ~irrelevant
+        engaging = state.engaging & ~irrelevant & ~engaged
+        if engaged != state.engaged or engaging != state.engaging:
+            changes["engaged"] = engaged
+            changes["engaging"] = engaging
+        if state.rerolled and self.setup.options.starbase_critical_reroll == "every_critical":
+            # 7.4: every critical against a starbase is re-rolled: which were is not read
+            changes["rerolled"] = 0
+        if state.stage is Stage.ATTACK and len(state.attacks) > 1:
+            selections = self._selections(state.attacks)
+            if selections != state.attacks:
+                changes["attacks"] = selections
+        if not changes:
+            return state
+        return state.at(state.stage, **changes)
+
+    def _alike_sorted(self, state: State) -> State:
+        """At the start of an attack step, interchangeable units (``_alike_runs``) listed in a
+        fixed order of their conditions: which of two alike units is crippled does not
+        change how the battle goes on (targets are drawn by weight, 7.3.2.5; damage is
+        applied to each target alike, 7.3.3; the outcome counts ships by class, 7.3.6), as
+        long as nothing is read in unit order that could tell them apart: a house's morale
+        auto-critical not yet spent (7.1.4 "The first squadron to execute a valid attack")
+        and the boosted squadron keep the runs as they are (``_alike_runs`` leaves out
+        starbases, carriers and scouts, and battles where a starbase re-rolls only its first
+        critical, 7.4)."""
+        if state.attacks or state.damage or state.as_cond or state.cer_rolls:
+            return state
+        setup = self.setup
+        cond = state.cond
+        changed: list[int] | None = None
+        for house, first, last in self.alike_runs:
+            run = cond[first:last]
+            if all(run[k] <= run[k + 1] for k in range(len(run) - 1)):
+                continue
+            morale = house_morale(setup, state, house)
+            if first <= morale.boosted < last or (
+                morale.auto_critical and not state.auto_used >> house & 1
+            ):
+                continue
+            if changed is None:
+                changed = list(cond)
+            changed[first:last] = sorted(run)
+        if changed is None:
+            return state
+        return state.at(state.stage, cond=tuple(changed))
+
+    def _alike_targets(self, state: State) -> State:
+        """Within an attack step, interchangeable units (``_alike_runs``) listed in a fixed
+        order of their conditions and of the selections made against them so far (7.3.1:
+        the step's damage is applied at once, so which of two alike targets was selected
+        does not matter, only what each received). Only units that stand alike in the step
+        trade places: those that have attacked, those still to attack, and those that do
+        not attack in it (the attackers' order is kept); the attacker at the cursor stays,
+        and so do the runs ``_alike_sorted`` keeps."""
+        if state.damage or state.as_cond or state.cer_rolls:
+            return state
+        in_runs = self._in_runs
+        if not any(a.target in in_runs for a in state.attacks):
+            return state
+        setup = self.setup
+        cond = state.cond
+        members = rounds.attackers(setup, state)
+        i = state.cursor[0]
+        position = {u: k for k, u in enumerate(members)}
+        received: dict[int, list[tuple[int, bool, bool, int]]] = {}
+        for a in state.attacks:
+            received.setdefault(a.target, []).append((a.hits, a.critical, a.force, a.attacker))
+        moved: dict[int, int] = {}
+        new_cond: list[int] | None = None
+        for house, first, last in self.alike_runs:
+            morale = house_morale(setup, state, house)
+            if first <= morale.boosted < last or (
+                morale.auto_critical and not state.auto_used >> house & 1
+            ):
+                continue
+            groups: dict[int, list[int]] = {}
+            for u in range(first, last):
+                k = position.get(u, -1)
+                standing = 0 if k < 0 else (1 if k < i else (2 if k > i else -1))
+                if standing >= 0:
+                    groups.setdefault(standing, []).append(u)
+            for units in groups.values():
+                if len(units) < 2:
+                    continue
+                signs = [(cond[u], tuple(sorted(received.get(u, ()))), u) for u in units]
+                ordered = sorted(signs)
+                if [sign[2] for sign in ordered] == units:
+                    continue
+                if new_cond is None:
+                    new_cond = list(cond)
+                for place, (condition, _, old) in zip(units, ordered, strict=True):
+                    new_cond[place] = condition
+                    moved[old] = place
+        if new_cond is None:
+            return state
+        attacks = tuple(a._replace(target=moved.get(a.target, a.target)) for a in state.attacks)
+        if len(attacks) > 1:
+            attacks = self._selections(attacks)
+        cursor = state.cursor
+        if len(cursor) == 4 and cursor[2] in moved:
+            cursor = (cursor[0], cursor[1], moved[cursor[2]], cursor[3])
+        return state.at(state.stage, cond=tuple(new_cond), attacks=attacks, cursor=cursor)
+
+    def _live_steps(
+        self, state: State, steps: tuple[tuple[int, int], ...]
+    ) -> tuple[tuple[int, int], ...]:
+        """The attack steps of ``steps`` in which a unit still fighting attacks (memoised by
+        them, the conditions and what ``rounds.phases`` reads)."""
+        if not steps:
+            return steps
+        key = (steps, state.cond, state.detected, state.refused, state.initiative, state.round > 1)
+        memo = self._live
+        found = memo.get(key)
+        if found is None:
+            unit_phases = rounds.phases(self.setup, state)
+            cond = state.cond
+            live = {p for u, p in enumerate(unit_phases) if cond[u] in IN_BATTLE}
+            found = tuple(s for s in steps if s in live)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = found
+        return found
+
+    def _irrelevant_engaged(self, joined: int, refused: int) -> int:
+        """The bits of ``engaged`` that no hostility judgement reads with these fleets joined
+        and refusing orders: house a attacked house t (bit a*H+t) matters only when house t
+        would not regard house a as hostile without it (7.3.2.1; ``engagement.hostile``
+        returns True at once for an earlier engagement)."""
+        key = (joined, refused)
+        found = self._irrelevant.get(key)
+        if found is None:
+            setup = self.setup
+            count = len(setup.houses)
+            probe = State(Stage.ROUND_START, cond=(), joined=joined, refused=refused)
+            found = 0
+            for a in range(count):
+                for t in range(count):
+                    if a != t and regards_hostile(setup, probe, t, a):
+                        found |= 1 << (a * count + t)
+            self._irrelevant[key] = found
+        return found
+
+    def _selections(self, attacks: tuple[Attack, ...]) -> tuple[Attack, ...]:
+        """The selections of an attack step as damage application reads them (7.3.1
+        "Combined damage from all attackers is applied to the target", 7.3.3): per target,
+        the sum of the hits of the attacks without a critical, and each critical's hits on
+        its own (restriction 2 and force reduction read them); hits beyond twice the
+        target's DS reduce nothing more (excess hits are lost, E25); of the attacker, only
+        its house (force reduction's draw is its house's). In a fixed order: the order in
+        which attackers selected does not change what the step's damage does, as all of it
+        is applied at once."""
+        setup = self.setup
+        units = setup.units
+        plain: dict[int, list[int]] = {}
+        found: list[Attack] = []
+        for a in attacks:
+            house = self._first_of_house[units[a.attacker].house]
+            hits = min(a.hits, 2 * units[a.target].defense)
+            if a.critical:
+                found.append(Attack(house, a.target, hits, True, a.force))
+            else:
+                held = plain.setdefault(a.target, [house, 0])
+                held[0] = min(held[0], house)
+                held[1] += a.hits
+        for struck, (house, hits) in plain.items():
+            found.append(Attack(house, struck, min(hits, 2 * units[struck].defense), False))
+        found.sort()
+        return tuple(found)
 
     def _alike_roll(self, state: State, i: int, natural: int) -> int:
         """The lowest face of the CER die that plays like ``natural``, rolled by the ``i``-th
@@ -200,6 +432,218 @@ class Ec4xBattle:
             if face != cer.NATURAL_CRITICAL and cer.result(face + total, strength)[1] == hits:
                 return face
         return natural
+
+    def folded(self, state: State, exact: bool) -> dict[State, Weight] | None:
+        """The rest of an attack step's selections from ``state`` (a chance state where the
+        next attacker is to roll or draw, nothing of its own drawn yet), folded into one
+        distribution: of the states once every attacker of the step has selected, each with
+        its chance; None where the step is explored draw by draw.
+
+        7.3.1 "Simultaneous Attack Resolution": all selections of a step are made before any
+        damage, and what an attacker rolls and draws does not depend on the others'
+        selections (its CER modifiers, AS and candidates read the conditions, which no
+        selection changes), so the step's selections are each attacker's own distribution
+        of selections (``_selection``, the rules' own draws: CER die, target, re-roll)
+        convolved, each sum kept as damage application reads it (``_selections``). Not
+        folded, as their order matters: a house's morale auto-critical still to fall on
+        the first of its attackers (7.1.4), a starbase re-rolling only its first critical
+        (7.4)."""
+        members = self._foldable(state)
+        if members is None:
+            return None
+        i = state.cursor[0] if state.cursor else 0
+        one: Weight = Fraction(1) if exact else 1.0
+        classes = self._target_classes(state)
+        merges: dict[tuple[tuple[Attack, ...], Attack], tuple[Attack, ...]] = {}
+        first = self._selections(state.attacks)
+        if classes:
+            first = self._symmetric(first, classes)
+        profiles: dict[tuple[tuple[Attack, ...], int, int], Weight] = {(first, 0, 0): one}
+        for k in range(i, len(members)):
+            own = self._selection(state, k, exact)
+            if own is None:
+                return None
+            grown: dict[tuple[tuple[Attack, ...], int, int], Weight] = {}
+            for (attacks, engaging, rerolled), p in profiles.items():
+                for (record, more_engaging, more_rerolled), q in own.items():
+                    if record is None:
+                        merged = attacks
+                    else:
+                        merged_or_none = merges.get((attacks, record))
+                        if merged_or_none is None:
+                            merged_or_none = self._selections((*attacks, record))
+                            if classes:
+                                merged_or_none = self._symmetric(merged_or_none, classes)
+                            merges[attacks, record] = merged_or_none
+                        merged = merged_or_none
+                    key = (merged, engaging | more_engaging, rerolled | more_rerolled)
+                    grown[key] = grown.get(key, 0) + p * q
+            profiles = grown
+        end = (len(members), rounds.NO_ROLL, -1, 0)
+        found: dict[State, Weight] = {}
+        for (attacks, engaging, rerolled), weight in profiles.items():
+            after = state.at(
+                Stage.ATTACK,
+                attacks=self._effective(attacks) if not state.damage else attacks,
+                engaging=state.engaging | engaging,
+                rerolled=state.rerolled | rerolled,
+                cursor=end,
+            )
+            found[after] = found.get(after, 0) + weight
+        return found
+
+    def _target_classes(self, state: State) -> dict[int, tuple[int, ...]]:
+        """Units that may trade places as targets in a step's selections: those of a run of
+        interchangeable units (``_alike_runs``) in the same condition, each with the units of
+        its class. The state is the same with any two of them swapped, so a selection
+        against one plays like the same selection against the other (7.3.1: the step's
+        damage is applied at once). Runs whose order is read are left out (as in
+        ``_alike_sorted``: the boosted squadron, a morale auto-critical not yet spent)."""
+        if state.damage or state.as_cond or state.cer_rolls:
+            return {}
+        setup = self.setup
+        cond = state.cond
+        found: dict[int, tuple[int, ...]] = {}
+        for house, first, last in self.alike_runs:
+            morale = house_morale(setup, state, house)
+            if first <= morale.boosted < last or (
+                morale.auto_critical and not state.auto_used >> house & 1
+            ):
+                continue
+            by_condition: dict[int, list[int]] = {}
+            for u in range(first, last):
+                if cond[u] in IN_BATTLE:
+                    by_condition.setdefault(cond[u], []).append(u)
+            for units in by_condition.values():
+                if len(units) > 1:
+                    members = tuple(units)
+                    for u in members:
+                        found[u] = members
+        return found
+
+    def _symmetric(
+        self, attacks: tuple[Attack, ...], classes: dict[int, tuple[int, ...]]
+    ) -> tuple[Attack, ...]:
+        """``attacks`` with the targets of each class of ``_target_classes`` in a fixed order:
+        what each received, sorted, given to the class's units in their order."""
+        touched = {classes[a.target] for a in attacks if a.target in classes}
+        if not touched:
+            return attacks
+        moved: dict[int, int] = {}
+        for members in touched:
+            received: dict[int, list[tuple[int, bool, bool, int]]] = {u: [] for u in members}
+            for a in attacks:
+                if a.target in received:
+                    received[a.target].append((a.hits, a.critical, a.force, a.attacker))
+            order = sorted(members, key=lambda u: (sorted(received[u]), u), reverse=True)
+            for place, old in zip(members, order, strict=True):
+                moved[old] = place
+        return tuple(sorted(a._replace(target=moved.get(a.target, a.target)) for a in attacks))
+
+    def _effective(self, attacks: tuple[Attack, ...]) -> tuple[Attack, ...]:
+        """A step's selections, all made, as their damage reads them when no hits are kept
+        below DS (7.3.3 restriction 1, E25): on a target without a critical, hits below its
+        DS do nothing and hits from DS to twice it reduce it one step (at twice its DS, an
+        undamaged one may be destroyed, E24)."""
+        units = self.setup.units
+        critical = {a.target for a in attacks if a.critical}
+        kept = []
+        for a in attacks:
+            if not a.critical and a.target not in critical:
+                defense = units[a.target].defense
+                if a.hits < defense:
+                    continue
+                if a.hits < 2 * defense:
+                    a = a._replace(hits=defense)
+            kept.append(a)
+        return tuple(kept)
+
+    def _foldable(self, state: State) -> tuple[int, ...] | None:
+        """The step's attackers, if ``folded`` may fold the draws from ``state``: an attack
+        step with an attacker to select next, nothing of its own drawn yet (but its die
+        rolled at the round's start, option ``cer_timing``), no starbase re-rolling only its
+        first critical, no morale auto-critical due to a house still to attack."""
+        if state.stage is not Stage.ATTACK or state.step >= len(state.steps):
+            return None
+        i, natural, target, _ = state.cursor or rounds.FRESH
+        setup = self.setup
+        members = rounds.attackers(setup, state)
+        if i >= len(members) or target >= 0 or self._first_reroll_only:
+            return None
+        if natural != rounds.NO_ROLL and not (
+            # option cer_timing: round_start: the attacker's die, rolled at the round's start
+            # (``cer_rolls``; the cursor's face may be one that plays alike, ``canonical``)
+            state.cer_rolls and state.cer_rolls[members[i]] != rounds.NO_ROLL
+        ):
+            return None
+        for u in members[i:]:
+            house = setup.units[u].house
+            if house_morale(setup, state, house).auto_critical and not state.auto_used >> house & 1:
+                return None
+        return members
+
+    def _selection(
+        self, state: State, k: int, exact: bool
+    ) -> dict[tuple[Attack | None, int, int], Weight] | None:
+        """The ``k``-th attacker's selection in the step of ``state``, by the rules' own draws
+        (``rounds.attack`` of the battle without its log, one procedure at a time): each
+        selection (None: no valid target; as ``_selections`` keeps it) with the houses it
+        engaged and the starbases it re-rolled against, and its chance. None if anything
+        else of the state changed (the step is then explored draw by draw). Memoised by
+        the state as the attacker finds it (the steps after this one left out)."""
+        start = state.at(
+            Stage.ATTACK,
+            steps=(state.steps[state.step],),
+            step=0,
+            attacks=(),
+            cursor=(k, rounds.NO_ROLL, -1, 0),
+            engaging=0,
+            rerolled=0,
+        )
+        memo = self._selection_memo
+        key = (start, exact)
+        if key in memo:
+            return memo[key]
+        quiet = self._quiet
+        one: Weight = Fraction(1) if exact else 1.0
+        frontier: dict[State, Weight] = {start: one}
+        found: dict[tuple[Attack | None, int, int], Weight] | None = {}
+        while frontier and found is not None:
+            current, p = frontier.popitem()
+            if not (current.stage is Stage.ATTACK and current.cursor and current.cursor[0] == k):
+                # the attacker's selection made (or skipped): nothing else may have changed
+                if len(current.attacks) > 1 or current != start.at(
+                    Stage.ATTACK,
+                    attacks=current.attacks,
+                    cursor=(k + 1, rounds.NO_ROLL, -1, 0),
+                    engaging=current.engaging,
+                    rerolled=current.rerolled,
+                ):
+                    found = None
+                    break
+                record = self._selections(current.attacks)[0] if current.attacks else None
+                outcome = (record, current.engaging, current.rerolled)
+                found[outcome] = found.get(outcome, 0) + p
+                continue
+            node = PROCEDURES[current.stage](quiet, current)
+            if isinstance(node, Step):
+                frontier[node.state] = frontier.get(node.state, 0) + p
+            elif isinstance(node, Chance | Draw):
+                for face, q in chances(node, exact).items():
+                    after = following(node, face).state
+                    _, natural, target, rerolled = after.cursor or rounds.FRESH
+                    if natural != rounds.NO_ROLL and target < 0 and not rerolled:
+                        # the die kept as what it gives (``canonical``)
+                        alike = self._alike_roll(after, k, natural)
+                        if alike != natural:
+                            after = after.at(Stage.ATTACK, cursor=(k, alike, target, rerolled))
+                    frontier[after] = frontier.get(after, 0) + p * q
+            else:  # a decision or an end: not a selection
+                found = None
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = found
+        return found
 
     def end_key(self, state: State) -> Hashable:
         return state.at(state.stage, round=0)
@@ -263,8 +707,9 @@ class Ec4xBattle:
                 listed = ", ".join(_counted(n, kind) for kind, n in counts.items())
                 sides.append(f"{name} {listed}")
         why = (
-            "an EC4X battle is explored state by state, every CER die and target choice a "
-            "branch (7.3.2, 7.3.3), and this one has " + "; ".join(sides)
+            "an EC4X battle is explored state by state, each attack step's CER dice and "
+            "target draws a branch for every selection they may make (7.3.1, 7.3.2, 7.3.3), "
+            "and this one has " + "; ".join(sides)
         )
         options = setup.options
         more = []
@@ -280,6 +725,52 @@ class Ec4xBattle:
             more.append("conditions kept from the round's start (option crippled_as_timing)")
         return why + (f", with {', '.join(more)}" if more else "")
 
+    def growth(self, states: Sequence[State]) -> str:
+        """What multiplied the chance states the exact engine explored before it stopped, as
+        found in them: the units whose condition differs from state to state (by house and
+        kind), the states of planetary combat (7.5, 7.6), the draws of attack steps that could
+        not be folded into one distribution (``folded``), and the other facts of the battle
+        that differ (morale, retreats, rounds 1 and later)."""
+        setup = self.setup
+        kinds = {"squadron": "squadron", "fighter": "fighter squadron", "starbase": "starbase"}
+        varying: dict[tuple[int, str], int] = {}
+        for u in setup.units:
+            if u.kind in kinds and len({s.cond[u.index] for s in states}) > 1:
+                key = (u.house, kinds[u.kind])
+                varying[key] = varying.get(key, 0) + 1
+        units = "; ".join(
+            f"{setup.houses[h]} "
+            + ", ".join(_counted(n, k) for (g, k), n in varying.items() if g == h)
+            for h in sorted({h for h, _ in varying})
+        )
+        parts = [f"{len({s.cond for s in states}):,} conditions of its units"]
+        if units:
+            parts[0] += f" (those of {units} change)"
+        siege = sum(1 for s in states if s.stage is Stage.PLANETARY)
+        if siege:
+            parts.append(f"{siege:,} states of planetary combat (7.5, 7.6)")
+        drawn = sum(
+            1 for s in states if s.stage is Stage.ATTACK and s.cursor and self._foldable(s) is None
+        )
+        if drawn:
+            ordered = []
+            if any(m.auto_critical for s in states for m in s.morale):
+                ordered.append("a morale auto-critical falls on a house's first attacker, 7.1.4")
+            if self._first_reroll_only:
+                ordered.append("a starbase re-rolls only its first critical, 7.4")
+            why = f" ({'; '.join(ordered)})" if ordered else ""
+            parts.append(f"{drawn:,} draws within attack steps, one attacker at a time{why}")
+        early = sum(1 for s in states if s.stage is Stage.ROUND_START)
+        if early:
+            parts.append(f"{early:,} CER dice rolled at a round's start (option cer_timing)")
+        facts = (
+            ("morale results", {s.morale for s in states}),
+            ("retreats", {s.retreated for s in states}),
+            ("round numbers", {s.round for s in states}),
+        )
+        parts += [f"{len(seen)} {name}" for name, seen in facts if len(seen) > 1]
+        return f"its {len(states):,} battle states come from " + ", ".join(parts)
+
     def notices(self) -> tuple[str, ...]:
         said = []
         for h, name in enumerate(self.setup.houses):
@@ -294,6 +785,54 @@ class Ec4xBattle:
                     "(retreat_lane: none)."
                 )
         return tuple(said)
+
+
+def _alike_runs(setup: Setup) -> tuple[tuple[int, int, int], ...]:
+    """Runs of consecutive units that nothing but their uid tells apart (house, fleet, kind,
+    ships, bucket, size, AS, DS, CR, carrier, starting condition): (house, first, last + 1).
+    Left out: starbases (a re-rolled critical is kept per starbase, 7.4), carriers (their
+    fighters name them, 7.3.1.2), a fleet's scouts, and every unit when a starbase re-rolls
+    only its first critical (the attackers' order then decides which critical is
+    re-rolled)."""
+    if setup.options.starbase_critical_reroll != "every_critical" and any(
+        u.kind == "starbase" for u in setup.units
+    ):
+        return ()
+    carriers = {u.carrier for u in setup.units if u.carrier >= 0}
+    scouts = {f.scout_unit for f in setup.fleets if f.scout_unit >= 0}
+
+    def alike(u: Unit) -> tuple[object, ...] | None:
+        if u.kind == "starbase" or u.index in carriers or u.index in scouts:
+            return None
+        return (
+            u.house,
+            u.fleet,
+            u.kind,
+            u.ships,
+            u.bucket,
+            u.size,
+            u.attack,
+            u.attack_crippled,
+            u.defense,
+            u.cr,
+            u.raider,
+            u.carrier,
+            u.start,
+            u.pc,
+        )
+
+    runs: list[tuple[int, int, int]] = []
+    first = 0
+    units = setup.units
+    while first < len(units):
+        key = alike(units[first])
+        last = first + 1
+        while key is not None and last < len(units) and alike(units[last]) == key:
+            last += 1
+        if last - first > 1:
+            runs.append((units[first].house, first, last))
+        first = last
+    return tuple(runs)
 
 
 def _counted(count: int, kind: str) -> str:

@@ -183,7 +183,7 @@ def attackers(setup: Setup, state: State) -> tuple[int, ...]:
 
 
 #: the attack cursor of an attacker that has not rolled or chosen yet
-_FRESH = (0, NO_ROLL, -1, 0)
+FRESH = (0, NO_ROLL, -1, 0)
 
 
 @cache
@@ -198,7 +198,7 @@ def attack(setup: Setup, state: State) -> Node[State]:
     if state.step >= len(state.steps):
         return Step(state.at(Stage.ROUND_END, cursor=()))
     # a fresh step starts at its first attacker (every state made below sets its own cursor)
-    i, natural, target, rerolled = state.cursor or _FRESH
+    i, natural, target, rerolled = state.cursor or FRESH
     members = attackers(setup, state)
     if i >= len(members):
         if not state.attacks:
