@@ -5,14 +5,18 @@ never dropped."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from spacecombat import odds
 from spacecombat.analysis.graph import TooManyStates
 from spacecombat.core.errors import ScenarioError
 from tests.helpers import space
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # Duranium Armor acts after hits are assigned, so the rounds are not in product form: the
 # generic graph is used.
@@ -132,3 +136,18 @@ def test_at_the_largest_budget_the_note_does_not_offer_a_larger_one(
     assert report.note is not None
     assert "stopped at 2 battle states" in report.note
     assert "--budget" not in report.note
+
+
+def test_an_ec4x_battle_stopped_by_its_scaled_settled_cap_is_offered_a_larger_budget() -> None:
+    """EC4X's settled-state cap grows with the budget asked (``exact.sized_settled``, issue
+    24), so a battle stopped by it is offered a larger budget, though the cap it reached (in
+    EC4X's own states) is not the number asked for (in TI's chance states)."""
+    from spacecombat.rulesets import parse_scenario
+
+    three = parse_scenario(yaml.safe_load((EXAMPLES / "ec4x" / "three-houses.yaml").read_text()))
+    report = odds(three, limit=300, trials=200, workers=1, precision=0)
+    assert report.note is not None
+    assert "stopped at 4,000 battle states reached by the dice" in report.note
+    assert report.note.endswith(
+        "; a larger budget (--budget, up to 100,000 battle states) may solve it exactly"
+    )

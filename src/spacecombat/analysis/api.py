@@ -124,7 +124,7 @@ def fallback_note(exc: TooLarge, limit: int | None) -> str:
     the faster solvers, and what made its states many: ``exc``'s message, from the budget's
     check), and, when the budget is the chance states, how to ask for more."""
     note = f"Monte Carlo instead of exact: {exc}"
-    stopped_by_limit = isinstance(exc, TooManyStates) and exc.limit == limit
+    stopped_by_limit = isinstance(exc, TooManyStates) and (exc.budgeted or exc.limit == limit)
     if stopped_by_limit and limit is not None and limit < MAX_CHANCE_STATES:
         note += (
             f"; a larger budget (--budget, up to {MAX_CHANCE_STATES:,} battle states) "

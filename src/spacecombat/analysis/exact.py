@@ -108,10 +108,13 @@ def exact_odds(
     except TooManyStates as exc:
         # what multiplied the states, as the battle finds it in those explored (EC4X's)
         growth = getattr(battle, "growth", None)
-        if growth is None:
-            raise
-        why = f"{exc.why}; {growth(explorer.graph.states)}"
-        raise TooManyStates(exc.limit, why, where=exc.where) from None
+        stopped = exc
+        if growth is not None:
+            why = f"{exc.why}; {growth(explorer.graph.states)}"
+            stopped = TooManyStates(exc.limit, why, where=exc.where)
+        scaled_settled = settled is not None and settled < budget.MOST_SETTLED
+        stopped.budgeted = exc.limit == limit or (scaled_settled and exc.limit == settled)
+        raise stopped from None
     absorbed = absorb(graph, exact=fractions)
     by_round, still, _ = rounds_distribution(graph)
     report = summarise(battle, absorbed.ends, absorbed.residual, by_round, still, method="exact")

@@ -59,6 +59,9 @@ class TooManyStates(TooLarge):
         self.limit = limit
         self.why = why
         self.where = where
+        #: the budget that stopped it grows with the budget a player asks for (``--budget``):
+        #: the chance states, or a ruleset's settled states sized from them (``exact_odds``)
+        self.budgeted = False
 
 
 @dataclass(frozen=True)
