@@ -501,7 +501,9 @@ def _colony(ends: Mapping[Terminal, Weight]) -> dict[str, Any] | None:
 
 
 def survivors_report(fleets: Mapping[tuple[tuple[str, int], ...], float]) -> dict[str, Any]:
-    ranked = sorted(fleets.items(), key=lambda item: (-item[1], item[0]))
+    # most likely first; chances equal but for float noise (sums taken in another order) are
+    # ranked by the fleet, so the order never hangs on the last bits
+    ranked = sorted(fleets.items(), key=lambda item: (-round(item[1], 12), item[0]))
     at_least: dict[int, float] = {}
     for units, chance in fleets.items():
         total = sum(n for _, n in units)
