@@ -57,7 +57,7 @@ from spacecombat.core.limits import (
 from spacecombat.scenario.formats import load_json
 from spacecombat.scenario.schema import say
 from spacecombat.store import Store
-from spacecombat.web import jobs
+from spacecombat.web import jobs, sweeps
 from spacecombat.web.catalogue import catalogue
 from spacecombat.web.work import Saturated, WorkPool
 
@@ -458,6 +458,9 @@ def create_app(
             "options": found.options,
             "report": found.report,
         }
+
+    # balance sweeps: their own routes (web/sweeps.py)
+    app.include_router(sweeps.router(the_store, pool, PREFIX))
 
     if STATIC.is_dir():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
