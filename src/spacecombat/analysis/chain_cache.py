@@ -22,10 +22,10 @@ pairs to 1e-12.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar
 
 from spacecombat.core.pool import DicePool
 
@@ -57,6 +57,7 @@ class PartsCache:
 
 
 _MISSING = object()
+T = TypeVar("T")
 _ACTIVE: ContextVar[tuple[PartsCache, Mapping[str, Hashable]] | None] = ContextVar(
     "spacecombat_parts_cache", default=None
 )
@@ -73,11 +74,23 @@ def player_key(scenario: Mapping[str, Any], player: str) -> str:
     return json.dumps(reduced, sort_keys=True, separators=(",", ":"), default=str)
 
 
+def battle_key(scenario: Mapping[str, Any]) -> str:
+    """Everything a scenario says that the end of a combat may read besides the two players'
+    units (which the end's state holds): the scenario without either player's units."""
+    reduced = dict(scenario)
+    for player in ("attacker", "defender"):
+        side = reduced.get(player)
+        if isinstance(side, Mapping):
+            reduced[player] = {k: v for k, v in side.items() if k != "units"}
+    return json.dumps(reduced, sort_keys=True, separators=(",", ":"), default=str)
+
+
 @contextmanager
 def sharing(cache: PartsCache, scenario: Mapping[str, Any]) -> Iterator[None]:
     """Battles solved inside share ``cache``'s round tables, keyed from ``scenario`` (the
     decoded scenario being solved)."""
     keys = {player: player_key(scenario, player) for player in ("attacker", "defender")}
+    keys["battle"] = battle_key(scenario)
     token = _ACTIVE.set((cache, keys))
     try:
         yield
@@ -93,6 +106,26 @@ def wrap(form: Any, template: Any) -> Any:
     cache, keys = active
     arena = form.arena(template) if hasattr(form, "arena") else None
     return _Remembering(form, cache, keys, (type(form).__qualname__, arena))
+
+
+def end(form: Any, template: Any, pair: Hashable, settle: Callable[[], T]) -> T:
+    """Where the end of the combat leaves a pair of units (``pair``: both players' units and who
+    announced a retreat): ``settle()``, remembered across battles inside ``sharing``. Once a
+    round has put a player out, what the end of the combat does depends on the two players'
+    units and who announced, not on the round (``product_odds._account`` already settles
+    every pair from one template state), and on the battle's setup: ``battle_key``."""
+    active = _ACTIVE.get()
+    if active is None:
+        return settle()
+    cache, keys = active
+    arena = form.arena(template) if hasattr(form, "arena") else None
+    key = ("end", keys["battle"], type(form).__qualname__, arena, pair)
+    found = cache.get(key)
+    if found is _MISSING:
+        found = settle()
+        cache.put(key, found)
+    known: T = found
+    return known
 
 
 class _Remembering:
