@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
 from benchmarks.factions import _units, random_faction_battle
+
 from spacecombat import odds, rulesets
 from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.chain_cache import PartsCache, battle_key, player_key, sharing
