@@ -157,7 +157,7 @@ def main() -> int:
                     )
                 )
             client = Client(address, timeout=30)  # type: ignore[no-untyped-call]
-            client.wait_for_workers(args.workers, timeout=60)  # type: ignore[no-untyped-call]
+            client.wait_for_workers(args.workers, timeout=60)
             begun = time.perf_counter()
             tables["external"] = sweep(checked, client)
             external = time.perf_counter() - begun

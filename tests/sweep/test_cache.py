@@ -105,7 +105,7 @@ def test_cached_equals_alone_thousands() -> None:
 
 def test_keys_leave_out_only_units() -> None:
     """The player's key differs when anything but the other player's units differs."""
-    base = {
+    base: dict[str, Any] = {
         "ruleset": "ti4",
         "battle": "space",
         "attacker": {"units": {"cruiser": 2}, "technologies": ["assault_cannon"]},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import shutil
 import sys
 from pathlib import Path
 
@@ -11,8 +12,16 @@ from spacecombat.cli.streams import say, write, write_all
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import shown_path
 from spacecombat.scenario.formats import read_document
+from spacecombat.store import Store
+from spacecombat.store.sweeps import save_sweep
 from spacecombat.sweeps.plot import check_plot, plot_format, plot_sweep
-from spacecombat.sweeps.run import TerminalProgress, connect, disconnect, journal_for, sweep
+from spacecombat.sweeps.run import (
+    TerminalProgress,
+    connect,
+    disconnect,
+    journal_for,
+    sweep,
+)
 from spacecombat.sweeps.spec import load_spec
 
 
@@ -28,8 +37,6 @@ def run(args: argparse.Namespace) -> int:
         check_plot(spec)
     store = None
     if args.db is not None:
-        from spacecombat.store import Store
-
         try:
             store = Store(args.db)
         except Exception as exc:
@@ -41,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
         frame = sweep(spec, client, journal=journal, progress=TerminalProgress() if show else None)
     finally:
         disconnect(client)
+    kept = frame.attrs.pop("kept", 0)  # said below, not written into the table
     buffer = io.BytesIO()
     frame.to_parquet(buffer, index=False)
     files: dict[Path, str | bytes] = {out: buffer.getvalue()}
@@ -50,13 +58,9 @@ def run(args: argparse.Namespace) -> int:
         files[Path(args.plot)] = plot_sweep(spec, frame, fmt)
     write_all(files)
     if store is not None:
-        from spacecombat.store.sweeps import save_sweep
-
         with store:
             sweep_id = save_sweep(store, spec, frame)
         say(f"saved in the store as sweep {sweep_id}")
-    import shutil
-
     shutil.rmtree(journal, ignore_errors=True)
-    write(f"{len(frame):,} points -> {out}\n")
+    write(f"{len(frame):,} points ({kept:,} kept from before) -> {out}\n")
     return 0

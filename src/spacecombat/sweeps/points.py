@@ -7,9 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from spacecombat.analysis.api import odds
+from spacecombat.analysis.budget import CHANCE_STATES
 from spacecombat.analysis.chain_cache import PartsCache, sharing
+from spacecombat.analysis.montecarlo import PRECISION
 from spacecombat.core.errors import SpacecombatError
 from spacecombat.core.limits import one_line
+from spacecombat.rulesets import parse_scenario
 
 #: the columns after the axes that every table has, in order (holds and losses are added by
 #: player or house between ``draw`` and ``expected_rounds``)
@@ -28,11 +32,6 @@ def solve_point(
     scenario: Mapping[str, Any], seed: int, options: Mapping[str, Any], *, cache: bool = True
 ) -> dict[str, Any]:
     """One point's odds as a row (without the axes' columns)."""
-    from spacecombat.analysis.api import odds
-    from spacecombat.analysis.budget import CHANCE_STATES
-    from spacecombat.analysis.montecarlo import PRECISION
-    from spacecombat.rulesets import parse_scenario
-
     precision = options.get("precision")
     budget = options.get("budget")
 

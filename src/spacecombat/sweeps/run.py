@@ -20,8 +20,9 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spacecombat.core.errors import ScenarioError
+from spacecombat.core.errors import ScenarioError, SpacecombatError
 from spacecombat.core.limits import cores, shown_path
+from spacecombat.scenario.formats import read_document
 from spacecombat.sweeps.points import LEADING, TRAILING, solve_batch
 from spacecombat.sweeps.spec import SweepSpec, load_spec, point_seed
 
@@ -45,8 +46,6 @@ def as_spec(spec: SweepSpec | Mapping[str, Any] | str | os.PathLike[str]) -> Swe
         return spec
     if isinstance(spec, Mapping):
         return load_spec(dict(spec))
-    from spacecombat.scenario.formats import read_document
-
     return load_spec(read_document(os.fspath(spec)))
 
 
@@ -85,7 +84,9 @@ def sweep(
                 book.close()
             if owned:
                 disconnect(client)
-    return table(checked, points, rows)
+    frame = table(checked, points, rows)
+    frame.attrs["kept"] = len(points) - len(todo)
+    return frame
 
 
 def connect(address: str | None, workers: int | None) -> Client:
@@ -192,6 +193,10 @@ def _cell(value: Any) -> Any:
     return value
 
 
+class JournalFailed(SpacecombatError):
+    """The journal of finished points cannot be read or written (an I/O error: exit 74)."""
+
+
 class Journal:
     """Finished points kept in a directory beside the output: ``spec.json`` (what the sweep
     is: a resumed run must have the same, else the journal is started again) and
@@ -230,9 +235,7 @@ class Journal:
             stamp.write_text(json.dumps({"digest": digest, "spec": self.spec.to_json()}))
             self._handle = self.rows_path.open("a", encoding="utf-8")
         except OSError as exc:
-            from spacecombat.cli.streams import OutputFailed
-
-            raise OutputFailed(
+            raise JournalFailed(
                 f"cannot keep the sweep's finished points in {shown_path(str(self.directory))}: "
                 f"{exc.strerror}"
             ) from exc

@@ -29,8 +29,18 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from spacecombat import rulesets
 from spacecombat.core.errors import ScenarioError, SpacecombatError
-from spacecombat.core.limits import MAX_CHANCE_STATES, MAX_SEED, MAX_TRIALS, shown
+from spacecombat.core.limits import (
+    MAX_CHANCE_STATES,
+    MAX_PRECISION,
+    MAX_SEED,
+    MAX_TRIALS,
+    MIN_PRECISION,
+    shown,
+)
+from spacecombat.rulesets import catalogue
+from spacecombat.scenario.notation import Fleet
 
 #: the most points a sweep may have (docs/limits.md)
 MAX_SWEEP_POINTS = 100_000
@@ -150,8 +160,6 @@ def put(scenario: dict[str, Any], path: str, value: Any) -> None:
     """Set ``path`` (dotted; a number indexes a list) in ``scenario``. Mappings on the way are
     made when missing; units written in fleet notation (``"2 dreadnought"``) are read into
     counts first, so that ``attacker.units.cruiser`` can be set."""
-    from spacecombat.scenario.notation import Fleet
-
     parts = path.split(".")
     here: Any = scenario
     for depth, part in enumerate(parts[:-1]):
@@ -228,10 +236,10 @@ def load_spec(data: object) -> SweepSpec:
 
 
 def _checked_scenario(scenario: Mapping[str, Any], name: str) -> object:
-    from spacecombat.rulesets import parse_scenario
-
+    """The scenario checked as a battle would check it: its shape, then its ruleset's set-up
+    (units, factions, technologies, rules not implemented)."""
     try:
-        return parse_scenario(scenario)
+        return rulesets.battle(rulesets.parse_scenario(scenario))
     except ScenarioError as exc:
         raise ScenarioError(f"{name}.{exc.field}", exc.message) from exc
 
@@ -274,8 +282,6 @@ def _axis(path: str, values: object, ruleset: str) -> Axis:
 
 def factions(ruleset: str) -> list[str]:
     """Every faction of ``ruleset`` whose abilities are all implemented (``all``)."""
-    from spacecombat.rulesets import catalogue
-
     if ruleset not in ("ti4", "ti3"):
         raise ScenarioError("axes", f"'all' factions: the ruleset {shown(ruleset)} has none")
     data = catalogue.ti4() if ruleset == "ti4" else catalogue.ti3()
@@ -326,8 +332,6 @@ def _method(value: object) -> str:
 
 
 def _precision(value: object) -> float | None:
-    from spacecombat.core.limits import MAX_PRECISION, MIN_PRECISION
-
     if value is None:
         return None
     if (
@@ -349,7 +353,6 @@ def _check_values(spec: SweepSpec) -> None:
         for value in axis.values:
             values = (*firsts[:number], value, *firsts[number + 1 :])
             try:
-                spec.scenario_at(values)
                 _checked_scenario(spec.scenario_at(values), "scenario")
             except ScenarioError as exc:
                 if exc.field.startswith("axes."):
@@ -377,8 +380,6 @@ def point_cost(scenario: Mapping[str, Any], method: str, trials: int | None) -> 
 
 
 def _units(side: object) -> int:
-    from spacecombat.scenario.notation import Fleet
-
     if not isinstance(side, dict):
         return 0
     units = side.get("units", side.get("defender"))

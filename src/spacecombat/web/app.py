@@ -460,7 +460,7 @@ def create_app(
         }
 
     # balance sweeps: their own routes (web/sweeps.py)
-    app.include_router(sweeps.router(the_store, pool, PREFIX))
+    app.include_router(sweeps.router(the_store, pool, PREFIX, _read, MAX_BODY_BYTES, ApiError))
 
     if STATIC.is_dir():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")

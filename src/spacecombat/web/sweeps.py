@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
@@ -26,15 +26,17 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, JsonValue
 from starlette.concurrency import run_in_threadpool
 
-from spacecombat.core.errors import SpacecombatError
+from spacecombat.core.errors import ScenarioError, SpacecombatError
 from spacecombat.core.limits import one_line
 from spacecombat.store.sweeps import fail_sweep, finish_sweep, load_sweep, progress, start_sweep
+from spacecombat.sweeps.points import solve_batch
+from spacecombat.sweeps.run import table
+from spacecombat.sweeps.spec import SweepSpec, load_spec, point_seed
 from spacecombat.web import jobs
 from spacecombat.web.work import Saturated
 
 if TYPE_CHECKING:
     from spacecombat.store import Store
-    from spacecombat.sweeps.spec import SweepSpec
     from spacecombat.web.work import WorkPool
 
 log = logging.getLogger("spacecombat.web")
@@ -57,12 +59,8 @@ class SweepRequest(BaseModel):
 
 
 def _check(spec: object) -> SweepSpec:
-    from spacecombat.sweeps.spec import load_spec
-
     checked = load_spec(spec)
     if checked.count() > MAX_API_POINTS:
-        from spacecombat.core.errors import ScenarioError
-
         raise ScenarioError(
             "axes",
             f"{checked.count():,} points, more than the limit of {MAX_API_POINTS:,} a sweep "
@@ -72,10 +70,6 @@ def _check(spec: object) -> SweepSpec:
 
 
 async def _run(store: Store, pool: WorkPool, sweep_id: str, spec: SweepSpec) -> None:
-    from spacecombat.sweeps.points import solve_batch
-    from spacecombat.sweeps.run import table
-    from spacecombat.sweeps.spec import point_seed
-
     points = list(spec.points())
     rows: dict[int, dict[str, Any]] = {}
     options = spec.options()
@@ -105,21 +99,28 @@ async def _run(store: Store, pool: WorkPool, sweep_id: str, spec: SweepSpec) -> 
         await run_in_threadpool(fail_sweep, store, sweep_id, "internal error (it is logged)")
 
 
-def router(the_store: Callable[[], Store], pool: WorkPool, prefix: str) -> APIRouter:
-    """The sweeps' routes, on the app's store and work pool."""
+def router(
+    the_store: Callable[[], Store],
+    pool: WorkPool,
+    prefix: str,
+    read: Callable[[Request, type[SweepRequest], int], Awaitable[SweepRequest]],
+    limit: int,
+    error: Callable[..., Exception],
+) -> APIRouter:
+    """The sweeps' routes, on the app's store and work pool; ``read``: the app's reading of a
+    request body within ``limit`` bytes; ``error(status, message, field, headers)``: the
+    app's error answer."""
     api = APIRouter(tags=["sweeps"])
     running: set[asyncio.Task[None]] = set()
 
     @api.post(f"{prefix}/sweeps", status_code=202)
     async def start(request: Request) -> JSONResponse:
         """Start a sweep; its id, to follow it."""
-        from spacecombat.web.app import MAX_BODY_BYTES, ApiError, _read
-
-        asked: SweepRequest = await _read(request, SweepRequest, MAX_BODY_BYTES)
+        asked = await read(request, SweepRequest, limit)
         spec = await run_in_threadpool(jobs.call, _check, asked.spec)
         if len(running) >= MAX_RUNNING:
-            raise ApiError(
-                503, "a sweep is running; retry when it is done", headers={"Retry-After": "10"}
+            raise error(
+                503, "a sweep is running; retry when it is done", None, {"Retry-After": "10"}
             )
         store = the_store()
         sweep_id = await run_in_threadpool(start_sweep, store, spec)
@@ -134,11 +135,9 @@ def router(the_store: Callable[[], Store], pool: WorkPool, prefix: str) -> APIRo
     @api.get(f"{prefix}/sweeps/{{sweep_id}}")
     async def state(sweep_id: str) -> dict[str, Any]:
         """A sweep's state and progress."""
-        from spacecombat.web.app import ApiError
-
         found = await run_in_threadpool(load_sweep, the_store(), sweep_id[:200])
         if found is None:
-            raise ApiError(404, "no sweep has this id", "id")
+            raise error(404, "no sweep has this id", "id")
         answer: dict[str, Any] = {
             "id": found.id,
             "state": found.state,
@@ -152,13 +151,11 @@ def router(the_store: Callable[[], Store], pool: WorkPool, prefix: str) -> APIRo
     @api.get(f"{prefix}/sweeps/{{sweep_id}}/table")
     async def sweep_table(sweep_id: str) -> dict[str, Any]:
         """A finished sweep's table: its columns, and one row of values per point."""
-        from spacecombat.web.app import ApiError
-
         found = await run_in_threadpool(load_sweep, the_store(), sweep_id[:200])
         if found is None:
-            raise ApiError(404, "no sweep has this id", "id")
+            raise error(404, "no sweep has this id", "id")
         if found.state != "done":
-            raise ApiError(409, f"the sweep is {found.state}, {found.done} of {found.points} done")
+            raise error(409, f"the sweep is {found.state}, {found.done} of {found.points} done")
         return {"id": found.id, "columns": found.columns, "rows": found.rows}
 
     return api
