@@ -12,8 +12,12 @@ another in one run (the machine is shared: compare the ratios, not the figures a
 3. the same sweep on an external cluster: a ``dask scheduler`` and ``--workers`` ``dask worker``
    processes started here on 127.0.0.1 (their start not counted).
 
-Each sweep's time includes its local cluster's start and stop; the tables of every run must be
-identical (checked). Prints one line per run and the load average before and after.
+Each local sweep's time is given with its cluster's start and stop, then without (the
+cluster started); the tables of every run must be identical (checked). Each run is measured
+in wall seconds and in CPU seconds of every process that worked for it (this one, its
+children and theirs, reaped or, from /proc, alive): on a machine shared with others the CPU
+figures are the ones to compare. Prints one line per run and the load average before and
+after.
 
 Run: ``.venv/bin/python -m benchmarks.sweep [--workers 2] [--points 2000]``.
 """
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -70,13 +75,57 @@ def _load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def _odds_batch(scenarios: list[dict[str, Any]]) -> tuple[float, list[dict[str, Any]]]:
+def _descendants() -> list[int]:
+    """The live processes started by this one, and by them."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(fields[1])
+    found: list[int] = []
+    frontier = [os.getpid()]
+    while frontier:
+        parent = frontier.pop()
+        for pid, ppid in parents.items():
+            if ppid == parent:
+                found.append(pid)
+                frontier.append(pid)
+    return found
+
+
+def _cpu() -> float:
+    """CPU seconds of this process, of its children already reaped (and theirs), and of the
+    live processes it started (and theirs: the clusters' workers)."""
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in _descendants():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def _odds_batch(scenarios: list[dict[str, Any]]) -> tuple[float, float, list[dict[str, Any]]]:
     lines = "".join(json.dumps(s) + "\n" for s in scenarios)
     command = [sys.executable, "-m", "spacecombat", "odds", "-", "--format", "jsonl"]
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), _cpu()
     done = subprocess.run(command, input=lines, capture_output=True, text=True, check=True)
-    spent = time.perf_counter() - started
-    return spent, [json.loads(line) for line in done.stdout.splitlines()]
+    spent, cpu = time.perf_counter() - started, _cpu() - cpu
+    return spent, cpu, [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def _line(name: str, n: int, wall: float, cpu: float) -> str:
+    return (
+        f"{name:24} {wall:7.2f} s {n / wall:7.1f} points/s | {cpu:7.2f} CPU s "
+        f"{n / cpu:7.1f} points/CPU s"
+    )
 
 
 def main() -> int:
@@ -96,22 +145,26 @@ def main() -> int:
     print(f"{n} points, {args.workers} workers, load before: {_load()}", flush=True)
 
     scenarios = [checked.scenario_at(values) for values in points]
-    spent, answers = _odds_batch(scenarios)
-    print(f"odds -:                 {spent:7.2f} s  {n / spent:7.1f} points/s", flush=True)
+    spent, spent_cpu, answers = _odds_batch(scenarios)
+    print(_line("odds -:", n, spent, spent_cpu), flush=True)
     reference = [a["attacker_win"] for a in answers]
 
     tables = {}
 
-    def timed(name: str, workers: int, cache: bool) -> float:
-        started = time.perf_counter()
+    def timed(name: str, workers: int, cache: bool) -> tuple[float, float]:
+        started, cpu = time.perf_counter(), _cpu()
         client = connect(None, workers)
+        client.wait_for_workers(workers)
+        begun, cpu_begun = time.perf_counter(), _cpu()
         try:
             tables[name] = sweep(checked, client, cache=cache)
+            alone, alone_cpu = time.perf_counter() - begun, _cpu() - cpu_begun
         finally:
             disconnect(client)
-        took = time.perf_counter() - started
-        print(f"{name:23} {took:7.2f} s  {n / took:7.1f} points/s", flush=True)
-        return took
+        took, cpu = time.perf_counter() - started, _cpu() - cpu
+        print(_line(name, n, took, cpu), flush=True)
+        print(_line("  (cluster started)", n, alone, alone_cpu), flush=True)
+        return took, cpu
 
     cached = timed("sweep, cache:", args.workers, True)
     uncached = timed("sweep, no cache:", args.workers, False)
@@ -158,11 +211,11 @@ def main() -> int:
                 )
             client = Client(address, timeout=30)  # type: ignore[no-untyped-call]
             client.wait_for_workers(args.workers, timeout=60)
-            begun = time.perf_counter()
+            begun, cpu = time.perf_counter(), _cpu()
             tables["external"] = sweep(checked, client)
-            external = time.perf_counter() - begun
+            external, external_cpu = time.perf_counter() - begun, _cpu() - cpu
             client.close()  # type: ignore[no-untyped-call]
-            print(f"{'external scheduler:':23} {external:7.2f} s  {n / external:7.1f} points/s")
+            print(_line("external scheduler:", n, external, external_cpu), flush=True)
         finally:
             for process in reversed(started):
                 process.terminate()
@@ -176,11 +229,15 @@ def main() -> int:
             return 1
     worst = max(abs(a - b) for a, b in zip(first["attacker_win"], reference, strict=True))
     print(f"largest difference from odds -: {worst:.1e}")
-    print(
-        f"ratios: cache/odds- {spent / cached:.2f}x, no cache/odds- {spent / uncached:.2f}x, "
-        f"cache/no cache {uncached / cached:.2f}x, 2/1 workers {one / cached:.2f}x, "
-        f"external/local {cached / external:.2f}x; load after: {_load()}"
-    )
+    for what, k in (("wall", 0), ("CPU", 1)):
+        base = (spent, spent_cpu)[k]
+        print(
+            f"ratios ({what}): cache/odds- {base / cached[k]:.2f}x, "
+            f"no cache/odds- {base / uncached[k]:.2f}x, cache/no cache "
+            f"{uncached[k] / cached[k]:.2f}x, 2/1 workers {one[k] / cached[k]:.2f}x, "
+            f"external/local {cached[k] / (external, external_cpu)[k]:.2f}x"
+        )
+    print(f"load after: {_load()}")
     return 0
 
 

@@ -63,7 +63,7 @@ SLOW: dict[str, Any] = {
 @pytest.fixture(scope="module")
 def local() -> Iterator[Client]:
     cluster = LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     )
     client = Client(cluster)  # type: ignore[no-untyped-call]
     yield client

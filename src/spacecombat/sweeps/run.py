@@ -108,7 +108,9 @@ def connect(address: str | None, workers: int | None) -> Client:
         n_workers=workers or cores(),
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        # no dashboard; the scheduler's own HTTP server on a free port (its default, 8787,
+        # may be taken by another cluster on the machine)
+        dashboard_address=":0",
         silence_logs=logging.ERROR,
     )
     return Client(cluster)  # type: ignore[no-untyped-call]
