@@ -13,8 +13,10 @@ all the battles of the test, as a sweep's worker shares it.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +27,9 @@ from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.chain_cache import PartsCache, battle_key, player_key, sharing
 from spacecombat.core.errors import SpacecombatError
 from spacecombat.rulesets import parse_scenario
+from spacecombat.scenario.formats import read_document
 
+ROOT = Path(__file__).parents[2]
 SHIPS = ("war_sun", "dreadnought", "cruiser", "carrier", "destroyer", "fighter")
 
 
@@ -120,3 +124,24 @@ def test_keys_leave_out_only_units() -> None:
     tech["defender"]["technologies"] = ["assault_cannon"]
     assert player_key(base, "attacker") != player_key(tech, "attacker")
     assert battle_key(base) != battle_key(tech)
+
+
+def test_tactical_action_variants() -> None:
+    """A tactical action (issue 22): its space combat and each planet's ground combat are
+    solved in product form from different template states (what the space combat carried
+    over), one cache shared by every variant of the attacker's ships and the defender's
+    ground forces."""
+    base = read_document(ROOT / "examples" / "ti4-tactical-two-planets.yaml")
+    assert isinstance(base, dict)
+    cache = PartsCache()
+    for dreadnoughts, cruisers, infantry in itertools.product((1, 2), (0, 2), (1, 3)):
+        scenario = copy.deepcopy(base)
+        scenario["attacker"]["units"]["dreadnought"] = dreadnoughts
+        scenario["defender"]["units"]["cruiser"] = cruisers
+        scenario["planets"][0]["defender"]["infantry"] = infantry
+        scenario["planets"][0]["bombarded_by"] = {"dreadnought": dreadnoughts}
+        alone = odds(scenario, fallback=False).to_json()
+        with sharing(cache, scenario):
+            shared = odds(scenario, fallback=False).to_json()
+        close(shared, alone)
+    assert cache.hits > 0

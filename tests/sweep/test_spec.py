@@ -117,6 +117,10 @@ def test_bad_specs_exit_2_naming_the_field(
     [
         (["--out", "table.csv"], "--out: must name a .parquet file"),
         (["--out", "t.parquet", "--plot", "t.gif"], "--plot: must name an .svg or .png file"),
+        (
+            ["--out", "t.parquet", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"],
+            "--workers: sets the workers of a local cluster",
+        ),
     ],
 )
 def test_bad_options_exit_2(
@@ -155,3 +159,17 @@ def test_plot_needs_one_or_two_axes_of_counts(
     )
     assert status == 2
     assert "--plot: draws one axis of counts" in err
+
+
+def test_a_journal_that_cannot_be_kept_is_an_io_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps(spec()))
+    (tmp_path / "t.parquet.partial").write_text("a file where the journal's folder goes")
+    status, _, err = run_cli(
+        capsys, "sweep", str(path), "--out", str(tmp_path / "t.parquet"), "--workers", "1"
+    )
+    assert status == 74, err
+    assert "cannot keep the sweep's finished points" in err
+    assert not (tmp_path / "t.parquet").exists()

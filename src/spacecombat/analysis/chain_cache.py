@@ -14,7 +14,8 @@ counts of one's own, which are the states of the chain), the tables can be share
 sets, for the battles solved inside it, a key per player standing for everything the setup
 says of that player (``player_key``: the scenario without the other player's units, derived
 from the scenario, not listed by hand), and ``build_chains`` asks ``wrap`` for a form whose
-per-player steps are remembered under ``(key, player, arena, units[, most])``.
+per-player steps are remembered under ``(key, player, where, units[, most])``, ``where``
+being the form, the arena and the template state without the units (``_where``).
 ``tests/sweep/test_cache.py`` checks cached against uncached answers over thousands of random
 pairs to 1e-12.
 """
@@ -98,14 +99,25 @@ def sharing(cache: PartsCache, scenario: Mapping[str, Any]) -> Iterator[None]:
         _ACTIVE.reset(token)
 
 
+def _where(form: Any, template: Any) -> Hashable:
+    """What of the template state, besides the units, a part may read: the form, the arena,
+    and the template without the two players' units (the round, the phase, the cards used,
+    what a tactical action carried from its space combat, ...). Within one battle the engine
+    reads every part from one template; across battles, only parts read from templates that
+    agree on all of this are shared."""
+    arena = form.arena(template) if hasattr(form, "arena") else None
+    fields = getattr(template, "_fields", ())
+    rest = template._replace(attacker=None, defender=None) if "attacker" in fields else template
+    return (type(form).__qualname__, arena, rest)
+
+
 def wrap(form: Any, template: Any) -> Any:
     """``form`` itself, or, inside ``sharing``, a form remembering its per-player steps."""
     active = _ACTIVE.get()
     if active is None:
         return form
     cache, keys = active
-    arena = form.arena(template) if hasattr(form, "arena") else None
-    return _Remembering(form, cache, keys, (type(form).__qualname__, arena))
+    return _Remembering(form, cache, keys, _where(form, template))
 
 
 def end(form: Any, template: Any, pair: Hashable, settle: Callable[[], T]) -> T:
@@ -118,8 +130,7 @@ def end(form: Any, template: Any, pair: Hashable, settle: Callable[[], T]) -> T:
     if active is None:
         return settle()
     cache, keys = active
-    arena = form.arena(template) if hasattr(form, "arena") else None
-    key = ("end", keys["battle"], type(form).__qualname__, arena, pair)
+    key = ("end", keys["battle"], _where(form, template), pair)
     found = cache.get(key)
     if found is _MISSING:
         found = settle()
@@ -137,7 +148,7 @@ class _Remembering:
         form: Any,
         cache: PartsCache,
         keys: Mapping[str, Hashable],
-        where: tuple[str, Hashable],
+        where: Hashable,
     ) -> None:
         self._form = form
         self._cache = cache
