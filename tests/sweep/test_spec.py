@@ -9,9 +9,13 @@ from typing import Any
 
 import pytest
 
+from spacecombat import odds
+from spacecombat.scenario.formats import read_document
+from spacecombat.sweeps.points import solve_batch
 from spacecombat.sweeps.spec import MAX_SWEEP_POINTS, load_spec, point_seed
 from tests.helpers import run_cli
 
+ROOT = Path(__file__).parents[2]
 BASE: dict[str, Any] = {
     "ruleset": "ti4",
     "battle": "space",
@@ -173,3 +177,33 @@ def test_a_journal_that_cannot_be_kept_is_an_io_error(
     assert status == 74, err
     assert "cannot keep the sweep's finished points" in err
     assert not (tmp_path / "t.parquet").exists()
+
+
+def test_plot_of_an_ec4x_sweep_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = read_document(ROOT / "examples" / "ec4x" / "raiders-against-scouts.yaml")
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"scenario": scenario, "axes": {"fleets.0.roe": [3, 7]}}))
+    status, _, err = run_cli(
+        capsys,
+        "sweep",
+        str(path),
+        "--out",
+        str(tmp_path / "t.parquet"),
+        "--plot",
+        str(tmp_path / "t.svg"),
+    )
+    assert status == 2
+    assert "--plot: draws the attacker's win chance; an EC4X battle" in err
+
+
+def test_ec4x_rows_are_by_house() -> None:
+    scenario = read_document(ROOT / "examples" / "ec4x" / "raiders-against-scouts.yaml")
+    checked = load_spec({"scenario": scenario, "axes": {"fleets.0.roe": [7]}})
+    ((_, row),) = solve_batch([(0, checked.scenario_at((7,)), 0)], checked.options())
+    alone = odds(checked.scenario_at((7,))).to_json()
+    assert row["attacker_win"] is None
+    assert row["holds_corsairs"] == alone["houses"]["corsairs"]["holds"]
+    assert row["expected_losses_league"] == alone["houses"]["league"]["expected_losses"]
+    assert row["method"] == "exact"

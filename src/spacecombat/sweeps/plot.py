@@ -39,7 +39,12 @@ def _numeric(values: tuple[Any, ...]) -> bool:
 
 def check_plot(spec: SweepSpec) -> str:
     """The kind of picture the spec's axes make (``heat`` or ``lines``), refused before any
-    work when they make none."""
+    work when they make none (or the battle is EC4X's, of houses rather than an attacker and a
+    defender, as ``odds --plot`` refuses it)."""
+    if spec.scenario.get("ruleset") == "ec4x":
+        raise ScenarioError(
+            "--plot", "draws the attacker's win chance; an EC4X battle of houses has none"
+        )
     numbers = [axis for axis in spec.axes if _numeric(axis.values)]
     if len(spec.axes) == 2 and len(numbers) == 2:
         return "heat"
