@@ -118,3 +118,14 @@ def test_api_refuses_bad_and_too_large_sweeps(client: TestClient) -> None:
     assert f"limit of {MAX_API_POINTS:,} a sweep started over HTTP" in refused.text
     assert client.get("/api/v1/sweeps/aaaaaaaaaaaaaaaa").status_code == 404
     assert client.get("/api/v1/sweeps/nonsense/table").status_code == 404
+
+
+def test_the_sweeps_are_documented(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {
+        "/api/v1/sweeps",
+        "/api/v1/sweeps/{sweep_id}",
+        "/api/v1/sweeps/{sweep_id}/table",
+    } <= set(paths)
+    body = paths["/api/v1/sweeps"]["post"]["requestBody"]
+    assert "spec" in body["content"]["application/json"]["schema"]["properties"]

@@ -113,7 +113,15 @@ def router(
     api = APIRouter(tags=["sweeps"])
     running: set[asyncio.Task[None]] = set()
 
-    @api.post(f"{prefix}/sweeps", status_code=202)
+    # the body is read by ``read`` itself; its schema, for /docs
+    body = {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": SweepRequest.model_json_schema()}},
+        }
+    }
+
+    @api.post(f"{prefix}/sweeps", status_code=202, openapi_extra=body)
     async def start(request: Request) -> JSONResponse:
         """Start a sweep; its id, to follow it."""
         asked = await read(request, SweepRequest, limit)
