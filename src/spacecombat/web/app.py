@@ -350,6 +350,9 @@ def create_app(
         log.exception("internal error answering %s %s", request.method, request.url.path)
         return _error(500, "internal error (it is logged; please report it)")
 
+    # balance sweeps: their own routes (web/sweeps.py), before any route that takes the rest
+    app.include_router(sweeps.router(the_store, pool, PREFIX, _read, MAX_BODY_BYTES, ApiError))
+
     @app.post(f"{PREFIX}/odds", openapi_extra=_openapi_body(OddsRequest), tags=["battles"])
     async def odds(request: Request) -> dict[str, Any]:
         """The odds of a battle: the report of ``spacecombat odds --format json``, from the
@@ -458,9 +461,6 @@ def create_app(
             "options": found.options,
             "report": found.report,
         }
-
-    # balance sweeps: their own routes (web/sweeps.py)
-    app.include_router(sweeps.router(the_store, pool, PREFIX, _read, MAX_BODY_BYTES, ApiError))
 
     if STATIC.is_dir():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
