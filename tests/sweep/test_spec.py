@@ -4,6 +4,7 @@ exit status 2 naming the field, with no output written."""
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -207,3 +208,26 @@ def test_ec4x_rows_are_by_house() -> None:
     assert row["holds_corsairs"] == alone["houses"]["corsairs"]["holds"]
     assert row["expected_losses_league"] == alone["houses"]["league"]["expected_losses"]
     assert row["method"] == "exact"
+
+
+@pytest.mark.slow
+def test_no_scheduler_at_the_address_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps(spec()))
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    status, _, err = run_cli(
+        capsys,
+        "sweep",
+        str(path),
+        "--out",
+        str(tmp_path / "t.parquet"),
+        "--scheduler",
+        f"tcp://127.0.0.1:{port}",
+    )
+    assert status == 2
+    assert f"--scheduler: no Dask scheduler answers at tcp://127.0.0.1:{port}" in err
+    assert not (tmp_path / "t.parquet").exists()
