@@ -26,7 +26,7 @@ import pytest
 from distributed import Client, LocalCluster
 
 from spacecombat import odds, sweep
-from spacecombat.sweeps.run import journal_for
+from spacecombat.sweeps.run import TerminalProgress, journal_for
 from spacecombat.sweeps.spec import load_spec, point_seed
 
 BIN = Path(sys.executable).parent
@@ -234,3 +234,40 @@ def test_killed_and_resumed_gives_the_uninterrupted_table(local: Client, tmp_pat
     assert f"30 points ({kept} kept from before)" in again.stdout
     pd.testing.assert_frame_equal(pd.read_parquet(out), reference)
     assert not journal.exists()
+
+
+@pytest.mark.slow
+def test_ctrl_c_keeps_the_finished_points(tmp_path: Path) -> None:
+    """Ctrl-C: exit status 130, no table, the finished points kept, the local cluster
+    stopped; the same command again finishes the table."""
+    longer = {**SLOW, "trials": 20_000}
+    spec = _spec_file(tmp_path, longer)
+    out = tmp_path / "table.parquet"
+    command = [str(BIN / "spacecombat"), "sweep", spec, "--out", str(out), "--workers", "1"]
+    first = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    journal = journal_for(out)
+    _wait_for_rows(journal, 3, first)
+    first.send_signal(signal.SIGINT)
+    _, err = first.communicate(timeout=60)
+    assert first.returncode == 130
+    assert b"interrupted" in err
+    assert not out.exists()
+    kept = _rows(journal)
+    assert 3 <= kept < 30
+    again = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr
+    assert f"30 points ({kept} kept from before)" in again.stdout
+    assert len(pd.read_parquet(out)) == 30
+
+
+def test_progress_says_points_rate_and_time_left(capsys: pytest.CaptureFixture[str]) -> None:
+    progress = TerminalProgress()
+    progress(0, 10)
+    time.sleep(0.05)
+    progress(5, 10)
+    progress(10, 10)
+    err = capsys.readouterr().err
+    assert "\rsweep: 5/10 points, " in err
+    assert "/s, " in err
+    assert " s left" in err
+    assert err.endswith("\n")
