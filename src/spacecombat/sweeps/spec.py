@@ -206,7 +206,7 @@ def load_spec(data: object) -> SweepSpec:
     scenario = data.get("scenario")
     if not isinstance(scenario, dict):
         raise ScenarioError("scenario", f"must be a scenario, a mapping (got {shown(scenario)})")
-    base = _checked_scenario(scenario, "scenario")
+    _checked_scenario(scenario, "scenario")
     ruleset = str(scenario.get("ruleset", "ti4"))
     axes_data = data.get("axes")
     if not isinstance(axes_data, dict) or not axes_data:
@@ -224,7 +224,6 @@ def load_spec(data: object) -> SweepSpec:
         precision=_precision(data.get("precision")),
         budget=_whole(data, "budget", 1, MAX_CHANCE_STATES, None),
     )
-    del base
     _check_values(spec)
     count = spec.count()
     if count > MAX_SWEEP_POINTS:
