@@ -15,6 +15,7 @@ from spacecombat.scenario.formats import read_document
 from spacecombat.sweeps.points import solve_batch
 from spacecombat.sweeps.spec import MAX_SWEEP_POINTS, load_spec, point_seed
 from tests.helpers import run_cli
+from tests.sweep.command import spacecombat
 
 ROOT = Path(__file__).parents[2]
 BASE: dict[str, Any] = {
@@ -167,13 +168,13 @@ def test_plot_needs_one_or_two_axes_of_counts(
 
 
 def test_a_journal_that_cannot_be_kept_is_an_io_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
 ) -> None:
     path = tmp_path / "spec.json"
     path.write_text(json.dumps(spec()))
     (tmp_path / "t.parquet.partial").write_text("a file where the journal's folder goes")
-    status, _, err = run_cli(
-        capsys, "sweep", str(path), "--out", str(tmp_path / "t.parquet"), "--workers", "1"
+    status, _, err = spacecombat(
+        "sweep", str(path), "--out", str(tmp_path / "t.parquet"), "--workers", "1"
     )
     assert status == 74, err
     assert "cannot keep the sweep's finished points" in err
@@ -212,15 +213,14 @@ def test_ec4x_rows_are_by_house() -> None:
 
 @pytest.mark.slow
 def test_no_scheduler_at_the_address_exits_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
 ) -> None:
     path = tmp_path / "spec.json"
     path.write_text(json.dumps(spec()))
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    status, _, err = run_cli(
-        capsys,
+    status, _, err = spacecombat(
         "sweep",
         str(path),
         "--out",

@@ -18,7 +18,7 @@ from spacecombat.store import Store
 from spacecombat.store.sweeps import load_sweep
 from spacecombat.web import create_app
 from spacecombat.web.sweeps import MAX_API_POINTS
-from tests.helpers import run_cli
+from tests.sweep.command import spacecombat
 
 SPEC: dict[str, Any] = {
     "scenario": {
@@ -49,15 +49,13 @@ def _same(a: object, b: object) -> bool:
     return a == b
 
 
-def test_command_saves_the_sweep_and_its_table(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_command_saves_the_sweep_and_its_table(tmp_path: Path) -> None:
     spec = tmp_path / "spec.json"
     spec.write_text(json.dumps(SPEC))
     out = tmp_path / "t.parquet"
     url = f"sqlite:///{tmp_path / 'cli.db'}"
-    status, stdout, err = run_cli(
-        capsys, "sweep", str(spec), "--out", str(out), "--workers", "1", "--db", url, "--csv"
+    status, stdout, err = spacecombat(
+        "sweep", str(spec), "--out", str(out), "--workers", "1", "--db", url, "--csv"
     )
     assert status == 0, err
     assert "6 points (0 kept from before)" in stdout
@@ -78,7 +76,7 @@ def test_command_saves_the_sweep_and_its_table(
 
 
 def test_api_starts_a_sweep_reports_progress_and_returns_its_table(
-    client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    client: TestClient, tmp_path: Path
 ) -> None:
     started = client.post("/api/v1/sweeps", json={"spec": SPEC})
     assert started.status_code == 202, started.text
@@ -100,7 +98,7 @@ def test_api_starts_a_sweep_reports_progress_and_returns_its_table(
     spec = tmp_path / "spec.json"
     spec.write_text(json.dumps(SPEC))
     out = tmp_path / "t.parquet"
-    status, _, err = run_cli(capsys, "sweep", str(spec), "--out", str(out), "--workers", "1")
+    status, _, err = spacecombat("sweep", str(spec), "--out", str(out), "--workers", "1")
     assert status == 0, err
     frame = pd.read_parquet(out)
     assert table["columns"] == list(frame.columns)
