@@ -10,7 +10,12 @@ from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
 from spacecombat.rulesets import load_scenario
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.yaml"))
+#: the example scenarios (examples/sweep-*.yaml are sweep specs: tests/sweep/test_examples.py)
+EXAMPLES = sorted(
+    p
+    for p in (Path(__file__).parent.parent / "examples").glob("*.yaml")
+    if not p.name.startswith("sweep-")
+)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])

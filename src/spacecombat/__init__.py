@@ -2,12 +2,13 @@
 
 - ``resolve(scenario, seed=...)``: play one battle, every die and choice logged;
 - ``replay(log)``: check that a log reproduces itself;
-- ``odds(scenario)``: the exact odds (or Monte Carlo, ``method="montecarlo"``).
+- ``odds(scenario)``: the exact odds (or Monte Carlo, ``method="montecarlo"``);
+- ``sweep(spec, client=None)``: a balance sweep's table (pandas), on Dask.
 
-The four names are imported when first used (PEP 562), so that importing a part of the package
+The five names are imported when first used (PEP 562), so that importing a part of the package
 (the command line, one command) does not import the others. No module of the package is named
-like a public function: the odds engine is ``spacecombat.analysis`` and replay's module
-``spacecombat.replayer``.
+like a public function: the odds engine is ``spacecombat.analysis``, replay's module
+``spacecombat.replayer`` and sweep's ``spacecombat.sweeps``.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ if TYPE_CHECKING:
     from spacecombat.replayer import replay
     from spacecombat.resolver import resolve
     from spacecombat.scenario.notation import Fleet
+    from spacecombat.sweeps.run import sweep
 
-__all__ = ["Fleet", "odds", "replay", "resolve"]
+__all__ = ["Fleet", "odds", "replay", "resolve", "sweep"]
 
 #: each public name and the module that defines it
 _HOMES = {
@@ -35,6 +37,7 @@ _HOMES = {
     "odds": "spacecombat.analysis.api",
     "replay": "spacecombat.replayer",
     "resolve": "spacecombat.resolver",
+    "sweep": "spacecombat.sweeps.run",
 }
 
 

@@ -13,7 +13,7 @@ from spacecombat.store.migrate import alembic_config, current, head
 from spacecombat.store.models import VERSION_TABLE, Base
 from tests.store.helpers import WRITES, engine_for, statements, tables
 
-TABLES = {"scenarios", "results", "battle_logs"}
+TABLES = {"scenarios", "results", "battle_logs", "sweeps"}
 
 
 def test_first_start_creates_the_schema(db_url: str, open_store: Callable[[], Store]) -> None:
@@ -21,7 +21,7 @@ def test_first_start_creates_the_schema(db_url: str, open_store: Callable[[], St
     open_store()
     assert tables(db_url) == {*TABLES, VERSION_TABLE}
     with engine_for(db_url) as engine, engine.connect() as connection:
-        assert current(connection) == head() == "0001"
+        assert current(connection) == head() == "0002_sweeps"
 
 
 def test_a_second_start_is_a_no_op(db_url: str, open_store: Callable[[], Store]) -> None:

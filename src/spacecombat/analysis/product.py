@@ -26,7 +26,7 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from spacecombat.analysis import budget
+from spacecombat.analysis import budget, chain_cache
 from spacecombat.analysis.budget import TooLarge, count_text, size_text
 from spacecombat.core.pool import DicePool
 from spacecombat.core.rounds import ANNOUNCERS, NOBODY, NotInProductForm
@@ -148,7 +148,9 @@ def build_chains(
     form: ProductForm[S, U], a_starts: list[U], d_starts: list[U], template: S
 ) -> tuple[Chain[U], Chain[U]]:
     """Each player's chain from their starting units, under up to as many hits a round as the
-    other player can roll."""
+    other player can roll. Inside a sweep (``chain_cache.sharing``) the per-player steps are
+    remembered across battles."""
+    form = chain_cache.wrap(form, template)
     a_most = max(form.pool("attacker", u, template).max_hits for u in a_starts)
     d_most = max(form.pool("defender", u, template).max_hits for u in d_starts)
     attacker = build_chain(form, "attacker", a_starts, d_most, template)

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from spacecombat.analysis import budget, planets, product
+from spacecombat.analysis import budget, chain_cache, planets, product
 from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.graph import Entry, Explorer, Terminal, Weight
 from spacecombat.analysis.report import Accounts, OddsReport, Parts, Split, is_space
@@ -215,8 +215,14 @@ def _account(
     def terminal(i: int, j: int, announced: int) -> Terminal:
         known = terminals.get((i, j, announced))
         if known is None:
-            joined = form.rejoin(template, attacker.units[i], defender.units[j], announced)
-            target, _ = explorer.settle(joined)
+            a_units, d_units = attacker.units[i], defender.units[j]
+            # inside a sweep, remembered across its battles (chain_cache.py)
+            target = chain_cache.end(
+                form,
+                template,
+                (a_units, d_units, announced),
+                lambda: explorer.settle(form.rejoin(template, a_units, d_units, announced))[0],
+            )
             if not isinstance(target, Terminal):
                 raise NotInProductForm(
                     "the end of the combat rolls dice (a retreat leaving a gravity rift)"

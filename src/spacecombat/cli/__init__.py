@@ -199,6 +199,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="OUT",
         help="also draw the report's charts into OUT, an .svg or .png file (one scenario file)",
     )
+    _sweep_parser(commands)
     trn = commands.add_parser(
         "turn",
         help="play one turn's conflict phase of an EC4X game",
@@ -255,6 +256,46 @@ def _parser() -> argparse.ArgumentParser:
         "Retry-After at once (a short queue answers the others in time)",
     )
     return parser
+
+
+def _sweep_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``spacecombat sweep SPEC --out TABLE`` (cli/sweep.py, docs/sweeps.md)."""
+    swp = commands.add_parser(
+        "sweep",
+        help="a balance sweep: a scenario's odds over axes of values, on Dask",
+        formatter_class=_Help,
+        description="Solve the spec's base scenario at every point of its axes and write one "
+        "row per point (the axes' values, the odds, the method) to OUT, a Parquet file, "
+        "whole or not at all. Finished points are kept in OUT.partial: the same command "
+        "again after an interruption solves only the rest (docs/sweeps.md).",
+    )
+    swp.add_argument("spec", help="the sweep spec, YAML or JSON")
+    swp.add_argument("--out", required=True, metavar="OUT", help="the table, a .parquet file")
+    swp.add_argument(
+        "--csv", action="store_true", help="also write the table as CSV, beside OUT (OUT.csv)"
+    )
+    swp.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a running Dask cluster's scheduler, e.g. tcp://host:8786 (default: "
+        "SPACECOMBAT_DASK_SCHEDULER, else a local cluster started for the sweep)",
+    )
+    swp.add_argument(
+        "--workers",
+        type=_at_least(1, most=max_workers()),
+        help="the local cluster's worker processes (default: one per core)",
+    )
+    swp.add_argument(
+        "--plot",
+        metavar="PICTURE",
+        help="also draw the table into PICTURE, an .svg or .png file: a heat map of the "
+        "attacker's win chance for two axes, lines for one",
+    )
+    swp.add_argument(
+        "--db",
+        metavar="URL",
+        help="also save the sweep and its table in the store: sqlite:///FILE or postgresql://...",
+    )
 
 
 def _ec4x_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

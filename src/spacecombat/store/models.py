@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, MetaData, String
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from spacecombat.store.ids import ID_LENGTH
@@ -85,3 +85,24 @@ class LogRow(Base):
     seed: Mapped[str | None] = mapped_column(String(SEED_LENGTH))
     events: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SweepRow(Base):
+    """A balance sweep (docs/sweeps.md): its spec, how far it got and, once done, its table
+    (column names, and one list of values per point, in the points' order)."""
+
+    __tablename__ = "sweeps"
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    #: sha256 (hex) of the spec's canonical JSON (``SweepSpec.digest``)
+    digest: Mapped[str] = mapped_column(String(64), index=True)
+    spec: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: running, done or failed
+    state: Mapped[str] = mapped_column(String(16))
+    points: Mapped[int] = mapped_column(Integer)
+    done: Mapped[int] = mapped_column(Integer)
+    columns: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    rows: Mapped[list[list[Any]] | None] = mapped_column(JSON, nullable=True)
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -78,7 +78,7 @@ from spacecombat.core.limits import (
     one_line,
 )
 from spacecombat.store import Store
-from spacecombat.web import jobs
+from spacecombat.web import jobs, sweeps
 from spacecombat.web.catalogue import catalogue
 from spacecombat.web.work import QUEUE_WAIT, RETRY_AFTER, Job, Saturated, Stopped, WorkPool
 
@@ -541,6 +541,9 @@ def create_app(
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error answering %s %s", request.method, request.url.path)
         return _error(500, "internal error (it is logged; please report it)")
+
+    # balance sweeps: their own routes (web/sweeps.py), before any route that takes the rest
+    app.include_router(sweeps.router(the_store, pool, PREFIX, _read, MAX_BODY_BYTES, ApiError))
 
     @app.post(f"{PREFIX}/odds", openapi_extra=_openapi_body(OddsRequest), tags=["battles"])
     async def odds(request: Request) -> dict[str, Any]:

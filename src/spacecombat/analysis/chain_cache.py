@@ -1,0 +1,188 @@
+"""One player's round tables shared across battles (a sweep's points, docs/architecture.md,
+"Sweeps").
+
+In product form (``core/rounds.py``) a player's steps of a round read that player's units and
+nothing of the other player's: the dice they roll (``pool``), whether they are still in the
+fight (``alive``) and the units they are left with after taking 1, 2, ... hits
+(``after_hits_row``). The odds engine already relies on it: it builds each player's chain from
+one template state for every entry of the rounds (``analysis/product.py``). What else those
+steps read is fixed by the battle's setup: the scenario's rules, options and policies and
+that player's faction, technologies and policy.
+
+So when a sweep solves many battles that differ only in the other player's units (and in
+counts of one's own, which are the states of the chain), the tables can be shared: ``sharing``
+sets, for the battles solved inside it, a key per player standing for everything the setup
+says of that player (``player_key``: the scenario without the other player's units, derived
+from the scenario, not listed by hand), and ``build_chains`` asks ``wrap`` for a form whose
+per-player steps are remembered under ``(key, player, where, units[, most])``, ``where``
+being the form, the arena and the template state without the units (``_where``).
+``tests/sweep/test_cache.py`` checks cached against uncached answers over thousands of random
+pairs to 1e-12.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+from spacecombat.core.pool import DicePool
+
+#: entries a cache keeps before it starts again (a few MB of round tables)
+MOST_ENTRIES = 200_000
+
+
+class PartsCache:
+    """Per-player round tables, by key; cleared whole when it reaches ``MOST_ENTRIES``."""
+
+    def __init__(self, most: int = MOST_ENTRIES) -> None:
+        self.most = most
+        self.tables: dict[Hashable, Any] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: Hashable) -> Any:
+        found = self.tables.get(key, _MISSING)
+        if found is _MISSING:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return found
+
+    def put(self, key: Hashable, value: Any) -> None:
+        if len(self.tables) >= self.most:
+            self.tables.clear()
+        self.tables[key] = value
+
+
+_MISSING = object()
+T = TypeVar("T")
+_ACTIVE: ContextVar[tuple[PartsCache, Mapping[str, Hashable]] | None] = ContextVar(
+    "spacecombat_parts_cache", default=None
+)
+
+
+def player_key(scenario: Mapping[str, Any], player: str) -> str:
+    """Everything a scenario says that ``player``'s steps of a round may read: the whole
+    scenario but the other player's units (which, in product form, they never read)."""
+    other = "defender" if player == "attacker" else "attacker"
+    reduced = dict(scenario)
+    side = reduced.get(other)
+    if isinstance(side, Mapping):
+        reduced[other] = {k: v for k, v in side.items() if k != "units"}
+    return json.dumps(reduced, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def battle_key(scenario: Mapping[str, Any]) -> str:
+    """Everything a scenario says that the end of a combat may read besides the two players'
+    units (which the end's state holds): the scenario without either player's units."""
+    reduced = dict(scenario)
+    for player in ("attacker", "defender"):
+        side = reduced.get(player)
+        if isinstance(side, Mapping):
+            reduced[player] = {k: v for k, v in side.items() if k != "units"}
+    return json.dumps(reduced, sort_keys=True, separators=(",", ":"), default=str)
+
+
+@contextmanager
+def sharing(cache: PartsCache, scenario: Mapping[str, Any]) -> Iterator[None]:
+    """Battles solved inside share ``cache``'s round tables, keyed from ``scenario`` (the
+    decoded scenario being solved)."""
+    keys = {player: player_key(scenario, player) for player in ("attacker", "defender")}
+    keys["battle"] = battle_key(scenario)
+    token = _ACTIVE.set((cache, keys))
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def _where(form: Any, template: Any) -> Hashable:
+    """What of the template state, besides the units, a part may read: the form, the arena,
+    and the template without the two players' units (the round, the phase, the cards used,
+    what a tactical action carried from its space combat, ...). Within one battle the engine
+    reads every part from one template; across battles, only parts read from templates that
+    agree on all of this are shared."""
+    arena = form.arena(template) if hasattr(form, "arena") else None
+    fields = getattr(template, "_fields", ())
+    rest = template._replace(attacker=None, defender=None) if "attacker" in fields else template
+    return (type(form).__qualname__, arena, rest)
+
+
+def wrap(form: Any, template: Any) -> Any:
+    """``form`` itself, or, inside ``sharing``, a form remembering its per-player steps."""
+    active = _ACTIVE.get()
+    if active is None:
+        return form
+    cache, keys = active
+    return _Remembering(form, cache, keys, _where(form, template))
+
+
+def end(form: Any, template: Any, pair: Hashable, settle: Callable[[], T]) -> T:
+    """Where the end of the combat leaves a pair of units (``pair``: both players' units and who
+    announced a retreat): ``settle()``, remembered across battles inside ``sharing``. Once a
+    round has put a player out, what the end of the combat does depends on the two players'
+    units and who announced, not on the round (``product_odds._account`` already settles
+    every pair from one template state), and on the battle's setup: ``battle_key``."""
+    active = _ACTIVE.get()
+    if active is None:
+        return settle()
+    cache, keys = active
+    key = ("end", keys["battle"], _where(form, template), pair)
+    found = cache.get(key)
+    if found is _MISSING:
+        found = settle()
+        cache.put(key, found)
+    known: T = found
+    return known
+
+
+class _Remembering:
+    """A product form whose ``pool``, ``alive`` and ``after_hits_row`` are remembered across
+    battles; everything else is the form's own."""
+
+    def __init__(
+        self,
+        form: Any,
+        cache: PartsCache,
+        keys: Mapping[str, Hashable],
+        where: Hashable,
+    ) -> None:
+        self._form = form
+        self._cache = cache
+        self._keys = keys
+        self._where = where
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._form, name)
+
+    def _key(self, step: str, player: str, *rest: Hashable) -> Hashable:
+        return (step, self._keys[player], player, self._where, *rest)
+
+    def pool(self, player: str, units: Any, template: Any) -> DicePool:
+        key = self._key("pool", player, units)
+        found = self._cache.get(key)
+        if found is _MISSING:
+            found = self._form.pool(player, units, template)
+            self._cache.put(key, found)
+        pool: DicePool = found
+        return pool
+
+    def alive(self, player: str, units: Any, template: Any) -> bool:
+        key = self._key("alive", player, units)
+        found = self._cache.get(key)
+        if found is _MISSING:
+            found = self._form.alive(player, units, template)
+            self._cache.put(key, found)
+        return bool(found)
+
+    def after_hits_row(self, player: str, units: Any, most: int, template: Any) -> list[Any]:
+        key = self._key("row", player, units, most)
+        found = self._cache.get(key)
+        if found is _MISSING:
+            found = self._form.after_hits_row(player, units, most, template)
+            self._cache.put(key, found)
+        row: list[Any] = found
+        return row

@@ -1,0 +1,108 @@
+"""Solving a sweep's points: each as ``odds()`` would (exact; Monte Carlo with its note when the
+exact engine gives up; or Monte Carlo asked for), with the point's own seed, and the row it
+adds to the table (docs/sweeps.md, "Columns")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from spacecombat.analysis.api import odds
+from spacecombat.analysis.budget import CHANCE_STATES
+from spacecombat.analysis.chain_cache import PartsCache, sharing
+from spacecombat.analysis.montecarlo import PRECISION
+from spacecombat.core.errors import SpacecombatError
+from spacecombat.core.limits import one_line
+from spacecombat.rulesets import parse_scenario
+
+#: the columns after the axes that every table has, in order (holds and losses are added by
+#: player or house between ``draw`` and ``expected_rounds``)
+LEADING = ("attacker_win", "defender_win", "draw")
+TRAILING = ("expected_rounds", "method", "note")
+
+#: the round tables a worker process keeps from point to point (``chain_cache``)
+_CACHE = PartsCache()
+
+
+def worker_cache() -> PartsCache:
+    return _CACHE
+
+
+def solve_point(
+    scenario: Mapping[str, Any], seed: int, options: Mapping[str, Any], *, cache: bool = True
+) -> dict[str, Any]:
+    """One point's odds as a row (without the axes' columns)."""
+    precision = options.get("precision")
+    budget = options.get("budget")
+
+    def solve() -> dict[str, Any]:
+        report = odds(
+            parse_scenario(scenario),
+            method=str(options.get("method", "exact")),
+            trials=options.get("trials"),
+            seed=seed,
+            workers=1,
+            precision=PRECISION if precision is None else float(precision),
+            limit=CHANCE_STATES if budget is None else int(budget),
+        )
+        return row_of(report.to_json())
+
+    if not cache:
+        return solve()
+    with sharing(_CACHE, scenario):
+        return solve()
+
+
+def solve_batch(
+    points: Sequence[tuple[int, Mapping[str, Any], int]],
+    options: Mapping[str, Any],
+    cache: bool = True,
+) -> list[tuple[int, dict[str, Any]]]:
+    """A task of the sweep: its points (number, scenario, seed), each solved in order on the
+    worker that runs it."""
+    rows = []
+    for number, scenario, seed in points:
+        try:
+            row = solve_point(scenario, seed, options, cache=cache)
+        except SpacecombatError as exc:
+            # a combination of values the rules refuse (a rule not implemented, say): the
+            # point's row says so, the others are solved
+            row = {"method": "error", "note": one_line(str(exc))}
+        rows.append((number, row))
+    return rows
+
+
+def row_of(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The table's columns of one odds result (``OddsReport.to_json``): the headline chances,
+    who holds the system (``holds_PLAYER``; an EC4X house's ``holds``), the expected losses
+    (``expected_losses_PLAYER``), the expected rounds, the method and the note."""
+    row: dict[str, Any] = {name: _number(result.get(name)) for name in LEADING}
+    holds = result.get("holds")
+    houses = result.get("houses")
+    if isinstance(holds, Mapping):
+        for who, chance in holds.items():
+            row[f"holds_{who}"] = _number(chance)
+    elif isinstance(houses, Mapping):
+        for house, part in houses.items():
+            if isinstance(part, Mapping):
+                row[f"holds_{house}"] = _number(part.get("holds"))
+    losses = result.get("expected_losses")
+    if isinstance(losses, Mapping):
+        for who, value in losses.items():
+            row[f"expected_losses_{who}"] = _number(value)
+    elif isinstance(houses, Mapping):
+        for house, part in houses.items():
+            if isinstance(part, Mapping):
+                row[f"expected_losses_{house}"] = _number(part.get("expected_losses"))
+    rounds = result.get("rounds")
+    expected = rounds.get("expected") if isinstance(rounds, Mapping) else None
+    row["expected_rounds"] = _number(expected)
+    row["method"] = str(result.get("method", ""))
+    row["note"] = str(result.get("note") or "")
+    return row
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
