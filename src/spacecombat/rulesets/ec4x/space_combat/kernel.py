@@ -837,7 +837,8 @@ class Kernel:
         pool: B = alive & hostile
         if fighter:  # 7.3.2.3
             fighters: B = pool & self.fighter
-            pool = np.where(fighters.any(axis=1)[:, None], fighters, pool)
+            some: B = np.asarray(fighters.any(axis=1))
+            pool = np.where(some[:, None], fighters, pool)
         lowest = np.where(pool, self.bucket, 1 << 20).min(axis=1)
         chosen = pool & (self.bucket == lowest[:, None])
         return np.where(chosen, self.weight * (1 + crippled), 0).astype(np.int64)
