@@ -42,7 +42,7 @@ from spacecombat.core.dice import SIDES
 from spacecombat.core.engine import Chance, Decision, Draw, End, Node, Point, Sampler, Step
 from spacecombat.core.prng import GOLDEN, MIX1, MIX2, SplitMix64
 from spacecombat.rulesets.ec4x.battle import Ec4xBattle
-from spacecombat.rulesets.ec4x.setup import Fleet, Setup, Unit
+from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT, Fleet, Setup, Unit
 from spacecombat.rulesets.ec4x.space_combat import cer, rounds
 from spacecombat.rulesets.ec4x.space_combat.pre_combat import (
     house_morale,
@@ -411,6 +411,8 @@ class Kernel:
         found = self._entries.get(key)
         if found is None:
             found = self._entry(state)
+            if len(self._entries) >= MEMO_LIMIT:
+                self._entries.clear()
             self._entries[key] = found
         return found
 
@@ -487,9 +489,15 @@ class Kernel:
         sampler's lean walk plays it), to its end: the end's state and outcome."""
         memo = state.stage is Stage.OVER and self.battle.planetary is None
         if memo:
-            known = self._ends.get(state)
+            # space combat over, no draw left: the end is that of the same state in any other
+            # round but for its round, which the outcome reads only as its ``rounds``
+            # (``outcome.outcome``; ``Ec4xBattle.end_key`` forgets the round alike)
+            known = self._ends.get(state.at(state.stage, round=0))
             if known is not None:
-                return known
+                end, outcome = known
+                if end.round == state.round:
+                    return known
+                return end.at(end.stage, round=state.round), {**outcome, "rounds": state.round}
         advance, policies = self.battle.advance, self.policies
         start = state
         while True:
@@ -505,7 +513,9 @@ class Kernel:
             else:
                 result = (state, found.outcome)
                 if memo:
-                    self._ends[start] = result
+                    if len(self._ends) >= MEMO_LIMIT:
+                        self._ends.clear()
+                    self._ends[start.at(start.stage, round=0)] = result
                 return result
 
     # -- a batch --------------------------------------------------------------------------------
