@@ -14,12 +14,13 @@ What the kernel plays, and what it leaves to the procedures (the quiet battle,
 
 - before round 1 (morale 7.1.4, detection 7.1.3, engagement 7.3): the procedures, through a
   ``Sampler`` of the battle stopped where round 1 starts (``PreCombat``);
-- the rounds (7.3.1–7.3.4): the kernel, from round 1 until combat ends or a Task Force
-  retreats; a retreat (7.3.5) and everything after combat (reembark, outcome, planetary combat
-  7.5–7.6) are played by the procedures from the state the kernel reached (``Kernel.finish``);
+- the rounds (7.3.1–7.3.4), the ROE check with the stock policy and retreats (7.3.5), the
+  screening of spacelift ships and scouts (7.2): the kernel, until space combat is over;
+- everything after space combat (reembark and outcome 7.3.1.2, 7.3.6; planetary combat
+  7.5–7.6): the procedures, from the state the kernel reached (``Kernel.finish``);
 - a trial whose state before round 1 has what the kernel does not play (an undetected cloaked
-  fleet, hostility that an earlier attack would change) is played on by the procedures from
-  there (``entry_refusal``).
+  fleet: phase 1, the cloak's loss) is played on by the procedures from there
+  (``Kernel.entry`` says why).
 
 ``compile_kernel`` reads the battle's setup and raises ``KernelRefusal`` naming the first
 feature or option value the kernel does not play; every field of ``Setup``, ``Unit``,
@@ -50,7 +51,15 @@ from spacecombat.rulesets.ec4x.space_combat.pre_combat import (
     undetected,
 )
 from spacecombat.rulesets.ec4x.space_combat.targeting import regards_hostile
-from spacecombat.rulesets.ec4x.state import CRIPPLED, DESTROYED, UNDAMAGED, Stage, State
+from spacecombat.rulesets.ec4x.state import (
+    CRIPPLED,
+    DESTROYED,
+    GONE_CRIPPLED,
+    GONE_UNDAMAGED,
+    UNDAMAGED,
+    Stage,
+    State,
+)
 from spacecombat.rulesets.ec4x.tables import tables
 from spacecombat.scenario.ec4x import RetreatAfterRound
 
@@ -295,15 +304,10 @@ class Entry:
     auto: B
     #: per house: its Task Force's ROE (7.2)
     roe: I64
-    #: per house: a joined fleet of it with scouts and no combat units (7.3.3 scouts)
-    scouts_always: B
-    #: [house, unit]: the units of its joined fleets with scouts (the modifier lasts while
-    #: one of a fleet's units fights, 7.3.3 "Destroyed squadrons ... lose ... Scouts")
-    scout_units: B
-    #: per house: it has screened ships here (spacelift ships or scouts, 7.2)
-    screened: B
-    #: [house, unit]: the units that escort its screened ships (7.2, option
-    #: colony_units_screen)
+    #: per fleet: it joined the combat (``State.joined``)
+    joined: B
+    #: [house, unit]: the units that escort its screened ships (7.2): those of its joined
+    #: fleets, and its colony's with option colony_units_screen
     escorts: B
 
 
@@ -329,8 +333,12 @@ class Batch:
     engaging: I64
     screened_lost: I64
     rerolled: I64
-    scouts_always: B
-    scout_units: B
+    #: [trial, fleet]: the fleet joined the combat
+    joined: B
+    #: ``State.retreated`` (bit h), ``State.stranded`` (bit f), ``State.spacelift_left``
+    retreated: I64
+    stranded: I64
+    spacelift_left: I64
     #: [trial, unit] conditions at the round's start (option crippled_as_timing:
     #: end_of_round, ``State.as_cond``), else the conditions themselves
     as_cond: npt.NDArray[np.int8]
@@ -392,6 +400,24 @@ class Kernel:
         self.lane_none = [specs[name].retreat_lane == "none" for name in setup.houses]
         self.retreat_setting = [specs[name].retreat for name in setup.houses]
         self.roe_rules = tables().roe
+        fleets = setup.fleets
+        self.n_fleets = len(fleets)
+        self.fleet_house = np.array([f.house for f in fleets], dtype=np.int64)
+        #: [fleet, house]: the fleet's house, for sums over a house's fleets
+        self.fleet_matrix = np.array(
+            [[f.house == g for g in range(h)] for f in fleets], dtype=np.int64
+        ).reshape(len(fleets), h)
+        self.fleet_units = np.zeros((len(fleets), n), dtype=np.bool_)
+        for f in fleets:
+            self.fleet_units[f.index, list(f.units)] = True
+        self.fleet_empty = np.array([not f.units for f in fleets], dtype=np.bool_)
+        self.fleet_spacelift = np.array([bool(f.spacelift) for f in fleets], dtype=np.bool_)
+        self.fleet_scouts = np.array(
+            [bool(f.scouts) and f.scout_unit < 0 for f in fleets], dtype=np.bool_
+        )
+        self.unit_fleet = np.array([u.fleet for u in units], dtype=np.int64)
+        self.carrier = np.array([u.carrier for u in units], dtype=np.int64)
+        self.lanes = [specs[name].retreat_lane for name in setup.houses]
         self.late = options.crippled_as_timing == "end_of_round"
         self.early = options.cer_timing == "round_start"
         self._entries: dict[tuple[object, ...], Entry | str] = {}
@@ -451,28 +477,14 @@ class Kernel:
             if morale.boosted >= 0 and morale.one_cer:
                 modifier[morale.boosted] += morale.one_cer
         roe = np.array([task_force_roe(setup, state, g) for g in range(h)], dtype=np.int64)
-        always = np.zeros(h, dtype=np.bool_)
-        scout_units = np.zeros((h, n), dtype=np.bool_)
-        screened = np.zeros(h, dtype=np.bool_)
+        joined = np.array([bool(state.joined >> f.index & 1) for f in setup.fleets], dtype=bool)
         escorts = np.zeros((h, n), dtype=np.bool_)
         for f in setup.fleets:
-            if not state.joined >> f.index & 1:
-                continue
-            members = list(f.units)
-            escorts[f.house, members] = True
-            if f.scouts:
-                if f.scout_unit >= 0:
-                    return "targetable scouts"  # refused at compile time too
-                screened[f.house] = True
-                if members:
-                    scout_units[f.house, members] = True
-                else:
-                    always[f.house] = True
-            if f.spacelift:
-                screened[f.house] = True
+            if joined[f.index]:
+                escorts[f.house, list(f.units)] = True
         if setup.options.colony_units_screen and setup.controller >= 0:
             escorts[setup.controller, list(setup.colony_units)] = True
-        return Entry(hostile, modifier, auto, roe, always, scout_units, screened, escorts)
+        return Entry(hostile, modifier, auto, roe, joined, escorts)
 
     def _set_phases(self, phases: tuple[tuple[int, int], ...]) -> None:
         self.phases = phases
@@ -574,8 +586,10 @@ class Kernel:
             engaging=np.zeros(k, dtype=np.int64),
             screened_lost=np.array([s.screened_lost for s in first], dtype=np.int64),
             rerolled=np.array([s.rerolled for s in first], dtype=np.int64),
-            scouts_always=np.array([e.scouts_always for e in es], dtype=np.bool_),
-            scout_units=np.array([e.scout_units for e in es], dtype=np.bool_),
+            joined=np.array([e.joined for e in es], dtype=np.bool_).reshape(k, self.n_fleets),
+            retreated=np.array([s.retreated for s in first], dtype=np.int64),
+            stranded=np.array([s.stranded for s in first], dtype=np.int64),
+            spacelift_left=np.array([s.spacelift_left for s in first], dtype=np.int64),
             as_cond=np.zeros((k, n), dtype=np.int8),
             cer_rolls=np.full((k, n), rounds.NO_ROLL, dtype=np.int64),
         )
@@ -583,7 +597,6 @@ class Kernel:
         rolling = [u.index for u in self.setup.units if u.uses_cer]
         late = options.crippled_as_timing == "end_of_round"
         roe = np.array([e.roe for e in es], dtype=np.int64)
-        screened = np.array([e.screened for e in es], dtype=np.bool_)
         escorts = np.array([e.escorts for e in es], dtype=np.bool_)
 
         def hostile_now(at: I64) -> B:
@@ -596,7 +609,7 @@ class Kernel:
         batch.hostile[everyone] = hostile_now(everyone)
         round_no = np.array([s.round for s in first], dtype=np.int64)
         present = np.zeros((k, len(self.step_order)), dtype=np.bool_)
-        #: 0 playing, 1 over, 2 cut off, 3 at the ROE check with a retreat due
+        #: 0 playing, 1 over, 2 cut off
         status = np.zeros(k, dtype=np.int64)
         limit = options.max_rounds
         either = options.roe_hostile_strength == "either_way"
@@ -635,7 +648,7 @@ class Kernel:
             remaining = (alive.astype(np.int64) @ self.house_matrix) > 0  # [a, h]
             hs = batch.hostile[active]
             either_way = hs | hs.transpose(0, 2, 1)
-            self._screened_check(batch, active, alive, remaining, either_way, screened, escorts)
+            self._screened_check(batch, active, alive, remaining, either_way, escorts)
             strength_units = np.where(c == CRIPPLED, self.attack_crippled, self.attack) * alive
             strength = strength_units @ self.house_matrix  # [a, h]
             # Combat Termination: two remaining Task Forces hostile either way
@@ -647,27 +660,40 @@ class Kernel:
                 status[active[cut]] = 2
                 continues &= ~cut
             # 7.3.4 step 4: the ROE check, house by house, with the stock policy
-            # (``battle.RoePolicy``); a retreat is carried out by the procedures
-            retreat = np.zeros(len(active), dtype=np.bool_)
+            # (``battle.RoePolicy``; ``retreat.why_not``)
+            retreat = np.zeros((len(active), h), dtype=np.bool_)
+            gone = batch.retreated[active]
             for g in range(h):
                 if self.lane_none[g]:
                     continue
                 may = continues & remaining[:, g] & (alive & fleet_units[g]).any(axis=1)
+                may &= ((gone >> g) & 1) == 0
                 if not may.any():
                     continue
                 setting = self.retreat_setting[g]
                 if setting == "never":
                     continue
                 if isinstance(setting, RetreatAfterRound):
-                    retreat |= may & (round_no[active] >= setting.after_round)
+                    retreat[:, g] = may & (round_no[active] >= setting.after_round)
                     continue
                 regarded = hs[:, g, :] | (hs[:, :, g] if either else False)
                 regarded = regarded & remaining
                 regarded[:, g] = False
                 against = (strength * regarded).sum(axis=1)
                 allows = self._roe_allows(roe[active, g], strength[:, g], against)
-                retreat |= may & ~allows
-            status[active[retreat]] = 3
+                retreat[:, g] = may & ~allows
+            leaving = np.nonzero(retreat.any(axis=1))[0]
+            if len(leaving):
+                at = active[leaving]
+                self._retreat(batch, at, retreat[leaving], escorts)
+                # combat goes on unless the retreats ended it (``retreat._retreat``)
+                c = batch.cond[at]
+                alive = (c == UNDAMAGED) | (c == CRIPPLED)
+                remaining = (alive.astype(np.int64) @ self.house_matrix) > 0
+                hs = batch.hostile[at]
+                either_way = hs | hs.transpose(0, 2, 1)
+                pairs = remaining[:, :, None] & remaining[:, None, :] & either_way
+                status[at[~pairs.any(axis=(1, 2))]] = 1
             active = active[status[active] == 0]
         self._exits(batch, rows, starts, present, round_no, status, generators, exits)
 
@@ -698,6 +724,9 @@ class Kernel:
                 "engaged": int(batch.engaged[i]),
                 "engaging": 0,
                 "screened_lost": int(batch.screened_lost[i]),
+                "retreated": int(batch.retreated[i]),
+                "stranded": int(batch.stranded[i]),
+                "spacelift_left": int(batch.spacelift_left[i]),
                 "rerolled": int(batch.rerolled[i]),
                 "auto_used": starts[t].auto_used
                 | sum(1 << g for g in range(h) if batch.auto_used[i, g]),
@@ -706,12 +735,17 @@ class Kernel:
                 "attacks": (),
                 "retreating": 0,
             }
-            if status[i] == 3:
-                exits[t] = starts[t].at(Stage.ROE_CHECK, cursor=(0,), **changes)
-            else:
-                result = "cut_off" if status[i] == 2 else starts[t].result
-                exits[t] = starts[t].at(Stage.OVER, cursor=(), result=result, **changes)
+            result = "cut_off" if status[i] == 2 else starts[t].result
+            exits[t] = starts[t].at(Stage.OVER, cursor=(), result=result, **changes)
             generators[t].state = int(batch.seeds[i])
+
+    def _scouts_gone(self, batch: Batch, at: I64) -> B:
+        """[trial, fleet]: its scouts left with its house's retreat (``rounds.scouts_gone``):
+        they go with their fleet, unless it stayed whole at a restricted lane (E41)."""
+        retreated = ((batch.retreated[at][:, None] >> self.fleet_house) & 1) == 1
+        stranded = ((batch.stranded[at][:, None] >> np.arange(self.n_fleets)) & 1) == 1
+        gone: B = retreated & ~stranded
+        return gone
 
     def _screened_check(
         self,
@@ -720,21 +754,85 @@ class Kernel:
         alive: B,
         remaining: B,
         either_way: B,
-        screened: B,
         escorts: B,
     ) -> None:
-        """``rounds.screened_check`` (7.2): a house's screened ships are destroyed when none of
-        its escorts fights on while a house hostile to it either way remains."""
+        """``rounds.screened_check`` (7.2): a house's screened ships (spacelift ships that did
+        not leave, scouts that did not leave) are destroyed when none of its escorts fights on
+        while a house hostile to it either way remains."""
+        if not (self.fleet_spacelift.any() or self.fleet_scouts.any()):
+            return
+        gone = self._scouts_gone(batch, active)
+        joined = batch.joined[active]
         for g in range(self.n_houses):
-            due = screened[active, g] & ~((batch.screened_lost[active] >> g) & 1).astype(bool)
+            lost = ((batch.screened_lost[active] >> g) & 1) == 1
+            lift_gone = ((batch.spacelift_left[active] >> g) & 1) == 1
+            mine = joined & (self.fleet_house == g)
+            screened = mine & (
+                (self.fleet_spacelift & ~lift_gone[:, None]) | (self.fleet_scouts & ~gone)
+            )
+            due = screened.any(axis=1) & ~lost
             if not due.any():
                 continue
             escorted = (alive & escorts[active, g]).any(axis=1)
             others = remaining.copy()
             others[:, g] = False
             threatened = (others & either_way[:, g, :]).any(axis=1)
-            lost = due & ~escorted & threatened
-            batch.screened_lost[active[lost]] |= 1 << g
+            batch.screened_lost[active[due & ~escorted & threatened]] |= 1 << g
+
+    def _retreat(self, batch: Batch, at: I64, leaving: B, escorts: B) -> None:
+        """``retreat._retreat`` (7.3.5) for the trials ``at``, ``leaving[t, h]``: house h
+        retreats. Its fleets' squadrons leave (a crippled one cannot take a restricted lane:
+        option stranded_crippled; with restricted_lane_retreat: per_fleet such a fleet stays
+        whole, E41); its carriers' fighters go with their carrier, or are destroyed with it;
+        colony units stay; spacelift ships leave with option spacelift_on_retreat: retreats
+        (7.2, E40); then 7.2's screened check."""
+        options = self.setup.options
+        cond = batch.cond[at].astype(np.int64)
+        for g in range(self.n_houses):
+            rows = np.nonzero(leaving[:, g])[0]
+            if not len(rows):
+                continue
+            c = cond[rows]
+            lane = self.lanes[g]
+            held = np.zeros((len(rows), self.n_fleets), dtype=np.bool_)
+            if lane == "restricted" and options.restricted_lane_retreat == "per_fleet":
+                alive = (c == UNDAMAGED) | (c == CRIPPLED)
+                weak = (c == CRIPPLED) & ~self.fighter
+                for f in range(self.n_fleets):
+                    if self.fleet_house[f] != g:
+                        continue
+                    units = self.fleet_units[f]
+                    crippled = (options.stranded_crippled == "stay") & (weak & units).any(axis=1)
+                    lift = options.spacelift_on_retreat == "retreats" and self.fleet_spacelift[f]
+                    fights = (alive & units).any(axis=1)
+                    held[:, f] = batch.joined[at[rows], f] & (crippled | lift) & fights
+                bits = (held.astype(np.int64) << np.arange(self.n_fleets)).sum(axis=1)
+                batch.stranded[at[rows]] |= bits
+            own = (self.house == g) & (self.unit_fleet >= 0) & ~self.fighter
+            stays = held[:, np.maximum(self.unit_fleet, 0)] & (self.unit_fleet >= 0)
+            moving = own & ~stays
+            c = np.where(moving & (c == UNDAMAGED), GONE_UNDAMAGED, c)
+            if lane != "restricted":
+                c = np.where(moving & (c == CRIPPLED), GONE_CRIPPLED, c)
+            elif options.stranded_crippled == "destroyed":
+                c = np.where(moving & (c == CRIPPLED), DESTROYED, c)
+            carried = (self.house == g) & self.fighter & (self.carrier >= 0)
+            for u in np.nonzero(carried)[0]:
+                fights = (c[:, u] == UNDAMAGED) | (c[:, u] == CRIPPLED)
+                carrier = c[:, self.carrier[u]]
+                away = fights & ((carrier == GONE_UNDAMAGED) | (carrier == GONE_CRIPPLED))
+                lost = fights & (carrier == DESTROYED)
+                c[away, u] = GONE_UNDAMAGED
+                c[lost, u] = DESTROYED
+            cond[rows] = c
+            batch.retreated[at[rows]] |= 1 << g
+            if options.spacelift_on_retreat == "retreats" and lane != "restricted":
+                batch.spacelift_left[at[rows]] |= 1 << g
+        batch.cond[at] = cond.astype(np.int8)
+        alive = (cond == UNDAMAGED) | (cond == CRIPPLED)
+        remaining = (alive.astype(np.int64) @ self.house_matrix) > 0
+        hs = batch.hostile[at]
+        self._screened_check(batch, at, alive, remaining, hs | hs.transpose(0, 2, 1), escorts)
 
     def _roe_allows(self, roe: I64, own: I64, hostile: I64) -> B:
         """``tables.roe_allows`` over arrays (7.1.1)."""
@@ -767,9 +865,7 @@ class Kernel:
         # 7.1.2: AS halved when crippled, from the next step on or the next round (E23)
         weak = crippled if not self.late else batch.as_cond[sub] == CRIPPLED
         # 7.3.3 Scouts: +1 while a joined fleet with scouts has a unit fighting (or has none)
-        scouts = ~((batch.screened_lost[sub][:, None] >> np.arange(h)) & 1).astype(bool) & (
-            batch.scouts_always[sub] | (alive[:, None, :] & batch.scout_units[sub]).any(axis=2)
-        )
+        scouts = self._has_scouts(batch, sub, alive)
         m = len(members)
         target = np.full((k, m), -1, dtype=np.int64)
         hits = np.zeros((k, m), dtype=np.int64)
@@ -841,6 +937,20 @@ class Kernel:
             critical[fires, j] = crit
             batch.engaging[streams] |= np.left_shift(1, g * h + self.house[chosen])
         self._damage(batch, sub, c, target, hits, critical)
+
+    def _has_scouts(self, batch: Batch, sub: I64, alive: B) -> B:
+        """[trial, house]: ``cer.has_scouts`` (7.3.3 Scouts +1, "Maximum benefit for all
+        Scouts in Task Force"): a joined fleet with scouts that did not leave, with a unit
+        still fighting (or none at all); none once its screened ships were lost (7.2)."""
+        h = self.n_houses
+        if not self.fleet_scouts.any():
+            return np.zeros((len(sub), h), dtype=np.bool_)
+        fights = (alive[:, None, :] & self.fleet_units[None, :, :]).any(axis=2)
+        ok = batch.joined[sub] & self.fleet_scouts & ~self._scouts_gone(batch, sub)
+        ok &= self.fleet_empty | fights
+        lost = ((batch.screened_lost[sub][:, None] >> np.arange(h)) & 1) == 1
+        found: B = ((ok.astype(np.int64) @ self.fleet_matrix) > 0) & ~lost
+        return found
 
     def _pool(self, alive: B, crippled: B, hostile: B, fighter: bool) -> I64:
         """Each trial's target weights (7.3.2.4 candidates, 7.3.2.5 weights; 0: not one)."""
