@@ -38,9 +38,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from spacecombat.core.decisions import decide
 from spacecombat.core.dice import SIDES
-from spacecombat.core.engine import Chance, Decision, Draw, End, Node, Point, Sampler, Step
+from spacecombat.core.engine import End, Node, Point, Sampler, Step
 from spacecombat.core.prng import GOLDEN, MIX1, MIX2, SplitMix64
 from spacecombat.rulesets.ec4x.battle import Ec4xBattle
 from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT, Fleet, Setup, Unit
@@ -277,6 +276,16 @@ class PreCombat:
         return self.battle._node(state)
 
 
+class FromState(Sampler[State]):
+    """A ``Sampler`` of the battle played on from any state (what the kernel leaves of a
+    trial): walked once for each point and outcome of the dice it meets, as Monte Carlo's
+    sampler walks a battle from its start; the same draws and ends as ``play``."""
+
+    def play_from(self, state: State, dice: StreamDice) -> Point[State]:
+        self._start = self._reach(state)
+        return self.play(dice)
+
+
 class StreamDice:
     """The dice of ``SplitMixDice`` on a generator whose state the kernel sets."""
 
@@ -355,6 +364,7 @@ class Kernel:
         setup = self.setup = self.battle.setup
         self.policies = self.battle.stock_policies()
         self.pre = Sampler(PreCombat(self.battle), self.policies)
+        self.tail = FromState(self.battle, self.policies)
         units = setup.units
         self.n_units = n = len(units)
         self.n_houses = h = len(setup.houses)
@@ -497,8 +507,8 @@ class Kernel:
     # -- per trial: the rest, by the procedures -------------------------------------------------
 
     def finish(self, state: State, dice: StreamDice) -> tuple[State, Mapping[str, object]]:
-        """The battle played on from ``state`` by the quiet procedures with ``dice`` (as the
-        sampler's lean walk plays it), to its end: the end's state and outcome."""
+        """The battle played on from ``state`` by the quiet procedures with ``dice`` (through
+        a sampler, ``FromState``), to its end: the end's state and outcome."""
         memo = state.stage is Stage.OVER and self.battle.planetary is None
         if memo:
             # space combat over, no draw left: the end is that of the same state in any other
@@ -506,29 +516,18 @@ class Kernel:
             # (``outcome.outcome``; ``Ec4xBattle.end_key`` forgets the round alike)
             known = self._ends.get(state.at(state.stage, round=0))
             if known is not None:
-                end, outcome = known
-                if end.round == state.round:
+                last, outcome = known
+                if last.round == state.round:
                     return known
-                return end.at(end.stage, round=state.round), {**outcome, "rounds": state.round}
-        advance, policies = self.battle.advance, self.policies
-        start = state
-        while True:
-            found = advance(state)
-            if isinstance(found, Step):
-                state = found.state
-            elif isinstance(found, Draw):
-                state = found.after(dice.pick(found.weights)).state
-            elif isinstance(found, Chance):
-                state = found.after(found.rolled(found.pool.sample(dice))).state
-            elif isinstance(found, Decision):
-                state = found.then(decide(found.request, policies)).state
-            else:
-                result = (state, found.outcome)
-                if memo:
-                    if len(self._ends) >= MEMO_LIMIT:
-                        self._ends.clear()
-                    self._ends[start.at(start.stage, round=0)] = result
-                return result
+                return last.at(last.stage, round=state.round), {**outcome, "rounds": state.round}
+        point = self.tail.play_from(state, dice)
+        assert point.outcome is not None
+        result = (point.state, point.outcome)
+        if memo:
+            if len(self._ends) >= MEMO_LIMIT:
+                self._ends.clear()
+            self._ends[state.at(state.stage, round=0)] = result
+        return result
 
     # -- a batch --------------------------------------------------------------------------------
 
