@@ -334,3 +334,23 @@ def test_below_is_splitmix64s_below_with_its_rejection() -> None:
                 seeds[i] = reference.state
                 assert int(got[i]) == expected
                 assert int(states[i]) == reference.state
+
+
+def test_the_kernels_trials_are_shared_over_workers_with_the_same_figures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Trials still go to a pool of forked workers (each with its kernel) and are merged in
+    the order of their trials: the same report on two workers as on one."""
+    scenario = _raw("bench")
+    one = monte_carlo(scenario, trials=4_000, seed=5, workers=1, precision=0)
+    pooled: list[int] = []
+    in_pool = montecarlo._in_pool
+
+    def counted(*args: Any) -> None:
+        pooled.append(args[5])
+        in_pool(*args)
+
+    monkeypatch.setattr(montecarlo, "_in_pool", counted)
+    two = monte_carlo(scenario, trials=4_000, seed=5, workers=2, precision=0)
+    assert pooled == [2]
+    assert one.to_json() == two.to_json()
