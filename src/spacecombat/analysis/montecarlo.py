@@ -10,6 +10,11 @@ than ``POOL_AFTER``: then on a pool of workers, forked with what the first batch
 keeping its sampler from batch to batch. Tallies are merged in the order of their trials, so
 the figures do not depend on timing or on the number of workers.
 
+An EC4X battle's trials are played by EC4X's kernel where it compiles for the battle
+(``rulesets/ec4x/space_combat/kernel.py``: a batch's rounds side by side over arrays, the same
+draws and ends as the sampler's, trial for trial); where it refuses (``KernelRefusal``), by the
+sampler. Either way the tally is made from the trials' ends in the same order.
+
 Work goes out in batches made as they are needed (a few per worker in flight, never a list
 sized by the trials). The workers (``analysis/workers.py``) leave Ctrl-C to the parent: on
 KeyboardInterrupt, or any other exception, the parent stops them at once and re-raises; each
