@@ -18,9 +18,10 @@ What the kernel plays, and what it leaves to the procedures (the quiet battle,
   screening of spacelift ships and scouts (7.2): the kernel, until space combat is over;
 - everything after space combat (reembark and outcome 7.3.1.2, 7.3.6; planetary combat
   7.5–7.6): the procedures, from the state the kernel reached (``Kernel.finish``);
-- a trial whose state before round 1 has what the kernel does not play (an undetected cloaked
-  fleet: phase 1, the cloak's loss) is played on by the procedures from there
-  (``Kernel.entry`` says why).
+- the attack steps of each trial's round are those ``rounds.phases`` gives for its state
+  (undetected cloaked fleets in phase 1 with Ambush or Surprise in round 1, a fleet losing its
+  cloak when its Raiders are crippled); a trial whose state before round 1 has what the kernel
+  does not foresee is played on by the procedures from there (``Kernel.entry`` says why).
 
 ``compile_kernel`` reads the battle's setup and raises ``KernelRefusal`` naming the first
 feature or option value the kernel does not play; every field of ``Setup``, ``Unit``,
@@ -46,8 +47,8 @@ from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT, Fleet, Setup, Unit
 from spacecombat.rulesets.ec4x.space_combat import cer, rounds
 from spacecombat.rulesets.ec4x.space_combat.pre_combat import (
     house_morale,
+    is_cloaked,
     task_force_roe,
-    undetected,
 )
 from spacecombat.rulesets.ec4x.space_combat.targeting import regards_hostile
 from spacecombat.rulesets.ec4x.state import (
@@ -106,13 +107,13 @@ OPTIONS: dict[str, tuple[object, ...] | None] = {
     "spacelift_on_retreat": None,  # retreat: the procedures
     "stranded_crippled": None,  # retreat: the procedures
     "restricted_lane_retreat": None,  # retreat: the procedures
-    "surprise": None,  # phase 1 only: undetected fleets are refused per trial
+    "surprise": ("defender_initiative", "never"),
     "detection_scope": None,  # pre-combat
     "crisis_refusal": None,  # pre-combat
     "roe_hostile_strength": ("regarded_hostile", "either_way"),
-    "undetected_later_rounds": None,  # undetected fleets are refused per trial
+    "undetected_later_rounds": None,  # read by rounds.phases, which the kernel calls
     "colony_units_screen": (False, True),
-    "ambush_squadrons": None,  # undetected fleets are refused per trial
+    "ambush_squadrons": None,  # read by rounds.phases, which the kernel calls
     "detection_units": None,  # pre-combat
     "scout_targets": ("screened",),
     "auto_critical_attack": ("cer_attack", "squadron", "any_attack"),
@@ -165,7 +166,7 @@ UNIT_FIELDS = {
     "house": "played",
     "fleet": "played (the ROE check's fleet units)",
     "kind": "played; targetable scouts refused",
-    "ships": "pre-combat detection; round_end's cloak check (undetected fleets refused)",
+    "ships": "played: a Raider aboard keeps its fleet's cloak (2.4.3); rounds.phases",
     "bucket": "played (7.3.2.4)",
     "size": "played (7.3.2.5)",
     "attack": "played",
@@ -186,7 +187,7 @@ FLEET_FIELDS = {
     "units": "played",
     "scouts": "played (7.2 screening, 7.3.3 scouts modifier)",
     "spacelift": "played (7.2 screening); their retreat: the procedures",
-    "has_cloak": "refused per trial when undetected",
+    "has_cloak": "pre_combat.is_cloaked, read at round 1",
     "clk": "pre-combat detection",
     "scout_unit": "refused: targetable scouts (option scout_targets)",
 }
@@ -315,6 +316,10 @@ class Entry:
     roe: I64
     #: per fleet: it joined the combat (``State.joined``)
     joined: B
+    #: per fleet: it is cloaked (``pre_combat.is_cloaked``: fixed in combat)
+    cloaked: B
+    #: what this trial's attack steps depend on but detection and the round (``rounds.phases``)
+    state: State
     #: [house, unit]: the units that escort its screened ships (7.2): those of its joined
     #: fleets, and its colony's with option colony_units_screen
     escorts: B
@@ -344,6 +349,9 @@ class Batch:
     rerolled: I64
     #: [trial, fleet]: the fleet joined the combat
     joined: B
+    #: ``State.detected`` (bit f), and the house that won initiative (-1 none)
+    detected: I64
+    initiative: I64
     #: ``State.retreated`` (bit h), ``State.stranded`` (bit f), ``State.spacelift_left``
     retreated: I64
     stranded: I64
@@ -432,11 +440,22 @@ class Kernel:
         self.early = options.cer_timing == "round_start"
         self._entries: dict[tuple[object, ...], Entry | str] = {}
         self._ends: dict[State, tuple[State, Mapping[str, object]]] = {}
-        #: each unit's attack step (phase, tier) as ``rounds.phases`` gives it (the same in
-        #: every round: no fleet is undetected)
-        self.phases: tuple[tuple[int, int], ...] | None = None
-        self.step_order: list[tuple[int, int]] = []
-        self.step_units: list[I64] = []
+        #: every attack step a round may have (7.3.1: phases 1–3, and phase 4 by CR tier, or
+        #: as one step), in the order taken; ``rounds.phases`` says which is each unit's
+        tiers = {0}
+        for u in units:
+            tiers.add(u.cr)
+        tiers |= {rounds.STARBASE_FIRST, rounds.STARBASE_LAST}
+        steps = {(1, 0), (2, 0), (3, 0), *((4, t) for t in tiers)}
+        self.step_order = sorted(steps, key=lambda p: (p[0], -p[1]))
+        self.step_index = {p: i for i, p in enumerate(self.step_order)}
+        self._steps_memo: dict[tuple[object, ...], I64] = {}
+        #: [fleet, unit]: its squadrons with an undamaged Raider keep its cloak (2.4.3)
+        self.raiders = np.zeros((len(fleets), n), dtype=np.bool_)
+        for f in fleets:
+            for member in f.units:
+                self.raiders[f.index, member] = "RR" in units[member].ships
+        self.surprise = options.surprise == "defender_initiative"
 
     # -- per trial: entry ----------------------------------------------------------------------
 
@@ -452,15 +471,16 @@ class Kernel:
             self._entries[key] = found
         return found
 
+    def refusals(self) -> set[str]:
+        """Why trials met so far were left to the procedures at round 1 (``entry``)."""
+        return {found for found in self._entries.values() if isinstance(found, str)}
+
     def _entry(self, state: State) -> Entry | str:
         setup = self.setup
         if state.as_cond or state.cer_rolls or state.retreated or state.spacelift_left:
             return "conditions, rolls or retreats kept before round 1"
         if any(state.damage):
             return "hits kept before round 1"
-        for f in setup.fleets:
-            if state.joined >> f.index & 1 and undetected(setup, state, f.index):
-                return "an undetected cloaked fleet (7.1.3, 7.3.1 phase 1)"
         h, n = self.n_houses, self.n_units
         hostile = np.zeros((2, h, h), dtype=np.bool_)
         for a in range(h):
@@ -470,14 +490,10 @@ class Kernel:
                     hostile[engaged, a, b] = regards_hostile(
                         setup, state.at(state.stage, engaged=bit), a, b
                     )
-        one = rounds.phases(setup, state.at(state.stage, round=1))
-        later = rounds.phases(setup, state.at(state.stage, round=2))
-        if one != later or any(p[0] == 1 for p in one):
-            return "attack steps that change after round 1 (7.3.1.1)"
-        if self.phases is None:
-            self._set_phases(one)
-        elif one != self.phases:
-            return "attack steps unlike the first trial's"
+        for later in (1, 2):
+            found = rounds.phases(setup, state.at(state.stage, round=later))
+            if any(p not in self.step_index for p in found if p != rounds.NO_STEP):
+                return "an attack step the kernel did not foresee"
         modifier = np.where(self.starbase, cer.STARBASE, 0).astype(np.int64)
         auto = np.zeros(h, dtype=np.bool_)
         for g in range(h):
@@ -494,15 +510,38 @@ class Kernel:
                 escorts[f.house, list(f.units)] = True
         if setup.options.colony_units_screen and setup.controller >= 0:
             escorts[setup.controller, list(setup.colony_units)] = True
-        return Entry(hostile, modifier, auto, roe, joined, escorts)
+        cloaked = np.array([is_cloaked(setup, state, f.index) for f in setup.fleets], dtype=bool)
+        base = state.at(state.stage, round=0, detected=0)
+        return Entry(
+            hostile=hostile,
+            modifier=modifier,
+            auto=auto,
+            roe=roe,
+            joined=joined,
+            cloaked=cloaked,
+            state=base,
+            escorts=escorts,
+        )
 
-    def _set_phases(self, phases: tuple[tuple[int, int], ...]) -> None:
-        self.phases = phases
-        order = sorted({p for p in phases if p != rounds.NO_STEP}, key=lambda s: (s[0], -s[1]))
-        self.step_order = order
-        self.step_units = [
-            np.array([u for u, p in enumerate(phases) if p == s], dtype=np.int64) for s in order
-        ]
+    def unit_steps(self, entry: Entry, detected: int, later: bool) -> I64:
+        """Each unit's attack step this round (an index into ``step_order``, -1: none), as
+        ``rounds.phases`` gives it for the trial's state with ``detected`` in round 1 or a
+        later round (memoised)."""
+        key = (entry.state, detected, later)
+        found = self._steps_memo.get(key)
+        if found is None:
+            state = entry.state.at(entry.state.stage, detected=detected, round=2 if later else 1)
+            found = np.array(
+                [
+                    -1 if p == rounds.NO_STEP else self.step_index[p]
+                    for p in rounds.phases(self.setup, state)
+                ],
+                dtype=np.int64,
+            )
+            if len(self._steps_memo) >= MEMO_LIMIT:
+                self._steps_memo.clear()
+            self._steps_memo[key] = found
+        return found
 
     # -- per trial: the rest, by the procedures -------------------------------------------------
 
@@ -586,6 +625,8 @@ class Kernel:
             screened_lost=np.array([s.screened_lost for s in first], dtype=np.int64),
             rerolled=np.array([s.rerolled for s in first], dtype=np.int64),
             joined=np.array([e.joined for e in es], dtype=np.bool_).reshape(k, self.n_fleets),
+            detected=np.array([s.detected for s in first], dtype=np.int64),
+            initiative=np.array([s.initiative for s in first], dtype=np.int64),
             retreated=np.array([s.retreated for s in first], dtype=np.int64),
             stranded=np.array([s.stranded for s in first], dtype=np.int64),
             spacelift_left=np.array([s.spacelift_left for s in first], dtype=np.int64),
@@ -608,6 +649,11 @@ class Kernel:
         batch.hostile[everyone] = hostile_now(everyone)
         round_no = np.array([s.round for s in first], dtype=np.int64)
         present = np.zeros((k, len(self.step_order)), dtype=np.bool_)
+        unit_step = np.full((k, n), -1, dtype=np.int64)
+        # the detection and round (1 or later) each trial's unit_step was found for
+        seen_detected = np.full(k, -1, dtype=np.int64)
+        seen_later = np.zeros(k, dtype=np.bool_)
+        cloaked = np.array([e.cloaked for e in es], dtype=np.bool_).reshape(k, self.n_fleets)
         #: 0 playing, 1 over, 2 cut off
         status = np.zeros(k, dtype=np.int64)
         limit = options.max_rounds
@@ -622,8 +668,19 @@ class Kernel:
             if late:
                 batch.as_cond[active] = c0
             alive0 = (c0 == UNDAMAGED) | (c0 == CRIPPLED)
-            for s, members in enumerate(self.step_units):
-                present[active, s] = alive0[:, members].any(axis=1)
+            # each unit's step this round: by the trial's detection and round 1 or later
+            later = round_no[active] > 1
+            changed = (batch.detected[active] != seen_detected[active]) | (
+                later != seen_later[active]
+            )
+            for i in np.nonzero(changed)[0]:
+                t = int(active[i])
+                unit_step[t] = self.unit_steps(es[t], int(batch.detected[t]), bool(later[i]))
+            seen_detected[active] = batch.detected[active]
+            seen_later[active] = later
+            steps_now = unit_step[active]
+            for s in range(len(self.step_order)):
+                present[active, s] = (alive0 & (steps_now == s)).any(axis=1)
             if early:
                 # option cer_timing: round_start: every unit using CER rolls now, in unit order
                 batch.cer_rolls[active] = rounds.NO_ROLL
@@ -632,13 +689,24 @@ class Kernel:
                     if len(at):
                         die = below(batch.seeds, at, np.full(len(at), 10))
                         batch.cer_rolls[at, u] = self.first_face + die
-            for s, members in enumerate(self.step_units):
+            for s in range(len(self.step_order)):
                 local = np.nonzero(present[active, s])[0]
                 if len(local):
-                    self._step(batch, active[local], members)
+                    sub = active[local]
+                    self._step(batch, sub, s, unit_step[sub] == s, round_no[sub] == 1)
             # 7.3.4 steps 1–3: the round's end
             batch.engaged[active] |= batch.engaging[active]
             batch.engaging[active] = 0
+            if cloaked.any():
+                # 2.4.3: a fleet in the combat whose Raiders are all crippled or destroyed
+                # loses its cloak (``rounds.round_end``)
+                c = batch.cond[active]
+                bits = np.arange(self.n_fleets)
+                hidden = cloaked[active] & batch.joined[active]
+                hidden &= ((batch.detected[active][:, None] >> bits) & 1) == 0
+                keeps = ((c == UNDAMAGED)[:, None, :] & self.raiders[None]).any(axis=2)
+                lost = hidden & ~keeps
+                batch.detected[active] |= (lost.astype(np.int64) << bits).sum(axis=1)
             if options.damage_memory == "round":
                 batch.damage[active] = 0
             batch.hostile[active] = hostile_now(active)
@@ -713,7 +781,7 @@ class Kernel:
         late = self.setup.options.crippled_as_timing == "end_of_round"
         early = self.setup.options.cer_timing == "round_start"
         for i, t in enumerate(rows):
-            steps = tuple(self.step_order[s] for s in range(len(self.step_order)) if present[i, s])
+            steps = tuple(p for s, p in enumerate(self.step_order) if present[i, s])
             changes: dict[str, Any] = {
                 "cond": tuple(int(x) for x in batch.cond[i]),
                 "round": int(round_no[i]),
@@ -723,6 +791,7 @@ class Kernel:
                 "engaged": int(batch.engaged[i]),
                 "engaging": 0,
                 "screened_lost": int(batch.screened_lost[i]),
+                "detected": int(batch.detected[i]),
                 "retreated": int(batch.retreated[i]),
                 "stranded": int(batch.stranded[i]),
                 "spacelift_left": int(batch.spacelift_left[i]),
@@ -852,10 +921,11 @@ class Kernel:
                 allows[at] = own[at] * rule.hostile >= hostile[at] * rule.own
         return allows
 
-    def _step(self, batch: Batch, sub: I64, members: I64) -> None:
-        """One attack step (7.3.1) for the trials ``sub``: each attacker's selection in unit
-        order (``rounds.attack``: its CER die, its target, a starbase's re-roll), then the
-        damage (``damage.apply_damage``) and the force reductions (``force_reduction``)."""
+    def _step(self, batch: Batch, sub: I64, step: int, firing: B, first_round: B) -> None:
+        """One attack step (7.3.1, ``step_order[step]``) for the trials ``sub`` (``firing``:
+        [trial, unit] the units whose step it is): each attacker's selection in unit order
+        (``rounds.attack``: its CER die, its target, a starbase's re-roll), then the damage
+        (``damage.apply_damage``) and the force reductions (``force_reduction``)."""
         options = self.setup.options
         k, h = len(sub), self.n_houses
         c = batch.cond[sub].astype(np.int64)
@@ -865,7 +935,14 @@ class Kernel:
         weak = crippled if not self.late else batch.as_cond[sub] == CRIPPLED
         # 7.3.3 Scouts: +1 while a joined fleet with scouts has a unit fighting (or has none)
         scouts = self._has_scouts(batch, sub, alive)
+        members = np.nonzero(firing.any(axis=0))[0]
         m = len(members)
+        # 7.3.1.1 Ambush +4 (or Surprise +3 for the house that won initiative, E42): phase 1
+        # of round 1 only
+        bonus_step = np.zeros(k, dtype=np.int64)
+        if self.step_order[step][0] == 1:
+            surprised = (batch.initiative[sub] >= 0) & self.surprise
+            bonus_step = np.where(surprised, cer.SURPRISE, cer.AMBUSH) * first_round
         target = np.full((k, m), -1, dtype=np.int64)
         hits = np.zeros((k, m), dtype=np.int64)
         critical = np.zeros((k, m), dtype=np.bool_)
@@ -874,7 +951,7 @@ class Kernel:
         auto_reroll = options.auto_critical_vs_starbase == "reroll"
         for j, unit in enumerate(members):
             u = int(unit)
-            fires = np.nonzero(alive[:, u])[0]
+            fires = np.nonzero(alive[:, u] & firing[:, u])[0]
             if not len(fires):
                 continue
             g = int(self.house[u])
@@ -919,7 +996,7 @@ class Kernel:
                         & self.auto_kind[u]
                     )
             if uses_cer:
-                bonus = batch.modifier[streams, u] + scouts[fires, g]
+                bonus = batch.modifier[streams, u] + scouts[fires, g] + bonus_step[fires]
                 modified = np.clip(natural + bonus + self.offset, 0, 59)
                 hit = self.hits[u, weak[fires, u].astype(np.int64), modified]
                 crit = (natural == cer.NATURAL_CRITICAL) | due
