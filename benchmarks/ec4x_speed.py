@@ -7,11 +7,16 @@ the stock policies, as ``spacecombat resolve`` plays it, from a scenario parsed 
 battles differ only by their seed. Beside it, in the same runs (issue 24), the same number of
 battles played as Monte Carlo plays its trials: ``Trials.run`` on one core (the quiet sampler,
 no events; the same draws and ends as ``play``), after a warm-up batch that fills the
-sampler's memory, so the ratio of the two is measured under the same load. Prints the median
-of ``--repeats`` runs of ``--battles`` battles each; results go in docs/benchmarks.md with the
-machine and the date.
+sampler's memory, so the ratio of the two is measured under the same load. And (issue 24's
+kernel) the same battle's trials as Monte Carlo now plays them: ``Trials.run`` with EC4X's
+kernel (``rulesets/ec4x/space_combat/kernel.py``: the rounds of a batch of trials side by
+side over numpy arrays, the same draws and ends), ``--kernel-battles`` a run in batches of
+``--batch`` (Monte Carlo's batches hold at most 1,000 trials when it stops by precision).
+Prints the median of ``--repeats`` runs; results go in docs/benchmarks.md with the machine and
+the date.
 
-Run: ``.venv/bin/python benchmarks/ec4x_speed.py [--battles N] [--repeats R]``
+Run: ``.venv/bin/python benchmarks/ec4x_speed.py [--battles N] [--repeats R]
+[--kernel-battles K] [--batch B]``
 """
 
 from __future__ import annotations
@@ -83,10 +88,13 @@ def run(battles: int) -> tuple[float, float]:
     return time.perf_counter() - start, rounds / battles
 
 
-def run_trials(trials: Trials, first: int, battles: int) -> float:
-    """Seconds for ``battles`` Monte Carlo trials from trial ``first`` (seed 0)."""
+def run_trials(trials: Trials, first: int, battles: int, batch: int | None = None) -> float:
+    """Seconds for ``battles`` Monte Carlo trials from trial ``first`` (seed 0), in batches of
+    ``batch`` (default: one)."""
     start = time.perf_counter()
-    trials.run(0, first, battles)
+    size = batch or battles
+    for at in range(first, first + battles, size):
+        trials.run(0, at, min(size, first + battles - at))
     return time.perf_counter() - start
 
 
@@ -94,19 +102,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--battles", type=int, default=500)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--kernel-battles", type=int, default=5_000)
+    parser.add_argument("--batch", type=int, default=1_000)
     args = parser.parse_args()
     run(20)  # warm up (data files, caches)
     sampled = Trials(parse_scenario(scenario()))
+    kernelled = Trials(parse_scenario(scenario()))
+    assert kernelled.kernel is not None, "the kernel plays this battle"
+    sampled.kernel = None  # the quiet sampler alone, as before the kernel
     warm_up = 600  # the sampler's memory fills, and it judges whether to go lean
     sampled.run(0, 0, warm_up)
-    times, trial_times = [], []
+    run_trials(kernelled, 0, args.batch, args.batch)  # its pre-combat sampler, numpy
+    times, trial_times, kernel_times = [], [], []
     mean_rounds = 0.0
     for k in range(args.repeats):
         seconds, mean_rounds = run(args.battles)
         times.append(seconds)
         trial_times.append(run_trials(sampled, warm_up + k * args.battles, args.battles))
+        first = args.batch + k * args.kernel_battles
+        kernel_times.append(run_trials(kernelled, first, args.kernel_battles, args.batch))
     median = statistics.median(times)
     trial_median = statistics.median(trial_times)
+    kernel_median = statistics.median(kernel_times)
     print(
         f"machine: {platform.machine()}, {platform.python_implementation()} "
         f"{platform.python_version()}, {platform.system()}"
@@ -126,6 +143,15 @@ def main() -> None:
         f"{1000 * trial_median / args.battles:.3f} ms a battle "
         f"(runs: {', '.join(f'{t:.3f}' for t in trial_times)}); "
         f"{median / trial_median:.2f} times the resolver's rate"
+    )
+    kernel_rate = args.kernel_battles / kernel_median
+    print(
+        f"  Monte Carlo trials (kernel, batches of {args.batch:,}, {args.kernel_battles:,} "
+        f"battles a run): median {kernel_median:.3f} s a run: {kernel_rate:,.0f} battles/s, "
+        f"{1000 * kernel_median / args.kernel_battles:.3f} ms a battle "
+        f"(runs: {', '.join(f'{t:.3f}' for t in kernel_times)}); "
+        f"{kernel_rate / (args.battles / median):.1f} times the resolver's rate, "
+        f"{kernel_rate / (args.battles / trial_median):.1f} times the quiet sampler's"
     )
 
 

@@ -175,6 +175,7 @@ def test_a_lean_sampler_gives_the_tally_trial_by_trial_play_gives() -> None:
     and counts, and the same rounds, as each trial played by ``play`` with its log."""
     scenario = dict(SCENARIOS)["bench"]
     trials = Trials(parse_scenario(scenario))
+    trials.kernel = None  # the sampler's own path (the kernel's: tests/ec4x/test_kernel.py)
     trials.sampler = Sampler(trials.battle, trials.battle.stock_policies(), memory=200)
     trials.run(5, 0, 10)
     assert trials.sampler.lean

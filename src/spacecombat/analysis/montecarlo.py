@@ -10,6 +10,11 @@ than ``POOL_AFTER``: then on a pool of workers, forked with what the first batch
 keeping its sampler from batch to batch. Tallies are merged in the order of their trials, so
 the figures do not depend on timing or on the number of workers.
 
+An EC4X battle's trials are played by EC4X's kernel where it compiles for the battle
+(``rulesets/ec4x/space_combat/kernel.py``: a batch's rounds side by side over arrays, the same
+draws and ends as the sampler's, trial for trial); where it refuses (``KernelRefusal``), by the
+sampler. Either way the tally is made from the trials' ends in the same order.
+
 Work goes out in batches made as they are needed (a few per worker in flight, never a list
 sized by the trials). The workers (``analysis/workers.py``) leave Ctrl-C to the parent: on
 KeyboardInterrupt, or any other exception, the parent stops them at once and re-raises; each
@@ -34,6 +39,7 @@ from spacecombat.analysis.report import OddsReport, Place, summarise
 from spacecombat.analysis.tactical_report import summarise_tactical
 from spacecombat.analysis.workers import forking, may_start, stop
 from spacecombat.analysis.workers import pool as workers_pool
+from spacecombat.core.dice import SplitMixDice
 from spacecombat.core.engine import Point, Sampler
 from spacecombat.core.errors import ScenarioError
 from spacecombat.core.limits import (
@@ -107,9 +113,15 @@ class Trials:
         self.scenario = scenario
         self.battle = battle if battle is not None else rulesets.battle(scenario)
         self.sampler: Sampler[Any] = Sampler(self.battle, self.battle.stock_policies())
+        #: EC4X's kernel for this battle (``rulesets/ec4x/space_combat/kernel.py``): its
+        #: rounds played for a batch of trials side by side, the same draws and ends as the
+        #: sampler's; ``None``: the sampler plays every trial
+        self.kernel = kernel_for(self.battle, scenario)
 
     def run(self, seed: int, first: int, count: int) -> Tally:
         """Play trials ``first .. first + count - 1``."""
+        if self.kernel is not None:
+            return self._run_kernel(self.kernel, seed, first, count)
         scenario, play = self.scenario, self.sampler.play
         # how often each end was reached, in the order first reached (the order of the ends
         # in the tally, as when each trial was tallied as it ended)
@@ -127,11 +139,40 @@ class Trials:
         finally:
             if collecting:
                 gc.enable()
-        tally = Tally(trials=count)
+        found: list[tuple[Any, Mapping[str, object], int]] = []
         for end, times in reached.items():
-            outcome = end.outcome
-            assert outcome is not None
-            key = self.battle.end_key(end.state)
+            assert end.outcome is not None
+            found.append((end.state, end.outcome, times))
+        return self._tally(found, count)
+
+    def _run_kernel(self, kernel: Any, seed: int, first: int, count: int) -> Tally:
+        """The trials played by the kernel, side by side (the same ends as ``run``'s)."""
+        scenario = self.scenario
+        seeds = []
+        for trial in range(first, first + count):
+            dice = rulesets.dice_for(scenario, trial_seed(seed, trial))
+            assert isinstance(dice, SplitMixDice)
+            seeds.append(dice.seed)
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            ends = kernel.play(seeds)
+        finally:
+            if collecting:
+                gc.enable()
+        # how often each end was reached, in the order first reached (as ``run`` counts them)
+        reached: dict[Any, tuple[Mapping[str, object], int]] = {}
+        for state, outcome in ends:
+            kept, times = reached.get(state, (outcome, 0))
+            reached[state] = (kept, times + 1)
+        return self._tally([(s, o, n) for s, (o, n) in reached.items()], count)
+
+    def _tally(self, found: list[tuple[Any, Mapping[str, object], int]], count: int) -> Tally:
+        """The tally of ``count`` trials from their ends (state, outcome, times reached), in
+        the order first reached."""
+        tally = Tally(trials=count)
+        for state, outcome, times in found:
+            key = self.battle.end_key(state)
             # the outcome of the first trial to reach the key (ends of different round
             # numbers share it)
             kept, seen = tally.ends.get(key, (outcome, 0))
@@ -144,6 +185,29 @@ class Trials:
                     r = int(str(outcome[f"{stage}_rounds"]))
                     counts[r] = counts.get(r, 0) + times
         return tally
+
+
+def kernel_for(battle: rulesets.Battle, scenario: AnyScenario) -> Any:
+    """EC4X's Monte Carlo kernel for ``battle`` (``compile_kernel``), or ``None`` where it
+    refuses the battle (``KernelRefusal``: the sampler plays it) or for another ruleset."""
+    if scenario.ruleset != "ec4x" or not KERNEL:
+        return None
+    # imported here for start-up time: only an EC4X battle loads EC4X's kernel
+    from spacecombat.rulesets.ec4x.battle import Ec4xBattle
+    from spacecombat.rulesets.ec4x.space_combat.kernel import KernelRefusal, compile_kernel
+
+    if not isinstance(battle, Ec4xBattle):
+        return None
+    if not isinstance(rulesets.dice_for(scenario, 0), SplitMixDice):
+        return None
+    try:
+        return compile_kernel(battle)
+    except KernelRefusal:
+        return None
+
+
+#: whether EC4X trials may be played by the kernel (tests compare it with the sampler)
+KERNEL = True
 
 
 #: this worker's trials of the scenario it last played (``run_trials``); in the parent, only

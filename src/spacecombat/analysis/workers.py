@@ -70,6 +70,8 @@ def stop(pool: ProcessPoolExecutor, pending: set[Future[Any]]) -> None:
     leave its own shutdown waiting on a pipe no one reads, and Ctrl-C must never hang."""
     known: dict[int, Any] = getattr(pool, "_processes", None) or {}
     processes = list(known.values())
+    # (taken now: the pool's shutdown forgets it)
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
     for process in processes:
         process.terminate()
     if CANCEL_ON_STOP:
@@ -86,6 +88,14 @@ def stop(pool: ProcessPoolExecutor, pending: set[Future[Any]]) -> None:
         process.join(timeout=STOP)
         if process.is_alive():
             process.kill()
+            process.join(timeout=STOP)
+    # A worker ended while sending its result (a large tally) leaves part of a message in the
+    # results pipe: the pool's manager thread would wait for the rest for ever, and the
+    # interpreter's exit, which joins that thread, with it. Every worker gone, this process's
+    # end of the pipe's writing side is its last: closing it ends that wait (end of file), and
+    # the manager thread finds the pool broken and exits.
+    if writer is not None and not any(process.is_alive() for process in processes):
+        writer.close()
 
 
 def _mask_sigint(how: int) -> None:
