@@ -197,6 +197,18 @@ def _hooks(setup: BattleSetup) -> _Hooks:
     return setup.remembered("assign_hits_hooks", find)
 
 
+def alone(setup: BattleSetup) -> bool:
+    """Whether no handler in play answers a hook this procedure asks (``_hooks``:
+    ``forbids_sustain``, ``lends_sustain``, ``before_assign_hits``, ``after_sustain``,
+    ``after_destroyed``): then a player's assignment of hits is decided from that player's
+    units in the arena and the number of hits alone, one ``assign_hit`` decision a hit
+    (``next_hit``: its request holds the hits and the area), nothing is queued for the
+    handlers to hear (``follow_up`` is never asked), unless some of the hits must go to
+    non-fighter ships (``free_hits``), which this does not look at."""
+    hooks = _hooks(setup)
+    return not (hooks.forbid or hooks.lend or hooks.acting)
+
+
 def _produced_back(state: BattleState, side: Side) -> bool:
     """Whether the attacker has hits to assign in a combat round's Assign Hits step after the
     defender, who assigns second, is done: hits the defender's effects produced."""
