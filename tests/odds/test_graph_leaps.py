@@ -28,10 +28,15 @@ from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.graph import Explorer, StateGraph
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import battle, parse_scenario
+from spacecombat.rulesets.ti4.abilities.base import Handler
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.procedures import assign_hits
+from spacecombat.rulesets.ti4.procedures.combat_round import combat_cause
 
 from .test_graph_passed_states import BATTLES
+
+#: the cause of a space combat round's hits (procedures/combat_round.py ``combat_cause``)
+SPACE_COMBAT = combat_cause(None)
 
 #: a battle in which a handler acts after SUSTAIN DAMAGE is used (Direct Hit, an action card:
 #: ti4-combat-effects.md), so the hits are assigned step by step
@@ -45,6 +50,26 @@ DIRECT_HIT: dict[str, Any] = {
         "policy": {"sustain": "first"},
     },
     "defender": {"units": {"dreadnought": 1, "destroyer": 2}, "policy": {"sustain": "last"}},
+}
+
+
+#: Maneuvering Jets (an action card: cancel one space cannon hit, ti4-combat-effects.md) acts
+#: on space cannon hits only (``Handler.assigns_for``); Duranium Armor keeps the rounds on the
+#: state graph
+MANEUVERING_JETS: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {
+        "units": {"dreadnought": 1, "destroyer": 2},
+        "technologies": ["duranium_armor"],
+        "action_cards": ["maneuvering_jets"],
+        "policy": {"sustain": "first"},
+    },
+    "defender": {
+        "units": {"cruiser": 2, "destroyer": 1},
+        "action_cards": ["maneuvering_jets"],
+        "policy": {"sustain": "last"},
+    },
 }
 
 
@@ -72,7 +97,7 @@ def test_the_assignments_taken_at_once_build_the_same_graph(
 ) -> None:
     """Duranium Armor, The Crown of Thalnos, War Funding Omega: no handler acts while hits are
     assigned, so each assignment is one step; the graph is the same, in fewer steps."""
-    assert assign_hits.alone(_fought(BATTLES[name]).setup)
+    assert assign_hits.alone(_fought(BATTLES[name]).setup, SPACE_COMBAT)
     walked, stepped = _explore(BATTLES[name], False, monkeypatch)
     built, leapt = _explore(BATTLES[name], True, monkeypatch)
     assert built.states == walked.states
@@ -86,11 +111,40 @@ def test_no_leap_where_a_handler_acts_while_hits_are_assigned(
 ) -> None:
     """Direct Hit acts after a unit uses SUSTAIN DAMAGE (``after_sustain``): the hits are
     assigned one at a time, as many steps either way."""
-    assert not assign_hits.alone(_fought(DIRECT_HIT).setup)
+    assert not assign_hits.alone(_fought(DIRECT_HIT).setup, SPACE_COMBAT)
     walked, stepped = _explore(DIRECT_HIT, False, monkeypatch)
     built, leapt = _explore(DIRECT_HIT, True, monkeypatch)
     assert built.edges == walked.edges
     assert leapt.steps == stepped.steps
+
+
+def test_a_handler_acting_on_other_hits_only_is_not_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Maneuvering Jets acts before space cannon hits are assigned, so a combat round's hits
+    are assigned without asking it, and taken at once; space cannon hits still ask it."""
+    setup = _fought(MANEUVERING_JETS).setup
+    assert assign_hits.alone(setup, SPACE_COMBAT)
+    assert not assign_hits.alone(setup, "space cannon offense")
+    walked, stepped = _explore(MANEUVERING_JETS, False, monkeypatch)
+    built, leapt = _explore(MANEUVERING_JETS, True, monkeypatch)
+    assert built.states == walked.states
+    assert built.edges == walked.edges
+    assert leapt.steps < stepped.steps
+
+
+@pytest.mark.parametrize("hook", ["forbids_sustain", "lends_sustain"])
+def test_assigns_for_is_refused_beside_a_hook_asked_without_a_cause(hook: str) -> None:
+    """``forbids_sustain`` and ``lends_sustain`` are asked without the hits' cause, so a handler
+    answering one cannot say it acts on some causes only: refused where the class is made."""
+    answers = {hook: lambda *_: False, "before_assign_hits": lambda *_: None}
+    with pytest.raises(TypeError, match=f"assigns_for.*it answers {hook}"):
+        type("Wrong", (Handler,), {**answers, "assigns_for": frozenset({"space combat"})})
+
+
+def test_assigns_for_needs_a_hook_of_hit_assignment() -> None:
+    with pytest.raises(TypeError, match="assigns_for"):
+        type("Idle", (Handler,), {"assigns_for": frozenset({"space combat"})})
 
 
 def test_the_odds_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -98,11 +98,11 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         a combat round's hits (Assign Hits, ti4-space-combat.md step 4, ti4-ground-combat.md
         step 2) taken at once, where it reads only that player's units in the arena and the
         number of hits (procedures/assign_hits.py ``alone``: no handler in play acts while
-        hits are assigned, none of the hits must go to non-fighter ships, no card pending and
-        nothing to hear). The real procedure is walked, decided by ``policies``, once for each
-        (player, arena, gains, units there, hits), and the units it leaves are remembered: the
-        state returned is the one the walk reaches once the last hit is assigned, before the
-        step moves on (``None`` elsewhere)."""
+        a combat round's hits are assigned, none of them must go to non-fighter ships, no
+        card is pending and nothing is left to hear). The real procedure is walked, decided by
+        ``policies``, once for each (player, arena, gains, units there, hits), and the units it
+        leaves are remembered: the state returned is the one the walk reaches once the last
+        hit is assigned, before the step moves on (``None`` elsewhere)."""
         if state.phase is not Phase.ASSIGN_HITS or state.pending is not None or state.following:
             return None
         side = state.turn
@@ -110,9 +110,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         if hits <= 0 or state.aim is not NO_AIM or free_hits(state, side) is not None:
             return None
         setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
-        if not assign_hits.alone(setup):
-            return None
         where = arena(setup, state)
+        if not assign_hits.alone(setup, combat_round.combat_cause(where)):
+            return None
         area = state.side(side).area(where)
         known = self._leaps.get(id(policies))
         if known is None or known[0] is not policies:
