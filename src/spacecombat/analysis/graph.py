@@ -46,6 +46,21 @@ class Analysable(Process[S], Protocol):
         ...
 
 
+class Leaping(Protocol[S]):
+    """A battle that may take a deterministic stretch of its steps and decisions at once."""
+
+    def leap(self, state: S, policies: Mapping[str, Policy]) -> S | None:
+        """The state a stretch of steps and decisions from ``state`` leads to, decided by
+        ``policies``, with no combat round begun on the way, or ``None`` where no stretch is
+        taken at once: the walk from either state is the same from there on."""
+        ...
+
+
+#: whether the explorer takes the stretches a battle offers (``Leaping``) at once; off, every
+#: step of the rules is walked (the graph is the same: tests/odds/test_graph_leaps.py)
+LEAPS = True
+
+
 #: why a battle is explored state by state, unless the caller says otherwise
 NOT_IN_PRODUCT_FORM = "this battle's rounds are not in product form, and it is large"
 
@@ -166,6 +181,8 @@ class Explorer(Generic[S]):
         """Follow steps and decisions to the next chance state or end; count rounds begun."""
         process = self.process
         advance, canonical, settled = process.advance, process.canonical, self._settled
+        leaping: Leaping[S] | None = process if LEAPS and hasattr(process, "leap") else None  # type: ignore[assignment]
+        policies = self.policies
         start = canonical(state)
         known = settled.get(start)
         if known is not None:
@@ -175,12 +192,25 @@ class Explorer(Generic[S]):
         steps, most_steps = self.steps, self.most_steps
         #: the states passed after ``start``, each with the rounds begun before it
         passed: list[tuple[S, int]] = []
+        target: Target
         while True:
             steps += 1
             if steps > most_steps:
                 self.steps = steps
                 where = f"after {most_steps:,} steps of the rules"
                 raise TooManyStates(most_steps, self.why, where=where)
+            if leaping is not None:
+                # a stretch taken at once (a player's whole assignment of hits, say): the
+                # states on the way are neither made nor remembered
+                landed = leaping.leap(current, policies)
+                if landed is not None:
+                    current = canonical(landed)
+                    known = settled.get(current)
+                    if known is not None:
+                        target, rounds = known[0], rounds + known[1]
+                        break
+                    passed.append((current, rounds))
+                    continue
             node: Node[S] = advance(current)
             if isinstance(node, Step):
                 step = node
@@ -191,7 +221,7 @@ class Explorer(Generic[S]):
                 terminal = self._terminals.get(key)
                 if terminal is None:
                     terminal = self._terminals[key] = Terminal(key, node.outcome)
-                target: Target = terminal
+                target = terminal
                 break
             else:  # a roll or a draw
                 target = self._node_of(current)

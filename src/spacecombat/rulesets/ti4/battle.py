@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 
 from spacecombat.core.battle import RulesetBattle, no_destination
-from spacecombat.core.engine import Node
+from spacecombat.core.decisions import Policy, decide
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.forces import Forces
 from spacecombat.core.outcome import resources_lost, unit_counts, unit_records
 from spacecombat.core.sides import PLAYER_SIDES
 from spacecombat.rulesets.notices import (
@@ -14,8 +16,9 @@ from spacecombat.rulesets.notices import (
     removed_by,
 )
 from spacecombat.rulesets.ti4.abilities.base import Card
-from spacecombat.rulesets.ti4.effects import why_not_eligible
+from spacecombat.rulesets.ti4.effects import arena, free_hits, why_not_eligible
 from spacecombat.rulesets.ti4.procedures import (
+    assign_hits,
     capacity,
     combat_round,
     invasion,
@@ -28,7 +31,10 @@ from spacecombat.rulesets.ti4.procedures import (
 from spacecombat.rulesets.ti4.rounds import ProductRounds
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase, RolledHits
+
+#: no combat roll kept (``BattleState.rolls``)
+_NO_ROLLS: tuple[RolledHits, RolledHits] = ((), ())
 
 Procedure = Callable[[BattleSetup, BattleState], Node[BattleState]]
 
@@ -70,6 +76,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         # anti-fighter barrage looks at round 1, the stock policies at the rounds they name
         super().__init__(setup)
         self._initial: dict[str, dict[str, int]] = {}
+        #: the units a player's assignment of hits leaves, by the policies deciding it and by
+        #: (player, arena, gains, units there, hits) (``leap``)
+        self._leaps: dict[int, tuple[Mapping[str, Policy], dict[Hashable, tuple[Forces, int]]]] = {}
 
     def advance(self, state: BattleState) -> Node[BattleState]:
         """The node that follows ``state``: an action card played that the opponent may
@@ -83,6 +92,56 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         if state.pending is not None:
             return _pending_decision(setup, state)
         return self.procedures[state.phase](setup, state)
+
+    def leap(self, state: BattleState, policies: Mapping[str, Policy]) -> BattleState | None:
+        """For the exact engine (analysis/graph.py ``Leaping``): a player's whole assignment of
+        a combat round's hits (Assign Hits, ti4-space-combat.md step 4, ti4-ground-combat.md
+        step 2) taken at once, where it reads only that player's units in the arena and the
+        number of hits (procedures/assign_hits.py ``alone``: no handler in play acts while
+        a combat round's hits are assigned, none of them must go to non-fighter ships, no
+        card is pending and nothing is left to hear). The real procedure is walked, decided by
+        ``policies``, once for each (player, arena, gains, units there, hits), and the units it
+        leaves are remembered: the state returned is the one the walk reaches once the last
+        hit is assigned, before the step moves on (``None`` elsewhere)."""
+        if state.phase is not Phase.ASSIGN_HITS or state.pending is not None or state.following:
+            return None
+        side = state.turn
+        hits = state.hits_on(side)
+        if hits <= 0 or state.aim is not NO_AIM or free_hits(state, side) is not None:
+            return None
+        setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
+        where = arena(setup, state)
+        if not assign_hits.alone(setup, combat_round.combat_cause(where)):
+            return None
+        area = state.side(side).area(where)
+        known = self._leaps.get(id(policies))
+        if known is None or known[0] is not policies:
+            known = self._leaps[id(policies)] = (policies, {})
+        key = (side, where, state.gained, area, hits)
+        left = known[1].get(key)
+        if left is None:
+            walked = self._assigned(state, side, policies)
+            if walked is None:
+                return None
+            left = known[1][key] = (walked.side(side).area(where), walked.hits_on(side))
+        if state.rolls != _NO_ROLLS:
+            state = state.changed(rolls=_NO_ROLLS)  # as the step's first walk clears them
+        return state.with_units_and_hits(side, where, left[0], left[1])
+
+    def _assigned(
+        self, state: BattleState, side: Side, policies: Mapping[str, Policy]
+    ) -> BattleState | None:
+        """The Assign Hits step of ``side`` walked from ``state`` until its last hit is assigned
+        (or lost), ``None`` if it meets anything but steps and decisions."""
+        while state.phase is Phase.ASSIGN_HITS and state.turn is side and state.hits_on(side) > 0:
+            node = self.advance(state)
+            if isinstance(node, Step):
+                state = node.state
+            elif isinstance(node, Decision):
+                state = node.then(decide(node.request, policies)).state
+            else:
+                return None
+        return state
 
     def canonical(self, state: BattleState) -> BattleState:
         """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in."""

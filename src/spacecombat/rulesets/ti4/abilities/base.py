@@ -132,6 +132,14 @@ class Handler:
     #: policies alone, leaves it out of play (setup/building.py
     #: ``BattleSetup.for_stock_policies``; docs/rulings.md 24B-1)
     played_as: ClassVar[str | None] = None
+    #: the causes of the hits (the procedures' ``cause``: "space cannon offense",
+    #: "anti-fighter barrage", ...) for whose assignment its ``before_assign_hits``,
+    #: ``after_sustain`` and ``after_destroyed`` act; ``None``: any. The Assign Hits procedure
+    #: asks it about those hits only (procedures/assign_hits.py ``_hooks``), so an assignment
+    #: of other hits (a combat round's) is decided without it, from the units and the hits
+    #: alone (``assign_hits.alone``; the exact engine takes it at once). A handler answering
+    #: ``forbids_sustain`` or ``lends_sustain``, which are asked without a cause, cannot declare it
+    assigns_for: ClassVar[frozenset[str] | None] = None
 
     def __init__(self, owner: Side | None) -> None:
         self.owner = owner
@@ -152,6 +160,16 @@ class Handler:
                 f"{cls.__name__}.keeps_product_form names {', '.join(kept)}: not a hook "
                 "declared in_rounds that it answers (rulesets/ti4/hooks.py)"
             )
+
+        if cls.assigns_for is not None:
+            causeless = sorted(answered & {"forbids_sustain", "lends_sustain"})
+            caused = answered & {"before_assign_hits", "after_sustain", "after_destroyed"}
+            if causeless or not caused:
+                raise TypeError(
+                    f"{cls.__name__}.assigns_for: it must answer before_assign_hits, "
+                    "after_sustain or after_destroyed, and neither forbids_sustain nor "
+                    f"lends_sustain (it answers {', '.join(causeless) or 'none of the three'})"
+                )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.owner!r})"

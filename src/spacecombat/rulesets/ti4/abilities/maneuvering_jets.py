@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.state import BattleState
 
 #: the causes of space cannon hits (procedures/space_cannon_offense.py, invasion.py)
-CAUSES = ("space cannon offense", "space cannon defense")
+CAUSES = frozenset({"space cannon offense", "space cannon defense"})
 
 
 @register
@@ -33,6 +33,7 @@ class ManeuveringJets(Card):
     id = "maneuvering_jets"
     card = "maneuvering_jets"
     keeps_product_form = frozenset({"before_assign_hits"})
+    assigns_for = CAUSES
 
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str

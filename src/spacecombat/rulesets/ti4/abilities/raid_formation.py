@@ -35,6 +35,7 @@ BARRAGE = "anti-fighter barrage"
 @register
 class RaidFormation(Handler):
     id = "raid_formation"
+    assigns_for = frozenset({BARRAGE})
 
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str

@@ -87,7 +87,7 @@ def assign_hits(
     if free_hits(state, side) is not None:
         # some hits must go to non-fighter ships if able (``aiming``): forgotten once assigned
         done = _unaiming(side, done)
-    hooks = _hooks(setup)
+    hooks = _hooks(setup, cause)
     if hooks.acting:
         if state.following:
             return _follow(setup, state, where, cause, hooks)
@@ -179,12 +179,20 @@ class _Hooks:
         return bool(self.before or self.after or self.destroyed)
 
 
-def _hooks(setup: BattleSetup) -> _Hooks:
+def _hooks(setup: BattleSetup, cause: str) -> _Hooks:
+    """The handlers asked about the assignment of hits of ``cause``: those that answer each
+    hook, but for a handler that acts on the hits of some causes only (``Handler.assigns_for``)
+    when ``cause`` is not one of them."""
+
     def find() -> _Hooks:
         handlers = setup.handlers
 
         def overriding(name: str) -> tuple[int, ...]:
-            return tuple(i for i, h in enumerate(handlers) if overrides(h, name))
+            return tuple(
+                i
+                for i, h in enumerate(handlers)
+                if overrides(h, name) and (h.assigns_for is None or cause in h.assigns_for)
+            )
 
         return _Hooks(
             forbid=tuple(handlers[i] for i in overriding("forbids_sustain")),
@@ -194,7 +202,19 @@ def _hooks(setup: BattleSetup) -> _Hooks:
             destroyed=overriding("after_destroyed"),
         )
 
-    return setup.remembered("assign_hits_hooks", find)
+    return setup.remembered(("assign_hits_hooks", cause), find)
+
+
+def alone(setup: BattleSetup, cause: str) -> bool:
+    """Whether no handler in play is asked about the assignment of hits of ``cause`` (``_hooks``:
+    ``forbids_sustain``, ``lends_sustain``, ``before_assign_hits``, ``after_sustain``,
+    ``after_destroyed``): then a player's assignment of such hits is decided from that player's
+    units in the arena and the number of hits alone, one ``assign_hit`` decision a hit
+    (``next_hit``: its request holds the hits and the area), nothing is queued for the
+    handlers to hear (``follow_up`` is never asked), unless some of the hits must go to
+    non-fighter ships (``free_hits``), which this does not look at."""
+    hooks = _hooks(setup, cause)
+    return not (hooks.forbid or hooks.lend or hooks.acting)
 
 
 def _produced_back(state: BattleState, side: Side) -> bool:

@@ -319,8 +319,13 @@ def assign_combat_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSta
         return s.at(Phase.AFTER_ASSIGN_HITS, turn=A, cursor=0)
 
     targets = Targets.SHIPS if where is None else Targets.GROUND_FORCES
-    cause = "space combat" if where is None else "ground combat"
+    cause = combat_cause(where)
     return assign_hits(setup, state, side, where, targets, cause, in_combat_round=True, done=done)
+
+
+def combat_cause(where: int | None) -> str:
+    """The cause of a combat round's hits in the space area (``None``) or on a planet."""
+    return "space combat" if where is None else "ground combat"
 
 
 def after_assign_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

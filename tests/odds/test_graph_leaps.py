@@ -1,0 +1,212 @@
+"""A player's assignment of a combat round's hits taken at once by the state graph (issue 24,
+TI4 faction battles exact; docs/architecture.md, "The odds engine", 1.).
+
+In the Assign Hits step (ti4-space-combat.md step 4, ti4-ground-combat.md step 2) the player
+whose units were hit assigns the hits one at a time, each an ``assign_hit`` decision. With no
+handler in play asked while hits are assigned (procedures/assign_hits.py ``alone``), each
+decision is made from that player's units in the arena and the hits left alone, so the whole
+assignment leads from (units, hits) to the units it leaves, whatever else the state holds.
+``Ti4Battle.leap`` walks it once for each (player, arena, gains, units, hits) and the explorer
+(analysis/graph.py ``Explorer.settle``) jumps to where it ends. These tests check that the
+graph is the very graph built step by step (``graph.LEAPS`` off: the same chance states in the
+same order, the same edges with the same exact weights), with fewer steps of the rules, that
+no stretch is taken where a handler acts while hits are assigned, and that the answers of the
+faction mix do not change.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from benchmarks.factions import random_faction_battle
+
+from spacecombat.analysis import budget, graph
+from spacecombat.analysis.budget import TooLarge
+from spacecombat.analysis.exact import exact_odds
+from spacecombat.analysis.graph import Explorer, StateGraph
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.rulesets import battle, parse_scenario
+from spacecombat.rulesets.ti4.abilities.base import Handler
+from spacecombat.rulesets.ti4.battle import Ti4Battle
+from spacecombat.rulesets.ti4.procedures import assign_hits
+from spacecombat.rulesets.ti4.procedures.combat_round import combat_cause
+
+from .test_graph_passed_states import BATTLES
+
+#: the cause of a space combat round's hits (procedures/combat_round.py ``combat_cause``)
+SPACE_COMBAT = combat_cause(None)
+
+#: a battle in which a handler acts after SUSTAIN DAMAGE is used (Direct Hit, an action card:
+#: ti4-combat-effects.md), so the hits are assigned step by step
+DIRECT_HIT: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {
+        "units": {"dreadnought": 2, "cruiser": 1},
+        "action_cards": ["direct_hit"],
+        "relics": ["the_crown_of_thalnos"],
+        "policy": {"sustain": "first"},
+    },
+    "defender": {"units": {"dreadnought": 1, "destroyer": 2}, "policy": {"sustain": "last"}},
+}
+
+
+#: Maneuvering Jets (an action card: cancel one space cannon hit, ti4-combat-effects.md) acts
+#: on space cannon hits only (``Handler.assigns_for``); Duranium Armor keeps the rounds on the
+#: state graph
+MANEUVERING_JETS: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {
+        "units": {"dreadnought": 1, "destroyer": 2},
+        "technologies": ["duranium_armor"],
+        "action_cards": ["maneuvering_jets"],
+        "policy": {"sustain": "first"},
+    },
+    "defender": {
+        "units": {"cruiser": 2, "destroyer": 1},
+        "action_cards": ["maneuvering_jets"],
+        "policy": {"sustain": "last"},
+    },
+}
+
+
+def _fought(scenario: dict[str, Any]) -> Ti4Battle:
+    """The battle as the exact engine fights it (without the effects never played)."""
+    fought = battle(parse_scenario(scenario))
+    assert isinstance(fought, Ti4Battle)
+    return fought.for_stock_policies()
+
+
+def _explore(
+    scenario: dict[str, Any], leaps: bool, monkeypatch: pytest.MonkeyPatch
+) -> tuple[StateGraph[Any], Explorer[Any]]:
+    fought = _fought(scenario)
+    assert fought.product_refusal() is not None  # solved on the state graph
+    with monkeypatch.context() as patched:
+        patched.setattr(graph, "LEAPS", leaps)
+        explorer: Explorer[Any] = Explorer(fought, fought.stock_policies(), exact=True)
+        return explorer.build(), explorer
+
+
+@pytest.mark.parametrize("name", sorted(BATTLES))
+def test_the_assignments_taken_at_once_build_the_same_graph(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Duranium Armor, The Crown of Thalnos, War Funding Omega: no handler acts while hits are
+    assigned, so each assignment is one step; the graph is the same, in fewer steps."""
+    assert assign_hits.alone(_fought(BATTLES[name]).setup, SPACE_COMBAT)
+    walked, stepped = _explore(BATTLES[name], False, monkeypatch)
+    built, leapt = _explore(BATTLES[name], True, monkeypatch)
+    assert built.states == walked.states
+    assert built.start == walked.start
+    assert built.edges == walked.edges  # targets, exact Fraction weights and rounds
+    assert leapt.steps < stepped.steps
+
+
+def test_no_leap_where_a_handler_acts_while_hits_are_assigned(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Direct Hit acts after a unit uses SUSTAIN DAMAGE (``after_sustain``): the hits are
+    assigned one at a time, as many steps either way."""
+    assert not assign_hits.alone(_fought(DIRECT_HIT).setup, SPACE_COMBAT)
+    walked, stepped = _explore(DIRECT_HIT, False, monkeypatch)
+    built, leapt = _explore(DIRECT_HIT, True, monkeypatch)
+    assert built.edges == walked.edges
+    assert leapt.steps == stepped.steps
+
+
+def test_a_handler_acting_on_other_hits_only_is_not_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Maneuvering Jets acts before space cannon hits are assigned, so a combat round's hits
+    are assigned without asking it, and taken at once; space cannon hits still ask it."""
+    setup = _fought(MANEUVERING_JETS).setup
+    assert assign_hits.alone(setup, SPACE_COMBAT)
+    assert not assign_hits.alone(setup, "space cannon offense")
+    walked, stepped = _explore(MANEUVERING_JETS, False, monkeypatch)
+    built, leapt = _explore(MANEUVERING_JETS, True, monkeypatch)
+    assert built.states == walked.states
+    assert built.edges == walked.edges
+    assert leapt.steps < stepped.steps
+
+
+@pytest.mark.parametrize("hook", ["forbids_sustain", "lends_sustain"])
+def test_assigns_for_is_refused_beside_a_hook_asked_without_a_cause(hook: str) -> None:
+    """``forbids_sustain`` and ``lends_sustain`` are asked without the hits' cause, so a handler
+    answering one cannot say it acts on some causes only: refused where the class is made."""
+    answers = {hook: lambda *_: False, "before_assign_hits": lambda *_: None}
+    with pytest.raises(TypeError, match=f"assigns_for.*it answers {hook}"):
+        type("Wrong", (Handler,), {**answers, "assigns_for": frozenset({"space combat"})})
+
+
+def test_assigns_for_needs_a_hook_of_hit_assignment() -> None:
+    with pytest.raises(TypeError, match="assigns_for"):
+        type("Idle", (Handler,), {"assigns_for": frozenset({"space combat"})})
+
+
+def test_the_odds_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole exact engine, fractions and floats, with and without the leaps."""
+    for scenario in BATTLES.values():
+        leapt = exact_odds(scenario, fractions=True).to_json()
+        floats = exact_odds(scenario).to_json()
+        with monkeypatch.context() as patched:
+            patched.setattr(graph, "LEAPS", False)
+            assert exact_odds(scenario, fractions=True).to_json() == leapt
+            assert exact_odds(scenario).to_json() == floats
+
+
+def _graph_battles(count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` random faction battles (benchmarks/factions.py) solved on the state graph
+    (their rounds not in product form), none refused by name."""
+    rng = random.Random(seed)
+    found: list[dict[str, Any]] = []
+    while len(found) < count:
+        scenario = random_faction_battle(rng)
+        try:
+            refusal = battle(parse_scenario(scenario)).product_refusal()
+        except RuleNotImplemented:
+            continue
+        if refusal is not None:
+            found.append(scenario)
+    return found
+
+
+def _numbers(report: object, path: str = "") -> dict[str, float]:
+    """Every number of a report's JSON, by where it is."""
+    if isinstance(report, dict):
+        return {k: v for key in report for k, v in _numbers(report[key], f"{path}/{key}").items()}
+    if isinstance(report, list):
+        return {k: v for i, x in enumerate(report) for k, v in _numbers(x, f"{path}/{i}").items()}
+    if isinstance(report, int | float) and not isinstance(report, bool):
+        return {path: float(report)}
+    return {path: float("nan")} if report is None else {}
+
+
+@pytest.mark.slow
+def test_the_faction_mix_gets_the_same_odds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """120 random faction battles solved on the state graph: the same report with and without
+    the leaps, every number to 1e-12 (the same refusal where a battle is too large: without
+    the leaps only the steps of the rules are more, and their budget is lifted)."""
+    for scenario in _graph_battles(120, seed=2412):
+        try:
+            leapt: object = exact_odds(scenario).to_json()
+        except (TooLarge, RuleNotImplemented) as exc:
+            leapt = type(exc).__name__
+        with monkeypatch.context() as patched:
+            patched.setattr(graph, "LEAPS", False)
+            patched.setattr(budget, "GRAPH_STEPS", 10**8)
+            try:
+                walked: object = exact_odds(scenario).to_json()
+            except (TooLarge, RuleNotImplemented) as exc:
+                walked = type(exc).__name__
+        if isinstance(leapt, str) or isinstance(walked, str):
+            assert leapt == walked, scenario
+            continue
+        ours, theirs = _numbers(leapt), _numbers(walked)
+        assert ours.keys() == theirs.keys(), scenario
+        for where, value in ours.items():
+            other = theirs[where]
+            assert value == other or abs(value - other) <= 1e-12, (where, scenario)
