@@ -147,7 +147,11 @@ def test_an_ec4x_battle_stopped_by_its_scaled_settled_cap_is_offered_a_larger_bu
     three = parse_scenario(yaml.safe_load((EXAMPLES / "ec4x" / "three-houses.yaml").read_text()))
     report = odds(three, limit=300, trials=200, workers=1, precision=0)
     assert report.note is not None
-    assert "stopped at 4,000 battle states reached by the dice" in report.note
+    from spacecombat.analysis.budget import CHANCE_STATES
+    from spacecombat.rulesets.ec4x.battle import Ec4xBattle
+
+    scaled = Ec4xBattle.settled_states * 300 // CHANCE_STATES
+    assert f"stopped at {scaled:,} battle states reached by the dice" in report.note
     assert report.note.endswith(
         "; a larger budget (--budget, up to 100,000 battle states) may solve it exactly"
     )
