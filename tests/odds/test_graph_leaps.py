@@ -16,11 +16,9 @@ faction mix do not change.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
-from benchmarks.factions import random_faction_battle
 
 from spacecombat.analysis import budget, graph
 from spacecombat.analysis.budget import TooLarge
@@ -33,7 +31,7 @@ from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.procedures import assign_hits
 from spacecombat.rulesets.ti4.procedures.combat_round import combat_cause
 
-from .test_graph_passed_states import BATTLES
+from .test_graph_passed_states import BATTLES, graph_battles
 
 #: the cause of a space combat round's hits (procedures/combat_round.py ``combat_cause``)
 SPACE_COMBAT = combat_cause(None)
@@ -158,22 +156,6 @@ def test_the_odds_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
             assert exact_odds(scenario).to_json() == floats
 
 
-def _graph_battles(count: int, seed: int) -> list[dict[str, Any]]:
-    """``count`` random faction battles (benchmarks/factions.py) solved on the state graph
-    (their rounds not in product form), none refused by name."""
-    rng = random.Random(seed)
-    found: list[dict[str, Any]] = []
-    while len(found) < count:
-        scenario = random_faction_battle(rng)
-        try:
-            refusal = battle(parse_scenario(scenario)).product_refusal()
-        except RuleNotImplemented:
-            continue
-        if refusal is not None:
-            found.append(scenario)
-    return found
-
-
 def _numbers(report: object, path: str = "") -> dict[str, float]:
     """Every number of a report's JSON, by where it is."""
     if isinstance(report, dict):
@@ -190,7 +172,7 @@ def test_the_faction_mix_gets_the_same_odds(monkeypatch: pytest.MonkeyPatch) -> 
     """120 random faction battles solved on the state graph: the same report with and without
     the leaps, every number to 1e-12 (the same refusal where a battle is too large: without
     the leaps only the steps of the rules are more, and their budget is lifted)."""
-    for scenario in _graph_battles(120, seed=2412):
+    for scenario in graph_battles(120, seed=2412):
         try:
             leapt: object = exact_odds(scenario).to_json()
         except (TooLarge, RuleNotImplemented) as exc:

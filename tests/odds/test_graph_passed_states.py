@@ -127,7 +127,7 @@ def test_the_odds_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
             assert exact_odds(scenario).to_json() == floats
 
 
-def _graph_battles(count: int, seed: int) -> list[dict[str, Any]]:
+def graph_battles(count: int, seed: int) -> list[dict[str, Any]]:
     """``count`` random faction battles (benchmarks/factions.py, at most 5 units a side) solved
     on the state graph (their rounds not in product form), none refused by name."""
     rng = random.Random(seed)
@@ -148,7 +148,7 @@ def test_the_faction_mix_gets_the_same_odds(monkeypatch: pytest.MonkeyPatch) -> 
     """100 random faction battles solved on the state graph: the same report with and without
     the passed states remembered, or the same refusal (a battle too large either way; without
     them the steps of the rules are not bounded: they are more, and only they)."""
-    for scenario in _graph_battles(100, seed=2024):
+    for scenario in graph_battles(100, seed=2024):
         try:
             remembered: object = exact_odds(scenario).to_json()
         except (TooLarge, RuleNotImplemented) as exc:
