@@ -111,13 +111,14 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             return None
         setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
         where = arena(setup, state)
-        if not assign_hits.alone(setup, combat_round.combat_cause(where)):
+        handlers = assign_hits.leap_key(setup, state, side, where, combat_round.combat_cause(where))
+        if handlers is None:
             return None
         area = state.side(side).area(where)
         known = self._leaps.get(id(policies))
         if known is None or known[0] is not policies:
             known = self._leaps[id(policies)] = (policies, {})
-        key = (side, where, state.gained, area, hits)
+        key = (side, where, state.gained, area, hits, handlers)
         left = known[1].get(key)
         if left is None:
             walked = self._assigned(state, side, policies)
