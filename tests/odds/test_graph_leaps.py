@@ -96,6 +96,16 @@ MENTAK_MECH: dict[str, Any] = {
     "planets": [{"name": "P", "defender": {"mech": 2, "infantry": 1}}],
 }
 
+#: the L1Z1X flagship (during space combat, hits its ships produce must be assigned to
+#: non-fighter ships if able, ti4-combat-effects.md): the defender's assignment reads how
+#: many of the hits are free (``free_hits``) beside its units and the hits
+L1Z1X_FLAGSHIP: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {"faction": "l1z1x", "units": {"flagship": 1, "fighter": 2}},
+    "defender": {"units": {"cruiser": 1, "destroyer": 1, "fighter": 3}},
+}
+
 
 def _fought(scenario: dict[str, Any]) -> Ti4Battle:
     """The battle as the exact engine fights it (without the effects never played)."""
@@ -181,6 +191,19 @@ def test_the_mentak_mech_declares_what_it_reads(monkeypatch: pytest.MonkeyPatch)
     ground combat (ti4-ground-combat.md step 2); the graph is the same either way."""
     walked, stepped = _explore(MENTAK_MECH, False, monkeypatch)
     built, leapt = _explore(MENTAK_MECH, True, monkeypatch)
+    assert built.states == walked.states
+    assert built.start == walked.start
+    assert built.edges == walked.edges
+    assert leapt.steps < stepped.steps
+
+
+def test_hits_that_must_go_to_non_fighter_ships_are_taken_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The L1Z1X flagship's hits go to non-fighter ships first (docs/rulings.md 14G-3): the
+    walk is keyed by how many hits are free too; the graph is the same either way."""
+    walked, stepped = _explore(L1Z1X_FLAGSHIP, False, monkeypatch)
+    built, leapt = _explore(L1Z1X_FLAGSHIP, True, monkeypatch)
     assert built.states == walked.states
     assert built.start == walked.start
     assert built.edges == walked.edges
