@@ -30,6 +30,7 @@ from spacecombat.rulesets.ti4.abilities.base import Handler
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.procedures import assign_hits
 from spacecombat.rulesets.ti4.procedures.combat_round import combat_cause
+from spacecombat.rulesets.ti4.sides import Side
 
 from .test_graph_passed_states import BATTLES, graph_battles
 
@@ -68,6 +69,41 @@ MANEUVERING_JETS: dict[str, Any] = {
         "action_cards": ["maneuvering_jets"],
         "policy": {"sustain": "last"},
     },
+}
+
+#: the Mentak flagship (Fourth Moon: other players' ships in its system cannot use SUSTAIN
+#: DAMAGE, ti4-combat-effects.md) is asked while hits are assigned (``forbids_sustain``,
+#: ``before_assign_hits``) but declares what it reads (``Handler.reads_while_assigning``): the
+#: defender's assignment is taken at once, the attacker's too once the step's note is made
+MENTAK_FLAGSHIP: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {
+        "faction": "mentak",
+        "units": {"flagship": 1, "destroyer": 1},
+        "policy": {"sustain": "first"},
+    },
+    "defender": {"units": {"dreadnought": 2, "destroyer": 1}, "policy": {"sustain": "first"}},
+}
+
+#: the Mentak mech (other players' ground forces on its planet cannot use SUSTAIN DAMAGE,
+#: ti4-combat-effects.md) in ground combat on the planet invaded, against two mechs
+MENTAK_MECH: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "invasion",
+    "attacker": {"faction": "mentak", "units": "1 carrier, 2 mech, 1 infantry"},
+    "defender": {},
+    "planets": [{"name": "P", "defender": {"mech": 2, "infantry": 1}}],
+}
+
+#: the L1Z1X flagship (during space combat, hits its ships produce must be assigned to
+#: non-fighter ships if able, ti4-combat-effects.md): the defender's assignment reads how
+#: many of the hits are free (``free_hits``) beside its units and the hits
+L1Z1X_FLAGSHIP: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {"faction": "l1z1x", "units": {"flagship": 1, "fighter": 2}},
+    "defender": {"units": {"cruiser": 1, "destroyer": 1, "fighter": 3}},
 }
 
 
@@ -129,6 +165,64 @@ def test_a_handler_acting_on_other_hits_only_is_not_asked(
     assert built.states == walked.states
     assert built.edges == walked.edges
     assert leapt.steps < stepped.steps
+
+
+def test_a_handler_declaring_what_it_reads_is_taken_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Mentak flagship forbids the defender's dreadnoughts SUSTAIN DAMAGE while it is
+    there (or was when the step began, 14A-1): the key of the defender's assignment says so,
+    and the graph built with the leaps is the graph built step by step, in fewer steps."""
+    fought = _fought(MENTAK_FLAGSHIP)
+    setup, start = fought.setup, fought.start().state
+    assert not assign_hits.alone(setup, SPACE_COMBAT)
+    key = assign_hits.leap_key(setup, start, Side.DEFENDER, None, SPACE_COMBAT)
+    assert key == (0, (), ((True, False),))  # the flagship there, the step's note not made
+    walked, stepped = _explore(MENTAK_FLAGSHIP, False, monkeypatch)
+    built, leapt = _explore(MENTAK_FLAGSHIP, True, monkeypatch)
+    assert built.states == walked.states
+    assert built.start == walked.start
+    assert built.edges == walked.edges
+    assert leapt.steps < stepped.steps
+
+
+def test_the_mentak_mech_declares_what_it_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same on a planet: the Mentak mech forbids the defender's mechs SUSTAIN DAMAGE in
+    ground combat (ti4-ground-combat.md step 2); the graph is the same either way."""
+    walked, stepped = _explore(MENTAK_MECH, False, monkeypatch)
+    built, leapt = _explore(MENTAK_MECH, True, monkeypatch)
+    assert built.states == walked.states
+    assert built.start == walked.start
+    assert built.edges == walked.edges
+    assert leapt.steps < stepped.steps
+
+
+def test_hits_that_must_go_to_non_fighter_ships_are_taken_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The L1Z1X flagship's hits go to non-fighter ships first (docs/rulings.md 14G-3): the
+    walk is keyed by how many hits are free too; the graph is the same either way."""
+    walked, stepped = _explore(L1Z1X_FLAGSHIP, False, monkeypatch)
+    built, leapt = _explore(L1Z1X_FLAGSHIP, True, monkeypatch)
+    assert built.states == walked.states
+    assert built.start == walked.start
+    assert built.edges == walked.edges
+    assert leapt.steps < stepped.steps
+
+
+def test_reads_while_assigning_is_refused_beside_the_hooks_that_hear() -> None:
+    """A handler that hears what is assigned (``after_sustain``, ``after_destroyed``) queues
+    follow-ups, and the key is asked for where ``before_assign_hits`` is (its companion):
+    declaring what it reads is refused where the class is made without it, or beside those."""
+    reads = {"reads_while_assigning": lambda *_: ()}
+    with pytest.raises(TypeError, match=r"reads_while_assigning: it answers after_destroyed"):
+        type(
+            "Hearing",
+            (Handler,),
+            {**reads, "before_assign_hits": lambda *_: None, "after_destroyed": lambda *_: None},
+        )
+    with pytest.raises(TypeError, match="reads_while_assigning without before_assign_hits"):
+        type("Idle", (Handler,), reads)
 
 
 @pytest.mark.parametrize("hook", ["forbids_sustain", "lends_sustain"])

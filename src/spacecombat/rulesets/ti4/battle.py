@@ -98,26 +98,30 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         a combat round's hits (Assign Hits, ti4-space-combat.md step 4, ti4-ground-combat.md
         step 2) taken at once, where it reads only that player's units in the arena and the
         number of hits (procedures/assign_hits.py ``alone``: no handler in play acts while
-        a combat round's hits are assigned, none of them must go to non-fighter ships, no
-        card is pending and nothing is left to hear). The real procedure is walked, decided by
-        ``policies``, once for each (player, arena, gains, units there, hits), and the units it
-        leaves are remembered: the state returned is the one the walk reaches once the last
+        a combat round's hits are assigned, no card is pending and nothing is left to hear),
+        how many of them are free when some must go to non-fighter ships (``free_hits``: the
+        mark stays until the step's ``done`` clears it, ``_aimed_eligible`` reads it with the
+        hits) and what the handlers asked declare they read (``assign_hits.leap_key``). The
+        real procedure is walked, decided by ``policies``, once for each (player, arena, gains,
+        units there, hits, free hits, the handlers' key), and the units it leaves are
+        remembered: the state returned is the one the walk reaches once the last
         hit is assigned, before the step moves on (``None`` elsewhere)."""
         if state.phase is not Phase.ASSIGN_HITS or state.pending is not None or state.following:
             return None
         side = state.turn
         hits = state.hits_on(side)
-        if hits <= 0 or state.aim is not NO_AIM or free_hits(state, side) is not None:
+        if hits <= 0 or state.aim is not NO_AIM:
             return None
         setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
         where = arena(setup, state)
-        if not assign_hits.alone(setup, combat_round.combat_cause(where)):
+        handlers = assign_hits.leap_key(setup, state, side, where, combat_round.combat_cause(where))
+        if handlers is None:
             return None
         area = state.side(side).area(where)
         known = self._leaps.get(id(policies))
         if known is None or known[0] is not policies:
             known = self._leaps[id(policies)] = (policies, {})
-        key = (side, where, state.gained, area, hits)
+        key = (side, where, state.gained, area, hits, free_hits(state, side), handlers)
         left = known[1].get(key)
         if left is None:
             walked = self._assigned(state, side, policies)

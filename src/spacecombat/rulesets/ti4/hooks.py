@@ -103,6 +103,13 @@ HOOKS: tuple[Hook, ...] = (
         _ASSIGN,
     ),
     Hook("lends_sustain", ("procedures/assign_hits.py",), True, _ASSIGN),
+    Hook(
+        "reads_while_assigning",
+        ("procedures/assign_hits.py",),
+        False,
+        _ASSIGN,
+        companion_of="before_assign_hits",
+    ),
     Hook("before_assign_hits", ("procedures/assign_hits.py", "effects.py"), True, _ASSIGN),
     Hook(
         "after_sustain",

@@ -171,6 +171,13 @@ class Handler:
                     f"lends_sustain (it answers {', '.join(causeless) or 'none of the three'})"
                 )
 
+        heard = sorted(answered & {"after_sustain", "after_destroyed"})
+        if "reads_while_assigning" in answered and heard:
+            raise TypeError(
+                f"{cls.__name__}.reads_while_assigning: it answers {', '.join(heard)}, so what "
+                "is assigned is heard (queued for the handlers) and changes the state"
+            )
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.owner!r})"
 
@@ -253,6 +260,22 @@ class Handler:
         """Unit types of ``side`` in ``where`` that the hits being assigned cannot reach but
         that may use SUSTAIN DAMAGE to cancel one (a Nomad mech in the space area)."""
         return frozenset()
+
+    def reads_while_assigning(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None
+    ) -> Hashable | None:
+        """For the exact engine (procedures/assign_hits.py ``leap_key``), at the start of
+        ``side``'s assignment of a combat round's hits in ``where`` (``state``): ``None`` unless
+        the handler, all through that assignment, changes nothing and answers every hook of hit
+        assignment it is asked from ``side``'s units there, the hits and what this returns
+        alone (a key of what else it reads, unchanged while ``side`` assigns). Then the whole
+        assignment is taken at once and remembered for every state with the same key. A class
+        answering it answers ``before_assign_hits`` too (its companion: asked at the start of
+        every assignment) and neither ``after_sustain`` nor ``after_destroyed`` (which queue
+        what others hear), else it is refused where the class is made;
+        tests/odds/test_graph_leaps.py builds the graph of battles holding each such handler
+        with the leaps on and off."""
+        return None
 
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str

@@ -8,6 +8,7 @@ assignment, made first, destroys it (docs/rulings.md 14A-1): the owner notes it 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar
 
 from spacecombat.core.engine import Node, Step
@@ -52,6 +53,23 @@ class NoEnemySustain(ActsOnHits):
         # destroyed by the owner's own assignment earlier in this Assign Hits step: it was
         # there when the step began, when SUSTAIN DAMAGE is used (14A-1)
         return state.phase is Phase.ASSIGN_HITS and state.boosted(owner, self.id)
+
+    def reads_while_assigning(
+        self, setup: BattleSetup, state: BattleState, side: Side, where: int | None
+    ) -> Hashable | None:
+        """While the opponent assigns, ``forbids_sustain`` reads whether the owner's unit is
+        there or was when the step began (both unchanged: the opponent's assignment does not
+        touch the owner's units) and ``before_assign_hits`` does nothing; while the owner
+        assigns, it does nothing once the step's note is made or with no such unit there
+        (else it makes the note: ``None``)."""
+        owner = self.owner
+        if owner is None or not self._acts(where):
+            return ()
+        there = bool(setup.side(owner).count_of(self._here(state, owner, where), self.unit))
+        noted = state.boosted(owner, self.id)
+        if side is not owner:
+            return (there, noted)
+        return () if noted or not there else None
 
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str

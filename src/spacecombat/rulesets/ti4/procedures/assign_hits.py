@@ -5,7 +5,7 @@ step 2). Hits that no unit can take are lost."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -215,6 +215,30 @@ def alone(setup: BattleSetup, cause: str) -> bool:
     non-fighter ships (``free_hits``), which this does not look at."""
     hooks = _hooks(setup, cause)
     return not (hooks.forbid or hooks.lend or hooks.acting)
+
+
+def leap_key(
+    setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
+) -> Hashable | None:
+    """What, besides ``side``'s units in ``where`` and the hits, decides ``side``'s whole
+    assignment of hits of ``cause`` from ``state`` (the exact engine takes it at once:
+    Ti4Battle ``leap``): ``()`` when no handler is asked about it (``alone``); where handlers
+    are asked but none hears what is assigned (no ``after_sustain``, ``after_destroyed``), the
+    step's cursor and record of SUSTAIN DAMAGE and what each of them declares it reads
+    (``Handler.reads_while_assigning``); ``None`` when one of them does not declare it."""
+    hooks = _hooks(setup, cause)
+    if not (hooks.forbid or hooks.lend or hooks.acting):
+        return ()
+    if hooks.after or hooks.destroyed:
+        return None
+    asked = dict.fromkeys((*hooks.forbid, *hooks.lend, *(setup.handlers[i] for i in hooks.before)))
+    reads = []
+    for handler in asked:
+        read = handler.reads_while_assigning(setup, state, side, where)
+        if read is None:
+            return None
+        reads.append(read)
+    return (state.cursor, state.sustained, tuple(reads))
 
 
 def _produced_back(state: BattleState, side: Side) -> bool:
