@@ -28,6 +28,7 @@ from spacecombat.analysis.graph import Explorer
 from spacecombat.analysis.solve import _push_rounds_arrays, push_rounds
 from spacecombat.rulesets import parse_scenario
 from spacecombat.rulesets.ec4x.battle import Ec4xBattle
+from spacecombat.rulesets.ec4x.state import Morale, Stage
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "ec4x"
 
@@ -145,7 +146,11 @@ def test_a_morale_auto_critical_keeps_the_attackers_order(
 def test_ground_combat_cycles_solved_at_once() -> None:
     """7.6.1: ground combat rounds begin no combat round, so its states cycle within one; the
     array push passes each cycle with one solve, the same sums as sweeping it."""
-    scenario = yaml.safe_load((EXAMPLES / "invasion.yaml").read_text())
+    scenario = _battle(([{"flagship": "CA"}], [{"flagship": "DD", "state": "crippled"}]))
+    scenario["system"]["controller"] = "beta"
+    scenario["colony"] = {"owner": "beta", "batteries": 1, "armies": 1, "iu": 20, "pu": 50}
+    scenario["fleets"][0].update(order=7, spacelift={"TT": 1})
+    scenario["fleets"][1]["order"] = 5
     battle = rulesets.battle(parse_scenario(scenario))
     graph = Explorer(battle, battle.stock_policies(), exact=False, limit=None).build()
     pushed = _push_rounds_arrays(graph, tail=1e-13, most=None)
@@ -215,3 +220,33 @@ def test_dice_rolled_at_the_round_start_folded_alike(monkeypatch: pytest.MonkeyP
     folded = _json(exact_odds(scenario))
     _without_shortcuts(monkeypatch, fold=False, alike=False)
     assert _close(_json(exact_odds(scenario)), folded)
+
+
+def test_what_only_space_combat_reads_forgotten_after_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """7.3.6, 7.5, 7.6: once space combat is over, each house's morale (7.1.4) and what only
+    its rounds read are forgotten (``Ec4xBattle._after_space_combat``): a siege after a battle
+    with morale drawn by the engine gives the same exact fractions as when they are kept, and
+    two end states that differ only in morale are one state."""
+    scenario = _battle(([{"flagship": "CA"}], [{"flagship": "DD", "state": "crippled"}]))
+    scenario["system"]["controller"] = "beta"
+    scenario["colony"] = {"owner": "beta", "batteries": 1, "armies": 1, "iu": 20, "pu": 50}
+    scenario["fleets"][0].update(order=7, spacelift={"TT": 1})
+    scenario["fleets"][1]["order"] = 5
+    battle = rulesets.battle(parse_scenario(scenario))
+    assert isinstance(battle, Ec4xBattle)
+    start = battle.start().state
+    over = start.at(Stage.OVER, round=2, joined=1)
+    other = over.at(Stage.OVER, morale=(Morale("high", 1, 0, 0, True),), engaged=3)
+    assert battle.canonical(over) == battle.canonical(other)
+    forgotten = exact_odds(scenario, fractions=True)
+    made = rulesets.battle
+
+    def kept(data: Any) -> Any:
+        found: Any = made(data)
+        found._after_space_combat = lambda state: state
+        return found
+
+    monkeypatch.setattr(rulesets, "battle", kept)
+    whole = exact_odds(scenario, fractions=True)
+    assert forgotten.other == whole.other
+    assert forgotten.fractions_json() == whole.fractions_json()

@@ -196,6 +196,8 @@ class Ec4xBattle:
     def canonical(self, state: State) -> State:
         if state.round > self.round_cap:
             state = state.at(state.stage, round=self.round_cap)
+        if state.stage >= Stage.OVER:
+            return self._after_space_combat(state)
         if state.stage > Stage.ROUND_START:
             state = self._forget_history(state)
             if self.alike_runs and state.stage is Stage.ATTACK:
@@ -215,6 +217,36 @@ class Ec4xBattle:
             # ground rounds play alike whatever their number (7.6.1 "Repeat the process")
             state = state.at(state.stage, siege=siege.at(siege.stage, round=1))
         return state
+
+    def _after_space_combat(self, state: State) -> State:
+        """Once space combat is over (7.3.6), what only its rounds read, forgotten: each
+        house's morale (7.1.4), who attacked whom (7.3.2.1), initiative (7.1.3), the morale
+        auto-critical and starbase re-roll spent (7.1.4, 7.4), the round's steps, selections
+        and dice, the houses choosing to retreat (7.3.5) and hits kept below DS. The outcome
+        (7.3.6), the re-embarking and planetary combat (7.5, 7.6) read only the conditions,
+        who joined, refused, was detected, retreated, stranded or lost spacelift, the result,
+        the rounds and the sieges. Without this, each morale result of the battle's start
+        made a copy of every siege state after it (docs/benchmarks.md, issue 24)."""
+        siege = state.siege
+        if siege is not None and siege.stage >= GROUND_STAGES and siege.round > 1:
+            # ground rounds play alike whatever their number (7.6.1 "Repeat the process")
+            state = state.at(state.stage, siege=siege.at(siege.stage, round=1))
+        return state.at(
+            state.stage,
+            damage=(),
+            as_cond=(),
+            morale=(),
+            engaged=0,
+            engaging=0,
+            auto_used=0,
+            rerolled=0,
+            initiative=-1,
+            steps=(),
+            step=0,
+            attacks=(),
+            cer_rolls=(),
+            retreating=0,
+        )
 
     def _forget_history(self, state: State) -> State:
         """What of the round so far no later step reads, forgotten (7.3.1, 7.3.2.1):
