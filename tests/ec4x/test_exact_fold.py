@@ -196,9 +196,42 @@ def test_the_explorer_is_given_the_scaled_cap(monkeypatch: pytest.MonkeyPatch) -
     assert given["limit"] == 2 * budget.CHANCE_STATES * Ec4xBattle.chance_state_scale
 
 
-def test_a_refusal_names_the_units_that_multiplied_the_states() -> None:
+def test_the_folds_work_is_bounded_and_scales_with_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Folded attack steps combine selections that the explorer's states do not count: a
+    battle whose folds pass their share (``FOLDED_PER_SETTLED`` a settled state) is refused
+    by name, so it is given up in time; a ``--budget`` scales the share with the settled
+    states."""
+    from spacecombat.rulesets.ec4x import battle as ec4x_battle
+
+    sized: list[Ec4xBattle] = []
+    size_folds = Ec4xBattle.size_folds
+
+    def remembered(self: Ec4xBattle, settled: int) -> None:
+        sized.append(self)
+        size_folds(self, settled)
+
+    monkeypatch.setattr(Ec4xBattle, "size_folds", remembered)
+    report = exact_odds(TWO_BY_TWO, limit=2 * budget.CHANCE_STATES)
+    assert report.method == "exact"
+    (solved,) = sized
+    per = ec4x_battle.FOLDED_PER_SETTLED
+    assert solved.most_folded == per * 2 * Ec4xBattle.settled_states
+    assert 0 < solved.folded_work <= solved.most_folded
+
+    monkeypatch.setattr(ec4x_battle, "FOLDED_PER_SETTLED", 0)
+    with pytest.raises(TooLarge, match="after 0 selections combined within attack steps"):
+        exact_odds(TWO_BY_TWO)
+
+
+def test_a_refusal_names_the_units_that_multiplied_the_states(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The note names what the states explored show: the fighter squadrons whose conditions
-    changed (issue 24: the real cause, not the battle's size)."""
+    changed (issue 24: the real cause, not the battle's size). Stopped by its settled states
+    (the folds' share left unbounded, so that they are what stops it)."""
+    monkeypatch.setattr("spacecombat.rulesets.ec4x.battle.FOLDED_PER_SETTLED", 10**6)
     scenario = yaml.safe_load((EXAMPLES / "fighters.yaml").read_text())
     with pytest.raises(TooLarge) as refused:
         exact_odds(scenario, limit=10)

@@ -83,6 +83,10 @@ def exact_odds(
         # the state after N rounds names each unit: interchangeable units are kept apart
         battle.alike_runs = ()  # type: ignore[attr-defined]
     settled = sized_settled(battle, limit)
+    size_folds = getattr(battle, "size_folds", None)
+    if size_folds is not None and settled is not None:
+        # the work of folded draws, bounded beside the settled states (EC4X's)
+        size_folds(settled)
     limit = sized_limit(battle, limit)
     policies: dict[str, Policy] = battle.stock_policies()
     fast = product_form and not fractions and rounds is None

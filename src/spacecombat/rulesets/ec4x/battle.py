@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 
-from spacecombat.analysis.graph import Weight, chances, following
+from spacecombat.analysis.graph import TooManyStates, Weight, chances, following
 from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.engine import Chance, Draw, End, Node, Step
 from spacecombat.core.events import event
@@ -27,6 +27,13 @@ Procedure = Callable[[Setup, State], Node[State]]
 GROUND_STAGES = SiegeStage.LAND
 #: the stages inside an attack step (7.3.1: selections, damage, force reduction)
 _IN_STEP = (Stage.ATTACK, Stage.DAMAGE, Stage.FORCE_REDUCTION)
+
+#: selections an exact solve may combine in its folded attack steps (``Ec4xBattle.folded``)
+#: for each settled state it may reach (150,000 by default): the examples combine at most
+#: about 2.4 a state (three-houses.yaml: 49,164 for 20,396 settled states), while a battle
+#: the engine cannot solve may spend most of its time there (a fuzzed three-house battle: 4.7
+#: s of CPU to reach 25,000 settled states), so the folds' work is bounded too (issue 24)
+FOLDED_PER_SETTLED = 6
 
 PROCEDURES: dict[Stage, Procedure] = {
     Stage.MORALE: pre_combat.morale,
@@ -84,6 +91,11 @@ class Ec4xBattle:
         #: runs of interchangeable units (``_alike_runs``); the exact engine clears it when
         #: each unit's own state is asked for (the state after N rounds names units)
         self.alike_runs = _alike_runs(setup)
+        #: selections combined by ``folded`` so far, and the most it may combine (its share
+        #: of the exact engine's budget, ``size_folds``)
+        self.folded_work = 0
+        self.most_folded = FOLDED_PER_SETTLED * self.settled_states
+
         #: 7.4 option starbase_critical_reroll: first_critical, with a starbase here
         self._first_reroll_only = (
             setup.options.starbase_critical_reroll != "every_critical"
@@ -103,6 +115,11 @@ class Ec4xBattle:
         found = plans(setup)
         #: the planetary steps after space combat (7.5, 7.6), None: the scenario has none
         self.planetary = Planetary(setup, found) if found else None
+
+    def size_folds(self, settled: int) -> None:
+        """The folds' share of the exact engine's budget when it may reach ``settled``
+        settled states (a ``--budget`` scales both alike, ``exact.sized_settled``)."""
+        self.most_folded = FOLDED_PER_SETTLED * settled
 
     def quiet(self) -> Ec4xBattle:
         """The same battle building no events, for Monte Carlo's ``Sampler``: the procedures
@@ -495,6 +512,12 @@ class Ec4xBattle:
             own = self._selection(state, k, exact)
             if own is None:
                 return None
+            self.folded_work += len(profiles) * len(own)
+            if self.folded_work > self.most_folded:
+                # the folds' work is not counted in the explorer's states: bounded here, so a
+                # battle the engine cannot solve is given up in time (docs/limits.md)
+                where = f"after {self.most_folded:,} selections combined within attack steps"
+                raise TooManyStates(self.most_folded, self.product_refusal(), where=where)
             grown: dict[tuple[tuple[Attack, ...], int, int], Weight] = {}
             for (attacks, engaging, rerolled), p in profiles.items():
                 for (record, more_engaging, more_rerolled), q in own.items():
