@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,6 @@ from fastapi.testclient import TestClient
 
 from spacecombat.store import Store
 from spacecombat.store.sweeps import load_sweep
-from spacecombat.web import create_app
 from spacecombat.web.sweeps import MAX_API_POINTS
 from tests.sweep.command import spacecombat
 
@@ -29,18 +27,6 @@ SPEC: dict[str, Any] = {
     },
     "axes": {"defender.units.cruiser": "1..3", "defender.technologies": [[], ["assault_cannon"]]},
 }
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(f"sqlite:///{tmp_path / 'store.db'}") as opened:
-        yield opened
-
-
-@pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store, workers=2)) as started:
-        yield started
 
 
 def _same(a: object, b: object) -> bool:

@@ -161,28 +161,30 @@ class _Remembering:
     def _key(self, step: str, player: str, *rest: Hashable) -> Hashable:
         return (step, self._keys[player], player, self._where, *rest)
 
-    def pool(self, player: str, units: Any, template: Any) -> DicePool:
-        key = self._key("pool", player, units)
+    def _remembered(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         found = self._cache.get(key)
         if found is _MISSING:
-            found = self._form.pool(player, units, template)
+            found = compute()
             self._cache.put(key, found)
-        pool: DicePool = found
+        return found
+
+    def pool(self, player: str, units: Any, template: Any) -> DicePool:
+        pool: DicePool = self._remembered(
+            self._key("pool", player, units), lambda: self._form.pool(player, units, template)
+        )
         return pool
 
     def alive(self, player: str, units: Any, template: Any) -> bool:
-        key = self._key("alive", player, units)
-        found = self._cache.get(key)
-        if found is _MISSING:
-            found = self._form.alive(player, units, template)
-            self._cache.put(key, found)
-        return bool(found)
+        return bool(
+            self._remembered(
+                self._key("alive", player, units),
+                lambda: self._form.alive(player, units, template),
+            )
+        )
 
     def after_hits_row(self, player: str, units: Any, most: int, template: Any) -> list[Any]:
-        key = self._key("row", player, units, most)
-        found = self._cache.get(key)
-        if found is _MISSING:
-            found = self._form.after_hits_row(player, units, most, template)
-            self._cache.put(key, found)
-        row: list[Any] = found
+        row: list[Any] = self._remembered(
+            self._key("row", player, units, most),
+            lambda: self._form.after_hits_row(player, units, most, template),
+        )
         return row

@@ -77,23 +77,17 @@ def row_of(result: Mapping[str, Any]) -> dict[str, Any]:
     who holds the system (``holds_PLAYER``; an EC4X house's ``holds``), the expected losses
     (``expected_losses_PLAYER``), the expected rounds, the method and the note."""
     row: dict[str, Any] = {name: _number(result.get(name)) for name in LEADING}
-    holds = result.get("holds")
     houses = result.get("houses")
-    if isinstance(holds, Mapping):
-        for who, chance in holds.items():
-            row[f"holds_{who}"] = _number(chance)
-    elif isinstance(houses, Mapping):
-        for house, part in houses.items():
-            if isinstance(part, Mapping):
-                row[f"holds_{house}"] = _number(part.get("holds"))
-    losses = result.get("expected_losses")
-    if isinstance(losses, Mapping):
-        for who, value in losses.items():
-            row[f"expected_losses_{who}"] = _number(value)
-    elif isinstance(houses, Mapping):
-        for house, part in houses.items():
-            if isinstance(part, Mapping):
-                row[f"expected_losses_{house}"] = _number(part.get("expected_losses"))
+    for field in ("holds", "expected_losses"):
+        # by player (TI), or within each EC4X house's part
+        by_side = result.get(field)
+        if isinstance(by_side, Mapping):
+            for who, value in by_side.items():
+                row[f"{field}_{who}"] = _number(value)
+        elif isinstance(houses, Mapping):
+            for house, part in houses.items():
+                if isinstance(part, Mapping):
+                    row[f"{field}_{house}"] = _number(part.get(field))
     rounds = result.get("rounds")
     expected = rounds.get("expected") if isinstance(rounds, Mapping) else None
     row["expected_rounds"] = _number(expected)
