@@ -8,6 +8,7 @@ from typing import Any, get_args
 
 from fastapi.testclient import TestClient
 
+from spacecombat.core.limits import MAX_SEED
 from spacecombat.rulesets.ec4x.turn.orders import NAMES
 from spacecombat.scenario.ec4x import ORDERS_HERE, Status
 
@@ -57,3 +58,4 @@ def test_diplomacy_colony_and_system_fields(client: TestClient) -> None:
     assert set(found["system"]["fields"]) == {"name", "controller"}
     squadron = found["fleet"]["definitions"]["SquadronSpec"]["properties"]
     assert squadron["state"]["enum"] == ["undamaged", "crippled"]
+    assert found["max_seed"] == str(MAX_SEED) == "18446744073709551615"

@@ -13,6 +13,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
+from spacecombat.core.limits import MAX_SEED
 from spacecombat.core.rulesdata import (
     Ability,
     CardDef,
@@ -177,6 +178,8 @@ def ec4x() -> dict[str, Any]:
         "diplomacy": _fields(DiplomacySpec),
         "colony": _fields(ColonySpec),
         "orders": _orders(),
+        # the largest seed (7.3.2.5), as text: 64 bits do not fit in a JavaScript number
+        "max_seed": str(MAX_SEED),
     }
 
 

@@ -160,6 +160,11 @@
     if (value !== undefined) obj[key] = value;
   }
 
+  /** A list's rows (an error shown under the list is not one). */
+  function items(list, className) {
+    return [...list.children].filter((node) => node.classList.contains(className));
+  }
+
   function setPath(node, path) {
     node.dataset.field = path;
   }
@@ -430,9 +435,9 @@
       const name = input.value.trim();
       const prefix = `houses.${name}`;
       setPath(row, prefix);
-      setPath(input, `house-name.${i}`);
+      setPath(input, `houses[${i}].name`); // the page's own path: houses are a mapping
       if (!ctx.problem && (name === "" || name in houses)) {
-        ctx.problem = [`house-name.${i}`, name === "" ? "a house needs a name"
+        ctx.problem = [`houses[${i}].name`, name === "" ? "a house needs a name"
           : `${name} is also house ${Object.keys(houses).indexOf(name) + 1}; each house its own name`];
       }
       const house = Object.assign({}, row.extra);
@@ -672,10 +677,10 @@
     setPath(p.roe, `${at}.roe`);
     put(fleet, "roe", selectValue(p.roe));
     setPath(p.squadrons, `${at}.squadrons`);
-    const squadrons = [...p.squadrons.children].map((sq, q) => collectSquadron(sq, `${at}.squadrons[${q}]`));
+    const squadrons = items(p.squadrons, "ec4x-squadron").map((sq, q) => collectSquadron(sq, `${at}.squadrons[${q}]`));
     if (squadrons.length) fleet.squadrons = squadrons;
     setPath(p.scouts, `${at}.scouts`);
-    const scouts = [...p.scouts.children].map((sc, k) => {
+    const scouts = items(p.scouts, "scout").map((sc, k) => {
       const out = Object.assign({}, sc.extra);
       setPath(sc, `${at}.scouts[${k}]`);
       setPath(sc.parts.eli, `${at}.scouts[${k}].eli`);
@@ -749,7 +754,7 @@
     out.flagship = p.flagship.value;
     setPath(p.escorts, `${at}.escorts`);
     const escorts = {};
-    for (const line of p.escorts.children) {
+    for (const line of items(p.escorts, "escort")) {
       const code = line.querySelector('[data-key="class"]').value;
       const input = line.querySelector('[data-key="count"]');
       setPath(input, `${at}.escorts.${code}`);
@@ -851,7 +856,7 @@
       put(out, key, control.read());
     }
     setPath(c.starbases, "colony.starbases");
-    const bases = [...c.starbases.children].map((row, k) => {
+    const bases = items(c.starbases, "starbase").map((row, k) => {
       const base = Object.assign({}, row.extra);
       for (const [key, control] of Object.entries(row.controls)) {
         control.path(`colony.starbases[${k}]`);
@@ -922,7 +927,8 @@
         field("Game id", textInput("ec4x-game-id", { "data-field": "game_id" })),
         field("Turn", numberInput("ec4x-turn", { min: 0, "data-field": "turn" })),
         field("Seed (else from game id and turn, 7.3.2.5)", textInput("ec4x-seed",
-          { "data-field": "seed", inputmode: "numeric", placeholder: "from game id and turn" }))));
+          { "data-field": "scenario.seed", inputmode: "numeric",
+            placeholder: "from game id and turn" }))));
     const houses = el("fieldset", { className: "panel", id: "ec4x-houses", "data-field": "houses" },
       el("legend", { text: "Houses" }), el("div", { id: "ec4x-house-list", className: "ec4x-list" }),
       el("button", { type: "button", id: "ec4x-add-house", text: "Add a house",
@@ -1069,6 +1075,12 @@
     s.game_id = $("ec4x-game-id").value.trim();
     put(s, "turn", numberValue($("ec4x-turn")));
     const seed = $("ec4x-seed").value.trim();
+    // the scenario's seed is checked here: the API names it "seed", as the request's own seed
+    // (the Seed of the Monte Carlo method), which the page shows above
+    const most = ctx.cat.max_seed;
+    if (seed !== "" && !(/^\d+$/.test(seed) && (!most || BigInt(seed) <= BigInt(most)))) {
+      ctx.problem = ["scenario.seed", `a whole number from 0 to ${most || "2^64 - 1"}`];
+    }
     if (seed !== "") {
       // a 64-bit seed stays its digits (a JavaScript number holds 53 bits): sent as typed
       s.seed = /^\d+$/.test(seed) ? (Number.isSafeInteger(Number(seed)) ? Number(seed)
