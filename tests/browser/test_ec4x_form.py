@@ -285,3 +285,36 @@ def test_a_slow_battle_shows_computing_and_can_be_cancelled(page: Page, base_url
     assert page.inner_text("#status") == "Cancelled."
     assert page.is_hidden("#results")
     assert page.is_hidden("#form-error")
+
+
+def test_the_form_fits_a_phone_and_names_every_control(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    try:
+        page = context.new_page()
+        open_page(page, f"{base_url}/")
+        page.select_option("#ruleset", "ec4x")
+        page.click("#ec4x-add-house")
+        page.check("#ec4x-colony-on")
+        page.click("#ec4x-add-starbase")
+        page.click(f"{at('fleets[0]')} summary:has-text('Scouts and spacelift')")
+        page.click(f"{at('fleets[0]')} button:has-text('Add scouts')")
+        add_escorts(page, "fleets[0].squadrons[0]", "DD", 1)
+        page.check("#ec4x-json-toggle")
+        page.eval_on_selector_all("details", "ns => ns.forEach(n => { n.open = true; })")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 360, f"the page is {width} px wide on a 360 px screen"
+        unnamed = page.evaluate(
+            """() => [...document.querySelectorAll(
+                  '#ec4x-editor :is(input, select, textarea, button)')]
+                .filter(n => n.offsetParent !== null)
+                .filter(n => {
+                  const label = [...(n.labels || [])].map(l => l.textContent.trim()).join('');
+                  const aria = (n.getAttribute('aria-label') || '').trim();
+                  const text = n.tagName === 'BUTTON' ? n.textContent.trim() : '';
+                  return !(label || aria || text);
+                })
+                .map(n => n.id || n.outerHTML.slice(0, 80))"""
+        )
+        assert unnamed == []
+    finally:
+        context.close()

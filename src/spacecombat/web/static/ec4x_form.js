@@ -741,7 +741,7 @@
     if (kind.value !== code) kind.append(el("option", { value: code, text: code }));
     kind.value = code;
     const n = numberInput(uid("escort-count"), { min: 0, value: count ?? "", "data-key": "count" });
-    const row = el("div", { className: "escort" }, field("Escorts", n), field("Class", kind),
+    const row = el("div", { className: "escort" }, field("Count", n), field("Escort class", kind),
       removeButton("Remove these escorts", () => { row.remove(); changed(); }));
     list.append(row);
   }
