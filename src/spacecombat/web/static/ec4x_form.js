@@ -380,6 +380,37 @@
     return houseRows().map((row) => row.querySelector('[data-key="name"]').value.trim());
   }
 
+  /** Owners, the controller and pairs hold a house's key (``data-house-key``), which stays
+   *  the same while its name is typed (a name may be another's for a moment). */
+  function nameOf(key) {
+    const row = houseRows().find((r) => r.dataset.houseKey === key);
+    return row ? row.querySelector('[data-key="name"]').value.trim() : undefined;
+  }
+
+  function keyOf(name) {
+    const row = houseRows().find((r) => r.querySelector('[data-key="name"]').value.trim() === name);
+    return row ? row.dataset.houseKey : undefined;
+  }
+
+  /** A select of houses: its house's name (a name the scenario gave that is no house's is
+   *  kept as it was, ``raw:``). */
+  function ownerValue(node) {
+    const value = node.value;
+    if (value === "") return undefined;
+    return value.startsWith("raw:") ? value.slice(4) : nameOf(value);
+  }
+
+  function setOwner(node, name) {
+    if (name === undefined || name === null) return;
+    const key = keyOf(name);
+    if (key) {
+      node.value = key;
+      return;
+    }
+    node.append(el("option", { value: `raw:${name}`, text: String(name) }));
+    node.value = `raw:${name}`;
+  }
+
   /** A house's colour: the report's (app.js ``houseColour``: by the names' sorted order). */
   function colourOf(name) {
     const colours = ctx.helpers.colours || ["#777"];
@@ -413,15 +444,20 @@
       controls[key] = control;
       grid.append(control.node);
     }
+    row.dataset.houseKey = uid("house");
     row.append(grid, removeButton(`Remove house ${name}`, () => {
+      // the house's fleets go with it
+      for (const fleet of fleetRows()) {
+        if (fleet.parts.owner.value === row.dataset.houseKey) fleet.remove();
+      }
       row.remove();
       housesChanged();
+      changed();
     }));
     row.controls = controls;
     row.extra = rest(spec, Object.keys(controls));
     for (const [key, control] of Object.entries(controls)) control.write((spec || {})[key]);
-    row.dataset.house = name;
-    nameInput.addEventListener("input", () => housesChanged([row.dataset.house, nameInput.value.trim()]));
+    nameInput.addEventListener("input", () => housesChanged());
     $("ec4x-house-list").append(row);
     return row;
   }
@@ -450,75 +486,71 @@
     return houses;
   }
 
-  /** After a house is added, removed or renamed (``renamed``: [old name, new name]): the
-   *  titles, colours, owners and pairs follow. */
-  function housesChanged(renamed) {
-    const names = houseNames();
+  /** After a house is added, removed or renamed: the titles, colours, owners and pairs
+   *  follow (they hold the house's key, not its name). */
+  function housesChanged() {
     for (const row of houseRows()) {
       const name = row.querySelector('[data-key="name"]').value.trim();
-      row.dataset.house = name;
       row.querySelector(".house-title").textContent = name || "(no name)";
       row.querySelector(".swatch").style.background = colourOf(name);
       row.querySelector("button.remove").setAttribute("aria-label", `Remove house ${name}`);
     }
-    const owners = [...ctx.root.querySelectorAll("select.ec4x-owner")];
-    for (const owner of owners) fillOwners(owner, names, null, renamed);
-    fillOwners($("ec4x-controller"), names, "neutral space (no controller)", renamed);
-    if (renamed) {
-      for (const row of $("ec4x-pairs").children) {
-        const houses = JSON.parse(row.dataset.houses).map((h) => (h === renamed[0] ? renamed[1] : h));
-        row.dataset.houses = JSON.stringify(houses);
-        row.dataset.pair = JSON.stringify(houses.slice().sort());
-      }
-    }
+    for (const owner of ctx.root.querySelectorAll("select.ec4x-owner")) fillOwners(owner);
+    fillOwners($("ec4x-controller"), "neutral space (no controller)");
     buildDiplomacy();
   }
 
-  /** A select of the houses, keeping its value (a renamed house's new name; a removed
-   *  house's fleets go to the first house). */
-  function fillOwners(node, names, none, renamed) {
-    let before = node.value;
-    if (renamed && before === renamed[0]) before = renamed[1];
-    node.replaceChildren(...(none ? [el("option", { value: "", text: none })] : []),
-      ...names.map((n) => el("option", { value: n, text: n })));
-    node.value = names.includes(before) || (none && before === "") ? before
-      : none ? "" : names[0] || "";
+  /** A select of the houses (values: their keys), keeping its house; a removed house's
+   *  select goes to the first house (or to ``none``). */
+  function fillOwners(node, none) {
+    const before = node.value;
+    const rows = houseRows();
+    const options = rows.map((row) => el("option", { value: row.dataset.houseKey,
+      text: row.querySelector('[data-key="name"]').value.trim() }));
+    const raw = before.startsWith("raw:") ? [el("option", { value: before, text: before.slice(4) })]
+      : [];
+    node.replaceChildren(...(none ? [el("option", { value: "", text: none })] : []), ...options,
+      ...raw);
+    const kept = raw.length || rows.some((row) => row.dataset.houseKey === before)
+      || (none && before === "");
+    node.value = kept ? before : none ? "" : (rows[0] ? rows[0].dataset.houseKey : "");
   }
 
   /* ---- diplomacy (8.1) -------------------------------------------------------------- */
 
   /** One select a pair of houses: "not listed" (neutral, 8.1's default) or a status. A pair
-   *  keeps its place in the scenario's list and its houses' order. */
+   *  keeps its place in the scenario's list and its houses' order (``data-houses``: their
+   *  keys). */
   function buildDiplomacy() {
     const box = $("ec4x-pairs");
-    const names = houseNames();
+    const keys = houseRows().map((row) => row.dataset.houseKey);
     const before = new Map([...box.children].map((row) => [row.dataset.pair, row]));
     box.replaceChildren();
     const statuses = (((ctx.cat.diplomacy || {}).fields || {}).status || {}).enum || [];
-    for (let i = 0; i < names.length; i += 1) {
-      for (let j = i + 1; j < names.length; j += 1) {
-        const key = JSON.stringify([names[i], names[j]].slice().sort());
-        let row = before.get(key);
+    for (let i = 0; i < keys.length; i += 1) {
+      for (let j = i + 1; j < keys.length; j += 1) {
+        const pair = JSON.stringify([keys[i], keys[j]].slice().sort());
+        let row = before.get(pair);
         if (!row) {
           const status = selectOf(uid("pair"), [{ value: "", label: "neutral (not listed)" }]
-            .concat(statuses.map((s) => ({ value: s, label: s.replace(/_/g, " ") }))),
+            .concat(statuses.map((v) => ({ value: v, label: v.replace(/_/g, " ") }))),
           { "data-key": "status" });
           // a house added is at war with the others: it is added to fight (ruling 25E-1)
           status.value = statuses.includes("enemy") ? "enemy" : "";
           row = el("div", { className: "field pair" }, el("label", { for: status.id }), status);
           ctx.next += 1;
           row.dataset.order = String(1e6 + ctx.next);
-          row.dataset.houses = JSON.stringify([names[i], names[j]]);
-          row.dataset.pair = key;
+          row.dataset.houses = JSON.stringify([keys[i], keys[j]]);
+          row.dataset.pair = pair;
         }
-        const [a, b] = JSON.parse(row.dataset.houses);
+        const [a, b] = JSON.parse(row.dataset.houses).map(nameOf);
         row.querySelector("label").replaceChildren(
           el("span", { className: "swatch", style: `background:${colourOf(a)}` }), `${a} – `,
           el("span", { className: "swatch", style: `background:${colourOf(b)}` }), b);
         box.append(row);
       }
     }
-    $("ec4x-diplomacy").hidden = names.length < 2;
+    $("ec4x-diplomacy").hidden = keys.length < 2;
   }
 
   function collectDiplomacy() {
@@ -527,7 +559,8 @@
     for (const row of $("ec4x-pairs").children) row.querySelector("select").removeAttribute("data-field");
     return rows.map((row, k) => {
       setPath(row.querySelector("select"), `diplomacy[${k}].status`);
-      return { houses: JSON.parse(row.dataset.houses), status: row.querySelector("select").value };
+      return { houses: JSON.parse(row.dataset.houses).map(nameOf),
+        status: row.querySelector("select").value };
     });
   }
 
@@ -538,12 +571,13 @@
     }
     (list || []).forEach((entry, k) => {
       if (!entry || !Array.isArray(entry.houses)) return;
-      const key = JSON.stringify(entry.houses.slice().sort());
-      const row = [...$("ec4x-pairs").children].find((r) => r.dataset.pair === key);
-      if (!row) return;
+      const keys = entry.houses.map(keyOf);
+      const pair = JSON.stringify(keys.slice().sort());
+      const row = [...$("ec4x-pairs").children].find((r) => r.dataset.pair === pair);
+      if (!row) return; // not a pair of two houses: the scenario is sent as written (25E-4)
       row.querySelector("select").value = entry.status;
       row.dataset.order = String(k);
-      row.dataset.houses = JSON.stringify(entry.houses);
+      row.dataset.houses = JSON.stringify(keys);
     });
   }
 
@@ -565,8 +599,8 @@
     const row = el("fieldset", { className: "ec4x-fleet" }, el("legend", { text: "Fleet" }));
     const id = textInput(uid("fleet-id"), { "data-key": "id", value: spec.id || "" });
     const owner = selectOf(uid("fleet-owner"), [], { "data-key": "owner", className: "ec4x-owner" });
-    fillOwners(owner, houseNames());
-    if (spec.owner !== undefined) owner.value = spec.owner;
+    fillOwners(owner);
+    setOwner(owner, spec.owner);
     const orderProp = fleetFields().order || {};
     const order = selectOf(uid("fleet-order"), orders().map((o) => ({ value: o.code,
       label: `${two(o.code)} ${o.name}${o.code === orderProp.default ? " (default)" : ""}` })),
@@ -663,7 +697,7 @@
     setPath(p.id, `${at}.id`);
     fleet.id = p.id.value.trim();
     setPath(p.owner, `${at}.owner`);
-    fleet.owner = p.owner.value;
+    fleet.owner = ownerValue(p.owner) ?? "";
     setPath(p.order, `${at}.order`);
     setPath(p.target, `${at}.order.target`);
     const code = selectValue(p.order);
@@ -850,7 +884,7 @@
     if (!c.on.checked) return undefined;
     const out = Object.assign({}, c.extra || {});
     setPath(c.owner, "colony.owner");
-    out.owner = c.owner.value;
+    out.owner = ownerValue(c.owner) ?? "";
     for (const [key, control] of Object.entries(c.controls)) {
       control.path("colony");
       put(out, key, control.read());
@@ -873,7 +907,7 @@
     c.on.checked = !!spec;
     c.starbases.replaceChildren();
     spec = spec || {};
-    if (spec.owner !== undefined) c.owner.value = spec.owner;
+    setOwner(c.owner, spec.owner);
     c.extra = rest(spec, ["owner", "starbases", ...Object.keys(c.controls)]);
     for (const [key, control] of Object.entries(c.controls)) control.write(spec[key]);
     c.starbasesGiven = spec.starbases !== undefined;
@@ -944,9 +978,9 @@
       el("legend", { text: "Fleets" }), el("div", { id: "ec4x-fleet-list", className: "ec4x-list" }),
       el("button", { type: "button", id: "ec4x-add-fleet", text: "Add a fleet",
         onclick: () => {
-          const owner = houseNames()[0] || "";
+          const owner = houseNames()[0];
           const first = flagshipChoices()[0];
-          addFleet({ id: newFleetId(owner), owner,
+          addFleet({ id: newFleetId(owner), owner: owner || undefined,
             squadrons: first ? [{ flagship: first.value }] : [] });
           changed();
         } }));
@@ -1053,7 +1087,8 @@
     const houses = s.houses && typeof s.houses === "object" ? s.houses : {};
     for (const [name, spec] of Object.entries(houses)) addHouse(name, spec || {});
     housesChanged();
-    $("ec4x-controller").value = system.controller ?? "";
+    $("ec4x-controller").value = "";
+    setOwner($("ec4x-controller"), system.controller);
     applyDiplomacy(Array.isArray(s.diplomacy) ? s.diplomacy : []);
     ctx.extra.diplomacyGiven = s.diplomacy !== undefined;
     $("ec4x-fleet-list").replaceChildren();
@@ -1087,7 +1122,7 @@
         : seed.replace(/^0+(?=\d)/, "")) : seed;
     }
     const system = Object.assign({}, ctx.extra.system, { name: $("ec4x-system-name").value.trim() });
-    put(system, "controller", $("ec4x-controller").value || undefined);
+    put(system, "controller", ownerValue($("ec4x-controller")));
     s.system = system;
     s.houses = collectHouses();
     const diplomacy = collectDiplomacy();
