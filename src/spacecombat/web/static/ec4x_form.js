@@ -356,13 +356,13 @@
     return (ctx.cat.fleet || {}).fields || {};
   }
 
-  /** ROE level N in 7.1.1's words: whom the fleet stays and fights. */
+  /** ROE level N from the ROE table, in 7.1.1's words: whom the fleet engages. */
   function roeLabel(level) {
     const rule = (ctx.cat.roe || {})[String(level)] || {};
-    const said = rule.rule === "never" ? "avoid combat"
-      : rule.rule === "defenseless" ? "fight only the defenceless"
-        : rule.rule === "always" ? "fight to the last"
-          : rule.rule === "ratio" ? `fight at ${rule.own}:${rule.hostile} or better` : "";
+    const said = rule.rule === "never" ? "avoid all hostile forces"
+      : rule.rule === "defenseless" ? "engage only the defenseless"
+        : rule.rule === "always" ? "engage regardless of size"
+          : rule.rule === "ratio" ? `engage at ${rule.own}:${rule.hostile} or better` : "";
     return `${level}${said ? `: ${said}` : ""}`;
   }
 
