@@ -275,7 +275,17 @@
     show();
     return {
       node: el("div", { className: "retreat" }, field(label, form), amountField),
-      read: () => (form.value === `{${key}}` ? { [key]: numberValue(amount) } : selectValue(form)),
+      read: () => {
+        if (form.value !== `{${key}}`) return selectValue(form);
+        const n = numberValue(amount);
+        // the API names a bad one after the union's first member (``retreat.literal[...]``),
+        // which has no control: the page says it under the number
+        if (!ctx.problem && !(Number.isInteger(n) && n >= (sub.minimum ?? -Infinity)
+          && n <= (sub.maximum ?? Infinity))) {
+          ctx.problem = [amount.dataset.field, `a whole number from ${sub.minimum} to ${sub.maximum}`];
+        }
+        return { [key]: n };
+      },
       write: (v) => {
         if (v && typeof v === "object") {
           form.value = `{${key}}`;
