@@ -702,12 +702,15 @@
     const p = row.parts;
     const at = `fleets[${f}]`;
     setPath(row, at);
-    row.querySelector("legend").textContent = `Fleet ${f + 1}`;
     const fleet = Object.assign({}, row.extra);
     setPath(p.id, `${at}.id`);
     fleet.id = p.id.value.trim();
     setPath(p.owner, `${at}.owner`);
     fleet.owner = ownerValue(p.owner) ?? "";
+    // the legend: the fleet in its house's colour
+    row.querySelector("legend").replaceChildren(el("span", { className: "swatch",
+      "aria-hidden": "true", style: `background:${colourOf(fleet.owner)}` }),
+    `Fleet ${f + 1}: ${fleet.id || "?"} (${fleet.owner || "no house"})`);
     setPath(p.order, `${at}.order`);
     setPath(p.target, `${at}.order.target`);
     const code = selectValue(p.order);
