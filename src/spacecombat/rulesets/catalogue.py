@@ -13,6 +13,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
+from spacecombat.core.limits import MAX_SEED
 from spacecombat.core.rulesdata import (
     Ability,
     CardDef,
@@ -24,12 +25,21 @@ from spacecombat.core.rulesdata import (
 from spacecombat.rulesets.ec4x.options import Ec4xOptions
 from spacecombat.rulesets.ec4x.planetary.tables import planetary
 from spacecombat.rulesets.ec4x.tables import tables
+from spacecombat.rulesets.ec4x.turn.orders import NAMES, SECTIONS
 from spacecombat.rulesets.ti3 import rules as ti3_rules
 from spacecombat.rulesets.ti3.abilities import HANDLERS as TI3_HANDLERS
 from spacecombat.rulesets.ti4 import rules as ti4_rules
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS as TI4_HANDLERS
 from spacecombat.rulesets.ti4.setup import UPGRADABLE
-from spacecombat.scenario.ec4x import FleetSpec, HouseSpec
+from spacecombat.scenario.ec4x import (
+    ORDERS_HERE,
+    ColonySpec,
+    DiplomacySpec,
+    FleetSpec,
+    HouseSpec,
+    SystemSpec,
+    missing_requirement,
+)
 from spacecombat.scenario.schema import Anomaly, PolicySpec, Scenario, SideSpec
 
 
@@ -162,4 +172,34 @@ def ec4x() -> dict[str, Any]:
         "options": _fields(Ec4xOptions),
         "policy": _fields(HouseSpec),
         "fleet": _fields(FleetSpec),
+        # what the page's EC4X form offers beside the houses and fleets: the system, the
+        # statuses of diplomacy (8.1), the colony's defences (2.4.1, 7.4-7.6) and the orders
+        "system": _fields(SystemSpec),
+        "diplomacy": _fields(DiplomacySpec),
+        "colony": _fields(ColonySpec),
+        "orders": _orders(),
+        # the largest seed (7.3.2.5), as text: 64 bits do not fit in a JavaScript number
+        "max_seed": str(MAX_SEED),
     }
+
+
+def _orders() -> list[dict[str, Any]]:
+    """6.2's orders: code, name, section, whether the order is carried out in the battle's
+    system (its target, if given, is ``system.name``: ruling E59) and what it asks of the fleet
+    (6.2's requirements table, ``missing_requirement`` of a fleet with nothing; orders 07 and 08
+    also need a colony to land on, E62, and 15 a friendly colony system)."""
+    nothing = FleetSpec(id="-", owner="-")
+    where = {7: "a colony to land on", 8: "a colony to land on", 15: "a friendly colony system"}
+    out = []
+    for code, name in NAMES.items():
+        needs = [n for n in (missing_requirement(code, nothing), where.get(code)) if n]
+        out.append(
+            {
+                "code": code,
+                "name": name,
+                "section": SECTIONS[code],
+                "here": code in ORDERS_HERE,
+                "needs": "; ".join(needs) or None,
+            }
+        )
+    return out

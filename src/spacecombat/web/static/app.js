@@ -216,7 +216,7 @@
     if ((cat.battles || []).includes(before)) battle.value = before;
     const tabular = ruleset !== "ec4x";
     $("ti-editor").hidden = !tabular;
-    $("json-editor").hidden = tabular;
+    $("ec4x-editor").hidden = tabular;
     if (tabular) {
       for (const side of SIDES) buildSide(side, cat);
       buildSystem(cat);
@@ -224,7 +224,8 @@
       buildRules(cat);
       showBattleKind();
     } else {
-      buildJsonEditor(cat);
+      // EC4X: houses, diplomacy, fleets, a colony and rule options (ec4x_form.js)
+      window.spacecombatEc4x.build($("ec4x-editor"), cat, { colours: HOUSE_COLOURS, fieldError });
     }
   }
 
@@ -638,33 +639,6 @@
     panel.hidden = panel.children.length <= 1;
   }
 
-  function buildJsonEditor(cat) {
-    const units = (cat.units || []).join(", ");
-    $("scenario-json-help").textContent =
-      `Ship classes: ${units}. Houses, fleets (squadrons of a flagship and escorts), diplomacy and `
-      + "rules of engagement as in the README's EC4X section.";
-    if (!$("scenario-json").value.trim()) {
-      const [first, second] = cat.units.filter((u) => (cat.cards[u] || {}).attack_strength !== 0);
-      $("scenario-json").value = JSON.stringify(ec4xExample(first, second), null, 2);
-    }
-  }
-
-  /** A starting EC4X scenario: two houses at war, one squadron each. */
-  function ec4xExample(first, second) {
-    return {
-      ruleset: "ec4x",
-      game_id: "calculator",
-      turn: 1,
-      system: { name: "Vega" },
-      houses: { alpha: { prestige: 50 }, beta: { prestige: 50 } },
-      diplomacy: [{ houses: ["alpha", "beta"], status: "enemy" }],
-      fleets: [
-        { id: "A1", owner: "alpha", order: 1, roe: 8, squadrons: [{ flagship: first, escorts: {} }] },
-        { id: "B1", owner: "beta", order: 3, roe: 8, squadrons: [{ flagship: second, escorts: {} }] },
-      ],
-    };
-  }
-
   /** The battle kind's panels: planets for an invasion and a tactical action (space combat,
    *  then the planets), the sides' ground forces on planets for a space battle only. */
   function showBattleKind() {
@@ -704,8 +678,7 @@
   function requestBody(fields) {
     let scenario;
     if (page.ruleset === "ec4x") {
-      collectScenario(); // says where the JSON is malformed
-      scenario = $("scenario-json").value;
+      scenario = window.spacecombatEc4x.text(); // a 64-bit seed sent as its digits
     } else {
       scenario = JSON.stringify(collectScenario());
     }
@@ -721,20 +694,8 @@
     }
   }
 
-  /** JSON text of a scenario for the EC4X editor (a seed kept as text goes back to digits). */
-  function scenarioText(scenario) {
-    return JSON.stringify(scenario, null, 2).replace(/("seed": )"(-?\d+)"/g, "$1$2");
-  }
-
   function collectScenario() {
-    if (page.ruleset === "ec4x") {
-      const text = $("scenario-json").value;
-      try {
-        return JSON.parse(text);
-      } catch (error) {
-        throw fieldError("scenario", `not valid JSON: ${error.message}`);
-      }
-    }
+    if (page.ruleset === "ec4x") return window.spacecombatEc4x.collect();
     const scenario = Object.assign({}, page.extra.top, {
       ruleset: page.ruleset,
       battle: $("battle").value,
@@ -889,7 +850,7 @@
     const ruleset = page.catalogue[scenario.ruleset] ? scenario.ruleset : Object.keys(page.catalogue)[0];
     if (ruleset === "ec4x") {
       buildForm(ruleset);
-      $("scenario-json").value = scenarioText(scenario);
+      window.spacecombatEc4x.apply(scenario);
       page.extra = { top: {}, sides: {}, system: {} };
       return;
     }
@@ -1038,8 +999,9 @@
   /* ---- talking to the API ------------------------------------------------------------ */
 
   class ApiError extends Error {
-    constructor(status, field, message, retryAfter) {
+    constructor(status, field, message, retryAfter, cancelled) {
       super(message);
+      this.cancelled = cancelled === true;
       this.status = status;
       this.field = field;
       this.retryAfter = retryAfter;
@@ -1059,6 +1021,7 @@
 
   async function api(method, path, body) {
     const init = { method, headers: { Accept: "application/json" } };
+    if (page.abort) init.signal = page.abort.signal; // the Cancel button (busy)
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -1067,6 +1030,7 @@
     try {
       response = await fetch(API + path, init);
     } catch (error) {
+      if (error.name === "AbortError") throw new ApiError(0, null, "Cancelled.", null, true);
       throw new ApiError(0, null, "The server cannot be reached.");
     }
     let payload = null;
@@ -1123,6 +1087,10 @@
       console.error(error); // eslint-disable-line no-console
       error = new ApiError(0, null, `Something went wrong in the page: ${error.message}`);
     }
+    if (error.cancelled) {
+      setStatus("Cancelled.");
+      return;
+    }
     const control = error.field ? controlFor(error.field) : null;
     // the API's message names the field as the command line does ("field: message")
     const text = !error.field || error.message.startsWith(`${error.field}:`)
@@ -1164,6 +1132,7 @@
   }
 
   function busy(flag) {
+    page.abort = flag ? new AbortController() : null; // what the Cancel button stops
     $("battle-form").setAttribute("aria-busy", flag ? "true" : "false");
     for (const id of ["compute", "play", "share"]) $(id).disabled = flag;
     working(flag);
@@ -1746,6 +1715,7 @@
     $("play").addEventListener("click", playOne);
     $("share").addEventListener("click", share);
     $("copy-link").addEventListener("click", copyLink);
+    $("cancel").addEventListener("click", () => { if (page.abort) page.abort.abort(); });
     $("ruleset").addEventListener("change", () => {
       page.extra = { top: {}, sides: {}, system: {} };
       page.odds = null;
