@@ -351,3 +351,22 @@ def test_the_tactical_action_is_a_battle_kind_of_its_own(page: Page) -> None:
     page.select_option("#battle", "space")
     assert page.get_attribute("#kind-space", "aria-pressed") == "true"
     assert page.is_hidden("#planets-panel")
+
+
+def test_ti3_rows_show_the_generic_cards_and_the_races_ability(page: Page) -> None:
+    """TI3 (the catalogue's TI3 cards, data overlaid on TI4's): every race plays the generic
+    cards; the destroyer's anti-fighter barrage 9 x2, the PDS's space cannon 6; Sardakk N'orr's
+    race ability (all combat rolls +1) under its choice."""
+    page.select_option("#ruleset", "ti3")
+    destroyer = row(page, "attacker", "destroyer")
+    assert destroyer["name"] == "Destroyer"
+    assert destroyer["stats"] == {
+        "combat": "combat 9",
+        "anti_fighter_barrage": "anti-fighter barrage 9 ×2",
+    }
+    assert row(page, "attacker", "pds")["stats"]["space_cannon"] == "space cannon 6"
+    page.select_option("#attacker-faction", "sardakk")
+    assert row(page, "attacker", "dreadnought")["card"] == "dreadnought"
+    assert "All combat rolls get +1." in page.inner_text("#attacker-faction-abilities")
+    page.click("#attacker-more-ground_force")
+    assert page.input_value("#attacker-units-ground_force") == "1"
