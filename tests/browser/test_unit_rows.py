@@ -253,6 +253,7 @@ def test_the_steppers_count_within_the_limits(page: Page) -> None:
     assert page.input_value("#attacker-units-dreadnought") == ""
     assert page.is_disabled("#attacker-less-dreadnought")
 
+    assert page.is_disabled("#attacker-more-flagship")  # no faction: no flagship
     page.select_option("#attacker-faction", "sardakk")
     page.click("#attacker-more-flagship")
     assert page.input_value("#attacker-units-flagship") == "1"
@@ -291,11 +292,19 @@ def test_the_pickers_filter_to_what_the_faction_may_hold(page: Page, ti4: dict[s
     # the other side, of no faction, may hold anything
     assert len(shown_options(page, "defender", "tech")) >= len(ti4["technologies"])
 
-    # typing filters; Enter picks the first match; the chip shows it
+    # typing filters (no edit of the battle: the form hears nothing); Enter picks the first
+    # match; the chip shows it
+    page.evaluate(
+        """() => { window.heard = 0;
+            document.getElementById('battle-form').addEventListener('input', () => window.heard++);
+        }"""
+    )
     page.fill("#attacker-tech-search", "valkyrie")
+    assert page.evaluate("() => window.heard") == 0
     assert shown_options(page, "attacker", "tech") == ["attacker-tech-valkyrie_particle_weave"]
     page.keyboard.press("Enter")
     assert page.is_checked("#attacker-tech-valkyrie_particle_weave")
+    assert page.evaluate("() => window.heard") >= 1  # a pick is an edit: the page recomputes
     assert page.input_value("#attacker-tech-search") == ""
     assert "Valkyrie Particle Weave" in page.inner_text("#attacker-tech-chips")
     page.fill("#attacker-cards-search", "morale")

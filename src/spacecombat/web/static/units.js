@@ -255,10 +255,13 @@
     }
   }
 
+  /** A stepper's buttons: "-" down to 0, "+" up to the most, and not for a unit the side has
+   *  no card of (the flagship of no faction). */
   function limits(input, minus, plus, most) {
     const n = Number(input.value.trim() === "" ? 0 : input.value);
+    const row = input.closest("tr");
     minus.disabled = !(n > 0);
-    plus.disabled = Number.isFinite(most) && n >= most;
+    plus.disabled = (Number.isFinite(most) && n >= most) || (!!row && row.dataset.card === "");
   }
 
   function refreshSteppers(side) {
@@ -304,7 +307,10 @@
     el("label", { for: id, text: `${pretty(what)}: find and pick` }), search, chips);
     details.before(picker);
     picker.details = details;
-    search.addEventListener("input", () => {
+    // what is typed here finds an option; it is no edit of the battle (the form does not hear it)
+    search.addEventListener("change", (event) => event.stopPropagation());
+    search.addEventListener("input", (event) => {
+      event.stopPropagation();
       details.open = true;
       filter(side, picker);
     });
@@ -471,6 +477,7 @@
       if (held) addPicker(side, held.closest("details"), "cards", "cards and leaders");
       showRows(side);
       refreshPickers(side);
+      refreshSteppers(side);
     }
   }
 
