@@ -171,6 +171,11 @@
     // titles for the cards the rows do not spell out (generic units' printed abilities)
     row.querySelector("th").title = card && !card.faction
       ? (card.abilities || []).map((a) => a.text).join(" ") : "";
+    const damaged = $(`${side}-damaged-${unit}`);
+    if (damaged) {
+      damaged.setAttribute("aria-label",
+        `${P().pretty(side)}: damaged ${cardName(card, unit)} (sustain damage used)`);
+    }
     const box = $(`${side}-upgrade-${unit}`);
     if (box) {
       const up = cardOf(side, unit, true);
