@@ -13,7 +13,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
-from spacecombat.core.limits import MAX_SEED
+from spacecombat.core.limits import MAX_SEED, MAX_UNITS_PER_SIDE
 from spacecombat.core.rulesdata import (
     Ability,
     CardDef,
@@ -30,7 +30,8 @@ from spacecombat.rulesets.ti3 import rules as ti3_rules
 from spacecombat.rulesets.ti3.abilities import HANDLERS as TI3_HANDLERS
 from spacecombat.rulesets.ti4 import rules as ti4_rules
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS as TI4_HANDLERS
-from spacecombat.rulesets.ti4.setup import UPGRADABLE
+from spacecombat.rulesets.ti4.rules import Ti4Data
+from spacecombat.rulesets.ti4.setup import MOST_OF_A_TYPE, UPGRADABLE, side_cards
 from spacecombat.scenario.ec4x import (
     ORDERS_HERE,
     ColonySpec,
@@ -99,14 +100,45 @@ def ti4() -> dict[str, Any]:
     """TI4's catalogue."""
     data = ti4_rules.load()
     return _ti(
-        data, list(TI4_HANDLERS), ti4_rules.UNIT_TYPES, list(UPGRADABLE), ti4_rules.Ti4Options
+        data,
+        list(TI4_HANDLERS),
+        ti4_rules.UNIT_TYPES,
+        list(UPGRADABLE),
+        ti4_rules.Ti4Options,
+        unit_cards=_ti4_unit_cards(data),
     )
 
 
+def _ti4_unit_cards(data: Ti4Data) -> dict[str, dict[str, dict[str, str]]]:
+    """The unit card each side plays with, by faction (``""``: none, the generic units) and unit
+    type: ``base`` without its unit upgrade, ``upgraded`` with it (the same card for a unit type
+    that has no upgrade); read by the set-up's own function (``side_cards``), so the page shows
+    the cards a battle uses (docs/rulings.md 25U-1). A type with no card for the side (the
+    flagship of no faction) is left out."""
+    found: dict[str, dict[str, dict[str, str]]] = {}
+    for faction in (None, *data.factions):
+        base = side_cards(data, faction, ())
+        upgraded = side_cards(data, faction, UPGRADABLE)
+        found[faction or ""] = {
+            unit: {"base": card.id, "upgraded": upgraded[unit].id} for unit, card in base.items()
+        }
+    return found
+
+
 def ti3() -> dict[str, Any]:
-    """TI3's catalogue: no unit upgrades (its technologies change the cards), no laws in play."""
+    """TI3's catalogue: no unit upgrades (its technologies change the cards), no laws in play;
+    every race plays the generic cards (TI3 flagships are refused, their values unverified)."""
     data = ti3_rules.load()
-    return _ti(data, list(TI3_HANDLERS), ti3_rules.UNIT_TYPES, [], ti3_rules.Ti3Options, laws=False)
+    generic = {unit: {"base": unit, "upgraded": unit} for unit in ti3_rules.UNIT_TYPES}
+    return _ti(
+        data,
+        list(TI3_HANDLERS),
+        ti3_rules.UNIT_TYPES,
+        [],
+        ti3_rules.Ti3Options,
+        laws=False,
+        unit_cards={"": generic},
+    )
 
 
 def _ti(
@@ -117,6 +149,7 @@ def _ti(
     options: type[BaseModel],
     *,
     laws: bool = True,
+    unit_cards: dict[str, dict[str, dict[str, str]]],
 ) -> dict[str, Any]:
     """A TI ruleset's catalogue, from its loaded data (``rules.load()``), its handlers' ids
     (what is implemented) and its scenario models."""
@@ -124,6 +157,10 @@ def _ti(
         "battles": list(get_args(Scenario.model_fields["battle"].annotation)),
         "units": list(units),
         "cards": {i: _card(u, handlers) for i, u in data.units.items()},
+        # the card of each unit type a side plays with, by faction ("": none) and upgrade
+        "unit_cards": unit_cards,
+        # the most units of a side (``per_side``) and of one type (``per_type``: the flagship)
+        "most": {"per_side": MAX_UNITS_PER_SIDE, "per_type": dict(MOST_OF_A_TYPE)},
         "upgrades": upgrades,
         "technologies": {i: _technology(t, handlers) for i, t in data.technologies.items()},
         "factions": {i: _faction(f, handlers) for i, f in data.factions.items()},

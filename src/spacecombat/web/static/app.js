@@ -227,6 +227,13 @@
       // EC4X: houses, diplomacy, fleets, a colony and rule options (ec4x_form.js)
       window.spacecombatEc4x.build($("ec4x-editor"), cat, { colours: HOUSE_COLOURS, fieldError });
     }
+    announce("built");
+  }
+
+  /** Tell the page's other scripts (units.js: unit rows, quick controls, pickers) that the
+   *  form was built ("built") or filled from a scenario ("applied"). */
+  function announce(what) {
+    document.dispatchEvent(new CustomEvent("spacecombat:form", { detail: { what } }));
   }
 
   function buildSide(side, cat) {
@@ -888,6 +895,7 @@
     }
     for (const planet of scenario.planets || []) addPlanet(planet);
     updateLawCount();
+    announce("applied");
   }
 
   function applySide(side, spec, shared) {
@@ -1757,6 +1765,16 @@
     $("battle-form").dataset.ready = "true";
     $("battle-form").setAttribute("aria-busy", "false");
   }
+
+  /** What units.js reads and sets the form through (its swap and reset, the catalogue). */
+  window.spacecombatPage = {
+    catalogue: () => page.catalogue[page.ruleset] || {},
+    ruleset: () => page.ruleset,
+    collectScenario,
+    applyScenario,
+    defaultScenario,
+    pretty,
+  };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

@@ -15,11 +15,12 @@ from spacecombat.rulesets.ti4.setup.model import (
     SideSetup,
     StarSystem,
 )
-from spacecombat.rulesets.ti4.setup.validate import HELD_LISTS
+from spacecombat.rulesets.ti4.setup.validate import HELD_LISTS, MOST_OF_A_TYPE, side_cards
 
 __all__ = [
     "DEPLOY",
     "HELD_LISTS",
+    "MOST_OF_A_TYPE",
     "NOTHING_GAINED",
     "UPGRADABLE",
     "UPGRADE",
@@ -30,5 +31,6 @@ __all__ = [
     "SideSetup",
     "StarSystem",
     "build",
+    "side_cards",
     "upgraded_card",
 ]

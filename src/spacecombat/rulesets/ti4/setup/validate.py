@@ -228,6 +228,18 @@ def _check_play_value(ident: str, when: object, where: str) -> None:
 
 # --- unit cards ---
 
+#: the most units of a type a player may have in a battle, below the side's unit limit (a player
+#: has one flagship: its faction's one card); the catalogue gives it to the page's steppers
+MOST_OF_A_TYPE = {"flagship": 1}
+
+
+def side_cards(data: Ti4Data, faction: str | None, upgrades: Iterable[str]) -> dict[str, UnitDef]:
+    """The unit cards, by unit type, that a side of ``faction`` (``None``: generic units) with
+    the unit upgrades ``upgrades`` plays with: what a battle's set-up reads, and what the
+    catalogue shows the page (docs/rulings.md 25U-1)."""
+    return _cards(data, faction, upgrades)
+
+
 #: the cards of a faction with some upgrades, by (faction, upgrades), with the data they were
 #: read from: finding a card searches all of the data's cards, and battles repeat the question
 _CARDS: dict[tuple[str | None, frozenset[str]], tuple[Ti4Data, dict[str, UnitDef]]] = {}
@@ -393,8 +405,9 @@ def _present_units(
                 _unit_field(scenario, spec, where, unit),
                 f"a flagship needs the side's faction (set {where}.faction)",
             )
-        if unit == "flagship" and present[unit] > 1:
-            raise ScenarioError(f"{where}.units.flagship", "a player has at most 1 flagship")
+        most = MOST_OF_A_TYPE.get(unit)
+        if most is not None and present[unit] > most:
+            raise ScenarioError(f"{where}.units.{unit}", f"a player has at most {most} {unit}")
     return present
 
 
