@@ -103,14 +103,14 @@ def test_a_promoted_shock_troop_is_no_loss() -> None:
         ({}, {"conditions": ["relic_fragment"]}, "attacker.conditions"),
         ({"system": {"wormholes": ["alpha"]}}, {}, "system.wormholes"),
         ({"elected": {"prophecy_of_ixth": "attacker"}}, {}, "elected"),
-        ({"policy": {"play": {"morale_boost": "never"}}}, {}, "policy.play"),
     ],
 )
 def test_ti4_card_keys_are_refused_in_ti3(
     extra: dict[str, Any], side: dict[str, Any], field: str
 ) -> None:
-    """Cards held, purses, conditions, wormholes, elected laws and card plays are TI4 keys:
-    TI3 refuses them by name rather than ignore them (issue 14)."""
+    """Cards held, purses, conditions, wormholes and elected laws are TI4 keys: TI3 refuses
+    them by name rather than ignore them (issue 14). (``policy.play`` names TI3 decisions
+    since issue 27: tests/ti3/test_sabotage_run.py.)"""
     scenario = {
         "ruleset": "ti3",
         "battle": "space",

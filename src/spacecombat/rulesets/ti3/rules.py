@@ -141,8 +141,16 @@ class Ti3Options(BaseModel):
     #: Fleets are checked (capacity, fleet supply) before the space battle as well as after it
     #: (ti3-facts.md section 4.3, [M]); off: only after, so a fleet over capacity fights whole.
     check_fleets_before_battle: StrictBool = True
-    #: Shattered Empire Sabotage Runs (their dice are not verified: enabling them is refused).
+    #: Shattered Empire optional rule Sabotage Runs: after anti-fighter barrage, fighters may
+    #: make a run against an enemy War Sun (procedures/sabotage_run.py; docs/rulings.md 27A-1).
+    #: Off: the SE option is opt-in.
     sabotage_runs: StrictBool = False
+    #: The War Sun first fires one die at each fighter of the run, at its combat value, each
+    #: hit destroying a fighter (docs/rulings.md 27A-2); off: the fighters roll unopposed.
+    sabotage_run_war_sun_fire: StrictBool = True
+    #: Fighters of the run that do not roll a 10 are destroyed (docs/rulings.md 27A-3); off:
+    #: they return to the battle.
+    sabotage_run_fighters_lost: StrictBool = True
 
 
 def options(raw: dict[str, object]) -> Ti3Options:

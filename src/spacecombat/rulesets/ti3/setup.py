@@ -41,6 +41,10 @@ _MISSING = object()
 #: defender's order when its policy names none).
 PRE_COMBAT_STEPS = ("anti_fighter_barrage", "assault_cannon", "mentak")
 
+#: Every pre-combat step a policy may name: those above and the Shattered Empire Sabotage Run
+#: (an option; it comes last in the spec's list: procedures/sabotage_run.py)
+POLICY_PRE_COMBAT_STEPS = (*PRE_COMBAT_STEPS, "sabotage_run")
+
 #: Anomalies a TI3 battle may be fought in (ti3-facts.md 4.4: the nebula's effect is known).
 ANOMALIES = ("none", "nebula")
 
@@ -118,11 +122,6 @@ def build(scenario: Scenario) -> Ti3Setup:
     """Check a TI3 scenario and build its setup."""
     data = load()
     rule_options = options(dict(scenario.options or {}))
-    if rule_options.sabotage_runs:
-        raise RuleNotImplemented(
-            "Sabotage Runs (Shattered Empire; their dice are not verified)",
-            "options.sabotage_runs",
-        )
     if scenario.laws:
         raise RuleNotImplemented("TI3 laws (political cards)", "laws")
     if scenario.elected is not None:
@@ -173,7 +172,11 @@ def build(scenario: Scenario) -> Ti3Setup:
         planets=names,
         bombarded_by=bombard,
         handlers=tuple(handlers),
-        pre_combat=_pre_combat(sides, attacker, defender) if scenario.battle == "space" else (),
+        pre_combat=(
+            _pre_combat(sides, attacker, defender, rule_options)
+            if scenario.battle == "space"
+            else ()
+        ),
         initial=initial,
     )
     return setup
@@ -245,7 +248,7 @@ def _side(
         technologies=frozenset(spec.technologies),
         faction=faction,
         handlers=frozenset(handlers),
-        policy=_policy(scenario, spec, where),
+        policy=_policy(scenario, spec, where, rule_options),
         fleet_supply=spec.fleet_supply,
     )
 
@@ -281,10 +284,16 @@ def _check_damaged(
             )
 
 
-def _policy(scenario: Scenario, spec: SideSpec, where: str) -> PolicyConfig:
-    config = merged_policy(
-        scenario, spec, f"{where}.policy", lambda layer, name: _check_policy(scenario, layer, name)
-    )
+def _policy(
+    scenario: Scenario, spec: SideSpec, where: str, rule_options: Ti3Options
+) -> PolicyConfig:
+    def check(layer: PolicySpec, name: str) -> None:
+        _check_policy(scenario, layer, name)
+        # the shared ``policy`` speaks for both players; a side's own, for that side alone
+        specs = (spec,) if name != "policy" else (scenario.attacker, scenario.defender)
+        _check_play(layer, name, _decisions(specs, rule_options))
+
+    config = merged_policy(scenario, spec, f"{where}.policy", check)
     return policy_config(
         config, pre_combat_order=tuple(config.pre_combat_order or PRE_COMBAT_STEPS)
     )
@@ -293,19 +302,44 @@ def _policy(scenario: Scenario, spec: SideSpec, where: str) -> PolicyConfig:
 def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
     check_policy_names(layer, where, UNIT_TYPES, [s.name for s in scenario.system.adjacent])
     for i, step in enumerate(layer.pre_combat_order or ()):
-        if step not in PRE_COMBAT_STEPS:
+        if step not in POLICY_PRE_COMBAT_STEPS:
             raise ScenarioError(
                 f"{where}.pre_combat_order[{i}]",
-                f"unknown step {shown(step)}; allowed: {', '.join(PRE_COMBAT_STEPS)}",
+                f"unknown step {shown(step)}; allowed: {', '.join(POLICY_PRE_COMBAT_STEPS)}",
             )
     if layer.planet_order:
         raise ScenarioError(f"{where}.planet_order", "TI3 fights its planets in the order listed")
-    if layer.play:
-        raise ScenarioError(f"{where}.play", "a TI4 key; TI3 cards are not held in a scenario")
     if layer.retreat_takes_planet_ground_forces is not None:
         raise ScenarioError(
             f"{where}.retreat_takes_planet_ground_forces", "a TI4 key; a TI3 fleet moves whole"
         )
+
+
+def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[str, str]:
+    """What ``policy.play`` may name for these sides: each decision they may be asked, by
+    name, with what it is."""
+    named: dict[str, str] = {}
+    if rule_options.sabotage_runs:
+        named["sabotage_run"] = "sending fighters on a sabotage run (Shattered Empire option)"
+    return named
+
+
+def _check_play(layer: PolicySpec, where: str, decisions: Mapping[str, str]) -> None:
+    """``policy.play`` names only decisions its players may be asked (a card they hold, the
+    sabotage run when the option is on), each with a value it takes."""
+    for name, when in (layer.play or {}).items():
+        field = f"{where}.play.{field_key(name)}"
+        if name not in decisions:
+            allowed = ", ".join(sorted(decisions)) or "none here"
+            raise ScenarioError(
+                field,
+                f"{shown(name)} is no decision of this player in this battle (a TI3 action "
+                f"card they hold, or sabotage_run with options.sabotage_runs); allowed: {allowed}",
+            )
+        if when == "with_planets":
+            raise ScenarioError(field, "'with_planets' is a TI4 key (The Alastor)")
+        if name == "sabotage_run" and when != "never":
+            raise ScenarioError(field, "allowed: 'never' (a sabotage run is made before round 1)")
 
 
 def _space_forces(cards: Ti3Side, spec: SideSpec) -> SideState:
@@ -474,7 +508,10 @@ def _check_totals(name: str, per_planet: list[Mapping[str, int]], have: Mapping[
 
 
 def _pre_combat(
-    sides: Mapping[Side, Ti3Side], attacker: SideState, defender: SideState
+    sides: Mapping[Side, Ti3Side],
+    attacker: SideState,
+    defender: SideState,
+    rule_options: Ti3Options,
 ) -> tuple[str, ...]:
     """The pre-combat steps this battle can have, in the spec's order."""
     space = {Side.ATTACKER: attacker.space, Side.DEFENDER: defender.space}
@@ -488,4 +525,9 @@ def _pre_combat(
         for s in SIDES
     ):
         steps.append("mentak")
+    # Sabotage Runs (Shattered Empire option): a player's fighters against an enemy War Sun
+    if rule_options.sabotage_runs and any(
+        space[s].count("fighter") and space[s.other].count("war_sun") for s in SIDES
+    ):
+        steps.append("sabotage_run")
     return tuple(steps)

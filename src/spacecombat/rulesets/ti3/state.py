@@ -20,6 +20,10 @@ class Phase(StrEnum):
     PRE_COMBAT = "pre_combat"
     PRE_COMBAT_STEP = "pre_combat_step"
     PRE_COMBAT_HITS = "pre_combat_hits"
+    # a pre-combat step: Sabotage Runs (Shattered Empire option; procedures/sabotage_run.py)
+    SABOTAGE_RUN_DECLARE = "sabotage_run_declare"
+    SABOTAGE_RUN_WAR_SUN_FIRE = "sabotage_run_war_sun_fire"
+    SABOTAGE_RUN_FIGHTERS = "sabotage_run_fighters"
     # space battle rounds
     ANNOUNCE_WITHDRAWALS = "announce_withdrawals"
     ROLL_COMBAT_DICE = "roll_combat_dice"
@@ -72,6 +76,8 @@ class Ti3State(NamedTuple):
     fallen: int = 0
     #: the space battle's result, decided when it ends, before fleets are checked
     result: str = ""
+    #: fighters of (attacker, defender) on a sabotage run (procedures/sabotage_run.py)
+    running: tuple[int, int] = (0, 0)
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
