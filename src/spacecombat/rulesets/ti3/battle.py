@@ -43,6 +43,7 @@ PROCEDURES: dict[Phase, Procedure] = {
     Phase.BOMBARDMENT_HITS: invasion.bombardment_hits,
     Phase.PDS_FIRE_AT_LANDING: invasion.pds_fire_at_landing,
     Phase.PDS_FIRE_AT_LANDING_HITS: invasion.pds_fire_at_landing_hits,
+    Phase.CHEMICAL_WARFARE_HITS: invasion.chemical_warfare_hits,
     Phase.INVASION_ROUND: invasion.invasion_round,
     Phase.INVASION_CASUALTIES: invasion.invasion_casualties,
     Phase.INVASION_END_OF_ROUND: invasion.invasion_end_of_round,

@@ -28,6 +28,7 @@ from spacecombat.rulesets.setup import (
 )
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
+from spacecombat.rulesets.ti3.cards import CARDS
 from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 from spacecombat.scenario.checks import forces as forces_of
@@ -70,9 +71,14 @@ class Ti3Side(CountedCards):
     handlers: frozenset[str]
     policy: PolicyConfig
     fleet_supply: int | None
+    #: the action cards held that a battle plays, sorted (rulesets/ti3/cards; issue 27)
+    held: tuple[str, ...] = ()
 
     def has(self, handler: str) -> bool:
         return handler in self.handlers
+
+    def holds(self, card: str) -> bool:
+        return card in self.held
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,6 +167,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         defender,
         step="before" if first is Phase.FLEET_CHECK else "",
         ground_rounds=(0,) * len(names) if scenario.battle == "invasion" else (),
+        hands=(sides[Side.ATTACKER].held, sides[Side.DEFENDER].held),
     )
     setup = Ti3Setup(
         kind=scenario.battle,
@@ -182,9 +189,9 @@ def build(scenario: Scenario) -> Ti3Setup:
     return setup
 
 
-#: keys of a side that only TI4 reads (cards held, what a player may spend, conditions)
+#: keys of a side that only TI4 reads (cards held other than action cards, what a player may
+#: spend, conditions)
 _TI4_SIDE_KEYS = (
-    "action_cards",
     "promissory_notes",
     "leaders",
     "relics",
@@ -250,7 +257,27 @@ def _side(
         handlers=frozenset(handlers),
         policy=_policy(scenario, spec, where, rule_options),
         fleet_supply=spec.fleet_supply,
+        held=_held(data, spec, where),
     )
+
+
+def _held(data: Ti3Data, spec: SideSpec, where: str) -> tuple[str, ...]:
+    """The action cards a side holds that a battle plays (data/action_cards.toml): a card that
+    never acts in a battle is accepted and changes nothing; one that acts but is not
+    implemented is refused by name."""
+    held = []
+    for i, card in enumerate(spec.action_cards or ()):
+        field = f"{where}.action_cards[{i}]"
+        if card not in data.cards:
+            allowed = ", ".join(sorted(data.cards))
+            raise ScenarioError(field, f"unknown TI3 action card {shown(card)}; allowed: {allowed}")
+        record = data.cards[card]
+        if record.combat != "rule":
+            continue
+        if record.handler not in CARDS:
+            raise RuleNotImplemented(f"the TI3 action card {record.name}", field)
+        held.append(card)
+    return tuple(sorted(held))
 
 
 def _check_units(where: str, counts: Mapping[str, int], rule_options: Ti3Options) -> None:
@@ -318,7 +345,13 @@ def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
 def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[str, str]:
     """What ``policy.play`` may name for these sides: each decision they may be asked, by
     name, with what it is."""
-    named: dict[str, str] = {}
+    cards = load().cards
+    named = {
+        c: cards[c].name
+        for spec in specs
+        for c in spec.action_cards or ()
+        if c in cards and cards[c].handler in CARDS
+    }
     if rule_options.sabotage_runs:
         named["sabotage_run"] = "sending fighters on a sabotage run (Shattered Empire option)"
     return named

@@ -37,6 +37,8 @@ class Phase(StrEnum):
     BOMBARDMENT_HITS = "bombardment_hits"
     PDS_FIRE_AT_LANDING = "pds_fire_at_landing"
     PDS_FIRE_AT_LANDING_HITS = "pds_fire_at_landing_hits"
+    # Chemical Warfare (an action card) just before the first round: its casualties
+    CHEMICAL_WARFARE_HITS = "chemical_warfare_hits"
     INVASION_ROUND = "invasion_round"
     INVASION_CASUALTIES = "invasion_casualties"
     INVASION_END_OF_ROUND = "invasion_end_of_round"
@@ -78,6 +80,10 @@ class Ti3State(NamedTuple):
     result: str = ""
     #: fighters of (attacker, defender) on a sabotage run (procedures/sabotage_run.py)
     running: tuple[int, int] = (0, 0)
+    #: action cards (attacker's, defender's) still in hand, each sorted (rulesets/ti3/cards)
+    hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: a ship just damaged in the space battle, (unit, status), that Direct Hit may destroy
+    sustained: tuple[str, int] | None = None
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
@@ -109,6 +115,18 @@ class Ti3State(NamedTuple):
 
     def tens_of(self, side: Side) -> int:
         return self.tens[0] if side is _ATTACKER else self.tens[1]
+
+    def hand(self, side: Side) -> tuple[str, ...]:
+        """The action cards ``side`` still holds."""
+        return self.hands[0] if side is _ATTACKER else self.hands[1]
+
+    def played(self, side: Side, card: str) -> Ti3State:
+        """This state with one copy of ``card`` gone from ``side``'s hand."""
+        hand = list(self.hand(side))
+        hand.remove(card)
+        kept = tuple(hand)
+        hands = (kept, self.hands[1]) if side is _ATTACKER else (self.hands[0], kept)
+        return self.changed(hands=hands)
 
 
 #: each field's position in the tuple

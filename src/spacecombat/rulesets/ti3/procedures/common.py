@@ -16,6 +16,7 @@ from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, RollContext, RollKind
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.duranium_armor import tracks_this_round
+from spacecombat.rulesets.ti3.cards import direct_hit
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -151,7 +152,11 @@ def remove_casualties(
     hits); Shock Troops must be taken before other ground units (ti3-facts.md section 8);
     hits no unit can take are lost.
     """
+    if state.sustained is not None:
+        # a ship of ``side`` was just damaged: its opponent may play Direct Hit on it first
+        return direct_hit.offer(setup, state, side)
     shock_first = targets in (Targets.GROUND_UNITS, Targets.GROUND_FORCES)
+    damaged = Status.SUSTAINED_THIS_ROUND if tracks_this_round(setup) else Status.DAMAGED
 
     def eligible(area: Forces) -> list[tuple[str, Status]]:
         found = [(u, s) for u, s, _ in area if targets.admits(setup, side, u)]
@@ -161,7 +166,9 @@ def remove_casualties(
 
     def fallen(after: Ti3State, option: Option) -> Ti3State:
         fell = option.action == "destroy" and option.unit in GROUND_FORCES and counts_fallen(setup)
-        return after.changed(fallen=after.fallen + fell)
+        if fell:
+            after = after.changed(fallen=after.fallen + fell)
+        return direct_hit.mark(setup, after, side, option, damaged)
 
     return next_hit(
         state,
@@ -177,7 +184,7 @@ def remove_casualties(
             and setup.side(side).card(unit).sustain_damage
         ),
         cancels=lambda _: 1,
-        damaged=Status.SUSTAINED_THIS_ROUND if tracks_this_round(setup) else Status.DAMAGED,
+        damaged=damaged,
         done=done,
         after=fallen,
     )
