@@ -24,7 +24,14 @@ from spacecombat.rulesets.ti3.procedures import space_battle
 from spacecombat.rulesets.ti3.setup import Ti3Setup, build
 from spacecombat.rulesets.ti3.state import Phase
 from spacecombat.scenario.schema import Scenario
-from tests.helpers import events, rolls, run, survivors
+from tests.helpers import (
+    assert_logs_replay,
+    assert_sampled_as_played,
+    events,
+    rolls,
+    run,
+    survivors,
+)
 
 RUNS = {"sabotage_runs": True}
 
@@ -279,3 +286,31 @@ def test_exact_odds_of_a_fighter_against_a_war_sun() -> None:
     assert report.attacker_win == Fraction(1, 50) + Fraction(49, 50) / square
     assert report.draw == Fraction(49, 50) * Fraction(124, square)
     assert report.attacker_win + report.defender_win + report.draw == 1
+
+
+def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
+    """A battle with runs on both sides (each has fighters and a War Sun): its logs replay,
+    and the Monte Carlo sampler ends where the resolver does with the same dice."""
+    scenario = ti3(
+        {"units": {"war_sun": 1, "carrier": 1, "fighter": 3}},
+        {"units": {"war_sun": 1, "carrier": 1, "fighter": 2}},
+    )
+    assert_logs_replay(scenario, seeds=8)
+    assert_sampled_as_played(scenario, trials=40)
+
+
+def test_a_tactical_action_runs_in_its_space_battle() -> None:
+    """battle: tactical (rulesets/tactical.py): the space battle is played by the same
+    procedures, so the run happens there. Faces: War Sun 1, fighter 10 (the defender's only
+    ship is destroyed); the invasion then has nothing to fight (no defending ground forces:
+    the planet is taken)."""
+    scenario = {
+        "ruleset": "ti3",
+        "battle": "tactical",
+        "attacker": {"units": {"carrier": 1, "fighter": 1, "ground_force": 1}},
+        "defender": {"units": {"war_sun": 1}},
+        "planets": [{"name": "A", "defender": {}}],
+        "options": RUNS,
+    }
+    played = run(scenario, [1, 10], all_dice=False)
+    assert destroyed(played, "sabotage run") == [("defender", "war_sun")]

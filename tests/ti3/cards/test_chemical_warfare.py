@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from spacecombat import odds
-from tests.helpers import events, run
+from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, run
 
 
 def invasion(
@@ -106,3 +106,9 @@ def test_exact_odds_one_ground_force_each_after_the_card() -> None:
         fractions=True,
     )
     assert without.other["planet_taken"] < Fraction(7, 17)
+
+
+def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
+    scenario = invasion({"dreadnought": 1, "ground_force": 3}, {"ground_force": 3, "pds": 1})
+    assert_logs_replay(scenario, seeds=8)
+    assert_sampled_as_played(scenario, trials=40)

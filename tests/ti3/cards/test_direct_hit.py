@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from spacecombat import odds
-from tests.helpers import events, run
+from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, run
 
 
 def ti3(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -133,3 +133,14 @@ def test_exact_odds_cruiser_with_direct_hit_against_a_dreadnought() -> None:
         Fraction(6, 19),
         Fraction(9, 19),
     )
+
+
+def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
+    """Direct Hit held by both players: the logs replay, and the Monte Carlo sampler ends where
+    the resolver does with the same dice."""
+    scenario = ti3(
+        {"units": {"dreadnought": 2, "cruiser": 1}, "action_cards": ["direct_hit"]},
+        {"units": {"war_sun": 1, "dreadnought": 1}, "action_cards": ["direct_hit"]},
+    )
+    assert_logs_replay(scenario, seeds=8)
+    assert_sampled_as_played(scenario, trials=40)
