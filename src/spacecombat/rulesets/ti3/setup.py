@@ -249,6 +249,13 @@ def _side(
     for unit, count in spec.planet_units.items():
         present[unit] = present.get(unit, 0) + count
     _check_damaged(data, f"{where}.damaged", spec.damaged, present)
+    held = _held(data, spec, where)
+    if "into_the_breach" in held and "duranium_armor" in handlers:
+        i = list(spec.action_cards or ()).index("into_the_breach")
+        raise RuleNotImplemented(
+            "Into the Breach with Duranium Armor (a repaired chosen dreadnought)",
+            f"{where}.action_cards[{i}]",
+        )
     return Ti3Side(
         side=side,
         cards=data.units,
@@ -257,7 +264,7 @@ def _side(
         handlers=frozenset(handlers),
         policy=_policy(scenario, spec, where, rule_options),
         fleet_supply=spec.fleet_supply,
-        held=_held(data, spec, where),
+        held=held,
     )
 
 

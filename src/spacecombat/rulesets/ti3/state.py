@@ -84,6 +84,9 @@ class Ti3State(NamedTuple):
     hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     #: a ship just damaged in the space battle, (unit, status), that Direct Hit may destroy
     sustained: tuple[str, int] | None = None
+    #: Into the Breach of (attacker, defender): -1 not played, else the hits its dreadnought
+    #: still owes (rulesets/ti3/cards/into_the_breach.py)
+    breach: tuple[int, int] = (-1, -1)
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

@@ -8,8 +8,9 @@ from __future__ import annotations
 CARDS: dict[str, str] = {
     "chemical_warfare": "immediately before an invasion combat (procedures/invasion.py)",
     "direct_hit": "after an opponent's ship is damaged in a space battle (procedures/common.py)",
+    "into_the_breach": "immediately before a space battle (procedures/space_battle.py)",
 }
 
 #: cards played during the combat rounds: a battle where one is held is solved state by state
 #: (the product form plays the rounds without decisions across the players)
-IN_ROUNDS = frozenset({"direct_hit"})
+IN_ROUNDS = frozenset({"direct_hit", "into_the_breach"})

@@ -15,6 +15,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.cards import into_the_breach
 from spacecombat.rulesets.ti3.cards.common import offer as offer_card
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -52,6 +53,7 @@ def offer(setup: Ti3Setup, state: Ti3State, side: Side) -> Node[Ti3State]:
             return Step(after.changed(sustained=None))
         space = own.space.remove(unit, status)
         destroyed = after.with_side(side, own.with_space(space)).changed(sustained=None)
+        destroyed = into_the_breach.destroyed_by_card(destroyed, side, unit)
         return Step(destroyed, (unit_destroyed(side, unit, status, "Direct Hit"),))
 
     return offer_card(

@@ -17,6 +17,7 @@ from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities import duranium_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
+from spacecombat.rulesets.ti3.cards import into_the_breach
 from spacecombat.rulesets.ti3.procedures import exchange, sabotage_run, stalemate
 from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
@@ -150,7 +151,9 @@ def pre_combat_exchange(setup: Ti3Setup, step: str) -> Exchange:
 
 
 def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """The pre-combat steps, once, before round 1: the defender chooses the order of those
+    """The pre-combat steps, once, before round 1: first the action cards played immediately
+    before a space battle (Into the Breach: the attacker, then the defender); then the
+    defender chooses the order of those
     that apply, but anti-fighter barrage always happens before a sabotage run (ti3-combat.md
     NOTE): while the barrage is still to come, the run is not among the defender's choices.
     Their hits are removed at once, with no return fire."""
@@ -158,7 +161,16 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         # before the battle began (PDS fire): no combat; after a pre-combat step: it is over
         return Step(state.at(Phase.END_OF_SPACE_BATTLE))
     if state.step == START:
-        return Step(state.at(Phase.PRE_COMBAT, step=""), (event("combat_started", kind="space"),))
+        # action cards played immediately before a space battle (Into the Breach) come first
+        opening = _CARDS[A] if into_the_breach.held_by_anyone(setup) else ""
+        begun = state.at(Phase.PRE_COMBAT, step=opening)
+        return Step(begun, (event("combat_started", kind="space"),))
+    if state.step in _CARDS.values():
+        side = A if state.step == _CARDS[A] else D
+        nxt = state.changed(step=_CARDS[D] if side is A else "")
+        if into_the_breach.applies(setup, state, side):
+            return into_the_breach.ask(setup, state, side, nxt)
+        return Step(nxt)
     if not state.steps:
         # damage taken before round 1 (PDS fire, pre-combat shots) is not "this round's"
         first = state.at(
@@ -187,6 +199,10 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
     return Decision(request, then)
 
+
+#: ``step`` of the state while each player may play an action card "immediately before a
+#: space battle" (the spec's first pre-combat item), the attacker first
+_CARDS = {A: "cards_attacker", D: "cards_defender"}
 
 #: the pre-combat step every sabotage run must follow (ti3-combat.md NOTE)
 _AFB = "anti_fighter_barrage"
