@@ -318,6 +318,27 @@ def test_ti3_from_the_rulesets_endpoint(page: Page) -> None:
     )
 
 
+def test_a_ti3_action_card_from_the_catalogue_is_sent_and_gives_the_engines_odds(
+    page: Page,
+) -> None:
+    """Issue 27: TI3's action cards come from GET /api/v1/rulesets (held_cards); the page
+    offers them, sends the one checked, and its odds are the engine's (Direct Hit)."""
+    page.select_option("#ruleset", "ti3")
+    page.click("#side-attacker summary:has-text('Cards, leaders and conditions')")
+    assert page.is_disabled("#attacker-card-recheck")  # refused by name: not offered
+    page.check("#attacker-card-direct_hit")
+    with page.expect_request("**/api/v1/odds") as sent:
+        compute(page)
+    asked = json.loads(sent.value.post_data or "{}")
+    assert asked["scenario"]["attacker"]["action_cards"] == ["direct_hit"]
+    expected = odds(asked["scenario"]).to_json()
+    assert_close(
+        shown(page, "#odds-figures"),
+        {k: expected[k] for k in ("attacker_win", "draw", "defender_win", "residual")},
+        "TI3 odds with Direct Hit",
+    )
+
+
 def test_an_invasion_of_two_planets(page: Page) -> None:
     page.select_option("#battle", "invasion")
     page.fill("#attacker-units-dreadnought", "1")

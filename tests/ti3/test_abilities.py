@@ -338,13 +338,6 @@ def test_every_unit_with_a_rule_ability_is_refused() -> None:
         assert caught.value.where == f"attacker.units.{unit}"
 
 
-def test_sabotage_runs_are_refused() -> None:
-    """ti3-facts.md 12 (Sabotage Runs, [L]): enabling the option is refused."""
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(scenario({}, options={"sabotage_runs": True}), [])
-    assert caught.value.where == "options.sabotage_runs"
-
-
 def test_laws_are_refused() -> None:
     """ti3-facts.md 11 (laws, [L]): a TI3 scenario with laws is refused."""
     with pytest.raises(RuleNotImplemented) as caught:

@@ -38,8 +38,8 @@ def test_ti3_examples_resolve_replay_and_give_odds(
         ("attacker: {units: {flagship: 1}}", "attacker.units.flagship"),
         ("attacker: {units: {cruiser: 1}}\noptions: {turbo: true}", "options.turbo"),
         (
-            "attacker: {units: {cruiser: 1}}\noptions: {sabotage_runs: true}",
-            "options.sabotage_runs",
+            "attacker: {units: {cruiser: 1}, policy: {play: {sabotage_run: never}}}",
+            "attacker.policy.play.sabotage_run",
         ),
         ("attacker: {units: {cruiser: 1}, damaged: {cruiser: 1}}", "attacker.damaged.cruiser"),
     ],

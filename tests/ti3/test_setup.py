@@ -97,20 +97,19 @@ def test_a_promoted_shock_troop_is_no_loss() -> None:
 @pytest.mark.parametrize(
     ("extra", "side", "field"),
     [
-        ({}, {"action_cards": ["morale_boost"]}, "attacker.action_cards"),
         ({}, {"leaders": []}, "attacker.leaders"),
         ({}, {"trade_goods": 2}, "attacker.trade_goods"),
         ({}, {"conditions": ["relic_fragment"]}, "attacker.conditions"),
         ({"system": {"wormholes": ["alpha"]}}, {}, "system.wormholes"),
         ({"elected": {"prophecy_of_ixth": "attacker"}}, {}, "elected"),
-        ({"policy": {"play": {"morale_boost": "never"}}}, {}, "policy.play"),
     ],
 )
 def test_ti4_card_keys_are_refused_in_ti3(
     extra: dict[str, Any], side: dict[str, Any], field: str
 ) -> None:
-    """Cards held, purses, conditions, wormholes, elected laws and card plays are TI4 keys:
-    TI3 refuses them by name rather than ignore them (issue 14)."""
+    """Cards other than action cards, purses, conditions, wormholes and elected laws are TI4
+    keys: TI3 refuses them by name rather than ignore them (issue 14). (TI3 action cards and
+    ``policy.play`` are TI3 keys since issue 27: tests/ti3/cards/.)"""
     scenario = {
         "ruleset": "ti3",
         "battle": "space",

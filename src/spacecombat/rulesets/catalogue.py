@@ -28,6 +28,7 @@ from spacecombat.rulesets.ec4x.tables import tables
 from spacecombat.rulesets.ec4x.turn.orders import NAMES, SECTIONS
 from spacecombat.rulesets.ti3 import rules as ti3_rules
 from spacecombat.rulesets.ti3.abilities import HANDLERS as TI3_HANDLERS
+from spacecombat.rulesets.ti3.cards import CARDS as TI3_CARDS
 from spacecombat.rulesets.ti4 import rules as ti4_rules
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS as TI4_HANDLERS
 from spacecombat.rulesets.ti4.rules import Ti4Data
@@ -127,12 +128,13 @@ def _ti4_unit_cards(data: Ti4Data) -> dict[str, dict[str, dict[str, str]]]:
 
 def ti3() -> dict[str, Any]:
     """TI3's catalogue: no unit upgrades (its technologies change the cards), no laws in play;
-    every race plays the generic cards (TI3 flagships are refused, their values unverified)."""
+    every race plays the generic cards (TI3 flagships are refused, their values unverified);
+    the action cards a side may hold (``held_cards``), those the engine plays implemented."""
     data = ti3_rules.load()
     generic = {unit: {"base": unit, "upgraded": unit} for unit in ti3_rules.UNIT_TYPES}
     return _ti(
         data,
-        list(TI3_HANDLERS),
+        [*TI3_HANDLERS, *TI3_CARDS],
         ti3_rules.UNIT_TYPES,
         [],
         ti3_rules.Ti3Options,
@@ -170,7 +172,7 @@ def _ti(
         "policy": _fields(PolicySpec),
         "side": _side_fields(),
         # TI4: action cards, promissory notes, leaders and relics a side may hold, and the
-        # conditions (of a player or of the system) that effects read
+        # conditions (of a player or of the system) that effects read; TI3: its action cards
         "held_cards": {i: _held(c, handlers) for i, c in getattr(data, "cards", {}).items()},
         "conditions": {
             i: c.model_dump(mode="json") for i, c in getattr(data, "conditions", {}).items()

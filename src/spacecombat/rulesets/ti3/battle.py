@@ -13,7 +13,7 @@ from spacecombat.rulesets.notices import (
     counted,
     opening_events,
 )
-from spacecombat.rulesets.ti3.procedures import fleet_check, invasion, space_battle
+from spacecombat.rulesets.ti3.procedures import fleet_check, invasion, sabotage_run, space_battle
 from spacecombat.rulesets.ti3.rounds import Ti3ProductRounds
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -26,6 +26,9 @@ PROCEDURES: dict[Phase, Procedure] = {
     Phase.PRE_COMBAT: space_battle.pre_combat,
     Phase.PRE_COMBAT_STEP: space_battle.pre_combat_step,
     Phase.PRE_COMBAT_HITS: space_battle.pre_combat_hits,
+    Phase.SABOTAGE_RUN_DECLARE: sabotage_run.declare,
+    Phase.SABOTAGE_RUN_WAR_SUN_FIRE: sabotage_run.war_sun_fire,
+    Phase.SABOTAGE_RUN_FIGHTERS: sabotage_run.fighters_roll,
     # the stalemate check (T15) plays rounds ahead with this battle's own steps
     Phase.ANNOUNCE_WITHDRAWALS: lambda setup, state: space_battle.announce_withdrawals(
         setup, state, advance
@@ -40,6 +43,7 @@ PROCEDURES: dict[Phase, Procedure] = {
     Phase.BOMBARDMENT_HITS: invasion.bombardment_hits,
     Phase.PDS_FIRE_AT_LANDING: invasion.pds_fire_at_landing,
     Phase.PDS_FIRE_AT_LANDING_HITS: invasion.pds_fire_at_landing_hits,
+    Phase.CHEMICAL_WARFARE_HITS: invasion.chemical_warfare_hits,
     Phase.INVASION_ROUND: invasion.invasion_round,
     Phase.INVASION_CASUALTIES: invasion.invasion_casualties,
     Phase.INVASION_END_OF_ROUND: invasion.invasion_end_of_round,

@@ -22,6 +22,7 @@ from spacecombat.core.rounds import (
 from spacecombat.core.sides import SIDES, Side, SideState
 from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
+from spacecombat.rulesets.ti3.cards import IN_ROUNDS
 from spacecombat.rulesets.ti3.procedures.invasion import ground_pool
 from spacecombat.rulesets.ti3.procedures.space_battle import combat_pool, destinations
 from spacecombat.rulesets.ti3.setup import Ti3Setup
@@ -52,6 +53,9 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
         acting = sorted({h.id for h in setup.handlers if h.id in _NOT_IN_PRODUCT_FORM})
         if acting:
             return f"{', '.join(acting)} acts across both players' units during the rounds"
+        held = sorted({c for s in SIDES for c in setup.side(s).held if c in IN_ROUNDS})
+        if held:
+            return f"the action card {', '.join(held)} may be played during the rounds"
         if setup.kind == "invasion":
             if len(setup.planets) > 1:
                 return "several planets are invaded (TI3 solves them state by state)"

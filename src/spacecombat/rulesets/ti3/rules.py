@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Valida
 from spacecombat.core.errors import RulesDataError
 from spacecombat.core.limits import MAX_UNITS_PER_SIDE
 from spacecombat.core.rulesdata import (
+    CardDef,
+    CardsFile,
     FactionDef,
     FactionsFile,
     TechnologiesFile,
@@ -60,11 +62,13 @@ _NOT_INHERITED = {
 
 @dataclass(frozen=True)
 class Ti3Data:
-    """Every TI3 unit, technology and race we know, by id."""
+    """Every TI3 unit, technology, race and action card we know, by id."""
 
     units: dict[str, UnitDef]
     technologies: dict[str, TechnologyDef]
     factions: dict[str, FactionDef]
+    #: action cards a player may hold (data/action_cards.toml; issue 27)
+    cards: dict[str, CardDef]
 
 
 def _overlay(raw: dict[str, Any], where: str) -> UnitDef:
@@ -99,9 +103,17 @@ def load() -> Ti3Data:
     units = [_overlay(raw, f"{path}: unit {raw.get('id', i)!r}") for i, raw in enumerate(raw_units)]
     techs = load_toml(PACKAGE, "technologies.toml", TechnologiesFile).technology
     factions = load_toml(PACKAGE, "factions.toml", FactionsFile).faction
+    cards = load_toml(PACKAGE, "action_cards.toml", CardsFile).card
     check_unique_ids("ti3 units.toml", [u.id for u in units])
     check_unique_ids("ti3 technologies.toml", [t.id for t in techs])
     check_unique_ids("ti3 factions.toml", [f.id for f in factions])
+    check_unique_ids("ti3 action_cards.toml", [c.id for c in cards])
+    for card in cards:
+        if card.kind != "action_card" or card.source not in ("base", "se", "sot"):
+            raise RulesDataError(
+                f"ti3 action_cards.toml: {card.id}: a TI3 action card (kind action_card, "
+                "source base, se or sot)"
+            )
     for unit in units:
         if unit.type not in UNIT_TYPES or unit.id != unit.type:
             raise RulesDataError(f"{path}: {unit.id}: id and type must be one of {UNIT_TYPES}")
@@ -109,6 +121,7 @@ def load() -> Ti3Data:
         units={u.id: u for u in units},
         technologies={t.id: t for t in techs},
         factions={f.id: f for f in factions},
+        cards={c.id: c for c in cards},
     )
 
 
@@ -141,8 +154,16 @@ class Ti3Options(BaseModel):
     #: Fleets are checked (capacity, fleet supply) before the space battle as well as after it
     #: (ti3-facts.md section 4.3, [M]); off: only after, so a fleet over capacity fights whole.
     check_fleets_before_battle: StrictBool = True
-    #: Shattered Empire Sabotage Runs (their dice are not verified: enabling them is refused).
+    #: Shattered Empire optional rule Sabotage Runs: after anti-fighter barrage, fighters may
+    #: make a run against an enemy War Sun (procedures/sabotage_run.py; docs/rulings.md 27A-1).
+    #: Off: the SE option is opt-in.
     sabotage_runs: StrictBool = False
+    #: The War Sun first fires one die at each fighter of the run, at its combat value, each
+    #: hit destroying a fighter (docs/rulings.md 27A-2); off: the fighters roll unopposed.
+    sabotage_run_war_sun_fire: StrictBool = True
+    #: Fighters of the run that do not roll a 10 are destroyed (docs/rulings.md 27A-3); off:
+    #: they return to the battle.
+    sabotage_run_fighters_lost: StrictBool = True
 
 
 def options(raw: dict[str, object]) -> Ti3Options:

@@ -28,6 +28,7 @@ from spacecombat.rulesets.setup import (
 )
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
+from spacecombat.rulesets.ti3.cards import CARDS
 from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 from spacecombat.scenario.checks import forces as forces_of
@@ -40,6 +41,10 @@ _MISSING = object()
 #: The pre-combat steps of a space battle in the order ti3-combat.md lists them (the stock
 #: defender's order when its policy names none).
 PRE_COMBAT_STEPS = ("anti_fighter_barrage", "assault_cannon", "mentak")
+
+#: Every pre-combat step a policy may name: those above and the Shattered Empire Sabotage Run
+#: (an option; it comes last in the spec's list: procedures/sabotage_run.py)
+POLICY_PRE_COMBAT_STEPS = (*PRE_COMBAT_STEPS, "sabotage_run")
 
 #: Anomalies a TI3 battle may be fought in (ti3-facts.md 4.4: the nebula's effect is known).
 ANOMALIES = ("none", "nebula")
@@ -66,9 +71,14 @@ class Ti3Side(CountedCards):
     handlers: frozenset[str]
     policy: PolicyConfig
     fleet_supply: int | None
+    #: the action cards held that a battle plays, sorted (rulesets/ti3/cards; issue 27)
+    held: tuple[str, ...] = ()
 
     def has(self, handler: str) -> bool:
         return handler in self.handlers
+
+    def holds(self, card: str) -> bool:
+        return card in self.held
 
 
 @dataclass(frozen=True, eq=False)
@@ -118,11 +128,6 @@ def build(scenario: Scenario) -> Ti3Setup:
     """Check a TI3 scenario and build its setup."""
     data = load()
     rule_options = options(dict(scenario.options or {}))
-    if rule_options.sabotage_runs:
-        raise RuleNotImplemented(
-            "Sabotage Runs (Shattered Empire; their dice are not verified)",
-            "options.sabotage_runs",
-        )
     if scenario.laws:
         raise RuleNotImplemented("TI3 laws (political cards)", "laws")
     if scenario.elected is not None:
@@ -162,6 +167,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         defender,
         step="before" if first is Phase.FLEET_CHECK else "",
         ground_rounds=(0,) * len(names) if scenario.battle == "invasion" else (),
+        hands=(sides[Side.ATTACKER].held, sides[Side.DEFENDER].held),
     )
     setup = Ti3Setup(
         kind=scenario.battle,
@@ -173,15 +179,19 @@ def build(scenario: Scenario) -> Ti3Setup:
         planets=names,
         bombarded_by=bombard,
         handlers=tuple(handlers),
-        pre_combat=_pre_combat(sides, attacker, defender) if scenario.battle == "space" else (),
+        pre_combat=(
+            _pre_combat(sides, attacker, defender, rule_options)
+            if scenario.battle == "space"
+            else ()
+        ),
         initial=initial,
     )
     return setup
 
 
-#: keys of a side that only TI4 reads (cards held, what a player may spend, conditions)
+#: keys of a side that only TI4 reads (cards held other than action cards, what a player may
+#: spend, conditions)
 _TI4_SIDE_KEYS = (
-    "action_cards",
     "promissory_notes",
     "leaders",
     "relics",
@@ -239,15 +249,42 @@ def _side(
     for unit, count in spec.planet_units.items():
         present[unit] = present.get(unit, 0) + count
     _check_damaged(data, f"{where}.damaged", spec.damaged, present)
+    held = _held(data, spec, where)
+    if "into_the_breach" in held and "duranium_armor" in handlers:
+        i = list(spec.action_cards or ()).index("into_the_breach")
+        raise RuleNotImplemented(
+            "Into the Breach with Duranium Armor (a repaired chosen dreadnought)",
+            f"{where}.action_cards[{i}]",
+        )
     return Ti3Side(
         side=side,
         cards=data.units,
         technologies=frozenset(spec.technologies),
         faction=faction,
         handlers=frozenset(handlers),
-        policy=_policy(scenario, spec, where),
+        policy=_policy(scenario, spec, where, rule_options),
         fleet_supply=spec.fleet_supply,
+        held=held,
     )
+
+
+def _held(data: Ti3Data, spec: SideSpec, where: str) -> tuple[str, ...]:
+    """The action cards a side holds that a battle plays (data/action_cards.toml): a card that
+    never acts in a battle is accepted and changes nothing; one that acts but is not
+    implemented is refused by name."""
+    held = []
+    for i, card in enumerate(spec.action_cards or ()):
+        field = f"{where}.action_cards[{i}]"
+        if card not in data.cards:
+            allowed = ", ".join(sorted(data.cards))
+            raise ScenarioError(field, f"unknown TI3 action card {shown(card)}; allowed: {allowed}")
+        record = data.cards[card]
+        if record.combat != "rule":
+            continue
+        if record.handler not in CARDS:
+            raise RuleNotImplemented(f"the TI3 action card {record.name}", field)
+        held.append(card)
+    return tuple(sorted(held))
 
 
 def _check_units(where: str, counts: Mapping[str, int], rule_options: Ti3Options) -> None:
@@ -281,10 +318,16 @@ def _check_damaged(
             )
 
 
-def _policy(scenario: Scenario, spec: SideSpec, where: str) -> PolicyConfig:
-    config = merged_policy(
-        scenario, spec, f"{where}.policy", lambda layer, name: _check_policy(scenario, layer, name)
-    )
+def _policy(
+    scenario: Scenario, spec: SideSpec, where: str, rule_options: Ti3Options
+) -> PolicyConfig:
+    def check(layer: PolicySpec, name: str) -> None:
+        _check_policy(scenario, layer, name)
+        # the shared ``policy`` speaks for both players; a side's own, for that side alone
+        specs = (spec,) if name != "policy" else (scenario.attacker, scenario.defender)
+        _check_play(layer, name, _decisions(specs, rule_options))
+
+    config = merged_policy(scenario, spec, f"{where}.policy", check)
     return policy_config(
         config, pre_combat_order=tuple(config.pre_combat_order or PRE_COMBAT_STEPS)
     )
@@ -293,19 +336,50 @@ def _policy(scenario: Scenario, spec: SideSpec, where: str) -> PolicyConfig:
 def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
     check_policy_names(layer, where, UNIT_TYPES, [s.name for s in scenario.system.adjacent])
     for i, step in enumerate(layer.pre_combat_order or ()):
-        if step not in PRE_COMBAT_STEPS:
+        if step not in POLICY_PRE_COMBAT_STEPS:
             raise ScenarioError(
                 f"{where}.pre_combat_order[{i}]",
-                f"unknown step {shown(step)}; allowed: {', '.join(PRE_COMBAT_STEPS)}",
+                f"unknown step {shown(step)}; allowed: {', '.join(POLICY_PRE_COMBAT_STEPS)}",
             )
     if layer.planet_order:
         raise ScenarioError(f"{where}.planet_order", "TI3 fights its planets in the order listed")
-    if layer.play:
-        raise ScenarioError(f"{where}.play", "a TI4 key; TI3 cards are not held in a scenario")
     if layer.retreat_takes_planet_ground_forces is not None:
         raise ScenarioError(
             f"{where}.retreat_takes_planet_ground_forces", "a TI4 key; a TI3 fleet moves whole"
         )
+
+
+def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[str, str]:
+    """What ``policy.play`` may name for these sides: each decision they may be asked, by
+    name, with what it is."""
+    cards = load().cards
+    named = {
+        c: cards[c].name
+        for spec in specs
+        for c in spec.action_cards or ()
+        if c in cards and cards[c].handler in CARDS
+    }
+    if rule_options.sabotage_runs:
+        named["sabotage_run"] = "sending fighters on a sabotage run (Shattered Empire option)"
+    return named
+
+
+def _check_play(layer: PolicySpec, where: str, decisions: Mapping[str, str]) -> None:
+    """``policy.play`` names only decisions its players may be asked (a card they hold, the
+    sabotage run when the option is on), each with a value it takes."""
+    for name, when in (layer.play or {}).items():
+        field = f"{where}.play.{field_key(name)}"
+        if name not in decisions:
+            allowed = ", ".join(sorted(decisions)) or "none here"
+            raise ScenarioError(
+                field,
+                f"{shown(name)} is no decision of this player in this battle (a TI3 action "
+                f"card they hold, or sabotage_run with options.sabotage_runs); allowed: {allowed}",
+            )
+        if when == "with_planets":
+            raise ScenarioError(field, "'with_planets' is a TI4 key (The Alastor)")
+        if name == "sabotage_run" and when != "never":
+            raise ScenarioError(field, "allowed: 'never' (a sabotage run is made before round 1)")
 
 
 def _space_forces(cards: Ti3Side, spec: SideSpec) -> SideState:
@@ -474,7 +548,10 @@ def _check_totals(name: str, per_planet: list[Mapping[str, int]], have: Mapping[
 
 
 def _pre_combat(
-    sides: Mapping[Side, Ti3Side], attacker: SideState, defender: SideState
+    sides: Mapping[Side, Ti3Side],
+    attacker: SideState,
+    defender: SideState,
+    rule_options: Ti3Options,
 ) -> tuple[str, ...]:
     """The pre-combat steps this battle can have, in the spec's order."""
     space = {Side.ATTACKER: attacker.space, Side.DEFENDER: defender.space}
@@ -488,4 +565,9 @@ def _pre_combat(
         for s in SIDES
     ):
         steps.append("mentak")
+    # Sabotage Runs (Shattered Empire option): a player's fighters against an enemy War Sun
+    if rule_options.sabotage_runs and any(
+        space[s].count("fighter") and space[s.other].count("war_sun") for s in SIDES
+    ):
+        steps.append("sabotage_run")
     return tuple(steps)

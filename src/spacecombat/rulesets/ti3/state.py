@@ -20,6 +20,10 @@ class Phase(StrEnum):
     PRE_COMBAT = "pre_combat"
     PRE_COMBAT_STEP = "pre_combat_step"
     PRE_COMBAT_HITS = "pre_combat_hits"
+    # a pre-combat step: Sabotage Runs (Shattered Empire option; procedures/sabotage_run.py)
+    SABOTAGE_RUN_DECLARE = "sabotage_run_declare"
+    SABOTAGE_RUN_WAR_SUN_FIRE = "sabotage_run_war_sun_fire"
+    SABOTAGE_RUN_FIGHTERS = "sabotage_run_fighters"
     # space battle rounds
     ANNOUNCE_WITHDRAWALS = "announce_withdrawals"
     ROLL_COMBAT_DICE = "roll_combat_dice"
@@ -33,6 +37,8 @@ class Phase(StrEnum):
     BOMBARDMENT_HITS = "bombardment_hits"
     PDS_FIRE_AT_LANDING = "pds_fire_at_landing"
     PDS_FIRE_AT_LANDING_HITS = "pds_fire_at_landing_hits"
+    # Chemical Warfare (an action card) just before the first round: its casualties
+    CHEMICAL_WARFARE_HITS = "chemical_warfare_hits"
     INVASION_ROUND = "invasion_round"
     INVASION_CASUALTIES = "invasion_casualties"
     INVASION_END_OF_ROUND = "invasion_end_of_round"
@@ -72,6 +78,15 @@ class Ti3State(NamedTuple):
     fallen: int = 0
     #: the space battle's result, decided when it ends, before fleets are checked
     result: str = ""
+    #: fighters of (attacker, defender) on a sabotage run (procedures/sabotage_run.py)
+    running: tuple[int, int] = (0, 0)
+    #: action cards (attacker's, defender's) still in hand, each sorted (rulesets/ti3/cards)
+    hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: a ship just damaged in the space battle, (unit, status), that Direct Hit may destroy
+    sustained: tuple[str, int] | None = None
+    #: Into the Breach of (attacker, defender): -1 not played, else the hits its dreadnought
+    #: still owes (rulesets/ti3/cards/into_the_breach.py)
+    breach: tuple[int, int] = (-1, -1)
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
@@ -103,6 +118,18 @@ class Ti3State(NamedTuple):
 
     def tens_of(self, side: Side) -> int:
         return self.tens[0] if side is _ATTACKER else self.tens[1]
+
+    def hand(self, side: Side) -> tuple[str, ...]:
+        """The action cards ``side`` still holds."""
+        return self.hands[0] if side is _ATTACKER else self.hands[1]
+
+    def played(self, side: Side, card: str) -> Ti3State:
+        """This state with one copy of ``card`` gone from ``side``'s hand."""
+        hand = list(self.hand(side))
+        hand.remove(card)
+        kept = tuple(hand)
+        hands = (kept, self.hands[1]) if side is _ATTACKER else (self.hands[0], kept)
+        return self.changed(hands=hands)
 
 
 #: each field's position in the tuple

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spacecombat.rulesets.ti3.abilities import markers, modifiers
+from spacecombat.rulesets.ti3.abilities import markers, modifiers, nano_technology
 from spacecombat.rulesets.ti3.abilities.base import Handler
 
 HANDLERS: dict[str, type[Handler]] = {
@@ -28,5 +28,6 @@ HANDLERS: dict[str, type[Handler]] = {
         markers.GravitonNegator,
         markers.X89BacterialWeapon,
         markers.DacxiveAnimators,
+        nano_technology.NanoTechnology,
     )
 }

@@ -16,6 +16,7 @@ from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, RollContext, RollKind
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.duranium_armor import tracks_this_round
+from spacecombat.rulesets.ti3.cards import direct_hit, into_the_breach
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -37,13 +38,14 @@ def pool(
 
     A roll at the units' combat values depends only on what its dice see (handlers are pure
     and see the roll's context alone), so that pool is made once for them."""
+    card = into_the_breach.bonus(setup, state, roller, kind)
     if value is not None or dice_each is not None:
-        return _pool(setup, state, roller, kind, units, value, dice_each, marks)
+        return _pool(setup, state, roller, kind, units, value, dice_each, marks, card)
     units = tuple(units)
-    key = (roller, kind, units, state.round, _own_pds(setup, state, roller), marks)
+    key = (roller, kind, units, state.round, _own_pds(setup, state, roller), marks, card)
     known = setup.pools.get(key)
     if known is None:
-        known = setup.pools[key] = _pool(setup, state, roller, kind, units, None, None, marks)
+        known = setup.pools[key] = _pool(setup, state, roller, kind, units, None, None, marks, card)
     return known
 
 
@@ -56,7 +58,9 @@ def _pool(
     value: Callable[[str], int] | None,
     dice_each: Callable[[str], int] | None,
     marks: bool,
+    bonus: int = 0,
 ) -> DicePool:
+    """``bonus``: an action card's, in play on the roller's ships (Into the Breach)."""
     groups = []
     for unit, count in units:
         card = setup.side(roller).card(unit)
@@ -72,6 +76,8 @@ def _pool(
         printed = value(unit) if value else (card.combat.hit if card.combat else FACES + 1)
         each = dice_each(unit) if dice_each else _combat_dice(setup, unit)
         modifier = setup.modifier(roll)
+        if bonus and setup.side(roller).is_ship(unit):
+            modifier += bonus
         if setup.options.natural_ten_always_hits and hit_face(printed, modifier) > FACES:
             modifier = printed - FACES  # the natural 10 still hits (rule option)
         groups.append(
@@ -151,17 +157,27 @@ def remove_casualties(
     hits); Shock Troops must be taken before other ground units (ti3-facts.md section 8);
     hits no unit can take are lost.
     """
+    if state.sustained is not None:
+        # a ship of ``side`` was just damaged: its opponent may play Direct Hit on it first
+        return direct_hit.offer(setup, state, side)
     shock_first = targets in (Targets.GROUND_UNITS, Targets.GROUND_FORCES)
+    damaged = Status.SUSTAINED_THIS_ROUND if tracks_this_round(setup) else Status.DAMAGED
 
     def eligible(area: Forces) -> list[tuple[str, Status]]:
         found = [(u, s) for u, s, _ in area if targets.admits(setup, side, u)]
         if shock_first and any(u == "shock_troop" for u, _ in found):
             found = [(u, s) for u, s in found if u == "shock_troop"]
+        if targets is Targets.SHIPS:
+            found = into_the_breach.eligible(state, side, found)
         return found
 
     def fallen(after: Ti3State, option: Option) -> Ti3State:
         fell = option.action == "destroy" and option.unit in GROUND_FORCES and counts_fallen(setup)
-        return after.changed(fallen=after.fallen + fell)
+        if fell:
+            after = after.changed(fallen=after.fallen + fell)
+        if targets is Targets.SHIPS:
+            after = into_the_breach.after_hit(after, side, option)
+        return direct_hit.mark(setup, after, side, option, damaged)
 
     return next_hit(
         state,
@@ -177,7 +193,7 @@ def remove_casualties(
             and setup.side(side).card(unit).sustain_damage
         ),
         cancels=lambda _: 1,
-        damaged=Status.SUSTAINED_THIS_ROUND if tracks_this_round(setup) else Status.DAMAGED,
+        damaged=damaged,
         done=done,
         after=fallen,
     )

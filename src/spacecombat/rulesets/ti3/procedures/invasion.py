@@ -13,8 +13,14 @@ from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops
 from spacecombat.rulesets.ti3.abilities.base import RollKind
+from spacecombat.rulesets.ti3.cards import chemical_warfare
 from spacecombat.rulesets.ti3.procedures import exchange
-from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
+from spacecombat.rulesets.ti3.procedures.common import (
+    Targets,
+    pds_pool,
+    pool,
+    remove_casualties,
+)
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -198,8 +204,18 @@ def invasion_exchange(setup: Ti3Setup) -> Exchange:
 
 
 def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """Both players roll at once; then each removes casualties, the attacker first."""
-    if state.step == "start":
+    """Both players roll at once; then each removes casualties, the attacker first. Just
+    before the first round, the attacker may play Chemical Warfare
+    (rulesets/ti3/cards/chemical_warfare.py)."""
+    if state.step == "start" and chemical_warfare.applies(setup, state):
+        asked = state.changed(step=_CHEMICAL_ASKED)
+        return chemical_warfare.ask(
+            setup,
+            state,
+            asked,
+            lambda s, n: s.with_hits_on(D, n).at(Phase.CHEMICAL_WARFARE_HITS, turn=D),
+        )
+    if state.step in ("start", _CHEMICAL_ASKED):
         p = state.planet
         state, reverted = shock_troops.revert_all(state, p)
         if not all(ground_forces(setup, state, side, p) for side in SIDES):
@@ -214,6 +230,24 @@ def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
             ),
         )
     return exchange.roll(setup, state, invasion_exchange(setup))
+
+
+#: ``step`` of the state once the attacker was asked about Chemical Warfare
+_CHEMICAL_ASKED = "chemical_warfare"
+
+
+def chemical_warfare_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """The defender removes the ground forces Chemical Warfare destroys (shock troops first),
+    then the invasion combat begins."""
+    return remove_casualties(
+        setup,
+        state,
+        D,
+        state.planet,
+        Targets.GROUND_FORCES,
+        "Chemical Warfare",
+        lambda s: s.at(Phase.INVASION_ROUND, step=_CHEMICAL_ASKED, turn=A),
+    )
 
 
 def invasion_casualties(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:

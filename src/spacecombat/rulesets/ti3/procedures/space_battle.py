@@ -17,7 +17,8 @@ from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities import duranium_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.procedures import exchange, stalemate
+from spacecombat.rulesets.ti3.cards import into_the_breach
+from spacecombat.rulesets.ti3.procedures import exchange, sabotage_run, stalemate
 from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup
@@ -150,14 +151,26 @@ def pre_combat_exchange(setup: Ti3Setup, step: str) -> Exchange:
 
 
 def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """The pre-combat steps, once, before round 1: the defender chooses the order of those
-    that apply (ti3-combat.md NOTE; anti-fighter barrage would precede a sabotage run, which
-    we do not implement). Their hits are removed at once, with no return fire."""
+    """The pre-combat steps, once, before round 1: first the action cards played immediately
+    before a space battle (Into the Breach: the attacker, then the defender); then the
+    defender chooses the order of those
+    that apply, but anti-fighter barrage always happens before a sabotage run (ti3-combat.md
+    NOTE): while the barrage is still to come, the run is not among the defender's choices.
+    Their hits are removed at once, with no return fire."""
     if not all(ships(setup, state, side) for side in SIDES):
         # before the battle began (PDS fire): no combat; after a pre-combat step: it is over
         return Step(state.at(Phase.END_OF_SPACE_BATTLE))
     if state.step == START:
-        return Step(state.at(Phase.PRE_COMBAT, step=""), (event("combat_started", kind="space"),))
+        # action cards played immediately before a space battle (Into the Breach) come first
+        opening = _CARDS[A] if into_the_breach.held_by_anyone(setup) else ""
+        begun = state.at(Phase.PRE_COMBAT, step=opening)
+        return Step(begun, (event("combat_started", kind="space"),))
+    if state.step in _CARDS.values():
+        side = A if state.step == _CARDS[A] else D
+        nxt = state.changed(step=_CARDS[D] if side is A else "")
+        if into_the_breach.applies(setup, state, side):
+            return into_the_breach.ask(setup, state, side, nxt)
+        return Step(nxt)
     if not state.steps:
         # damage taken before round 1 (PDS fire, pre-combat shots) is not "this round's"
         first = state.at(
@@ -168,13 +181,14 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
             defender=state.defender.with_space(state.defender.space.settle_round()),
         )
         return Step(first, (event("round_started", round=1),))
-    options = tuple(Option(step, "take", target=step) for step in state.steps)
+    legal = [s for s in state.steps if s != sabotage_run.STEP or _AFB not in state.steps]
+    options = tuple(Option(step, "take", target=step) for step in legal)
     request = DecisionRequest(
         decision="pre_combat_order",
         player=D.value,
         prompt="choose the next pre-combat step",
         options=options,
-        facts={"steps": list(state.steps)},
+        facts={"steps": list(legal)},
     )
 
     def then(option: Option) -> Step[Ti3State]:
@@ -186,7 +200,17 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     return Decision(request, then)
 
 
+#: ``step`` of the state while each player may play an action card "immediately before a
+#: space battle" (the spec's first pre-combat item), the attacker first
+_CARDS = {A: "cards_attacker", D: "cards_defender"}
+
+#: the pre-combat step every sabotage run must follow (ti3-combat.md NOTE)
+_AFB = "anti_fighter_barrage"
+
+
 def pre_combat_step(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    if state.step == sabotage_run.STEP:
+        return Step(sabotage_run.start(state))
     return exchange.roll(setup, state, pre_combat_exchange(setup, state.step))
 
 

@@ -1,0 +1,16 @@
+"""TI3 action cards a battle plays (issue 27): the ``handler`` ids of data/action_cards.toml
+that are implemented, each by the module of that name here, which the procedures call in the
+card's window. Playing a card is a ``play_card`` decision of its holder, as TI4's are."""
+
+from __future__ import annotations
+
+#: the cards implemented, by handler id, with the window the procedures ask in
+CARDS: dict[str, str] = {
+    "chemical_warfare": "immediately before an invasion combat (procedures/invasion.py)",
+    "direct_hit": "after an opponent's ship is damaged in a space battle (procedures/common.py)",
+    "into_the_breach": "immediately before a space battle (procedures/space_battle.py)",
+}
+
+#: cards played during the combat rounds: a battle where one is held is solved state by state
+#: (the product form plays the rounds without decisions across the players)
+IN_ROUNDS = frozenset({"direct_hit", "into_the_breach"})

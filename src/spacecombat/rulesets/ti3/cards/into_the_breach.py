@@ -1,0 +1,113 @@
+"""Into the Breach (TI3 base action card; data/action_cards.toml; docs/rulings.md 27A-10):
+the holder chooses one of its dreadnoughts in the space battle; all its ships there get +1 on
+every combat roll for the rest of the battle, and the first 2 hits against its fleet must be
+taken by that dreadnought.
+
+Played "immediately before a space battle" (the first of the spec's pre-combat items): at the
+start of the battle, after PDS fire, before the pre-combat steps; the attacker is asked first.
+The chosen dreadnought is an undamaged one if there is one (it absorbs two hits: SUSTAIN
+DAMAGE, then destroyed), else a damaged one (one hit). ``Ti3State.breach`` holds, per player,
+-1 (not played) or the hits the dreadnought still owes; dreadnoughts of one status are alike,
+so "that dreadnought" is one of the status it has now."""
+
+from __future__ import annotations
+
+from spacecombat.core.decisions import Option
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.forces import Status
+from spacecombat.core.sides import Side
+from spacecombat.core.state import ships
+from spacecombat.rulesets.ti3.abilities.base import RollKind
+from spacecombat.rulesets.ti3.cards.common import offer
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Ti3State
+
+CARD = "into_the_breach"
+
+A = Side.ATTACKER
+
+#: ``Ti3State.breach`` of a player who did not play the card
+NOT_PLAYED = -1
+
+
+def owed(state: Ti3State, side: Side) -> int:
+    return state.breach[0 if side is A else 1]
+
+
+def _with_owed(state: Ti3State, side: Side, value: int) -> Ti3State:
+    breach = (value, state.breach[1]) if side is A else (state.breach[0], value)
+    return state.changed(breach=breach)
+
+
+def held_by_anyone(setup: Ti3Setup) -> bool:
+    return any(s.holds(CARD) for s in setup.sides.values())
+
+
+def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
+    """``side`` holds the card, has a dreadnought in the battle and faces enemy ships."""
+    return (
+        setup.kind == "space"
+        and CARD in state.hand(side)
+        and bool(state.side(side).space.count("dreadnought"))
+        and bool(ships(setup, state, side.other))
+    )
+
+
+def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
+    """``side`` may play the card on one of its dreadnoughts."""
+    undamaged = state.side(side).space.count("dreadnought", Status.UNDAMAGED)
+
+    def play(after: Ti3State) -> Step[Ti3State]:
+        return Step(_with_owed(after, side, 2 if undamaged else 1).changed(step=passed.step))
+
+    return offer(
+        side,
+        CARD,
+        state,
+        "play Into the Breach: +1 on your ships' combat rolls this battle, the first 2 hits on "
+        "your fleet taken by one dreadnought?",
+        play,
+        passed,
+        facts={"dreadnought": "undamaged" if undamaged else "damaged"},
+    )
+
+
+def bonus(setup: Ti3Setup, state: Ti3State, roller: Side, kind: RollKind) -> int:
+    """+1 on every combat roll of the holder's ships (T4: combat rounds, anti-fighter barrage,
+    pre-combat shots) once played."""
+    if setup.kind != "space" or not kind.is_combat_roll:
+        return 0
+    return int(owed(state, roller) != NOT_PLAYED)
+
+
+def eligible(
+    state: Ti3State, side: Side, found: list[tuple[str, Status]]
+) -> list[tuple[str, Status]]:
+    """The ships a hit against ``side``'s fleet may go on: the chosen dreadnought while it
+    still owes hits (undamaged while it owes 2, damaged while it owes 1)."""
+    left = owed(state, side)
+    if left <= 0:
+        return found
+    chosen = [
+        (u, s) for u, s in found if u == "dreadnought" and ((s is Status.UNDAMAGED) == (left == 2))
+    ]
+    return chosen or found
+
+
+def after_hit(state: Ti3State, side: Side, option: Option) -> Ti3State:
+    """The chosen dreadnought took a hit: sustained, it owes one more; destroyed, none."""
+    left = owed(state, side)
+    if left <= 0 or option.unit != "dreadnought":
+        return state
+    status = Status(option.status or 0)
+    if (status is Status.UNDAMAGED) != (left == 2):
+        return state  # another dreadnought (only when the chosen one could not take it)
+    return _with_owed(state, side, 1 if option.action == "sustain" else 0)
+
+
+def destroyed_by_card(state: Ti3State, side: Side, unit: str) -> Ti3State:
+    """Direct Hit destroyed ``side``'s just-damaged ``unit``: if it is the chosen dreadnought
+    (it was the one that took the hit), it owes nothing more."""
+    if unit == "dreadnought" and owed(state, side) == 1:
+        return _with_owed(state, side, 0)
+    return state
