@@ -11,18 +11,23 @@ request as soon as the last one is answered (no think time), a mix of
 - ``resolve`` (a quarter): ``POST /api/v1/resolve``, a random battle, ``"seed": null``;
 - ``save`` (a quarter): ``POST /api/v1/scenarios``, a random battle.
 
-Clients are asyncio tasks in one process, each with its own ``httpx.AsyncClient`` of one
-connection (one pool of 200 connections cost the client more CPU than the server spent), its
-bodies encoded once and answers parsed only for odds and errors, so the client side does
-little per request; it runs on the same cores as the server, which is said in
-the output with the CPU time each side used. A 503 with ``Retry-After`` is *shed*, not an
+Clients are asyncio tasks in one process, each with its own keep-alive connection
+(``benchmarks/wire.py``: a light HTTP/1.1 client; ``httpx``, one ``AsyncClient`` per
+connection, cost the client a third of the server's CPU, and its loop's lag was most of the
+measured tail of the shed answers), its bodies encoded once and answers parsed only for odds
+and errors, so the client side does little per request; it runs on the same cores as the
+server, which is said in the output with the CPU time each side used and the lag of the
+client's own event loop (a task sleeping 5 ms, and how late it wakes: a latency measured by
+the client includes up to that). A 503 with ``Retry-After`` is *shed*, not an
 error: the client waits that long and retries (each retry counted; a retry that would start
 after the end is abandoned). Any other answer but 2xx, or a request that fails, is an error,
 with a sample body. Each HTTP exchange is recorded (kind, status, latency); the report gives
 the requests, the throughput, p50 and p99 latency of the answered requests overall and per
 kind, the latency of an operation from its first try to its answer (Retry-After waits
 included), and the errors and shed answers by status. Goal (issue 13): zero errors, p99 under
-1 s. The requests of a 3-second warm-up (one client) are not counted.
+1 s. Beside the clients, a probe (``benchmarks/probe.py``: a process of its own, one small
+odds request every 50 ms on a blocking connection) measures the server's answer times free
+of the clients' event loop. The requests of a 3-second warm-up (one client) are not counted.
 
 Issue 25's goals, checked at the end: no request waits longer than the server's time limit
 (``--time-limit``, passed to ``serve``) plus 1 s, a shed request gets its 503 within 100 ms,
@@ -51,15 +56,13 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from benchmarks.interactive import machine
 from benchmarks.odds_speed import random_battle
+from benchmarks.wire import Connection, WireError
 from spacecombat.core.limits import SERVER_TIME_LIMIT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -188,16 +191,16 @@ def stop_server(server: subprocess.Popen[bytes]) -> str:
         return "killed (did not stop within 20 s of SIGINT)"
 
 
-async def wait_ready(client: httpx.AsyncClient, server: subprocess.Popen[bytes]) -> float:
+async def wait_ready(client: Connection, server: subprocess.Popen[bytes]) -> float:
     start = time.perf_counter()
     while time.perf_counter() - start < 60:
         if server.poll() is not None:
             raise RuntimeError(f"the server exited with status {server.returncode}")
         try:
-            answer = await client.get(f"{API}/rulesets")
-            if answer.status_code == 200:
+            answer = await client.request("GET", f"{API}/rulesets")
+            if answer.status == 200:
                 return time.perf_counter() - start
-        except httpx.TransportError:
+        except WireError:
             pass
         await asyncio.sleep(0.1)
     raise RuntimeError("the server did not answer within 60 s")
@@ -238,7 +241,7 @@ PATHS = {
 
 
 async def one_client(
-    client: httpx.AsyncClient,
+    client: Connection,
     rng: random.Random,
     popular: list[dict[str, Any]],
     deadline: float,
@@ -248,7 +251,6 @@ async def one_client(
     kinds = [kind for kind, _ in MIX] + ["heavy"]
     weights = [share * (1 - heavy) if kind == "odds" else share for kind, share in MIX]
     weights.append(dict(MIX)["odds"] * heavy)
-    headers = {"content-type": "application/json"}
     while time.perf_counter() < deadline:
         kind = rng.choices(kinds, weights)[0]
         body = request_body(kind, rng, popular)
@@ -256,17 +258,17 @@ async def one_client(
         for tries in range(1, MAX_RETRIES + 2):
             start = time.perf_counter()
             try:
-                answer = await client.post(PATHS[kind], content=body, headers=headers)
-            except httpx.HTTPError as exc:
+                answer = await client.request("POST", PATHS[kind], body)
+            except WireError as exc:
                 tally.exchanges.append(Exchange(kind, 0, time.perf_counter() - start))
-                tally.samples.setdefault(f"{type(exc).__name__}", str(exc)[:300])
+                tally.samples.setdefault("request failed", str(exc)[:300])
                 break
             now = time.perf_counter()
-            status = answer.status_code
+            status = answer.status
             tally.exchanges.append(Exchange(kind, status, now - start))
             if 200 <= status < 300:
                 tally.operations.append((kind, now - first, tries))
-                if kind == "odds" and answer.json().get("cached"):
+                if kind == "odds" and json.loads(answer.body).get("cached"):
                     tally.cached += 1
                 break
             wait = answer.headers.get("retry-after", "")
@@ -405,28 +407,49 @@ def report(tally: Tally, wall: float) -> None:
         print(f"  sample ({status}): {body}")
 
 
-def connection(port: int) -> httpx.AsyncClient:
-    """One client's own connection to the server: a pool of one (a pool shared by hundreds of
-    connections costs the client more CPU a request than the server spends on it), dropped
-    after 4 s idle, before the server's keep-alive of 5 s closes it under a request."""
-    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1, keepalive_expiry=4.0)
-    return httpx.AsyncClient(
-        base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=httpx.Timeout(120.0)
-    )
+class LoopLag:
+    """The lag of this process's event loop while it runs: a task sleeping ``STEP`` seconds,
+    and how much later than that it wakes (a latency the client measures includes up to it)."""
+
+    STEP = 0.005
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _watch(self) -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(self.STEP)
+            self.lags.append(time.perf_counter() - before - self.STEP)
+
+    def start(self) -> None:
+        self._task = asyncio.ensure_future(self._watch())
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
 
 
 async def drive(args: argparse.Namespace, port: int, server: subprocess.Popen[bytes]) -> None:
     rng = random.Random(args.seed)
     popular = [random_battle(rng) for _ in range(POPULAR)]
-    async with AsyncExitStack() as stack:
-        clients = [await stack.enter_async_context(connection(port)) for _ in range(args.clients)]
+    clients = [Connection(port) for _ in range(args.clients)]
+    try:
         ready = await wait_ready(clients[0], server)
         print(f"server ready after {ready:.1f} s")
         # warm-up, not counted: one client for 3 s (imports and first battles in the workers)
         warm = Tally()
         await one_client(clients[0], random.Random(-1), popular, time.perf_counter() + 3, warm)
         tally = Tally()
+        lag = LoopLag()
+        prober = subprocess.Popen(
+            [sys.executable, "-m", "benchmarks.probe", str(port), str(args.seconds)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+        )
         server_before, client_before = server_cpu(server.pid), client_cpu()
+        lag.start()
         start = time.perf_counter()
         deadline = start + args.seconds
         await asyncio.gather(
@@ -443,7 +466,12 @@ async def drive(args: argparse.Namespace, port: int, server: subprocess.Popen[by
             )
         )
         wall = time.perf_counter() - start
+        lag.stop()
         server_after, client_used = server_cpu(server.pid), client_cpu() - client_before
+        probed: list[tuple[int, float]] = json.loads(prober.communicate(timeout=120)[0] or "[]")
+    finally:
+        for client in clients:
+            await client.close()
     report(tally, wall)
     goals(tally, args.time_limit)
     main_used = server_after[0] - server_before[0]
@@ -454,6 +482,19 @@ async def drive(args: argparse.Namespace, port: int, server: subprocess.Popen[by
         f"core-seconds): server process {main_used:.1f} s, its workers {workers_used:.1f} s, "
         f"this client {client_used:.1f} s"
     )
+    for status, name in ((503, "shed (503)"), (200, "answered (200)")):
+        times = [latency for got, latency in probed if got == status]
+        if times:
+            print(
+                f"probe, its own process (one blocking connection, a request every 50 ms): "
+                f"{name}: {len(times):,}, p50 {ms(percentile(times, 0.5))}, p99 "
+                f"{ms(percentile(times, 0.99))}, max {ms(max(times))}"
+            )
+    if lag.lags:
+        print(
+            f"the client's own event loop lag: p50 {ms(percentile(lag.lags, 0.5))}, p99 "
+            f"{ms(percentile(lag.lags, 0.99))}, max {ms(max(lag.lags))}"
+        )
 
 
 def main() -> int:

@@ -21,7 +21,7 @@ def test_first_start_creates_the_schema(db_url: str, open_store: Callable[[], St
     open_store()
     assert tables(db_url) == {*TABLES, VERSION_TABLE}
     with engine_for(db_url) as engine, engine.connect() as connection:
-        assert current(connection) == head() == "0002_sweeps"
+        assert current(connection) == head() == "0003_sweep_owner"
 
 
 def test_a_second_start_is_a_no_op(db_url: str, open_store: Callable[[], Store]) -> None:

@@ -30,6 +30,12 @@ class Served:
     port: int
     process: subprocess.Popen[bytes]
 
+    def kill(self) -> None:
+        """SIGKILL the server (as the machine's OOM killer or a crash would end it): nothing
+        of it runs its stop; its workers end when they find it gone."""
+        self.process.kill()
+        self.process.wait(timeout=WAIT)
+
     def workers(self) -> list[int]:
         """The process ids of the server's children (its work pool's workers)."""
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
@@ -82,6 +88,8 @@ def served(tmp_path: Path, *args: str) -> Iterator[Served]:
                     raise
                 time.sleep(0.1)
         yield server
+        if process.poll() == -signal.SIGKILL:
+            return  # killed by the test (``Served.kill``)
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
         output = process.communicate(timeout=WAIT)[0].decode()

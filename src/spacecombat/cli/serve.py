@@ -27,7 +27,8 @@ def run(args: argparse.Namespace) -> int:
     """Open the store (``--db``, else ``SPACECOMBAT_DB``, else SQLite in the user's data
     folder; created and migrated on first use) and serve the app on ``--host``:``--port``,
     each request's work within ``--time-limit`` seconds, at most ``--max-requests`` API
-    requests at once."""
+    requests at once; a line logged for each request only with ``--access-log`` (ruling
+    25L-1)."""
     check_address(args.host, args.port)
     try:
         store = Store(args.db)
@@ -43,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
                 log_level="info",
                 http=JsonErrorsProtocol,
                 timeout_graceful_shutdown=SHUTDOWN_GRACE,
+                access_log=args.access_log,
             )
             # uvicorn raises the signal again once it has stopped (as uvicorn.run, ignored)
             with contextlib.suppress(KeyboardInterrupt):
@@ -68,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
         log_level="info",
         http=JsonErrorsProtocol,
         timeout_graceful_shutdown=SHUTDOWN_GRACE,
+        access_log=args.access_log,
     )
     return status.DONE
 

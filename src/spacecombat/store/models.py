@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String, Text
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String, Text, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from spacecombat.store.ids import ID_LENGTH
@@ -106,3 +106,12 @@ class SweepRow(Base):
     note: Mapped[str | None] = mapped_column(Text, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: the server process solving a running sweep (``web/sweeps.py``: host, process id and
+    #: its start), and when it last said it still was; None: no server is (ruling 25L-2)
+    owner: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    heartbeat: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: times the sweep was resumed after the server solving it stopped
+    resumes: Mapped[int] = mapped_column(Integer, server_default=text("0"))
+    #: the paths of the spec's axes in their order (the spec's JSON is stored with its keys
+    #: sorted; the order makes the table's columns and its rows)
+    axes: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)

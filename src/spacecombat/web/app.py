@@ -387,9 +387,11 @@ def create_app(
         pool.start()
         if state["store"] is None:
             state["store"] = await run_in_threadpool(Store)
+        await keeper.start()  # sweeps left running by a server that stopped: resumed
         try:
             yield
         finally:
+            await keeper.stop()
             await run_in_threadpool(pool.close)
             if owned and state["store"] is not None:
                 state["store"].close()
@@ -543,7 +545,8 @@ def create_app(
         return _error(500, "internal error (it is logged; please report it)")
 
     # balance sweeps: their own routes (web/sweeps.py), before any route that takes the rest
-    app.include_router(sweeps.router(the_store, pool, PREFIX, _read, MAX_BODY_BYTES, ApiError))
+    keeper = sweeps.Keeper(the_store, pool)
+    app.include_router(sweeps.router(keeper, PREFIX, _read, MAX_BODY_BYTES, ApiError))
 
     @app.post(f"{PREFIX}/odds", openapi_extra=_openapi_body(OddsRequest), tags=["battles"])
     async def odds(request: Request) -> dict[str, Any]:

@@ -12,13 +12,26 @@ The points are solved in the server's own work pool (``web/work.py``), a few at 
 same tasks as on Dask (``sweeps/points.solve_batch``), so a sweep never takes the pool from
 the other requests for long; progress is written to the store after each task, so any server
 process sharing the store can answer for it.
+
+**A sweep whose server stopped is resumed** (ruling 25L-2): the server process solving a sweep
+is its *owner* in the store, and says every ``HEARTBEAT`` seconds that it still is. Each
+server process (``Keeper``), when it starts and then every ``HEARTBEAT`` seconds, takes over
+the running sweeps no live server solves (``store.sweeps.claim_orphans``): released by a server
+that stopped on a signal, owned by a process of this machine that is gone (killed, say), or
+whose owner has not said it is alive for ``LEASE`` seconds (a server on another machine), and
+solves them again from their first point (a point's answer never depends on the scheduling:
+the table is the one the first run would have made).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import socket
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
@@ -28,7 +41,16 @@ from starlette.concurrency import run_in_threadpool
 
 from spacecombat.core.errors import ScenarioError, SpacecombatError
 from spacecombat.core.limits import one_line
-from spacecombat.store.sweeps import fail_sweep, finish_sweep, load_sweep, progress, start_sweep
+from spacecombat.store.sweeps import (
+    beat,
+    claim_orphans,
+    fail_sweep,
+    finish_sweep,
+    load_sweep,
+    progress,
+    release,
+    start_sweep,
+)
 from spacecombat.sweeps.points import solve_batch
 from spacecombat.sweeps.run import table
 from spacecombat.sweeps.spec import SweepSpec, load_spec, point_seed
@@ -49,6 +71,13 @@ MAX_RUNNING = 1
 PER_TASK = 10
 #: seconds before a sweep's task is offered again to a full work pool
 PAUSE = 0.5
+#: seconds between two heartbeats of a server process's running sweeps (and two looks for
+#: sweeps to resume)
+HEARTBEAT = 5.0
+#: seconds without a heartbeat after which a running sweep's owner counts as stopped
+LEASE = 30.0
+#: seconds the server's stop waits for its sweeps to be released
+STOPPING = 2.0
 
 
 class SweepRequest(BaseModel):
@@ -69,7 +98,7 @@ def _check(spec: object) -> SweepSpec:
     return checked
 
 
-async def _run(store: Store, pool: WorkPool, sweep_id: str, spec: SweepSpec) -> None:
+async def _run(store: Store, pool: WorkPool, sweep_id: str, spec: SweepSpec, owner: str) -> None:
     points = list(spec.points())
     rows: dict[int, dict[str, Any]] = {}
     options = spec.options()
@@ -92,26 +121,113 @@ async def _run(store: Store, pool: WorkPool, sweep_id: str, spec: SweepSpec) -> 
     except (SpacecombatError, jobs.Refused) as exc:
         await run_in_threadpool(fail_sweep, store, sweep_id, one_line(str(exc)))
     except asyncio.CancelledError:
-        await run_in_threadpool(fail_sweep, store, sweep_id, "the server stopped")
+        # the server stops: the sweep is left to the next server to resume (ruling 25L-2)
+        with contextlib.suppress(Exception):
+            await run_in_threadpool(release, store, sweep_id, owner)
         raise
     except Exception:
         log.exception("sweep %s failed", sweep_id)
         await run_in_threadpool(fail_sweep, store, sweep_id, "internal error (it is logged)")
 
 
+def process_owner() -> str:
+    """This server process as a sweep's owner: its machine, process id and when it started
+    (a process id used again later is another owner)."""
+    return f"{socket.gethostname()} {os.getpid()} {_started(os.getpid())}"
+
+
+def _started(pid: int) -> str:
+    """When process ``pid`` started, in clock ticks since boot (``/proc``); "" when unknown."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return ""
+
+
+def owner_alive(owner: str) -> bool:
+    """Whether the owner of a sweep may still be running: False only for a process of this
+    machine that is gone (none has its id, or one that started at another time); an owner on
+    another machine is judged by its heartbeat (``LEASE``)."""
+    host, _, rest = owner.partition(" ")
+    pid, _, started = rest.partition(" ")
+    if host != socket.gethostname() or not pid.isdigit() or not started:
+        return True
+    return _started(int(pid)) == started
+
+
+class Keeper:
+    """The sweeps a server process solves: started over HTTP or taken over from a server that
+    stopped; their heartbeats, and their end when the server stops."""
+
+    def __init__(self, the_store: Callable[[], Store], pool: WorkPool) -> None:
+        self.the_store = the_store
+        self.pool = pool
+        self.owner = process_owner()
+        self.running: dict[str, asyncio.Task[None]] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def run(self, sweep_id: str, spec: SweepSpec) -> None:
+        """Solve the sweep ``sweep_id`` (saved as owned by this process) in the background."""
+        task = asyncio.create_task(_run(self.the_store(), self.pool, sweep_id, spec, self.owner))
+        self.running[sweep_id] = task
+        task.add_done_callback(lambda _: self.running.pop(sweep_id, None))
+
+    async def look_after(self) -> None:
+        """One round: the heartbeat of this process's sweeps, then the sweeps to resume."""
+        store = self.the_store()
+        await run_in_threadpool(beat, store, self.owner, list(self.running))
+        claimed = await run_in_threadpool(
+            claim_orphans, store, self.owner, LEASE, owner_alive, MAX_RUNNING - len(self.running)
+        )
+        for sweep in claimed:
+            try:
+                spec = await run_in_threadpool(load_spec, sweep.spec)
+            except SpacecombatError as exc:
+                await run_in_threadpool(fail_sweep, store, sweep.id, one_line(str(exc)))
+                continue
+            log.info("resuming sweep %s (its server had stopped)", sweep.id)
+            self.run(sweep.id, spec)
+
+    async def _keep(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self.look_after()
+            except Exception as exc:  # the store unreachable: the next round tries again
+                log.warning("sweeps' heartbeat: %s", one_line(str(exc))[:300])
+
+    async def start(self) -> None:
+        """At the server's start: the sweeps to resume, then a round every ``HEARTBEAT``."""
+        try:
+            await self.look_after()
+        except Exception as exc:
+            log.warning("sweeps to resume: %s", one_line(str(exc))[:300])
+        self._task = asyncio.create_task(self._keep())
+
+    async def stop(self) -> None:
+        """At the server's stop: the heartbeats end, and the sweeps running are released for
+        the next server to resume."""
+        tasks = [t for t in (self._task, *self.running.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=STOPPING)
+            if late:
+                log.warning("%d sweep task(s) still stopping after %g s", len(late), STOPPING)
+
+
 def router(
-    the_store: Callable[[], Store],
-    pool: WorkPool,
+    keeper: Keeper,
     prefix: str,
     read: Callable[[Request, type[SweepRequest], int], Awaitable[SweepRequest]],
     limit: int,
     error: Callable[..., Exception],
 ) -> APIRouter:
-    """The sweeps' routes, on the app's store and work pool; ``read``: the app's reading of a
-    request body within ``limit`` bytes; ``error(status, message, field, headers)``: the
-    app's error answer."""
+    """The sweeps' routes, on the app's store and work pool (``keeper``'s); ``read``: the
+    app's reading of a request body within ``limit`` bytes; ``error(status, message, field,
+    headers)``: the app's error answer."""
     api = APIRouter(tags=["sweeps"])
-    running: set[asyncio.Task[None]] = set()
+    the_store = keeper.the_store
 
     # the body is read by ``read`` itself; its schema, for /docs
     body = {
@@ -126,15 +242,13 @@ def router(
         """Start a sweep; its id, to follow it."""
         asked = await read(request, SweepRequest, limit)
         spec = await run_in_threadpool(jobs.call, _check, asked.spec)
-        if len(running) >= MAX_RUNNING:
+        if len(keeper.running) >= MAX_RUNNING:
             raise error(
                 503, "a sweep is running; retry when it is done", None, {"Retry-After": "10"}
             )
         store = the_store()
-        sweep_id = await run_in_threadpool(start_sweep, store, spec)
-        task = asyncio.create_task(_run(store, pool, sweep_id, spec))
-        running.add(task)
-        task.add_done_callback(running.discard)
+        sweep_id = await run_in_threadpool(start_sweep, store, spec, keeper.owner)
+        keeper.run(sweep_id, spec)
         return JSONResponse(
             {"id": sweep_id, "state": "running", "points": spec.count(), "done": 0},
             status_code=202,
