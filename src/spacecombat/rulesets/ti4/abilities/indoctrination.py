@@ -73,6 +73,7 @@ def can_pay(state: BattleState, side: Side, influence: int) -> bool:
 class Indoctrination(Handler):
     id = "indoctrination"
     card = "indoctrination"
+    asks = card  # its play_card decisions (Handler.asks)
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"invasion"}))
 
     def in_window(

@@ -34,6 +34,7 @@ COST = 2
 class LetnevMechDeploy(Handler):
     id = "letnev_mech_deploy"
     card = "letnev_mech_deploy"
+    asks = card  # its play_card decisions (Handler.asks)
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"invasion"}))
 
     def in_window(

@@ -35,6 +35,7 @@ BARRAGE = "anti-fighter barrage"
 @register
 class RaidFormation(Handler):
     id = "raid_formation"
+    asks = id  # its decisions are named by its id (Handler.asks)
     assigns_for = frozenset({BARRAGE})
 
     def before_assign_hits(
