@@ -636,15 +636,19 @@ class Card(Handler):
         play: Callable[[BattleState], Step[BattleState]],
         *,
         facts: dict[str, object] | None = None,
+        pass_first: bool = False,
     ) -> Node[BattleState]:
         """Ask the owner whether to play the card now: ``play the card`` (the card is then
-        used, and ``play`` gives what it does) or ``pass``."""
+        used, and ``play`` gives what it does) or ``pass``; with ``pass_first`` "pass" is
+        listed first (the stock policy then passes: the card would be worthless)."""
         assert self.owner is not None
         owner = self.owner
         text = f"play {self.card}"
 
         def act(s: BattleState) -> Step[BattleState]:
             return play(s.using(owner, self.card))
+
+        options = (Option(text, "play", target=self.card), Option("pass", "pass"))
 
         return _offered(
             owner,
@@ -655,7 +659,7 @@ class Card(Handler):
                 "play_card",
                 owner.value,
                 prompt,
-                (Option(text, "play", target=self.card), Option("pass", "pass")),
+                options[::-1] if pass_first else options,
                 facts={"card": self.card, "round": state.round, **(facts or {})},
             ),
             self.watcher,
