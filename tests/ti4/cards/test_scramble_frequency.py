@@ -6,7 +6,7 @@ cannon defense (ti4-ground-combat.md steps 1 and 3), its holder may make that pl
 same dice again: the first results are discarded, the second roll's count, and that roll is
 final (docs/rulings.md 14D3-4, 14RR-9, 14SF-1, 14SF-2). Offered ("play_card") when the roll hit
 (or, for a barrage, destroys infantry). Against the defender's Experimental Battlestation roll
-it is refused by name."""
+too (27T-3)."""
 
 from __future__ import annotations
 
@@ -325,17 +325,45 @@ def test_exact_odds_space_cannon_defense_hand_derived() -> None:
     assert odds(plain).attacker_win == pytest.approx(0.5, abs=1e-12)
 
 
-def test_refused_against_an_experimental_battlestation_roll() -> None:
-    battlestation = space(
-        holder("1 cruiser"),
-        {"units": "1 cruiser, 1 space_dock", "action_cards": ["experimental_battlestation"]},
-    )
-    with pytest.raises(RuleNotImplemented, match="Experimental Battlestation"):
-        odds(battlestation)
+BATTLESTATION = space(
+    holder("1 cruiser"),
+    {"units": "1 cruiser, 1 space_dock", "action_cards": ["experimental_battlestation"]},
+)
+
+
+def test_the_experimental_battlestation_roll_is_rolled_again() -> None:
+    """docs/rulings.md 27T-3: the dock's SPACE CANNON 5 (x3) roll is a SPACE CANNON roll. It
+    rolls 5, 1, 1 (a hit); the attacker plays the card: 1, 1, 1, no hit; then the cruisers
+    fight (7 hits, 1 misses)."""
+    played = run(BATTLESTATION, [5, 1, 1, 1, 1, 1, 7, 1])
+    assert [(e["player"], e["card"]) for e in events(played, "card_played")] == [
+        ("defender", "experimental_battlestation"),
+        ("attacker", "scramble_frequency"),
+    ]
+    assert [r["hits"] for r in rolls(played, "space_cannon_offense")] == [1, 0]
+    assert not events(played, "unit_destroyed", cause="space cannon offense")
+    assert played.state.attacker.space.count("cruiser") == 1
+
+
+def test_a_battlestation_roll_without_a_hit_is_not_answered() -> None:
+    played = run(BATTLESTATION, [1, 1, 1, 7, 1])
+    assert [e["card"] for e in events(played, "card_played")] == ["experimental_battlestation"]
+
+
+def test_exact_odds_against_the_battlestation_hand_derived() -> None:
+    """The dock misses with all 3 dice (2/5 each) with 8/125; after a roll that hit (117/125)
+    the card has it rolled again, missing with 8/125: the cruiser survives with
+    8/125 * (1 + 117/125) = 1936/15625, then a 2/5 duel (3/8 won, 1/4 drawn, 3/8 lost)."""
+    found = odds(BATTLESTATION)
+    survives = Fraction(1936, 15625)
+    assert found.attacker_win == pytest.approx(float(survives * Fraction(3, 8)), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(survives * Fraction(3, 8)), abs=1e-12)
+    assert found.draw == pytest.approx(float(survives / 4), abs=1e-12)
+    assert found.other["no_combat"] == pytest.approx(float(1 - survives), abs=1e-12)
 
 
 def test_logs_replay() -> None:
-    for scenario in (OFFENSE, BOMBARDED, DEFENDED):
+    for scenario in (OFFENSE, BOMBARDED, DEFENDED, BATTLESTATION):
         assert_logs_replay(scenario)
         assert_sampled_as_played(scenario)
 
