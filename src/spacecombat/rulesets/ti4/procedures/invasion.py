@@ -13,6 +13,7 @@ from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import destroyed, next_hit
 from spacecombat.core.pool import DicePool
+from spacecombat.core.sides import SideState
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Handler, Roll, overrides
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
@@ -31,6 +32,7 @@ from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
 )
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
+from spacecombat.rulesets.ti4.reinforcements import plastic
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Mark, Phase
@@ -471,17 +473,43 @@ def establish_control(setup: BattleSetup, state: BattleState) -> Node[BattleStat
             structures = here.keep(cards.is_structure)
             here = here.without(cards.is_structure)
             if taken and structures:
-                attacker = attacker.with_planet(p, attacker.planet(p).plus(_fresh(structures)))
+                # the matching units come from the attacker's reinforcements: as many as are
+                # there (27T-5); the others are destroyed
+                fresh, lost = _matching(setup, attacker, _fresh(structures))
+                attacker = attacker.with_planet(p, attacker.planet(p).plus(fresh))
                 events += [
                     event("unit_replaced", player=D.value, unit=unit, by=A.value, planet=name)
-                    for unit, _, count in structures
+                    for unit, _, count in fresh
                     for _ in range(count)
                 ]
+                events += destroyed(D, lost, "control established")
             else:
                 events += destroyed(D, structures, "control established")
             defender = defender.with_planet(p, here)
     done = state.with_side(D, defender).with_side(A, attacker).at(Phase.OVER, cursor=0)
     return Step(done, tuple(events))
+
+
+def _matching(setup: BattleSetup, attacker: SideState, units: Forces) -> tuple[Forces, Forces]:
+    """``units`` split into those the attacker has matching units for in its reinforcements
+    (its plastic less its units of that type in this battle: reinforcements.py) and the
+    rest."""
+    cards = setup.side(A)
+    fresh, lost = Forces(), Forces()
+    for unit, status, count in units:
+        total = plastic(unit)
+        if total is None:
+            fresh = fresh.add(unit, status, count)
+            continue
+        here = cards.count_of(attacker.space, unit) + sum(
+            cards.count_of(planet, unit) for planet in attacker.planets
+        )
+        placed = min(count, max(0, total - here - fresh.count(unit)))
+        if placed:
+            fresh = fresh.add(unit, status, placed)
+        if count - placed:
+            lost = lost.add(unit, status, count - placed)
+    return fresh, lost
 
 
 def _fresh(units: Forces) -> Forces:
