@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
+from spacecombat.core.errors import RulesDataError
 from spacecombat.core.rulesdata import load_toml
 from spacecombat.rulesets.ti4.rules import PACKAGE, UNIT_TYPES
 
@@ -41,8 +42,6 @@ def components() -> _ComponentsFile:
     read = load_toml(PACKAGE, "components.toml", _ComponentsFile)
     missing = [t for t in UNIT_TYPES if t not in read.plastic]
     if missing or any(t not in UNIT_TYPES for t in read.plastic):
-        from spacecombat.core.errors import RulesDataError
-
         raise RulesDataError(f"data/components.toml: plastic must name each of {UNIT_TYPES}")
     return read
 
