@@ -103,6 +103,11 @@ class Mark(StrEnum):
     #: the defender's infantry on the planet before a bombardment's hits are assigned, on the
     #: attacker (kept only while a handler acts after bombardment; procedures/invasion.py)
     INFANTRY_BEFORE_BOMBARDMENT = "infantry_before_bombardment"
+    #: hits produced against the player during the anti-fighter barrage step by an effect
+    #: (Reflective Shielding), with their count: assigned once the barrage hits are, and the
+    #: player assigning them (procedures/space_combat.py; docs/rulings.md 27T-7)
+    PRODUCED_IN_BARRAGE = "hits_produced_in_barrage"
+    ASSIGNING_PRODUCED = "assigning_hits_produced_in_barrage"
 
 
 #: one player's marks: (mark, count; 0 for a mark without one)
