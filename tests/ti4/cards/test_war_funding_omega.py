@@ -228,12 +228,40 @@ def test_a_roll_the_crown_doomed_is_rolled_afresh() -> None:
     assert played.outcome["result"] == "attacker_win"
 
 
-def test_the_holders_dice_with_extra_hits_are_refused_by_name() -> None:
-    # the Jol-Nar flagship: a natural 9 or 10 makes 2 more hits; its misses are not told
-    # apart from its hits by the group's hits alone
-    jolnar = holder("1 flagship", faction="jolnar")
-    with pytest.raises(RuleNotImplemented, match="misses of dice that may produce extra hits"):
-        odds(space(jolnar, {"units": "2 dreadnought"}))
+def jolnar_duel() -> dict[str, Any]:
+    """The Jol-Nar flagship (2 dice at 6, -1 for Fragile; a natural 9 or 10 makes 2 more hits)
+    holding the card, against a cruiser."""
+    return space(holder("1 flagship", faction="jolnar"), {"units": "1 cruiser"})
+
+
+def test_the_holders_dice_with_extra_hits_are_kept_die_by_die() -> None:
+    """docs/rulings.md 27T-8: the flagship's dice are rolled one by one (1; 1), the cruiser
+    misses (1); "reroll my misses" rolls both dice
+    again: 9 (3 hits), 1: the cruiser is destroyed (expected 2 x 4/5 against theirs' loss)."""
+    played = run(jolnar_duel(), [1, 1, 1, 9, 1])
+    assert [len(faces(r)) for r in rolls(played, "space_combat") if r["player"] == "attacker"] == [
+        1,
+        1,
+    ]
+    [choice] = offered(played)
+    assert choice["choice"] == MINE
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"]) == ([[9], [1]], 3)  # die by die, as rolled
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_a_die_with_extra_hits_that_hit_is_not_rerolled() -> None:
+    # 7 hits (6, Fragile -1), 1 misses; the cruiser misses: only the missed die is rolled
+    # again (10: 3 hits)
+    played = run(jolnar_duel(), [7, 1, 1, 10])
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"]) == ([[10]], 3)
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_with_extra_hits_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    assert_logs_replay(jolnar_duel(), seeds=5)
+    assert_sampled_as_played(jolnar_duel(), trials=60)
 
 
 def test_exact_odds_hand_derived() -> None:
@@ -282,12 +310,31 @@ def test_a_holders_roll_that_spends_trade_goods_is_refused_by_name() -> None:
         odds(space(hacan, {"units": "1 dreadnought"}))
 
 
-def test_an_opponents_roll_aimed_at_non_fighter_ships_is_refused_by_name() -> None:
-    # the L1Z1X flagship's hits go to non-fighter ships first: rerolling them would need them
-    # told apart again
-    l1z1x = {"faction": "l1z1x", "units": "1 flagship"}
-    with pytest.raises(RuleNotImplemented, match="whose hits must go to non-fighter ships"):
-        odds(space(holder("2 cruiser, 2 fighter, 1 carrier"), l1z1x))
+AIMED_AT = space(
+    holder("2 cruiser, 2 fighter, 1 carrier"), {"faction": "l1z1x", "units": "1 flagship"}
+)
+
+
+def test_an_opponents_roll_aimed_at_non_fighter_ships_is_restricted_again() -> None:
+    """docs/rulings.md 27T-8: the holder misses with all 5 dice (cruisers 1, 1; carrier 1;
+    fighters 1, 1), the L1Z1X flagship hits twice (5, 5: both must go to non-fighter ships).
+    The holder rerolls theirs and its misses: the flagship's 1, 9 make 1 hit, restricted
+    again; the holder's misses miss. Round 2: the holder's 10s destroy the flagship."""
+    faces_ = [1, 1, 1, 1, 1, 5, 5, 1, 9, 1, 1, 1, 1, 1, 10, 10, 10, 10, 10, 1, 1]
+    played = run(AIMED_AT, faces_, all_dice=False)
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == BOTH
+    theirs = rolls(played, CARD)[0]
+    assert (theirs["player"], faces(theirs), theirs["hits"]) == ("defender", [[1, 9]], 1)
+    restricted = [r for r in events(played, "hits_restricted") if r["round"] == 1]
+    assert [(r["player"], r["hits"]) for r in restricted] == [("attacker", 2), ("attacker", 1)]
+    assign = events(played, "choice_made", decision="assign_hit")[0]
+    assert "destroy fighter" not in assign["options"]
+
+
+def test_with_an_aimed_opponent_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    assert_logs_replay(AIMED_AT, seeds=4)
+    assert_sampled_as_played(AIMED_AT, trials=40)
 
 
 # With the Crown of Thalnos (relic) held by the holder: the roll is kept group by group, the

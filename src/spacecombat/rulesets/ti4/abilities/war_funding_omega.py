@@ -21,9 +21,11 @@ effect rerolled this round may be rerolled again (docs/rulings.md 14RR-5): the o
 roll is rolled afresh, without their own rerolls (made right after they rolled), and the
 holder's misses left after their own rerolls are rolled again; with the Crown of Thalnos, the
 misses of the holder's units it left (14RR-8); the hits of the holder's dice that must go to
-non-fighter ships (the L1Z1X flagship), rerolled or not, are restricted (14RR-13). Other dice
-that count natural faces or spend trade goods, and (the holder's own) dice with extra hits are
-refused by name (``RuleNotImplemented``) when the card is offered for them."""
+non-fighter ships (the L1Z1X flagship), rerolled or not, are restricted (14RR-13), and so are
+the opponent's rerolled (27T-8); the holder's dice with extra hits (the Jol-Nar flagship) are
+kept die by die, and those that produced no hit are rerolled (27T-8). Other dice that count
+natural faces or spend trade goods are refused by name (``RuleNotImplemented``) when the card
+is offered for them."""
 
 from __future__ import annotations
 
@@ -78,8 +80,6 @@ def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None
         reason = "dice that also count their natural faces"
     elif group.budget:
         reason = "dice that trade goods raise"
-    elif own and group.extra_hits:
-        reason = "misses of dice that may produce extra hits"
     if reason:
         raise RuleNotImplemented(
             f"{NAME} rerolling {reason} ({group.unit})",
@@ -89,14 +89,8 @@ def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None
 
 def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DicePool:
     """The opponent's whole combat roll, to be rolled again: the pool they just rolled (their
-    units and the effects acting on their roll are as they were when they rolled). A roll
-    whose hits must go to non-fighter ships (the L1Z1X flagship) is refused by name."""
+    units and the effects acting on their roll are as they were when they rolled)."""
     pool = combat_pool(setup, state, opponent)
-    if aimed_pool(setup, state, opponent, pool) is not None:
-        raise RuleNotImplemented(
-            f"{NAME} rerolling dice whose hits must go to non-fighter ships",
-            f"{opponent.value}'s combat roll in round {state.round}",
-        )
     if all(g.reroll is None for g in pool.groups):
         return pool
     # their own rerolls were made right after they rolled (Munitions Reserves, the Crown of
@@ -106,6 +100,16 @@ def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DiceP
     )
 
 
+def _their_aimed(
+    setup: BattleSetup, state: BattleState, opponent: Side, pool: DicePool
+) -> tuple[DicePool, tuple[str, ...]]:
+    """``pool`` (the opponent's roll made again) counting as marks the hits that must go to
+    non-fighter ships if able (the L1Z1X flagship's), and the handlers that say so; the pool
+    itself and none when no hit must (docs/rulings.md 27T-8)."""
+    aimed = aimed_pool(setup, state, opponent, pool)
+    return aimed if aimed is not None else (pool, ())
+
+
 def _miss_pool(rolled: RolledHits) -> DicePool:
     """The holder's dice that produced no hit, by group (plain groups: dice − hits; a group
     whose units the Crown of Thalnos destroyed is kept with the dice of those left, whose
@@ -113,6 +117,19 @@ def _miss_pool(rolled: RolledHits) -> DicePool:
     non-fighter ships count their hits as marks (14RR-13)."""
     groups = []
     for g, hits in rolled:
+        if g.extra_hits:
+            # rolled die by die (procedures/combat_round.py): a die that produced no hit at all
+            # is rerolled, and may produce extra hits again (27T-8)
+            again = DiceGroup(
+                g.unit,
+                g.dice if hits == 0 else 0,
+                g.value,
+                g.modifier,
+                extra_on=g.extra_on,
+                extra_hits=g.extra_hits,
+            )
+            groups.append(again)
+            continue
         again = DiceGroup(g.unit, g.dice - hits, g.value, g.modifier)
         if g.aimed or g.mark_on is not None:
             again = replace(again, mark_on=again.hit_on)
@@ -192,12 +209,30 @@ class WarFundingOmega(Card):
     ) -> Node[BattleState] | None:
         opponent = side.other
         if detail == THEIRS:
-            pool = _their_pool(setup, state, opponent)
+            pool, aimers = _their_aimed(setup, state, opponent, _their_pool(setup, state, opponent))
 
             def theirs(hits: int) -> Step[BattleState]:
                 return Step(state.with_hits_on(side, hits))
 
-            return Chance(opponent.value, self.id, pool, theirs)
+            if not pool.marks:
+                return Chance(opponent.value, self.id, pool, theirs)
+
+            def their_marked(hits: int, marks: int) -> Step[BattleState]:
+                # the hits of the dice rerolled replace theirs, and so do the restricted ones
+                s = aiming(state.with_hits_on(side, hits), side, marks)
+                if not marks:
+                    return Step(s)
+                told = event(
+                    "hits_restricted",
+                    player=side.value,
+                    hits=marks,
+                    targets="non-fighter ships",
+                    by=list(aimers),
+                    round=state.round,
+                )
+                return Step(s, (told,))
+
+            return Chance(opponent.value, self.id, pool, theirs, then_marked=their_marked)
         pool = _miss_pool(state.rolled(side))
         before = state.hits_on(opponent)
 

@@ -217,6 +217,16 @@ def _roll_by_group(
             " Crown of Thalnos (law) may destroy",
             f"{roller.value}'s combat roll in round {state.round}",
         )
+    if any(g.extra_hits and g.dice > 1 for g in pool.groups):
+        # a group whose dice may produce extra hits is rolled die by die: its hits then tell
+        # which dice produced none (War Funding Ω rerolls those: docs/rulings.md 27T-8)
+        pool = DicePool.of(
+            [
+                one
+                for g in pool.groups
+                for one in ([replace(g, dice=1)] * g.dice if g.extra_hits else [g])
+            ]
+        )
     done = state.rolled(roller)
     if len(done) >= len(pool.groups):
         # a roll not begun yet (a whole record is the last Roll Dice step's: The Thundarian)
