@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -329,7 +329,7 @@ def test_an_opponents_roll_aimed_at_non_fighter_ships_is_restricted_again() -> N
     restricted = [r for r in events(played, "hits_restricted") if r["round"] == 1]
     assert [(r["player"], r["hits"]) for r in restricted] == [("attacker", 2), ("attacker", 1)]
     assign = events(played, "choice_made", decision="assign_hit")[0]
-    assert "destroy fighter" not in assign["options"]
+    assert "destroy fighter" not in cast("list[str]", assign["options"])
 
 
 def test_with_an_aimed_opponent_logs_replay_and_the_sampler_plays_as_play_does() -> None:
