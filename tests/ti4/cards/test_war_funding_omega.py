@@ -302,6 +302,38 @@ def test_not_offered_for_a_roll_the_thundarian_discarded() -> None:
     assert survivors(played, "defender") == {"cruiser": 1}
 
 
+def hacan(trade_goods: int) -> dict[str, Any]:
+    """The Hacan flagship (2 dice at 7; a trade good spent adds 1 to a die) against a cruiser
+    holding the card."""
+    return space({"units": "1 flagship", "faction": "hacan", "trade_goods": trade_goods}, holder())
+
+
+def test_an_opponents_dice_raised_by_trade_goods_are_rolled_again() -> None:
+    """docs/rulings.md 27T-9: the flagship's 6 is raised to 7 with its only trade good (1
+    hit), the cruiser misses; the holder rerolls theirs and its miss: the flagship's 6, 1 with
+    no trade good left miss; the cruiser's 1 misses. The trade good stays spent."""
+    played = run(hacan(1), [6, 1, 1, 6, 1, 1, 10, 10, 1], all_dice=False)
+    [choice] = [c for c in offered(played) if c["player"] == "defender"]
+    assert choice["choice"] == BOTH
+    theirs = rolls(played, CARD)[0]
+    assert (theirs["player"], faces(theirs), theirs["hits"]) == ("attacker", [[6, 1]], 0)
+    assert [e["trade_goods"] for e in events(played, "trade_goods_spent")] == [1]
+
+
+def test_the_trade_goods_left_raise_the_dice_rolled_again() -> None:
+    # 2 trade goods: one raises the first roll's 6, the other the reroll's 6 (1 hit again)
+    played = run(hacan(2), [6, 1, 1, 6, 1, 1])
+    theirs = rolls(played, CARD)[0]
+    assert (faces(theirs), theirs["hits"]) == ([[6, 1]], 1)
+    assert [e["trade_goods"] for e in events(played, "trade_goods_spent")] == [1, 1]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_with_trade_goods_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    assert_logs_replay(hacan(2), seeds=4)
+    assert_sampled_as_played(hacan(2), trials=40)
+
+
 def test_a_holders_roll_that_spends_trade_goods_is_refused_by_name() -> None:
     # the Hacan flagship's trade goods make the roll's outcome more than its hits: it cannot
     # be kept group by group (procedures/combat_round.py ``_roll_by_group``)

@@ -25,7 +25,8 @@ non-fighter ships (the L1Z1X flagship), rerolled or not, are restricted (14RR-13
 the opponent's rerolled (27T-8); the holder's dice with extra hits (the Jol-Nar flagship) are
 kept die by die, and those that produced no hit are rerolled (27T-8). Other dice that count
 natural faces or spend trade goods are refused by name (``RuleNotImplemented``) when the card
-is offered for them."""
+is offered for them; the opponent's dice that trade goods raise are rolled again with the
+trade goods left (27T-9)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
-from spacecombat.core.pool import DiceGroup, DicePool
+from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, overrides, register
 from spacecombat.rulesets.ti4.effects import aimed_pool, aiming, combat_pool, restricted_hits
 from spacecombat.rulesets.ti4.hooks import FollowUp, Window
@@ -78,7 +79,7 @@ def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None
     restricted = own and (group.aimed or group.mark_on == group.hit_on)
     if group.mark_on is not None and not restricted:
         reason = "dice that also count their natural faces"
-    elif group.budget:
+    elif own and group.budget:
         reason = "dice that trade goods raise"
     if reason:
         raise RuleNotImplemented(
@@ -214,6 +215,31 @@ class WarFundingOmega(Card):
             def theirs(hits: int) -> Step[BattleState]:
                 return Step(state.with_hits_on(side, hits))
 
+            if pool.tallied and not pool.marks:
+                # their trade goods (the Hacan flagship) raise the dice rolled again too: those
+                # spent on the first roll stay spent (docs/rulings.md 27T-9)
+                by = next(g.effect for g in pool.groups if g.budget)
+
+                def spending(tally: Tally) -> Step[BattleState]:
+                    s = state.with_hits_on(side, tally.hits)
+                    if not tally.spent:
+                        return Step(s)
+                    spent = event(
+                        "trade_goods_spent",
+                        player=opponent.value,
+                        trade_goods=tally.spent,
+                        by=by,
+                        round=state.round,
+                    )
+                    return Step(s.spending(opponent, trade_goods=tally.spent), (spent,))
+
+                return Chance(
+                    opponent.value,
+                    self.id,
+                    pool,
+                    theirs,
+                    then_tally=spending,
+                )
             if not pool.marks:
                 return Chance(opponent.value, self.id, pool, theirs)
 
