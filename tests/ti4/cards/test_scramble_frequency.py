@@ -11,12 +11,11 @@ too (27T-3)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import MARK_CAUSE
 from tests.helpers import (
     assert_logs_replay,
@@ -382,15 +381,69 @@ def test_exact_odds_hand_derived() -> None:
     assert found.draw == pytest.approx(float(rest * Fraction(3, 22)), abs=1e-12)
 
 
-def test_refused_against_a_bombardment_of_several_planets() -> None:
-    """One bombardment roll by the rules, rolled planet by planet here (14SF-3)."""
-    two = invasion(
-        {"units": "2 dreadnought, 2 infantry"},
-        holder(""),
-        planets=[
-            {"name": "P", "defender": {"infantry": 1}, "bombarded_by": {"dreadnought": 1}},
-            {"name": "Q", "defender": {"infantry": 1}, "bombarded_by": {"dreadnought": 1}},
-        ],
-    )
-    with pytest.raises(RuleNotImplemented, match="BOMBARDMENT of several planets"):
-        odds(two)
+TWO_PLANETS = invasion(
+    {"units": "2 dreadnought, 2 infantry"},
+    holder(""),
+    planets=[
+        {
+            "name": "P",
+            "defender": {"infantry": 1},
+            "bombarded_by": {"dreadnought": 1},
+            "commit": {"infantry": 1},
+        },
+        {
+            "name": "Q",
+            "defender": {"infantry": 1},
+            "bombarded_by": {"dreadnought": 1},
+            "commit": {"infantry": 1},
+        },
+    ],
+)
+
+
+def test_a_bombardment_of_several_planets_is_one_roll_rolled_again() -> None:
+    """docs/rulings.md 27T-10 (LRR 15.1: one bombardment roll): P's die 5 hits, Q's 1 misses;
+    the card is offered once, seeing 1 hit, before any is assigned; played, both dice are
+    rolled again (1; 1): nothing is destroyed. Then each planet's ground combat: 8 against 1."""
+    played = run(TWO_PLANETS, [5, 1, 1, 1, 8, 1, 8, 1])
+    [card] = events(played, "card_played")
+    assert (card["player"], card["card"]) == ("defender", "scramble_frequency")
+    assert hits_of(played, "bombardment") == [1, 0, 0, 0]
+    kinds = [e["event"] for e in played.events]
+    rolled = [i for i, k in enumerate(kinds) if k == "dice_rolled"]
+    assert rolled[1] < kinds.index("card_played") < rolled[2]
+    assert not events(played, "unit_destroyed", cause="bombardment")
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_a_bombardment_of_several_planets_keeps_its_hits_planet_by_planet() -> None:
+    # 5 at P, 6 at Q: both hit; the holder passes: each planet's infantry is destroyed by its
+    # own planet's hit, and the infantry land unopposed
+    played = run(TWO_PLANETS, [5, 6], defender=["pass"])
+    assert len(events(played, "unit_destroyed", cause="bombardment")) == 2
+    planets = cast("list[dict[str, object]]", played.outcome["planets"])
+    assert [p["result"] for p in planets] == ["attacker_win", "attacker_win"]
+
+
+def test_a_bombardment_of_several_planets_without_a_hit_is_not_answered() -> None:
+    played = run(TWO_PLANETS, [1, 1, 8, 1, 8, 1])
+    assert not events(played, "card_played")
+
+
+def test_several_planets_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    assert_logs_replay(TWO_PLANETS)
+    assert_sampled_as_played(TWO_PLANETS)
+
+
+def test_exact_odds_of_several_planets_hand_derived() -> None:
+    """Each dreadnought bombards its planet on 5 (3/5). Some hit (21/25): the card has both
+    rolled again; none (4/25): kept. Both hit 21/25 * 9/25 = 189/625; one 21/25 * 6/25 =
+    126/625 each; none 4/25 + 21/25 * 4/25 = 184/625. A planet hit is taken; else 1 v 1 on 8:
+    7/17 won, 3/17 drawn. Attacker (every planet taken): 189/625 + 2 * 126/625 * 7/17 +
+    184/625 * (7/17)^2; draw (no ground force left anywhere): 184/625 * (3/17)^2."""
+    f = Fraction
+    won, drawn = f(7, 17), f(3, 17)
+    found = odds(TWO_PLANETS)
+    attacker = f(189, 625) + 2 * f(126, 625) * won + f(184, 625) * won * won
+    assert found.attacker_win == pytest.approx(float(attacker), abs=1e-12)
+    assert found.draw == pytest.approx(float(f(184, 625) * drawn * drawn), abs=1e-12)

@@ -108,6 +108,9 @@ class Mark(StrEnum):
     #: player assigning them (procedures/space_combat.py; docs/rulings.md 27T-7)
     PRODUCED_IN_BARRAGE = "hits_produced_in_barrage"
     ASSIGNING_PRODUCED = "assigning_hits_produced_in_barrage"
+    #: a bombardment of several planets made as one roll (``BattleState.bombarded``): its
+    #: stage, on the attacker: rolled once (0), rolled again (1), its hits being assigned (2)
+    JOINT_BOMBARDMENT = "joint_bombardment"
 
 
 #: one player's marks: (mark, count; 0 for a mark without one)
@@ -230,6 +233,11 @@ class BattleState(NamedTuple):
     #: the state it was offered in, resolves that option without asking (abilities/base.py)
     pending: Pending | None = None
     granted: tuple[Side, str, str] | None = None
+    #: invasion step 1, when units bombard several planets and a handler acts after the roll
+    #: (Scramble Frequency): the hits rolled at each planet so far, in planet order, the whole
+    #: bombardment roll being made before any hit is assigned (procedures/invasion.py
+    #: ``joint_bombardment``; docs/rulings.md 27T-10); empty otherwise
+    bombarded: tuple[int, ...] = ()
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

@@ -17,9 +17,10 @@ again as a whole, and that result is final: the roller's own rerolls were made r
 first roll (``ability_roll`` keeps them off the second; docs/rulings.md 14RR-9, 14SF-2).
 The defender's Experimental Battlestation roll is a SPACE CANNON roll: the attacker holding
 the card is asked after it as after any (effects.py ``extra_cannon_roll``; docs/rulings.md
-27T-3). Refused by name, while the holder still holds the card: a BOMBARDMENT of several
-planets (one bombardment roll by the rules, rolled planet by planet by the engine:
-docs/rulings.md 14SF-3)."""
+27T-3). A BOMBARDMENT of several planets is one bombardment roll (LRR 15.1): while a handler
+acts after the roll, every planet's dice are rolled before any hit is assigned, the card is
+offered once, seeing the whole roll's hits, and played, every planet's dice are rolled again
+(procedures/invasion.py ``joint_bombardment``; docs/rulings.md 27T-10)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,6 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
-from spacecombat.rulesets.ti4.abilities.bombardment import bombarded_planets
 from spacecombat.rulesets.ti4.effects import final_die
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Mark
@@ -103,12 +103,3 @@ class ScrambleFrequency(Card):
         # (Munitions Reserves, Ta Zern, War Funding) were made after the first roll (14RR-9);
         # the other rolls are made final where they are rolled again (``reviewed_roll``)
         return tuple(final_die(g) for g in groups)
-
-    def at_invasion_start(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is not Side.DEFENDER or not self.held(state):
-            return None
-        bombarded = bombarded_planets(setup, state)
-        if len(bombarded) > 1:
-            raise self._refuse("a BOMBARDMENT of several planets")
-        return None

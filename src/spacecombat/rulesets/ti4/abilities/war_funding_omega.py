@@ -81,6 +81,10 @@ def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None
         reason = "dice that also count their natural faces"
     elif own and group.budget:
         reason = "dice that trade goods raise"
+    elif own and group.extra_hits and group.dice > 1:
+        # not rolled die by die (units the Crown of Thalnos may destroy): its hits do not
+        # say how many of its dice missed (27T-8)
+        reason = "misses of dice that may produce extra hits, of units the Crown may destroy"
     if reason:
         raise RuleNotImplemented(
             f"{NAME} rerolling {reason} ({group.unit})",

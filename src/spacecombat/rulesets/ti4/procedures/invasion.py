@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Decision, End, Node, Step
+from spacecombat.core.engine import Chance, Decision, End, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status
@@ -23,7 +23,7 @@ from spacecombat.rulesets.ti4.abilities.sustain_damage import (
     hits_cancelled,
     sustainable,
 )
-from spacecombat.rulesets.ti4.effects import defense_pool, follow_ups, with_cursor
+from spacecombat.rulesets.ti4.effects import defense_pool, final_die, follow_ups, with_cursor
 from spacecombat.rulesets.ti4.outcome import invasion_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
@@ -56,6 +56,8 @@ def bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     asked before the hits are assigned, and may have the roll made again
     (space_cannon_offense.py ``reviewed_roll``)."""
     p = state.planet
+    if state.mark_count(A, Mark.JOINT_BOMBARDMENT) is not None:
+        return joint_bombardment(setup, state)
     if state.marked(A, Mark.ABILITY_ROLLED):
         allotted = _allotted(setup, state)
         return after_reviewed_roll(
@@ -77,7 +79,98 @@ def bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     if p >= len(setup.planets):
         return Step(state.at(Phase.COMMIT_GROUND_FORCES, planet=0, cursor=0))
     state = state.changed(cursor=0)  # past the start of the invasion: hits use the cursor
+    if p == 0 and _one_roll(setup):
+        return Step(state.marking(A, Mark.JOINT_BOMBARDMENT, _ROLLING))
     return _bombard(setup, state, setup.bombarded_by[p], state.at(Phase.BOMBARDMENT, planet=p + 1))
+
+
+#: the stages of a bombardment of several planets made as one roll (``Mark.JOINT_BOMBARDMENT``)
+_ROLLING, _ROLLING_AGAIN, _ASSIGNING = 0, 1, 2
+
+
+def _one_roll(setup: BattleSetup) -> bool:
+    """Whether step 1's bombardment must be made as one roll before any hit is assigned: units
+    bombard more than one planet and a handler acts after the roll (Scramble Frequency may
+    have "all of those dice" rolled again: docs/rulings.md 27T-10). Otherwise each planet is
+    rolled and its hits assigned in turn, which is the same when nothing acts between."""
+    return sum(1 for allotted in setup.bombarded_by if allotted) > 1 and bool(
+        overriding_after_roll(setup)
+    )
+
+
+def overriding_after_roll(setup: BattleSetup) -> tuple[Handler, ...]:
+    """The handlers in play acting after a unit-ability roll (``after_ability_roll``)."""
+    return setup.answering("after_ability_roll")
+
+
+def joint_bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """Step 1 when units bombard several planets and a handler acts after the roll: LRR 15.1,
+    the active player rolls for each of its units at the planets they bombard, "this is called
+    a bombardment roll": one roll. Each planet's dice are rolled in planet order and their hits
+    kept (``BattleState.bombarded``); then the handlers acting after the roll are asked once,
+    seeing all its hits (``after_ability_roll``: Scramble Frequency); if one had it rolled
+    again (``Mark.REROLL``), every planet's dice are rolled again, final (14SF-2); then the
+    defender assigns the hits planet by planet (``bombardment_hits``). docs/rulings.md 27T-10."""
+    stage = state.mark_count(A, Mark.JOINT_BOMBARDMENT)
+    p, planets = state.planet, len(setup.planets)
+    if stage == _ASSIGNING:
+        while p < planets and not state.bombarded[p]:
+            p += 1
+        if p >= planets:
+            done = state.unmarking(A, Mark.JOINT_BOMBARDMENT).changed(bombarded=())
+            return Step(done.at(Phase.COMMIT_GROUND_FORCES, planet=0, cursor=0))
+        return _bombarded(setup)(state.changed(planet=p), state.bombarded[p])
+    if len(state.bombarded) < planets:
+        return _roll_at(setup, state, final=stage == _ROLLING_AGAIN)
+    if stage == _ROLLING_AGAIN:
+        assigning = state.marking(A, Mark.JOINT_BOMBARDMENT, _ASSIGNING)
+        return Step(assigning.changed(planet=0, cursor=0))
+    # the whole roll is made: the handlers acting after it are asked, seeing its hits
+    if not state.marked(A, Mark.ABILITY_ROLLED):
+        rolled = state.marking(A, Mark.ABILITY_ROLLED).with_hits_on(D, sum(state.bombarded))
+        return Step(rolled.changed(cursor=0))
+    handlers = setup.handlers
+    for index in range(state.cursor, len(handlers)):
+        node = handlers[index].after_ability_roll(setup, state, A, Roll.BOMBARDMENT, 0)
+        if node is not None:
+            return with_cursor(node, index + 1)
+    again = state.marked(A, Mark.REROLL)
+    cleared = state.unmarking(A, Mark.ABILITY_ROLLED, Mark.REROLL).with_hits_on(D, 0)
+    if again:
+        rolling = cleared.marking(A, Mark.JOINT_BOMBARDMENT, _ROLLING_AGAIN)
+        return Step(rolling.changed(bombarded=(), planet=0, cursor=0))
+    assigning = cleared.marking(A, Mark.JOINT_BOMBARDMENT, _ASSIGNING)
+    return Step(assigning.changed(planet=0, cursor=0))
+
+
+def _roll_at(setup: BattleSetup, state: BattleState, *, final: bool) -> Node[BattleState]:
+    """The dice of the joint bombardment at the next planet (``len(state.bombarded)``), rolled
+    and kept; a planet not bombarded keeps 0 (the reason told the first time only). ``final``:
+    the roll made again, without the roller's own rerolls (14SF-2)."""
+    p = len(state.bombarded)
+    at = state.changed(planet=p)
+
+    def kept(hits: int) -> Step[BattleState]:
+        return Step(state.changed(bombarded=(*state.bombarded, hits), planet=p + 1))
+
+    nothing = state.changed(bombarded=(*state.bombarded, 0), planet=p + 1)
+    allotted = setup.bombarded_by[p]
+    pool = bombardment_dice(setup, at, A, p, allotted) if allotted else DicePool.of([])
+    if not pool.groups or ground_forces(setup, at, D, p) == 0:
+        return Step(nothing)
+    forbidden = bombardment_forbidden(setup, p)
+    if forbidden is None and stops_bombardment(setup, at, D, p):
+        forbidden = "planetary shield"
+    if forbidden is not None:
+        told = (
+            ()
+            if final
+            else (event("bombardment_blocked", planet=setup.planets[p], reason=forbidden),)
+        )
+        return Step(nothing, told)
+    if final:
+        pool = DicePool.of([final_die(g) for g in pool.groups])
+    return Chance(A.value, "bombardment", pool, kept)
 
 
 def _bombard(
