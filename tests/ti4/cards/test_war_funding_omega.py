@@ -259,6 +259,26 @@ def test_a_die_with_extra_hits_that_hit_is_not_rerolled() -> None:
     assert played.outcome["result"] == "attacker_win"
 
 
+def test_exact_odds_with_extra_hits_hand_derived() -> None:
+    """The Jol-Nar flagship (2 dice, each scoring with 2/5 on 7+ after Fragile; SUSTAIN
+    DAMAGE) holding the card against a carrier (1/5). The flagship scores in a round with
+    a = 1 - (3/5)^2 = 16/25 and destroys the carrier. Round 1, when it did not score: the carrier
+    missed: "reroll my misses" (expected 2 x 4/5); the carrier hit: "reroll theirs and my
+    misses". Without the card, from h hit points: W1 = a(1-f)/k, D1 = af/k, W2 = (a + (1-a)f
+    W1)/k, D2 = (1-a)f D1/k, k = 1 - (1-a)(1-f). Attacker a + (1-a)(1-f)(a + (1-a)W2) +
+    (1-a)f(a + (1-a)((1-f)W2 + fW1)); draw (1-a)^2((1-f)D2 + f((1-f)D2 + fD1))."""
+    f_, a = Fraction(1, 5), Fraction(16, 25)
+    k = 1 - (1 - a) * (1 - f_)
+    w1, d1 = a * (1 - f_) / k, a * f_ / k
+    w2, d2 = (a + (1 - a) * f_ * w1) / k, (1 - a) * f_ * d1 / k
+    m = 1 - a
+    win = a + m * (1 - f_) * (a + m * w2) + m * f_ * (a + m * ((1 - f_) * w2 + f_ * w1))
+    draw = m * m * ((1 - f_) * d2 + f_ * ((1 - f_) * d2 + f_ * d1))
+    found = odds(space(holder("1 flagship", faction="jolnar"), {"units": "1 carrier"}))
+    assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
+    assert found.draw == pytest.approx(float(draw), abs=1e-12)
+
+
 def test_with_extra_hits_logs_replay_and_the_sampler_plays_as_play_does() -> None:
     assert_logs_replay(jolnar_duel(), seeds=5)
     assert_sampled_as_played(jolnar_duel(), trials=60)
