@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
 from spacecombat.rulesets.ti4.effects import final_die
 from spacecombat.rulesets.ti4.sides import Side
@@ -55,13 +54,6 @@ ELSEWHERE = "scramble_frequency:not_barrage"
 class ScrambleFrequency(Card):
     id = "scramble_frequency"
     card = "scramble_frequency"
-
-    def _refuse(self, what: str) -> RuleNotImplemented:
-        owner = self.owner
-        assert owner is not None
-        return RuleNotImplemented(
-            f"Scramble Frequency against {what}", f"{owner.value}.action_cards (scramble_frequency)"
-        )
 
     def after_ability_roll(
         self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll, marks: int
