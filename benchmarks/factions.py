@@ -140,7 +140,27 @@ def random_faction_battle(rng: random.Random, most: int = 5) -> dict[str, Any]:
         battle = _invasion(rng, most)
     if system:
         battle["system"] = system
+    _asking_only(battle)
     return battle
+
+
+def _asking_only(battle: dict[str, Any]) -> None:
+    """Leave out of each side's ``policy.play`` the names that ask that side nothing in this
+    battle (an effect that never asks, or does not act in this kind of battle): the set-up
+    refuses them (docs/rulings.md 27T-1). The names are drawn as before, so the battles drawn
+    from a seed are otherwise the same."""
+    data = load()
+    for key in ("attacker", "defender"):
+        plays = battle[key].get("policy", {}).get("play")
+        if not plays:
+            continue
+        for name in list(plays):
+            card = data.cards.get(name)
+            handler = HANDLERS.get(card.handler if card and card.handler else name)
+            if handler is None or handler.asks != name or battle["battle"] not in handler.battles:
+                del plays[name]
+        if not plays:
+            del battle[key]["policy"]["play"]
 
 
 def _invasion(rng: random.Random, most: int) -> dict[str, Any]:

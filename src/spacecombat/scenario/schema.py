@@ -212,6 +212,10 @@ class SideSpec(_Spec):
     #: TI4: technologies the player owns, by colour (an effect that researches a technology
     #: checks its prerequisites against them: Reveal Prototype)
     technology_colours: TechnologyColours | None = None
+    #: TI4: the player's readied planets with a technology specialty, by colour, not among the
+    #: planets whose ``resources`` it spends: each may be exhausted to ignore one prerequisite
+    #: of its colour when researching (rules reference 90.12; docs/rulings.md 27T-6)
+    technology_specialties: TechnologyColours | None = None
     #: TI4: facts about the player that some effects read (data/cards.toml ``[[condition]]``)
     conditions: Names | None = None
     #: TI4: other printings of the faction's unit cards used instead of the usual ones (data

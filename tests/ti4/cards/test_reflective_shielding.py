@@ -4,7 +4,8 @@ uses SUSTAIN DAMAGE during a space combat, produce 2 hits against your opponent'
 after the SUSTAIN DAMAGE (ti4-space-combat.md step 4.1) in a space combat round; the opponent
 assigns the 2 hits in the same Assign Hits step, after the holder if it had assigned already
 (procedures/assign_hits.py; docs/rulings.md 14A-7); against hits of a timing window too, the
-2 hits then assigned there; against Waylay's barrage hits refused by name (14H-3)."""
+2 hits then assigned there; against Waylay's barrage hits, assigned once the barrage hits
+are (27T-7)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import events, run, space, survivors
 
 RS = {"action_cards": ["reflective_shielding"]}
@@ -154,17 +154,48 @@ def test_against_a_dimensional_splicer_hit_never_and_a_scripted_pass_keep_it() -
         assert played.outcome["result"] == "defender_win"
 
 
-def test_against_waylay_barrage_hits_refused_by_name_when_played() -> None:
-    # Waylay: barrage 9, 1 reaches the dreadnought, which sustains: the reflected hits are not
-    # barrage hits, and the step keeps one count of hits per player (14H-3)
-    scenario = space({"units": "1 destroyer", "action_cards": ["waylay"]}, holder("1 dreadnought"))
-    with pytest.raises(RuleNotImplemented, match="anti-fighter barrage"):
-        run(scenario, [9, 1], all_dice=False)
-    never = holder("1 dreadnought", play={"reflective_shielding": "never"})
-    waylaid = {"units": "1 destroyer", "action_cards": ["waylay"]}
-    played = run(space(waylaid, never), [9, 1, 1, 5])
-    assert events(played, "damage_sustained", cause="anti-fighter barrage")
+WAYLAID = {"units": "1 destroyer", "action_cards": ["waylay"]}
+
+
+def test_against_waylay_barrage_hits_the_opponent_assigns_them_after_the_barrage() -> None:
+    """docs/rulings.md 27T-7: Waylay's barrage 9, 1 reaches the dreadnought, which sustains;
+    the 2 hits Reflective Shielding produces are not barrage hits: once the barrage hits are
+    assigned, the attacker assigns them to its ships: the destroyer is destroyed and the
+    combat ends (step 1.1)."""
+    played = run(space(WAYLAID, holder("1 dreadnought")), [9, 1])
+    assert [(c["player"], c["card"]) for c in events(played, "card_played")] == [
+        ("attacker", "waylay"),
+        ("defender", "reflective_shielding"),
+    ]
+    [lost] = events(played, "unit_destroyed", cause="Reflective Shielding")
+    assert (lost["player"], lost["unit"]) == ("attacker", "destroyer")
     assert played.outcome["result"] == "defender_win"
+    never = holder("1 dreadnought", play={"reflective_shielding": "never"})
+    kept = run(space(WAYLAID, never), [9, 1, 1, 5])
+    assert events(kept, "damage_sustained", cause="anti-fighter barrage")
+    assert kept.outcome["result"] == "defender_win"
+
+
+def test_the_attackers_card_against_the_defenders_waylay() -> None:
+    """The attacker assigns first: its dreadnought sustains the defender's Waylay hit; the 2
+    hits produced against the defender wait until the defender's barrage hits (none) are
+    assigned, then destroy its destroyer."""
+    played = run(space(holder("1 dreadnought"), WAYLAID), [9, 1])
+    [lost] = events(played, "unit_destroyed", cause="Reflective Shielding")
+    assert (lost["player"], lost["unit"]) == ("defender", "destroyer")
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_exact_odds_against_waylay_hand_derived() -> None:
+    """Waylay's destroyer (barrage 9 x2: 1/5 a die; combat 9) against a dreadnought (combat 5,
+    SUSTAIN DAMAGE) with the card. One barrage hit (8/25): sustained and reflected, the
+    destroyer is destroyed: the defender wins. Two (1/25): the second destroys the damaged
+    dreadnought and the reflected hits the destroyer: a draw. None (16/25): the first
+    combat hit the destroyer scores is sustained and reflected, so it never wins: the
+    defender wins. Defender 24/25, draw 1/25."""
+    found = odds(space(WAYLAID, holder("1 dreadnought")))
+    assert found.defender_win == pytest.approx(float(Fraction(24, 25)), abs=1e-12)
+    assert found.draw == pytest.approx(float(Fraction(1, 25)), abs=1e-12)
 
 
 def test_exact_odds_against_dimensional_splicer_hand_derived() -> None:

@@ -164,6 +164,17 @@ def test_not_offered_without_the_prerequisites() -> None:
     assert not events(played, "choice_made", decision="play_card")
 
 
+def test_a_technology_specialty_stands_for_a_missing_prerequisite() -> None:
+    """Rules reference 90.12 (docs/rulings.md 27T-6): a readied planet with a red specialty
+    ignores the red prerequisite of Cruiser II (GYR); the upgrade is offered and played."""
+    played = run(
+        duel(colours={"green": 1, "yellow": 1}, technology_specialties={"red": 1}), [1, 1, 6, 1]
+    )
+    assert [e["technology"] for e in events(played, "technology_gained")] == ["upgrade:cruiser"]
+    blue = run(duel(colours={"green": 1, "yellow": 1}, technology_specialties={"blue": 1}), [7, 1])
+    assert not events(blue, "choice_made", decision="play_card")  # not of the missing colour
+
+
 def test_not_offered_for_a_type_already_upgraded() -> None:
     played = run(duel(upgrades=["cruiser"]), [6, 1])
     assert not events(played, "choice_made", decision="play_card")

@@ -6,17 +6,16 @@ cannon defense (ti4-ground-combat.md steps 1 and 3), its holder may make that pl
 same dice again: the first results are discarded, the second roll's count, and that roll is
 final (docs/rulings.md 14D3-4, 14RR-9, 14SF-1, 14SF-2). Offered ("play_card") when the roll hit
 (or, for a barrage, destroys infantry). Against the defender's Experimental Battlestation roll
-it is refused by name."""
+too (27T-3)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import MARK_CAUSE
 from tests.helpers import (
     assert_logs_replay,
@@ -325,17 +324,45 @@ def test_exact_odds_space_cannon_defense_hand_derived() -> None:
     assert odds(plain).attacker_win == pytest.approx(0.5, abs=1e-12)
 
 
-def test_refused_against_an_experimental_battlestation_roll() -> None:
-    battlestation = space(
-        holder("1 cruiser"),
-        {"units": "1 cruiser, 1 space_dock", "action_cards": ["experimental_battlestation"]},
-    )
-    with pytest.raises(RuleNotImplemented, match="Experimental Battlestation"):
-        odds(battlestation)
+BATTLESTATION = space(
+    holder("1 cruiser"),
+    {"units": "1 cruiser, 1 space_dock", "action_cards": ["experimental_battlestation"]},
+)
+
+
+def test_the_experimental_battlestation_roll_is_rolled_again() -> None:
+    """docs/rulings.md 27T-3: the dock's SPACE CANNON 5 (x3) roll is a SPACE CANNON roll. It
+    rolls 5, 1, 1 (a hit); the attacker plays the card: 1, 1, 1, no hit; then the cruisers
+    fight (7 hits, 1 misses)."""
+    played = run(BATTLESTATION, [5, 1, 1, 1, 1, 1, 7, 1])
+    assert [(e["player"], e["card"]) for e in events(played, "card_played")] == [
+        ("defender", "experimental_battlestation"),
+        ("attacker", "scramble_frequency"),
+    ]
+    assert [r["hits"] for r in rolls(played, "space_cannon_offense")] == [1, 0]
+    assert not events(played, "unit_destroyed", cause="space cannon offense")
+    assert played.state.attacker.space.count("cruiser") == 1
+
+
+def test_a_battlestation_roll_without_a_hit_is_not_answered() -> None:
+    played = run(BATTLESTATION, [1, 1, 1, 7, 1])
+    assert [e["card"] for e in events(played, "card_played")] == ["experimental_battlestation"]
+
+
+def test_exact_odds_against_the_battlestation_hand_derived() -> None:
+    """The dock misses with all 3 dice (2/5 each) with 8/125; after a roll that hit (117/125)
+    the card has it rolled again, missing with 8/125: the cruiser survives with
+    8/125 * (1 + 117/125) = 1936/15625, then a 2/5 duel (3/8 won, 1/4 drawn, 3/8 lost)."""
+    found = odds(BATTLESTATION)
+    survives = Fraction(1936, 15625)
+    assert found.attacker_win == pytest.approx(float(survives * Fraction(3, 8)), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(survives * Fraction(3, 8)), abs=1e-12)
+    assert found.draw == pytest.approx(float(survives / 4), abs=1e-12)
+    assert found.other["no_combat"] == pytest.approx(float(1 - survives), abs=1e-12)
 
 
 def test_logs_replay() -> None:
-    for scenario in (OFFENSE, BOMBARDED, DEFENDED):
+    for scenario in (OFFENSE, BOMBARDED, DEFENDED, BATTLESTATION):
         assert_logs_replay(scenario)
         assert_sampled_as_played(scenario)
 
@@ -354,15 +381,69 @@ def test_exact_odds_hand_derived() -> None:
     assert found.draw == pytest.approx(float(rest * Fraction(3, 22)), abs=1e-12)
 
 
-def test_refused_against_a_bombardment_of_several_planets() -> None:
-    """One bombardment roll by the rules, rolled planet by planet here (14SF-3)."""
-    two = invasion(
-        {"units": "2 dreadnought, 2 infantry"},
-        holder(""),
-        planets=[
-            {"name": "P", "defender": {"infantry": 1}, "bombarded_by": {"dreadnought": 1}},
-            {"name": "Q", "defender": {"infantry": 1}, "bombarded_by": {"dreadnought": 1}},
-        ],
-    )
-    with pytest.raises(RuleNotImplemented, match="BOMBARDMENT of several planets"):
-        odds(two)
+TWO_PLANETS = invasion(
+    {"units": "2 dreadnought, 2 infantry"},
+    holder(""),
+    planets=[
+        {
+            "name": "P",
+            "defender": {"infantry": 1},
+            "bombarded_by": {"dreadnought": 1},
+            "commit": {"infantry": 1},
+        },
+        {
+            "name": "Q",
+            "defender": {"infantry": 1},
+            "bombarded_by": {"dreadnought": 1},
+            "commit": {"infantry": 1},
+        },
+    ],
+)
+
+
+def test_a_bombardment_of_several_planets_is_one_roll_rolled_again() -> None:
+    """docs/rulings.md 27T-10 (LRR 15.1: one bombardment roll): P's die 5 hits, Q's 1 misses;
+    the card is offered once, seeing 1 hit, before any is assigned; played, both dice are
+    rolled again (1; 1): nothing is destroyed. Then each planet's ground combat: 8 against 1."""
+    played = run(TWO_PLANETS, [5, 1, 1, 1, 8, 1, 8, 1])
+    [card] = events(played, "card_played")
+    assert (card["player"], card["card"]) == ("defender", "scramble_frequency")
+    assert hits_of(played, "bombardment") == [1, 0, 0, 0]
+    kinds = [e["event"] for e in played.events]
+    rolled = [i for i, k in enumerate(kinds) if k == "dice_rolled"]
+    assert rolled[1] < kinds.index("card_played") < rolled[2]
+    assert not events(played, "unit_destroyed", cause="bombardment")
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_a_bombardment_of_several_planets_keeps_its_hits_planet_by_planet() -> None:
+    # 5 at P, 6 at Q: both hit; the holder passes: each planet's infantry is destroyed by its
+    # own planet's hit, and the infantry land unopposed
+    played = run(TWO_PLANETS, [5, 6], defender=["pass"])
+    assert len(events(played, "unit_destroyed", cause="bombardment")) == 2
+    planets = cast("list[dict[str, object]]", played.outcome["planets"])
+    assert [p["result"] for p in planets] == ["attacker_win", "attacker_win"]
+
+
+def test_a_bombardment_of_several_planets_without_a_hit_is_not_answered() -> None:
+    played = run(TWO_PLANETS, [1, 1, 8, 1, 8, 1])
+    assert not events(played, "card_played")
+
+
+def test_several_planets_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    assert_logs_replay(TWO_PLANETS)
+    assert_sampled_as_played(TWO_PLANETS)
+
+
+def test_exact_odds_of_several_planets_hand_derived() -> None:
+    """Each dreadnought bombards its planet on 5 (3/5). Some hit (21/25): the card has both
+    rolled again; none (4/25): kept. Both hit 21/25 * 9/25 = 189/625; one 21/25 * 6/25 =
+    126/625 each; none 4/25 + 21/25 * 4/25 = 184/625. A planet hit is taken; else 1 v 1 on 8:
+    7/17 won, 3/17 drawn. Attacker (every planet taken): 189/625 + 2 * 126/625 * 7/17 +
+    184/625 * (7/17)^2; draw (no ground force left anywhere): 184/625 * (3/17)^2."""
+    f = Fraction
+    won, drawn = f(7, 17), f(3, 17)
+    found = odds(TWO_PLANETS)
+    attacker = f(189, 625) + 2 * f(126, 625) * won + f(184, 625) * won * won
+    assert found.attacker_win == pytest.approx(float(attacker), abs=1e-12)
+    assert found.draw == pytest.approx(float(f(184, 625) * drawn * drawn), abs=1e-12)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -228,12 +228,60 @@ def test_a_roll_the_crown_doomed_is_rolled_afresh() -> None:
     assert played.outcome["result"] == "attacker_win"
 
 
-def test_the_holders_dice_with_extra_hits_are_refused_by_name() -> None:
-    # the Jol-Nar flagship: a natural 9 or 10 makes 2 more hits; its misses are not told
-    # apart from its hits by the group's hits alone
-    jolnar = holder("1 flagship", faction="jolnar")
-    with pytest.raises(RuleNotImplemented, match="misses of dice that may produce extra hits"):
-        odds(space(jolnar, {"units": "2 dreadnought"}))
+def jolnar_duel() -> dict[str, Any]:
+    """The Jol-Nar flagship (2 dice at 6, -1 for Fragile; a natural 9 or 10 makes 2 more hits)
+    holding the card, against a cruiser."""
+    return space(holder("1 flagship", faction="jolnar"), {"units": "1 cruiser"})
+
+
+def test_the_holders_dice_with_extra_hits_are_kept_die_by_die() -> None:
+    """docs/rulings.md 27T-8: the flagship's dice are rolled one by one (1; 1), the cruiser
+    misses (1); "reroll my misses" rolls both dice
+    again: 9 (3 hits), 1: the cruiser is destroyed (expected 2 x 4/5 against theirs' loss)."""
+    played = run(jolnar_duel(), [1, 1, 1, 9, 1])
+    assert [len(faces(r)) for r in rolls(played, "space_combat") if r["player"] == "attacker"] == [
+        1,
+        1,
+    ]
+    [choice] = offered(played)
+    assert choice["choice"] == MINE
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"]) == ([[9], [1]], 3)  # die by die, as rolled
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_a_die_with_extra_hits_that_hit_is_not_rerolled() -> None:
+    # 7 hits (6, Fragile -1), 1 misses; the cruiser misses: only the missed die is rolled
+    # again (10: 3 hits)
+    played = run(jolnar_duel(), [7, 1, 1, 10])
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"]) == ([[10]], 3)
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_exact_odds_with_extra_hits_hand_derived() -> None:
+    """The Jol-Nar flagship (2 dice, each scoring with 2/5 on 7+ after Fragile; SUSTAIN
+    DAMAGE) holding the card against a carrier (1/5). The flagship scores in a round with
+    a = 1 - (3/5)^2 = 16/25 and destroys the carrier. Round 1, when it did not score: the carrier
+    missed: "reroll my misses" (expected 2 x 4/5); the carrier hit: "reroll theirs and my
+    misses". Without the card, from h hit points: W1 = a(1-f)/k, D1 = af/k, W2 = (a + (1-a)f
+    W1)/k, D2 = (1-a)f D1/k, k = 1 - (1-a)(1-f). Attacker a + (1-a)(1-f)(a + (1-a)W2) +
+    (1-a)f(a + (1-a)((1-f)W2 + fW1)); draw (1-a)^2((1-f)D2 + f((1-f)D2 + fD1))."""
+    f_, a = Fraction(1, 5), Fraction(16, 25)
+    k = 1 - (1 - a) * (1 - f_)
+    w1, d1 = a * (1 - f_) / k, a * f_ / k
+    w2, d2 = (a + (1 - a) * f_ * w1) / k, (1 - a) * f_ * d1 / k
+    m = 1 - a
+    win = a + m * (1 - f_) * (a + m * w2) + m * f_ * (a + m * ((1 - f_) * w2 + f_ * w1))
+    draw = m * m * ((1 - f_) * d2 + f_ * ((1 - f_) * d2 + f_ * d1))
+    found = odds(space(holder("1 flagship", faction="jolnar"), {"units": "1 carrier"}))
+    assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
+    assert found.draw == pytest.approx(float(draw), abs=1e-12)
+
+
+def test_with_extra_hits_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    assert_logs_replay(jolnar_duel(), seeds=5)
+    assert_sampled_as_played(jolnar_duel(), trials=60)
 
 
 def test_exact_odds_hand_derived() -> None:
@@ -274,6 +322,38 @@ def test_not_offered_for_a_roll_the_thundarian_discarded() -> None:
     assert survivors(played, "defender") == {"cruiser": 1}
 
 
+def hacan(trade_goods: int) -> dict[str, Any]:
+    """The Hacan flagship (2 dice at 7; a trade good spent adds 1 to a die) against a cruiser
+    holding the card."""
+    return space({"units": "1 flagship", "faction": "hacan", "trade_goods": trade_goods}, holder())
+
+
+def test_an_opponents_dice_raised_by_trade_goods_are_rolled_again() -> None:
+    """docs/rulings.md 27T-9: the flagship's 6 is raised to 7 with its only trade good (1
+    hit), the cruiser misses; the holder rerolls theirs and its miss: the flagship's 6, 1 with
+    no trade good left miss; the cruiser's 1 misses. The trade good stays spent."""
+    played = run(hacan(1), [6, 1, 1, 6, 1, 1, 10, 10, 1], all_dice=False)
+    [choice] = [c for c in offered(played) if c["player"] == "defender"]
+    assert choice["choice"] == BOTH
+    theirs = rolls(played, CARD)[0]
+    assert (theirs["player"], faces(theirs), theirs["hits"]) == ("attacker", [[6, 1]], 0)
+    assert [e["trade_goods"] for e in events(played, "trade_goods_spent")] == [1]
+
+
+def test_the_trade_goods_left_raise_the_dice_rolled_again() -> None:
+    # 2 trade goods: one raises the first roll's 6, the other the reroll's 6 (1 hit again)
+    played = run(hacan(2), [6, 1, 1, 6, 1, 1])
+    theirs = rolls(played, CARD)[0]
+    assert (faces(theirs), theirs["hits"]) == ([[6, 1]], 1)
+    assert [e["trade_goods"] for e in events(played, "trade_goods_spent")] == [1, 1]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_with_trade_goods_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    assert_logs_replay(hacan(2), seeds=4)
+    assert_sampled_as_played(hacan(2), trials=40)
+
+
 def test_a_holders_roll_that_spends_trade_goods_is_refused_by_name() -> None:
     # the Hacan flagship's trade goods make the roll's outcome more than its hits: it cannot
     # be kept group by group (procedures/combat_round.py ``_roll_by_group``)
@@ -282,12 +362,31 @@ def test_a_holders_roll_that_spends_trade_goods_is_refused_by_name() -> None:
         odds(space(hacan, {"units": "1 dreadnought"}))
 
 
-def test_an_opponents_roll_aimed_at_non_fighter_ships_is_refused_by_name() -> None:
-    # the L1Z1X flagship's hits go to non-fighter ships first: rerolling them would need them
-    # told apart again
-    l1z1x = {"faction": "l1z1x", "units": "1 flagship"}
-    with pytest.raises(RuleNotImplemented, match="whose hits must go to non-fighter ships"):
-        odds(space(holder("2 cruiser, 2 fighter, 1 carrier"), l1z1x))
+AIMED_AT = space(
+    holder("2 cruiser, 2 fighter, 1 carrier"), {"faction": "l1z1x", "units": "1 flagship"}
+)
+
+
+def test_an_opponents_roll_aimed_at_non_fighter_ships_is_restricted_again() -> None:
+    """docs/rulings.md 27T-8: the holder misses with all 5 dice (cruisers 1, 1; carrier 1;
+    fighters 1, 1), the L1Z1X flagship hits twice (5, 5: both must go to non-fighter ships).
+    The holder rerolls theirs and its misses: the flagship's 1, 9 make 1 hit, restricted
+    again; the holder's misses miss. Round 2: the holder's 10s destroy the flagship."""
+    faces_ = [1, 1, 1, 1, 1, 5, 5, 1, 9, 1, 1, 1, 1, 1, 10, 10, 10, 10, 10, 1, 1]
+    played = run(AIMED_AT, faces_, all_dice=False)
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == BOTH
+    theirs = rolls(played, CARD)[0]
+    assert (theirs["player"], faces(theirs), theirs["hits"]) == ("defender", [[1, 9]], 1)
+    restricted = [r for r in events(played, "hits_restricted") if r["round"] == 1]
+    assert [(r["player"], r["hits"]) for r in restricted] == [("attacker", 2), ("attacker", 1)]
+    assign = events(played, "choice_made", decision="assign_hit")[0]
+    assert "destroy fighter" not in cast("list[str]", assign["options"])
+
+
+def test_with_an_aimed_opponent_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    assert_logs_replay(AIMED_AT, seeds=4)
+    assert_sampled_as_played(AIMED_AT, trials=40)
 
 
 # With the Crown of Thalnos (relic) held by the holder: the roll is kept group by group, the

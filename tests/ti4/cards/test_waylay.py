@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import events, run, space
 
 WAYLAY = {"action_cards": ["waylay"]}
@@ -87,12 +86,43 @@ def test_not_offered_to_the_other_player() -> None:
     assert not events(played, "card_played")
 
 
-def test_refused_with_raid_formation() -> None:
-    scenario = space(
-        {"units": "1 destroyer", "faction": "argent", **WAYLAY}, {"units": "1 cruiser"}
-    )
-    with pytest.raises(RuleNotImplemented, match="Waylay with Raid Formation"):
-        run(scenario, [9, 9, 1, 1, 7], all_dice=False)
+def argent(defender: str) -> dict[str, Any]:
+    """The Argent's destroyer (barrage 9 x2, combat 8) with Waylay and Raid Formation."""
+    return space({"units": "1 destroyer", "faction": "argent", **WAYLAY}, {"units": defender})
+
+
+def test_with_raid_formation_the_hits_damage_and_are_still_assigned() -> None:
+    """docs/rulings.md 27T-4: barrage 9, 9 against 2 dreadnoughts and no fighter: 2 hits
+    beyond the fighters damage both (Raid Formation), then the defender assigns both hits to
+    its ships (Waylay): damaged, neither can sustain, both are destroyed."""
+    played = run(argent("2 dreadnought"), [9, 9])
+    assert [e["card"] for e in events(played, "card_played")] == ["waylay"]
+    damaged = events(played, "unit_damaged", by="Raid Formation")
+    assert [e["unit"] for e in damaged] == ["dreadnought", "dreadnought"]
+    assert barrage_losses(played) == ["dreadnought", "dreadnought"]
+    assert events(played, "battle_ended")[0]["result"] == "attacker_win"
+
+
+def test_raid_formation_without_waylay_spends_the_hits() -> None:
+    # Waylay kept: both dreadnoughts damaged, no hit left; round 1: 1; 1, 1 (all miss),
+    # round 2: 8 (one destroyed); 5, 1 (the destroyer destroyed)
+    scenario = argent("2 dreadnought")
+    scenario["attacker"]["policy"] = {"play": {"waylay": "never"}}
+    played = run(scenario, [9, 9, 1, 1, 1, 1, 1, 8, 5, 1], all_dice=False)
+    assert len(events(played, "unit_damaged", by="Raid Formation")) == 2
+    assert not barrage_losses(played)
+
+
+def test_exact_odds_with_raid_formation_hand_derived() -> None:
+    """The Argent destroyer (barrage 9 x2, combat 8: 3/10) with Waylay against a dreadnought
+    (combat 5: 3/5, SUSTAIN DAMAGE). A barrage hit (1 - (4/5)^2 = 9/25) damages it (Raid
+    Formation) and is then assigned to it: destroyed. Else a duel: against a damaged
+    dreadnought the destroyer wins 3/10 * 2/5 / (1 - 7/10 * 2/5) = 1/6 and draws 1/4;
+    against an undamaged one it wins 1/6 * 1/6 = 1/36 and draws 1/6 * 1/4 = 1/24.
+    Attacker = 9/25 + 16/25 * 1/36 = 17/45; draw = 16/25 * 1/24 = 2/75."""
+    found = odds(argent("1 dreadnought"))
+    assert found.attacker_win == pytest.approx(float(Fraction(17, 45)), abs=1e-12)
+    assert found.draw == pytest.approx(float(Fraction(2, 75)), abs=1e-12)
 
 
 def test_the_opponent_may_answer_its_hits_with_shields_holding() -> None:

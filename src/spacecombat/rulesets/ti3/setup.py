@@ -199,6 +199,7 @@ _TI4_SIDE_KEYS = (
     "influence",
     "resources",
     "technology_colours",
+    "technology_specialties",
     "conditions",
     "cards",
 )

@@ -231,6 +231,44 @@ def final_die(group: DiceGroup) -> DiceGroup:
     return replace(group, reroll=None, before=(), rerollable=False)
 
 
+def after_reviewed_roll(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    roll: Roll,
+    purpose: str,
+    pool: Callable[[BattleState], DicePool],
+    then: Callable[[BattleState, int], Step[BattleState]],
+) -> Node[BattleState]:
+    """After ``roller``'s reviewed roll (``reviewed_roll``): the handlers not yet asked are asked
+    in order (``after_ability_roll``); then its hits are used (``then``), or, if one had it
+    rolled again (``Mark.REROLL``), ``pool`` (from the state) is rolled and its hits are used
+    instead: that roll is final, the roller's own rerolls (Ta Zern) were made right after its
+    first roll (docs/rulings.md 14RR-9, 14SF-2). ``then`` gets the state as before the roll
+    (``cursor`` 0), the handlers' changes kept (a card played)."""
+    reroll = state.marked(roller, Mark.REROLL)
+    cleared = state.unmarking(roller, Mark.ABILITY_ROLLED, Mark.REROLL).changed(cursor=0)
+    clean = cleared.with_hits_on(roller.other, 0)
+    if reroll:
+        final = DicePool.of([final_die(g) for g in pool(clean).groups])
+        return Chance(roller.value, purpose, final, lambda again: then(clean, again))
+    handlers = setup.handlers
+    for index in range(state.cursor, len(handlers)):
+        node = handlers[index].after_ability_roll(setup, state, roller, roll, 0)
+        if node is not None:
+            return with_cursor(node, index + 1)
+    return then(clean, state.hits_on(roller.other))
+
+
+def extra_cannon_pool(
+    setup: BattleSetup, state: BattleState, owner: Side, groups: tuple[DiceGroup, ...]
+) -> DicePool:
+    """The dice of an extra SPACE CANNON roll of ``owner`` (``groups``), changed as every space
+    cannon roll of ``owner`` is (Plasma Scoring, Solar Flare, ...)."""
+    groups = ability_dice(setup, owner, SCO, groups)
+    return changed_pool(setup, state, owner, DicePool.of(list(groups)))
+
+
 def extra_cannon_roll(
     setup: BattleSetup,
     state: BattleState,
@@ -242,15 +280,21 @@ def extra_cannon_roll(
     before the active player's own space cannon offense (from ``extra_ability_roll``); the
     active player assigns the hits, then makes its own roll. The dice are changed as every
     space cannon roll of ``owner`` is (Plasma Scoring, Solar Flare, ...); ``None`` when none
-    is left. ``fired``, a boost set on ``owner``, tells the handler it has fired."""
-    groups = ability_dice(setup, owner, SCO, groups)
-    pool = changed_pool(setup, state, owner, DicePool.of(list(groups)))
+    is left. ``fired``, a boost set on ``owner``, tells the handler it has fired.
+
+    It is a SPACE CANNON roll: when a handler in play acts after such a roll
+    (``after_ability_roll``: Scramble Frequency), its hits first wait (``owner``'s mark
+    ``ABILITY_ROLLED``, as ``reviewed_roll`` does), and the procedure asks this handler again,
+    which goes on with ``after_reviewed_roll`` (the roll made again, if the opponent had it
+    rerolled: docs/rulings.md 27T-3); the active player's handlers before its own roll are
+    not asked again (``cursor``)."""
+    pool = extra_cannon_pool(setup, state, owner, groups)
     if not pool.groups:
         return None
     aimers = cannon_aimers(setup, state, owner)
 
-    def then(hits: int) -> Step[BattleState]:
-        done = state.boosting(owner, fired)
+    def then(before: BattleState, hits: int) -> Step[BattleState]:
+        done = before.boosting(owner, fired)
         if hits == 0:
             return Step(done)
         hit = done.marking(owner, Mark.EXTRA_SPACE_CANNON).at(
@@ -258,7 +302,25 @@ def extra_cannon_roll(
         )
         return restricted_roll(hit.with_hits_on(owner.other, hits), owner.other, hits, aimers)
 
-    return Chance(owner.value, "space_cannon_offense", pool, then)
+    if state.marked(owner, Mark.ABILITY_ROLLED):
+        asked = len(setup.handlers)  # the handlers before the active player's roll were asked
+        return after_reviewed_roll(
+            setup,
+            state,
+            owner,
+            SCO,
+            "space_cannon_offense",
+            lambda s: extra_cannon_pool(setup, s, owner, groups),
+            lambda s, hits: then(s.changed(cursor=asked), hits),
+        )
+    if not overriding(setup, "after_ability_roll"):
+        return Chance(owner.value, "space_cannon_offense", pool, lambda hits: then(state, hits))
+
+    def waiting(hits: int) -> Step[BattleState]:
+        rolled = state.with_hits_on(owner.other, hits).marking(owner, Mark.ABILITY_ROLLED)
+        return Step(rolled.changed(cursor=0))
+
+    return Chance(owner.value, "space_cannon_offense", pool, waiting)
 
 
 def offense_pool(setup: BattleSetup, state: BattleState, roller: Side) -> DicePool:

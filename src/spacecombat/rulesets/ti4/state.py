@@ -103,6 +103,14 @@ class Mark(StrEnum):
     #: the defender's infantry on the planet before a bombardment's hits are assigned, on the
     #: attacker (kept only while a handler acts after bombardment; procedures/invasion.py)
     INFANTRY_BEFORE_BOMBARDMENT = "infantry_before_bombardment"
+    #: hits produced against the player during the anti-fighter barrage step by an effect
+    #: (Reflective Shielding), with their count: assigned once the barrage hits are, and the
+    #: player assigning them (procedures/space_combat.py; docs/rulings.md 27T-7)
+    PRODUCED_IN_BARRAGE = "hits_produced_in_barrage"
+    ASSIGNING_PRODUCED = "assigning_hits_produced_in_barrage"
+    #: a bombardment of several planets made as one roll (``BattleState.bombarded``): its
+    #: stage, on the attacker: rolled once (0), rolled again (1), its hits being assigned (2)
+    JOINT_BOMBARDMENT = "joint_bombardment"
 
 
 #: one player's marks: (mark, count; 0 for a mark without one)
@@ -225,6 +233,11 @@ class BattleState(NamedTuple):
     #: the state it was offered in, resolves that option without asking (abilities/base.py)
     pending: Pending | None = None
     granted: tuple[Side, str, str] | None = None
+    #: invasion step 1, when units bombard several planets and a handler acts after the roll
+    #: (Scramble Frequency): the hits rolled at each planet so far, in planet order, the whole
+    #: bombardment roll being made before any hit is assigned (procedures/invasion.py
+    #: ``joint_bombardment``; docs/rulings.md 27T-10); empty otherwise
+    bombarded: tuple[int, ...] = ()
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

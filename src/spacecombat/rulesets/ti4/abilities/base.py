@@ -132,6 +132,11 @@ class Handler:
     #: policies alone, leaves it out of play (setup/building.py
     #: ``BattleSetup.for_stock_policies``; docs/rulings.md 24B-1)
     played_as: ClassVar[str | None] = None
+    #: the name of the decisions this effect asks its holder (their ``card`` fact, the key of
+    #: ``policy.play``), if it asks any; ``None``: it never asks, so ``policy.play`` may not
+    #: name it (setup/validate.py ``check_play_names``; docs/rulings.md 14B-7, 27T-1). A
+    #: ``Card`` that asks is named by its ``card`` unless it says otherwise
+    asks: ClassVar[str | None] = None
     #: the causes of the hits (the procedures' ``cause``: "space cannon offense",
     #: "anti-fighter barrage", ...) for whose assignment its ``before_assign_hits``,
     #: ``after_sustain`` and ``after_destroyed`` act; ``None``: any. The Assign Hits procedure
@@ -606,6 +611,12 @@ class Card(Handler):
 
     #: the card's id in data/cards.toml (also the key of ``policy.play``)
     card: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "card" in cls.__dict__ and "asks" not in cls.__dict__:
+            cls.asks = cls.card  # its decisions are named by the card (``Handler.asks``)
+
     #: the opponent's effect that may cancel this card when it is played, if any
     watcher: Watcher | None = None
 
@@ -625,15 +636,19 @@ class Card(Handler):
         play: Callable[[BattleState], Step[BattleState]],
         *,
         facts: dict[str, object] | None = None,
+        pass_first: bool = False,
     ) -> Node[BattleState]:
         """Ask the owner whether to play the card now: ``play the card`` (the card is then
-        used, and ``play`` gives what it does) or ``pass``."""
+        used, and ``play`` gives what it does) or ``pass``; with ``pass_first`` "pass" is
+        listed first (the stock policy then passes: the card would be worthless)."""
         assert self.owner is not None
         owner = self.owner
         text = f"play {self.card}"
 
         def act(s: BattleState) -> Step[BattleState]:
             return play(s.using(owner, self.card))
+
+        options = (Option(text, "play", target=self.card), Option("pass", "pass"))
 
         return _offered(
             owner,
@@ -644,7 +659,7 @@ class Card(Handler):
                 "play_card",
                 owner.value,
                 prompt,
-                (Option(text, "play", target=self.card), Option("pass", "pass")),
+                options[::-1] if pass_first else options,
                 facts={"card": self.card, "round": state.round, **(facts or {})},
             ),
             self.watcher,

@@ -29,6 +29,7 @@ class ClaireGibson(Handler):
     #: acts at the start of combat, before the first round's dice (product form kept)
     keeps_product_form = frozenset({"in_window"})
     card = "claire_gibson"
+    asks = card  # its play_card decisions (Handler.asks)
     acts = Acts(
         frozenset({Window.START_OF_COMBAT}),
         battles=frozenset({"invasion"}),

@@ -61,6 +61,7 @@ class CrownOfThalnos(Handler):
     #: the decision's "pass" changes nothing, and without the marks a "play" leaves (``MARK``)
     #: ``combat_roll`` changes no die: it acts only once played (``Handler.played_as``)
     played_as = card
+    asks = card  # its play_card decisions (Handler.asks)
 
     def _types(self, setup: BattleSetup, state: BattleState, owner: Side) -> list[DiceGroup]:
         return [g for g in combat_pool(setup, state, owner).groups if g.mark_on is None]

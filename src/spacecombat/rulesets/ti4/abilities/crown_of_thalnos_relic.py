@@ -15,6 +15,7 @@ from spacecombat.rulesets.ti4.abilities.crown_of_thalnos import CrownOfThalnos
 class CrownOfThalnosRelic(CrownOfThalnos):
     id = "crown_of_thalnos_relic"
     card = "the_crown_of_thalnos"
+    asks = card  # its play_card decisions (Handler.asks)
     played_as = card
     bonus = 1
     strict = False

@@ -31,6 +31,7 @@ INFANTRY = "infantry"
 class DacxiveAnimators(Handler):
     id = "dacxive_animators"
     card = "dacxive_animators"
+    asks = card  # its play_card decisions (Handler.asks)
 
     def after_ground_combat(
         self, setup: BattleSetup, state: BattleState, winner: Side | None

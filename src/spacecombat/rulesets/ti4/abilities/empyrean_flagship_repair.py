@@ -31,6 +31,7 @@ COST = 2
 @register
 class EmpyreanFlagshipRepair(ActsOnHits):
     id = "empyrean_flagship_repair"
+    asks = id  # its decisions are named by its id (Handler.asks)
 
     def after_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str

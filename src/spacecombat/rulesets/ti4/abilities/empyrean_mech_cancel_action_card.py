@@ -64,6 +64,7 @@ ADJACENT_PLACE = "an adjacent system"
 @register
 class EmpyreanMechCancelActionCard(Handler):
     id = ID
+    asks = id  # its decisions are named by its id (Handler.asks)
 
     #: the owner's unit types with this ability, and whether a mech is in an adjacent system
     #: (set when the battle is built: ``watch``)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
-from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound
+from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound, rolls_stopped
 from spacecombat.rulesets.ti4.effects import combat_dice
 from spacecombat.rulesets.ti4.hooks import Window
 
@@ -44,5 +44,8 @@ class FireTeam(RerollsThisRound, Card):
             return Step(s.boosting(owner, self.card))
 
         return self.offer(
-            state, "Fire Team: reroll your ground combat dice that miss this round?", play
+            state,
+            "Fire Team: reroll your ground combat dice that miss this round?",
+            play,
+            pass_first=rolls_stopped(setup, state, owner),
         )

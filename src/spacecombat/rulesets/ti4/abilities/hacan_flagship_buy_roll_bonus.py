@@ -41,6 +41,7 @@ FLAGSHIP = "flagship"
 @register
 class HacanFlagshipBuyRollBonus(Handler):
     id = "hacan_flagship_buy_roll_bonus"
+    asks = id  # its decisions are named by its id (Handler.asks)
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}))
 
     def _allowed(self, state: BattleState, side: Side) -> int:

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 class Harrow(Handler):
     id = "harrow"
     card = "harrow"
+    asks = card  # its play_card decisions (Handler.asks)
     acts = Acts(
         frozenset({Window.END_OF_COMBAT_ROUND}),
         battles=frozenset({"invasion"}),

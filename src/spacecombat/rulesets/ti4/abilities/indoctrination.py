@@ -22,6 +22,7 @@ from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways, units_placed
 from spacecombat.rulesets.ti4.abilities.yin_mech_deploy import YinMechDeploy
 from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.reinforcements import in_reinforcements
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -73,6 +74,7 @@ def can_pay(state: BattleState, side: Side, influence: int) -> bool:
 class Indoctrination(Handler):
     id = "indoctrination"
     card = "indoctrination"
+    asks = card  # its play_card decisions (Handler.asks)
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"invasion"}))
 
     def in_window(
@@ -85,7 +87,9 @@ class Indoctrination(Handler):
             return None
         deploys = any(isinstance(h, YinMechDeploy) and h.owner is owner for h in setup.handlers)
         ways: list[tuple[str, str | None]] = []
-        if deploys and can_pay(state, owner, COST + MECH_COST):
+        # DEPLOY needs a mech in reinforcements (27T-5); infantry have tokens
+        mech_left = in_reinforcements(setup, state, owner, MECH) != 0
+        if deploys and mech_left and can_pay(state, owner, COST + MECH_COST):
             ways.append(("with mech", MECH))
         if can_pay(state, owner, COST):
             ways.append(("", INFANTRY))

@@ -33,15 +33,13 @@ from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits
 from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.reinforcements import plastic
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
 
-
-#: the pieces of each ship type a player has (TI4 components; fighters have tokens: no limit)
-PIECES = {"war_sun": 2, "dreadnought": 5, "cruiser": 8, "carrier": 4, "destroyer": 8, "flagship": 1}
 
 MENTAK = "mentak"
 WAR_SUN = "war_sun"
@@ -128,7 +126,7 @@ class IpswitchLooseCannon(ActsOnHits, Card):
         if kind == WAR_SUN and not _owns_war_sun(setup, owner):
             return None  # no war sun without the War Sun technology (tirules.com Mentak note)
         current = state.side(owner)
-        pieces = PIECES.get(kind)
+        pieces = plastic(kind)  # data/components.toml (fighters have tokens: no limit; 27T-5)
         if pieces is not None and cards.count_of(current.space, kind) >= pieces:
             # every piece is in the active system: one may be taken from it only without a
             # command token there; placed undamaged (as a new ship of that type), a damaged

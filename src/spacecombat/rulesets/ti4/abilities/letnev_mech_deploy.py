@@ -7,8 +7,8 @@ Offered through "play_card" in the "start of combat round" window of every groun
 (ti4-ground-combat.md rule 4.1, note 1) when the owner has an infantry on the planet and 2
 trade goods; a DEPLOY ability is not exhausted. The trade goods are spent
 (``trade_goods_spent``), the infantry is removed (``unit_removed``) and an undamaged mech
-placed (``units_placed``). Reinforcements are not counted: a mech is taken
-to be available (docs/rulings.md 14D2-5)."""
+placed (``units_placed``). Only while a mech is in the owner's reinforcements: 4 mechs in
+all, less those in this battle (reinforcements.py; docs/rulings.md 27T-5, amending 14D2-5)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from spacecombat.core.forces import Status
 from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways, units_placed
 from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.reinforcements import in_reinforcements
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -34,6 +35,7 @@ COST = 2
 class LetnevMechDeploy(Handler):
     id = "letnev_mech_deploy"
     card = "letnev_mech_deploy"
+    asks = card  # its play_card decisions (Handler.asks)
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"invasion"}))
 
     def in_window(
@@ -45,6 +47,8 @@ class LetnevMechDeploy(Handler):
             return None
         if not state.side(owner).planet(planet).count(INFANTRY, Status.UNDAMAGED):
             return None
+        if in_reinforcements(setup, state, owner, MECH) == 0:
+            return None  # DEPLOY needs a mech in reinforcements (4 in all: 27T-5)
         name = setup.planets[planet]
 
         def play(s: BattleState, unit: str | None) -> Step[BattleState]:

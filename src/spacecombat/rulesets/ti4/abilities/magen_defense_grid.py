@@ -7,7 +7,9 @@ combat (ti4-ground-combat.md rule 4.1, note 1) when the owner has such a unit on
 (a war sun's or Disable's loss of the shield counts: planetary_shield.py
 ``has_planetary_shield``) and the opponent has dice to roll. Exhausted, it stays so for the
 rest of the battle (a technology readies only in the status phase). The opponent's combat roll
-that round has no dice (``combat_roll``)."""
+that round has no dice (``combat_roll``). While it is still to be offered in the window, the
+opponent's stock policy does not play a card whose effect is on its combat roll that round
+(``round_boost.StopsRolls``; docs/rulings.md 27T-2)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.planetary_shield import has_planetary_shield
+from spacecombat.rulesets.ti4.abilities.round_boost import StopsRolls, stock_plays
 from spacecombat.rulesets.ti4.effects import combat_dice
 from spacecombat.rulesets.ti4.hooks import Window
 
@@ -28,12 +31,26 @@ if TYPE_CHECKING:
 
 
 @register
-class MagenDefenseGrid(Card):
+class MagenDefenseGrid(StopsRolls, Card):
     id = "magen_defense_grid"
     card = "magen_defense_grid"
     acts = Acts(
         frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"invasion"}), held=True
     )
+
+    def _offered(self, setup: BattleSetup, state: BattleState) -> bool:
+        """Whether it is offered in this window (its owner holds it, the ground combat's
+        planet holds a unit of theirs with PLANETARY SHIELD, the opponent has dice)."""
+        owner = self.player
+        return (
+            setup.kind == "invasion"
+            and self.held(state)
+            and has_planetary_shield(setup, state, owner, state.planet)
+            and combat_dice(setup, state, owner.other) > 0
+        )
+
+    def will_stop_rolls(self, setup: BattleSetup, state: BattleState) -> bool:
+        return self._offered(setup, state) and stock_plays(setup, state, self.player, self.card)
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]

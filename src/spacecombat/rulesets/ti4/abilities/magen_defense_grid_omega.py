@@ -36,6 +36,7 @@ class MagenDefenseGridOmega(Handler):
     #: acts at the start of combat, before the first round's dice (product form kept)
     keeps_product_form = frozenset({"in_window"})
     card = "magen_defense_grid_omega"
+    asks = card  # its play_card decisions (Handler.asks)
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"invasion"}))
 
     def in_window(

@@ -31,6 +31,7 @@ COST = 2
 @register
 class MunitionsReserves(RerollsThisRound):
     id = "munitions_reserves"
+    asks = id  # its decisions are named by its id (Handler.asks)
     reroller = "Munitions Reserves"
     barrage = True
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}))

@@ -98,6 +98,7 @@ Kind = tuple[str, str, Status, int]
 @register
 class NekroFlagshipGroundForcesFight(Handler):
     id = ID
+    asks = id  # its decisions are named by its id (Handler.asks)
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"space"}))
     play_values: ClassVar[Mapping[str, str]] = {
         WITH_PLANETS: "its ground forces on planets participate too"

@@ -10,7 +10,10 @@ damaged again). The Argent player chooses the set of ships in one "play_card" de
 costliest set first (the stock policy takes it). The damage is not a use of SUSTAIN DAMAGE:
 the ships become damaged, not "sustained this round" (docs/rulings.md 14D1-7). The
 hits used so are taken off; the others go to the fighters as usual, and those left over are
-lost."""
+lost. With Waylay played by the Argent player (its hits may be assigned to any ship:
+``widens_barrage``) the hits beyond the fighters still damage ships, and then every hit of
+the roll is assigned by the opponent to any of its ships (docs/rulings.md 27T-4): Raid
+Formation is triggered by the count of those hits, it does not spend them."""
 
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ BARRAGE = "anti-fighter barrage"
 @register
 class RaidFormation(Handler):
     id = "raid_formation"
+    asks = id  # its decisions are named by its id (Handler.asks)
     assigns_for = frozenset({BARRAGE})
 
     def before_assign_hits(
@@ -66,6 +70,7 @@ class RaidFormation(Handler):
             Option(f"play {self.id}: damage " + ", ".join(p), "play", target=",".join(p))
             for p in picks
         )
+        widened = any(h.widens_barrage(setup, state, side) for h in setup.handlers)
         request = DecisionRequest(
             "play_card",
             owner.value,
@@ -83,7 +88,9 @@ class RaidFormation(Handler):
                 events.append(
                     event("unit_damaged", player=side.value, unit=unit, by="Raid Formation")
                 )
-            hits = state.hits_on(side) - len(chosen)
+            # the hits beyond the fighters have no other use and are spent; with Waylay the
+            # hits may be assigned to any ship, so all of them are still assigned (27T-4)
+            hits = state.hits_on(side) - (0 if widened else len(chosen))
             new = state.with_units_and_hits(side, None, forces, hits)
             return Step(new, tuple(events))
 

@@ -7,10 +7,11 @@ barrage hits (with Waylay); not against space cannon offense, which comes before
 (docs/rulings.md 14A-7, 14H-3). In a combat round the 2 hits join those the opponent has still
 to assign; if the opponent (the attacker) has already assigned its hits this round, it assigns
 them when the holder is done (procedures/assign_hits.py). In a timing window the opponent
-assigns them at once, to any of its ships (effects.py ``aimed_hits``). Played
-during anti-fighter barrage, the battle is refused by name: its hits are not barrage hits and
-the step keeps one count of hits per player. The stock policy plays it the first time it is
-offered (``policy.play`` may restrict)."""
+assigns them at once, to any of its ships (effects.py ``aimed_hits``). Played during
+anti-fighter barrage (against Waylay's hits), its hits are not barrage hits: the opponent
+assigns them to any of its ships once the barrage hits are assigned
+(``Mark.PRODUCED_IN_BARRAGE``; procedures/space_combat.py; docs/rulings.md 27T-7). The stock
+policy plays it the first time it is offered (``policy.play`` may restrict)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits
 from spacecombat.rulesets.ti4.effects import aimed_hits
-from spacecombat.rulesets.ti4.state import Phase
+from spacecombat.rulesets.ti4.state import Mark, Phase
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -56,11 +57,6 @@ class ReflectiveShielding(ActsOnHits, Card):
         opponent = side.other
 
         def play(s: BattleState) -> Step[BattleState]:
-            if barrage:
-                raise RuleNotImplemented(
-                    "Reflective Shielding's hits during anti-fighter barrage (Waylay)",
-                    f"{side.value}'s {unit}, round {s.round}",
-                )
             produced = event(
                 "hits_produced",
                 player=side.value,
@@ -68,6 +64,11 @@ class ReflectiveShielding(ActsOnHits, Card):
                 against=opponent.value,
                 by=self.card,
             )
+            if barrage:
+                # assigned once the barrage hits are (procedures/space_combat.py; 27T-7)
+                before = s.mark_count(opponent, Mark.PRODUCED_IN_BARRAGE) or 0
+                marked = s.marking(opponent, Mark.PRODUCED_IN_BARRAGE, before + HITS)
+                return Step(marked, (produced,))
             if in_window:
                 return Step(_in_window(s, side), (produced,))
             return Step(s.with_hits_on(opponent, s.hits_on(opponent) + HITS), (produced,))

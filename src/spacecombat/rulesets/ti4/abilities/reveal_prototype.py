@@ -7,7 +7,9 @@ anti-fighter barrage) or of a ground combat (ti4-ground-combat.md rule 4.1), thr
 ``play_card`` decision naming the unit type (``play reveal_prototype: cruiser``). Offered only
 for a type of the holder's units participating in that combat (ships in the space area,
 fighters included; ground forces on the planet) whose card the holder has not upgraded yet and
-whose upgrade's prerequisites the holder's technologies meet (``technology_colours``), and
+whose upgrade's prerequisites the holder's technologies meet (``technology_colours``; each
+readied planet with a technology specialty, ``technology_specialties``, ignores one of its
+colour: docs/rulings.md 27T-6), and
 only while the holder can pay 4: the resources of its planets (``resources``) first, then
 trade goods. The upgrade researched is the one of the holder's card for that type (a faction
 unit's own upgrade: Sardakk's Exotrireme II); it is gained for the rest of the battle
@@ -29,6 +31,7 @@ from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, reg
 from spacecombat.rulesets.ti4.effects import arena
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.rules import UPGRADE, load, upgraded_card
+from spacecombat.scenario.schema import TechnologyColours
 
 if TYPE_CHECKING:
     from spacecombat.core.rulesdata import UnitDef
@@ -68,15 +71,21 @@ def upgrade_of(card: UnitDef) -> UnitDef | None:
     return None
 
 
-def prerequisites_met(upgrade: UnitDef, colours: dict[str, int]) -> bool:
+def prerequisites_met(
+    upgrade: UnitDef, colours: dict[str, int], specialties: dict[str, int] | None = None
+) -> bool:
     """Whether a player owning ``colours`` technologies of each colour meets the prerequisites
     of ``upgrade`` (one technology of a colour per letter: "GYR" needs a green, a yellow and a
-    red one)."""
+    red one; rules reference 90.11), each of its ``specialties`` (readied planets with a
+    technology specialty of a colour) ignoring one prerequisite of its colour (90.12)."""
     needed: dict[str, int] = {}
     for letter in upgrade.upgrade_tech_prereqs or "":
         colour = _PREREQUISITE[letter]
         needed[colour] = needed.get(colour, 0) + 1
-    return all(colours.get(colour, 0) >= count for colour, count in needed.items())
+    ignored = specialties or {}
+    return all(
+        colours.get(colour, 0) + ignored.get(colour, 0) >= count for colour, count in needed.items()
+    )
 
 
 def _expected(roll: object) -> Fraction:
@@ -117,6 +126,7 @@ class RevealPrototype(Card):
             return None
         assert spec.technology_colours is not None  # a holder must give it (cards.toml needs)
         colours = spec.technology_colours.model_dump()
+        specialties = (spec.technology_specialties or TechnologyColours()).model_dump()
         where = arena(setup, state)
         participating = cards.ship_types if where is None else cards.ground_force_types
         area = state.side(owner).area(where)
@@ -129,7 +139,7 @@ class RevealPrototype(Card):
                 continue
             card = cards.card(unit)
             upgrade = upgrade_of(card)
-            if upgrade is None or not prerequisites_met(upgrade, colours):
+            if upgrade is None or not prerequisites_met(upgrade, colours, specialties):
                 continue
             ranked.append((gain(card, upgrade, count, barrage), count, unit, upgrade))
         if not ranked:

@@ -31,6 +31,41 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.state import BattleState
 
 
+class StopsRolls(Handler):
+    """An effect its owner plays in the "start of combat round" window so that the opponent
+    makes no combat roll that round (Magen Defense Grid)."""
+
+    def will_stop_rolls(self, setup: BattleSetup, state: BattleState) -> bool:
+        """Whether, still to act in this window, it will be offered and its owner's stock
+        policy (its ``policy.play``) will play it."""
+        raise NotImplementedError
+
+
+def rolls_stopped(setup: BattleSetup, state: BattleState, owner: Side) -> bool:
+    """Whether an opponent's effect still to act in this "start of combat round" window will
+    leave ``owner`` no combat roll this round (``StopsRolls``): a card whose whole effect is
+    on ``owner``'s combat roll this round is then worthless, and ``owner``'s stock policy
+    passes it (its ``play_card`` decision lists "pass" first; docs/rulings.md 27T-2). In a
+    window the attacker's effects act before the defender's (procedures/windows.py
+    ``_window_order``), so only the defender's are still to act when the attacker is asked;
+    an effect already played has taken the dice away, and the card is not offered."""
+    if owner is not Side.ATTACKER:
+        return False
+    return any(
+        isinstance(h, StopsRolls) and h.owner is owner.other and h.will_stop_rolls(setup, state)
+        for h in setup.handlers
+    )
+
+
+def stock_plays(setup: BattleSetup, state: BattleState, owner: Side, card: str) -> bool:
+    """Whether ``owner``'s stock policy plays ``card`` when offered in this round (its
+    ``policy.play``: not ``never``, nor a later round; core/policies.py ``_play_card``)."""
+    when = dict(setup.side(owner).policy.play).get(card)
+    if isinstance(when, int):
+        return state.round >= when
+    return when != "never"
+
+
 class RoundBoost(Card):
     """A card whose effect on its holder's combat roll lasts the round it is played in."""
 
@@ -58,7 +93,7 @@ class RoundBoost(Card):
         def play(s: BattleState) -> Step[BattleState]:
             return Step(s.boosting(owner, self.card))
 
-        return self.offer(state, self.prompt, play)
+        return self.offer(state, self.prompt, play, pass_first=rolls_stopped(setup, state, owner))
 
     def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
         return state.boosted(roller, self.card)
@@ -156,7 +191,8 @@ class ExtraDieThisRound(Card):
 
         best_first = sorted(groups, key=lambda g: (g.hit_on, g.unit))
         choices = [(f"{self.label}{g.unit}", extra(g.unit)) for g in best_first]
-        return offer_plays(owner, self.card, state, self.prompt, choices)
+        stopped = rolls_stopped(setup, state, owner)
+        return offer_plays(owner, self.card, state, self.prompt, choices, pass_first=stopped)
 
     def roll_key(self, setup: BattleSetup, state: BattleState, roller: Side) -> Hashable:
         if roller is not self.owner:

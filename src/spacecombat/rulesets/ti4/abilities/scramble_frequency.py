@@ -15,20 +15,19 @@ roll's. The decision is taken seeing the first roll's hits, so the outcome is ex
 A roll whose misses the roller rerolled (Munitions Reserves, Ta Zern, War Funding) is rolled
 again as a whole, and that result is final: the roller's own rerolls were made right after its
 first roll (``ability_roll`` keeps them off the second; docs/rulings.md 14RR-9, 14SF-2).
-Refused by name, while the holder still holds the card: the defender's Experimental
-Battlestation SPACE CANNON roll, after which the engine asks no decision yet, and a
-BOMBARDMENT of several planets (one bombardment roll by the rules, rolled planet by planet by
-the engine: docs/rulings.md 14SF-3)."""
+The defender's Experimental Battlestation roll is a SPACE CANNON roll: the attacker holding
+the card is asked after it as after any (effects.py ``extra_cannon_roll``; docs/rulings.md
+27T-3). A BOMBARDMENT of several planets is one bombardment roll (LRR 15.1): while a handler
+acts after the roll, every planet's dice are rolled before any hit is assigned, the card is
+offered once, seeing the whole roll's hits, and played, every planet's dice are rolled again
+(procedures/invasion.py ``joint_bombardment``; docs/rulings.md 27T-10)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.errors import RuleNotImplemented
-from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
-from spacecombat.rulesets.ti4.abilities.bombardment import bombarded_planets
 from spacecombat.rulesets.ti4.effects import final_die
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Mark
@@ -37,9 +36,6 @@ if TYPE_CHECKING:
     from spacecombat.core.pool import DiceGroup
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.state import BattleState
-
-#: the card whose roll (the defender's, before space cannon offense) is a SPACE CANNON roll
-BATTLESTATION = "experimental_battlestation"
 
 #: the rolls the card answers, as the decision names them
 ROLLS = {
@@ -58,13 +54,6 @@ ELSEWHERE = "scramble_frequency:not_barrage"
 class ScrambleFrequency(Card):
     id = "scramble_frequency"
     card = "scramble_frequency"
-
-    def _refuse(self, what: str) -> RuleNotImplemented:
-        owner = self.owner
-        assert owner is not None
-        return RuleNotImplemented(
-            f"Scramble Frequency against {what}", f"{owner.value}.action_cards (scramble_frequency)"
-        )
 
     def after_ability_roll(
         self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll, marks: int
@@ -106,28 +95,3 @@ class ScrambleFrequency(Card):
         # (Munitions Reserves, Ta Zern, War Funding) were made after the first roll (14RR-9);
         # the other rolls are made final where they are rolled again (``reviewed_roll``)
         return tuple(final_die(g) for g in groups)
-
-    def before_ability_roll(
-        self, setup: BattleSetup, state: BattleState, roller: Side, roll: Roll
-    ) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is None or roll is not Roll.SPACE_CANNON_OFFENSE or not self.held(state):
-            return None
-        if not ships(setup, state, owner):
-            return None
-        if roller is owner and any(
-            h.id == BATTLESTATION and h.owner is owner.other and not state.has_used(h.owner, h.id)
-            for h in setup.handlers
-        ):
-            # the defender's Experimental Battlestation fires before the attacker's roll
-            raise self._refuse("an Experimental Battlestation SPACE CANNON roll")
-        return None
-
-    def at_invasion_start(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:
-        owner = self.owner
-        if owner is not Side.DEFENDER or not self.held(state):
-            return None
-        bombarded = bombarded_planets(setup, state)
-        if len(bombarded) > 1:
-            raise self._refuse("a BOMBARDMENT of several planets")
-        return None

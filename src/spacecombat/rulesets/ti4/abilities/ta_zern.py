@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 class TaZern(Card):
     id = "ta_zern"
     card = "ta_zern"
+    asks = None  # it acts without asking: policy.play cannot name it (Handler.asks)
 
     def ability_dice(
         self, setup: BattleSetup, roller: Side, roll: Roll, groups: tuple[DiceGroup, ...]

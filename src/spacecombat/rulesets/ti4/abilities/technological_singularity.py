@@ -218,6 +218,7 @@ def could_act(setup: BattleSetup, state: BattleState, nekro: Side) -> bool:
 @register
 class TechnologicalSingularity(Handler):
     id = "technological_singularity"
+    asks = id  # its decisions are named by its id (Handler.asks)
 
     def after_destroyed(
         self,

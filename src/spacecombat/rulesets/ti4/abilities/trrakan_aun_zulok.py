@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 class TrrakanAunZulok(Card):
     id = "trrakan_aun_zulok"
     card = "trrakan_aun_zulok"
+    asks = None  # it acts without asking: policy.play cannot name it (Handler.asks)
 
     def ability_dice(
         self, setup: BattleSetup, roller: Side, roll: Roll, groups: tuple[DiceGroup, ...]

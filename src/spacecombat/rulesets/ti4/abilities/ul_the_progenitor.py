@@ -30,6 +30,7 @@ HIT, DICE = 5, 3
 class UlTheProgenitor(Card):
     id = "ul_the_progenitor"
     card = "ul_the_progenitor"
+    asks = None  # it acts without asking: policy.play cannot name it (Handler.asks)
 
     def cannon_groups(self, setup: BattleSetup, roller: Side, roll: Roll) -> tuple[DiceGroup, ...]:
         if roller is not self.owner or HOME_SYSTEM not in setup.side(roller).conditions:

@@ -21,9 +21,12 @@ effect rerolled this round may be rerolled again (docs/rulings.md 14RR-5): the o
 roll is rolled afresh, without their own rerolls (made right after they rolled), and the
 holder's misses left after their own rerolls are rolled again; with the Crown of Thalnos, the
 misses of the holder's units it left (14RR-8); the hits of the holder's dice that must go to
-non-fighter ships (the L1Z1X flagship), rerolled or not, are restricted (14RR-13). Other dice
-that count natural faces or spend trade goods, and (the holder's own) dice with extra hits are
-refused by name (``RuleNotImplemented``) when the card is offered for them."""
+non-fighter ships (the L1Z1X flagship), rerolled or not, are restricted (14RR-13), and so are
+the opponent's rerolled (27T-8); the holder's dice with extra hits (the Jol-Nar flagship) are
+kept die by die, and those that produced no hit are rerolled (27T-8). Other dice that count
+natural faces or spend trade goods are refused by name (``RuleNotImplemented``) when the card
+is offered for them; the opponent's dice that trade goods raise are rolled again with the
+trade goods left (27T-9)."""
 
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
-from spacecombat.core.pool import DiceGroup, DicePool
+from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, overrides, register
 from spacecombat.rulesets.ti4.effects import aimed_pool, aiming, combat_pool, restricted_hits
 from spacecombat.rulesets.ti4.hooks import FollowUp, Window
@@ -76,10 +79,12 @@ def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None
     restricted = own and (group.aimed or group.mark_on == group.hit_on)
     if group.mark_on is not None and not restricted:
         reason = "dice that also count their natural faces"
-    elif group.budget:
+    elif own and group.budget:
         reason = "dice that trade goods raise"
-    elif own and group.extra_hits:
-        reason = "misses of dice that may produce extra hits"
+    elif own and group.extra_hits and group.dice > 1:
+        # not rolled die by die (units the Crown of Thalnos may destroy): its hits do not
+        # say how many of its dice missed (27T-8)
+        reason = "misses of dice that may produce extra hits, of units the Crown may destroy"
     if reason:
         raise RuleNotImplemented(
             f"{NAME} rerolling {reason} ({group.unit})",
@@ -89,14 +94,8 @@ def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None
 
 def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DicePool:
     """The opponent's whole combat roll, to be rolled again: the pool they just rolled (their
-    units and the effects acting on their roll are as they were when they rolled). A roll
-    whose hits must go to non-fighter ships (the L1Z1X flagship) is refused by name."""
+    units and the effects acting on their roll are as they were when they rolled)."""
     pool = combat_pool(setup, state, opponent)
-    if aimed_pool(setup, state, opponent, pool) is not None:
-        raise RuleNotImplemented(
-            f"{NAME} rerolling dice whose hits must go to non-fighter ships",
-            f"{opponent.value}'s combat roll in round {state.round}",
-        )
     if all(g.reroll is None for g in pool.groups):
         return pool
     # their own rerolls were made right after they rolled (Munitions Reserves, the Crown of
@@ -106,6 +105,16 @@ def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DiceP
     )
 
 
+def _their_aimed(
+    setup: BattleSetup, state: BattleState, opponent: Side, pool: DicePool
+) -> tuple[DicePool, tuple[str, ...]]:
+    """``pool`` (the opponent's roll made again) counting as marks the hits that must go to
+    non-fighter ships if able (the L1Z1X flagship's), and the handlers that say so; the pool
+    itself and none when no hit must (docs/rulings.md 27T-8)."""
+    aimed = aimed_pool(setup, state, opponent, pool)
+    return aimed if aimed is not None else (pool, ())
+
+
 def _miss_pool(rolled: RolledHits) -> DicePool:
     """The holder's dice that produced no hit, by group (plain groups: dice − hits; a group
     whose units the Crown of Thalnos destroyed is kept with the dice of those left, whose
@@ -113,6 +122,19 @@ def _miss_pool(rolled: RolledHits) -> DicePool:
     non-fighter ships count their hits as marks (14RR-13)."""
     groups = []
     for g, hits in rolled:
+        if g.extra_hits:
+            # rolled die by die (procedures/combat_round.py): a die that produced no hit at all
+            # is rerolled, and may produce extra hits again (27T-8)
+            again = DiceGroup(
+                g.unit,
+                g.dice if hits == 0 else 0,
+                g.value,
+                g.modifier,
+                extra_on=g.extra_on,
+                extra_hits=g.extra_hits,
+            )
+            groups.append(again)
+            continue
         again = DiceGroup(g.unit, g.dice - hits, g.value, g.modifier)
         if g.aimed or g.mark_on is not None:
             again = replace(again, mark_on=again.hit_on)
@@ -192,12 +214,55 @@ class WarFundingOmega(Card):
     ) -> Node[BattleState] | None:
         opponent = side.other
         if detail == THEIRS:
-            pool = _their_pool(setup, state, opponent)
+            pool, aimers = _their_aimed(setup, state, opponent, _their_pool(setup, state, opponent))
 
             def theirs(hits: int) -> Step[BattleState]:
                 return Step(state.with_hits_on(side, hits))
 
-            return Chance(opponent.value, self.id, pool, theirs)
+            if pool.tallied and not pool.marks:
+                # their trade goods (the Hacan flagship) raise the dice rolled again too: those
+                # spent on the first roll stay spent (docs/rulings.md 27T-9)
+                by = next(g.effect for g in pool.groups if g.budget)
+
+                def spending(tally: Tally) -> Step[BattleState]:
+                    s = state.with_hits_on(side, tally.hits)
+                    if not tally.spent:
+                        return Step(s)
+                    spent = event(
+                        "trade_goods_spent",
+                        player=opponent.value,
+                        trade_goods=tally.spent,
+                        by=by,
+                        round=state.round,
+                    )
+                    return Step(s.spending(opponent, trade_goods=tally.spent), (spent,))
+
+                return Chance(
+                    opponent.value,
+                    self.id,
+                    pool,
+                    theirs,
+                    then_tally=spending,
+                )
+            if not pool.marks:
+                return Chance(opponent.value, self.id, pool, theirs)
+
+            def their_marked(hits: int, marks: int) -> Step[BattleState]:
+                # the hits of the dice rerolled replace theirs, and so do the restricted ones
+                s = aiming(state.with_hits_on(side, hits), side, marks)
+                if not marks:
+                    return Step(s)
+                told = event(
+                    "hits_restricted",
+                    player=side.value,
+                    hits=marks,
+                    targets="non-fighter ships",
+                    by=list(aimers),
+                    round=state.round,
+                )
+                return Step(s, (told,))
+
+            return Chance(opponent.value, self.id, pool, theirs, then_marked=their_marked)
         pool = _miss_pool(state.rolled(side))
         before = state.hits_on(opponent)
 

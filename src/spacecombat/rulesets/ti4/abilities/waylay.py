@@ -9,15 +9,14 @@ stock policy plays it (``policy.play`` may say ``never``). Played, the opponent 
 hits of that roll as usual, but to any of its ships (``widens_barrage``), and a ship with
 SUSTAIN DAMAGE may cancel one of them: it may legally take the hit (docs/rulings.md
 14D3-1); the cards that answer hits are offered against them as against other hits
-(docs/rulings.md 14H-5). Refused by name, when played by a player who also has Raid Formation
-(which hits count "beyond the fighters" is not settled)."""
+(docs/rulings.md 14H-5). With its holder's Raid Formation, the hits beyond the opponent's
+fighters damage ships and every hit is still assigned (docs/rulings.md 27T-4)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets.ti4.abilities.anti_fighter_barrage import barrage_roll
 from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
 
@@ -25,9 +24,6 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
-
-#: an effect whose interplay with Waylay is not implemented (refused by name when it is played)
-RAID_FORMATION = "raid_formation"
 
 
 @register
@@ -49,23 +45,12 @@ class Waylay(Card):
         if all(cards.is_fighter(u) for u in others):
             return None  # only fighters (or nothing): the hits reach them anyway
 
-        def play(s: BattleState) -> Step[BattleState]:
-            self._refuse_unsettled(setup)
-            return Step(s)
-
         return self.offer(
             state,
             "Waylay: your anti-fighter barrage hits may be assigned to any of your opponent's "
             "ships?",
-            play,
+            Step,
         )
-
-    def _refuse_unsettled(self, setup: BattleSetup) -> None:
-        owner = self.owner
-        assert owner is not None
-        where = f"{owner.value}'s Waylay"
-        if any(h.id == RAID_FORMATION and h.owner is owner for h in setup.handlers):
-            raise RuleNotImplemented("Waylay with Raid Formation", where)
 
     def widens_barrage(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         owner = self.owner

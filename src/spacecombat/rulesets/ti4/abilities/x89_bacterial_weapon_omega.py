@@ -31,6 +31,7 @@ CAUSE = "X-89 Bacterial Weapon Ω"
 class X89BacterialWeaponOmega(Handler):
     id = "x89_bacterial_weapon_omega"
     card = "x89_bacterial_weapon_omega"
+    asks = card  # its play_card decisions (Handler.asks)
 
     def after_bombardment(
         self, setup: BattleSetup, state: BattleState, planet: int, infantry_destroyed: int

@@ -180,6 +180,13 @@ def _hear_destroyed(
     return node
 
 
+def _die_by_die(group: DiceGroup) -> bool:
+    """Whether a group kept group by group is rolled one die at a time: its dice may produce
+    extra hits, and no unit of several of them may be destroyed by its rerolls (the Crown of
+    Thalnos rolls a unit's dice together)."""
+    return bool(group.extra_hits) and group.dice > 1 and not group.doom
+
+
 def _roll_by_group(
     setup: BattleSetup,
     state: BattleState,
@@ -216,6 +223,16 @@ def _roll_by_group(
             f"a combat roll kept group by group ({by}) with units of several dice that the"
             " Crown of Thalnos (law) may destroy",
             f"{roller.value}'s combat roll in round {state.round}",
+        )
+    if any(_die_by_die(g) for g in pool.groups):
+        # a group whose dice may produce extra hits is rolled die by die: its hits then tell
+        # which dice produced none (War Funding Ω rerolls those: docs/rulings.md 27T-8)
+        pool = DicePool.of(
+            [
+                one
+                for g in pool.groups
+                for one in ([replace(g, dice=1)] * g.dice if _die_by_die(g) else [g])
+            ]
         )
     done = state.rolled(roller)
     if len(done) >= len(pool.groups):

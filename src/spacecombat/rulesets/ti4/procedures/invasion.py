@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Decision, End, Node, Step
+from spacecombat.core.engine import Chance, Decision, End, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import destroyed, next_hit
 from spacecombat.core.pool import DicePool
+from spacecombat.core.sides import SideState
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti4.abilities.base import Handler, Roll, overrides
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
@@ -22,7 +23,7 @@ from spacecombat.rulesets.ti4.abilities.sustain_damage import (
     hits_cancelled,
     sustainable,
 )
-from spacecombat.rulesets.ti4.effects import defense_pool, follow_ups, with_cursor
+from spacecombat.rulesets.ti4.effects import defense_pool, final_die, follow_ups, with_cursor
 from spacecombat.rulesets.ti4.outcome import invasion_outcome
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
@@ -31,6 +32,7 @@ from spacecombat.rulesets.ti4.procedures.space_cannon_offense import (
 )
 from spacecombat.rulesets.ti4.procedures.stalemate import neither_can_win
 from spacecombat.rulesets.ti4.procedures.windows import FIRST_ROUND, open_windows
+from spacecombat.rulesets.ti4.reinforcements import plastic
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Mark, Phase
@@ -54,6 +56,8 @@ def bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     asked before the hits are assigned, and may have the roll made again
     (space_cannon_offense.py ``reviewed_roll``)."""
     p = state.planet
+    if state.mark_count(A, Mark.JOINT_BOMBARDMENT) is not None:
+        return joint_bombardment(setup, state)
     if state.marked(A, Mark.ABILITY_ROLLED):
         allotted = _allotted(setup, state)
         return after_reviewed_roll(
@@ -75,7 +79,98 @@ def bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     if p >= len(setup.planets):
         return Step(state.at(Phase.COMMIT_GROUND_FORCES, planet=0, cursor=0))
     state = state.changed(cursor=0)  # past the start of the invasion: hits use the cursor
+    if p == 0 and _one_roll(setup):
+        return Step(state.marking(A, Mark.JOINT_BOMBARDMENT, _ROLLING))
     return _bombard(setup, state, setup.bombarded_by[p], state.at(Phase.BOMBARDMENT, planet=p + 1))
+
+
+#: the stages of a bombardment of several planets made as one roll (``Mark.JOINT_BOMBARDMENT``)
+_ROLLING, _ROLLING_AGAIN, _ASSIGNING = 0, 1, 2
+
+
+def _one_roll(setup: BattleSetup) -> bool:
+    """Whether step 1's bombardment must be made as one roll before any hit is assigned: units
+    bombard more than one planet and a handler acts after the roll (Scramble Frequency may
+    have "all of those dice" rolled again: docs/rulings.md 27T-10). Otherwise each planet is
+    rolled and its hits assigned in turn, which is the same when nothing acts between."""
+    return sum(1 for allotted in setup.bombarded_by if allotted) > 1 and bool(
+        overriding_after_roll(setup)
+    )
+
+
+def overriding_after_roll(setup: BattleSetup) -> tuple[Handler, ...]:
+    """The handlers in play acting after a unit-ability roll (``after_ability_roll``)."""
+    return setup.answering("after_ability_roll")
+
+
+def joint_bombardment(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
+    """Step 1 when units bombard several planets and a handler acts after the roll: LRR 15.1,
+    the active player rolls for each of its units at the planets they bombard, "this is called
+    a bombardment roll": one roll. Each planet's dice are rolled in planet order and their hits
+    kept (``BattleState.bombarded``); then the handlers acting after the roll are asked once,
+    seeing all its hits (``after_ability_roll``: Scramble Frequency); if one had it rolled
+    again (``Mark.REROLL``), every planet's dice are rolled again, final (14SF-2); then the
+    defender assigns the hits planet by planet (``bombardment_hits``). docs/rulings.md 27T-10."""
+    stage = state.mark_count(A, Mark.JOINT_BOMBARDMENT)
+    p, planets = state.planet, len(setup.planets)
+    if stage == _ASSIGNING:
+        while p < planets and not state.bombarded[p]:
+            p += 1
+        if p >= planets:
+            done = state.unmarking(A, Mark.JOINT_BOMBARDMENT).changed(bombarded=())
+            return Step(done.at(Phase.COMMIT_GROUND_FORCES, planet=0, cursor=0))
+        return _bombarded(setup)(state.changed(planet=p), state.bombarded[p])
+    if len(state.bombarded) < planets:
+        return _roll_at(setup, state, final=stage == _ROLLING_AGAIN)
+    if stage == _ROLLING_AGAIN:
+        assigning = state.marking(A, Mark.JOINT_BOMBARDMENT, _ASSIGNING)
+        return Step(assigning.changed(planet=0, cursor=0))
+    # the whole roll is made: the handlers acting after it are asked, seeing its hits
+    if not state.marked(A, Mark.ABILITY_ROLLED):
+        rolled = state.marking(A, Mark.ABILITY_ROLLED).with_hits_on(D, sum(state.bombarded))
+        return Step(rolled.changed(cursor=0))
+    handlers = setup.handlers
+    for index in range(state.cursor, len(handlers)):
+        node = handlers[index].after_ability_roll(setup, state, A, Roll.BOMBARDMENT, 0)
+        if node is not None:
+            return with_cursor(node, index + 1)
+    again = state.marked(A, Mark.REROLL)
+    cleared = state.unmarking(A, Mark.ABILITY_ROLLED, Mark.REROLL).with_hits_on(D, 0)
+    if again:
+        rolling = cleared.marking(A, Mark.JOINT_BOMBARDMENT, _ROLLING_AGAIN)
+        return Step(rolling.changed(bombarded=(), planet=0, cursor=0))
+    assigning = cleared.marking(A, Mark.JOINT_BOMBARDMENT, _ASSIGNING)
+    return Step(assigning.changed(planet=0, cursor=0))
+
+
+def _roll_at(setup: BattleSetup, state: BattleState, *, final: bool) -> Node[BattleState]:
+    """The dice of the joint bombardment at the next planet (``len(state.bombarded)``), rolled
+    and kept; a planet not bombarded keeps 0 (the reason told the first time only). ``final``:
+    the roll made again, without the roller's own rerolls (14SF-2)."""
+    p = len(state.bombarded)
+    at = state.changed(planet=p)
+
+    def kept(hits: int) -> Step[BattleState]:
+        return Step(state.changed(bombarded=(*state.bombarded, hits), planet=p + 1))
+
+    nothing = state.changed(bombarded=(*state.bombarded, 0), planet=p + 1)
+    allotted = setup.bombarded_by[p]
+    pool = bombardment_dice(setup, at, A, p, allotted) if allotted else DicePool.of([])
+    if not pool.groups or ground_forces(setup, at, D, p) == 0:
+        return Step(nothing)
+    forbidden = bombardment_forbidden(setup, p)
+    if forbidden is None and stops_bombardment(setup, at, D, p):
+        forbidden = "planetary shield"
+    if forbidden is not None:
+        told = (
+            ()
+            if final
+            else (event("bombardment_blocked", planet=setup.planets[p], reason=forbidden),)
+        )
+        return Step(nothing, told)
+    if final:
+        pool = DicePool.of([final_die(g) for g in pool.groups])
+    return Chance(A.value, "bombardment", pool, kept)
 
 
 def _bombard(
@@ -471,17 +566,43 @@ def establish_control(setup: BattleSetup, state: BattleState) -> Node[BattleStat
             structures = here.keep(cards.is_structure)
             here = here.without(cards.is_structure)
             if taken and structures:
-                attacker = attacker.with_planet(p, attacker.planet(p).plus(_fresh(structures)))
+                # the matching units come from the attacker's reinforcements: as many as are
+                # there (27T-5); the others are destroyed
+                fresh, lost = _matching(setup, attacker, _fresh(structures))
+                attacker = attacker.with_planet(p, attacker.planet(p).plus(fresh))
                 events += [
                     event("unit_replaced", player=D.value, unit=unit, by=A.value, planet=name)
-                    for unit, _, count in structures
+                    for unit, _, count in fresh
                     for _ in range(count)
                 ]
+                events += destroyed(D, lost, "control established")
             else:
                 events += destroyed(D, structures, "control established")
             defender = defender.with_planet(p, here)
     done = state.with_side(D, defender).with_side(A, attacker).at(Phase.OVER, cursor=0)
     return Step(done, tuple(events))
+
+
+def _matching(setup: BattleSetup, attacker: SideState, units: Forces) -> tuple[Forces, Forces]:
+    """``units`` split into those the attacker has matching units for in its reinforcements
+    (its plastic less its units of that type in this battle: reinforcements.py) and the
+    rest."""
+    cards = setup.side(A)
+    fresh, lost = Forces(), Forces()
+    for unit, status, count in units:
+        total = plastic(unit)
+        if total is None:
+            fresh = fresh.add(unit, status, count)
+            continue
+        here = cards.count_of(attacker.space, unit) + sum(
+            cards.count_of(planet, unit) for planet in attacker.planets
+        )
+        placed = min(count, max(0, total - here - fresh.count(unit)))
+        if placed:
+            fresh = fresh.add(unit, status, placed)
+        if count - placed:
+            lost = lost.add(unit, status, count - placed)
+    return fresh, lost
 
 
 def _fresh(units: Forces) -> Forces:

@@ -27,13 +27,15 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti4.abilities.base import Roll
 from spacecombat.rulesets.ti4.effects import (
+    after_reviewed_roll,
     cannon_aimers,
-    final_die,
     offense_pool,
     overriding,
     restricted_roll,
     with_cursor,
 )
+
+__all__ = ["after_reviewed_roll", "reviewed_roll", "space_cannon_offense"]
 from spacecombat.rulesets.ti4.procedures.assign_hits import Targets, assign_hits
 from spacecombat.rulesets.ti4.procedures.capacity import excess, remove_excess
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -65,35 +67,6 @@ def reviewed_roll(
     return Chance(roller.value, purpose, pool, waiting)
 
 
-def after_reviewed_roll(
-    setup: BattleSetup,
-    state: BattleState,
-    roller: Side,
-    roll: Roll,
-    purpose: str,
-    pool: Callable[[BattleState], DicePool],
-    then: Callable[[BattleState, int], Step[BattleState]],
-) -> Node[BattleState]:
-    """After ``roller``'s reviewed roll (``reviewed_roll``): the handlers not yet asked are asked
-    in order (``after_ability_roll``); then its hits are used (``then``), or, if one had it
-    rolled again (``Mark.REROLL``), ``pool`` (from the state) is rolled and its hits are used
-    instead: that roll is final, the roller's own rerolls (Ta Zern) were made right after its
-    first roll (docs/rulings.md 14RR-9, 14SF-2). ``then`` gets the state as before the roll
-    (``cursor`` 0), the handlers' changes kept (a card played)."""
-    reroll = state.marked(roller, Mark.REROLL)
-    cleared = state.unmarking(roller, Mark.ABILITY_ROLLED, Mark.REROLL).changed(cursor=0)
-    clean = cleared.with_hits_on(roller.other, 0)
-    if reroll:
-        final = DicePool.of([final_die(g) for g in pool(clean).groups])
-        return Chance(roller.value, purpose, final, lambda again: then(clean, again))
-    handlers = setup.handlers
-    for index in range(state.cursor, len(handlers)):
-        node = handlers[index].after_ability_roll(setup, state, roller, roll, 0)
-        if node is not None:
-            return with_cursor(node, index + 1)
-    return then(clean, state.hits_on(roller.other))
-
-
 def _after(setup: BattleSetup, state: BattleState) -> BattleState:
     # The active player (attacker) fires first, then the defender; then space combat.
     if state.turn is A:
@@ -120,7 +93,10 @@ def space_cannon_offense(setup: BattleSetup, state: BattleState) -> Node[BattleS
             lambda s: offense_pool(setup, s, roller),
             _offense_hits(setup, roller, cannon_aimers(setup, state, roller)),
         )
-    if state.cursor < len(handlers) and overriding(setup, "before_ability_roll"):
+    reviewing = state.marked(target, Mark.ABILITY_ROLLED)  # the defender's extra roll, made
+    # before this one (Experimental Battlestation), waits for the handlers after it: the
+    # extra roll's handler goes on with it (``extra_ability_roll``; effects.extra_cannon_roll)
+    if not reviewing and state.cursor < len(handlers) and overriding(setup, "before_ability_roll"):
         # asked even when the roll will not happen (Solar Flare is played when the active
         # player's turn begins, whether or not it has anything to fire)
         for index in range(state.cursor, len(handlers)):

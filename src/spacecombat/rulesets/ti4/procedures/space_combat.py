@@ -137,13 +137,24 @@ def anti_fighter_barrage_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
     (``widens_barrage``: Waylay) may be assigned to any of the player's ships, and SUSTAIN
     DAMAGE may cancel them (docs/rulings.md 14D3-1)."""
     side = state.turn
+    if state.marked(side, Mark.ASSIGNING_PRODUCED):
+        # hits an effect produced during the step (Reflective Shielding): not barrage hits,
+        # they reach any ship (docs/rulings.md 27T-7)
+        return assign_hits(
+            setup,
+            state,
+            side,
+            None,
+            Targets.SHIPS,
+            PRODUCED_CAUSE,
+            in_combat_round=True,
+            done=lambda s: _barrage_assigned(setup, s.unmarking(side, Mark.ASSIGNING_PRODUCED)),
+        )
 
     def done(s: BattleState) -> BattleState:
         if side is A:
             return s.at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=D)
-        if all(ships(setup, s, x) for x in SIDES):
-            return s.at(Phase.ANNOUNCE_RETREATS, turn=D)
-        return s.at(Phase.END_OF_ROUND)  # step 1.1: the combat ends; its end windows follow
+        return _barrage_assigned(setup, s)
 
     widened = any(h.widens_barrage(setup, state, side) for h in overriding(setup, "widens_barrage"))
     return assign_hits(
@@ -156,6 +167,27 @@ def anti_fighter_barrage_hits(setup: BattleSetup, state: BattleState) -> Node[Ba
         in_combat_round=True,
         done=done,
     )
+
+
+#: the cause of the hits an effect produced during the anti-fighter barrage step
+PRODUCED_CAUSE = "Reflective Shielding"
+
+
+def _barrage_assigned(setup: BattleSetup, state: BattleState) -> BattleState:
+    """Once the barrage hits are assigned: the hits an effect produced against a player during
+    the step (``Mark.PRODUCED_IN_BARRAGE``: Reflective Shielding), the attacker's first, are
+    assigned by that player to any of its ships (docs/rulings.md 27T-7); then, if a player has
+    no ships left, the combat ends at once (step 1.1)."""
+    for x in SIDES:
+        produced = state.mark_count(x, Mark.PRODUCED_IN_BARRAGE)
+        if produced:
+            assigning = state.unmarking(x, Mark.PRODUCED_IN_BARRAGE).marking(
+                x, Mark.ASSIGNING_PRODUCED
+            )
+            return assigning.with_hits_on(x, produced).at(Phase.ANTI_FIGHTER_BARRAGE_HITS, turn=x)
+    if all(ships(setup, state, x) for x in SIDES):
+        return state.at(Phase.ANNOUNCE_RETREATS, turn=D)
+    return state.at(Phase.END_OF_ROUND)  # step 1.1: the combat ends; its end windows follow
 
 
 def announce_retreats(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

@@ -45,6 +45,7 @@ from spacecombat.rulesets.ti4.setup.validate import (
     check_defender_planets,
     check_elected,
     check_laws_implemented,
+    check_play_names,
     check_side,
     check_ti3_only_keys,
     read_laws,
@@ -180,6 +181,7 @@ def build(scenario: Scenario) -> BattleSetup:
         check_side(data, drafts[side])
         sides[side] = _side_setup(scenario, drafts[side], system, planets)
     handlers = _handlers(data, scenario, drafts, laws, system)
+    check_play_names(scenario, handlers)
     for handler in handlers:
         handler.set_up_in_play(sides, handlers)
     check_active_system(system, handlers)

@@ -213,6 +213,46 @@ def _check_policy(
         _check_play_value(ident, (layer.play or {})[ident], where)
 
 
+#: the effect that gains the opponent's technologies during a battle (their decisions may be
+#: named before it gains them)
+_GAINS_TECHNOLOGIES = "technological_singularity"
+
+
+def check_play_names(scenario: Scenario, handlers: Iterable[Handler]) -> None:
+    """Each name of a side's ``policy.play`` is one of that side's decisions: an effect in play
+    that it holds and that asks it something (``Handler.asks``), or one of the opponent's
+    technologies it may gain during the battle (Technological Singularity); a name of the
+    shared ``policy.play``, a decision of either side. A name that never asks anything is
+    refused, listing the names allowed (docs/rulings.md 14B-7, 27T-1)."""
+    data = load()
+    in_play = tuple(handlers)
+    asked: dict[Side, set[str]] = {side: set() for side in SIDES}
+    for h in in_play:
+        if h.owner is not None and h.asks is not None:
+            asked[h.owner].add(h.asks)
+    for side in SIDES:
+        if any(h.id == _GAINS_TECHNOLOGIES and h.owner is side for h in in_play):
+            asked[side] |= {
+                h.asks
+                for h in in_play
+                if h.owner is side.other and h.asks is not None and h.id in data.technologies
+            }
+    layers = [(f"{side.value}.policy", side_spec(scenario, side).policy, {side}) for side in SIDES]
+    layers.insert(0, ("policy", scenario.policy, set(SIDES)))
+    for where, layer, sides in layers:
+        if layer is None:
+            continue
+        allowed = sorted(set().union(*(asked[side] for side in sides)))
+        for ident in layer.play or {}:
+            if ident not in allowed:
+                whose = "either side" if len(sides) > 1 else "this side"
+                raise ScenarioError(
+                    f"{where}.play.{field_key(ident)}",
+                    f"{shown(ident)} is not a decision of {whose} (no effect it holds in this "
+                    f"battle asks it anything); allowed: {', '.join(allowed) or 'none'}",
+                )
+
+
 def _check_play_value(ident: str, when: object, where: str) -> None:
     """A ``policy.play`` value that only one effect takes (``Handler.play_values``) is refused
     for any other."""
