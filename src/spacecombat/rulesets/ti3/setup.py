@@ -28,7 +28,14 @@ from spacecombat.rulesets.setup import (
 )
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
-from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options
+from spacecombat.rulesets.ti3.rules import (
+    UNIT_TYPES,
+    Ti3Data,
+    Ti3Options,
+    flagship_id,
+    load,
+    options,
+)
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 from spacecombat.scenario.checks import forces as forces_of
 from spacecombat.scenario.checks import planet_names, space_battle_units
@@ -213,41 +220,108 @@ def _side(
             raise ScenarioError(
                 f"{where}.faction", f"unknown TI3 race {shown(faction)}; allowed: {allowed}"
             )
-        for ability in data.factions[faction].abilities:
-            if ability.combat == "rule":
-                if ability.handler not in HANDLERS:
-                    name = data.factions[faction].name
-                    raise RuleNotImplemented(f"{name}: {ability.text}", f"{where}.faction")
-                handlers.add(ability.handler)
     for i, tech in enumerate(spec.technologies):
         name = f"{where}.technologies[{i}]"
         if tech not in data.technologies:
             allowed = ", ".join(sorted(data.technologies))
             raise ScenarioError(name, f"unknown TI3 technology {shown(tech)}; allowed: {allowed}")
         record = data.technologies[tech]
+        if record.faction is not None and record.faction != faction:
+            race = data.factions[record.faction].name
+            raise ScenarioError(
+                name,
+                f"{record.name} is a racial technology of {race}: only a side with faction "
+                f"{record.faction} holds it (docs/rulings.md 27R-14)",
+            )
         if record.combat == "rule":
             if record.handler not in HANDLERS:
                 raise RuleNotImplemented(f"the technology {record.name}", name)
             handlers.add(record.handler)
+    if faction is not None:
+        # the race's abilities (after its technologies: a racial technology names its own
+        # refusal, even for a race that is refused)
+        for ability in data.factions[faction].abilities:
+            if ability.combat == "rule":
+                if ability.handler not in HANDLERS:
+                    name = data.factions[faction].name
+                    raise RuleNotImplemented(f"{name}: {ability.text}", f"{where}.faction")
+                handlers.add(ability.handler)
     for field_name, counts in (
         ("units", spec.units),
         ("planet_units", spec.planet_units),
         ("damaged", spec.damaged),
     ):
         _check_units(f"{where}.{field_name}", counts, rule_options)
+    cards = _race_cards(data, spec, where, faction, handlers, scenario.battle == "space")
     present = dict(spec.units)
     for unit, count in spec.planet_units.items():
         present[unit] = present.get(unit, 0) + count
-    _check_damaged(data, f"{where}.damaged", spec.damaged, present)
+    _check_damaged_cards(cards, f"{where}.damaged", spec.damaged, present)
+    fleet_supply = spec.fleet_supply
+    if fleet_supply is not None and "letnev_fleet_supply" in handlers:
+        fleet_supply += 1  # the Barony of Letnev: one more ship than its counters
     return Ti3Side(
         side=side,
-        cards=data.units,
+        cards=cards,
         technologies=frozenset(spec.technologies),
         faction=faction,
         handlers=frozenset(handlers),
         policy=_policy(scenario, spec, where),
-        fleet_supply=spec.fleet_supply,
+        fleet_supply=fleet_supply,
     )
+
+
+def _race_cards(
+    data: Ti3Data,
+    spec: SideSpec,
+    where: str,
+    faction: str | None,
+    handlers: set[str],
+    space: bool,
+) -> Mapping[str, UnitDef]:
+    """The side's unit cards: TI3's, with its race's flagship as ``flagship`` (Shards of the
+    Throne; docs/rulings.md 27R-1) and its racial technologies' changes to the cards. The
+    handlers of the flagship's abilities join ``handlers``."""
+    cards = data.units
+    named = any("flagship" in counts for counts in (spec.units, spec.planet_units, spec.damaged))
+    if named:
+        field_name = f"{where}.units.flagship"
+        if faction is None:
+            raise ScenarioError(
+                field_name, f"a flagship is its race's own ship: set {where}.faction"
+            )
+        race = data.factions[faction].name
+        card = data.units.get(flagship_id(faction))
+        if card is None:
+            raise RuleNotImplemented(
+                f"the flagship of {race} (no source gives its Shards of the Throne stats; "
+                "docs/rulings.md 27R-2)",
+                field_name,
+            )
+        for ability in card.abilities:
+            if ability.combat != "rule":
+                continue
+            if ability.handler not in HANDLERS:
+                raise RuleNotImplemented(
+                    f"{card.name}, the flagship of {race}: {ability.text}", field_name
+                )
+            handlers.add(ability.handler)
+        if (
+            space
+            and "yin_flagship" in handlers
+            and any(data.units[u].is_ground_force for u in spec.units if u in data.units)
+        ):
+            raise RuleNotImplemented(
+                f"{card.name}, the flagship of {race}: ground forces aboard fighting as "
+                "fighters (with no ground force in space it cannot act)",
+                f"{where}.units",
+            )
+        cards = {**cards, "flagship": card}
+    if "mark_ii_advanced_carriers" in handlers:
+        # Mark II Advanced Carriers: carriers carry 8 and have SUSTAIN DAMAGE (27R-12)
+        carrier = cards["carrier"].model_copy(update={"capacity": 8, "sustain_damage": True})
+        cards = {**cards, "carrier": carrier}
+    return cards
 
 
 def _check_units(where: str, counts: Mapping[str, int], rule_options: Ti3Options) -> None:
@@ -256,10 +330,6 @@ def _check_units(where: str, counts: Mapping[str, int], rule_options: Ti3Options
         if unit not in UNIT_TYPES:
             raise ScenarioError(
                 f"{where}.{field_key(unit)}", f"unknown unit; allowed: {', '.join(UNIT_TYPES)}"
-            )
-        if unit == "flagship":
-            raise RuleNotImplemented(
-                "TI3 flagships (their stats are not verified)", f"{where}.flagship"
             )
         if unit == "shock_troop" and not rule_options.shock_troops:
             raise ScenarioError(
@@ -272,8 +342,15 @@ def _check_damaged(
     data: Ti3Data, where: str, damaged: Mapping[str, int], present: Mapping[str, int]
 ) -> None:
     """Only units with SUSTAIN DAMAGE can be damaged, and no more than are present."""
+    _check_damaged_cards(data.units, where, damaged, present)
+
+
+def _check_damaged_cards(
+    cards: Mapping[str, UnitDef], where: str, damaged: Mapping[str, int], present: Mapping[str, int]
+) -> None:
+    """``_check_damaged`` with a side's own cards (its flagship, its carriers)."""
     for unit, count in damaged.items():
-        if not data.units[unit].sustain_damage:
+        if not cards[unit].sustain_damage:
             raise ScenarioError(f"{where}.{unit}", f"a {unit} cannot be damaged")
         if count > present.get(unit, 0):
             raise ScenarioError(
@@ -479,7 +556,10 @@ def _pre_combat(
     """The pre-combat steps this battle can have, in the spec's order."""
     space = {Side.ATTACKER: attacker.space, Side.DEFENDER: defender.space}
     steps = []
-    if any(space[s].count("destroyer") and space[s.other].count("fighter") for s in SIDES):
+    if any(
+        any(space[s].count(u) for u in barrage_units(sides[s])) and space[s.other].count("fighter")
+        for s in SIDES
+    ):
         steps.append("anti_fighter_barrage")
     if any(sides[s].has("assault_cannon") and space[s].count("dreadnought") for s in SIDES):
         steps.append("assault_cannon")
@@ -489,3 +569,9 @@ def _pre_combat(
     ):
         steps.append("mentak")
     return tuple(steps)
+
+
+def barrage_units(cards: Ti3Side) -> tuple[str, ...]:
+    """The unit types of a side that fire an anti-fighter barrage: destroyers, and a flagship
+    whose card has one (the Son of Ragh, docs/rulings.md 27R-9)."""
+    return tuple(u for u in ("destroyer", "flagship") if cards.card(u).anti_fighter_barrage)

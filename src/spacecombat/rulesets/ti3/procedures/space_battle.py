@@ -13,6 +13,7 @@ from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DicePool
+from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities import duranium_armor
@@ -20,7 +21,7 @@ from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.procedures import exchange, stalemate
 from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
-from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.setup import Ti3Setup, barrage_units
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 from spacecombat.scenario.schema import AdjacentSystemSpec
 
@@ -69,20 +70,29 @@ START = "start"
 
 
 def _afb_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
-    """Anti-fighter barrage: 2 dice per destroyer at its combat value, against fighters."""
-    count = state.side(side).space.count("destroyer")
-    if not count or not state.side(side.other).space.count("fighter"):
+    """Anti-fighter barrage: 2 dice per destroyer at its combat value, against fighters (and
+    the Son of Ragh's 4 dice at 6: 27R-9)."""
+    if not state.side(side.other).space.count("fighter"):
         return None
-    barrage = setup.side(side).card("destroyer").anti_fighter_barrage
-    assert barrage is not None
+    cards = setup.side(side)
+    space = state.side(side).space
+    units = [(u, space.count(u)) for u in barrage_units(cards) if space.count(u)]
+    if not units:
+        return None
+
+    def barrage(unit: str) -> Roll:
+        found = cards.card(unit).anti_fighter_barrage
+        assert found is not None
+        return found
+
     return pool(
         setup,
         state,
         side,
         RollKind.ANTI_FIGHTER_BARRAGE,
-        [("destroyer", count)],
-        value=lambda _: barrage.hit,
-        dice_each=lambda _: barrage.dice,
+        units,
+        value=lambda u: barrage(u).hit,
+        dice_each=lambda u: barrage(u).dice,
     )
 
 
