@@ -432,7 +432,11 @@ def test_destroyer_anti_fighter_barrage() -> None:
     u = rules.load().units["destroyer"]
     assert u.anti_fighter_barrage is not None
     assert (u.anti_fighter_barrage.hit, u.anti_fighter_barrage.dice) == (9, 2)
-    others = [n for n, c in rules.load().units.items() if c.anti_fighter_barrage is not None]
+    others = [
+        n
+        for n, c in rules.load().units.items()
+        if c.anti_fighter_barrage is not None and c.faction is None
+    ]
     assert others == ["destroyer"]
 
 
