@@ -16,7 +16,13 @@ from typing import Any
 
 def space(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -> dict[str, Any]:
     """A TI3 space battle."""
-    return {"ruleset": "ti3", "battle": "space", "attacker": attacker, "defender": defender, **extra}
+    return {
+        "ruleset": "ti3",
+        "battle": "space",
+        "attacker": attacker,
+        "defender": defender,
+        **extra,
+    }
 
 
 def invasion(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -> dict[str, Any]:

@@ -310,11 +310,11 @@ def test_each_rule_race_ability_is_handled_or_refused(faction: str) -> None:
         assert caught.value.where == "attacker.faction"
 
 
-@pytest.mark.parametrize("faction", ["yin", "naalu"])
+@pytest.mark.parametrize("faction", ["yin"])
 def test_races_with_unverified_abilities_are_refused(faction: str) -> None:
-    """ti3-facts.md 10: Yin and the Naalu pre-combat retreat are [L]; naming the race is
-    refused (Naalu even though its fighter bonus has a handler). (The Letnev, refused before
-    issue 27, is played: tests/ti3/races/test_letnev_fleet_supply.py.)"""
+    """ti3-facts.md 10: the Yin abilities are not implemented; naming the race is refused.
+    (Issue 27: the Letnev is played, tests/ti3/races/test_letnev_fleet_supply.py; the Naalu
+    is refused only as a defender that could retreat, tests/ti3/races/test_naalu_retreat.py.)"""
     with pytest.raises(RuleNotImplemented):
         run(scenario({"faction": faction}), [])
 

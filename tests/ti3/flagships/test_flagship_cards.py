@@ -45,7 +45,8 @@ def test_flagship_card(race: str) -> None:
     card = rules.load().units[f"{race}_flagship"]
     assert card.combat is not None
     assert (card.combat.hit, card.combat.dice, card.move, card.cost, card.capacity) == STATS[race]
-    assert card.sustain_damage and card.is_ship
+    assert card.sustain_damage
+    assert card.is_ship
     assert (card.type, card.faction, card.source) == ("flagship", race, "sot")
 
 
@@ -80,12 +81,15 @@ def test_a_flagship_needs_its_race() -> None:
         ("nekro", "every unit in the system"),
     ],
 )
-def test_a_flagship_whose_ability_is_not_implemented_is_refused_by_name(race: str, why: str) -> None:
+def test_a_flagship_whose_ability_is_not_implemented_is_refused_by_name(
+    race: str, why: str
+) -> None:
     """27R-2: the flagships whose abilities act in a battle but are not implemented."""
     with pytest.raises(RuleNotImplemented) as caught:
         run(space({"units": {"flagship": 1}, "faction": race}, {"units": {"cruiser": 1}}), [])
     card = rules.load().units[f"{race}_flagship"]
-    assert card.name in caught.value.rule and why in caught.value.rule
+    assert card.name in caught.value.rule
+    assert why in caught.value.rule
     assert caught.value.where == "attacker.units.flagship"
 
 

@@ -5,6 +5,7 @@ the rounds of a space battle (with the race's own +1: two in all)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from spacecombat import odds
 from spacecombat.core.sides import Side
@@ -28,15 +29,15 @@ def test_the_modifier_reads_the_flagship_and_the_round_kind() -> None:
         assert h.modifier(RollContext(kind, A, "cruiser", own_flagship=True)) == 0
 
 
-def _cruiser_needs(attacker: dict[str, object], faces: list[int]) -> list[object]:
+def _cruiser_needs(attacker: dict[str, Any], faces: list[int]) -> list[object]:
     played = run(space(attacker, {"units": {"cruiser": 1}}), faces)
-    return [
-        g["hit_on"]
-        for r in rolls(played, "space_combat")
-        if r["player"] == "attacker"
-        for g in r["groups"]
-        if g["unit"] == "cruiser"
-    ]
+    needed = []
+    for r in rolls(played, "space_combat"):
+        groups = r["groups"]
+        assert isinstance(groups, list)
+        if r["player"] == "attacker":
+            needed += [g["hit_on"] for g in groups if g["unit"] == "cruiser"]
+    return needed
 
 
 def test_a_cruiser_hits_on_5_beside_the_flagship_and_on_6_without_it() -> None:

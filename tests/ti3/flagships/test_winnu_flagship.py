@@ -5,20 +5,22 @@ in the system, counted at each roll."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from spacecombat import odds
+from spacecombat.core.engine import Played
 from tests.helpers import rolls, run
 from tests.ti3.effects import space, two_lives_duel
 
 
-def _flagship_dice(played: object) -> list[int]:
-    return [
-        len(g["faces"])
-        for r in rolls(played, "space_combat")  # type: ignore[arg-type]
-        if r["player"] == "attacker"
-        for g in r["groups"]
-        if g["unit"] == "flagship"
-    ]
+def _flagship_dice(played: Played[Any]) -> list[int]:
+    dice = []
+    for r in rolls(played, "space_combat"):
+        groups = r["groups"]
+        assert isinstance(groups, list)
+        if r["player"] == "attacker":
+            dice += [len(g["faces"]) for g in groups if g["unit"] == "flagship"]
+    return dice
 
 
 def test_one_die_per_enemy_non_fighter_ship() -> None:
@@ -70,4 +72,5 @@ def test_the_rounds_are_not_in_product_form() -> None:
         )
     )
     refusal = Ti3ProductRounds.refusal(setup)
-    assert refusal is not None and "winnu_flagship" in refusal
+    assert refusal is not None
+    assert "winnu_flagship" in refusal

@@ -148,6 +148,16 @@ def build(scenario: Scenario) -> Ti3Setup:
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
+    if (
+        scenario.battle == "space"
+        and sides[Side.DEFENDER].has("naalu_pre_combat_retreat")
+        and any(why_not_destination(Side.DEFENDER, s) is None for s in scenario.system.adjacent)
+    ):
+        raise RuleNotImplemented(
+            "The Naalu Collective: when attacked, may retreat before the space battle "
+            "(a Naalu defender with somewhere to retreat to)",
+            "defender.faction",
+        )
     handlers: list[Handler] = []
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
@@ -214,12 +224,11 @@ def _side(
             raise ScenarioError(f"{where}.{key}", "a TI4 key; TI3 does not use it")
     handlers: set[str] = set()
     faction = spec.faction
-    if faction is not None:
-        if faction not in data.factions:
-            allowed = ", ".join(sorted(data.factions))
-            raise ScenarioError(
-                f"{where}.faction", f"unknown TI3 race {shown(faction)}; allowed: {allowed}"
-            )
+    if faction is not None and faction not in data.factions:
+        allowed = ", ".join(sorted(data.factions))
+        raise ScenarioError(
+            f"{where}.faction", f"unknown TI3 race {shown(faction)}; allowed: {allowed}"
+        )
     for i, tech in enumerate(spec.technologies):
         name = f"{where}.technologies[{i}]"
         if tech not in data.technologies:
@@ -575,3 +584,19 @@ def barrage_units(cards: Ti3Side) -> tuple[str, ...]:
     """The unit types of a side that fire an anti-fighter barrage: destroyers, and a flagship
     whose card has one (the Son of Ragh, docs/rulings.md 27R-9)."""
     return tuple(u for u in ("destroyer", "flagship") if cards.card(u).anti_fighter_barrage)
+
+
+def why_not_destination(side: Side, system: AdjacentSystemSpec) -> str | None:
+    """Why ``side`` may not withdraw or retreat to ``system``, or ``None`` if it may: it must be
+    an adjacent system the player activated before (it holds their command counter) with no
+    enemy ships (ti3-combat.md, Execute withdrawals; ti3-facts.md section 6), and not one no
+    ship may end its move in (a supernova or an asteroid field, docs/rulings.md T18)."""
+    if side.value not in system.command_tokens:
+        return "holds no command counter of the player: it was not activated before"
+    if any(p != side.value for p in system.ships):
+        return "holds another player's ships"
+    if system.anomaly == "supernova":
+        return "is a supernova"
+    if system.anomaly == "asteroid_field":
+        return "is an asteroid field, where no ship may end its move"
+    return None

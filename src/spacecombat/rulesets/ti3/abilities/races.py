@@ -119,7 +119,16 @@ class YinFlagship(Marker):
     id = "yin_flagship"
 
 
+class NaaluPreCombatRetreat(Marker):
+    """The Naalu Collective: when attacked, its fleet may retreat before the space battle. Not
+    implemented: it can act only for a Naalu defender with somewhere to retreat to, and such a
+    battle is refused (setup.py; docs/rulings.md 27R-16)."""
+
+    id = "naalu_pre_combat_retreat"
+
+
 RACE_HANDLERS: tuple[type[Handler], ...] = (
+    NaaluPreCombatRetreat,
     LetnevFleetSupply,
     L4Disruptors,
     NoneuclidianShielding,

@@ -21,9 +21,8 @@ from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.procedures import exchange, stalemate
 from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
-from spacecombat.rulesets.ti3.setup import Ti3Setup, barrage_units
+from spacecombat.rulesets.ti3.setup import Ti3Setup, barrage_units, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
-from spacecombat.scenario.schema import AdjacentSystemSpec
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
@@ -205,22 +204,6 @@ def pre_combat_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 
 # --- combat rounds --------------------------------------------------------------------------
-
-
-def why_not_destination(side: Side, system: AdjacentSystemSpec) -> str | None:
-    """Why ``side`` may not withdraw or retreat to ``system``, or ``None`` if it may: it must be
-    an adjacent system the player activated before (it holds their command counter) with no
-    enemy ships (ti3-combat.md, Execute withdrawals; ti3-facts.md section 6), and not one no
-    ship may end its move in (a supernova or an asteroid field, docs/rulings.md T18)."""
-    if side.value not in system.command_tokens:
-        return "holds no command counter of the player: it was not activated before"
-    if any(p != side.value for p in system.ships):
-        return "holds another player's ships"
-    if system.anomaly == "supernova":
-        return "is a supernova"
-    if system.anomaly == "asteroid_field":
-        return "is an asteroid field, where no ship may end its move"
-    return None
 
 
 def destinations(setup: Ti3Setup, state: Ti3State, side: Side) -> list[str]:
