@@ -75,7 +75,9 @@ def test_every_kind_is_listed_with_a_summary() -> None:
     assert f"**Summary.** {len(found)} effects:" in text
     # one row per entry, and no dates (the text is a function of the tree)
     # (the hook section: a header and one row per hook)
-    rows = sum(line.startswith("| ") for line in text.splitlines())
+    # (TI3's sections, after TI4's, have their own tests: tests/ti3/test_effects_doc_races.py)
+    ti4 = text.split("\n## TI3")[0]
+    rows = sum(line.startswith("| ") for line in ti4.splitlines())
     assert rows == len(found) + len(effects_doc.KINDS) + len(HOOKS) + 1
     assert render() == text
 

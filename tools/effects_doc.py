@@ -27,6 +27,7 @@ from spacecombat.rulesets.ti4.abilities.base import HANDLERS, acts_in_rounds, ov
 from spacecombat.rulesets.ti4.hooks import HOOKS
 from spacecombat.rulesets.ti4.rules import Ti4Data, load
 from spacecombat.rulesets.ti4.sides import Side
+from tools.effects_doc_ti3_races import races_section
 
 REPO = Path(__file__).resolve().parents[1]
 DOC = REPO / "docs" / "effects.md"
@@ -313,6 +314,7 @@ def render(data: Ti4Data | None = None) -> str:
     for kind, title, data_file in KINDS:
         lines += table(title, data_file, [e for e in found if e.kind == kind])
     lines += hooks_table()
+    lines += races_section()  # TI3: races, flagships and Mechanized Units (issue 27)
     return "\n".join(lines)
 
 

@@ -142,3 +142,6 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
     NaaluFlagship,
     YinFlagship,
 )
+
+#: handlers that only refuse the battles where their ability could act (it is not implemented)
+REFUSED_WHERE_IT_CAN_ACT = (NaaluPreCombatRetreat.id, YinFlagship.id)
