@@ -31,7 +31,14 @@ from spacecombat.rulesets.ti3.state import Phase, Ti3State
 #: abilities that act across players or on one round only (the Fourth Moon takes the
 #: defender's SUSTAIN DAMAGE while the attacker's flagship lives; Salai Sai Corian rolls a
 #: die per opposing ship)
-_NOT_IN_PRODUCT_FORM = ("xxcha", "duranium_armor", "mentak_flagship", "winnu_flagship")
+_NOT_IN_PRODUCT_FORM = (
+    "xxcha",
+    "duranium_armor",
+    "mentak_flagship",
+    "winnu_flagship",
+    # Arc Secundus repairs itself at the end of each round
+    "letnev_flagship",
+)
 
 
 class Ti3ProductRounds(PlayerRounds[Ti3State]):

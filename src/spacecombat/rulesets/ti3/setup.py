@@ -504,7 +504,9 @@ def _can_bombard(
         return f"a {unit} cannot bombard"
     if unit == "war_sun":
         return None  # War Suns may bombard planets even with PDS, even with no invasion
-    if planet.count("pds") and not cards.has("graviton_negator"):
+    # Arc Secundus bombards through the planetary shield (27R-18)
+    through_shield = unit == "flagship" and cards.has("letnev_flagship")
+    if planet.count("pds") and not cards.has("graviton_negator") and not through_shield:
         return (
             "dreadnoughts may not bombard a planet with an enemy PDS (Graviton Negator lifts this)"
         )

@@ -119,6 +119,14 @@ class YinFlagship(Marker):
     id = "yin_flagship"
 
 
+class LetnevFlagship(Marker):
+    """Arc Secundus (Letnev flagship): it repairs itself at the end of each combat round
+    (procedures/space_battle.py ``end_of_round``) and bombards through the planetary shield
+    (setup.py ``_can_bombard``; docs/rulings.md 27R-18)."""
+
+    id = "letnev_flagship"
+
+
 class NaaluPreCombatRetreat(Marker):
     """The Naalu Collective: when attacked, its fleet may retreat before the space battle. Not
     implemented: it can act only for a Naalu defender with somewhere to retreat to, and such a
@@ -128,6 +136,7 @@ class NaaluPreCombatRetreat(Marker):
 
 
 RACE_HANDLERS: tuple[type[Handler], ...] = (
+    LetnevFlagship,
     NaaluPreCombatRetreat,
     LetnevFleetSupply,
     L4Disruptors,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
-from spacecombat.core.forces import Forces
+from spacecombat.core.forces import Forces, Status
 from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
@@ -335,9 +335,31 @@ def execute_withdrawals(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 
 def end_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """End of the round: Duranium Armor repairs; if both players still have ships in the
-    system, a new round begins."""
+    """End of the round: Arc Secundus repairs itself (27R-18), then Duranium Armor repairs; if
+    both players still have ships in the system, a new round begins."""
+    repaired = _arc_secundus_repairs(setup, state)
+    if repaired is not None:
+        return repaired
     return duranium_armor.repair(setup, state, lambda s: _next_round(setup, s))
+
+
+def _arc_secundus_repairs(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State] | None:
+    """Arc Secundus, the Letnev flagship, repairs itself at the end of each combat round
+    (PC_Twi CombatInterface.cpp AutoRepairs after each round's dice; docs/rulings.md 27R-18):
+    the repair of each player's damaged Arc Secundus, attacker first, or ``None``."""
+    after, said = state, []
+    for side in SIDES:
+        if not setup.side(side).has("letnev_flagship"):
+            continue
+        space = after.side(side).space
+        for status in (Status.DAMAGED, Status.SUSTAINED_THIS_ROUND):
+            if space.count("flagship", status):
+                space = space.move("flagship", status, Status.UNDAMAGED)
+                after = after.with_side(side, after.side(side).with_space(space))
+                said.append(
+                    event("unit_repaired", player=side.value, unit="flagship", by="Arc Secundus")
+                )
+    return Step(after, tuple(said)) if said else None
 
 
 def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
