@@ -284,6 +284,8 @@ def test_each_rule_technology_is_handled_or_refused(tech: str) -> None:
     record = rules.load().technologies[tech]
     # a racial technology is held by a side of its race (issue 27, docs/rulings.md 27R-14)
     side = {"technologies": [tech], **({"faction": record.faction} if record.faction else {})}
+    # a dreadnought: the Yin sacrifice (refused) needs a cruiser or destroyer (27R-19)
+    side["units"] = {"dreadnought": 1}
     if record.handler in HANDLERS:
         setup = build(parse_ti_scenario(scenario(side)))
         assert record.handler in setup.side(A).handlers
@@ -301,7 +303,10 @@ def test_each_rule_race_ability_is_handled_or_refused(faction: str) -> None:
     record = rules.load().factions[faction]
     abilities = [a for a in record.abilities if a.combat == "rule"]
     if all(a.handler in HANDLERS for a in abilities):
-        setup = build(parse_ti_scenario(scenario({"faction": faction})))
+        # a dreadnought: the Yin sacrifice (refused) needs a cruiser or destroyer (27R-19)
+        setup = build(
+            parse_ti_scenario(scenario({"faction": faction, "units": {"dreadnought": 1}}))
+        )
         assert {a.handler for a in abilities} <= setup.side(A).handlers
     else:
         with pytest.raises(RuleNotImplemented) as caught:

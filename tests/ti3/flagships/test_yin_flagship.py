@@ -1,8 +1,8 @@
 """Van Hauge, the Yin Brotherhood flagship (PC_Twi r_Yin.cpp e_YinFlagship: ground forces
 aboard may fight as fighters; not implemented): it can act only where its owner has ground
 forces in space in a space battle, and only such a battle is refused (docs/rulings.md 27R-2).
-The Yin race itself is refused for its own abilities (tests/ti3/test_abilities.py), so the
-flagship is checked through the setup's card choice."""
+The refusal is checked through the setup's card choice (the Yin side with ground forces in
+space and no cruiser or destroyer)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,10 @@ def test_without_ground_forces_it_cannot_act() -> None:
     _cards({"flagship": 1, "cruiser": 1})
 
 
-def test_a_yin_side_is_refused_for_the_race_first() -> None:
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(space({"units": {"flagship": 1}, "faction": "yin"}, {"units": {"cruiser": 1}}), [])
-    assert caught.value.where == "attacker.faction"
+def test_a_yin_flagship_without_ground_forces_fights() -> None:
+    """No ground force in space, no cruiser or destroyer to sacrifice: played. Round 1:
+    flagship 5, 1 (the cruiser destroyed); cruiser 1."""
+    played = run(
+        space({"units": {"flagship": 1}, "faction": "yin"}, {"units": {"cruiser": 1}}), [5, 1, 1]
+    )
+    assert played.outcome["result"] == "attacker_win"

@@ -42,7 +42,6 @@ def test_only_its_race_holds_it(tech: str) -> None:
         ("exotrireme", "sardakk", "space"),
         ("spec_ops_training", "sol", "invasion"),
         ("hybrid_crystal_drives", "naalu", "space"),
-        ("fanaticism", "yin", "invasion"),
         ("dimensional_splicers", "creuss", "space"),
     ],
 )

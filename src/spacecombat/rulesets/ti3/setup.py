@@ -158,6 +158,18 @@ def build(scenario: Scenario) -> Ti3Setup:
             "(a Naalu defender with somewhere to retreat to)",
             "defender.faction",
         )
+    for side in SIDES:
+        units = side_spec(scenario, side).units
+        if (
+            scenario.battle == "space"
+            and sides[side].has("yin_sacrifice")
+            and any(units.get(u, 0) for u in ("cruiser", "destroyer"))
+        ):
+            raise RuleNotImplemented(
+                "The Yin Brotherhood: before the second round of a space battle, may discard a "
+                "cruiser or destroyer to inflict one hit on any enemy ship",
+                f"{side.value}.faction",
+            )
     handlers: list[Handler] = []
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))

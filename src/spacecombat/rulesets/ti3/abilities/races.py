@@ -127,6 +127,32 @@ class LetnevFlagship(Marker):
     id = "letnev_flagship"
 
 
+class YinIndoctrination(Marker):
+    """The Yin Brotherhood: when attacking, before invasion combat it rolls a die; on 5 or
+    more the defender loses a ground force and the Yin player gains one (procedures/
+    invasion.py; docs/rulings.md 27R-19)."""
+
+    id = "yin_indoctrination"
+
+    #: the die's value
+    VALUE = 5
+
+
+class Fanaticism(Marker):
+    """Fanaticism (Yin): the racial ability twice in each ground combat: two dice
+    (procedures/invasion.py; docs/rulings.md 27R-19)."""
+
+    id = "fanaticism"
+
+
+class YinSacrifice(Marker):
+    """The Yin Brotherhood: before the second round of a space battle it may discard a
+    cruiser or destroyer to inflict a hit on any enemy ship. Not implemented: a space battle
+    where the Yin has one is refused (setup.py; docs/rulings.md 27R-19)."""
+
+    id = "yin_sacrifice"
+
+
 class NaaluPreCombatRetreat(Marker):
     """The Naalu Collective: when attacked, its fleet may retreat before the space battle. Not
     implemented: it can act only for a Naalu defender with somewhere to retreat to, and such a
@@ -136,6 +162,9 @@ class NaaluPreCombatRetreat(Marker):
 
 
 RACE_HANDLERS: tuple[type[Handler], ...] = (
+    YinIndoctrination,
+    Fanaticism,
+    YinSacrifice,
     LetnevFlagship,
     NaaluPreCombatRetreat,
     LetnevFleetSupply,
@@ -153,4 +182,4 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)
-REFUSED_WHERE_IT_CAN_ACT = (NaaluPreCombatRetreat.id, YinFlagship.id)
+REFUSED_WHERE_IT_CAN_ACT = (NaaluPreCombatRetreat.id, YinFlagship.id, YinSacrifice.id)
