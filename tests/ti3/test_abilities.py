@@ -283,9 +283,10 @@ def test_each_rule_technology_is_handled_or_refused(tech: str) -> None:
     is built with it) or the battle is refused with RuleNotImplemented naming it."""
     record = rules.load().technologies[tech]
     # a racial technology is held by a side of its race (issue 27, docs/rulings.md 27R-14)
-    side = {"technologies": [tech], **({"faction": record.faction} if record.faction else {})}
     # a dreadnought: the Yin sacrifice (refused) needs a cruiser or destroyer (27R-19)
-    side["units"] = {"dreadnought": 1}
+    side: dict[str, Any] = {"technologies": [tech], "units": {"dreadnought": 1}}
+    if record.faction:
+        side["faction"] = record.faction
     if record.handler in HANDLERS:
         setup = build(parse_ti_scenario(scenario(side)))
         assert record.handler in setup.side(A).handlers
