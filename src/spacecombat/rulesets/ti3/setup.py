@@ -159,6 +159,12 @@ def build(scenario: Scenario) -> Ti3Setup:
             "defender.faction",
         )
     for side in SIDES:
+        if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
+            raise RuleNotImplemented(
+                "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
+                "too (27R-20)",
+                f"{side.value}.technologies",
+            )
         units = side_spec(scenario, side).units
         if (
             scenario.battle == "space"

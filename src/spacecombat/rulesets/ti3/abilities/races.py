@@ -127,6 +127,14 @@ class LetnevFlagship(Marker):
     id = "letnev_flagship"
 
 
+class XxchaFlagship(Marker):
+    """Loncara Ssodu (Xxcha flagship): it fires 2 dice at 6 with the PDS before a space battle
+    (procedures/space_battle.py ``_pds_pool``; docs/rulings.md 27R-20). PDS-only effects
+    (Magen Defense Grid, Graviton Laser System, Maneuvering Jets) name PDS, not it."""
+
+    id = "xxcha_flagship"
+
+
 class YinIndoctrination(Marker):
     """The Yin Brotherhood: when attacking, before invasion combat it rolls a die; on 5 or
     more the defender loses a ground force and the Yin player gains one (procedures/
@@ -162,6 +170,7 @@ class NaaluPreCombatRetreat(Marker):
 
 
 RACE_HANDLERS: tuple[type[Handler], ...] = (
+    XxchaFlagship,
     YinIndoctrination,
     Fanaticism,
     YinSacrifice,

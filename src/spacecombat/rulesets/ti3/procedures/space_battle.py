@@ -30,11 +30,38 @@ A, D = Side.ATTACKER, Side.DEFENDER
 
 
 def _pds_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
-    """Each PDS of ``side`` on a planet of the system fires one die at enemy ships."""
+    """Each PDS of ``side`` on a planet of the system fires one die at enemy ships (and the
+    Loncara Ssodu its 2 dice at 6 with them: 27R-20)."""
     count = state.side(side).planet(0).count("pds")
-    if not count or not ships(setup, state, side.other):
+    cannon = _flagship_cannon(setup, state, side)
+    if not (count or cannon) or not ships(setup, state, side.other):
         return None
-    return pds_pool(setup, state, side, count, RollKind.PDS_FIRE)
+    if not cannon:
+        return pds_pool(setup, state, side, count, RollKind.PDS_FIRE)
+    cards = setup.side(side)
+
+    def roll(unit: str) -> Roll:
+        found = cards.card(unit).space_cannon
+        assert found is not None
+        return found
+
+    units = [(u, n) for u, n in (("pds", count), ("flagship", cannon)) if n]
+    return pool(
+        setup,
+        state,
+        side,
+        RollKind.PDS_FIRE,
+        units,
+        value=lambda u: roll(u).hit,
+        dice_each=lambda u: roll(u).dice,
+    )
+
+
+def _flagship_cannon(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
+    """1 if ``side``'s Loncara Ssodu (Xxcha flagship) is in the space area, else 0."""
+    if not setup.side(side).has("xxcha_flagship"):
+        return 0
+    return min(1, state.side(side).space.count("flagship"))
 
 
 def _pds_fire(setup: Ti3Setup) -> Exchange:
