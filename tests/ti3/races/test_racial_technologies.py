@@ -41,7 +41,6 @@ def test_only_its_race_holds_it(tech: str) -> None:
         ("valkyrie_armor", "sardakk", "invasion"),
         ("exotrireme", "sardakk", "space"),
         ("spec_ops_training", "sol", "invasion"),
-        ("hybrid_crystal_drives", "naalu", "space"),
         ("dimensional_splicers", "creuss", "space"),
     ],
 )

@@ -127,6 +127,13 @@ class LetnevFlagship(Marker):
     id = "letnev_flagship"
 
 
+class HybridCrystalDrives(Marker):
+    """Hybrid Crystal Drives (Naalu): carriers and unsupported Advanced Fighters count half a
+    ship each against fleet supply, rounded up (procedures/fleet_check.py; 27R-21)."""
+
+    id = "hybrid_crystal_drives"
+
+
 class XxchaFlagship(Marker):
     """Loncara Ssodu (Xxcha flagship): it fires 2 dice at 6 with the PDS before a space battle
     (procedures/space_battle.py ``_pds_pool``; docs/rulings.md 27R-20). PDS-only effects
@@ -170,6 +177,7 @@ class NaaluPreCombatRetreat(Marker):
 
 
 RACE_HANDLERS: tuple[type[Handler], ...] = (
+    HybridCrystalDrives,
     XxchaFlagship,
     YinIndoctrination,
     Fanaticism,

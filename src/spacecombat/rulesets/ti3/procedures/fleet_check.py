@@ -67,6 +67,11 @@ def _find_excess(setup: Ti3Setup, side: Side, fleet: Forces, docks: int) -> Exce
             supply += NAALU_FLAGSHIP_SUPPLY  # the Matriarch, while it lives (27R-8)
         loose = max(0, fighters - fighter_room) if advanced else 0
         big = fleet.total(lambda u: cards.is_ship(u) and u != "fighter")
+        if cards.has("hybrid_crystal_drives"):
+            # carriers and unsupported Advanced Fighters count half a ship each, the halves
+            # rounded up (Naalu; 27R-21)
+            halves = fleet.count("carrier") + loose
+            big, loose = big - fleet.count("carrier") + (halves + 1) // 2, 0
         if big + loose > supply:
             kinds = tuple(u for u in fleet.types() if cards.is_ship(u) and u != "fighter")
             return "fleet supply", kinds + (("fighter",) if loose else ())
