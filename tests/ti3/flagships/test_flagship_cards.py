@@ -126,3 +126,10 @@ def test_a_flagship_takes_a_hit_by_sustaining_damage() -> None:
     )
     assert played.outcome["result"] == "attacker_win"
     assert events(played, "damage_sustained", player="attacker", unit="flagship")
+
+
+def test_a_race_has_one_flagship() -> None:
+    """Limit 1 (ti3-facts.md 2, plastic limit of the flagship)."""
+    with pytest.raises(ScenarioError) as caught:
+        run(space({"units": {"flagship": 2}, "faction": "muaat"}, {"units": {"cruiser": 1}}), [])
+    assert caught.value.field == "attacker.units.flagship"

@@ -148,34 +148,7 @@ def build(scenario: Scenario) -> Ti3Setup:
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
-    if (
-        scenario.battle == "space"
-        and sides[Side.DEFENDER].has("naalu_pre_combat_retreat")
-        and any(why_not_destination(Side.DEFENDER, s) is None for s in scenario.system.adjacent)
-    ):
-        raise RuleNotImplemented(
-            "The Naalu Collective: when attacked, may retreat before the space battle "
-            "(a Naalu defender with somewhere to retreat to)",
-            "defender.faction",
-        )
-    for side in SIDES:
-        if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
-            raise RuleNotImplemented(
-                "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
-                "too (27R-20)",
-                f"{side.value}.technologies",
-            )
-        units = side_spec(scenario, side).units
-        if (
-            scenario.battle == "space"
-            and sides[side].has("yin_sacrifice")
-            and any(units.get(u, 0) for u in ("cruiser", "destroyer"))
-        ):
-            raise RuleNotImplemented(
-                "The Yin Brotherhood: before the second round of a space battle, may discard a "
-                "cruiser or destroyer to inflict one hit on any enemy ship",
-                f"{side.value}.faction",
-            )
+    _refuse_where_it_can_act(scenario, sides)
     handlers: list[Handler] = []
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
@@ -212,6 +185,39 @@ def build(scenario: Scenario) -> Ti3Setup:
         initial=initial,
     )
     return setup
+
+
+def _refuse_where_it_can_act(scenario: Scenario, sides: Mapping[Side, Ti3Side]) -> None:
+    """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
+    27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to."""
+    if (
+        scenario.battle == "space"
+        and sides[Side.DEFENDER].has("naalu_pre_combat_retreat")
+        and any(why_not_destination(Side.DEFENDER, s) is None for s in scenario.system.adjacent)
+    ):
+        raise RuleNotImplemented(
+            "The Naalu Collective: when attacked, may retreat before the space battle "
+            "(a Naalu defender with somewhere to retreat to)",
+            "defender.faction",
+        )
+    for side in SIDES:
+        if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
+            raise RuleNotImplemented(
+                "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
+                "too (27R-20)",
+                f"{side.value}.technologies",
+            )
+        units = side_spec(scenario, side).units
+        if (
+            scenario.battle == "space"
+            and sides[side].has("yin_sacrifice")
+            and any(units.get(u, 0) for u in ("cruiser", "destroyer"))
+        ):
+            raise RuleNotImplemented(
+                "The Yin Brotherhood: before the second round of a space battle, may discard a "
+                "cruiser or destroyer to inflict one hit on any enemy ship",
+                f"{side.value}.faction",
+            )
 
 
 #: keys of a side that only TI4 reads (cards held, what a player may spend, conditions)
@@ -318,6 +324,8 @@ def _race_cards(
                 field_name, f"a flagship is its race's own ship: set {where}.faction"
             )
         race = data.factions[faction].name
+        if sum(counts.get("flagship", 0) for counts in (spec.units, spec.planet_units)) > 1:
+            raise ScenarioError(field_name, "a race has one flagship")
         card = data.units.get(flagship_id(faction))
         if card is None:
             raise RuleNotImplemented(
