@@ -256,8 +256,14 @@ def _side(
     for i, tech in enumerate(spec.technologies):
         name = f"{where}.technologies[{i}]"
         if tech not in data.technologies:
-            allowed = ", ".join(sorted(data.technologies))
-            raise ScenarioError(name, f"unknown TI3 technology {shown(tech)}; allowed: {allowed}")
+            # the general technologies and the side's race's (racial ones need their race)
+            allowed = ", ".join(
+                sorted(t for t, r in data.technologies.items() if r.faction in (None, faction))
+            )
+            more = "" if faction else " (and a race's racial technologies, with its faction)"
+            raise ScenarioError(
+                name, f"unknown TI3 technology {shown(tech)}; allowed: {allowed}{more}"
+            )
         record = data.technologies[tech]
         if record.faction is not None and record.faction != faction:
             race = data.factions[record.faction].name
