@@ -74,8 +74,8 @@ def test_every_kind_is_listed_with_a_summary() -> None:
     found = entries(load())
     assert f"**Summary.** {len(found)} effects:" in text
     # one row per entry, and no dates (the text is a function of the tree)
-    # (the hook section: a header and one row per hook; the TI3 sections after it have their
-    # own tests: tests/ti3/cards/test_action_cards.py)
+    # (the hook section: a header and one row per hook; TI3's sections, after TI4's, have their
+    # own tests: tests/ti3/cards/test_action_cards.py, tests/ti3/test_effects_doc_races.py)
     ti4 = text.split("\n## TI3")[0]
     rows = sum(line.startswith("| ") for line in ti4.splitlines())
     assert rows == len(found) + len(effects_doc.KINDS) + len(HOOKS) + 1

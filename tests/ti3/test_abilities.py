@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.sides import Side
 from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti3 import rules
@@ -282,12 +282,17 @@ def test_each_rule_technology_is_handled_or_refused(tech: str) -> None:
     """ti3-facts.md 9: a technology that changes combat either has its handler (and the battle
     is built with it) or the battle is refused with RuleNotImplemented naming it."""
     record = rules.load().technologies[tech]
+    # a racial technology is held by a side of its race (issue 27, docs/rulings.md 27R-14)
+    # a dreadnought: the Yin sacrifice (refused) needs a cruiser or destroyer (27R-19)
+    side: dict[str, Any] = {"technologies": [tech], "units": {"dreadnought": 1}}
+    if record.faction:
+        side["faction"] = record.faction
     if record.handler in HANDLERS:
-        setup = build(parse_ti_scenario(scenario({"technologies": [tech]})))
+        setup = build(parse_ti_scenario(scenario(side)))
         assert record.handler in setup.side(A).handlers
     else:
         with pytest.raises(RuleNotImplemented) as caught:
-            run(scenario({"technologies": [tech]}), [])
+            run(scenario(side), [])
         assert record.name in caught.value.rule
         assert caught.value.where == "attacker.technologies[0]"
 
@@ -299,7 +304,10 @@ def test_each_rule_race_ability_is_handled_or_refused(faction: str) -> None:
     record = rules.load().factions[faction]
     abilities = [a for a in record.abilities if a.combat == "rule"]
     if all(a.handler in HANDLERS for a in abilities):
-        setup = build(parse_ti_scenario(scenario({"faction": faction})))
+        # a dreadnought: the Yin sacrifice (refused) needs a cruiser or destroyer (27R-19)
+        setup = build(
+            parse_ti_scenario(scenario({"faction": faction, "units": {"dreadnought": 1}}))
+        )
         assert {a.handler for a in abilities} <= setup.side(A).handlers
     else:
         with pytest.raises(RuleNotImplemented) as caught:
@@ -308,10 +316,11 @@ def test_each_rule_race_ability_is_handled_or_refused(faction: str) -> None:
         assert caught.value.where == "attacker.faction"
 
 
-@pytest.mark.parametrize("faction", ["yin", "letnev", "naalu"])
+@pytest.mark.parametrize("faction", ["yin"])
 def test_races_with_unverified_abilities_are_refused(faction: str) -> None:
-    """ti3-facts.md 10: Yin, Letnev and the Naalu pre-combat retreat are [L]; naming the race
-    is refused (Naalu even though its fighter bonus has a handler)."""
+    """ti3-facts.md 10: the Yin abilities are not implemented; naming the race is refused.
+    (Issue 27: the Letnev is played, tests/ti3/races/test_letnev_fleet_supply.py; the Naalu
+    is refused only as a defender that could retreat, tests/ti3/races/test_naalu_retreat.py.)"""
     with pytest.raises(RuleNotImplemented):
         run(scenario({"faction": faction}), [])
 
@@ -326,16 +335,19 @@ def test_the_defenders_race_is_checked_too() -> None:
 
 
 def test_every_unit_with_a_rule_ability_is_refused() -> None:
-    """ti3-facts.md 2 (Flagship, [L]): a unit whose ability has no verified rule (the
-    flagship) refuses the battle, naming the unit."""
+    """ti3-facts.md 2 (Flagship): the generic flagship card stands for the race's own, so a
+    flagship with no race is refused, naming the unit (issue 27: each race's flagship,
+    tests/ti3/flagships/)."""
     with_rules = [
-        u.id for u in rules.load().units.values() if any(a.combat == "rule" for a in u.abilities)
+        u.id
+        for u in rules.load().units.values()
+        if u.faction is None and any(a.combat == "rule" for a in u.abilities)
     ]
     assert with_rules == ["flagship"]
     for unit in with_rules:
-        with pytest.raises(RuleNotImplemented) as caught:
+        with pytest.raises(ScenarioError) as caught:
             run(scenario({"units": {unit: 1}}), [])
-        assert caught.value.where == f"attacker.units.{unit}"
+        assert caught.value.field == f"attacker.units.{unit}"
 
 
 def test_laws_are_refused() -> None:
@@ -360,6 +372,7 @@ def test_every_handler_named_in_the_data_exists() -> None:
     data = rules.load()
     named = {t.handler for t in data.technologies.values() if t.handler}
     named |= {a.handler for f in data.factions.values() for a in f.abilities if a.handler}
+    named |= {a.handler for u in data.units.values() for a in u.abilities if a.handler}
     assert named <= set(HANDLERS)
     assert set(HANDLERS) - named == {"nebula"}
 
@@ -418,7 +431,11 @@ def test_destroyer_anti_fighter_barrage() -> None:
     u = rules.load().units["destroyer"]
     assert u.anti_fighter_barrage is not None
     assert (u.anti_fighter_barrage.hit, u.anti_fighter_barrage.dice) == (9, 2)
-    others = [n for n, c in rules.load().units.items() if c.anti_fighter_barrage is not None]
+    others = [
+        n
+        for n, c in rules.load().units.items()
+        if c.anti_fighter_barrage is not None and c.faction is None
+    ]
     assert others == ["destroyer"]
 
 
@@ -476,12 +493,14 @@ def test_mechanized_unit_card() -> None:
 def test_only_war_suns_dreadnoughts_and_mechanized_units_sustain_damage() -> None:
     """ti3-facts.md 2 (Sustain Damage): war suns, dreadnoughts, mechanized units (and
     flagships)."""
-    sustain = {n for n, u in rules.load().units.items() if u.sustain_damage}
+    sustain = {n for n, u in rules.load().units.items() if u.sustain_damage and u.faction is None}
     assert sustain == {"war_sun", "dreadnought", "mechanized_unit", "flagship"}
 
 
 def test_only_war_suns_and_dreadnoughts_bombard() -> None:
     """ti3-combat.md, Bombardments; ti3-facts.md 2: bombardment belongs to war suns and
-    dreadnoughts."""
-    bombard = {n for n, u in rules.load().units.items() if u.bombardment is not None}
+    dreadnoughts (of the generic cards; a race's flagship may have it: issue 27)."""
+    bombard = {
+        n for n, u in rules.load().units.items() if u.bombardment is not None and u.faction is None
+    }
     assert bombard == {"war_sun", "dreadnought"}

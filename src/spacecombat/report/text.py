@@ -45,6 +45,7 @@ _TEMPLATES = {
     "shock_troops_promoted": "  {player} promotes {count} ground force(s) to Shock Troops",
     "shock_troops_reverted": "  {player}'s {count} Shock Troop(s) revert to ground forces",
     "ground_forces_animated": "  {player} gains {count} ground force(s) (Dacxive Animators)",
+    "ground_forces_converted": "  {player} converts {count} enemy ground force(s) (Yin)",
     "invasion_succeeded": "  the invasion of {planet} succeeds",
     # TI4 cards, leaders and faction effects (issue 14)
     "hits_cancelled": "  {hits} hit(s) against {player} cancelled ({by})",

@@ -15,7 +15,7 @@ from spacecombat.rulesets.notices import (
 )
 from spacecombat.rulesets.ti3.procedures import fleet_check, invasion, sabotage_run, space_battle
 from spacecombat.rulesets.ti3.rounds import Ti3ProductRounds
-from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.setup import Ti3Setup, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
 Procedure = Callable[[Ti3Setup, Ti3State], Node[Ti3State]]
@@ -151,7 +151,7 @@ def _never_retreats(setup: Ti3Setup, side: Side) -> str | None:
         return "an invasion has no withdrawal or retreat"
     if not setup.adjacent:
         return "system.adjacent lists no system to move to"
-    reasons = [(s.name, space_battle.why_not_destination(side, s)) for s in setup.adjacent]
+    reasons = [(s.name, why_not_destination(side, s)) for s in setup.adjacent]
     return no_destination(reasons, "a destination")
 
 

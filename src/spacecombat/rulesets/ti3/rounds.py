@@ -22,14 +22,24 @@ from spacecombat.core.rounds import (
 from spacecombat.core.sides import SIDES, Side, SideState
 from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
+from spacecombat.rulesets.ti3.abilities.races import NoneuclidianShielding
 from spacecombat.rulesets.ti3.cards import IN_ROUNDS
 from spacecombat.rulesets.ti3.procedures.invasion import ground_pool
 from spacecombat.rulesets.ti3.procedures.space_battle import combat_pool, destinations
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
-#: abilities that act across players or on one round only
-_NOT_IN_PRODUCT_FORM = ("xxcha", "duranium_armor")
+#: abilities that act across players or on one round only (the Fourth Moon takes the
+#: defender's SUSTAIN DAMAGE while the attacker's flagship lives; Salai Sai Corian rolls a
+#: die per opposing ship)
+_NOT_IN_PRODUCT_FORM = (
+    "xxcha",
+    "duranium_armor",
+    "mentak_flagship",
+    "winnu_flagship",
+    # Arc Secundus repairs itself at the end of each round
+    "letnev_flagship",
+)
 
 
 class Ti3ProductRounds(PlayerRounds[Ti3State]):
@@ -140,8 +150,10 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
 
     def most_absorbed(self, side: Side, units: SideState, template: Ti3State) -> int:
         cards = self.setup.side(side)
+        # a sustain cancels two hits with Noneuclidian Shielding (27R-11)
+        sustained = 3 if cards.has(NoneuclidianShielding.id) else 2
         return 1 + sum(
-            count * (2 if cards.card(unit).sustain_damage else 1)
+            count * (sustained if cards.card(unit).sustain_damage else 1)
             for unit, _, count in units.area(self._area(template))
         )
 

@@ -91,6 +91,21 @@ def _overlay(raw: dict[str, Any], where: str) -> UnitDef:
         raise RulesDataError(f"{where}: {loc}: {first['msg']}") from exc
 
 
+def _race_flagship(unit: UnitDef) -> bool:
+    """A race's own flagship card (Shards of the Throne): ``<race>_flagship`` of type
+    ``flagship``, which a scenario names ``flagship`` for a side of that race."""
+    return (
+        unit.type == "flagship"
+        and unit.faction is not None
+        and unit.id == flagship_id(unit.faction)
+    )
+
+
+def flagship_id(race: str) -> str:
+    """The id of ``race``'s flagship card."""
+    return f"{race}_flagship"
+
+
 @cache
 def load() -> Ti3Data:
     """Load and check the TI3 data files (cached)."""
@@ -115,6 +130,8 @@ def load() -> Ti3Data:
                 "source base, se or sot)"
             )
     for unit in units:
+        if _race_flagship(unit):
+            continue
         if unit.type not in UNIT_TYPES or unit.id != unit.type:
             raise RulesDataError(f"{path}: {unit.id}: id and type must be one of {UNIT_TYPES}")
     return Ti3Data(

@@ -29,7 +29,14 @@ from spacecombat.rulesets.setup import (
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.cards import CARDS
-from spacecombat.rulesets.ti3.rules import UNIT_TYPES, Ti3Data, Ti3Options, load, options
+from spacecombat.rulesets.ti3.rules import (
+    UNIT_TYPES,
+    Ti3Data,
+    Ti3Options,
+    flagship_id,
+    load,
+    options,
+)
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 from spacecombat.scenario.checks import forces as forces_of
 from spacecombat.scenario.checks import planet_names, space_battle_units
@@ -146,6 +153,7 @@ def build(scenario: Scenario) -> Ti3Setup:
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
+    _refuse_where_it_can_act(scenario, sides)
     handlers: list[Handler] = []
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
@@ -189,6 +197,39 @@ def build(scenario: Scenario) -> Ti3Setup:
     return setup
 
 
+def _refuse_where_it_can_act(scenario: Scenario, sides: Mapping[Side, Ti3Side]) -> None:
+    """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
+    27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to."""
+    if (
+        scenario.battle == "space"
+        and sides[Side.DEFENDER].has("naalu_pre_combat_retreat")
+        and any(why_not_destination(Side.DEFENDER, s) is None for s in scenario.system.adjacent)
+    ):
+        raise RuleNotImplemented(
+            "The Naalu Collective: when attacked, may retreat before the space battle "
+            "(a Naalu defender with somewhere to retreat to)",
+            "defender.faction",
+        )
+    for side in SIDES:
+        if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
+            raise RuleNotImplemented(
+                "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
+                "too (27R-20)",
+                f"{side.value}.technologies",
+            )
+        units = side_spec(scenario, side).units
+        if (
+            scenario.battle == "space"
+            and sides[side].has("yin_sacrifice")
+            and any(units.get(u, 0) for u in ("cruiser", "destroyer"))
+        ):
+            raise RuleNotImplemented(
+                "The Yin Brotherhood: before the second round of a space battle, may discard a "
+                "cruiser or destroyer to inflict one hit on any enemy ship",
+                f"{side.value}.faction",
+            )
+
+
 #: keys of a side that only TI4 reads (cards held other than action cards, what a player may
 #: spend, conditions)
 _TI4_SIDE_KEYS = (
@@ -218,38 +259,57 @@ def _side(
             raise ScenarioError(f"{where}.{key}", "a TI4 key; TI3 does not use it")
     handlers: set[str] = set()
     faction = spec.faction
-    if faction is not None:
-        if faction not in data.factions:
-            allowed = ", ".join(sorted(data.factions))
-            raise ScenarioError(
-                f"{where}.faction", f"unknown TI3 race {shown(faction)}; allowed: {allowed}"
+    if faction is not None and faction not in data.factions:
+        allowed = ", ".join(sorted(data.factions))
+        raise ScenarioError(
+            f"{where}.faction", f"unknown TI3 race {shown(faction)}; allowed: {allowed}"
+        )
+    for i, tech in enumerate(spec.technologies):
+        name = f"{where}.technologies[{i}]"
+        if tech not in data.technologies:
+            # the general technologies and the side's race's (racial ones need their race)
+            allowed = ", ".join(
+                sorted(t for t, r in data.technologies.items() if r.faction in (None, faction))
             )
+            more = "" if faction else " (and a race's racial technologies, with its faction)"
+            raise ScenarioError(
+                name, f"unknown TI3 technology {shown(tech)}; allowed: {allowed}{more}"
+            )
+        record = data.technologies[tech]
+        if record.faction is not None and record.faction != faction:
+            race = data.factions[record.faction].name
+            raise ScenarioError(
+                name,
+                f"{record.name} is a racial technology of {race}: only a side with faction "
+                f"{record.faction} holds it (docs/rulings.md 27R-14)",
+            )
+        if record.combat == "rule":
+            if record.handler not in HANDLERS:
+                raise RuleNotImplemented(f"the technology {record.name}", name)
+            handlers.add(record.handler)
+    if faction is not None:
+        # the race's abilities (after its technologies: a racial technology names its own
+        # refusal, even for a race that is refused)
         for ability in data.factions[faction].abilities:
             if ability.combat == "rule":
                 if ability.handler not in HANDLERS:
                     name = data.factions[faction].name
                     raise RuleNotImplemented(f"{name}: {ability.text}", f"{where}.faction")
                 handlers.add(ability.handler)
-    for i, tech in enumerate(spec.technologies):
-        name = f"{where}.technologies[{i}]"
-        if tech not in data.technologies:
-            allowed = ", ".join(sorted(data.technologies))
-            raise ScenarioError(name, f"unknown TI3 technology {shown(tech)}; allowed: {allowed}")
-        record = data.technologies[tech]
-        if record.combat == "rule":
-            if record.handler not in HANDLERS:
-                raise RuleNotImplemented(f"the technology {record.name}", name)
-            handlers.add(record.handler)
     for field_name, counts in (
         ("units", spec.units),
         ("planet_units", spec.planet_units),
         ("damaged", spec.damaged),
     ):
         _check_units(f"{where}.{field_name}", counts, rule_options)
+    cards = _race_cards(data, spec, where, faction, handlers, scenario.battle == "space")
     present = dict(spec.units)
     for unit, count in spec.planet_units.items():
         present[unit] = present.get(unit, 0) + count
-    _check_damaged(data, f"{where}.damaged", spec.damaged, present)
+    _check_damaged_cards(cards, f"{where}.damaged", spec.damaged, present)
+    fleet_supply = spec.fleet_supply
+    if fleet_supply is not None and "letnev_fleet_supply" in handlers:
+        fleet_supply += 1  # the Barony of Letnev: one more ship than its counters
     held = _held(data, spec, where)
     if "into_the_breach" in held and "duranium_armor" in handlers:
         i = list(spec.action_cards or ()).index("into_the_breach")
@@ -259,12 +319,12 @@ def _side(
         )
     return Ti3Side(
         side=side,
-        cards=data.units,
+        cards=cards,
         technologies=frozenset(spec.technologies),
         faction=faction,
         handlers=frozenset(handlers),
         policy=_policy(scenario, spec, where, rule_options),
-        fleet_supply=spec.fleet_supply,
+        fleet_supply=fleet_supply,
         held=held,
     )
 
@@ -288,16 +348,67 @@ def _held(data: Ti3Data, spec: SideSpec, where: str) -> tuple[str, ...]:
     return tuple(sorted(held))
 
 
+def _race_cards(
+    data: Ti3Data,
+    spec: SideSpec,
+    where: str,
+    faction: str | None,
+    handlers: set[str],
+    space: bool,
+) -> Mapping[str, UnitDef]:
+    """The side's unit cards: TI3's, with its race's flagship as ``flagship`` (Shards of the
+    Throne; docs/rulings.md 27R-1) and its racial technologies' changes to the cards. The
+    handlers of the flagship's abilities join ``handlers``."""
+    cards = data.units
+    named = any("flagship" in counts for counts in (spec.units, spec.planet_units, spec.damaged))
+    if named:
+        field_name = f"{where}.units.flagship"
+        if faction is None:
+            raise ScenarioError(
+                field_name, f"a flagship is its race's own ship: set {where}.faction"
+            )
+        race = data.factions[faction].name
+        if sum(counts.get("flagship", 0) for counts in (spec.units, spec.planet_units)) > 1:
+            raise ScenarioError(field_name, "a race has one flagship")
+        card = data.units.get(flagship_id(faction))
+        if card is None:
+            raise RuleNotImplemented(
+                f"the flagship of {race} (no source gives its Shards of the Throne stats; "
+                "docs/rulings.md 27R-2)",
+                field_name,
+            )
+        for ability in card.abilities:
+            if ability.combat != "rule":
+                continue
+            if ability.handler not in HANDLERS:
+                raise RuleNotImplemented(
+                    f"{card.name}, the flagship of {race}: {ability.text}", field_name
+                )
+            handlers.add(ability.handler)
+        if (
+            space
+            and "yin_flagship" in handlers
+            and any(data.units[u].is_ground_force for u in spec.units if u in data.units)
+        ):
+            raise RuleNotImplemented(
+                f"{card.name}, the flagship of {race}: ground forces aboard fighting as "
+                "fighters (with no ground force in space it cannot act)",
+                f"{where}.units",
+            )
+        cards = {**cards, "flagship": card}
+    if "mark_ii_advanced_carriers" in handlers:
+        # Mark II Advanced Carriers: carriers carry 8 and have SUSTAIN DAMAGE (27R-12)
+        carrier = cards["carrier"].model_copy(update={"capacity": 8, "sustain_damage": True})
+        cards = {**cards, "carrier": carrier}
+    return cards
+
+
 def _check_units(where: str, counts: Mapping[str, int], rule_options: Ti3Options) -> None:
     """Every unit named is a TI3 unit we implement."""
     for unit in counts:
         if unit not in UNIT_TYPES:
             raise ScenarioError(
                 f"{where}.{field_key(unit)}", f"unknown unit; allowed: {', '.join(UNIT_TYPES)}"
-            )
-        if unit == "flagship":
-            raise RuleNotImplemented(
-                "TI3 flagships (their stats are not verified)", f"{where}.flagship"
             )
         if unit == "shock_troop" and not rule_options.shock_troops:
             raise ScenarioError(
@@ -310,8 +421,15 @@ def _check_damaged(
     data: Ti3Data, where: str, damaged: Mapping[str, int], present: Mapping[str, int]
 ) -> None:
     """Only units with SUSTAIN DAMAGE can be damaged, and no more than are present."""
+    _check_damaged_cards(data.units, where, damaged, present)
+
+
+def _check_damaged_cards(
+    cards: Mapping[str, UnitDef], where: str, damaged: Mapping[str, int], present: Mapping[str, int]
+) -> None:
+    """``_check_damaged`` with a side's own cards (its flagship, its carriers)."""
     for unit, count in damaged.items():
-        if not data.units[unit].sustain_damage:
+        if not cards[unit].sustain_damage:
             raise ScenarioError(f"{where}.{unit}", f"a {unit} cannot be damaged")
         if count > present.get(unit, 0):
             raise ScenarioError(
@@ -493,7 +611,9 @@ def _can_bombard(
         return f"a {unit} cannot bombard"
     if unit == "war_sun":
         return None  # War Suns may bombard planets even with PDS, even with no invasion
-    if planet.count("pds") and not cards.has("graviton_negator"):
+    # Arc Secundus bombards through the planetary shield (27R-18)
+    through_shield = unit == "flagship" and cards.has("letnev_flagship")
+    if planet.count("pds") and not cards.has("graviton_negator") and not through_shield:
         return (
             "dreadnoughts may not bombard a planet with an enemy PDS (Graviton Negator lifts this)"
         )
@@ -557,7 +677,10 @@ def _pre_combat(
     """The pre-combat steps this battle can have, in the spec's order."""
     space = {Side.ATTACKER: attacker.space, Side.DEFENDER: defender.space}
     steps = []
-    if any(space[s].count("destroyer") and space[s.other].count("fighter") for s in SIDES):
+    if any(
+        any(space[s].count(u) for u in barrage_units(sides[s])) and space[s.other].count("fighter")
+        for s in SIDES
+    ):
         steps.append("anti_fighter_barrage")
     if any(sides[s].has("assault_cannon") and space[s].count("dreadnought") for s in SIDES):
         steps.append("assault_cannon")
@@ -572,3 +695,25 @@ def _pre_combat(
     ):
         steps.append("sabotage_run")
     return tuple(steps)
+
+
+def barrage_units(cards: Ti3Side) -> tuple[str, ...]:
+    """The unit types of a side that fire an anti-fighter barrage: destroyers, and a flagship
+    whose card has one (the Son of Ragh, docs/rulings.md 27R-9)."""
+    return tuple(u for u in ("destroyer", "flagship") if cards.card(u).anti_fighter_barrage)
+
+
+def why_not_destination(side: Side, system: AdjacentSystemSpec) -> str | None:
+    """Why ``side`` may not withdraw or retreat to ``system``, or ``None`` if it may: it must be
+    an adjacent system the player activated before (it holds their command counter) with no
+    enemy ships (ti3-combat.md, Execute withdrawals; ti3-facts.md section 6), and not one no
+    ship may end its move in (a supernova or an asteroid field, docs/rulings.md T18)."""
+    if side.value not in system.command_tokens:
+        return "holds no command counter of the player: it was not activated before"
+    if any(p != side.value for p in system.ships):
+        return "holds another player's ships"
+    if system.anomaly == "supernova":
+        return "is a supernova"
+    if system.anomaly == "asteroid_field":
+        return "is an asteroid field, where no ship may end its move"
+    return None

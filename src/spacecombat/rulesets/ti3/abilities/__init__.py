@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spacecombat.rulesets.ti3.abilities import markers, modifiers, nano_technology
+from spacecombat.rulesets.ti3.abilities import markers, modifiers, nano_technology, races
 from spacecombat.rulesets.ti3.abilities.base import Handler
 
 HANDLERS: dict[str, type[Handler]] = {
@@ -31,3 +31,5 @@ HANDLERS: dict[str, type[Handler]] = {
         nano_technology.NanoTechnology,
     )
 }
+# the races' abilities, racial technologies and flagships (issue 27)
+HANDLERS.update({cls.id: cls for cls in races.RACE_HANDLERS})

@@ -61,6 +61,9 @@ class RollContext:
     planet_has_own_pds: bool = False
     #: the space battle is in a nebula
     in_nebula: bool = False
+    #: the roller's flagship is in the system's space area (read only for a side whose
+    #: flagship's ability needs it: abilities/races.py)
+    own_flagship: bool = False
 
 
 class Handler:

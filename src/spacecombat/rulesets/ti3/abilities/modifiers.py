@@ -44,7 +44,7 @@ class MagenDefenseGrid(Handler):
         if not self.mine(roll):
             return 0
         if roll.kind in (RollKind.PDS_FIRE, RollKind.PDS_FIRE_AT_LANDING):
-            return 1
+            return int(roll.unit == "pds")  # PDS, not a flagship firing with them (27R-20)
         return int(
             roll.kind is RollKind.INVASION_COMBAT
             and roll.defending
@@ -86,7 +86,10 @@ class ManeuveringJets(Handler):
     id = "maneuvering_jets"
 
     def modifier(self, roll: RollContext) -> int:
-        return -int(roll.roller is not self.owner and roll.kind is RollKind.PDS_FIRE)
+        # enemy PDS, not a flagship firing with them (27R-20)
+        return -int(
+            roll.roller is not self.owner and roll.kind is RollKind.PDS_FIRE and roll.unit == "pds"
+        )
 
 
 class Sardakk(Handler):

@@ -16,9 +16,17 @@ from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, RollContext, RollKind
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.duranium_armor import tracks_this_round
+from spacecombat.rulesets.ti3.abilities.races import (
+    FLAGSHIP,
+    JolnarFlagship,
+    MentakFlagship,
+    NoneuclidianShielding,
+    SardakkFlagship,
+    WinnuFlagship,
+)
 from spacecombat.rulesets.ti3.cards import direct_hit, into_the_breach
 from spacecombat.rulesets.ti3.setup import Ti3Setup
-from spacecombat.rulesets.ti3.state import Ti3State
+from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
 
 def pool(
@@ -42,7 +50,17 @@ def pool(
     if value is not None or dice_each is not None:
         return _pool(setup, state, roller, kind, units, value, dice_each, marks, card)
     units = tuple(units)
-    key = (roller, kind, units, state.round, _own_pds(setup, state, roller), marks, card)
+    key = (
+        roller,
+        kind,
+        units,
+        state.round,
+        _own_pds(setup, state, roller),
+        marks,
+        card,
+        _own_flagship(setup, state, roller),
+        _enemy_ships(setup, state, roller),
+    )
     known = setup.pools.get(key)
     if known is None:
         known = setup.pools[key] = _pool(setup, state, roller, kind, units, None, None, marks, card)
@@ -72,14 +90,16 @@ def _pool(
             defending=roller is Side.DEFENDER,
             planet_has_own_pds=_own_pds(setup, state, roller),
             in_nebula=setup.anomaly == "nebula",
+            own_flagship=_own_flagship(setup, state, roller),
         )
         printed = value(unit) if value else (card.combat.hit if card.combat else FACES + 1)
-        each = dice_each(unit) if dice_each else _combat_dice(setup, unit)
+        each = dice_each(unit) if dice_each else _combat_dice(setup, state, roller, kind, unit)
         modifier = setup.modifier(roll)
         if bonus and setup.side(roller).is_ship(unit):
             modifier += bonus
         if setup.options.natural_ten_always_hits and hit_face(printed, modifier) > FACES:
             modifier = printed - FACES  # the natural 10 still hits (rule option)
+        extra_on, extra_hits = _extra_hits(setup, roller, kind, unit)
         groups.append(
             DiceGroup(
                 unit,
@@ -87,16 +107,51 @@ def _pool(
                 printed,
                 modifier,
                 mark_on=FACES if marks and unit == "ground_force" else None,
+                extra_on=extra_on,
+                extra_hits=extra_hits,
             )
         )
     return DicePool.of(groups)
 
 
-def _combat_dice(setup: Ti3Setup, unit: str) -> int:
+def _combat_dice(setup: Ti3Setup, state: Ti3State, roller: Side, kind: RollKind, unit: str) -> int:
+    """The dice ``unit`` of ``roller`` rolls at its combat value (its own card's: each race has
+    its flagship)."""
     if unit == "mechanized_unit":
         return setup.options.mechanized_unit_dice
-    card = setup.side(Side.ATTACKER).card(unit)
+    if unit == FLAGSHIP and setup.side(roller).has(WinnuFlagship.id):
+        # Salai Sai Corian: a die per non-fighter ship of the opponent (27R-10)
+        return _enemy_ships(setup, state, roller) if kind is RollKind.SPACE_COMBAT else 0
+    card = setup.side(roller).card(unit)
     return card.combat.dice or 1 if card.combat else 0
+
+
+def _extra_hits(setup: Ti3Setup, roller: Side, kind: RollKind, unit: str) -> tuple[int | None, int]:
+    """J.N.S. Hylarim: a natural 10 of its combat dice produces 3 hits (27R-7)."""
+    if (
+        unit == FLAGSHIP
+        and kind is RollKind.SPACE_COMBAT
+        and setup.side(roller).has(JolnarFlagship.id)
+    ):
+        return JolnarFlagship.FACE, JolnarFlagship.EXTRA_HITS
+    return None, 0
+
+
+def _own_flagship(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
+    """Whether ``side``'s flagship is in the space area, for a side whose flagship's ability
+    reads it (C'morran N'orr); ``False`` for the others (the pool is the same)."""
+    if not setup.side(side).has(SardakkFlagship.id):
+        return False
+    return bool(state.side(side).space.count(FLAGSHIP))
+
+
+def _enemy_ships(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
+    """The opponent's non-fighter ships in the space area, for a side with Salai Sai Corian
+    (its dice); 0 for the others."""
+    if not setup.side(side).has(WinnuFlagship.id):
+        return 0
+    cards = setup.side(side.other)
+    return state.side(side.other).space.total(lambda u: cards.is_ship(u) and u != "fighter")
 
 
 def _own_pds(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
@@ -162,6 +217,9 @@ def remove_casualties(
         return direct_hit.offer(setup, state, side)
     shock_first = targets in (Targets.GROUND_UNITS, Targets.GROUND_FORCES)
     damaged = Status.SUSTAINED_THIS_ROUND if tracks_this_round(setup) else Status.DAMAGED
+    # Noneuclidian Shielding: a sustain cancels two hits (27R-11)
+    cancelled = 2 if setup.side(side).has(NoneuclidianShielding.id) else 1
+    no_sustain = _fourth_moon(setup, state, side)
 
     def eligible(area: Forces) -> list[tuple[str, Status]]:
         found = [(u, s) for u, s, _ in area if targets.admits(setup, side, u)]
@@ -191,9 +249,27 @@ def remove_casualties(
             targets is not Targets.FIGHTERS
             and status is Status.UNDAMAGED
             and setup.side(side).card(unit).sustain_damage
+            and not no_sustain
         ),
-        cancels=lambda _: 1,
+        cancels=lambda left: min(left, cancelled),
         damaged=damaged,
         done=done,
         after=fallen,
+    )
+
+
+#: the steps of a space battle proper whose hits the Fourth Moon reaches (not PDS fire,
+#: which is its own tactical-action step before the battle: ti3-facts.md section 5)
+_BATTLE_HITS = (Phase.PRE_COMBAT_HITS, Phase.REMOVE_CASUALTIES)
+
+
+def _fourth_moon(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
+    """Whether ``side`` may not use SUSTAIN DAMAGE now: it defends a space battle against a
+    Mentak attacker whose Fourth Moon is in the system (27R-6)."""
+    attacker = setup.side(Side.ATTACKER)
+    return (
+        side is Side.DEFENDER
+        and attacker.has(MentakFlagship.id)
+        and state.phase in _BATTLE_HITS
+        and bool(state.attacker.space.count(FLAGSHIP))
     )

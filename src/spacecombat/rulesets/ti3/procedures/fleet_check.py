@@ -22,6 +22,11 @@ from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
 #: ti3-facts.md section 2: a space dock supports up to 3 fighters in its system
 DOCK_SUPPORT = 3
+#: Floating Factories (Saar): a space dock supports 5 fighters (PC_Twi r_Saar.cpp; 27R-13)
+FLOATING_FACTORIES_SUPPORT = 5
+#: the Matriarch (Naalu flagship): fleet supply 3 larger while it lives (PC_Twi
+#: r_Naalu.cpp e_NaaluFlagship; 27R-8)
+NAALU_FLAGSHIP_SUPPLY = 3
 
 #: ``step`` of the check made before the space battle (fleets are checked before and after
 #: combat, ti3-facts.md section 4.3)
@@ -45,17 +50,29 @@ def _find_excess(setup: Ti3Setup, side: Side, fleet: Forces, docks: int) -> Exce
         n * (cards.card(u).capacity or 0) for u, n in fleet.by_type().items() if cards.is_ship(u)
     )
     ground = fleet.total(cards.is_ground_force)
+    if cards.has("sol_flagship") and fleet.count("flagship"):
+        # Genesis carries any number of ground forces, besides its capacity (27R-8)
+        ground = 0
     fighters = fleet.count("fighter")
     advanced = cards.has("advanced_fighters")
-    fighter_room = max(0, room - ground) + docks * DOCK_SUPPORT
+    support = FLOATING_FACTORIES_SUPPORT if cards.has("floating_factories") else DOCK_SUPPORT
+    fighter_room = max(0, room - ground) + docks * support
     if ground > room:
         return "capacity", tuple(u for u in fleet.types() if cards.is_ground_force(u))
     if fighters > fighter_room and not advanced:
         return "capacity", ("fighter", *(u for u in fleet.types() if cards.is_ground_force(u)))
     if cards.fleet_supply is not None:
+        supply = cards.fleet_supply
+        if cards.has("naalu_flagship") and fleet.count("flagship"):
+            supply += NAALU_FLAGSHIP_SUPPLY  # the Matriarch, while it lives (27R-8)
         loose = max(0, fighters - fighter_room) if advanced else 0
         big = fleet.total(lambda u: cards.is_ship(u) and u != "fighter")
-        if big + loose > cards.fleet_supply:
+        if cards.has("hybrid_crystal_drives"):
+            # carriers and unsupported Advanced Fighters count half a ship each, the halves
+            # rounded up (Naalu; 27R-21)
+            halves = fleet.count("carrier") + loose
+            big, loose = big - fleet.count("carrier") + (halves + 1) // 2, 0
+        if big + loose > supply:
             kinds = tuple(u for u in fleet.types() if cards.is_ship(u) and u != "fighter")
             return "fleet supply", kinds + (("fighter",) if loose else ())
     return None

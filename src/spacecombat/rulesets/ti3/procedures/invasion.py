@@ -5,14 +5,16 @@ retreat) -> invasion success."""
 from __future__ import annotations
 
 from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.events import event
+from spacecombat.core.forces import Status
 from spacecombat.core.hits import destroyed
-from spacecombat.core.pool import DicePool
+from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops
 from spacecombat.rulesets.ti3.abilities.base import RollKind
+from spacecombat.rulesets.ti3.abilities.races import Fanaticism, YinIndoctrination
 from spacecombat.rulesets.ti3.cards import chemical_warfare
 from spacecombat.rulesets.ti3.procedures import exchange
 from spacecombat.rulesets.ti3.procedures.common import (
@@ -204,10 +206,12 @@ def invasion_exchange(setup: Ti3Setup) -> Exchange:
 
 
 def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """Both players roll at once; then each removes casualties, the attacker first. Just
-    before the first round, the attacker may play Chemical Warfare
-    (rulesets/ti3/cards/chemical_warfare.py)."""
-    if state.step == "start" and chemical_warfare.applies(setup, state):
+    """Both players roll at once; then each removes casualties, the attacker first. Before
+    the first round, a Yin attacker's Indoctrination (27R-19); then, just before the first
+    round, the attacker may play Chemical Warfare (rulesets/ti3/cards/chemical_warfare.py)."""
+    if state.step == "start" and _indoctrination_applies(setup, state):
+        return _indoctrination(setup, state)
+    if state.step in ("start", INDOCTRINATED) and chemical_warfare.applies(setup, state):
         asked = state.changed(step=_CHEMICAL_ASKED)
         return chemical_warfare.ask(
             setup,
@@ -215,7 +219,7 @@ def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
             asked,
             lambda s, n: s.with_hits_on(D, n).at(Phase.CHEMICAL_WARFARE_HITS, turn=D),
         )
-    if state.step in ("start", _CHEMICAL_ASKED):
+    if state.step in ("start", INDOCTRINATED, _CHEMICAL_ASKED):
         p = state.planet
         state, reverted = shock_troops.revert_all(state, p)
         if not all(ground_forces(setup, state, side, p) for side in SIDES):
@@ -311,3 +315,47 @@ def invasion_success(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         nxt = after.at(Phase.BOMBARDMENT, planet=p + 1, round=0, turn=A, step="", fallen=0)
         return Step(nxt, events)
     return Step(after.at(Phase.OVER, step="", fallen=0), events)
+
+
+# --- the Yin Brotherhood's Indoctrination -----------------------------------------------------
+
+#: ``step`` once a Yin attacker's Indoctrination was rolled on the current planet
+INDOCTRINATED = "indoctrinated"
+
+
+def _converted(setup: Ti3Setup, state: Ti3State) -> list[str]:
+    """The defender's units Indoctrination may take, in the order they go: its ground forces
+    (the unit named), then Shock Troops, which count as ground forces for abilities
+    (ti3-facts.md 8); not Mechanized Units (immune to what names ground forces)."""
+    planet = state.defender.planet(state.planet)
+    return [u for u in ("ground_force", "shock_troop") for _ in range(planet.count(u))]
+
+
+def _indoctrination_applies(setup: Ti3Setup, state: Ti3State) -> bool:
+    landed = state.attacker.planet(state.planet).total(setup.side(A).is_ground_force)
+    return setup.side(A).has(YinIndoctrination.id) and bool(landed and _converted(setup, state))
+
+
+def _indoctrination(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """Yin Indoctrination (wiki.omf2097.com joneirik:rpg:ti3_races; PC_Twi r_Yin.cpp): before
+    invasion combat the attacking Yin rolls a die (two with Fanaticism); each 5 or more takes a
+    ground force from the defender and gives the Yin one on the planet (27R-19)."""
+    tries = 2 if setup.side(A).has(Fanaticism.id) else 1
+    dice = DicePool.of([DiceGroup("ground_force", tries, YinIndoctrination.VALUE)])
+    p = state.planet
+
+    def then(hits: int) -> Step[Ti3State]:
+        taken = _converted(setup, state)[:hits]
+        defender = state.defender.planet(p)
+        for unit in taken:
+            defender = defender.remove(unit, Status.UNDAMAGED)
+        attacker = state.attacker.planet(p)
+        if taken:
+            attacker = attacker.add("ground_force", count=len(taken))
+        after = state.with_side(D, state.defender.with_planet(p, defender)).with_side(
+            A, state.attacker.with_planet(p, attacker)
+        )
+        said = (event("ground_forces_converted", player=A.value, count=len(taken), units=taken),)
+        return Step(after.changed(step=INDOCTRINATED), said)
+
+    return Chance(A.value, "indoctrination", dice, then)

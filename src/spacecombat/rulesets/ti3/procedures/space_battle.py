@@ -11,8 +11,9 @@ from __future__ import annotations
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
-from spacecombat.core.forces import Forces
+from spacecombat.core.forces import Forces, Status
 from spacecombat.core.pool import DicePool
+from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities import duranium_armor
@@ -21,9 +22,8 @@ from spacecombat.rulesets.ti3.cards import into_the_breach
 from spacecombat.rulesets.ti3.procedures import exchange, sabotage_run, stalemate
 from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
-from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.setup import Ti3Setup, barrage_units, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
-from spacecombat.scenario.schema import AdjacentSystemSpec
 
 A, D = Side.ATTACKER, Side.DEFENDER
 
@@ -31,11 +31,38 @@ A, D = Side.ATTACKER, Side.DEFENDER
 
 
 def _pds_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
-    """Each PDS of ``side`` on a planet of the system fires one die at enemy ships."""
+    """Each PDS of ``side`` on a planet of the system fires one die at enemy ships (and the
+    Loncara Ssodu its 2 dice at 6 with them: 27R-20)."""
     count = state.side(side).planet(0).count("pds")
-    if not count or not ships(setup, state, side.other):
+    cannon = _flagship_cannon(setup, state, side)
+    if not (count or cannon) or not ships(setup, state, side.other):
         return None
-    return pds_pool(setup, state, side, count, RollKind.PDS_FIRE)
+    if not cannon:
+        return pds_pool(setup, state, side, count, RollKind.PDS_FIRE)
+    cards = setup.side(side)
+
+    def roll(unit: str) -> Roll:
+        found = cards.card(unit).space_cannon
+        assert found is not None
+        return found
+
+    units = [(u, n) for u, n in (("pds", count), ("flagship", cannon)) if n]
+    return pool(
+        setup,
+        state,
+        side,
+        RollKind.PDS_FIRE,
+        units,
+        value=lambda u: roll(u).hit,
+        dice_each=lambda u: roll(u).dice,
+    )
+
+
+def _flagship_cannon(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
+    """1 if ``side``'s Loncara Ssodu (Xxcha flagship) is in the space area, else 0."""
+    if not setup.side(side).has("xxcha_flagship"):
+        return 0
+    return min(1, state.side(side).space.count("flagship"))
 
 
 def _pds_fire(setup: Ti3Setup) -> Exchange:
@@ -70,20 +97,29 @@ START = "start"
 
 
 def _afb_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
-    """Anti-fighter barrage: 2 dice per destroyer at its combat value, against fighters."""
-    count = state.side(side).space.count("destroyer")
-    if not count or not state.side(side.other).space.count("fighter"):
+    """Anti-fighter barrage: 2 dice per destroyer at its combat value, against fighters (and
+    the Son of Ragh's 4 dice at 6: 27R-9)."""
+    if not state.side(side.other).space.count("fighter"):
         return None
-    barrage = setup.side(side).card("destroyer").anti_fighter_barrage
-    assert barrage is not None
+    cards = setup.side(side)
+    space = state.side(side).space
+    units = [(u, space.count(u)) for u in barrage_units(cards) if space.count(u)]
+    if not units:
+        return None
+
+    def barrage(unit: str) -> Roll:
+        found = cards.card(unit).anti_fighter_barrage
+        assert found is not None
+        return found
+
     return pool(
         setup,
         state,
         side,
         RollKind.ANTI_FIGHTER_BARRAGE,
-        [("destroyer", count)],
-        value=lambda _: barrage.hit,
-        dice_each=lambda _: barrage.dice,
+        units,
+        value=lambda u: barrage(u).hit,
+        dice_each=lambda u: barrage(u).dice,
     )
 
 
@@ -221,22 +257,6 @@ def pre_combat_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 # --- combat rounds --------------------------------------------------------------------------
 
 
-def why_not_destination(side: Side, system: AdjacentSystemSpec) -> str | None:
-    """Why ``side`` may not withdraw or retreat to ``system``, or ``None`` if it may: it must be
-    an adjacent system the player activated before (it holds their command counter) with no
-    enemy ships (ti3-combat.md, Execute withdrawals; ti3-facts.md section 6), and not one no
-    ship may end its move in (a supernova or an asteroid field, docs/rulings.md T18)."""
-    if side.value not in system.command_tokens:
-        return "holds no command counter of the player: it was not activated before"
-    if any(p != side.value for p in system.ships):
-        return "holds another player's ships"
-    if system.anomaly == "supernova":
-        return "is a supernova"
-    if system.anomaly == "asteroid_field":
-        return "is an asteroid field, where no ship may end its move"
-    return None
-
-
 def destinations(setup: Ti3Setup, state: Ti3State, side: Side) -> list[str]:
     """Where ``side`` may withdraw or retreat (``why_not_destination``); the same whatever the
     state."""
@@ -366,9 +386,31 @@ def execute_withdrawals(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 
 def end_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """End of the round: Duranium Armor repairs; if both players still have ships in the
-    system, a new round begins."""
+    """End of the round: Arc Secundus repairs itself (27R-18), then Duranium Armor repairs; if
+    both players still have ships in the system, a new round begins."""
+    repaired = _arc_secundus_repairs(setup, state)
+    if repaired is not None:
+        return repaired
     return duranium_armor.repair(setup, state, lambda s: _next_round(setup, s))
+
+
+def _arc_secundus_repairs(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State] | None:
+    """Arc Secundus, the Letnev flagship, repairs itself at the end of each combat round
+    (PC_Twi CombatInterface.cpp AutoRepairs after each round's dice; docs/rulings.md 27R-18):
+    the repair of each player's damaged Arc Secundus, attacker first, or ``None``."""
+    after, said = state, []
+    for side in SIDES:
+        if not setup.side(side).has("letnev_flagship"):
+            continue
+        space = after.side(side).space
+        for status in (Status.DAMAGED, Status.SUSTAINED_THIS_ROUND):
+            if space.count("flagship", status):
+                space = space.move("flagship", status, Status.UNDAMAGED)
+                after = after.with_side(side, after.side(side).with_space(space))
+                said.append(
+                    event("unit_repaired", player=side.value, unit="flagship", by="Arc Secundus")
+                )
+    return Step(after, tuple(said)) if said else None
 
 
 def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:

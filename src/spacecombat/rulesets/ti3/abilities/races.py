@@ -1,0 +1,202 @@
+"""The races' combat abilities, racial technologies and flagships added by issue 27 (Shards of
+the Throne flagships, Shattered Empire racial technologies), one class each. Sources: the race
+sheets as ``wiki.omf2097.com`` (joneirik:rpg:ti3_races) transcribes them, and the TI3 engine
+Tirvy/PC_Twi (``PC_Twilight/Defines.cpp`` FMstats, ``UnitAbility.cpp`` FlagshipAbilities,
+``GameEffects/races/r_*.cpp``); docs/rulings.md 27R.
+
+Modifiers act here (``modifier``); the others are markers that the procedure named in each
+docstring looks up by id."""
+
+from __future__ import annotations
+
+from spacecombat.rulesets.ti3.abilities.base import (
+    GROUND_FORCES,
+    Handler,
+    Marker,
+    RollContext,
+    RollKind,
+)
+
+#: the unit a scenario names for a side's flagship
+FLAGSHIP = "flagship"
+
+
+class LetnevFleetSupply(Marker):
+    """The Barony of Letnev: its fleets may hold one more ship than its fleet supply counters
+    (procedures/fleet_check.py)."""
+
+    id = "letnev_fleet_supply"
+
+
+class L4Disruptors(Handler):
+    """L4 Disruptors (Letnev): the racial ability costs no trade goods in ground combat, so the
+    owner's ground forces get +2 in every invasion combat round (docs/rulings.md 27R-4). A
+    Mechanized Unit is immune to effects that name ground forces (ti3-facts.md section 8)."""
+
+    id = "l4_disruptors"
+
+    def modifier(self, roll: RollContext) -> int:
+        applies = roll.kind is RollKind.INVASION_COMBAT and roll.unit in GROUND_FORCES
+        return 2 if self.mine(roll) and applies else 0
+
+
+class NoneuclidianShielding(Marker):
+    """Noneuclidian Shielding (Letnev): a unit that uses SUSTAIN DAMAGE cancels two hits rather
+    than one (procedures/common.py ``remove_casualties``; docs/rulings.md 27R-11)."""
+
+    id = "noneuclidian_shielding"
+
+
+class MarkIIAdvancedCarriers(Marker):
+    """Mark II Advanced Carriers (Sol): the owner's carriers carry 8 and have SUSTAIN DAMAGE
+    (the side's carrier card, setup.py; docs/rulings.md 27R-12)."""
+
+    id = "mark_ii_advanced_carriers"
+
+
+class FloatingFactories(Marker):
+    """Floating Factories (Saar): the owner's space docks support 5 fighters rather than 3
+    (procedures/fleet_check.py; docs/rulings.md 27R-13)."""
+
+    id = "floating_factories"
+
+
+class SardakkFlagship(Handler):
+    """C'morran N'orr (Sardakk N'orr flagship): while it is in the battle, the owner's ships
+    get +1 on their combat rolls in the rounds of a space battle (docs/rulings.md 27R-5)."""
+
+    id = "sardakk_flagship"
+
+    def modifier(self, roll: RollContext) -> int:
+        applies = roll.kind is RollKind.SPACE_COMBAT and roll.own_flagship
+        return int(self.mine(roll) and applies)
+
+
+class JolnarFlagship(Marker):
+    """J.N.S. Hylarim (Jol-Nar flagship): each of its combat dice rolling a natural 10 produces
+    3 hits (procedures/common.py ``pool``; docs/rulings.md 27R-7)."""
+
+    id = "jolnar_flagship"
+
+    #: the natural face that produces the extra hits, and how many more than the one
+    FACE = 10
+    EXTRA_HITS = 2
+
+
+class WinnuFlagship(Marker):
+    """Salai Sai Corian (Winnu flagship): it rolls one combat die for each non-fighter ship the
+    opponent has in the system (procedures/common.py ``pool``; docs/rulings.md 27R-10)."""
+
+    id = "winnu_flagship"
+
+
+class MentakFlagship(Marker):
+    """Fourth Moon (Mentak flagship): while the owner attacks with it in the system, the
+    defender's units cannot use SUSTAIN DAMAGE in the space battle (procedures/common.py
+    ``remove_casualties``; docs/rulings.md 27R-6)."""
+
+    id = "mentak_flagship"
+
+
+class SolFlagship(Marker):
+    """Genesis (Sol flagship): it carries any number of ground forces (procedures/
+    fleet_check.py; docs/rulings.md 27R-8)."""
+
+    id = "sol_flagship"
+
+
+class NaaluFlagship(Marker):
+    """Matriarch (Naalu flagship): while it is in the fleet, the owner's fleet supply is 3
+    larger (procedures/fleet_check.py; docs/rulings.md 27R-8)."""
+
+    id = "naalu_flagship"
+
+
+class YinFlagship(Marker):
+    """Van Hauge (Yin flagship): ground forces aboard may fight as fighters. It can act only
+    where the owner has ground forces in space: such a battle is refused (setup.py)."""
+
+    id = "yin_flagship"
+
+
+class LetnevFlagship(Marker):
+    """Arc Secundus (Letnev flagship): it repairs itself at the end of each combat round
+    (procedures/space_battle.py ``end_of_round``) and bombards through the planetary shield
+    (setup.py ``_can_bombard``; docs/rulings.md 27R-18)."""
+
+    id = "letnev_flagship"
+
+
+class HybridCrystalDrives(Marker):
+    """Hybrid Crystal Drives (Naalu): carriers and unsupported Advanced Fighters count half a
+    ship each against fleet supply, rounded up (procedures/fleet_check.py; 27R-21)."""
+
+    id = "hybrid_crystal_drives"
+
+
+class XxchaFlagship(Marker):
+    """Loncara Ssodu (Xxcha flagship): it fires 2 dice at 6 with the PDS before a space battle
+    (procedures/space_battle.py ``_pds_pool``; docs/rulings.md 27R-20). PDS-only effects
+    (Magen Defense Grid, Graviton Laser System, Maneuvering Jets) name PDS, not it."""
+
+    id = "xxcha_flagship"
+
+
+class YinIndoctrination(Marker):
+    """The Yin Brotherhood: when attacking, before invasion combat it rolls a die; on 5 or
+    more the defender loses a ground force and the Yin player gains one (procedures/
+    invasion.py; docs/rulings.md 27R-19)."""
+
+    id = "yin_indoctrination"
+
+    #: the die's value
+    VALUE = 5
+
+
+class Fanaticism(Marker):
+    """Fanaticism (Yin): the racial ability twice in each ground combat: two dice
+    (procedures/invasion.py; docs/rulings.md 27R-19)."""
+
+    id = "fanaticism"
+
+
+class YinSacrifice(Marker):
+    """The Yin Brotherhood: before the second round of a space battle it may discard a
+    cruiser or destroyer to inflict a hit on any enemy ship. Not implemented: a space battle
+    where the Yin has one is refused (setup.py; docs/rulings.md 27R-19)."""
+
+    id = "yin_sacrifice"
+
+
+class NaaluPreCombatRetreat(Marker):
+    """The Naalu Collective: when attacked, its fleet may retreat before the space battle. Not
+    implemented: it can act only for a Naalu defender with somewhere to retreat to, and such a
+    battle is refused (setup.py; docs/rulings.md 27R-16)."""
+
+    id = "naalu_pre_combat_retreat"
+
+
+RACE_HANDLERS: tuple[type[Handler], ...] = (
+    HybridCrystalDrives,
+    XxchaFlagship,
+    YinIndoctrination,
+    Fanaticism,
+    YinSacrifice,
+    LetnevFlagship,
+    NaaluPreCombatRetreat,
+    LetnevFleetSupply,
+    L4Disruptors,
+    NoneuclidianShielding,
+    MarkIIAdvancedCarriers,
+    FloatingFactories,
+    SardakkFlagship,
+    JolnarFlagship,
+    WinnuFlagship,
+    MentakFlagship,
+    SolFlagship,
+    NaaluFlagship,
+    YinFlagship,
+)
+
+#: handlers that only refuse the battles where their ability could act (it is not implemented)
+REFUSED_WHERE_IT_CAN_ACT = (NaaluPreCombatRetreat.id, YinFlagship.id, YinSacrifice.id)

@@ -1,0 +1,47 @@
+"""Van Hauge, the Yin Brotherhood flagship (PC_Twi r_Yin.cpp e_YinFlagship: ground forces
+aboard may fight as fighters; not implemented): it can act only where its owner has ground
+forces in space in a space battle, and only such a battle is refused (docs/rulings.md 27R-2).
+The refusal is checked through the setup's card choice (the Yin side with ground forces in
+space and no cruiser or destroyer)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.rulesets import parse_ti_scenario
+from spacecombat.rulesets.ti3 import rules
+from spacecombat.rulesets.ti3.setup import _race_cards
+from tests.helpers import run
+from tests.ti3.effects import space
+
+
+def test_its_card_names_the_ability() -> None:
+    card = rules.load().units["yin_flagship"]
+    assert [a.handler for a in card.abilities] == ["yin_flagship"]
+
+
+def _cards(units: dict[str, int]) -> None:
+    scenario = parse_ti_scenario(space({"units": units, "faction": "yin"}, {"units": {}}))
+    handlers: set[str] = set()
+    _race_cards(rules.load(), scenario.attacker, "attacker", "yin", handlers, True)
+
+
+def test_the_flagship_with_ground_forces_aboard_is_refused() -> None:
+    with pytest.raises(RuleNotImplemented) as caught:
+        _cards({"flagship": 1, "ground_force": 2})
+    assert "Van Hauge" in caught.value.rule
+    assert caught.value.where == "attacker.units"
+
+
+def test_without_ground_forces_it_cannot_act() -> None:
+    _cards({"flagship": 1, "cruiser": 1})
+
+
+def test_a_yin_flagship_without_ground_forces_fights() -> None:
+    """No ground force in space, no cruiser or destroyer to sacrifice: played. Round 1:
+    flagship 5, 1 (the cruiser destroyed); cruiser 1."""
+    played = run(
+        space({"units": {"flagship": 1}, "faction": "yin"}, {"units": {"cruiser": 1}}), [5, 1, 1]
+    )
+    assert played.outcome["result"] == "attacker_win"

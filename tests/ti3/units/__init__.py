@@ -1,0 +1,1 @@
+"""Tests of TI3 unit cards with their own rules (issue 27)."""
