@@ -219,6 +219,16 @@ def could_act(setup: BattleSetup, state: BattleState, nekro: Side) -> bool:
 class TechnologicalSingularity(Handler):
     id = "technological_singularity"
 
+    def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """It hears of the opponent's units destroyed only, once a combat (``used_key``): while
+        its owner assigns, or once used in this combat, it answers ``None``
+        (``Handler.idle_while_assigning``)."""
+        owner = self.owner
+        if owner is None or side is not owner.other:
+            return True
+        combat = combat_of(setup, state)
+        return combat is not None and state.has_used(owner, used_key(combat))
+
     def after_destroyed(
         self,
         setup: BattleSetup,
