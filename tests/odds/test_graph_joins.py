@@ -21,7 +21,7 @@ import pytest
 from spacecombat import odds
 from spacecombat.analysis import graph
 from spacecombat.analysis.exact import exact_odds
-from spacecombat.analysis.graph import Explorer
+from spacecombat.analysis.graph import Explorer, TooManyStates
 from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 
@@ -119,6 +119,16 @@ def test_the_state_after_n_rounds_keeps_every_chance_state(
     report = exact_odds(scenario, rounds=1).to_json()
     assert report["after_rounds"]["states"]
     assert report == unfolded
+
+
+def test_the_folded_states_are_bounded_by_the_budget_too() -> None:
+    """The Crown of Thalnos battle: 37 chance states on the graph and 187 folded into the
+    rolls before them. With room for 100 chance states the graph stops at the folded ones,
+    saying so, and a larger budget (``--budget``) reaches further."""
+    with pytest.raises(TooManyStates, match="100 battle states folded into the rolls") as stop:
+        exact_odds(BATTLES["crown of thalnos"], limit=100)
+    assert stop.value.budgeted
+    assert exact_odds(BATTLES["crown of thalnos"], limit=200).method == "exact"
 
 
 @pytest.mark.slow

@@ -356,9 +356,15 @@ class Explorer(Generic[S]):
     def _joined_edges(self, state: S, prune: float) -> dict[tuple[Target, int], Weight]:
         """Where the roll of a chance state folded into the roll before leads (``Joining``),
         followed once and remembered: a chance state reached from one of its outcomes is a
-        state of the graph, never folded in its turn."""
+        state of the graph, never folded in its turn. At most ``limit`` are folded, besides the
+        ``limit`` chance states of the graph."""
         known = self._joined.get(state)
         if known is None:
+            if self.limit is not None and len(self._joined) >= self.limit:
+                # as many again as the graph may hold: the time a roll's outcomes take stays
+                # bounded as when each was a chance state of the graph (budget.CHANCE_STATES)
+                where = f"at {self.limit:,} battle states folded into the rolls before them"
+                raise TooManyStates(self.limit, self.why, where=where)
             known = {}
             for (reached, more), weight in self._followed(state, prune).items():
                 target: Target = (
