@@ -142,6 +142,13 @@ IDLE: dict[str, dict[str, Any]] = {
             "policy": {"sustain": "first"},
         },
     },
+    # nothing to gain from the opponent (no technology, no unit upgrade): idle throughout
+    "technological_singularity_nothing_to_gain": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"faction": "nekro", "units": {"cruiser": 2, "destroyer": 1}},
+        "defender": {"units": {"dreadnought": 1, "destroyer": 2}, "policy": {"sustain": "first"}},
+    },
     "empyrean_flagship_repair": {
         "ruleset": "ti4",
         "battle": "space",
@@ -347,6 +354,22 @@ def test_a_handler_idle_for_one_player_is_asked_for_the_other() -> None:
     assert assign_hits.leap_key(setup, start, Side.DEFENDER, None, SPACE_COMBAT) is None
     exhausted = start.using(Side.DEFENDER, "brother_milor")
     assert assign_hits.leap_key(setup, exhausted, Side.DEFENDER, None, SPACE_COMBAT) == ()
+
+
+def test_technological_singularity_with_nothing_to_gain_is_idle() -> None:
+    """Technological Singularity hears of the opponent's units destroyed while it could gain
+    something (``offers``): against an opponent with no technology and no unit upgrade it is
+    idle from the start, and the defender's assignment is taken at once; against one with a
+    unit upgrade it is asked until used."""
+    for name, idle in (
+        ("technological_singularity_nothing_to_gain", True),
+        ("technological_singularity", False),
+    ):
+        fought = _fought(IDLE[name])
+        setup, start = fought.setup, fought.start().state
+        key = assign_hits.leap_key(setup, start, Side.DEFENDER, None, SPACE_COMBAT)
+        assert (key == ()) is idle, name
+        assert (key is None) is not idle, name
 
 
 def test_reads_while_assigning_is_refused_beside_the_hooks_that_hear() -> None:
