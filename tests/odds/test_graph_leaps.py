@@ -107,6 +107,108 @@ L1Z1X_FLAGSHIP: dict[str, Any] = {
 }
 
 
+#: battles holding a handler asked while hits are assigned that says when it is idle
+#: (``Handler.idle_while_assigning``: while the other player assigns, once its card is played,
+#: once its effect is used in the combat, once its cost is no longer affordable), each on the
+#: state graph: the assignments where every handler asked is idle are taken at once
+IDLE: dict[str, dict[str, Any]] = {
+    "brother_milor": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": {"dreadnought": 1, "cruiser": 2}, "policy": {"sustain": "first"}},
+        "defender": {
+            "faction": "yin",
+            "units": {"cruiser": 2, "fighter": 1},
+            "leaders": ["brother_milor"],
+        },
+    },
+    "courageous_to_the_end": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": {"cruiser": 2, "destroyer": 1}},
+        "defender": {
+            "units": {"dreadnought": 1, "destroyer": 1},
+            "action_cards": ["courageous_to_the_end"],
+            "policy": {"sustain": "first"},
+        },
+    },
+    "technological_singularity": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"faction": "nekro", "units": {"cruiser": 2, "destroyer": 1}},
+        "defender": {
+            "units": {"destroyer": 2, "fighter": 2},
+            "upgrades": ["destroyer"],
+            "policy": {"sustain": "first"},
+        },
+    },
+    # nothing to gain from the opponent (no technology, no unit upgrade): idle throughout
+    "technological_singularity_nothing_to_gain": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"faction": "nekro", "units": {"cruiser": 2, "destroyer": 1}},
+        "defender": {"units": {"dreadnought": 1, "destroyer": 2}, "policy": {"sustain": "first"}},
+    },
+    "empyrean_flagship_repair": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": {"cruiser": 2, "destroyer": 1}},
+        "defender": {
+            "faction": "empyrean",
+            "units": {"flagship": 1, "dreadnought": 1},
+            "influence": 2,
+            "policy": {"sustain": "first"},
+        },
+    },
+    "reflective_shielding_tellurian": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": {"cruiser": 2, "destroyer": 1}},
+        "defender": {
+            "faction": "titans",
+            "units": {"dreadnought": 1, "destroyer": 1},
+            "action_cards": ["reflective_shielding"],
+            "leaders": ["tellurian"],
+            "policy": {"sustain": "first"},
+        },
+    },
+    # the defender's last hits lost for want of units while those its Reflective Shielding
+    # produced are pending against the attacker: never assigned (the step moves on at once)
+    "reflective_shielding_hits_lost": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": {"dreadnought": 2, "war_sun": 1}, "policy": {"sustain": "last"}},
+        "defender": {
+            "units": {"dreadnought": 1},
+            "action_cards": ["reflective_shielding"],
+            "policy": {"sustain": "last"},
+        },
+    },
+    "shields_holding_rear_admiral_farran": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {
+            "faction": "letnev",
+            "units": {"dreadnought": 1, "destroyer": 1},
+            "action_cards": ["shields_holding"],
+            "leaders": ["rear_admiral_farran"],
+            "policy": {"sustain": "first"},
+        },
+        "defender": {"units": {"cruiser": 2, "destroyer": 1}},
+    },
+    "ipswitch_loose_cannon": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {
+            "faction": "mentak",
+            "units": {"cruiser": 2, "destroyer": 1},
+            "leaders": ["ipswitch_loose_cannon"],
+        },
+        "defender": {"units": {"dreadnought": 1, "destroyer": 2}, "policy": {"sustain": "first"}},
+    },
+}
+
+
 def _fought(scenario: dict[str, Any]) -> Ti4Battle:
     """The battle as the exact engine fights it (without the effects never played)."""
     fought = battle(parse_scenario(scenario))
@@ -143,13 +245,23 @@ def test_the_assignments_taken_at_once_build_the_same_graph(
 def test_no_leap_where_a_handler_acts_while_hits_are_assigned(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Direct Hit acts after a unit uses SUSTAIN DAMAGE (``after_sustain``): the hits are
-    assigned one at a time, as many steps either way."""
-    assert not assign_hits.alone(_fought(DIRECT_HIT).setup, SPACE_COMBAT)
+    """Direct Hit acts after one of the opponent's units uses SUSTAIN DAMAGE (``after_sustain``),
+    while its holder holds it: the defender's hits are assigned one at a time until the card
+    is played; its holder's own assignments, and the defender's once it is played, ask it
+    nothing (``Handler.idle_while_assigning``) and are taken at once. The graph is the same."""
+    fought = _fought(DIRECT_HIT)
+    setup, start = fought.setup, fought.start().state
+    assert not assign_hits.alone(setup, SPACE_COMBAT)
+    assert assign_hits.leap_key(setup, start, Side.DEFENDER, None, SPACE_COMBAT) is None
+    assert assign_hits.leap_key(setup, start, Side.ATTACKER, None, SPACE_COMBAT) == ()
+    played = start.using(Side.ATTACKER, "direct_hit")
+    assert assign_hits.leap_key(setup, played, Side.DEFENDER, None, SPACE_COMBAT) == ()
     walked, stepped = _explore(DIRECT_HIT, False, monkeypatch)
     built, leapt = _explore(DIRECT_HIT, True, monkeypatch)
+    assert built.states == walked.states
+    assert built.start == walked.start
     assert built.edges == walked.edges
-    assert leapt.steps == stepped.steps
+    assert leapt.steps < stepped.steps
 
 
 def test_a_handler_acting_on_other_hits_only_is_not_asked(
@@ -208,6 +320,56 @@ def test_hits_that_must_go_to_non_fighter_ships_are_taken_at_once(
     assert built.start == walked.start
     assert built.edges == walked.edges
     assert leapt.steps < stepped.steps
+
+
+@pytest.mark.parametrize("name", sorted(IDLE))
+def test_handlers_idle_while_a_player_assigns_leave_the_assignment_taken_at_once(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The handler is asked while hits are assigned, but says when it is idle
+    (``Handler.idle_while_assigning``); where every handler asked is, the assignment is taken
+    at once: the graph is the graph built step by step (the same chance states in the same
+    order, the same edges with exact weights), in fewer steps, and the odds are the same."""
+    fought = _fought(IDLE[name])
+    assert not assign_hits.alone(fought.setup, SPACE_COMBAT)
+    walked, stepped = _explore(IDLE[name], False, monkeypatch)
+    built, leapt = _explore(IDLE[name], True, monkeypatch)
+    assert built.states == walked.states
+    assert built.start == walked.start
+    assert built.edges == walked.edges
+    assert leapt.steps < stepped.steps
+    odds = exact_odds(IDLE[name], fractions=True).to_json()
+    with monkeypatch.context() as patched:
+        patched.setattr(graph, "LEAPS", False)
+        assert exact_odds(IDLE[name], fractions=True).to_json() == odds
+
+
+def test_a_handler_idle_for_one_player_is_asked_for_the_other() -> None:
+    """Brother Milor acts after its holder's units are destroyed, until exhausted: the
+    attacker's assignment never asks it; the defender's does while it is held, and no
+    longer once it was exhausted."""
+    fought = _fought(IDLE["brother_milor"])
+    setup, start = fought.setup, fought.start().state
+    assert assign_hits.leap_key(setup, start, Side.ATTACKER, None, SPACE_COMBAT) == ()
+    assert assign_hits.leap_key(setup, start, Side.DEFENDER, None, SPACE_COMBAT) is None
+    exhausted = start.using(Side.DEFENDER, "brother_milor")
+    assert assign_hits.leap_key(setup, exhausted, Side.DEFENDER, None, SPACE_COMBAT) == ()
+
+
+def test_technological_singularity_with_nothing_to_gain_is_idle() -> None:
+    """Technological Singularity hears of the opponent's units destroyed while it could gain
+    something (``offers``): against an opponent with no technology and no unit upgrade it is
+    idle from the start, and the defender's assignment is taken at once; against one with a
+    unit upgrade it is asked until used."""
+    for name, idle in (
+        ("technological_singularity_nothing_to_gain", True),
+        ("technological_singularity", False),
+    ):
+        fought = _fought(IDLE[name])
+        setup, start = fought.setup, fought.start().state
+        key = assign_hits.leap_key(setup, start, Side.DEFENDER, None, SPACE_COMBAT)
+        assert (key == ()) is idle, name
+        assert (key is None) is not idle, name
 
 
 def test_reads_while_assigning_is_refused_beside_the_hooks_that_hear() -> None:

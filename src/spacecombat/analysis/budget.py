@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from spacecombat.core.errors import SpacecombatError
 
-#: chance states the generic state graph may explore (about 1.5 ms each: ~5 s)
+#: chance states the generic state graph may explore (about 1.5 ms each: ~5 s); as many
+#: again may be folded into the roll before them (graph.py ``Joining``: a TI4 defender's
+#: combat roll), which the graph does not hold (TI4's cost about 0.5-0.9 ms each since the
+#: leaps of issue 24: docs/benchmarks.md)
 CHANCE_STATES = 3_000
 #: states the generic state graph may reach from the outcomes of rolls ("settled" states, each
 #: kept with where it leads; the graph's edges are fewer): a chance state of many dice has one

@@ -104,8 +104,16 @@ def exact_odds(
     elif rounds is not None:
         why = f"the state after {rounds} round(s) was asked for, which only the state-by-state "
         why += "engine gives"
+    # rolls that join the roll before are folded into it, but where the state after N rounds
+    # is asked for (read from the graph's chance states as rounds begin)
     explorer: Explorer[Any] = Explorer(
-        battle, policies, exact=fractions, limit=limit, why=why, settled=settled
+        battle,
+        policies,
+        exact=fractions,
+        limit=limit,
+        why=why,
+        settled=settled,
+        joins=rounds is None,
     )
     try:
         graph = explorer.build()

@@ -30,6 +30,7 @@ from spacecombat.core.engine import Chance, Decision, Draw, End, Node, Process, 
 from spacecombat.core.events import Event
 
 S = TypeVar("S", bound=Hashable)
+S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
 Weight = Fraction | float
 
 
@@ -54,6 +55,22 @@ class Leaping(Protocol[S]):
         ``policies``, with no combat round begun on the way, or ``None`` where no stretch is
         taken at once: the walk from either state is the same from there on."""
         ...
+
+
+class Joining(Protocol[S_contra]):
+    """A battle some of whose chance states the exact engine may fold into the roll before."""
+
+    def joins_roll_before(self, state: S_contra) -> bool:
+        """Whether the chance state ``state``, reached from an outcome of another roll, may be
+        folded into that roll (its outcomes become that roll's, their chances multiplied): the
+        graph then holds one chance state where it held one for each outcome of the first."""
+        ...
+
+
+#: whether the explorer folds the chance states a battle says join the roll before
+#: (``Joining``) into it, when asked to (``Explorer(joins=True)``); off, every chance state is
+#: a state of the graph (the answers are the same: tests/odds/test_graph_joins.py)
+JOINS = True
 
 
 #: whether the explorer takes the stretches a battle offers (``Leaping``) at once; off, every
@@ -90,6 +107,14 @@ class Terminal:
 @dataclass(frozen=True)
 class Entry(Generic[S]):
     """A state left to another solver."""
+
+    state: S
+
+
+@dataclass(frozen=True)
+class Joined(Generic[S]):
+    """A chance state folded into the roll whose outcome reached it (``Joining``): never an
+    edge's target in the graph, only the explorer's, on the way."""
 
     state: S
 
@@ -131,11 +156,15 @@ class Explorer(Generic[S]):
         settled: int | None = None,
         why: str = NOT_IN_PRODUCT_FORM,
         start: S | None = None,
+        joins: bool = False,
     ) -> None:
         """``limit``: the most chance states (``None``: no limit); ``settled``: the most states
         reached by an outcome (default ``budget.GRAPH_SETTLED``); ``why``: what
         ``TooManyStates`` says of the battle; ``start``: the first state, if not the
-        process's own (a stage of a tactical action started from what the one before left)."""
+        process's own (a stage of a tactical action started from what the one before left);
+        ``joins``: fold the chance states the battle says join the roll before into it
+        (``Joining``; not where the graph's chance states are read as the battle's states at
+        the start of a round, ``state_after``)."""
         self.start = start
         self.process = process
         self.policies = policies
@@ -156,7 +185,7 @@ class Explorer(Generic[S]):
         #: begun before it: the states outcomes of rolls reached (``settled``, bounded by
         #: ``most_settled``) and, while there is room (``budget.GRAPH_PASSED``), the states
         #: passed through after them, so a walk that meets one again stops there
-        self._settled: dict[S, tuple[Target, int]] = {}
+        self._settled: dict[S, tuple[Target | Joined[S], int]] = {}
         #: how many of ``_settled`` are states reached by outcomes, and how many were passed
         #: (at most ``most_passed``)
         self._reached = 0
@@ -164,10 +193,22 @@ class Explorer(Generic[S]):
         self.most_passed = budget.GRAPH_PASSED
         self._terminals: dict[Hashable, Terminal] = {}
         self._pending: list[int] = []
+        joining = getattr(process, "joins_roll_before", None) if joins and JOINS else None
+        #: which chance states are folded into the roll before (``Joining``), and the edges
+        #: each folded state leads to, by (target, rounds begun), once followed
+        self._joins: Callable[[S], bool] | None = joining
+        self._joined: dict[S, dict[tuple[Target, int], Weight]] = {}
 
-    def _node_of(self, state: S) -> Target:
+    def _node_of(self, state: S) -> Target | Joined[S]:
         if self.stop is not None and self.stop(state):
             return Entry(state)
+        if self._joins is not None and state not in self._index and self._joins(state):
+            return Joined(state)
+        return self._chance_state(state)
+
+    def _chance_state(self, state: S) -> int:
+        """The index of the chance state ``state`` in the graph, made (and left to follow)
+        if new."""
         if state not in self._index:
             if self.limit is not None and len(self.graph.states) >= self.limit:
                 raise TooManyStates(self.limit, self.why)
@@ -179,6 +220,14 @@ class Explorer(Generic[S]):
 
     def settle(self, state: S) -> tuple[Target, int]:
         """Follow steps and decisions to the next chance state or end; count rounds begun."""
+        target, rounds = self._walk(state)
+        if isinstance(target, Joined):
+            return self._chance_state(target.state), rounds
+        return target, rounds
+
+    def _walk(self, state: S) -> tuple[Target | Joined[S], int]:
+        """``settle``, where a chance state folded into the roll before (``Joining``) is left
+        to the caller."""
         process = self.process
         advance, canonical, settled = process.advance, process.canonical, self._settled
         leaping: Leaping[S] | None = process if LEAPS and hasattr(process, "leap") else None  # type: ignore[assignment]
@@ -192,7 +241,7 @@ class Explorer(Generic[S]):
         steps, most_steps = self.steps, self.most_steps
         #: the states passed after ``start``, each with the rounds begun before it
         passed: list[tuple[S, int]] = []
-        target: Target
+        target: Target | Joined[S]
         while True:
             steps += 1
             if steps > most_steps:
@@ -271,23 +320,59 @@ class Explorer(Generic[S]):
                 if folded is not None:
                     self.graph.edges[at] = self._folded_edges(folded, prune)
                     continue
-            node = self.process.advance(self.graph.states[at])
-            assert isinstance(node, Chance | Draw)
             edges: dict[tuple[Target, int], Weight] = {}
-            outcomes = chances(node, self.exact)
-            self.outcomes += len(outcomes)
-            if self.outcomes > self.most_outcomes:
-                where = f"after {self.most_outcomes:,} outcomes of rolls"
-                raise TooManyStates(self.most_outcomes, self.why, where=where)
-            for outcome, weight in outcomes.items():
-                if not self.exact and weight < prune:
+            for (reached, more), weight in self._followed(self.graph.states[at], prune).items():
+                if isinstance(reached, Joined):
+                    # a roll folded into this one: its outcomes are this roll's, their chances
+                    # multiplied, the rounds begun on the way added
+                    for (then, after), chance in self._joined_edges(reached.state, prune).items():
+                        key = (then, more + after)
+                        edges[key] = edges.get(key, 0) + weight * chance
                     continue
-                step = following(node, outcome)
-                target, more = self.settle(step.state)
-                key = (target, more + _rounds_begun(step.events))
-                edges[key] = edges.get(key, 0) + weight
+                edges[(reached, more)] = edges.get((reached, more), 0) + weight
             self.graph.edges[at] = [Edge(t, w, r) for (t, r), w in edges.items()]
         return self.graph
+
+    def _followed(self, state: S, prune: float) -> dict[tuple[Target | Joined[S], int], Weight]:
+        """Each outcome of the roll in ``state`` followed to the next chance state or end, by
+        (target, rounds begun on the way), with its chance."""
+        node = self.process.advance(state)
+        assert isinstance(node, Chance | Draw)
+        edges: dict[tuple[Target | Joined[S], int], Weight] = {}
+        outcomes = chances(node, self.exact)
+        self.outcomes += len(outcomes)
+        if self.outcomes > self.most_outcomes:
+            where = f"after {self.most_outcomes:,} outcomes of rolls"
+            raise TooManyStates(self.most_outcomes, self.why, where=where)
+        for outcome, weight in outcomes.items():
+            if not self.exact and weight < prune:
+                continue
+            step = following(node, outcome)
+            target, more = self._walk(step.state)
+            key = (target, more + _rounds_begun(step.events))
+            edges[key] = edges.get(key, 0) + weight
+        return edges
+
+    def _joined_edges(self, state: S, prune: float) -> dict[tuple[Target, int], Weight]:
+        """Where the roll of a chance state folded into the roll before leads (``Joining``),
+        followed once and remembered: a chance state reached from one of its outcomes is a
+        state of the graph, never folded in its turn. At most ``limit`` are folded, besides the
+        ``limit`` chance states of the graph."""
+        known = self._joined.get(state)
+        if known is None:
+            if self.limit is not None and len(self._joined) >= self.limit:
+                # as many again as the graph may hold: the time a roll's outcomes take stays
+                # bounded as when each was a chance state of the graph (budget.CHANCE_STATES)
+                where = f"at {self.limit:,} battle states folded into the rolls before them"
+                raise TooManyStates(self.limit, self.why, where=where)
+            known = {}
+            for (reached, more), weight in self._followed(state, prune).items():
+                target: Target = (
+                    self._chance_state(reached.state) if isinstance(reached, Joined) else reached
+                )
+                known[(target, more)] = known.get((target, more), 0) + weight
+            self._joined[state] = known
+        return known
 
     def _folded_edges(self, folded: Mapping[S, Weight], prune: float) -> list[Edge]:
         """The edges of a chance state whose draws the process folded: each state they lead

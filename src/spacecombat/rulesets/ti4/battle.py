@@ -132,6 +132,14 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             state = state.changed(rolls=_NO_ROLLS)  # as the step's first walk clears them
         return state.with_units_and_hits(side, where, left[0], left[1])
 
+    def joins_roll_before(self, state: BattleState) -> bool:
+        """For the exact engine (analysis/graph.py ``Joining``): the defender's combat roll
+        (Roll Dice, ti4-space-combat.md step 3, ti4-ground-combat.md step 1) is folded into
+        the attacker's, whose outcome it follows: one chance state a round's rolls where there
+        was one for each number of hits the attacker rolled (the chance-state budget then
+        counts pairs of units, not pairs of units and hits)."""
+        return state.phase is Phase.ROLL_DICE and state.turn is Side.DEFENDER
+
     def _assigned(
         self, state: BattleState, side: Side, policies: Mapping[str, Policy]
     ) -> BattleState | None:

@@ -282,6 +282,21 @@ class Handler:
         with the leaps on and off."""
         return None
 
+    def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """For the exact engine (procedures/assign_hits.py ``leap_key``): whether, while ``side``
+        assigns hits from ``state`` on in its combat, every hook of hit assignment the handler
+        answers (``forbids_sustain``, ``lends_sustain``, ``before_assign_hits``,
+        ``after_sustain``, ``after_destroyed``) answers as a handler not in play would
+        (``None``; nothing forbidden or lent), whatever the units and the hits: it acts on the
+        other player's assignment only, or its card was played, exhausted or purged
+        (``Card.held``), or its once-a-combat effect was used, or what it costs is no longer
+        affordable. It reads only what no assignment of hits changes (the side, what was used,
+        spent or gained). Then ``side``'s assignment of a combat round's hits does not ask it,
+        and may be taken at once (issue 24); tests/odds/test_graph_leaps.py builds the graph of
+        battles holding each handler that says so with the leaps on and off. ``False`` unless
+        the class says."""
+        return False
+
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

@@ -32,6 +32,12 @@ class BrotherMilor(ActsOnHits, Card):
     id = "brother_milor"
     card = "brother_milor"
 
+    def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """Its hooks of hit assignment act on its holder's assignment only, and only while the
+        card is held (not yet played, nor cancelled): else they answer ``None``
+        (``Handler.idle_while_assigning``)."""
+        return side is not self.owner or not self.held(state)
+
     def after_destroyed(
         self,
         setup: BattleSetup,

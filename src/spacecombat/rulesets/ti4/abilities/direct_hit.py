@@ -38,6 +38,11 @@ class DirectHit(ActsOnHits, Card):
     id = "direct_hit"
     card = "direct_hit"
 
+    def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """It acts on the opponent's assignment only, and only while the card is held (not yet
+        played, nor cancelled): else it answers ``None`` (``Handler.idle_while_assigning``)."""
+        return side is self.owner or not self.held(state)
+
     def after_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

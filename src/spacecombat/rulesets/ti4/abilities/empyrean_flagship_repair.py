@@ -33,6 +33,12 @@ class EmpyreanFlagshipRepair(ActsOnHits):
     id = "empyrean_flagship_repair"
     asks = id  # its decisions are named by its id (Handler.asks)
 
+    def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """It repairs its owner's units only, for influence, which is only ever spent in a
+        battle: while the opponent assigns, or with less influence left than the repair costs,
+        it answers ``None`` (``Handler.idle_while_assigning``)."""
+        return side is not self.owner or state.wealth(side)[1] < COST
+
     def after_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

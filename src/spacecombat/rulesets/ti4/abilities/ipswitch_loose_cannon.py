@@ -104,6 +104,11 @@ class IpswitchLooseCannon(ActsOnHits, Card):
             )
         return None
 
+    def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """It hears of the opponent's ships destroyed only: while its owner assigns it answers
+        ``None`` (``Handler.idle_while_assigning``)."""
+        return side is self.owner
+
     def after_destroyed(
         self,
         setup: BattleSetup,

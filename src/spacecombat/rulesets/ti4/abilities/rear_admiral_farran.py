@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 class RearAdmiralFarran(ActsOnHits):
     id = "rear_admiral_farran"
 
+    def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """It acts on its owner's assignment only: while the opponent assigns it answers
+        ``None`` (``Handler.idle_while_assigning``)."""
+        return side is not self.owner
+
     def after_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

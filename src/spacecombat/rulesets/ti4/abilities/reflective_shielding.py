@@ -41,6 +41,12 @@ class ReflectiveShielding(ActsOnHits, Card):
     id = "reflective_shielding"
     card = "reflective_shielding"
 
+    def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """Its hooks of hit assignment act on its holder's assignment only, and only while the
+        card is held (not yet played, nor cancelled): else they answer ``None``
+        (``Handler.idle_while_assigning``)."""
+        return side is not self.owner or not self.held(state)
+
     def after_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

@@ -35,6 +35,12 @@ class ShieldsHolding(ActsOnHits, Card):
     id = "shields_holding"
     card = "shields_holding"
 
+    def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """Its hooks of hit assignment act on its holder's assignment only, and only while the
+        card is held (not yet played, nor cancelled): else they answer ``None``
+        (``Handler.idle_while_assigning``)."""
+        return side is not self.owner or not self.held(state)
+
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

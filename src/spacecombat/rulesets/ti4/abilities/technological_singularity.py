@@ -220,6 +220,30 @@ class TechnologicalSingularity(Handler):
     id = "technological_singularity"
     asks = id  # its decisions are named by its id (Handler.asks)
 
+    def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """It hears of the opponent's units destroyed only, once a combat (``used_key``), and
+        only while it could gain something (``offers``): while its owner assigns, once used in
+        this combat or once the opponent used Antivirus, or with nothing to gain, it answers
+        ``None`` (``Handler.idle_while_assigning``). What it could gain reads the owner's units
+        and whether the opponent still has units in the combat, so while the opponent assigns
+        it can only shrink: nothing to gain when the assignment begins is nothing all through
+        it. With a Valefar Assimilator that could copy a faction technology it is refused when
+        heard, so never idle then (nor where what it could take is refused by name)."""
+        owner = self.owner
+        if owner is None or side is not owner.other:
+            return True
+        combat = combat_of(setup, state)
+        if combat is None or state.has_used(owner, used_key(combat)):
+            return True
+        if copies(setup, owner) is not None:
+            return False
+        if state.has_used(side, ANTIVIRUS):
+            return True
+        try:
+            return not offers(setup, state, owner)
+        except RuleNotImplemented:
+            return False  # refused when heard, as it is
+
     def after_destroyed(
         self,
         setup: BattleSetup,

@@ -222,23 +222,48 @@ def leap_key(
 ) -> Hashable | None:
     """What, besides ``side``'s units in ``where`` and the hits, decides ``side``'s whole
     assignment of hits of ``cause`` from ``state`` (the exact engine takes it at once:
-    Ti4Battle ``leap``): ``()`` when no handler is asked about it (``alone``); where handlers
-    are asked but none hears what is assigned (no ``after_sustain``, ``after_destroyed``), the
-    step's cursor and record of SUSTAIN DAMAGE and what each of them declares it reads
-    (``Handler.reads_while_assigning``); ``None`` when one of them does not declare it."""
+    Ti4Battle ``leap``): ``()`` when no handler is asked about it (``alone``), or when every
+    handler asked is idle while ``side`` assigns (``Handler.idle_while_assigning``: it acts
+    on the other player's assignment only, its card was played, its effect used up; it then
+    answers as a handler not in play would, so the walk is the one without it); where the
+    handlers asked and not idle hear nothing of what is assigned (no ``after_sustain``,
+    ``after_destroyed``), the step's cursor and record of SUSTAIN DAMAGE, what each of them
+    declares it reads (``Handler.reads_while_assigning``) and which of the others are idle;
+    ``None`` when one of them does not declare it, or when hits the defender's effects
+    produced against the attacker are pending."""
     hooks = _hooks(setup, cause)
     if not (hooks.forbid or hooks.lend or hooks.acting):
         return ()
-    if hooks.after or hooks.destroyed:
+    if _produced_back(state, side):
+        # hits the defender's effects produced against the attacker are assigned once the
+        # defender's own are (``assign_hits``), but not when the defender's last ones are lost
+        # for want of units (``next_hit`` moves on at once): only the walk tells which
         return None
-    asked = dict.fromkeys((*hooks.forbid, *hooks.lend, *(setup.handlers[i] for i in hooks.before)))
+    handlers = setup.handlers
+    asked = dict.fromkeys(
+        (
+            *hooks.forbid,
+            *hooks.lend,
+            *(handlers[i] for i in (*hooks.before, *hooks.after, *hooks.destroyed)),
+        )
+    )
+    heard = {handlers[i] for i in (*hooks.after, *hooks.destroyed)}
+    idle: list[int] = []
     reads = []
-    for handler in asked:
+    for position, handler in enumerate(asked):
+        if handler.idle_while_assigning(setup, state, side):
+            idle.append(position)
+            continue
+        if handler in heard:
+            return None
         read = handler.reads_while_assigning(setup, state, side, where)
         if read is None:
             return None
         reads.append(read)
-    return (state.cursor, state.sustained, tuple(reads))
+    if len(idle) == len(asked):
+        return ()
+    key = (state.cursor, state.sustained, tuple(reads))
+    return (*key, tuple(idle)) if idle else key
 
 
 def _produced_back(state: BattleState, side: Side) -> bool:

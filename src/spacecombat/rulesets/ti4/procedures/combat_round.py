@@ -131,6 +131,8 @@ def _units_lost(
     where = arena(setup, state)
     heard: list[FollowUp] = []
     for group, lost in losses:
+        if not lost:
+            continue  # (the exact engine meets every tally: most lose nothing)
         for status in (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED):
             units = state.side(roller).area(where)
             gone = min(lost, units.count(group.unit, status))
