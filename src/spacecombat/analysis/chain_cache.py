@@ -136,23 +136,30 @@ def chain(form: Any, player: str, starts: list[Any], most: int, build: Callable[
     return build()
 
 
-def end(form: Any, template: Any, pair: Hashable, settle: Callable[[], T]) -> T:
-    """Where the end of the combat leaves a pair of units (``pair``: both players' units and who
-    announced a retreat): ``settle()``, remembered across battles inside ``sharing``. Once a
-    round has put a player out, what the end of the combat does depends on the two players'
-    units and who announced, not on the round (``product_odds._account`` already settles
-    every pair from one template state), and on the battle's setup: ``battle_key``."""
+def ends(form: Any, template: Any) -> Callable[[Hashable, Callable[[], T]], T]:
+    """Where the end of the combat leaves a pair of units (``pair``: both players' units and
+    who announced a retreat), for the pairs of one battle's template: ``settle()``,
+    remembered across battles inside ``sharing``. Once a round has put a player out, what the
+    end of the combat does depends on the two players' units and who announced, not on the
+    round (``product_odds._account`` already settles every pair from one template state), and
+    on the battle's setup: ``battle_key``. The part of the key that does not depend on the
+    pair is worked out once."""
     active = _ACTIVE.get()
     if active is None:
-        return settle()
+        return lambda pair, settle: settle()
     cache, keys = active
-    key = ("end", keys["battle"], _where(form, template), pair)
-    found = cache.get(key)
-    if found is _MISSING:
-        found = settle()
-        cache.put(key, found)
-    known: T = found
-    return known
+    prefix = cache.token(("end", keys["battle"], _where(form, template)))
+
+    def remembered(pair: Hashable, settle: Callable[[], T]) -> T:
+        key = ("end", prefix, pair)
+        found = cache.get(key)
+        if found is _MISSING:
+            found = settle()
+            cache.put(key, found)
+        known: T = found
+        return known
+
+    return remembered
 
 
 class _Remembering:
