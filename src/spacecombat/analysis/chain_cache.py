@@ -14,8 +14,9 @@ counts of one's own, which are the states of the chain), the tables can be share
 sets, for the battles solved inside it, a key per player standing for everything the setup
 says of that player (``player_key``: the scenario without the players' units, derived from
 the scenario, not listed by hand), and ``build_chains`` asks ``wrap`` for a form whose
-per-player steps are remembered under ``(key, player, where, units[, most])``, ``where``
-being the form, the arena and the template state without the units (``_where``).
+per-player steps are remembered under ``(step, token, units)`` (and a whole chain under its
+starts and the most hits a round: ``chain``), the token standing for the key, the player and
+``where``: the form, the arena and the template state without the units (``_where``).
 ``tests/sweep/test_cache.py`` checks cached against uncached answers over thousands of random
 pairs to 1e-12.
 """
