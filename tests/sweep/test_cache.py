@@ -146,3 +146,17 @@ def test_tactical_action_variants() -> None:
             shared = odds(scenario, fallback=False).to_json()
         close(shared, alone)
     assert cache.hits > 0
+
+
+def test_tokens_are_never_reused() -> None:
+    """A cache that starts again (``MOST_ENTRIES`` reached) forgets its tokens but never hands
+    a number out twice: a battle still holding an old number shares nothing with another."""
+    cache = PartsCache(most=2)
+    first = cache.token("a")
+    assert cache.token("a") == first
+    second = cache.token("b")
+    assert second != first
+    for k in range(3):
+        cache.put(k, k)  # the third starts the cache again
+    assert cache.token("c") not in (first, second)
+    assert cache.token("a") not in (first, second)

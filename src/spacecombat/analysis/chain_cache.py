@@ -44,6 +44,7 @@ class PartsCache:
         self.hits = 0
         self.misses = 0
         self._tokens: dict[Hashable, int] = {}
+        self._issued = 0
 
     def get(self, key: Hashable) -> Any:
         found = self.tables.get(key, _MISSING)
@@ -56,13 +57,21 @@ class PartsCache:
     def put(self, key: Hashable, value: Any) -> None:
         if len(self.tables) >= self.most:
             self.tables.clear()
+            # the numbers handed out stay taken (a battle being solved may still use its
+            # own): a ``long`` met again gets a new one
+            self._tokens.clear()
         self.tables[key] = value
 
     def token(self, long: Hashable) -> int:
         """A small number standing for ``long`` (a player's key with the form and template
-        it is read from) in this cache: equal for equal ``long``, different otherwise, so
-        that a look-up hashes the number, not the whole template state again."""
-        return self._tokens.setdefault(long, len(self._tokens))
+        it is read from) in this cache: equal for equal ``long`` until the cache starts
+        again, never the number of another ``long``, so that a look-up hashes the number, not
+        the whole template state again."""
+        found = self._tokens.get(long)
+        if found is None:
+            found = self._tokens[long] = self._issued
+            self._issued += 1
+        return found
 
 
 _MISSING = object()
