@@ -20,6 +20,11 @@ figures are the ones to compare. Prints one line per run and the load average be
 after.
 
 Run: ``.venv/bin/python -m benchmarks.sweep [--workers 2] [--points 2000]``.
+
+``--in-process``: instead, the points' work alone, in this one process on one core (the
+sweep's ``solve_batch`` over all the points in their order, the cache on, then a fresh cache
+off; ``--repeats`` times, alternated), in CPU seconds: what a point costs without a cluster's
+processes, whose own CPU grows with the wall time a loaded machine gives them.
 """
 
 from __future__ import annotations
@@ -128,11 +133,50 @@ def _line(name: str, n: int, wall: float, cpu: float) -> str:
     )
 
 
+def in_process(points: int, repeats: int) -> int:
+    """The points' work in this process (``--in-process``): CPU seconds, median of the runs."""
+    import statistics
+
+    from spacecombat.analysis import chain_cache
+    from spacecombat.sweeps import points as solving
+    from spacecombat.sweeps.spec import load_spec, point_seed
+
+    checked = load_spec(spec(points))
+    batch = [
+        (n, checked.scenario_at(values), point_seed(checked.seed, values))
+        for n, values in enumerate(checked.points())
+    ]
+    options = checked.options()
+    n = len(batch)
+    print(f"{n} points in process, load before: {_load()}", flush=True)
+    spent: dict[bool, list[float]] = {True: [], False: []}
+    for _ in range(repeats):
+        for cache in (True, False):
+            solving._CACHE = chain_cache.PartsCache()  # a worker's cache, fresh
+            started = time.process_time()
+            solving.solve_batch(batch, options, cache)
+            spent[cache].append(time.process_time() - started)
+    for cache in (True, False):
+        cpu = statistics.median(spent[cache])
+        runs = ", ".join(f"{x:.2f}" for x in spent[cache])
+        print(
+            f"{'cache' if cache else 'no cache'}: median {cpu:.2f} CPU s ({runs}), "
+            f"{1000 * cpu / n:.2f} ms a point, {n / cpu:.1f} points/CPU s",
+            flush=True,
+        )
+    print(f"load after: {_load()}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--points", type=int, default=2000)
+    parser.add_argument("--in-process", action="store_true")
+    parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
+    if args.in_process:
+        return in_process(args.points, args.repeats)
 
     from distributed import Client
 

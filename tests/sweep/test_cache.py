@@ -1,9 +1,9 @@
 """The cross-point cache (analysis/chain_cache.py): a player's round tables and the ends of
 the combat remembered across battles give the same answers as battles solved alone.
 
-The key is derived from the scenario (everything but the other player's units; for the ends,
-everything but both players' units). The property checked here, over random battles as
-players enter them (factions, flagships, technologies, cards, leaders, policies:
+The key is derived from the scenario (everything but both players' units, which the steps are
+given as their argument or read from the end's state). The property checked here, over random
+battles as players enter them (factions, flagships, technologies, cards, leaders, policies:
 benchmarks/factions.py) and over variants of each where one player's units are drawn again
 (so that the other player's tables, and the ends, are met again by a different battle): every
 figure of the report cached equals the report solved alone to 1e-12, with one cache shared by
@@ -108,7 +108,7 @@ def test_cached_equals_alone_thousands() -> None:
 
 
 def test_keys_leave_out_only_units() -> None:
-    """The player's key differs when anything but the other player's units differs."""
+    """The player's key differs when anything but the players' units differs."""
     base: dict[str, Any] = {
         "ruleset": "ti4",
         "battle": "space",
@@ -118,7 +118,8 @@ def test_keys_leave_out_only_units() -> None:
     more = copy.deepcopy(base)
     more["defender"]["units"] = {"destroyer": 3}
     assert player_key(base, "attacker") == player_key(more, "attacker")
-    assert player_key(base, "defender") != player_key(more, "defender")
+    # a player's own units are the states of its chain, read through each step's argument
+    assert player_key(base, "defender") == player_key(more, "defender")
     assert battle_key(base) == battle_key(more)
     tech = copy.deepcopy(base)
     tech["defender"]["technologies"] = ["assault_cannon"]
@@ -145,3 +146,17 @@ def test_tactical_action_variants() -> None:
             shared = odds(scenario, fallback=False).to_json()
         close(shared, alone)
     assert cache.hits > 0
+
+
+def test_tokens_are_never_reused() -> None:
+    """A cache that starts again (``MOST_ENTRIES`` reached) forgets its tokens but never hands
+    a number out twice: a battle still holding an old number shares nothing with another."""
+    cache = PartsCache(most=2)
+    first = cache.token("a")
+    assert cache.token("a") == first
+    second = cache.token("b")
+    assert second != first
+    for k in range(3):
+        cache.put(k, k)  # the third starts the cache again
+    assert cache.token("c") not in (first, second)
+    assert cache.token("a") not in (first, second)

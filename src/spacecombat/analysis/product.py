@@ -153,8 +153,20 @@ def build_chains(
     form = chain_cache.wrap(form, template)
     a_most = max(form.pool("attacker", u, template).max_hits for u in a_starts)
     d_most = max(form.pool("defender", u, template).max_hits for u in d_starts)
-    attacker = build_chain(form, "attacker", a_starts, d_most, template)
-    defender = build_chain(form, "defender", d_starts, a_most, template)
+    attacker = chain_cache.chain(
+        form,
+        "attacker",
+        a_starts,
+        d_most,
+        lambda: build_chain(form, "attacker", a_starts, d_most, template),
+    )
+    defender = chain_cache.chain(
+        form,
+        "defender",
+        d_starts,
+        a_most,
+        lambda: build_chain(form, "defender", d_starts, a_most, template),
+    )
     return attacker, defender
 
 

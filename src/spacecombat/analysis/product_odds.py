@@ -211,15 +211,14 @@ def _account(
     attacker, defender = solution.attacker, solution.defender
     accounts = parts.accounts
     terminals: dict[tuple[int, int, int], Terminal] = {}
+    # inside a sweep, remembered across its battles (chain_cache.py)
+    remembered = chain_cache.ends(form, template)
 
     def terminal(i: int, j: int, announced: int) -> Terminal:
         known = terminals.get((i, j, announced))
         if known is None:
             a_units, d_units = attacker.units[i], defender.units[j]
-            # inside a sweep, remembered across its battles (chain_cache.py)
-            target = chain_cache.end(
-                form,
-                template,
+            target = remembered(
                 (a_units, d_units, announced),
                 lambda: explorer.settle(form.rejoin(template, a_units, d_units, announced))[0],
             )

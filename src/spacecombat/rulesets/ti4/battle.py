@@ -22,6 +22,7 @@ from spacecombat.rulesets.ti4.procedures import (
     capacity,
     combat_round,
     invasion,
+    lost_barrage_hits,
     retreat,
     space_cannon_offense,
     space_combat,
@@ -156,8 +157,14 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         return state
 
     def canonical(self, state: BattleState) -> BattleState:
-        """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in."""
+        """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in;
+        barrage hits that can only be lost are dropped (``lost_barrage_hits``)."""
         state = super().canonical(state)
+        if state.phase in lost_barrage_hits.PHASES:
+            setup = (
+                self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
+            )
+            state = lost_barrage_hits.without_lost_hits(setup, state)
         pending = state.pending
         if pending is not None:
             before = self.canonical(pending.before)
