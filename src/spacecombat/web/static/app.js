@@ -1435,6 +1435,14 @@
       if (!auto) $("results").focus({ preventScroll: true });
     } catch (error) {
       if (isAbort(error) || seq !== live.seq) return;
+      if (error instanceof ApiError && error.status === 503 && auto) {
+        // the server sheds work it cannot start at once: ask again when it says, unless the
+        // player edits first (the edit asks for itself)
+        const wait = Math.min(30, Math.max(1, Number(error.retryAfter) || 1));
+        setStatus(`The server is busy: the odds are asked again in ${wait} s.`);
+        live.timer = setTimeout(() => computeOdds(null, true), wait * 1000);
+        return;
+      }
       showError(error, auto);
       if (!$("results").hidden) {
         $("result-state").hidden = false;
