@@ -136,12 +136,14 @@ def run(edits: int) -> dict[str, Any]:
                 if d != dreadnought:  # not timed: the cruisers' edit below is
                     page.fill("#attacker-units-dreadnought", str(d))
                     settled(page)
+                    page.wait_for_timeout(300)  # and pauses before the timed edit
                     dreadnought = d
                 timings["one key"].append(edit(page, "#defender-units-cruiser", str(c), 0))
                 page.wait_for_timeout(300)  # the player pauses between edits
             # two keys: the attacker's fighters, 10 to 10 + edits - 1
             page.fill("#attacker-units-dreadnought", "3")
             settled(page)
+            page.wait_for_timeout(300)
             for n in range(10, 10 + edits):
                 timings["two keys"].append(edit(page, "#attacker-units-fighter", str(n), 60))
                 page.wait_for_timeout(300)
