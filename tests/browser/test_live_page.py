@@ -239,8 +239,10 @@ def test_a_battle_log_goes_when_the_battle_changes(page: Page) -> None:
     settled(page)
     page.click("#play")
     page.wait_for_selector("#battle-log:not([hidden])")
-    # the method is no part of the battle: the log stays
-    page.select_option("#method", "montecarlo")
+    # the seed (of the Monte Carlo fallback) is no part of the battle: the log stays
+    page.eval_on_selector("#sampling-details", "n => { n.open = true; }")
+    page.fill("#seed", "5")
+    settled(page)
     assert page.is_visible("#battle-log")
     # another battle: the log of this one goes
     retype(page, "#defender-units-cruiser", "4")
