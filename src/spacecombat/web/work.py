@@ -141,11 +141,14 @@ ENGINE_PACKAGES = ("spacecombat.analysis", "spacecombat.rulesets")
 
 
 def import_the_engines() -> None:
-    """In a worker, before any call: numpy and every module of the engines imported (about
-    0.2 s). The timer stops a call wherever it is (``_Stop`` raised by ``_tick``); a call
-    stopped in the middle of a module's first import would leave that module half made in the
-    worker for good: a page that abandons a request at each keystroke once left numpy without
-    ``matrix``, and every later call on that worker failed."""
+    """Numpy and every module of the engines imported (about 0.2 s, once): in the server
+    before it forks the workers (they start with them), and again in each worker before any
+    call (nothing left to import then). The timer stops a call wherever it is (``_Stop``
+    raised by ``_tick``); a call stopped in the middle of a module's first import would leave
+    that module half made in the worker for good: a page that abandons a request at each
+    keystroke once left numpy without ``matrix``, and every later call on that worker failed.
+    (Imported in the workers only, the 0.2 s, more on a loaded machine, came out of the first
+    call's time limit.)"""
     import importlib
     import pkgutil
 
@@ -293,6 +296,7 @@ class WorkPool:
         if self._closed:
             raise Saturated(RETRY_AFTER, "the server is stopping")
         if self._pool is None:
+            import_the_engines()  # here, so that the workers are forked with them imported
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=_DaemonForkContext(),
