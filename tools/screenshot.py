@@ -150,20 +150,60 @@ def open_page(page: Page, url: str) -> None:
     page.wait_for_selector("#battle-form[data-ready='true']")
 
 
+#: the odds shown, and those of the battle on the form (not marked out of date)
+ODDS_SHOWN = "#results:not([hidden]):not([data-stale]) #odds-legend data"
+
+
 def compute(page: Page) -> None:
-    """Press "Compute odds" and wait for the odds."""
+    """Press "Compute odds" and wait for the odds of the battle on the form (the page marks
+    the odds it shows out of date at once, and the form busy until the answer is drawn)."""
     page.click("#compute")
-    page.wait_for_selector("#results:not([hidden]) #odds-figures data", timeout=120_000)
-    page.wait_for_selector("#battle-form[aria-busy='false']")
+    page.wait_for_selector("#battle-form[aria-busy='false']", timeout=120_000)
+    _no_error(page)
+    page.wait_for_selector(ODDS_SHOWN, timeout=120_000)
+
+
+def _no_error(page: Page) -> None:
+    """Raise with what the page says when it shows an error instead of odds."""
+    said: str = page.evaluate(
+        """() => [...document.querySelectorAll('#form-error:not([hidden]), .field-error')]
+            .map(n => n.textContent).join('; ')"""
+    )
+    if said:
+        raise RuntimeError(f"the page says: {said}")
+
+
+def settled(page: Page) -> None:
+    """Wait until the odds shown are those of the battle on the form (the page recomputes
+    them by itself after an edit: docs/rulings.md 25P-1)."""
+    try:
+        page.wait_for_selector(ODDS_SHOWN, timeout=120_000)
+    except Exception:
+        _no_error(page)
+        status = page.inner_text("#status")
+        raise RuntimeError(
+            f"no odds of the battle on the form; the status says: {status}"
+        ) from None
+    page.wait_for_selector("#battle-form[aria-busy='false']", timeout=120_000)
 
 
 def screenshot(
-    browser: Browser, base: str, out: Path, scenario: Mapping[str, Any], width: int = 1280
+    browser: Browser,
+    base: str,
+    out: Path,
+    scenario: Mapping[str, Any],
+    width: int = 1280,
+    height: int = 900,
+    full_page: bool = True,
 ) -> None:
     """The page with ``scenario`` loaded (as a shared link would), its odds computed and one
-    battle played, saved as a PNG in ``out``."""
+    battle played, saved as a PNG in ``out``: the whole page, or (``full_page`` false) the
+    window of ``width`` by ``height`` as a player sees it (a phone's summary bar at its
+    bottom). A window narrower than 500 px is a phone's (touch, mobile layout)."""
     saved = post(base, "/scenarios", {"scenario": scenario})
-    context = browser.new_context(viewport={"width": width, "height": 900})
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=width < 500
+    )
     try:
         page = context.new_page()
         open_page(page, f"{base}/?s={saved['id']}")
@@ -172,7 +212,9 @@ def screenshot(
         page.wait_for_selector("#battle-log:not([hidden])")
         page.wait_for_selector("#battle-form[aria-busy='false']")
         out.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(out), full_page=True)
+        if not full_page:  # the top of the form, the odds beside it (or in the bar)
+            page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=str(out), full_page=full_page)
     finally:
         context.close()
 
@@ -182,6 +224,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot.png")
     parser.add_argument("--example", type=Path, default=EXAMPLE)
     parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("--height", type=int, default=900)
+    parser.add_argument(
+        "--window", action="store_true", help="only the window, as a player sees it"
+    )
     args = parser.parse_args(argv)
     scenario = yaml.safe_load(args.example.read_text())
     with (
@@ -191,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     ):
         browser = launch(playwright)
         try:
-            screenshot(browser, base, args.out, scenario, args.width)
+            screenshot(browser, base, args.out, scenario, args.width, args.height, not args.window)
         finally:
             browser.close()
     print(f"wrote {args.out}")

@@ -15,7 +15,7 @@ import yaml
 from playwright.sync_api import Browser, Page
 
 from spacecombat import odds
-from tools.screenshot import compute, open_page, post
+from tools.screenshot import ODDS_SHOWN, compute, open_page, post
 
 #: end to end through a browser, seconds a test (the whole suite's, not the fast loop's)
 pytestmark = pytest.mark.slow
@@ -196,7 +196,7 @@ def test_a_share_link_opens_the_battle_and_its_odds_in_the_form(
     try:
         other = context.new_page()
         open_page(other, link)
-        other.wait_for_selector("#results:not([hidden]) #odds-figures data")
+        other.wait_for_selector(ODDS_SHOWN)
         assert shown(other) == before
         assert collected(other) == edited
         assert other.input_value(at("houses.beta.prestige")) == "70"

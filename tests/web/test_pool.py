@@ -93,3 +93,30 @@ def test_a_pool_whose_worker_died_is_replaced(store: Store) -> None:
         assert all(a.status_code in (200, 503) for a in answers)
         assert all("retry-after" in a.headers for a in answers if a.status_code == 503)
         assert all("Traceback" not in a.text for a in answers)
+
+
+def engine_modules_missing() -> list[str]:
+    """Run in a worker: the engines' modules not imported yet (``import_the_engines``)."""
+    import sys
+
+    import spacecombat.analysis
+    import spacecombat.rulesets
+
+    wanted = ["numpy", "spacecombat.analysis.exact", "spacecombat.analysis.product"]
+    import pkgutil
+
+    for package in (spacecombat.analysis, spacecombat.rulesets):
+        wanted += [m.name for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]
+    return [name for name in wanted if name not in sys.modules]
+
+
+def test_a_worker_imports_the_engines_before_its_first_call() -> None:
+    """A call stopped by the timer in the middle of a module's first import would leave the
+    module half made in the worker for good (numpy without ``matrix``, seen when the page
+    abandoned a request at each keystroke): a worker imports them all before any call."""
+    pool = WorkPool(workers=1)
+    try:
+        pool.start()
+        assert pool.submit(engine_modules_missing).result(timeout=HOLD) == []
+    finally:
+        pool.close()

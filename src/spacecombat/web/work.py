@@ -132,7 +132,32 @@ def _worker_started(parent: int, slots: Any, started: Any) -> None:
     _slots, _started = slots, started
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     os.nice(NICE)
+    import_the_engines()
     workers.worker_started(parent)
+
+
+#: the packages whose every module a worker imports before its first call
+ENGINE_PACKAGES = ("spacecombat.analysis", "spacecombat.rulesets")
+
+
+def import_the_engines() -> None:
+    """Numpy and every module of the engines imported (about 0.2 s, once): in the server
+    before it forks the workers (they start with them), and again in each worker before any
+    call (nothing left to import then). The timer stops a call wherever it is (``_Stop``
+    raised by ``_tick``); a call stopped in the middle of a module's first import would leave
+    that module half made in the worker for good: a page that abandons a request at each
+    keystroke once left numpy without ``matrix``, and every later call on that worker failed.
+    (Imported in the workers only, the 0.2 s, more on a loaded machine, came out of the first
+    call's time limit.)"""
+    import importlib
+    import pkgutil
+
+    import numpy  # noqa: F401 - imported whole here, not under a call's timer
+
+    for name in ENGINE_PACKAGES:
+        package = importlib.import_module(name)
+        for module in pkgutil.walk_packages(package.__path__, f"{name}."):
+            importlib.import_module(module.name)
 
 
 def _tick(signum: int, frame: FrameType | None) -> None:
@@ -271,6 +296,7 @@ class WorkPool:
         if self._closed:
             raise Saturated(RETRY_AFTER, "the server is stopping")
         if self._pool is None:
+            import_the_engines()  # here, so that the workers are forked with them imported
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=_DaemonForkContext(),

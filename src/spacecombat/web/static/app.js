@@ -20,6 +20,8 @@
     draw: "#7d838c",
     no_combat: "#c9a227",
     mixed: "#7b4fa0",
+    attacker_retreat: "#d98a83", // a retreat: its own segment, paler than the side's colour
+    defender_retreat: "#86a7d6",
   };
   const HOUSE_COLOURS = ["#b8322a", "#2860a8", "#2f8a4c", "#c9a227", "#7b4fa0", "#1c8c94", "#a0522d"];
   /** The kinds of card a TI4 side may hold: (kind in the catalogue, scenario list, legend). */
@@ -34,12 +36,12 @@
   const PLANETS_HELP = {
     invasion: "An invasion of one planet needs none: the defender's units above are the "
       + "planet's. For several planets, list each with its defenders and the ground forces the "
-      + "attacker commits to it (e.g. \u201c2 infantry, 1 pds\u201d), and, when need be, the "
+      + "attacker commits to it (e.g. \u201c2 GROUND, 1 pds\u201d), and, when need be, the "
       + "defender's units already damaged there and the attacker's ships that bombard it.",
     tactical: "The tactical action: the space combat against the defender's ships above (its "
       + "PDS on these planets fire space cannon offense), then, if the attacker holds the "
       + "system, the invasion of each planet listed with the ground forces left. List each "
-      + "planet with its defenders (e.g. \u201c2 infantry, 1 pds\u201d) and what the attacker "
+      + "planet with its defenders (e.g. \u201c2 GROUND, 1 pds\u201d) and what the attacker "
       + "commits to it; a commit may name more than the space combat leaves (those left land, "
       + "in the policy's planet order). No planet: a space battle.",
   };
@@ -48,6 +50,8 @@
   const ROUNDS_SHOWN_FROM = 5e-4;
   /** the states after N rounds shown (most likely first; the rest summed) */
   const AFTER_ROUNDS_SHOWN = 6;
+  /** the most likely fleets left shown by name for each side (the rest summed) */
+  const FLEETS_SHOWN = 3;
 
   const page = {
     catalogue: {}, // ruleset id -> its catalogue
@@ -56,6 +60,20 @@
     charts: {}, // canvas id -> Chart
     // scenario keys the form has no control for, kept from a loaded scenario and sent back
     extra: { top: {}, sides: {}, system: {} },
+    ready: false, // the form is built and filled: edits recompute from now on
+    logKey: null, // the battle the log shown was played from (formKeys().battle)
+    // the odds' flow (computeOdds): the request under way, the one shown, the last edit
+    live: {
+      controller: null, // the AbortController of the odds request under way
+      seq: 0, // bumped by every request and abandonment: only the latest answer is shown
+      started: 0, // performance.now() when the request under way was sent
+      askedKey: null, // the request under way (its JSON text)
+      shownKey: null, // the request whose answer is shown
+      lastMs: 0, // how long the last answer took
+      lastEdit: -Infinity, // performance.now() of the last edit
+      timer: null, // the pending recomputation, after a pause in the editing
+      other: false, // "play one battle" or "share" at work
+    },
   };
 
   const $ = (id) => document.getElementById(id);
@@ -198,6 +216,36 @@
 
   /* ---- building the form -------------------------------------------------------------- */
 
+  /** The ruleset's ground force, for examples in fleet notation (TI4 "infantry", TI3
+   *  "ground_force": the first unit whose card is a ground force); ``sturdy``: one that can
+   *  sustain damage (TI4 "mech", TI3 "mechanized_unit"), for damaged units. */
+  function groundUnit(sturdy) {
+    const cat = page.catalogue[page.ruleset] || {};
+    const cards = cat.cards || {};
+    const ground = (cat.units || []).filter((unit) => (cards[unit] || {}).is_ground_force);
+    const found = sturdy ? ground.find((unit) => cards[unit].sustain_damage) : ground[0];
+    return found || ground[0] || "infantry";
+  }
+
+  function planetsHelp(kind) {
+    return (PLANETS_HELP[kind] || "").replace(/GROUND/g, groundUnit());
+  }
+
+  /** Units the engine refuses whatever the battle (every card of the unit not implemented:
+   *  TI3's flagship, whose values are not verified) are not offered: taken out of the
+   *  catalogue's ``units`` as it arrives, so no control offers them (docs/rulings.md 25P-4).
+   *  A catalogue that makes one legal (an implemented card) offers it again. */
+  function withdrawRefusedUnits(cat) {
+    if (!cat || !Array.isArray(cat.units)) return;
+    const cards = Object.values(cat.cards || {});
+    const refused = cat.units.filter((unit) => {
+      const its = cards.filter((card) => (card.type || card.id) === unit);
+      return its.length > 0 && its.every((card) => card.implemented === false);
+    });
+    cat.refused_units = refused;
+    cat.units = cat.units.filter((unit) => !refused.includes(unit));
+  }
+
   function buildRulesetChoices() {
     const choice = $("ruleset");
     choice.replaceChildren();
@@ -298,7 +346,7 @@
     // ground forces on the side's planets (space battles)
     const planetUnits = el("input", {
       type: "text", id: `${side}-planet-units`, "data-field": `${side}.planet_units`,
-      placeholder: "e.g. 2 infantry", autocomplete: "off",
+      placeholder: `e.g. 2 ${groundUnit()}`, autocomplete: "off",
     });
     panel.append(field("On its planets in the system (space battle)", planetUnits, "planet-units wide"));
 
@@ -408,9 +456,9 @@
         box.append(field(`${pretty(name)} (comma-separated)`, el("input", { type: "text", id,
           "data-field": path, "data-policy": name, "data-type": "list", autocomplete: "off" })));
       } else if (kind.kind === "counts") {
-        box.append(field(`${pretty(name)} (units held back, e.g. 1 infantry)`, el("input", {
+        box.append(field(`${pretty(name)} (units held back, e.g. 1 ${groundUnit()})`, el("input", {
           type: "text", id, "data-field": path, "data-policy": name, "data-type": "fleet",
-          placeholder: "e.g. 1 infantry", autocomplete: "off", title: prop.description || null })));
+          placeholder: `e.g. 1 ${groundUnit()}`, autocomplete: "off", title: prop.description || null })));
       } else if (kind.kind === "retreat") {
         box.append(buildRetreat(side, prop, cat));
       }
@@ -547,7 +595,7 @@
   function buildPlanets() {
     const panel = $("planets-panel");
     panel.replaceChildren(el("legend", { text: "Planets" }),
-      el("p", { className: "help", id: "planets-help", text: PLANETS_HELP[$("battle").value] || "" }),
+      el("p", { className: "help", id: "planets-help", text: planetsHelp($("battle").value) }),
       el("div", { id: "planet-list", "data-field": "planets" }),
       el("button", { type: "button", id: "add-planet", text: "Add a planet",
         onclick: () => addPlanet({ name: `Planet ${$("planet-list").children.length + 1}` }) }));
@@ -564,13 +612,13 @@
         "data-field": `planets[${i}].name`, "data-key": "name", autocomplete: "off" })),
       field("Defender's units", el("input", { type: "text", id: `planet-${i}-defender`,
         value: text(spec.defender), "data-field": `planets[${i}].defender`, "data-key": "defender",
-        placeholder: "e.g. 2 infantry, 1 pds", autocomplete: "off" })),
+        placeholder: `e.g. 2 ${groundUnit()}, 1 pds`, autocomplete: "off" })),
       field("Attacker commits", el("input", { type: "text", id: `planet-${i}-commit`,
         value: text(spec.commit), "data-field": `planets[${i}].commit`, "data-key": "commit",
-        placeholder: "e.g. 3 infantry", autocomplete: "off" })),
+        placeholder: `e.g. 3 ${groundUnit()}`, autocomplete: "off" })),
       field("Defender's damaged units", el("input", { type: "text", id: `planet-${i}-damaged`,
         value: text(spec.damaged), "data-field": `planets[${i}].damaged`, "data-key": "damaged",
-        placeholder: "e.g. 1 mech", autocomplete: "off" })),
+        placeholder: `e.g. 1 ${groundUnit(true)}`, autocomplete: "off" })),
       field("Bombarded by", el("input", { type: "text", id: `planet-${i}-bombarded_by`,
         value: text(spec.bombarded_by), "data-field": `planets[${i}].bombarded_by`,
         "data-key": "bombarded_by", placeholder: "e.g. 1 dreadnought", autocomplete: "off" })),
@@ -653,7 +701,7 @@
     $("planets-panel").hidden = !withPlanets(kind);
     for (const node of document.querySelectorAll(".planet-units")) node.hidden = kind !== "space";
     const help = $("planets-help");
-    if (help) help.textContent = PLANETS_HELP[kind] || "";
+    if (help) help.textContent = planetsHelp(kind);
   }
 
   function withPlanets(kind) {
@@ -1016,6 +1064,10 @@
     }
   }
 
+  function isAbort(error) {
+    return Boolean(error) && error.name === "AbortError";
+  }
+
   function fieldError(fieldPath, message) {
     return new ApiError(422, fieldPath, message);
   }
@@ -1027,9 +1079,12 @@
       (all, key, digits) => (Number.isSafeInteger(Number(digits)) ? all : `${key}"${digits}"`)));
   }
 
-  async function api(method, path, body) {
+  /** A request to the API; ``signal`` (an AbortController's) abandons it: the fetch then
+   *  throws its AbortError, and the server stops the work (its client left). Without one, the
+   *  Cancel button's (busy) stops it: a cancelled ApiError. */
+  async function api(method, path, body, signal) {
     const init = { method, headers: { Accept: "application/json" } };
-    if (page.abort) init.signal = page.abort.signal; // the Cancel button (busy)
+    init.signal = signal || (page.abort ? page.abort.signal : undefined);
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -1038,13 +1093,16 @@
     try {
       response = await fetch(API + path, init);
     } catch (error) {
-      if (error.name === "AbortError") throw new ApiError(0, null, "Cancelled.", null, true);
+      if (isAbort(error) && signal) throw error;
+      if (isAbort(error)) throw new ApiError(0, null, "Cancelled.", null, true);
       throw new ApiError(0, null, "The server cannot be reached.");
     }
     let payload = null;
     try {
       payload = parseJson(await response.text());
     } catch (error) {
+      if (isAbort(error) && signal) throw error;
+      if (isAbort(error)) throw new ApiError(0, null, "Cancelled.", null, true);
       payload = null;
     }
     if (!response.ok) {
@@ -1090,7 +1148,10 @@
     return null;
   }
 
-  function showError(error) {
+  /** Show an error next to its field (else above the result). ``quiet``: the error of a
+   *  recomputation the page started by itself, as the player types: the field is marked and
+   *  told, but the focus stays where the player is. */
+  function showError(error, quiet) {
     if (!(error instanceof ApiError)) {
       console.error(error); // eslint-disable-line no-console
       error = new ApiError(0, null, `Something went wrong in the page: ${error.message}`);
@@ -1113,7 +1174,7 @@
           [target.getAttribute("aria-describedby"), id].filter(Boolean).join(" "));
         (target.closest("td, .field, .check") || target).append(note);
         openDetails(target);
-        target.focus();
+        if (!quiet) target.focus();
       } else if (control.closest("table")) {
         control.closest("table").after(note); // a whole table's error (the side's unit limit)
         openDetails(control);
@@ -1139,11 +1200,20 @@
     $("status").textContent = text;
   }
 
+  /** "Play one battle" and "share" at work: their buttons wait. (The odds have their own
+   *  flow, ``computeOdds``: a newer request replaces the older, no button waits.) */
   function busy(flag) {
     page.abort = flag ? new AbortController() : null; // what the Cancel button stops
-    $("battle-form").setAttribute("aria-busy", flag ? "true" : "false");
+    page.live.other = flag;
+    showBusy();
     for (const id of ["compute", "play", "share"]) $(id).disabled = flag;
     working(flag);
+  }
+
+  /** The form is busy while anything is asked of the server (tests and tools wait on it). */
+  function showBusy() {
+    const flag = Boolean(page.live.controller || page.live.other);
+    $("battle-form").setAttribute("aria-busy", flag ? "true" : "false");
   }
 
   /** Milliseconds after which a request is no longer instant: a progress indicator shows
@@ -1173,24 +1243,199 @@
 
   /* ---- actions ------------------------------------------------------------------------ */
 
-  async function computeOdds(event) {
+  /* ---- the odds, recomputed as the player edits (issue 25) ---------------------------
+
+     Every edit of the battle (a typed count, a box ticked, a row added, a stepper) is read
+     from the form: when the request it makes is the one whose answer is shown, nothing is
+     out of date; otherwise the answer shown is marked out of date at once, a request under way
+     is abandoned (its fetch aborted: the server stops its work), and, unless the last answer
+     was slow, the odds are asked again: at once after a pause in the editing, else once the
+     editing pauses for QUIET_MS (a field of text always waits for the pause: half a word is no
+     battle). A slow battle (its last answer took SLOW_MS or more) is not recomputed by itself:
+     its odds are marked out of date until "Compute odds" is pressed (docs/rulings.md 25P-1). */
+
+  /** Milliseconds of quiet after an edit before the odds are asked again. */
+  const QUIET_MS = 250;
+  /** An answer that took this long (ms) makes the next edits wait for "Compute odds". */
+  const SLOW_MS = 1500;
+
+  /** The request the form gives now (its JSON text), or null when the form cannot give one
+   *  (EC4X's JSON half typed, say); and the battle alone (no method, trials, seed or rounds). */
+  function formKeys() {
+    try {
+      return { odds: requestBody(oddsOptions()), battle: `${page.ruleset} ${requestBody({})}` };
+    } catch (error) {
+      return { odds: null, battle: null };
+    }
+  }
+
+  /** Whether an edit may recompute by itself: the player allows it and the battle is quick. */
+  function autoAllowed() {
+    const live = page.live;
+    const running = live.controller ? performance.now() - live.started : 0;
+    return $("auto-compute").checked && live.lastMs < SLOW_MS && running < SLOW_MS;
+  }
+
+  /** The form changed (an input, a change, a click on one of its buttons). */
+  function edited(event) {
+    if (!page.ready) return;
+    const live = page.live;
+    const target = event && event.target;
+    // EC4X's JSON is read when the box is left, not at each key (half typed, it is no JSON)
+    if (event && event.type === "input" && target && target.tagName === "TEXTAREA") return;
+    const keys = formKeys();
+    if (page.logKey && keys.battle !== page.logKey) clearBattleLog();
+    if (keys.odds !== null && keys.odds === live.askedKey && live.controller) return;
+    if (keys.odds !== null && keys.odds === live.shownKey) {
+      abandonOdds();
+      clearTimeout(live.timer);
+      live.timer = null;
+      markCurrent(); // back to the battle whose odds are shown
+      return;
+    }
+    abandonOdds();
+    markStale();
+    const now = performance.now();
+    const pause = now - live.lastEdit >= QUIET_MS;
+    live.lastEdit = now;
+    clearTimeout(live.timer);
+    live.timer = null;
+    if (!autoAllowed()) return;
+    const typing = target && target.tagName === "INPUT" && target.type === "text";
+    if (pause && !typing) {
+      computeOdds(null, true);
+    } else {
+      live.timer = setTimeout(() => computeOdds(null, true), QUIET_MS);
+    }
+  }
+
+  /** Abandon the odds request under way: its answer would be of another battle. */
+  function abandonOdds() {
+    const live = page.live;
+    live.seq += 1;
+    if (!live.controller) return;
+    const ran = performance.now() - live.started;
+    if (ran >= SLOW_MS) live.lastMs = ran;
+    live.controller.abort();
+    live.controller = null;
+    live.askedKey = null;
+    working(false);
+    showBusy();
+  }
+
+  /** The odds shown do not belong to the battle shown (or there are none yet). */
+  function markStale() {
+    const results = $("results");
+    const manual = !autoAllowed();
+    const computing = !manual || page.live.controller;
+    const said = computing ? "Out of date: computing the odds of the battle as it is now…"
+      : $("auto-compute").checked
+        ? "Out of date: this battle is slow to compute (the last answer took "
+          + `${(page.live.lastMs / 1000).toFixed(1)} s); press \u201cCompute odds\u201d.`
+        : "Out of date: press \u201cCompute odds\u201d for the battle as it is now.";
+    if (!results.hidden) {
+      results.dataset.stale = "true";
+      $("result-state").hidden = false;
+      $("result-state").textContent = said;
+    }
+    $("summary-bar").dataset.stale = "true";
+    $("summary-compute").hidden = Boolean(computing);
+    if (!results.hidden) setStatus(said);
+    else setStatus(computing ? "Computing the odds…" : "");
+  }
+
+  /** The odds shown are those of the battle shown. */
+  function markCurrent() {
+    delete $("results").dataset.stale;
+    $("result-state").hidden = true;
+    $("result-state").textContent = "";
+    delete $("summary-bar").dataset.stale;
+    $("summary-compute").hidden = true;
+    if (page.odds) setStatus(page.odds.cached ? "Odds computed (from the store)." : "Odds computed.");
+  }
+
+  /** No odds shown (another ruleset): the result is cleared, not kept out of date. */
+  function clearResult() {
+    abandonOdds();
+    clearTimeout(page.live.timer);
+    page.live.timer = null;
+    page.odds = null;
+    page.live.shownKey = null;
+    page.live.lastMs = 0;
+    $("results").hidden = true;
+    delete $("results").dataset.stale;
+    $("result-state").hidden = true;
+    for (const id of ["odds-headline", "odds-bar", "odds-legend", "fleets-left", "extras",
+      "odds-figures", "survivors"]) $(id).replaceChildren();
+    for (const id of Object.keys(page.charts)) drawChart(id, null);
+    $("summary-bar").hidden = true;
+    document.body.classList.remove("with-summary");
+    setStatus("");
+  }
+
+  function clearBattleLog() {
+    page.logKey = null;
+    $("battle-log").hidden = true;
+    $("battle-text").textContent = "";
+    $("battle-seed").textContent = "";
+    delete $("battle-log").dataset.seed;
+    delete $("battle-log").dataset.logId;
+  }
+
+  /** Ask the odds of the battle on the form. ``auto``: asked by an edit, not by the button
+   *  (errors are told without moving the focus). A newer request abandons this one. */
+  async function computeOdds(event, auto) {
     if (event) event.preventDefault();
+    const live = page.live;
+    clearTimeout(live.timer);
+    live.timer = null;
+    abandonOdds();
     clearErrors();
-    busy(true);
+    const seq = live.seq;
+    const controller = new AbortController();
+    live.controller = controller;
+    live.started = performance.now();
+    showBusy();
+    working(true);
     setStatus("Computing the odds…");
+    let body;
     try {
       const scenario = collectScenario();
-      const answer = await api("POST", "/odds", requestBody(oddsOptions()));
+      body = requestBody(oddsOptions());
+      live.askedKey = body;
+      const answer = await api("POST", "/odds", body, controller.signal);
+      if (seq !== live.seq) return; // abandoned: a newer edit or request
       // what the result was computed from: "share" links the result while nothing changed
       page.odds = Object.assign({ scenarioSent: scenario }, answer);
+      live.shownKey = body;
       renderReport(answer.report);
-      setStatus(answer.cached ? "Odds computed (from the store)." : "Odds computed.");
+      markCurrent();
       setShareUrl(answer.scenario_id, answer.result_id);
-      $("results").focus({ preventScroll: true });
+      if (!auto) $("results").focus({ preventScroll: true });
     } catch (error) {
-      showError(error);
+      if (isAbort(error) || seq !== live.seq) return;
+      if (error instanceof ApiError && error.status === 503 && auto) {
+        // the server sheds work it cannot start at once: ask again when it says, unless the
+        // player edits first (the edit asks for itself)
+        const wait = Math.min(30, Math.max(1, Number(error.retryAfter) || 1));
+        setStatus(`The server is busy: the odds are asked again in ${wait} s.`);
+        live.timer = setTimeout(() => computeOdds(null, true), wait * 1000);
+        return;
+      }
+      showError(error, auto);
+      if (!$("results").hidden) {
+        $("result-state").hidden = false;
+        $("result-state").textContent = "Out of date: the battle as it is now has an error "
+          + "(see the field marked).";
+      }
     } finally {
-      busy(false);
+      if (seq === live.seq) {
+        live.lastMs = performance.now() - live.started;
+        live.controller = null;
+        live.askedKey = null;
+        working(false);
+        showBusy();
+      }
     }
   }
 
@@ -1242,6 +1487,7 @@
       $("battle-text").textContent = answer.text;
       $("battle-log").dataset.seed = String(answer.seed);
       $("battle-log").dataset.logId = answer.log_id || "";
+      page.logKey = formKeys().battle; // the log belongs to this battle: another removes it
       setStatus("One battle played.");
       $("battle-log").focus({ preventScroll: true });
       $("battle-log").scrollIntoView({ block: "nearest" });
@@ -1344,28 +1590,67 @@
     return Array.isArray(ci) ? ` (95%: ${percent(ci[0])}–${percent(ci[1])})` : "";
   }
 
+  /** What a player reads first (the tactical action's words, docs/protocol.md): who holds
+   *  the system once the space combat is over (each house, in EC4X), then the chance that you,
+   *  the attacker, take each planet (and every planet) (docs/rulings.md 22H-1, 25P-3). */
+  function renderHeadline(report) {
+    const box = $("odds-headline");
+    box.replaceChildren();
+    const around = report.confidence_95 || {};
+    const figure = (p, ci, key) => [dataValue(p, percent(p, 1), key),
+      Array.isArray(ci) ? el("span", { className: "ci",
+        text: ` (95%: ${percent(ci[0], 1)}–${percent(ci[1], 1)})` }) : ""];
+    const holder = (label, p, ci, key) => el("span", { className: "holder" }, `${label} `,
+      ...figure(p, ci, key));
+    const parts = [];
+    if (report.holds && !report.houses) {
+      const ci = around.holds || {};
+      parts.push(el("span", { dataset: { holds: "attacker" } },
+        el("span", { className: "lead", text: "Who holds the system" }),
+        holder("You (attacker)", report.holds.attacker, ci.attacker, "holds_attacker"),
+        holder("Defender", report.holds.defender, ci.defender, "holds_defender"),
+        holder("Neither", report.holds.neither, ci.neither, "holds_neither")));
+    } else if (report.houses && report.results) {
+      const ci = around.results || {};
+      parts.push(el("span", { dataset: { holds: "houses" } },
+        el("span", { className: "lead", text: "Who holds the system" }),
+        Object.keys(report.results).sort().map((house) =>
+          holder(house, report.results[house], ci[house], `holds_${house}`))));
+    }
+    const taken = Object.entries(report.taken || {});
+    for (const [planet, p] of taken) {
+      const name = planet === "planet" ? "the planet" : planet;
+      parts.push(el("span", { className: "take", dataset: { planet } }, `You take ${name} `,
+        ...figure(p, (around.taken || {})[planet], "taken")));
+    }
+    if (taken.length > 1 && typeof report.taken_all === "number") {
+      parts.push(el("span", { className: "take", dataset: { takenAll: "" } }, "You take every planet ",
+        ...figure(report.taken_all, around.taken_all, "taken_all")));
+    }
+    box.hidden = !parts.length;
+    box.append(...parts);
+  }
+
+  /** Draw a report: the player's words first (who holds the system, each planet taken, the
+   *  bar with retreats as their own segments, what is left of each fleet), then, folded under
+   *  "Details", every figure as the engine gives it, the charts and the rounds. */
   function renderReport(report) {
     const section = $("results");
     section.hidden = false;
     section.dataset.method = report.method;
     section.dataset.residual = String(report.residual ?? "");
+    section.dataset.ruleset = page.ruleset;
+    $("odds-kind").textContent = report.method === "exact" ? "(exact)"
+      : `(Monte Carlo${report.trials ? `, ${report.trials.toLocaleString("en")} battles` : ""})`;
 
     renderHeadline(report);
+    const bar = segments(report);
+    renderBar($("odds-bar"), bar, false);
+    renderLegend(bar);
+    renderFleetsLeft(report);
 
-    // the odds bar
+    // every result as the engine counts it (a retreat is the other side's win), exact
     const list = outcomes(report);
-    const bar = $("odds-bar");
-    bar.replaceChildren();
-    for (const o of list) {
-      const segment = el("span", { className: "segment", dataset: { key: o.key, value: String(o.p) } });
-      segment.style.width = `${100 * o.p}%`;
-      segment.style.background = o.colour;
-      if (o.p >= 0.08) segment.textContent = percent(o.p, 1);
-      segment.title = `${o.label}: ${percent(o.p)}`;
-      bar.append(segment);
-    }
-    bar.setAttribute("aria-label", list.map((o) => `${o.label} ${percent(o.p)}`).join(", "));
-
     const figures = $("odds-figures");
     figures.replaceChildren();
     for (const o of list) {
@@ -1387,42 +1672,142 @@
     const method = report.method === "exact" ? "Exact odds."
       : `Monte Carlo odds${report.trials ? ` over ${report.trials.toLocaleString("en")} battles` : ""}, `
         + `with 95% intervals${stoppedBecause(report.precision)}.`;
-    $("odds-method").textContent = method + (report.note ? ` ${report.note}` : "");
+    const counted = Object.keys(report.retreats || {}).length
+      ? " These results count a retreat as the other side's win." : "";
+    $("odds-method").textContent = method + counted + (report.note ? ` ${report.note}` : "");
 
     renderSurvivors(report);
     renderLosses(report);
     renderRounds(report.rounds || {});
     renderExtras(report);
+    renderSummary(report, bar);
   }
 
-  /** What a player reads first: who holds the system once a space battle is over, or the
-   * chance that the attacker takes each planet of an invasion (docs/rulings.md 22H-1). */
-  function renderHeadline(report) {
-    const box = $("odds-headline");
+  /** The word for a retreat of ``player``: TI3's attacker withdraws, the rest retreat. */
+  function retreatWord(player) {
+    return page.ruleset === "ti3" && player === "attacker" ? "withdraws" : "retreats";
+  }
+
+  /** The bar's segments, in order: [{key, label, p, colour, retreat}]. The engine counts a
+   *  retreat as the other side's win (analysis/text.py); the bar shows it as a segment of its
+   *  own, next to that win, which keeps the rest (docs/rulings.md 25P-2). Not split: a
+   *  tactical action's defender retreat (the attacker then holds the system and invades: the
+   *  action's result is the invasion's), and EC4X (the bar is who holds the system; a house's
+   *  retreat is one of its fates, listed under Houses). */
+  function segments(report) {
+    const list = outcomes(report);
+    if (report.houses) return list;
+    const retreats = report.retreats || {};
+    const tactical = typeof report.invaded === "number";
+    const out = [];
+    for (const o of list) {
+      const winner = { attacker_win: "attacker", defender_win: "defender" }[o.key];
+      const loser = winner && SIDES.find((side) => side !== winner);
+      const retreat = loser ? retreats[loser] : null;
+      if (!retreat || !(retreat.probability > 0) || (tactical && loser === "defender")) {
+        out.push(o);
+        continue;
+      }
+      const away = Math.min(retreat.probability, o.p);
+      const segment = { key: `${loser}_retreat`, label: `${pretty(loser)} ${retreatWord(loser)}`,
+        p: away, colour: COLOURS[`${loser}_retreat`], retreat: true };
+      const rest = Object.assign({}, o, { p: Math.max(0, o.p - away) });
+      if (winner === "attacker") out.push(rest, segment); else out.push(segment, rest);
+    }
+    return out;
+  }
+
+  /** The odds bar (or the summary bar's small one): one segment per outcome. */
+  function renderBar(bar, list, mini) {
+    bar.replaceChildren();
+    for (const o of list) {
+      const segment = el("span", { className: "segment" + (o.retreat ? " retreat" : ""),
+        dataset: { key: o.key, value: String(o.p) } });
+      segment.style.width = `${100 * o.p}%`;
+      segment.style.background = o.colour;
+      if (!mini && o.p >= 0.08) segment.textContent = percent(o.p, 1);
+      segment.title = `${o.label}: ${percent(o.p)}`;
+      bar.append(segment);
+    }
+    if (!mini) bar.setAttribute("aria-label", list.map((o) => `${o.label} ${percent(o.p)}`).join(", "));
+  }
+
+  /** The bar's legend: each segment's name and chance. */
+  function renderLegend(list) {
+    $("odds-legend").replaceChildren(...list.map((o) => el("div", { className: "figure" },
+      el("dt", {}, el("span", { className: "swatch", style: `background:${o.colour}` }), o.label),
+      el("dd", {}, dataValue(o.p, percent(o.p, 1), o.key)))));
+  }
+
+  /** "2 cruisers, 1 destroyer": a fleet in words, its costliest units first. */
+  function fleetWords(units) {
+    const list = Object.entries(units || {}).filter(([, n]) => n > 0)
+      .sort((a, b) => (genericCard(b[0]).cost ?? 0) - (genericCard(a[0]).cost ?? 0));
+    if (!list.length) return "nothing";
+    return list.map(([unit, n]) => `${n} ${unitWord(unit, n)}`).join(", ");
+  }
+
+  /** A unit's name in a sentence: "cruiser", "cruisers", "PDS", "infantry". */
+  function unitWord(unit, n) {
+    let name = unitName(unit).replace(/\s+II$/, "");
+    const acronym = name === name.toUpperCase();
+    if (!acronym) name = name.toLowerCase();
+    return n !== 1 && !acronym && !/(s|infantry)$/.test(name) ? `${name}s` : name;
+  }
+
+  /** Survivors by fleet, first: what is left of each side (or house), most likely first, and
+   *  its expected losses. (Units left by count, as charts and tables, are under Details.) */
+  function renderFleetsLeft(report) {
+    const box = $("fleets-left");
     box.replaceChildren();
-    const around = report.confidence_95 || {};
-    const withInterval = (p, ci, key) => [dataValue(p, percent(p, 2), key),
-      Array.isArray(ci) ? ` (95%: ${percent(ci[0])}–${percent(ci[1])})` : ""];
-    const parts = [];
+    for (const party of parties(report)) {
+      const fleets = ((party.survivors || {}).fleets || []).slice()
+        .sort((a, b) => b.probability - a.probability);
+      if (!fleets.length) continue;
+      const shown = fleets.slice(0, FLEETS_SHOWN);
+      const rest = fleets.slice(FLEETS_SHOWN);
+      const items = shown.map((fleet) => el("li", {},
+        el("span", { text: fleetWords(fleet.units) }),
+        dataValue(fleet.probability, percent(fleet.probability, 1))));
+      if (rest.length) {
+        const p = rest.reduce((a, f) => a + f.probability, 0);
+        items.push(el("li", { className: "more" },
+          el("span", { text: `${rest.length} other outcome${rest.length === 1 ? "" : "s"}` }),
+          dataValue(p, percent(p, 1))));
+      }
+      box.append(el("div", { className: "fleet-left", dataset: { party: party.key } },
+        el("h3", {}, el("span", { className: "swatch", style: `background:${party.colour}` }),
+          `${party.label}: what is left`),
+        el("ul", {}, items),
+        typeof party.losses === "number" ? el("p", { className: "losses",
+          text: `Expected losses: ${party.losses.toFixed(2)} resources` }) : null));
+    }
+  }
+
+  /** The summary bar (narrow screens): the small bar and the headline in a line. */
+  function renderSummary(report, bar) {
+    const summary = $("summary-bar");
+    summary.hidden = false;
+    document.body.classList.add("with-summary");
+    renderBar($("summary-odds"), bar, true);
+    const said = [];
     if (report.holds && !report.houses) {
-      const ci = around.holds || {};
-      parts.push(el("span", { dataset: { holds: "attacker" } }, "The attacker holds the system ",
-        ...withInterval(report.holds.attacker, ci.attacker, "holds_attacker"),
-        " (the defender ", ...withInterval(report.holds.defender, ci.defender, "holds_defender"),
-        ", neither ", ...withInterval(report.holds.neither, ci.neither, "holds_neither"), ")"));
+      said.push(`you hold the system ${percent(report.holds.attacker, 1)}`
+        + ` · defender ${percent(report.holds.defender, 1)}`);
+    } else if (report.houses && report.results) {
+      said.push("holds: " + Object.entries(report.results).sort((a, b) => b[1] - a[1])
+        .map(([house, p]) => `${house} ${percent(p, 1)}`).join(" · "));
     }
-    for (const [planet, p] of Object.entries(report.taken || {})) {
-      const name = planet === "planet" ? "the planet" : planet;
-      if (parts.length) parts.push(el("br"));
-      parts.push(el("span", { dataset: { planet } }, `The attacker takes ${name} `,
-        ...withInterval(p, (around.taken || {})[planet], "taken")));
+    const taken = Object.entries(report.taken || {});
+    if (taken.length > 1 && typeof report.taken_all === "number") {
+      said.push(`you take every planet ${percent(report.taken_all, 1)}`);
+    } else if (taken.length === 1) {
+      const [planet, p] = taken[0];
+      said.push(`you take ${planet === "planet" ? "the planet" : planet} ${percent(p, 1)}`);
     }
-    if (Object.keys(report.taken || {}).length > 1 && typeof report.taken_all === "number") {
-      parts.push(el("br"), el("span", { dataset: { takenAll: "" } }, "The attacker takes every planet ",
-        ...withInterval(report.taken_all, around.taken_all, "taken_all")));
-    }
-    box.hidden = !parts.length;
-    box.append(...parts);
+    if (!said.length) said.push(bar.map((o) => `${o.label} ${percent(o.p, 1)}`).join(" · "));
+    const text = said.join("; ");
+    $("summary-text").textContent = text.charAt(0).toUpperCase() + text.slice(1);
   }
 
   function renderSurvivors(report) {
@@ -1569,7 +1954,7 @@
         Object.entries(report.retreats).map(([player, r]) => {
           const fleets = ((r.survivors || {}).fleets || []).slice(0, 3)
             .map((f) => `${fleetText(f.units)} (${percent(f.probability, 2)})`).join("; ");
-          return el("li", { dataset: { player } }, `${pretty(player)} retreats: `,
+          return el("li", { dataset: { player } }, `${pretty(player)} ${retreatWord(player)}: `,
             dataValue(r.probability, percent(r.probability, 3), "probability"),
             fleets ? `; gets away with ${fleets}` : "");
         })));
@@ -1668,6 +2053,7 @@
       page.charts[canvasId].destroy();
       delete page.charts[canvasId];
     }
+    if (!config) return; // the chart removed
     if (typeof window.Chart !== "function") return; // the tables still show every number
     const canvas = $(canvasId);
     if (!canvas) return;
@@ -1696,14 +2082,22 @@
           $(name).value = options[name] === undefined || options[name] === null ? "" : String(options[name]);
         }
         renderReport(result.report);
+        // the stored answer is that of the form as loaded: an edit marks it out of date
+        page.live.shownKey = formKeys().odds;
+        markCurrent();
+        if (["trials", "seed", "rounds"].some((name) => $(name).value !== "")) {
+          $("sampling-details").open = true;
+        }
       }
       setShareUrl(scenarioId, resultId);
       setStatus("The shared battle is loaded.");
+      return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         error = new ApiError(404, null, "That shared battle does not exist (or is no longer stored).");
       }
       showError(error);
+      return false;
     }
   }
 
@@ -1723,17 +2117,42 @@
     $("play").addEventListener("click", playOne);
     $("share").addEventListener("click", share);
     $("copy-link").addEventListener("click", copyLink);
-    $("cancel").addEventListener("click", () => { if (page.abort) page.abort.abort(); });
+    $("cancel").addEventListener("click", () => {
+      if (page.abort) page.abort.abort();
+      if (page.live.controller) {
+        abandonOdds();
+        markStale();
+        setStatus("Cancelled.");
+      }
+    });
     $("ruleset").addEventListener("change", () => {
       page.extra = { top: {}, sides: {}, system: {} };
-      page.odds = null;
+      // another ruleset: the odds and the battle log of the last one go (issue 25 item 2)
+      clearResult();
+      clearBattleLog();
       buildForm($("ruleset").value);
       if (page.ruleset !== "ec4x") applyScenario(defaultScenario());
       clearErrors();
     });
     $("battle").addEventListener("change", showBattleKind);
-    $("method").addEventListener("change", showMethod);
+    $("method").addEventListener("change", () => {
+      showMethod();
+      if ($("method").value === "montecarlo") $("sampling-details").open = true;
+    });
     showMethod();
+    // every edit of the form: recompute (or mark the odds out of date), after the control's
+    // own handlers (the form hears the event last)
+    for (const type of ["input", "change", "click"]) {
+      $("battle-form").addEventListener(type, (event) => {
+        if (type === "change") updateSamplingBadge();
+        edited(event);
+      });
+    }
+    $("auto-compute").addEventListener("change", () => {
+      page.live.lastMs = 0;
+      edited(null);
+    });
+    $("summary-link").addEventListener("click", () => { $("results").focus({ preventScroll: true }); });
     $("battle-form").addEventListener("change", (event) => {
       const target = event.target;
       if (target.dataset && target.dataset.law) updateLawCount();
@@ -1749,6 +2168,7 @@
     try {
       const answer = await api("GET", "/rulesets");
       page.catalogue = answer.rulesets || answer;
+      Object.values(page.catalogue).forEach(withdrawRefusedUnits);
     } catch (error) {
       showError(error);
       return;
@@ -1757,13 +2177,25 @@
     const first = page.catalogue.ti4 ? "ti4" : Object.keys(page.catalogue)[0];
     buildForm(first);
     const params = new URLSearchParams(window.location.search);
+    let loaded = true;
     if (params.get("s")) {
-      await loadShared(params);
+      loaded = await loadShared(params);
     } else {
       applyScenario(defaultScenario());
     }
+    updateSamplingBadge();
+    page.ready = true;
     $("battle-form").dataset.ready = "true";
-    $("battle-form").setAttribute("aria-busy", "false");
+    showBusy();
+    // the battle's odds at once (a shared result is shown as it was stored)
+    if (loaded && !page.odds) edited(null);
+  }
+
+  /** The folded trials, seed and rounds say what is set in them. */
+  function updateSamplingBadge() {
+    const set = ["trials", "seed", "rounds"].filter((name) => $(name).value.trim() !== ""
+      && !$(`${name}-field`).hidden);
+    $("sampling-badge").textContent = set.length ? `(${set.join(", ")} set)` : "";
   }
 
   /** What units.js reads and sets the form through (its swap and reset, the catalogue). */
