@@ -444,21 +444,24 @@ def test_ti3_examples_name_its_own_ground_force(page: Page) -> None:
 
 
 def test_ti3_offers_no_unit_the_engine_refuses(page: Page, base_url: str) -> None:
-    """The TI3 flagship's card is not implemented (its values are not verified): the page
-    does not offer it; every unit it offers, the engine accepts. Derived from the catalogue:
-    TI4's flagship (implemented) is offered."""
+    """TI3's flagship is each race's own card (docs/rulings.md 27R-1): the generic flagship card
+    is not implemented, and a side of no race cannot add one (its row has no card, its "+" is
+    off); a race whose flagship is implemented plays its own. Every unit the page lets a side of
+    no race add, the engine accepts. Derived from the catalogue: TI4's flagship is offered."""
     import urllib.request
 
     with urllib.request.urlopen(f"{base_url}/api/v1/rulesets") as answer:
         catalogue = json.load(answer)
     catalogue = catalogue.get("rulesets", catalogue)
-    assert catalogue["ti3"]["cards"]["flagship"]["implemented"] is False
+    ti3 = catalogue["ti3"]
+    assert ti3["cards"]["flagship"]["implemented"] is False
+    assert "flagship" not in ti3["unit_cards"][""]
+    assert ti3["unit_cards"]["sardakk"]["flagship"]["base"] == "sardakk_flagship"
     page.select_option("#ruleset", "ti3")
-    assert page.locator("#attacker-units-flagship").count() == 0
-    assert page.locator("#defender-units-flagship").count() == 0
-    assert page.locator("#attacker-casualty-list [data-unit='flagship']").count() == 0
+    assert page.is_disabled("#attacker-more-flagship")
     offered: list[str] = page.eval_on_selector_all(
-        "#side-attacker [data-field^='attacker.units.']", "ns => ns.map(n => n.dataset.unit)"
+        "#side-attacker tr:not([data-card='']) [data-field^='attacker.units.']",
+        "ns => ns.map(n => n.dataset.unit)",
     )
     assert offered
     assert "flagship" not in offered
@@ -471,6 +474,19 @@ def test_ti3_offers_no_unit_the_engine_refuses(page: Page, base_url: str) -> Non
                 "defender": {"units": {"cruiser": 1}},
             }
         )
+    # a race with its flagship: the row plays the race's card, and the engine accepts it
+    page.select_option("#attacker-faction", "sardakk")
+    assert page.is_enabled("#attacker-more-flagship")
+    page.click("#attacker-more-flagship")
+    assert page.input_value("#attacker-units-flagship") == "1"
+    parse_scenario(
+        {
+            "ruleset": "ti3",
+            "battle": "space",
+            "attacker": {"faction": "sardakk", "units": {"dreadnought": 1, "flagship": 1}},
+            "defender": {"units": {"cruiser": 1}},
+        }
+    )
     page.select_option("#ruleset", "ti4")
     assert page.locator("#attacker-units-flagship").count() == 1
     settled(page)

@@ -95,11 +95,38 @@ def test_each_factions_cards_are_those_its_battle_is_built_with(
     assert built >= 2 * 20
 
 
-def test_ti3_races_play_the_generic_cards(catalogue: dict[str, Any]) -> None:
+def test_ti3_races_play_the_generic_cards_and_their_own_flagship(
+    catalogue: dict[str, Any],
+) -> None:
+    """TI3: no race, the generic cards and no flagship (a flagship is its race's own ship,
+    docs/rulings.md 27R-1); each race, the generic cards and its own flagship where the data has
+    one; the cards a battle of that race is built with (the set-up's own)."""
+    from spacecombat.rulesets.ti3.setup import build as build_ti3
+
     ti = catalogue["ti3"]
-    assert set(ti["unit_cards"]) == {""}
-    assert set(ti["unit_cards"][""]) == set(ti3.UNIT_TYPES)
-    assert ti["unit_cards"][""]["cruiser"] == {"base": "cruiser", "upgraded": "cruiser"}
+    generic = ti["unit_cards"][""]
+    assert set(generic) == set(ti3.UNIT_TYPES) - {"flagship"}
+    assert generic["cruiser"] == {"base": "cruiser", "upgraded": "cruiser"}
+    assert ti["unit_cards"]["sardakk"]["flagship"]["base"] == "sardakk_flagship"
+    built = 0
+    for race, cards in ti["unit_cards"].items():
+        if not race:
+            continue
+        units = {"dreadnought": 1, **({"flagship": 1} if "flagship" in cards else {})}
+        scenario = {
+            "ruleset": "ti3",
+            "battle": "space",
+            "attacker": {"faction": race, "units": units},
+            "defender": {"units": {"dreadnought": 1}},
+        }
+        try:
+            setup = build_ti3(parse_scenario(scenario))  # type: ignore[arg-type]
+        except RuleNotImplemented:
+            continue
+        side = setup.side(Side.ATTACKER)
+        assert {u: side.card(u).id for u in cards} == {u: ids["base"] for u, ids in cards.items()}
+        built += 1
+    assert built >= 10
 
 
 def test_the_most_units_are_the_limits_the_scenario_is_checked_against(

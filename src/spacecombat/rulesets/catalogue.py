@@ -128,10 +128,20 @@ def _ti4_unit_cards(data: Ti4Data) -> dict[str, dict[str, dict[str, str]]]:
 
 def ti3() -> dict[str, Any]:
     """TI3's catalogue: no unit upgrades (its technologies change the cards), no laws in play;
-    every race plays the generic cards (TI3 flagships are refused, their values unverified);
-    the action cards a side may hold (``held_cards``), those the engine plays implemented."""
+    each race plays the generic cards and its own flagship (``<race>_flagship``, Shards of the
+    Throne; docs/rulings.md 27R-1), a side of no race none (``unit_cards``, as TI4's); the
+    action cards a side may hold (``held_cards``), those the engine plays implemented."""
     data = ti3_rules.load()
-    generic = {unit: {"base": unit, "upgraded": unit} for unit in ti3_rules.UNIT_TYPES}
+    generic = {
+        unit: {"base": unit, "upgraded": unit}
+        for unit in ti3_rules.UNIT_TYPES
+        if unit != "flagship"
+    }
+    unit_cards: dict[str, dict[str, dict[str, str]]] = {"": generic}
+    for race in data.factions:
+        own = ti3_rules.flagship_id(race)
+        flagship = {"flagship": {"base": own, "upgraded": own}} if own in data.units else {}
+        unit_cards[race] = {**generic, **flagship}
     return _ti(
         data,
         [*TI3_HANDLERS, *TI3_CARDS],
@@ -139,7 +149,7 @@ def ti3() -> dict[str, Any]:
         [],
         ti3_rules.Ti3Options,
         laws=False,
-        unit_cards={"": generic},
+        unit_cards=unit_cards,
     )
 
 
