@@ -80,22 +80,7 @@
 
   /* ---- small DOM helpers ------------------------------------------------------------- */
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "text") node.textContent = value;
-      else if (key === "className") node.className = value;
-      else if (key === "dataset") Object.assign(node.dataset, value);
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : value);
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(typeof child === "string" ? document.createTextNode(child) : child);
-    }
-    return node;
-  }
+  const { el } = window.spacecombatDom; // dom.js
 
   /** A label and its control, in a div.field. */
   function field(labelText, control, extraClass) {

@@ -34,22 +34,7 @@
   const $ = (id) => document.getElementById(id);
   const P = () => window.spacecombatPage;
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "text") node.textContent = value;
-      else if (key === "className") node.className = value;
-      else if (key === "dataset") Object.assign(node.dataset, value);
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : value);
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(typeof child === "string" ? document.createTextNode(child) : child);
-    }
-    return node;
-  }
+  const { el } = window.spacecombatDom; // dom.js
 
   /** Fire the events a player's edit of ``node`` fires (the page recomputes on them). */
   function edited(node) {
