@@ -7,29 +7,10 @@ chance is its chance in one round divided by the chance that the round decides a
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from spacecombat import odds
-
-
-def _space(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {
-        "ruleset": "ti3",
-        "battle": "space",
-        "attacker": attacker,
-        "defender": defender,
-        **extra,
-    }
-
-
-def _invasion(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {
-        "ruleset": "ti3",
-        "battle": "invasion",
-        "attacker": attacker,
-        "defender": defender,
-        **extra,
-    }
+from tests.ti3.effects import invasion as _invasion
+from tests.ti3.effects import space as _space
 
 
 def test_cruiser_against_cruiser() -> None:

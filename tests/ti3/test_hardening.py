@@ -18,18 +18,9 @@ from spacecombat.core.errors import ScenarioError
 from spacecombat.report.text import render
 from spacecombat.rulesets import battle, parse_scenario
 from tests.helpers import events, run
+from tests.ti3.effects import space as ti3
 
 WITHDRAW = {"retreat": {"after_round": 1}}
-
-
-def ti3(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {
-        "ruleset": "ti3",
-        "battle": "space",
-        "attacker": attacker,
-        "defender": defender,
-        **extra,
-    }
 
 
 def cruisers(**extra: Any) -> dict[str, Any]:

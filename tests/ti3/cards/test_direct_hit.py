@@ -11,16 +11,7 @@ from typing import Any
 
 from spacecombat import odds
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, run
-
-
-def ti3(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {
-        "ruleset": "ti3",
-        "battle": "space",
-        "attacker": attacker,
-        "defender": defender,
-        **extra,
-    }
+from tests.ti3.effects import space as ti3
 
 
 def destroyed(played: Any) -> list[tuple[object, object, object]]:

@@ -16,16 +16,7 @@ import pytest
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
-
-
-def ti3(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {
-        "ruleset": "ti3",
-        "battle": "space",
-        "attacker": attacker,
-        "defender": defender,
-        **extra,
-    }
+from tests.ti3.effects import space as ti3
 
 
 def hit_on(played: Any, purpose: str, player: str) -> list[tuple[str, int]]:
