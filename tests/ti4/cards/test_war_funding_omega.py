@@ -506,3 +506,85 @@ def test_exact_odds_with_the_flagship_hand_derived() -> None:
     found = odds(scenario)
     assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
     assert found.draw == pytest.approx(float(draw), abs=1e-12)
+
+
+# The Jol-Nar flagship's dice (extra hits) with the Crown of Thalnos (relic) the holder's:
+# rolled die by die, each die rerolled by the Crown as in the group, the flagship lost once
+# both are rolled if neither produced a hit (docs/rulings.md 27U-2; once refused by name).
+
+JOLNAR_CROWNED: dict[str, Any] = {"faction": "jolnar", **CROWNED}
+
+
+def test_the_crowned_flagships_dice_are_kept_die_by_die() -> None:
+    # The flagship (hits on 7; the Crown's reroll on 6): 7 (a hit); 3, rerolled 2 (no hit). The
+    # dreadnought misses (1). "Reroll my misses" rolls only the second die again: 9 (3 hits).
+    # The dreadnought sustains the first hit and is destroyed by the second.
+    scenario = space(holder("1 flagship", **JOLNAR_CROWNED), {"units": "1 dreadnought"})
+    played = run(scenario, [7, 3, 2, 1, 9])
+    first = [r for r in rolls(played, "space_combat") if r["player"] == "attacker"]
+    assert [faces(r) for r in first] == [[[7]], [[3], [2]]]
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == MINE
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"]) == ([[9]], 3)
+    assert not events(played, "unit_destroyed", player="attacker")
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_the_crowned_flagship_lost_leaves_no_miss_to_reroll() -> None:
+    # The flagship: 3, rerolled 2; 3, rerolled 2: no hit at all, so the Crown destroys it once
+    # its roll is made; the cruiser (hits on 8) 1. The dreadnought 1. "Reroll my misses" rolls
+    # the cruiser's die alone (8: a hit), not the dice of the flagship lost. Round 2: 8; 1.
+    scenario = space(holder("1 flagship, 1 cruiser", **JOLNAR_CROWNED), {"units": "1 dreadnought"})
+    played = run(scenario, [3, 2, 3, 2, 1, 1, 8, 8, 1])
+    [lost] = events(played, "unit_destroyed", cause="crown of thalnos")
+    assert (lost["player"], lost["unit"]) == ("attacker", "flagship")
+    [mine] = rolls(played, CARD)
+    assert [g["unit"] for g in groups(mine)] == ["cruiser"]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_exact_odds_with_the_crowned_flagship_hand_derived() -> None:
+    """The Jol-Nar flagship with the relic and the card against 2 destroyers (each 1/5: k hits
+    with 16/25, 8/25, 1/25). A flagship die with the Crown's reroll: 3 hits with 2/10 + 6/10 x
+    2/10 = 8/25, 1 with 2/10 + 6/10 x 3/10 = 19/50, none with 3/10; both none (9/100): the
+    flagship is lost. Alone against 1 destroyer it wins with 91/100 (a damaged one: 4/5 of
+    that, 1/5 a draw), else loses. Round 1: no die missed (49/100) or one missed and the other
+    made 3 hits (24/125): both destroyers die; the card rerolls theirs if they hit (a draw
+    if 2 hit again: 9/25 x 1/25), "my misses" when they did not. One missed, the other hit
+    once (57/250): k = 0, "reroll my misses" (2/5 a win, else alone against 1 destroyer);
+    k >= 1, "theirs and my misses": the die hits (2/5): a win, a draw if they hit twice; it
+    does not (3/5): alone against 1 destroyer, undamaged (16/25), damaged (8/25), or lost
+    (1/25)."""
+    w = Fraction(91, 100)
+    undamaged = (w, Fraction(0), 1 - w)
+    damaged = (w * Fraction(4, 5), w / 5, 1 - w)
+    win, draw, loss = (Fraction(1), Fraction(0), Fraction(0)), (0, 1, 0), (0, 0, 1)
+
+    def mix(*parts: tuple[Fraction, tuple[Fraction | int, ...]]) -> tuple[Fraction, ...]:
+        return tuple(sum((p * Fraction(v[i]) for p, v in parts), Fraction(0)) for i in range(3))
+
+    killed = mix((Fraction(616, 625), win), (Fraction(9, 625), draw))
+    rerolled = mix((Fraction(24, 25), win), (Fraction(1, 25), draw))
+    alone = mix((Fraction(16, 25), undamaged), (Fraction(8, 25), damaged), (Fraction(1, 25), loss))
+    one_hit = mix(
+        (Fraction(16, 25), mix((Fraction(2, 5), win), (Fraction(3, 5), undamaged))),
+        (Fraction(9, 25), mix((Fraction(2, 5), rerolled), (Fraction(3, 5), alone))),
+    )
+    expected = mix(
+        (Fraction(49, 100) + Fraction(24, 125), killed),
+        (Fraction(57, 250), one_hit),
+        (Fraction(9, 100), loss),
+    )
+    scenario = space(holder("1 flagship", **JOLNAR_CROWNED), {"units": "2 destroyer"})
+    found = odds(scenario)
+    assert found.method == "exact"
+    assert found.attacker_win == pytest.approx(float(expected[0]), abs=1e-12)
+    assert found.draw == pytest.approx(float(expected[1]), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(expected[2]), abs=1e-12)
+
+
+def test_with_the_crowned_flagship_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    scenario = space(holder("1 flagship, 1 cruiser", **JOLNAR_CROWNED), {"units": "2 destroyer"})
+    assert_logs_replay(scenario, seeds=5)
+    assert_sampled_as_played(scenario, trials=60)

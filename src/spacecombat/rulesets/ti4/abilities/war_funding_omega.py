@@ -16,17 +16,17 @@ its hits replace theirs, then the holder's misses are rolled again and their hit
 (``dice_rolled``, purpose ``"war_funding_omega"``; ``follow_up``); once a battle.
 
 The stock policy plays the option with the largest exact expected change of (hits against the
-opponent − hits against the holder) if it is positive, else passes (14W-3). Dice another
-effect rerolled this round may be rerolled again (docs/rulings.md 14RR-5): the opponent's whole
-roll is rolled afresh, without their own rerolls (made right after they rolled), and the
-holder's misses left after their own rerolls are rolled again; with the Crown of Thalnos, the
-misses of the holder's units it left (14RR-8); the hits of the holder's dice that must go to
-non-fighter ships (the L1Z1X flagship), rerolled or not, are restricted (14RR-13), and so are
-the opponent's rerolled (27T-8); the holder's dice with extra hits (the Jol-Nar flagship) are
-kept die by die, and those that produced no hit are rerolled (27T-8). Other dice that count
-natural faces or spend trade goods are refused by name (``RuleNotImplemented``) when the card
-is offered for them; the opponent's dice that trade goods raise are rolled again with the
-trade goods left (27T-9)."""
+opponent − hits against the holder) if it is positive, else passes (14W-3). Dice another effect
+rerolled this round may be rerolled again (docs/rulings.md 14RR-5): the opponent's whole roll is
+rolled afresh, without their own rerolls (made right after they rolled), and the holder's misses
+left after their own rerolls are rolled again; with the Crown of Thalnos, the misses of the
+holder's units it left (14RR-8); the hits of the holder's dice that must go to non-fighter ships
+(the L1Z1X flagship), rerolled or not, are restricted (14RR-13), and so are the opponent's
+rerolled (27T-8); the holder's dice with extra hits (the Jol-Nar flagship) are kept die by die,
+and those that produced no hit are rerolled (27T-8), with the Crown of Thalnos too (27U-2).
+Other dice that count natural faces or spend trade goods are refused by name
+(``RuleNotImplemented``) when the card is offered for them; the opponent's dice that trade goods
+raise are rolled again with the trade goods left (27T-9)."""
 
 from __future__ import annotations
 
@@ -81,10 +81,6 @@ def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None
         reason = "dice that also count their natural faces"
     elif own and group.budget:
         reason = "dice that trade goods raise"
-    elif own and group.extra_hits and group.dice > 1:
-        # not rolled die by die (units the Crown of Thalnos may destroy): its hits do not
-        # say how many of its dice missed (27T-8)
-        reason = "misses of dice that may produce extra hits, of units the Crown may destroy"
     if reason:
         raise RuleNotImplemented(
             f"{NAME} rerolling {reason} ({group.unit})",

@@ -184,9 +184,36 @@ def _hear_destroyed(
 
 def _die_by_die(group: DiceGroup) -> bool:
     """Whether a group kept group by group is rolled one die at a time: its dice may produce
-    extra hits, and no unit of several of them may be destroyed by its rerolls (the Crown of
-    Thalnos rolls a unit's dice together)."""
-    return bool(group.extra_hits) and group.dice > 1 and not group.doom
+    extra hits. A die that produced no hit is rerolled by the Crown of Thalnos (relic) as it
+    would be in the group, and a unit of several of them is lost once all its dice are rolled,
+    if none produced a hit (``_doomed_die_by_die``; docs/rulings.md 27U-2)."""
+    return bool(group.extra_hits) and group.dice > 1
+
+
+def _one_die(group: DiceGroup) -> DiceGroup:
+    """One die of ``group`` rolled alone: its rerolls kept, the units it may lose counted
+    once every die of the unit is rolled (``_doomed_die_by_die``)."""
+    return replace(group, dice=1, doom=0, doom_strict=False)
+
+
+def _doomed_die_by_die(
+    group: DiceGroup, kept: list[tuple[DiceGroup, int]]
+) -> tuple[list[tuple[DiceGroup, int]], int]:
+    """The dice of a doomed ``group`` rolled one at a time (``kept``, in the group's order,
+    ``group.doom`` to a unit), those of each unit that produced no hit at all (every die was
+    rerolled and missed: The Crown of Thalnos relic, 14RR-8; the law with units of several
+    dice is refused before) kept with no die, as a group keeps the dice of its units left;
+    and the units lost."""
+    lost = 0
+    out = list(kept)
+    for start in range(0, len(kept), group.doom):
+        unit = kept[start : start + group.doom]
+        if any(hits for _, hits in unit):
+            continue
+        lost += 1
+        for at in range(start, start + len(unit)):
+            out[at] = (replace(kept[at][0], dice=0), 0)
+    return out, lost
 
 
 def _roll_by_group(
@@ -204,8 +231,10 @@ def _roll_by_group(
     destroyed once every group is rolled (the roll is one roll: 14C2-1); meanwhile the group is
     kept with the dice of its units still there (docs/rulings.md 14RR-8). Hits that must go to
     non-fighter ships (the L1Z1X flagship's) are those of the groups that count them, restricted
-    once every group is rolled (14RR-13). A roll on which trade goods are spent, or that counts
-    other marks, cannot be split so: refused by name."""
+    once every group is rolled (14RR-13). A group whose dice may produce extra hits is rolled
+    die by die, its units the Crown may destroy lost once every die is rolled (27T-8, 27U-2). A
+    roll on which trade goods are spent, or that counts other marks, cannot be split so:
+    refused by name."""
     aimed_by: tuple[str, ...] = ()
     if purpose == "space_combat":
         found = aimed_pool(setup, state, roller, pool)
@@ -226,15 +255,17 @@ def _roll_by_group(
             " Crown of Thalnos (law) may destroy",
             f"{roller.value}'s combat roll in round {state.round}",
         )
-    if any(_die_by_die(g) for g in pool.groups):
+    whole = pool.groups
+    #: the group of ``whole`` each group rolled comes from
+    origin: tuple[int, ...] = tuple(range(len(whole)))
+    if any(_die_by_die(g) for g in whole):
         # a group whose dice may produce extra hits is rolled die by die: its hits then tell
-        # which dice produced none (War Funding Ω rerolls those: docs/rulings.md 27T-8)
+        # which dice produced none (War Funding Ω rerolls those: docs/rulings.md 27T-8, 27U-2)
+        origin = tuple(
+            i for i, g in enumerate(whole) for _ in range(g.dice if _die_by_die(g) else 1)
+        )
         pool = DicePool.of(
-            [
-                one
-                for g in pool.groups
-                for one in ([replace(g, dice=1)] * g.dice if _die_by_die(g) else [g])
-            ]
+            [_one_die(whole[i]) if _die_by_die(whole[i]) else whole[i] for i in origin]
         )
     done = state.rolled(roller)
     if len(done) >= len(pool.groups):
@@ -251,19 +282,22 @@ def _roll_by_group(
         lost = tally.lost[0] * group.doom
         # the group kept with the dice of its units still there (14RR-8)
         kept = (*done, (replace(group, dice=group.dice - lost) if lost else group, tally.hits))
-        s = state.recording(roller, kept)
         if rest:
-            return Step(s)  # the next group is rolled from the same step
-        s = s.with_hits_on(roller.other, sum(h for _, h in kept))
+            return Step(state.recording(roller, kept))  # the next group from the same step
+        losses: list[tuple[DiceGroup, int]] = []
+        if len(origin) != len(whole):
+            # the units of several dice rolled one die at a time: lost once all are rolled
+            kept, losses = _lost_die_by_die(whole, origin, kept)
+        s = state.recording(roller, kept).with_hits_on(roller.other, sum(h for _, h in kept))
         events: list[Event] = []
         if aimed_by:
             marks = sum(h for k, h in kept if k.mark_on is not None or k.aimed)
             s = aiming(s, roller.other, marks)
             if marks:
                 events.append(_restricted(roller.other, marks, aimed_by, state.round))
-        losses = [
-            (g, (g.dice - k.dice) // g.doom)
-            for g, (k, _) in zip(pool.groups, kept, strict=True)
+        losses += [
+            (whole[i], (g.dice - k.dice) // g.doom)
+            for i, g, (k, _) in zip(origin, pool.groups, kept, strict=True)
             if g.doom
         ]
         return _units_lost(setup, s, roller, losses, events, after)
@@ -273,6 +307,25 @@ def _roll_by_group(
 
     one = DicePool((group,))
     return Chance(roller.value, purpose, one, then, then_tally=tallied if one.tallied else None)
+
+
+def _lost_die_by_die(
+    whole: tuple[DiceGroup, ...], origin: tuple[int, ...], kept: tuple[tuple[DiceGroup, int], ...]
+) -> tuple[tuple[tuple[DiceGroup, int], ...], list[tuple[DiceGroup, int]]]:
+    """The roll kept (``kept``, one entry a group rolled, ``origin`` the group of ``whole`` it
+    comes from) with the dice of the units lost by the doomed groups rolled die by die taken
+    out, and those losses (``_doomed_die_by_die``)."""
+    out = list(kept)
+    losses: list[tuple[DiceGroup, int]] = []
+    for index, group in enumerate(whole):
+        if not (group.doom and _die_by_die(group)):
+            continue
+        at = [i for i, o in enumerate(origin) if o == index]
+        dice, lost = _doomed_die_by_die(group, [kept[i] for i in at])
+        for i, entry in zip(at, dice, strict=True):
+            out[i] = entry
+        losses.append((group, lost))
+    return tuple(out), losses
 
 
 def _aimed_roll(
