@@ -27,7 +27,6 @@ from typing import Any, cast
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event
 from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
@@ -354,12 +353,75 @@ def test_with_trade_goods_logs_replay_and_the_sampler_plays_as_play_does() -> No
     assert_sampled_as_played(hacan(2), trials=40)
 
 
-def test_a_holders_roll_that_spends_trade_goods_is_refused_by_name() -> None:
-    # the Hacan flagship's trade goods make the roll's outcome more than its hits: it cannot
-    # be kept group by group (procedures/combat_round.py ``_roll_by_group``)
-    hacan = holder("1 flagship", faction="hacan", trade_goods=3)
-    with pytest.raises(RuleNotImplemented, match="kept group by group"):
-        odds(space(hacan, {"units": "1 dreadnought"}))
+# Held by the Hacan player with its flagship: trade goods spent seeing the whole roll, then
+# its misses left rerolled, raised by the trade goods left (docs/rulings.md 27U-3; once refused).
+
+HACAN: dict[str, Any] = {"faction": "hacan", "trade_goods": 3}
+
+
+def test_a_holders_roll_raised_by_trade_goods_then_its_misses_left_rerolled() -> None:
+    """The cruiser 1; the flagship 5, 1 (all hit on 7): the 3 trade goods allowed raise the
+    5 to a hit (2 spent), the 1s stay misses. The dreadnought hits (5). "Reroll theirs and my
+    misses": theirs 3 (a miss); the cruiser's and the flagship's missed dice 8, 8 (2 hits, no
+    trade good spent: 1 left). The dreadnought sustains, then is destroyed."""
+    scenario = space(holder("1 flagship, 1 cruiser", **HACAN), {"units": "1 dreadnought"})
+    played = run(scenario, [1, 5, 1, 5, 3, 8, 8])
+    first = rolls(played, "space_combat")[0]
+    assert (faces(first), first["hits"], first["trade_goods_spent"]) == ([[1], [5, 1]], 1, 2)
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == BOTH
+    theirs, mine = rolls(played, CARD)
+    assert (theirs["player"], theirs["hits"]) == ("defender", 0)
+    assert (mine["player"], faces(mine), mine["hits"]) == ("attacker", [[8], [8]], 2)
+    assert mine["trade_goods"] == 1
+    spent = events(played, "trade_goods_spent")
+    assert [s["trade_goods"] for s in spent] == [2]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_the_trade_goods_left_raise_my_misses_rerolled() -> None:
+    """The flagship 1, 1 (no 6: nothing bought); the dreadnought misses (1). "Reroll my
+    misses": 6, 2: the trade good allowed (1) raises the 6 to a hit, which the dreadnought
+    sustains. Round 2 (no trade good left): 10, 10; the dreadnought 1."""
+    scenario = space(
+        holder("1 flagship", faction="hacan", trade_goods=1), {"units": "1 dreadnought"}
+    )
+    played = run(scenario, [1, 1, 1, 6, 2, 10, 10, 1])
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"], mine["trade_goods_spent"]) == ([[6, 2]], 1, 1)
+    [spent] = events(played, "trade_goods_spent")
+    assert (spent["player"], spent["trade_goods"]) == ("attacker", 1)
+
+
+def test_exact_odds_with_trade_goods_hand_derived() -> None:
+    """The Hacan flagship (2 dice on 7, SUSTAIN DAMAGE) with 1 trade good (a 6 raised to a
+    hit) and the card, against a destroyer (1/5). A roll of the flagship scores with 16/25 +
+    9/25 x (1 - (5/6)^2) = 3/4; when it does not, no 6 was rolled and the trade good is left.
+    Without the card, from undamaged: won 63/64, drawn 3/256, lost 1/256; damaged: won 3/4,
+    drawn 3/16, lost 1/16 (a round of no hit repeated). Round 1: the flagship scores (3/4):
+    won, whatever the destroyer's dice (it sustains); else its 2 misses are rolled again
+    ("reroll my misses", or with theirs when the destroyer hit): they score (3/4) and win, or
+    not (1/4): undamaged, unless the destroyer hit twice (1/5 x 1/5). So won 3/4 + 1/4 (3/4 +
+    1/4 (24/25 x 63/64 + 1/25 x 3/4)) = 639/640, drawn 3/2560, lost 1/2560."""
+    scenario = space(holder("1 flagship", faction="hacan", trade_goods=1), {"units": "1 destroyer"})
+    found = odds(scenario)
+    assert found.method == "exact"
+    assert found.attacker_win == pytest.approx(float(Fraction(639, 640)), abs=1e-12)
+    assert found.draw == pytest.approx(float(Fraction(3, 2560)), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(Fraction(1, 2560)), abs=1e-12)
+
+
+@pytest.mark.parametrize("extra", [{}, {"relics": ["the_crown_of_thalnos"]}])
+def test_with_trade_goods_held_logs_replay_and_the_sampler_plays_as_play_does(
+    extra: dict[str, Any],
+) -> None:
+    """With the Crown of Thalnos too, a flagship whose two dice missed is lost and keeps no
+    die to reroll (14RR-8, 14RR-11)."""
+    scenario = space(
+        holder("1 flagship, 2 cruiser", **HACAN, **extra), {"units": "1 dreadnought, 1 destroyer"}
+    )
+    assert_logs_replay(scenario, seeds=4)
+    assert_sampled_as_played(scenario, trials=40)
 
 
 AIMED_AT = space(

@@ -233,20 +233,23 @@ def _roll_by_group(
     non-fighter ships (the L1Z1X flagship's) are those of the groups that count them, restricted
     once every group is rolled (14RR-13). A group whose dice may produce extra hits is rolled
     die by die, its units the Crown may destroy lost once every die is rolled (27T-8, 27U-2). A
-    roll on which trade goods are spent, or that counts other marks, cannot be split so:
-    refused by name."""
+    roll on which trade goods are spent is made whole, its tally telling each group's hits
+    (``_roll_spending``, 27U-3). A roll that counts other marks cannot be split so: refused by
+    name."""
     aimed_by: tuple[str, ...] = ()
     if purpose == "space_combat":
         found = aimed_pool(setup, state, roller, pool)
         if found is not None:
             pool, aimed_by = found  # its groups whose hits are restricted count them as marks
     by = ", ".join(h.id for h in setup.answering("keeps_rolls"))
-    if pool.budget or (pool.marks and not aimed_by):
+    if pool.marks and not aimed_by:
         raise RuleNotImplemented(
-            f"a combat roll kept group by group ({by}) that also spends trade goods or counts"
-            " marks",
+            f"a combat roll kept group by group ({by}) that also counts marks",
             f"{roller.value}'s combat roll in round {state.round}",
         )
+    if pool.budget:
+        # the trade goods are spent seeing the whole roll: rolled whole (27U-3)
+        return _roll_spending(setup, state, roller, pool, purpose, after)
     if any(g.doom > 1 and g.doom_strict for g in pool.groups):
         # a unit destroyed may have hit with dice it did not reroll: the misses of the units
         # left could not be told from the group's hits
@@ -307,6 +310,77 @@ def _roll_by_group(
 
     one = DicePool((group,))
     return Chance(roller.value, purpose, one, then, then_tally=tallied if one.tallied else None)
+
+
+def _roll_spending(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    pool: DicePool,
+    purpose: str,
+    after: Callable[[BattleState], Step[BattleState]],
+) -> Node[BattleState]:
+    """``roller``'s combat roll on which trade goods are spent (the Hacan flagship), kept for a
+    handler acting after both players rolled (War Funding Ω): the roller spends them seeing the
+    whole roll, so it is made whole, as without that handler (one chance node, the same dice
+    in the same order), and its ``Tally`` also tells each group's hits, trade goods' included
+    (``DicePool.by_group``); each group is kept with those hits, with the dice of its units
+    still there when the Crown of Thalnos destroyed some (14RR-8, 14RR-11; docs/rulings.md
+    27U-3)."""
+    whole = DicePool(pool.groups, by_group=True)
+    by = next(g.effect for g in pool.groups if g.budget)
+
+    def tallied(tally: Tally) -> Step[BattleState]:
+        per = tally.by_group or _spread_hits(pool.groups, tally.hits)
+        kept = tuple(
+            (_left(g, lost), hits)
+            for g, hits, lost in zip(pool.groups, per, tally.lost, strict=True)
+        )
+        s = state.recording(roller, kept).with_hits_on(roller.other, tally.hits)
+        events: list[Event] = []
+        if tally.spent:
+            s = s.spending(roller, trade_goods=tally.spent)
+            events.append(
+                event(
+                    "trade_goods_spent",
+                    player=roller.value,
+                    trade_goods=tally.spent,
+                    by=by,
+                    round=state.round,
+                )
+            )
+        losses = zip(pool.groups, tally.lost, strict=True)
+        return _units_lost(setup, s, roller, losses, events, after)
+
+    return Chance(
+        roller.value,
+        purpose,
+        whole,
+        lambda hits: tallied(Tally(hits, 0, (0,) * len(pool.groups))),
+        then_tally=tallied,
+    )
+
+
+def _left(group: DiceGroup, lost: int) -> DiceGroup:
+    """``group`` kept with the dice of its units left after ``lost`` were destroyed; a single
+    unit of several dice lost (the Hacan flagship: 14RR-11) keeps no die, and no trade goods
+    (a group with trade goods has dice one to a unit, or is that one unit)."""
+    if not lost:
+        return group
+    dice = group.dice - lost * group.doom
+    return replace(group, dice=dice) if dice else replace(group, dice=0, budget=0)
+
+
+def _spread_hits(groups: tuple[DiceGroup, ...], hits: int) -> tuple[int, ...]:
+    """``hits`` told group by group in rolling order, each group's dice filled first: for an
+    outcome given as hits alone (``Chance.after``: the stalemate check's paths, which read the
+    hits, not which dice missed)."""
+    per = []
+    for group in groups:
+        took = min(group.dice, hits)
+        per.append(took)
+        hits -= took
+    return tuple(per)
 
 
 def _lost_die_by_die(
