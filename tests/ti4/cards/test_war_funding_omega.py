@@ -27,6 +27,7 @@ from typing import Any, cast
 import pytest
 
 from spacecombat import odds
+from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event
 from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
@@ -650,3 +651,46 @@ def test_with_the_crowned_flagship_logs_replay_and_the_sampler_plays_as_play_doe
     scenario = space(holder("1 flagship, 1 cruiser", **JOLNAR_CROWNED), {"units": "2 destroyer"})
     assert_logs_replay(scenario, seeds=5)
     assert_sampled_as_played(scenario, trials=60)
+
+
+# With the Crown of Thalnos (law) elected: units of several dice are rolled one by one, each
+# lost when its rerolled dice produced no hit (docs/rulings.md 27U-4; once refused by name).
+
+
+def law_elected(attacker: dict[str, Any], defender: dict[str, Any]) -> dict[str, Any]:
+    return space(
+        attacker, defender, laws=["crown_of_thalnos"], elected={"crown_of_thalnos": "attacker"}
+    )
+
+
+def test_with_the_law_each_unit_is_rolled_alone_and_my_misses_are_those_it_left() -> None:
+    """Two war suns (3 dice on 3; the law rerolls their misses): the first 5, 1, 1, rerolled
+    4, 1 (a reroll hit: it stays, with 1 miss); the second 5, 5, 1, rerolled 1 (its reroll
+    produced no hit: destroyed, though its 5s hit). The dreadnought misses (1). "Reroll my
+    misses" rolls the first war sun's miss alone: 3 (a hit)."""
+    scenario = law_elected(holder("2 war_sun"), {"units": "1 dreadnought"})
+    played = run(scenario, [5, 1, 1, 4, 1, 5, 5, 1, 1, 1, 3])
+    first = [r for r in rolls(played, "space_combat") if r["player"] == "attacker"]
+    assert [faces(r) for r in first] == [[[5, 1, 1], [4, 1]], [[5, 5, 1], [1]]]
+    [lost] = events(played, "unit_destroyed", cause="crown of thalnos")
+    assert (lost["player"], lost["unit"]) == ("attacker", "war_sun")
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == MINE
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"]) == ([[3]], 1)
+    assert survivors(played, "attacker") == {"war_sun": 1}
+
+
+def test_with_the_law_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    scenario = law_elected(holder("2 war_sun"), {"units": "4 dreadnought"})
+    assert_logs_replay(scenario, seeds=4)
+    assert_sampled_as_played(scenario, trials=40)
+
+
+def test_with_the_law_the_jolnar_flagship_stays_refused_by_name() -> None:
+    # its dice may produce extra hits: its hits do not tell which die missed, and the law's
+    # loss reads which dice were rerolled
+    # (the stock policy would not reroll them: a scripted player does)
+    scenario = law_elected(holder("1 flagship", faction="jolnar"), {"units": "1 dreadnought"})
+    with pytest.raises(RuleNotImplemented, match="extra hits"):
+        run(scenario, [1, 1, 1, 1], attacker=["play crown_of_thalnos: reroll flagship"])

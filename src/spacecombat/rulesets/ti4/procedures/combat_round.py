@@ -190,6 +190,32 @@ def _die_by_die(group: DiceGroup) -> bool:
     return bool(group.extra_hits) and group.dice > 1
 
 
+def _by_unit(group: DiceGroup) -> bool:
+    """Whether a group kept group by group is rolled one unit at a time: units of several dice
+    destroyed when their rerolled dice produced no hit (the Crown of Thalnos, law), which may
+    have hit with dice they did not reroll, so the group's hits would not tell the misses of
+    the units left (docs/rulings.md 27U-4)."""
+    return group.doom > 1 and group.doom_strict and group.dice > group.doom
+
+
+def _parts(group: DiceGroup) -> int:
+    """How many groups ``group`` is rolled as when kept group by group."""
+    if _die_by_die(group):
+        return group.dice
+    if _by_unit(group):
+        return group.dice // group.doom
+    return 1
+
+
+def _part(group: DiceGroup) -> DiceGroup:
+    """One of the groups ``group`` is rolled as when kept group by group (``_parts``)."""
+    if _die_by_die(group):
+        return _one_die(group)
+    if _by_unit(group):
+        return replace(group, dice=group.doom)
+    return group
+
+
 def _one_die(group: DiceGroup) -> DiceGroup:
     """One die of ``group`` rolled alone: its rerolls kept, the units it may lose counted
     once every die of the unit is rolled (``_doomed_die_by_die``)."""
@@ -234,8 +260,9 @@ def _roll_by_group(
     once every group is rolled (14RR-13). A group whose dice may produce extra hits is rolled
     die by die, its units the Crown may destroy lost once every die is rolled (27T-8, 27U-2). A
     roll on which trade goods are spent is made whole, its tally telling each group's hits
-    (``_roll_spending``, 27U-3). A roll that counts other marks cannot be split so: refused by
-    name."""
+    (``_roll_spending``, 27U-3). Units of several dice the Crown of Thalnos (law) may destroy
+    are rolled unit by unit (``_by_unit``, 27U-4). A roll that counts other marks, or whose
+    dice with extra hits the law may destroy, cannot be split so: refused by name."""
     aimed_by: tuple[str, ...] = ()
     if purpose == "space_combat":
         found = aimed_pool(setup, state, roller, pool)
@@ -250,26 +277,24 @@ def _roll_by_group(
     if pool.budget:
         # the trade goods are spent seeing the whole roll: rolled whole (27U-3)
         return _roll_spending(setup, state, roller, pool, purpose, after)
-    if any(g.doom > 1 and g.doom_strict for g in pool.groups):
-        # a unit destroyed may have hit with dice it did not reroll: the misses of the units
-        # left could not be told from the group's hits
+    if any(g.doom > 1 and g.doom_strict and g.extra_hits for g in pool.groups):
+        # a unit destroyed when its rerolled dice produced no hit, whose dice may produce
+        # extra hits: neither its hits nor its unit's loss tell which of its dice missed
         raise RuleNotImplemented(
-            f"a combat roll kept group by group ({by}) with units of several dice that the"
-            " Crown of Thalnos (law) may destroy",
+            f"a combat roll kept group by group ({by}) with dice that may produce extra hits,"
+            " of units of several dice that the Crown of Thalnos (law) may destroy",
             f"{roller.value}'s combat roll in round {state.round}",
         )
     whole = pool.groups
     #: the group of ``whole`` each group rolled comes from
     origin: tuple[int, ...] = tuple(range(len(whole)))
-    if any(_die_by_die(g) for g in whole):
+    if any(_die_by_die(g) or _by_unit(g) for g in whole):
         # a group whose dice may produce extra hits is rolled die by die: its hits then tell
-        # which dice produced none (War Funding Ω rerolls those: docs/rulings.md 27T-8, 27U-2)
-        origin = tuple(
-            i for i, g in enumerate(whole) for _ in range(g.dice if _die_by_die(g) else 1)
-        )
-        pool = DicePool.of(
-            [_one_die(whole[i]) if _die_by_die(whole[i]) else whole[i] for i in origin]
-        )
+        # which dice produced none (War Funding Ω rerolls those: docs/rulings.md 27T-8, 27U-2);
+        # units of several dice the law may destroy, unit by unit: each unit's tally tells
+        # whether it is lost, its hits which of its dice missed (27U-4)
+        origin = tuple(i for i, g in enumerate(whole) for _ in range(_parts(g)))
+        pool = DicePool(tuple(_part(whole[i]) for i in origin))
     done = state.rolled(roller)
     if len(done) >= len(pool.groups):
         # a roll not begun yet (a whole record is the last Roll Dice step's: The Thundarian)
