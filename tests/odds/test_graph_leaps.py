@@ -24,6 +24,7 @@ from spacecombat.analysis import budget, graph
 from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.graph import Explorer, StateGraph
+from spacecombat.core.engine import Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4.abilities.base import Handler
@@ -31,6 +32,7 @@ from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.procedures import assign_hits
 from spacecombat.rulesets.ti4.procedures.combat_round import combat_cause
 from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import Phase
 
 from .test_graph_passed_states import BATTLES, graph_battles
 
@@ -173,7 +175,8 @@ IDLE: dict[str, dict[str, Any]] = {
         },
     },
     # the defender's last hits lost for want of units while those its Reflective Shielding
-    # produced are pending against the attacker: never assigned (the step moves on at once)
+    # produced are pending against the attacker: the attacker assigns them all the same
+    # (docs/rulings.md 27U-1), the defender's assignment taken at once once the card is played
     "reflective_shielding_hits_lost": {
         "ruleset": "ti4",
         "battle": "space",
@@ -262,6 +265,29 @@ def test_no_leap_where_a_handler_acts_while_hits_are_assigned(
     assert built.start == walked.start
     assert built.edges == walked.edges
     assert leapt.steps < stepped.steps
+
+
+def test_hits_reflected_back_do_not_stop_the_defenders_assignment_taken_at_once() -> None:
+    """Once the defender played Reflective Shielding, its 2 hits pending against the attacker
+    (who assigned first) do not keep the defender's remaining assignment from being taken at
+    once: the attacker assigns them when the defender is done, its last hits assigned or lost
+    alike (procedures/assign_hits.py ``_handing_back``; docs/rulings.md 27U-1)."""
+    fought = _fought(IDLE["reflective_shielding_hits_lost"])
+    setup, start = fought.setup, fought.start().state
+    assigning = (
+        start.using(Side.DEFENDER, "reflective_shielding")
+        .at(Phase.ASSIGN_HITS, turn=Side.DEFENDER)
+        .with_hits_on(Side.ATTACKER, 2)
+        .with_hits_on(Side.DEFENDER, 3)
+    )
+    assert assign_hits.leap_key(setup, assigning, Side.DEFENDER, None, SPACE_COMBAT) == ()
+    leapt = fought.leap(assigning, fought.stock_policies())
+    assert leapt is not None
+    assert leapt.side(Side.DEFENDER).space.count() == 0  # sustained, destroyed, a hit lost
+    assert (leapt.hits_on(Side.DEFENDER), leapt.hits_on(Side.ATTACKER)) == (0, 2)
+    node = fought.advance(leapt)
+    assert isinstance(node, Step)
+    assert (node.state.phase, node.state.turn) == (Phase.ASSIGN_HITS, Side.ATTACKER)
 
 
 def test_a_handler_acting_on_other_hits_only_is_not_asked(

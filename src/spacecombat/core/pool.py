@@ -234,6 +234,9 @@ class DicePool:
     """The dice a player rolls in one roll, grouped by unit type."""
 
     groups: tuple[DiceGroup, ...]
+    #: the roll's ``Tally`` also tells each group's hits (``Tally.by_group``): a pool with
+    #: trade goods to spend whose misses left are rerolled group by group (War Funding Ω)
+    by_group: bool = False
     #: how many dice the pool rolls
     dice: int = field(init=False, repr=False, compare=False)
     #: the most hits the pool can produce
@@ -253,6 +256,8 @@ class DicePool:
         if budget and not all(group.budget for group in self.groups):
             raise ValueError("the groups of a pool carry the same trade goods to spend")
         object.__setattr__(self, "budget", budget)
+        if self.by_group and not budget:
+            raise ValueError("a pool tells each group's hits in its tally when it spends")
         object.__setattr__(
             self, "tallied", bool(budget) or any(group.doom for group in self.groups)
         )
@@ -299,7 +304,7 @@ class DicePool:
     def tally_distribution(self) -> Mapping[Tally, Fraction]:
         """The exact distribution of the roll's ``Tally`` (a ``tallied`` pool)."""
         if self.budget:
-            return _bought(self.groups, self.budget)
+            return _bought(self.groups, self.budget, self.by_group)
         return _doomed(self.groups)
 
     def tally(self, rolled: tuple[RolledGroup, ...]) -> Tally:
@@ -328,7 +333,9 @@ class DicePool:
                 left -= bought * cost
                 if bought < sum(found):
                     break  # the trade goods ran out: nothing dearer can be bought
-            return Tally(hits, self.budget - left, _lost_unbought(self.groups, misses))
+            lost = _lost_unbought(self.groups, misses)
+            by_group = _hits_by_group(self.groups, misses) if self.by_group else ()
+            return Tally(hits, self.budget - left, lost, 0, by_group)
         lost = tuple(
             _units_lost(group, chain) if group.doom else 0
             for group, chain in zip(self.groups, chains, strict=True)
@@ -344,6 +351,8 @@ class Tally(NamedTuple):
     spent: int
     lost: tuple[int, ...]
     marks: int = 0
+    #: each group's hits, trade goods' included (a pool ``by_group``); else empty
+    by_group: tuple[int, ...] = ()
 
 
 def _chains(
@@ -476,7 +485,9 @@ def _doomed(groups: tuple[DiceGroup, ...]) -> Mapping[Tally, Fraction]:
 
 
 @cache
-def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fraction]:
+def _bought(
+    groups: tuple[DiceGroup, ...], budget: int, by_group: bool = False
+) -> Mapping[Tally, Fraction]:
     """The exact distribution of (hits, trade goods spent, units lost) of groups whose roller
     spends up to ``budget`` trade goods, 1 for +1 on one die, on the misses left after their
     rerolls that need the least first, and at equal cost those of units the Crown of Thalnos
@@ -486,14 +497,16 @@ def _bought(groups: tuple[DiceGroup, ...], budget: int) -> Mapping[Tally, Fracti
     missed); then, cost by cost from 1 up, how many of each group's misses need exactly that
     much (a miss left is equally likely any of the faces its last roll may miss with); they are
     bought while the trade goods last, and once some cannot be, no dearer one can either. The
-    misses of a doomed group not bought are its units lost."""
+    misses of a doomed group not bought are its units lost. ``by_group``: the tally also tells
+    each group's hits (``Tally.by_group``)."""
     count = len(groups)
     # the roll a miss left comes from: the last reroll when there is one
     last = tuple(g.rerolling(1) if g.stages else g for g in groups)
     result: dict[Tally, Fraction] = {}
 
     def add(hits: int, spent: int, unbought: Sequence[int], chance: Fraction) -> None:
-        key = Tally(hits, spent, _lost_unbought(groups, unbought))
+        by = _hits_by_group(groups, unbought) if by_group else ()
+        key = Tally(hits, spent, _lost_unbought(groups, unbought), 0, by)
         result[key] = result.get(key, Fraction(0)) + chance
 
     def faces_left(at: int, cost: int) -> int:
@@ -587,6 +600,12 @@ def _buy_order(
         taken[at] += took
         give -= took
     return taken
+
+
+def _hits_by_group(groups: tuple[DiceGroup, ...], unbought: Sequence[int]) -> tuple[int, ...]:
+    """Each group's hits when ``unbought`` of its misses are left (its dice, plain ones, each
+    hit or missed: ``DiceGroup`` with trade goods to spend)."""
+    return tuple(group.dice - left for group, left in zip(groups, unbought, strict=True))
 
 
 def _lost_unbought(groups: tuple[DiceGroup, ...], unbought: Sequence[int]) -> tuple[int, ...]:

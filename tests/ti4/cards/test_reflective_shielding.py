@@ -209,3 +209,50 @@ def test_exact_odds_against_dimensional_splicer_hand_derived() -> None:
     plain = odds(space(CREUSS, never, system=WORMHOLE))
     assert plain.attacker_win == pytest.approx(float(Fraction(4, 19)), abs=1e-12)
     assert plain.draw == pytest.approx(float(Fraction(6, 19)), abs=1e-12)
+
+
+# The holder's last hits lost for want of units (docs/rulings.md 27U-1)
+
+
+def test_the_defender_reflects_and_its_last_hits_run_out_exactly() -> None:
+    # Cruisers 7, 7; dreadnought 1. The dreadnought sustains (the card reflects 2 hits), the
+    # second hit destroys it: the attacker assigns the 2 reflected hits to both cruisers.
+    played = run(space({"units": "2 cruiser"}, holder("1 dreadnought")), [7, 7, 1])
+    assert [e["player"] for e in events(played, "hits_produced")] == ["defender"]
+    assert len(events(played, "unit_destroyed", player="attacker")) == 2
+    assert survivors(played, "attacker") == {}
+    assert survivors(played, "defender") == {}
+
+
+def test_the_defender_reflects_and_its_last_hits_are_lost() -> None:
+    # Cruisers 7, 7, 7; dreadnought 1. The dreadnought sustains (the card reflects 2 hits), the
+    # second hit destroys it, the third is lost (no ship left): the attacker still assigns the
+    # 2 reflected hits ("produce 2 hits against your opponent's ships"), to two cruisers.
+    played = run(space({"units": "3 cruiser"}, holder("1 dreadnought")), [7, 7, 7, 1])
+    [lost] = events(played, "hits_lost", player="defender")
+    assert lost["hits"] == 1
+    assert [e["player"] for e in events(played, "hits_produced")] == ["defender"]
+    destroyed = events(played, "unit_destroyed", player="attacker")
+    assert [(e["unit"], e["cause"]) for e in destroyed] == [("cruiser", "space combat")] * 2
+    assert survivors(played, "attacker") == {"cruiser": 1}
+
+
+def test_exact_odds_with_hits_lost_hand_derived() -> None:
+    """3 cruisers (2/5 each) against a dreadnought (3/5) holding the card. Once the card is
+    played and the dreadnought damaged, m cruisers against it, a round of no hit repeated
+    (attacker win, draw, defender win): R(0) = (0, 0, 1); R(m) = [(1 - (3/5)^m)(3/5 x
+    (m > 1 ? win : draw) + 2/5 x win) + (3/5)^m 3/5 R(m-1)] / (1 - (3/5)^m 2/5), so
+    R(1) = (4, 6, 9)/19, R(2) = (1628, 162, 243)/2033. Before it (the card held), the
+    attacker loses j cruisers (1 with 3/5) and the defender's dreadnought takes k hits: k = 0,
+    the fight goes on with 3 - j (2 cruisers: defender win 87/107, draw 20/107, as the
+    attacker's case above mirrored); k = 1, it sustains, the attacker loses 2 more: R(1 - j);
+    k >= 2, it sustains, reflects 2 hits, is destroyed (a third hit is lost): the attacker
+    still assigns the 2 hits (27U-1) and wins with 1 - j cruiser, else a draw. Summed over
+    j and k (3 cruisers: k with 27, 54, 36, 8 /125) and the repeat (j = k = 0) divided out:
+    attacker 2104/10849, draw 368472/1160843, defender 567243/1160843. (Were the 2 hits
+    never assigned when the third is lost, j = 1, k = 3 would be a win: 0.2360, not 0.1939.)"""
+    found = odds(space({"units": "3 cruiser"}, holder("1 dreadnought")))
+    assert found.method == "exact"
+    assert found.attacker_win == pytest.approx(float(Fraction(2104, 10849)), abs=1e-12)
+    assert found.draw == pytest.approx(float(Fraction(368472, 1160843)), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(Fraction(567243, 1160843)), abs=1e-12)

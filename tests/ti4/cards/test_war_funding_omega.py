@@ -354,12 +354,75 @@ def test_with_trade_goods_logs_replay_and_the_sampler_plays_as_play_does() -> No
     assert_sampled_as_played(hacan(2), trials=40)
 
 
-def test_a_holders_roll_that_spends_trade_goods_is_refused_by_name() -> None:
-    # the Hacan flagship's trade goods make the roll's outcome more than its hits: it cannot
-    # be kept group by group (procedures/combat_round.py ``_roll_by_group``)
-    hacan = holder("1 flagship", faction="hacan", trade_goods=3)
-    with pytest.raises(RuleNotImplemented, match="kept group by group"):
-        odds(space(hacan, {"units": "1 dreadnought"}))
+# Held by the Hacan player with its flagship: trade goods spent seeing the whole roll, then
+# its misses left rerolled, raised by the trade goods left (docs/rulings.md 27U-3; once refused).
+
+HACAN: dict[str, Any] = {"faction": "hacan", "trade_goods": 3}
+
+
+def test_a_holders_roll_raised_by_trade_goods_then_its_misses_left_rerolled() -> None:
+    """The cruiser 1; the flagship 5, 1 (all hit on 7): the 3 trade goods allowed raise the
+    5 to a hit (2 spent), the 1s stay misses. The dreadnought hits (5). "Reroll theirs and my
+    misses": theirs 3 (a miss); the cruiser's and the flagship's missed dice 8, 8 (2 hits, no
+    trade good spent: 1 left). The dreadnought sustains, then is destroyed."""
+    scenario = space(holder("1 flagship, 1 cruiser", **HACAN), {"units": "1 dreadnought"})
+    played = run(scenario, [1, 5, 1, 5, 3, 8, 8])
+    first = rolls(played, "space_combat")[0]
+    assert (faces(first), first["hits"], first["trade_goods_spent"]) == ([[1], [5, 1]], 1, 2)
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == BOTH
+    theirs, mine = rolls(played, CARD)
+    assert (theirs["player"], theirs["hits"]) == ("defender", 0)
+    assert (mine["player"], faces(mine), mine["hits"]) == ("attacker", [[8], [8]], 2)
+    assert mine["trade_goods"] == 1
+    spent = events(played, "trade_goods_spent")
+    assert [s["trade_goods"] for s in spent] == [2]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_the_trade_goods_left_raise_my_misses_rerolled() -> None:
+    """The flagship 1, 1 (no 6: nothing bought); the dreadnought misses (1). "Reroll my
+    misses": 6, 2: the trade good allowed (1) raises the 6 to a hit, which the dreadnought
+    sustains. Round 2 (no trade good left): 10, 10; the dreadnought 1."""
+    scenario = space(
+        holder("1 flagship", faction="hacan", trade_goods=1), {"units": "1 dreadnought"}
+    )
+    played = run(scenario, [1, 1, 1, 6, 2, 10, 10, 1])
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"], mine["trade_goods_spent"]) == ([[6, 2]], 1, 1)
+    [spent] = events(played, "trade_goods_spent")
+    assert (spent["player"], spent["trade_goods"]) == ("attacker", 1)
+
+
+def test_exact_odds_with_trade_goods_hand_derived() -> None:
+    """The Hacan flagship (2 dice on 7, SUSTAIN DAMAGE) with 1 trade good (a 6 raised to a
+    hit) and the card, against a destroyer (1/5). A roll of the flagship scores with 16/25 +
+    9/25 x (1 - (5/6)^2) = 3/4; when it does not, no 6 was rolled and the trade good is left.
+    Without the card, from undamaged: won 63/64, drawn 3/256, lost 1/256; damaged: won 3/4,
+    drawn 3/16, lost 1/16 (a round of no hit repeated). Round 1: the flagship scores (3/4):
+    won, whatever the destroyer's dice (it sustains); else its 2 misses are rolled again
+    ("reroll my misses", or with theirs when the destroyer hit): they score (3/4) and win, or
+    not (1/4): undamaged, unless the destroyer hit twice (1/5 x 1/5). So won 3/4 + 1/4 (3/4 +
+    1/4 (24/25 x 63/64 + 1/25 x 3/4)) = 639/640, drawn 3/2560, lost 1/2560."""
+    scenario = space(holder("1 flagship", faction="hacan", trade_goods=1), {"units": "1 destroyer"})
+    found = odds(scenario)
+    assert found.method == "exact"
+    assert found.attacker_win == pytest.approx(float(Fraction(639, 640)), abs=1e-12)
+    assert found.draw == pytest.approx(float(Fraction(3, 2560)), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(Fraction(1, 2560)), abs=1e-12)
+
+
+@pytest.mark.parametrize("extra", [{}, {"relics": ["the_crown_of_thalnos"]}])
+def test_with_trade_goods_held_logs_replay_and_the_sampler_plays_as_play_does(
+    extra: dict[str, Any],
+) -> None:
+    """With the Crown of Thalnos too, a flagship whose two dice missed is lost and keeps no
+    die to reroll (14RR-8, 14RR-11)."""
+    scenario = space(
+        holder("1 flagship, 2 cruiser", **HACAN, **extra), {"units": "1 dreadnought, 1 destroyer"}
+    )
+    assert_logs_replay(scenario, seeds=4)
+    assert_sampled_as_played(scenario, trials=40)
 
 
 AIMED_AT = space(
@@ -506,3 +569,128 @@ def test_exact_odds_with_the_flagship_hand_derived() -> None:
     found = odds(scenario)
     assert found.attacker_win == pytest.approx(float(win), abs=1e-12)
     assert found.draw == pytest.approx(float(draw), abs=1e-12)
+
+
+# The Jol-Nar flagship's dice (extra hits) with the Crown of Thalnos (relic) the holder's:
+# rolled die by die, each die rerolled by the Crown as in the group, the flagship lost once
+# both are rolled if neither produced a hit (docs/rulings.md 27U-2; once refused by name).
+
+JOLNAR_CROWNED: dict[str, Any] = {"faction": "jolnar", **CROWNED}
+
+
+def test_the_crowned_flagships_dice_are_kept_die_by_die() -> None:
+    # The flagship (hits on 7; the Crown's reroll on 6): 7 (a hit); 3, rerolled 2 (no hit). The
+    # dreadnought misses (1). "Reroll my misses" rolls only the second die again: 9 (3 hits).
+    # The dreadnought sustains the first hit and is destroyed by the second.
+    scenario = space(holder("1 flagship", **JOLNAR_CROWNED), {"units": "1 dreadnought"})
+    played = run(scenario, [7, 3, 2, 1, 9])
+    first = [r for r in rolls(played, "space_combat") if r["player"] == "attacker"]
+    assert [faces(r) for r in first] == [[[7]], [[3], [2]]]
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == MINE
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"]) == ([[9]], 3)
+    assert not events(played, "unit_destroyed", player="attacker")
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_the_crowned_flagship_lost_leaves_no_miss_to_reroll() -> None:
+    # The flagship: 3, rerolled 2; 3, rerolled 2: no hit at all, so the Crown destroys it once
+    # its roll is made; the cruiser (hits on 8) 1. The dreadnought 1. "Reroll my misses" rolls
+    # the cruiser's die alone (8: a hit), not the dice of the flagship lost. Round 2: 8; 1.
+    scenario = space(holder("1 flagship, 1 cruiser", **JOLNAR_CROWNED), {"units": "1 dreadnought"})
+    played = run(scenario, [3, 2, 3, 2, 1, 1, 8, 8, 1])
+    [lost] = events(played, "unit_destroyed", cause="crown of thalnos")
+    assert (lost["player"], lost["unit"]) == ("attacker", "flagship")
+    [mine] = rolls(played, CARD)
+    assert [g["unit"] for g in groups(mine)] == ["cruiser"]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_exact_odds_with_the_crowned_flagship_hand_derived() -> None:
+    """The Jol-Nar flagship with the relic and the card against 2 destroyers (each 1/5: k hits
+    with 16/25, 8/25, 1/25). A flagship die with the Crown's reroll: 3 hits with 2/10 + 6/10 x
+    2/10 = 8/25, 1 with 2/10 + 6/10 x 3/10 = 19/50, none with 3/10; both none (9/100): the
+    flagship is lost. Alone against 1 destroyer it wins with 91/100 (a damaged one: 4/5 of
+    that, 1/5 a draw), else loses. Round 1: no die missed (49/100) or one missed and the other
+    made 3 hits (24/125): both destroyers die; the card rerolls theirs if they hit (a draw
+    if 2 hit again: 9/25 x 1/25), "my misses" when they did not. One missed, the other hit
+    once (57/250): k = 0, "reroll my misses" (2/5 a win, else alone against 1 destroyer);
+    k >= 1, "theirs and my misses": the die hits (2/5): a win, a draw if they hit twice; it
+    does not (3/5): alone against 1 destroyer, undamaged (16/25), damaged (8/25), or lost
+    (1/25)."""
+    w = Fraction(91, 100)
+    undamaged = (w, Fraction(0), 1 - w)
+    damaged = (w * Fraction(4, 5), w / 5, 1 - w)
+    win, draw, loss = (Fraction(1), Fraction(0), Fraction(0)), (0, 1, 0), (0, 0, 1)
+
+    def mix(*parts: tuple[Fraction, tuple[Fraction | int, ...]]) -> tuple[Fraction, ...]:
+        return tuple(sum((p * Fraction(v[i]) for p, v in parts), Fraction(0)) for i in range(3))
+
+    killed = mix((Fraction(616, 625), win), (Fraction(9, 625), draw))
+    rerolled = mix((Fraction(24, 25), win), (Fraction(1, 25), draw))
+    alone = mix((Fraction(16, 25), undamaged), (Fraction(8, 25), damaged), (Fraction(1, 25), loss))
+    one_hit = mix(
+        (Fraction(16, 25), mix((Fraction(2, 5), win), (Fraction(3, 5), undamaged))),
+        (Fraction(9, 25), mix((Fraction(2, 5), rerolled), (Fraction(3, 5), alone))),
+    )
+    expected = mix(
+        (Fraction(49, 100) + Fraction(24, 125), killed),
+        (Fraction(57, 250), one_hit),
+        (Fraction(9, 100), loss),
+    )
+    scenario = space(holder("1 flagship", **JOLNAR_CROWNED), {"units": "2 destroyer"})
+    found = odds(scenario)
+    assert found.method == "exact"
+    assert found.attacker_win == pytest.approx(float(expected[0]), abs=1e-12)
+    assert found.draw == pytest.approx(float(expected[1]), abs=1e-12)
+    assert found.defender_win == pytest.approx(float(expected[2]), abs=1e-12)
+
+
+def test_with_the_crowned_flagship_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    scenario = space(holder("1 flagship, 1 cruiser", **JOLNAR_CROWNED), {"units": "2 destroyer"})
+    assert_logs_replay(scenario, seeds=5)
+    assert_sampled_as_played(scenario, trials=60)
+
+
+# With the Crown of Thalnos (law) elected: units of several dice are rolled one by one, each
+# lost when its rerolled dice produced no hit (docs/rulings.md 27U-4; once refused by name).
+
+
+def law_elected(attacker: dict[str, Any], defender: dict[str, Any]) -> dict[str, Any]:
+    return space(
+        attacker, defender, laws=["crown_of_thalnos"], elected={"crown_of_thalnos": "attacker"}
+    )
+
+
+def test_with_the_law_each_unit_is_rolled_alone_and_my_misses_are_those_it_left() -> None:
+    """Two war suns (3 dice on 3; the law rerolls their misses): the first 5, 1, 1, rerolled
+    4, 1 (a reroll hit: it stays, with 1 miss); the second 5, 5, 1, rerolled 1 (its reroll
+    produced no hit: destroyed, though its 5s hit). The dreadnought misses (1). "Reroll my
+    misses" rolls the first war sun's miss alone: 3 (a hit)."""
+    scenario = law_elected(holder("2 war_sun"), {"units": "1 dreadnought"})
+    played = run(scenario, [5, 1, 1, 4, 1, 5, 5, 1, 1, 1, 3])
+    first = [r for r in rolls(played, "space_combat") if r["player"] == "attacker"]
+    assert [faces(r) for r in first] == [[[5, 1, 1], [4, 1]], [[5, 5, 1], [1]]]
+    [lost] = events(played, "unit_destroyed", cause="crown of thalnos")
+    assert (lost["player"], lost["unit"]) == ("attacker", "war_sun")
+    [choice] = [c for c in offered(played) if str(c["choice"]).startswith(PLAY)]
+    assert choice["choice"] == MINE
+    [mine] = rolls(played, CARD)
+    assert (faces(mine), mine["hits"]) == ([[3]], 1)
+    assert survivors(played, "attacker") == {"war_sun": 1}
+
+
+def test_with_the_law_logs_replay_and_the_sampler_plays_as_play_does() -> None:
+    scenario = law_elected(holder("2 war_sun"), {"units": "4 dreadnought"})
+    assert_logs_replay(scenario, seeds=4)
+    assert_sampled_as_played(scenario, trials=40)
+
+
+def test_with_the_law_the_jolnar_flagship_stays_refused_by_name() -> None:
+    # its dice may produce extra hits: its hits do not tell which die missed, and the law's
+    # loss reads which dice were rerolled
+    # (the stock policy would not reroll them: a scripted player does)
+    scenario = law_elected(holder("1 flagship", faction="jolnar"), {"units": "1 dreadnought"})
+    with pytest.raises(RuleNotImplemented, match="extra hits"):
+        run(scenario, [1, 1, 1, 1], attacker=["play crown_of_thalnos: reroll flagship"])

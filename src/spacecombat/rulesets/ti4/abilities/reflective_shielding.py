@@ -1,17 +1,17 @@
 """Reflective Shielding (action card): when one of your ships uses SUSTAIN DAMAGE during a space
 combat, produce 2 hits against your opponent's ships in the system (data/cards.toml;
 ti4-combat-effects.md, codex). Offered to its holder right after one of their ships sustains
-damage in a space combat round (ti4-space-combat.md step 4.1), against hits produced in a
-timing window of the combat (Ambush, Dimensional Splicer: rule 2.1) or against anti-fighter
-barrage hits (with Waylay); not against space cannon offense, which comes before the combat
+damage in a space combat round (ti4-space-combat.md step 4.1), against hits produced in a timing
+window of the combat (Ambush, Dimensional Splicer: rule 2.1) or against anti-fighter barrage
+hits (with Waylay); not against space cannon offense, which comes before the combat
 (docs/rulings.md 14A-7, 14H-3). In a combat round the 2 hits join those the opponent has still
 to assign; if the opponent (the attacker) has already assigned its hits this round, it assigns
-them when the holder is done (procedures/assign_hits.py). In a timing window the opponent
-assigns them at once, to any of its ships (effects.py ``aimed_hits``). Played during
-anti-fighter barrage (against Waylay's hits), its hits are not barrage hits: the opponent
-assigns them to any of its ships once the barrage hits are assigned
-(``Mark.PRODUCED_IN_BARRAGE``; procedures/space_combat.py; docs/rulings.md 27T-7). The stock
-policy plays it the first time it is offered (``policy.play`` may restrict)."""
+them when the holder is done, its last hits assigned or lost alike (procedures/assign_hits.py;
+docs/rulings.md 27U-1). In a timing window the opponent assigns them at once, to any of its
+ships (effects.py ``aimed_hits``). Played during anti-fighter barrage (against Waylay's hits),
+its hits are not barrage hits: the opponent assigns them to any of its ships once the barrage
+hits are assigned (``Mark.PRODUCED_IN_BARRAGE``; procedures/space_combat.py; docs/rulings.md
+27T-7). The stock policy plays it the first time it is offered (``policy.play`` may restrict)."""
 
 from __future__ import annotations
 

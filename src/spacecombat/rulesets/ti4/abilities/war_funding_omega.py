@@ -16,17 +16,20 @@ its hits replace theirs, then the holder's misses are rolled again and their hit
 (``dice_rolled``, purpose ``"war_funding_omega"``; ``follow_up``); once a battle.
 
 The stock policy plays the option with the largest exact expected change of (hits against the
-opponent − hits against the holder) if it is positive, else passes (14W-3). Dice another
-effect rerolled this round may be rerolled again (docs/rulings.md 14RR-5): the opponent's whole
-roll is rolled afresh, without their own rerolls (made right after they rolled), and the
-holder's misses left after their own rerolls are rolled again; with the Crown of Thalnos, the
-misses of the holder's units it left (14RR-8); the hits of the holder's dice that must go to
-non-fighter ships (the L1Z1X flagship), rerolled or not, are restricted (14RR-13), and so are
-the opponent's rerolled (27T-8); the holder's dice with extra hits (the Jol-Nar flagship) are
-kept die by die, and those that produced no hit are rerolled (27T-8). Other dice that count
-natural faces or spend trade goods are refused by name (``RuleNotImplemented``) when the card
-is offered for them; the opponent's dice that trade goods raise are rolled again with the
-trade goods left (27T-9)."""
+opponent − hits against the holder) if it is positive, else passes (14W-3). Dice another effect
+rerolled this round may be rerolled again (docs/rulings.md 14RR-5): the opponent's whole roll is
+rolled afresh, without their own rerolls (made right after they rolled), and the holder's misses
+left after their own rerolls are rolled again; with the Crown of Thalnos, the misses of the
+holder's units it left (14RR-8; with the law, units of several dice rolled one by one: 27U-4);
+the hits of the holder's dice that must go to non-fighter ships (the L1Z1X flagship), rerolled
+or not, are restricted (14RR-13), and so are the opponent's rerolled (27T-8); the holder's dice
+with extra hits (the Jol-Nar flagship) are kept die by die, and those that produced no hit are
+rerolled (27T-8), with the Crown of Thalnos relic too (27U-2; with the law they stay refused by
+name: 27U-4). The holder's roll raised by trade goods (the Hacan flagship) is made whole, the
+trade goods spent seeing it, and its misses left are rerolled, raised by the trade goods left
+(27U-3); the opponent's dice that trade goods raise are rolled again with the trade goods left
+(27T-9). Other dice that count natural faces are refused by name (``RuleNotImplemented``) when
+the card is offered for them."""
 
 from __future__ import annotations
 
@@ -79,12 +82,6 @@ def _refused(group: DiceGroup, whose: str, round_number: int, own: bool) -> None
     restricted = own and (group.aimed or group.mark_on == group.hit_on)
     if group.mark_on is not None and not restricted:
         reason = "dice that also count their natural faces"
-    elif own and group.budget:
-        reason = "dice that trade goods raise"
-    elif own and group.extra_hits and group.dice > 1:
-        # not rolled die by die (units the Crown of Thalnos may destroy): its hits do not
-        # say how many of its dice missed (27T-8)
-        reason = "misses of dice that may produce extra hits, of units the Crown may destroy"
     if reason:
         raise RuleNotImplemented(
             f"{NAME} rerolling {reason} ({group.unit})",
@@ -115,11 +112,12 @@ def _their_aimed(
     return aimed if aimed is not None else (pool, ())
 
 
-def _miss_pool(rolled: RolledHits) -> DicePool:
+def _miss_pool(rolled: RolledHits, budget: int = 0, effect: str = "") -> DicePool:
     """The holder's dice that produced no hit, by group (plain groups: dice − hits; a group
     whose units the Crown of Thalnos destroyed is kept with the dice of those left, whose
     misses these are: docs/rulings.md 14RR-8). The misses of dice whose hits must go to
-    non-fighter ships count their hits as marks (14RR-13)."""
+    non-fighter ships count their hits as marks (14RR-13). ``budget``: the trade goods the
+    holder may still spend on them (the Hacan flagship, ``effect``; 27U-3)."""
     groups = []
     for g, hits in rolled:
         if g.extra_hits:
@@ -138,8 +136,36 @@ def _miss_pool(rolled: RolledHits) -> DicePool:
         again = DiceGroup(g.unit, g.dice - hits, g.value, g.modifier)
         if g.aimed or g.mark_on is not None:
             again = replace(again, mark_on=again.hit_on)
+        if budget:
+            again = replace(again, budget=budget, effect=effect)
         groups.append(again)
     return DicePool.of(groups)
+
+
+def _my_misses(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
+    """The holder's dice to roll again (``_miss_pool``), raised by the trade goods it
+    committed for the round and still has, as its roll was (the Hacan flagship: the same
+    budget ``combat_pool`` gives its rolls now; docs/rulings.md 27U-3)."""
+    rolled = state.rolled(side)
+    if not any(g.budget for g, _ in rolled):
+        return _miss_pool(rolled)
+    now = combat_pool(setup, state, side)
+    effect = next((g.effect for g in now.groups if g.budget), "")
+    return _miss_pool(rolled, now.budget, effect)
+
+
+def _spent(state: BattleState, who: Side, tally: Tally, by: str) -> Step[BattleState]:
+    """``state`` with the trade goods a roll's ``tally`` says ``who`` spent (by ``by``)."""
+    if not tally.spent:
+        return Step(state)
+    spent = event(
+        "trade_goods_spent",
+        player=who.value,
+        trade_goods=tally.spent,
+        by=by,
+        round=state.round,
+    )
+    return Step(state.spending(who, trade_goods=tally.spent), (spent,))
 
 
 @register
@@ -178,7 +204,7 @@ class WarFundingOmega(Card):
             _refused(group, opponent.value, state.round, own=False)
         for group, _ in mine:
             _refused(group, owner.value, state.round, own=True)
-        miss_pool = _miss_pool(mine)
+        miss_pool = _my_misses(setup, state, owner)
         against_me = state.hits_on(owner)
         # the exact expected change of (hits against the opponent - hits against the holder)
         gains: dict[str, Fraction] = {}
@@ -225,17 +251,7 @@ class WarFundingOmega(Card):
                 by = next(g.effect for g in pool.groups if g.budget)
 
                 def spending(tally: Tally) -> Step[BattleState]:
-                    s = state.with_hits_on(side, tally.hits)
-                    if not tally.spent:
-                        return Step(s)
-                    spent = event(
-                        "trade_goods_spent",
-                        player=opponent.value,
-                        trade_goods=tally.spent,
-                        by=by,
-                        round=state.round,
-                    )
-                    return Step(s.spending(opponent, trade_goods=tally.spent), (spent,))
+                    return _spent(state.with_hits_on(side, tally.hits), opponent, tally, by)
 
                 return Chance(
                     opponent.value,
@@ -263,12 +279,21 @@ class WarFundingOmega(Card):
                 return Step(s, (told,))
 
             return Chance(opponent.value, self.id, pool, theirs, then_marked=their_marked)
-        pool = _miss_pool(state.rolled(side))
+        pool = _my_misses(setup, state, side)
         before = state.hits_on(opponent)
 
         def mine(hits: int) -> Step[BattleState]:
             return Step(state.with_hits_on(opponent, before + hits))
 
+        if pool.tallied:
+            # the trade goods left raise the dice rolled again (27U-3)
+            mine_by = next(g.effect for g in pool.groups if g.budget)
+
+            def my_spending(tally: Tally) -> Step[BattleState]:
+                raised = state.with_hits_on(opponent, before + tally.hits)
+                return _spent(raised, side, tally, mine_by)
+
+            return Chance(side.value, self.id, pool, mine, then_tally=my_spending)
         if not pool.marks:
             return Chance(side.value, self.id, pool, mine)
         restricted = restricted_hits(state, opponent)

@@ -81,8 +81,8 @@ def assign_hits(
     for each unit. The cursor and the record of SUSTAIN DAMAGE are cleared when the
     assignment ends. Hits produced against the opponent meanwhile join those it has still to
     assign; in a combat round, those produced against the attacker after it assigned are
-    assigned by it when the defender is done (``turn`` back to the attacker; the procedure's
-    ``done`` then moves on as usual).
+    assigned by it when the defender is done, its last hits assigned or lost alike (``turn``
+    back to the attacker; the procedure's ``done`` then moves on as usual; 27U-1).
     """
     if free_hits(state, side) is not None:
         # some hits must go to non-fighter ships if able (``aiming``): forgotten once assigned
@@ -91,11 +91,7 @@ def assign_hits(
     if hooks.acting:
         if state.following:
             return _follow(setup, state, where, cause, hooks)
-        if not state.hits_on(side) and _produced_back(state, side):
-            # hits the defender's units produced while it assigned (Reflective Shielding): the
-            # attacker, who assigned first, assigns them now, then the step goes on as before
-            return Step(state.changed(turn=_A, cursor=0, sustained=()))
-        done = _finishing(done)
+        done = _finishing(_handing_back(side, done))
         if hooks.before and state.hits_on(side) and state.cursor < len(setup.handlers):
             return _before(setup, state, side, where, cause, hooks)
     if not state.hits_on(side):
@@ -229,16 +225,13 @@ def leap_key(
     handlers asked and not idle hear nothing of what is assigned (no ``after_sustain``,
     ``after_destroyed``), the step's cursor and record of SUSTAIN DAMAGE, what each of them
     declares it reads (``Handler.reads_while_assigning``) and which of the others are idle;
-    ``None`` when one of them does not declare it, or when hits the defender's effects
-    produced against the attacker are pending."""
+    ``None`` when one of them does not declare it. Hits the defender's effects produced
+    against the attacker while it assigned (Reflective Shielding) do not refuse it: the
+    attacker assigns them once the defender's hits are assigned or lost alike
+    (``_handing_back``; docs/rulings.md 27U-1), after the state the walk reaches."""
     hooks = _hooks(setup, cause)
     if not (hooks.forbid or hooks.lend or hooks.acting):
         return ()
-    if _produced_back(state, side):
-        # hits the defender's effects produced against the attacker are assigned once the
-        # defender's own are (``assign_hits``), but not when the defender's last ones are lost
-        # for want of units (``next_hit`` moves on at once): only the walk tells which
-        return None
     handlers = setup.handlers
     asked = dict.fromkeys(
         (
@@ -264,6 +257,22 @@ def leap_key(
         return ()
     key = (state.cursor, state.sustained, tuple(reads))
     return (*key, tuple(idle)) if idle else key
+
+
+def _handing_back(
+    side: Side, done: Callable[[BattleState], BattleState]
+) -> Callable[[BattleState], BattleState]:
+    """``done``, unless hits the defender's units produced while it assigned (Reflective
+    Shielding) are pending against the attacker: the attacker, who assigned first, assigns
+    them now (``turn`` back to it; the step's ``done`` then moves on as usual), whether the
+    defender's last hits were assigned or lost for want of units (docs/rulings.md 27U-1)."""
+
+    def handing_back(state: BattleState) -> BattleState:
+        if _produced_back(state, side):
+            return state.changed(turn=_A)
+        return done(state)
+
+    return handing_back
 
 
 def _produced_back(state: BattleState, side: Side) -> bool:

@@ -184,9 +184,62 @@ def _hear_destroyed(
 
 def _die_by_die(group: DiceGroup) -> bool:
     """Whether a group kept group by group is rolled one die at a time: its dice may produce
-    extra hits, and no unit of several of them may be destroyed by its rerolls (the Crown of
-    Thalnos rolls a unit's dice together)."""
-    return bool(group.extra_hits) and group.dice > 1 and not group.doom
+    extra hits. A die that produced no hit is rerolled by the Crown of Thalnos (relic) as it
+    would be in the group, and a unit of several of them is lost once all its dice are rolled,
+    if none produced a hit (``_doomed_die_by_die``; docs/rulings.md 27U-2)."""
+    return bool(group.extra_hits) and group.dice > 1
+
+
+def _by_unit(group: DiceGroup) -> bool:
+    """Whether a group kept group by group is rolled one unit at a time: units of several dice
+    destroyed when their rerolled dice produced no hit (the Crown of Thalnos, law), which may
+    have hit with dice they did not reroll, so the group's hits would not tell the misses of
+    the units left (docs/rulings.md 27U-4)."""
+    return group.doom > 1 and group.doom_strict and group.dice > group.doom
+
+
+def _parts(group: DiceGroup) -> int:
+    """How many groups ``group`` is rolled as when kept group by group."""
+    if _die_by_die(group):
+        return group.dice
+    if _by_unit(group):
+        return group.dice // group.doom
+    return 1
+
+
+def _part(group: DiceGroup) -> DiceGroup:
+    """One of the groups ``group`` is rolled as when kept group by group (``_parts``)."""
+    if _die_by_die(group):
+        return _one_die(group)
+    if _by_unit(group):
+        return replace(group, dice=group.doom)
+    return group
+
+
+def _one_die(group: DiceGroup) -> DiceGroup:
+    """One die of ``group`` rolled alone: its rerolls kept, the units it may lose counted
+    once every die of the unit is rolled (``_doomed_die_by_die``)."""
+    return replace(group, dice=1, doom=0, doom_strict=False)
+
+
+def _doomed_die_by_die(
+    group: DiceGroup, kept: list[tuple[DiceGroup, int]]
+) -> tuple[list[tuple[DiceGroup, int]], int]:
+    """The dice of a doomed ``group`` rolled one at a time (``kept``, in the group's order,
+    ``group.doom`` to a unit), those of each unit that produced no hit at all (every die was
+    rerolled and missed: The Crown of Thalnos relic, 14RR-8; the law with units of several
+    dice is refused before) kept with no die, as a group keeps the dice of its units left;
+    and the units lost."""
+    lost = 0
+    out = list(kept)
+    for start in range(0, len(kept), group.doom):
+        unit = kept[start : start + group.doom]
+        if any(hits for _, hits in unit):
+            continue
+        lost += 1
+        for at in range(start, start + len(unit)):
+            out[at] = (replace(kept[at][0], dice=0), 0)
+    return out, lost
 
 
 def _roll_by_group(
@@ -204,38 +257,44 @@ def _roll_by_group(
     destroyed once every group is rolled (the roll is one roll: 14C2-1); meanwhile the group is
     kept with the dice of its units still there (docs/rulings.md 14RR-8). Hits that must go to
     non-fighter ships (the L1Z1X flagship's) are those of the groups that count them, restricted
-    once every group is rolled (14RR-13). A roll on which trade goods are spent, or that counts
-    other marks, cannot be split so: refused by name."""
+    once every group is rolled (14RR-13). A group whose dice may produce extra hits is rolled
+    die by die, its units the Crown may destroy lost once every die is rolled (27T-8, 27U-2). A
+    roll on which trade goods are spent is made whole, its tally telling each group's hits
+    (``_roll_spending``, 27U-3). Units of several dice the Crown of Thalnos (law) may destroy
+    are rolled unit by unit (``_by_unit``, 27U-4). A roll that counts other marks, or whose
+    dice with extra hits the law may destroy, cannot be split so: refused by name."""
     aimed_by: tuple[str, ...] = ()
     if purpose == "space_combat":
         found = aimed_pool(setup, state, roller, pool)
         if found is not None:
             pool, aimed_by = found  # its groups whose hits are restricted count them as marks
     by = ", ".join(h.id for h in setup.answering("keeps_rolls"))
-    if pool.budget or (pool.marks and not aimed_by):
+    if pool.marks and not aimed_by:
         raise RuleNotImplemented(
-            f"a combat roll kept group by group ({by}) that also spends trade goods or counts"
-            " marks",
+            f"a combat roll kept group by group ({by}) that also counts marks",
             f"{roller.value}'s combat roll in round {state.round}",
         )
-    if any(g.doom > 1 and g.doom_strict for g in pool.groups):
-        # a unit destroyed may have hit with dice it did not reroll: the misses of the units
-        # left could not be told from the group's hits
+    if pool.budget:
+        # the trade goods are spent seeing the whole roll: rolled whole (27U-3)
+        return _roll_spending(setup, state, roller, pool, purpose, after)
+    if any(g.doom > 1 and g.doom_strict and g.extra_hits for g in pool.groups):
+        # a unit destroyed when its rerolled dice produced no hit, whose dice may produce
+        # extra hits: neither its hits nor its unit's loss tell which of its dice missed
         raise RuleNotImplemented(
-            f"a combat roll kept group by group ({by}) with units of several dice that the"
-            " Crown of Thalnos (law) may destroy",
+            f"a combat roll kept group by group ({by}) with dice that may produce extra hits,"
+            " of units of several dice that the Crown of Thalnos (law) may destroy",
             f"{roller.value}'s combat roll in round {state.round}",
         )
-    if any(_die_by_die(g) for g in pool.groups):
+    whole = pool.groups
+    #: the group of ``whole`` each group rolled comes from
+    origin: tuple[int, ...] = tuple(range(len(whole)))
+    if any(_die_by_die(g) or _by_unit(g) for g in whole):
         # a group whose dice may produce extra hits is rolled die by die: its hits then tell
-        # which dice produced none (War Funding Ω rerolls those: docs/rulings.md 27T-8)
-        pool = DicePool.of(
-            [
-                one
-                for g in pool.groups
-                for one in ([replace(g, dice=1)] * g.dice if _die_by_die(g) else [g])
-            ]
-        )
+        # which dice produced none (War Funding Ω rerolls those: docs/rulings.md 27T-8, 27U-2);
+        # units of several dice the law may destroy, unit by unit: each unit's tally tells
+        # whether it is lost, its hits which of its dice missed (27U-4)
+        origin = tuple(i for i, g in enumerate(whole) for _ in range(_parts(g)))
+        pool = DicePool(tuple(_part(whole[i]) for i in origin))
     done = state.rolled(roller)
     if len(done) >= len(pool.groups):
         # a roll not begun yet (a whole record is the last Roll Dice step's: The Thundarian)
@@ -251,19 +310,22 @@ def _roll_by_group(
         lost = tally.lost[0] * group.doom
         # the group kept with the dice of its units still there (14RR-8)
         kept = (*done, (replace(group, dice=group.dice - lost) if lost else group, tally.hits))
-        s = state.recording(roller, kept)
         if rest:
-            return Step(s)  # the next group is rolled from the same step
-        s = s.with_hits_on(roller.other, sum(h for _, h in kept))
+            return Step(state.recording(roller, kept))  # the next group from the same step
+        losses: list[tuple[DiceGroup, int]] = []
+        if len(origin) != len(whole):
+            # the units of several dice rolled one die at a time: lost once all are rolled
+            kept, losses = _lost_die_by_die(whole, origin, kept)
+        s = state.recording(roller, kept).with_hits_on(roller.other, sum(h for _, h in kept))
         events: list[Event] = []
         if aimed_by:
             marks = sum(h for k, h in kept if k.mark_on is not None or k.aimed)
             s = aiming(s, roller.other, marks)
             if marks:
                 events.append(_restricted(roller.other, marks, aimed_by, state.round))
-        losses = [
-            (g, (g.dice - k.dice) // g.doom)
-            for g, (k, _) in zip(pool.groups, kept, strict=True)
+        losses += [
+            (whole[i], (g.dice - k.dice) // g.doom)
+            for i, g, (k, _) in zip(origin, pool.groups, kept, strict=True)
             if g.doom
         ]
         return _units_lost(setup, s, roller, losses, events, after)
@@ -273,6 +335,96 @@ def _roll_by_group(
 
     one = DicePool((group,))
     return Chance(roller.value, purpose, one, then, then_tally=tallied if one.tallied else None)
+
+
+def _roll_spending(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    pool: DicePool,
+    purpose: str,
+    after: Callable[[BattleState], Step[BattleState]],
+) -> Node[BattleState]:
+    """``roller``'s combat roll on which trade goods are spent (the Hacan flagship), kept for a
+    handler acting after both players rolled (War Funding Ω): the roller spends them seeing the
+    whole roll, so it is made whole, as without that handler (one chance node, the same dice
+    in the same order), and its ``Tally`` also tells each group's hits, trade goods' included
+    (``DicePool.by_group``); each group is kept with those hits, with the dice of its units
+    still there when the Crown of Thalnos destroyed some (14RR-8, 14RR-11; docs/rulings.md
+    27U-3)."""
+    whole = DicePool(pool.groups, by_group=True)
+    by = next(g.effect for g in pool.groups if g.budget)
+
+    def tallied(tally: Tally) -> Step[BattleState]:
+        per = tally.by_group or _spread_hits(pool.groups, tally.hits)
+        kept = tuple(
+            (_left(g, lost), hits)
+            for g, hits, lost in zip(pool.groups, per, tally.lost, strict=True)
+        )
+        s = state.recording(roller, kept).with_hits_on(roller.other, tally.hits)
+        events: list[Event] = []
+        if tally.spent:
+            s = s.spending(roller, trade_goods=tally.spent)
+            events.append(
+                event(
+                    "trade_goods_spent",
+                    player=roller.value,
+                    trade_goods=tally.spent,
+                    by=by,
+                    round=state.round,
+                )
+            )
+        losses = zip(pool.groups, tally.lost, strict=True)
+        return _units_lost(setup, s, roller, losses, events, after)
+
+    return Chance(
+        roller.value,
+        purpose,
+        whole,
+        lambda hits: tallied(Tally(hits, 0, (0,) * len(pool.groups))),
+        then_tally=tallied,
+    )
+
+
+def _left(group: DiceGroup, lost: int) -> DiceGroup:
+    """``group`` kept with the dice of its units left after ``lost`` were destroyed; a single
+    unit of several dice lost (the Hacan flagship: 14RR-11) keeps no die, and no trade goods
+    (a group with trade goods has dice one to a unit, or is that one unit)."""
+    if not lost:
+        return group
+    dice = group.dice - lost * group.doom
+    return replace(group, dice=dice) if dice else replace(group, dice=0, budget=0)
+
+
+def _spread_hits(groups: tuple[DiceGroup, ...], hits: int) -> tuple[int, ...]:
+    """``hits`` told group by group in rolling order, each group's dice filled first: for an
+    outcome given as hits alone (``Chance.after``: the stalemate check's paths, which read the
+    hits, not which dice missed)."""
+    per = []
+    for group in groups:
+        took = min(group.dice, hits)
+        per.append(took)
+        hits -= took
+    return tuple(per)
+
+
+def _lost_die_by_die(
+    whole: tuple[DiceGroup, ...], origin: tuple[int, ...], kept: tuple[tuple[DiceGroup, int], ...]
+) -> tuple[tuple[tuple[DiceGroup, int], ...], list[tuple[DiceGroup, int]]]:
+    """The roll kept (``kept``, one entry a group rolled, ``origin`` the group of ``whole`` it
+    comes from) with the dice of the units lost by the doomed groups rolled die by die taken
+    out, and those losses (``_doomed_die_by_die``)."""
+    out = list(kept)
+    losses: list[tuple[DiceGroup, int]] = []
+    for index, group in enumerate(whole):
+        if not (group.doom and _die_by_die(group)):
+            continue
+        at = [i for i, o in enumerate(origin) if o == index]
+        dice, lost = _doomed_die_by_die(group, [kept[i] for i in at])
+        for i, entry in zip(at, dice, strict=True):
+            out[i] = entry
+        losses.append((group, lost))
+    return tuple(out), losses
 
 
 def _aimed_roll(
