@@ -379,3 +379,16 @@ def test_ti3_rows_show_the_generic_cards_and_the_races_ability(page: Page) -> No
     assert "All combat rolls get +1." in page.inner_text("#attacker-faction-abilities")
     page.click("#attacker-more-ground_force")
     assert page.input_value("#attacker-units-ground_force") == "1"
+
+
+def test_a_sides_table_fits_beside_the_result_column_at_1280_px(page: Page) -> None:
+    """At 1280 px (the desktop the issue tried) each side's unit table shows every column,
+    the upgrade ("II") column included, without scrolling sideways inside its panel."""
+    for side in ("attacker", "defender"):
+        wide, room = page.evaluate(
+            """side => { const w = document.querySelector(`#side-${side} .table-wrap`);
+                return [w.scrollWidth, w.clientWidth]; }""",
+            side,
+        )
+        assert wide <= room, (side, wide, room)
+        page.locator(f"#{side}-upgrade-cruiser").click(trial=True)  # reachable, not covered
