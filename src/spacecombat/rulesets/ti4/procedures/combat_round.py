@@ -88,16 +88,7 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
                     events.append(_restricted(roller.other, tally.marks, aimed_by, state.round))
             if tally.spent:
                 by = next(g.effect for g in pool.groups if g.budget)
-                s = s.spending(roller, trade_goods=tally.spent)
-                events.append(
-                    event(
-                        "trade_goods_spent",
-                        player=roller.value,
-                        trade_goods=tally.spent,
-                        by=by,
-                        round=state.round,
-                    )
-                )
+                s = _trade_goods_spent(s, roller, tally.spent, by, events)
             losses = zip(pool.groups, tally.lost, strict=True)
             return _units_lost(setup, s, roller, losses, events, after)
 
@@ -364,16 +355,7 @@ def _roll_spending(
         s = state.recording(roller, kept).with_hits_on(roller.other, tally.hits)
         events: list[Event] = []
         if tally.spent:
-            s = s.spending(roller, trade_goods=tally.spent)
-            events.append(
-                event(
-                    "trade_goods_spent",
-                    player=roller.value,
-                    trade_goods=tally.spent,
-                    by=by,
-                    round=state.round,
-                )
-            )
+            s = _trade_goods_spent(s, roller, tally.spent, by, events)
         losses = zip(pool.groups, tally.lost, strict=True)
         return _units_lost(setup, s, roller, losses, events, after)
 
@@ -384,6 +366,23 @@ def _roll_spending(
         lambda hits: tallied(Tally(hits, 0, (0,) * len(pool.groups))),
         then_tally=tallied,
     )
+
+
+def _trade_goods_spent(
+    state: BattleState, roller: Side, spent: int, by: str, events: list[Event]
+) -> BattleState:
+    """``state`` with ``spent`` trade goods of ``roller`` spent on its roll's dice (by the
+    effect ``by``), said in ``events``."""
+    events.append(
+        event(
+            "trade_goods_spent",
+            player=roller.value,
+            trade_goods=spent,
+            by=by,
+            round=state.round,
+        )
+    )
+    return state.spending(roller, trade_goods=spent)
 
 
 def _left(group: DiceGroup, lost: int) -> DiceGroup:
