@@ -86,19 +86,9 @@ def roll_dice(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
                 s = aiming(s, roller.other, tally.marks)
                 if tally.marks:
                     events.append(_restricted(roller.other, tally.marks, aimed_by, state.round))
-            if tally.spent:
-                by = next(g.effect for g in pool.groups if g.budget)
-                s = _trade_goods_spent(s, roller, tally.spent, by, events)
-            losses = zip(pool.groups, tally.lost, strict=True)
-            return _units_lost(setup, s, roller, losses, events, after)
+            return _spent_and_lost(setup, s, roller, pool, tally, events, after)
 
-        return Chance(
-            roller.value,
-            purpose,
-            pool,
-            lambda hits: tallied(Tally(hits, 0, (0,) * len(pool.groups))),
-            then_tally=tallied,
-        )
+        return _tallied_chance(roller, purpose, pool, tallied)
     return Chance(
         roller.value,
         purpose,
@@ -344,7 +334,6 @@ def _roll_spending(
     still there when the Crown of Thalnos destroyed some (14RR-8, 14RR-11; docs/rulings.md
     27U-3)."""
     whole = DicePool(pool.groups, by_group=True)
-    by = next(g.effect for g in pool.groups if g.budget)
 
     def tallied(tally: Tally) -> Step[BattleState]:
         per = tally.by_group or _spread_hits(pool.groups, tally.hits)
@@ -353,36 +342,50 @@ def _roll_spending(
             for g, hits, lost in zip(pool.groups, per, tally.lost, strict=True)
         )
         s = state.recording(roller, kept).with_hits_on(roller.other, tally.hits)
-        events: list[Event] = []
-        if tally.spent:
-            s = _trade_goods_spent(s, roller, tally.spent, by, events)
-        losses = zip(pool.groups, tally.lost, strict=True)
-        return _units_lost(setup, s, roller, losses, events, after)
+        return _spent_and_lost(setup, s, roller, pool, tally, [], after)
 
+    return _tallied_chance(roller, purpose, whole, tallied)
+
+
+def _tallied_chance(
+    roller: Side, purpose: str, pool: DicePool, tallied: Callable[[Tally], Step[BattleState]]
+) -> Chance[BattleState]:
+    """The roll of ``pool`` whose outcomes are whole tallies (units lost, trade goods spent,
+    marks), ``tallied`` taking each; a plain count of hits is a tally of nothing else."""
     return Chance(
         roller.value,
         purpose,
-        whole,
+        pool,
         lambda hits: tallied(Tally(hits, 0, (0,) * len(pool.groups))),
         then_tally=tallied,
     )
 
 
-def _trade_goods_spent(
-    state: BattleState, roller: Side, spent: int, by: str, events: list[Event]
-) -> BattleState:
-    """``state`` with ``spent`` trade goods of ``roller`` spent on its roll's dice (by the
-    effect ``by``), said in ``events``."""
-    events.append(
-        event(
-            "trade_goods_spent",
-            player=roller.value,
-            trade_goods=spent,
-            by=by,
-            round=state.round,
+def _spent_and_lost(
+    setup: BattleSetup,
+    state: BattleState,
+    roller: Side,
+    pool: DicePool,
+    tally: Tally,
+    events: list[Event],
+    after: Callable[[BattleState], Step[BattleState]],
+) -> Step[BattleState]:
+    """After a tallied roll: the trade goods ``roller`` spent on its dice (by the effect of the
+    group that had them to spend), said in ``events``, then its units the roll destroyed."""
+    if tally.spent:
+        by = next(g.effect for g in pool.groups if g.budget)
+        events.append(
+            event(
+                "trade_goods_spent",
+                player=roller.value,
+                trade_goods=tally.spent,
+                by=by,
+                round=state.round,
+            )
         )
-    )
-    return state.spending(roller, trade_goods=spent)
+        state = state.spending(roller, trade_goods=tally.spent)
+    losses = zip(pool.groups, tally.lost, strict=True)
+    return _units_lost(setup, state, roller, losses, events, after)
 
 
 def _left(group: DiceGroup, lost: int) -> DiceGroup:
