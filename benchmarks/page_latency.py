@@ -12,7 +12,8 @@ Two kinds of edit:
 - ``one key``: a count retyped with one key (3 -> 4), after a pause: the page asks at once
   (docs/rulings.md 25P-1);
 - ``two keys``: a count typed as two digits (10, 11, ...) 60 ms apart: the first key's request
-  is abandoned and the odds are asked once the typing pauses (250 ms after the last key).
+  is abandoned and the odds are asked once the typing pauses (200 ms after the last key:
+  app.js ``QUIET_MS``).
 
     python benchmarks/page_latency.py [--edits 24] [--out FILE.json]
 
@@ -27,12 +28,10 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -41,13 +40,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.screenshot import (  # noqa: E402
-    _wait_until_up,
-    free_port,
-    launch,
-    open_page,
-    settled,
-)
+from tools.screenshot import launch, open_page, running_server, settled  # noqa: E402
 
 #: what the page records: the keydown of each key, and the frame after fresh odds are shown
 PROBE = """() => {
@@ -63,38 +56,9 @@ PROBE = """() => {
 }"""
 
 
-@contextmanager
-def serve(database: Path) -> Iterator[str]:
+def serve(database: Path) -> AbstractContextManager[str]:
     """``spacecombat serve`` (the command players run) on a free port; its base URL."""
-    port = free_port()
-    log = database.with_suffix(".log")
-    with log.open("wb") as output:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "spacecombat",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                f"sqlite:///{database}",
-            ],
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            cwd=ROOT,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(base, server, log)
-        yield base
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    return running_server(database, "serve")
 
 
 def edit(page: Page, selector: str, keys: str, gap_ms: float) -> float:

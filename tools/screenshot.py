@@ -73,28 +73,32 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(database: Path) -> Iterator[str]:
-    """The real server (``spacecombat.web.create_app`` under uvicorn) in a process of its own,
-    its store SQLite in ``database``; yields its base URL (``http://127.0.0.1:PORT``) once it
-    answers, and stops it after."""
+def running_server(database: Path, command: str = "uvicorn") -> Iterator[str]:
+    """The real server in a process of its own, its store SQLite in ``database``; yields its
+    base URL (``http://127.0.0.1:PORT``) once it answers, and stops it after. ``command``:
+    ``"uvicorn"`` (``spacecombat.web.create_app`` under uvicorn, as the tests run it) or
+    ``"serve"`` (``spacecombat serve``, the command players run)."""
     port = free_port()
-    env = dict(os.environ, SPACECOMBAT_DB=f"sqlite:///{database}")
     log = database.with_suffix(".server.log")
+    if command == "serve":
+        argv = ["spacecombat", "serve", "--port", str(port), "--db", f"sqlite:///{database}"]
+        env = dict(os.environ)
+    else:
+        argv = [
+            "uvicorn",
+            "--factory",
+            "spacecombat.web:create_app",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ]
+        env = dict(os.environ, SPACECOMBAT_DB=f"sqlite:///{database}")
     with log.open("wb") as output:
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "--factory",
-                "spacecombat.web:create_app",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--log-level",
-                "warning",
-            ],
+            [sys.executable, "-m", *argv],
             env=env,
             stdout=output,
             stderr=subprocess.STDOUT,

@@ -1240,7 +1240,7 @@
      its odds are marked out of date until "Compute odds" is pressed (docs/rulings.md 25P-1). */
 
   /** Milliseconds of quiet after an edit before the odds are asked again. */
-  const QUIET_MS = 250;
+  const QUIET_MS = 200;
   /** An answer that took this long (ms) makes the next edits wait for "Compute odds". */
   const SLOW_MS = 1500;
 
