@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Chance, Node, Step
@@ -65,11 +66,14 @@ LABELS = {
 }
 
 
+@lru_cache(maxsize=4096)
 def _expected(pool: DicePool) -> Fraction:
-    """The exact expected number of hits of ``pool``."""
+    """The exact expected number of hits of ``pool`` (remembered by pool: the exact engine asks
+    about the same few pools at each outcome of the rolls)."""
     return sum((hits * chance for hits, chance in pool.distribution().items()), Fraction(0))
 
 
+@lru_cache(maxsize=4096)
 def _certain(pool: DicePool, hits: int) -> bool:
     """Whether ``pool`` can only produce ``hits`` (rolling it again changes nothing)."""
     return dict(pool.distribution()) == {hits: Fraction(1)}
