@@ -28,7 +28,7 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 
-from .test_graph_leaps import DIRECT_HIT, _numbers
+from .test_graph_leaps import DIRECT_HIT, IDLE, _numbers
 from .test_graph_passed_states import BATTLES, graph_battles
 
 #: the faction mix's battle no. 265 (benchmarks/faction_exact.py, seed 2026): War Funding
@@ -77,6 +77,9 @@ CASES: dict[str, dict[str, Any]] = {
     "crown of thalnos": BATTLES["crown of thalnos"],
     "duranium armor": BATTLES["duranium armor"],
     "hacan flagship and crown": HACAN_AND_CROWN,
+    # once played, War Funding Omega is asked no more in the "after roll dice" window, which
+    # then passes alike whatever was rolled (while held, its holder's roll is kept)
+    "war funding omega": BATTLES["war funding omega"],
 }
 
 
@@ -117,7 +120,8 @@ def test_the_rolls_taken_player_by_player_build_the_same_graph(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The Crown of Thalnos (its holder's units lost to its own roll), Duranium Armor (acting
-    after hits are assigned), the Hacan flagship (trade goods spent on the roll): the same
+    after hits are assigned), the Hacan flagship (trade goods spent on the roll), War Funding
+    Omega once played (the window after the rolls passed through): the same
     chance states, start and edges (targets, exact Fraction weights, rounds), in fewer steps
     of the rules."""
     walked, stepped, none = _explore(CASES[name], False, monkeypatch)
@@ -128,6 +132,37 @@ def test_the_rolls_taken_player_by_player_build_the_same_graph(
     assert built.start == walked.start
     assert built.edges == walked.edges
     assert split.steps < stepped.steps
+
+
+@pytest.mark.parametrize("name", sorted(IDLE))
+def test_handlers_idle_while_a_player_assigns_build_the_same_graph(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Handlers asked while hits are assigned but idle while a player assigns (the other
+    player's assignment, a card played, an effect used, nothing to gain: tests/odds/
+    test_graph_leaps.py): a round is split where they are idle for both players, for every
+    pair of the players' parts (``assign_hits.leap_key`` is ``()``); the graph is the same."""
+    walked, _, none = _explore(IDLE[name], False, monkeypatch)
+    built, _, _ = _explore(IDLE[name], True, monkeypatch)
+    assert none == 0
+    assert built.states == walked.states
+    assert built.start == walked.start
+    assert built.edges == walked.edges
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["brother_milor", "empyrean_flagship_repair", "technological_singularity_nothing_to_gain"],
+)
+def test_a_round_is_split_where_the_handlers_asked_are_idle(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Brother Milor once played, the Empyrean flagship once its owner cannot pay,
+    Technological Singularity with nothing to gain: idle while either player assigns, so
+    those rounds are split; Ipswitch, Loose Cannon is asked while the opponent assigns
+    (it hears of ships destroyed), so none of its rounds is."""
+    assert _explore(IDLE[name], True, monkeypatch)[2] > 0
+    assert _explore(IDLE["ipswitch_loose_cannon"], True, monkeypatch)[2] == 0
 
 
 def test_nothing_is_split_where_a_handler_acts_while_hits_are_assigned(
@@ -142,7 +177,7 @@ def test_nothing_is_split_where_a_handler_acts_while_hits_are_assigned(
 def test_the_odds_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     """The whole exact engine, fractions and floats (to the last bit: the sums are made in the
     order of the rolls folded), with and without the rolls taken player by player."""
-    for scenario in (*CASES.values(), BATTLES["war funding omega"]):
+    for scenario in CASES.values():
         split = exact_odds(scenario, fractions=True).to_json()
         floats = exact_odds(scenario).to_json()
         with monkeypatch.context() as patched:

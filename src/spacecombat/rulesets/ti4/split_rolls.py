@@ -32,11 +32,12 @@ from typing import TYPE_CHECKING
 
 from spacecombat.analysis.graph import SplitRolls
 from spacecombat.core.decisions import Policy
-from spacecombat.core.engine import Chance, Node
+from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.effects import arena, free_hits
+from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
-from spacecombat.rulesets.ti4.setup import NOTHING_GAINED
+from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase
 
@@ -101,6 +102,25 @@ def _plain(node: Node[BattleState]) -> Chance[BattleState] | None:
     return node
 
 
+def _window_passed(battle: Ti4Battle, setup: BattleSetup, state: BattleState) -> BattleState | None:
+    """The state after the "after roll dice" window opened at ``state`` (procedures/
+    windows.py ``timing_window``), where no handler in play is asked in it now
+    (``Acts.admits``: the handler's owner, the kind of battle, the window, whether its card is
+    held, none of them changed by a roll): the window passes alike whatever was rolled;
+    ``None`` elsewhere."""
+    if state.windows != ((Window.AFTER_ROLL_DICE,),) or state.then is not Phase.ASSIGN_HITS:
+        return None
+    current = frozenset(state.windows[0])
+    for handler in setup.handlers:
+        acts = handler.acts
+        if acts is not None and acts.admits(handler, setup, state, current):
+            return None
+    node = battle.advance(state)
+    if not isinstance(node, Step) or _begins_round(node.events):
+        return None
+    return battle.canonical(node.state)
+
+
 def _begins_round(events: tuple[Mapping[str, object], ...]) -> bool:
     return any(e.get("event") == "round_started" for e in events)
 
@@ -124,7 +144,10 @@ def split_rolls(
     ):
         return None
     setup = battle.setup if state.gained == NOTHING_GAINED else battle.setup.having(state.gained)
-    if not assign_hits.alone(setup, combat_round.combat_cause(arena(setup, state))):
+    where = arena(setup, state)
+    cause = combat_round.combat_cause(where)
+    if not assign_hits.alone(setup, cause) and (state.cursor or state.sustained):
+        # (the Assign Hits step's end clears them where handlers are asked)
         return None
     node = _plain(battle.advance(state))
     if node is None:
@@ -169,9 +192,17 @@ def split_rolls(
     for outcome, chance in roll.outcomes(exact).items():
         step = roll.after(outcome)
         rolled = canonical(step.state)
+        if _begins_round(step.events):
+            return None
+        if rolled.phase is Phase.TIMING_WINDOW:
+            # the "after roll dice" window (War Funding Ω, The Thundarian): passed through
+            # alike whatever was rolled when no handler is asked in it now
+            passed = _window_passed(battle, setup, rolled)
+            if passed is None:
+                return None
+            rolled = passed
         if (
-            _begins_round(step.events)
-            or rolled.phase is not Phase.ASSIGN_HITS
+            rolled.phase is not Phase.ASSIGN_HITS
             or rolled.turn is not A
             or rolled.hits[1] != template.hits[1]
             or _rest(rolled) != rest
@@ -181,7 +212,7 @@ def split_rolls(
         after_rolls = after_rolls or rolled
         second.append((_part(rolled, D), rolled.hits[0], chance))
     assert after_rolls is not None
-    taken = _assignments(battle, policies, after_rolls, first, second)
+    taken = _assignments(battle, policies, after_rolls, first, second, (where, cause))
     if taken is None:
         return None
     first_after, second_after = taken
@@ -202,17 +233,25 @@ def _assignments(
     after_rolls: BattleState,
     first: Mapping[tuple[Hashable, int], object],
     second: Sequence[tuple[Hashable, int, object]],
+    arena_and_cause: tuple[int | None, str],
 ) -> tuple[dict[tuple[Hashable, int], Hashable], dict[tuple[Hashable, int], Hashable]] | None:
     """Each player's part after assigning each number of hits the other rolled, by the real
     Assign Hits procedure (``Ti4Battle.leap``: the attacker's from the state after both
     rolls, the defender's once the attacker is done), or ``None`` if a walk is not taken at
-    once."""
+    once, or if a handler asked while hits are assigned is not idle while that player assigns
+    (``assign_hits.leap_key``, ``Handler.idle_while_assigning``) for some pair of parts: the
+    attacker's before its assignment with the defender's after its roll, the attacker's after
+    its assignment with the defender's before its own (an idle handler reads neither the hits
+    nor anything an assignment changes, so the walk is the one without it, a function of the
+    player's units and the hits alone)."""
     a_parts = {part for part, _ in first}
     d_parts = {part for part, _, _ in second}
     a_hits = {hits for _, hits in first}
     d_hits = {hits for _, hits, _ in second}
     some_d = next(iter(d_parts))
     some_a = next(iter(a_parts))
+    if not _idle(battle, after_rolls, a_parts, d_parts, A, arena_and_cause):
+        return None
     first_after: dict[tuple[Hashable, int], Hashable] = {}
     for part in a_parts:
         for hits in d_hits:
@@ -221,6 +260,8 @@ def _assignments(
             if left is None:
                 return None
             first_after[(part, hits)] = left
+    if not _idle(battle, after_rolls, set(first_after.values()), d_parts, D, arena_and_cause):
+        return None
     second_after: dict[tuple[Hashable, int], Hashable] = {}
     for part in d_parts:
         for hits in a_hits:
@@ -231,6 +272,32 @@ def _assignments(
                 return None
             second_after[(part, hits)] = left
     return first_after, second_after
+
+
+def _idle(
+    battle: Ti4Battle,
+    after_rolls: BattleState,
+    attackers: set[Hashable],
+    defenders: set[Hashable],
+    side: Side,
+    arena_and_cause: tuple[int | None, str],
+) -> bool:
+    """Whether every handler asked while ``side`` assigns a combat round's hits is idle then
+    (or none is asked: ``assign_hits.leap_key`` is ``()``) for each pair of the players'
+    parts given."""
+    setup = battle.setup
+    if after_rolls.gained != NOTHING_GAINED:
+        setup = setup.having(after_rolls.gained)
+    where, cause = arena_and_cause
+    if assign_hits.alone(setup, cause):
+        return True
+    hits = (1, 0) if side is A else (0, 1)
+    for a in attackers:
+        for d in defenders:
+            state = _with_parts(after_rolls, a, d, hits).changed(turn=side)  # type: ignore[arg-type]
+            if assign_hits.leap_key(setup, state, side, where, cause) != ():
+                return False
+    return True
 
 
 def _assigned(

@@ -176,7 +176,8 @@ def _spent(state: BattleState, who: Side, tally: Tally, by: str) -> Step[BattleS
 class WarFundingOmega(Card):
     id = "war_funding_omega"
     card = "war_funding_omega"
-    acts = Acts(frozenset({Window.AFTER_ROLL_DICE}))
+    #: (asked only while held: played, it acts no more, ``_able``)
+    acts = Acts(frozenset({Window.AFTER_ROLL_DICE}), held=True)
     #: "pass" changes nothing, and the rerolls follow a "play" only (``follow_up``); the roll
     #: kept group by group serves the play alone: it acts only once played
     #: (``Handler.played_as``)
