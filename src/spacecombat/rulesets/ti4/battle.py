@@ -82,6 +82,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         #: the units a player's assignment of hits leaves, by the policies deciding it and by
         #: (player, arena, gains, units there, hits) (``leap``)
         self._leaps: dict[int, tuple[Mapping[str, Policy], dict[Hashable, tuple[Forces, int]]]] = {}
+        #: a player's part after a whole assignment of hits alone, by the policies deciding it
+        #: and by (player, arena, gains, part, hits) (``split_rolls``)
+        self.assigned_parts: dict[int, tuple[Mapping[str, Policy], dict[Hashable, object]]] = {}
 
     def advance(self, state: BattleState) -> Node[BattleState]:
         """The node that follows ``state``: an action card played that the opponent may

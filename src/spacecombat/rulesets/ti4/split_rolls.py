@@ -252,24 +252,37 @@ def _assignments(
     some_a = next(iter(a_parts))
     if not _idle(battle, after_rolls, a_parts, d_parts, A, arena_and_cause):
         return None
+    # remembered across the battle's rounds: the walk is a function of the player, the arena,
+    # the gains, its part and the hits (the handlers asked are idle, none holds aimed hits)
+    known = battle.assigned_parts.get(id(policies))
+    if known is None or known[0] is not policies:
+        known = battle.assigned_parts[id(policies)] = (policies, {})
+    remembered = known[1]
+    where, gained = arena_and_cause[0], after_rolls.gained
     first_after: dict[tuple[Hashable, int], Hashable] = {}
     for part in a_parts:
         for hits in d_hits:
-            state = _with_parts(after_rolls, part, some_d, (hits, 0))  # type: ignore[arg-type]
-            left = _assigned(battle, policies, state, A, hits)
+            key = (A, where, gained, part, hits)
+            left = remembered.get(key)
             if left is None:
-                return None
+                state = _with_parts(after_rolls, part, some_d, (hits, 0))  # type: ignore[arg-type]
+                left = remembered[key] = _assigned(battle, policies, state, A, hits)
+                if left is None:
+                    return None
             first_after[(part, hits)] = left
     if not _idle(battle, after_rolls, set(first_after.values()), d_parts, D, arena_and_cause):
         return None
     second_after: dict[tuple[Hashable, int], Hashable] = {}
     for part in d_parts:
         for hits in a_hits:
-            # the attacker done (its step's ``done``): the defender assigns
-            state = _with_parts(after_rolls, some_a, part, (0, hits)).changed(turn=D)  # type: ignore[arg-type]
-            left = _assigned(battle, policies, state, D, hits)
+            key = (D, where, gained, part, hits)
+            left = remembered.get(key)
             if left is None:
-                return None
+                # the attacker done (its step's ``done``): the defender assigns
+                state = _with_parts(after_rolls, some_a, part, (0, hits)).changed(turn=D)  # type: ignore[arg-type]
+                left = remembered[key] = _assigned(battle, policies, state, D, hits)
+                if left is None:
+                    return None
             second_after[(part, hits)] = left
     return first_after, second_after
 
