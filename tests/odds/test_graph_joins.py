@@ -121,12 +121,10 @@ def test_the_state_after_n_rounds_keeps_every_chance_state(
     assert report == unfolded
 
 
-def test_the_folded_states_are_bounded_by_the_budget_too(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_folded_states_are_bounded_by_the_budget_too() -> None:
     """The Crown of Thalnos battle: 37 chance states on the graph and 187 folded into the
     rolls before them. With room for 100 chance states the graph stops at the folded ones,
-    saying so, and a larger budget (``--budget``) reaches further. (Its rounds' rolls taken
-    player by player, ``graph.SPLITS``, fold no state: tests/odds/test_graph_splits.py.)"""
-    monkeypatch.setattr(graph, "SPLITS", False)
+    saying so, and a larger budget (``--budget``) reaches further."""
     with pytest.raises(TooManyStates, match="100 battle states folded into the rolls") as stop:
         exact_odds(BATTLES["crown of thalnos"], limit=100)
     assert stop.value.budgeted

@@ -174,6 +174,23 @@ def test_nothing_is_split_where_a_handler_acts_while_hits_are_assigned(
     assert taken == 0
 
 
+@pytest.mark.parametrize("limit", [60, 100])
+def test_the_budgets_stop_a_battle_where_they_stopped_it(
+    limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The defender's roll's states, one for each outcome of the attacker's, are counted as
+    folded states and their outcomes as outcomes of rolls, as when the rolls were folded: a
+    battle too large stops at the same budget with the same words either way (the Crown of
+    Thalnos battle: 37 chance states, 187 states folded)."""
+    scenario = BATTLES["crown of thalnos"]
+    with pytest.raises(TooLarge) as split:
+        exact_odds(scenario, limit=limit)
+    monkeypatch.setattr(graph, "SPLITS", False)
+    with pytest.raises(TooLarge) as walked:
+        exact_odds(scenario, limit=limit)
+    assert str(split.value) == str(walked.value)
+
+
 def test_the_odds_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     """The whole exact engine, fractions and floats (to the last bit: the sums are made in the
     order of the rolls folded), with and without the rolls taken player by player."""

@@ -88,6 +88,11 @@ class SplitRolls(Generic[S]):
     #: the state both assignments lead to, from the two parts after (first, second): the
     #: explorer walks on from it (no round begins between the chance state and it)
     state: Callable[[Hashable, Hashable], S]
+    #: the states of the second roll, one for each of the first's outcomes, as the rolls
+    #: folded would have met them (``Joining``), and how many outcomes the first roll has:
+    #: the budgets count them as they did (``Explorer._split_edges``)
+    folded: Sequence[S] = ()
+    rolled: int = 0
 
 
 class Splitting(Protocol[S]):
@@ -239,6 +244,9 @@ class Explorer(Generic[S]):
         #: each folded state leads to, by (target, rounds begun), once followed
         self._joins: Callable[[S], bool] | None = joining
         self._joined: dict[S, dict[tuple[Target, int], Weight]] = {}
+        #: the states folded into the roll before, whether followed (``_joined``) or taken
+        #: player by player (``SplitRolls.folded``): at most ``limit``
+        self._folded: set[S] = set()
         #: a round's two rolls taken player by player (``Splitting``), where both are folded
         splitting = getattr(process, "split_rolls", None) if joining and SPLITS and LEAPS else None
         self._splits: Callable[[S, Mapping[str, Policy], bool], SplitRolls[S] | None] | None = (
@@ -411,10 +419,14 @@ class Explorer(Generic[S]):
         parts after (``SplitRolls``). The outcomes counted are those of both rolls. The sums
         are made in the order of the rolls folded (``_joined_edges``): the second roll's
         chances by where they lead, then times the first's, so the floats are the same."""
-        self.outcomes += len(split.first) + len(split.second)
-        if self.outcomes > self.most_outcomes:
-            where = f"after {self.most_outcomes:,} outcomes of rolls"
-            raise TooManyStates(self.most_outcomes, self.why, where=where)
+        # counted as the rolls folded counted them (``_followed``, ``_joined_edges``): the first
+        # roll's outcomes, and the second's for each of its states not met before, at most
+        # ``limit`` of those, so that a battle stops where and when it stopped before
+        self._count_outcomes(split.rolled)
+        for state in split.folded:
+            if state not in self._folded:
+                self._fold(state)
+                self._count_outcomes(len(split.second))
         first_after, second_after = split.first_after, split.second_after
         met: dict[tuple[Hashable, Hashable], tuple[Target, int]] = {}
         edges: dict[tuple[Target, int], Weight] = {}
@@ -444,11 +456,8 @@ class Explorer(Generic[S]):
         ``limit`` chance states of the graph."""
         known = self._joined.get(state)
         if known is None:
-            if self.limit is not None and len(self._joined) >= self.limit:
-                # as many again as the graph may hold: the time a roll's outcomes take stays
-                # bounded as when each was a chance state of the graph (budget.CHANCE_STATES)
-                where = f"at {self.limit:,} battle states folded into the rolls before them"
-                raise TooManyStates(self.limit, self.why, where=where)
+            if state not in self._folded:
+                self._fold(state)
             known = {}
             for (reached, more), weight in self._followed(state, prune).items():
                 target: Target = (
@@ -457,6 +466,22 @@ class Explorer(Generic[S]):
                 known[(target, more)] = known.get((target, more), 0) + weight
             self._joined[state] = known
         return known
+
+    def _fold(self, state: S) -> None:
+        """Count a state folded into the roll before: at most ``limit`` of them."""
+        if self.limit is not None and len(self._folded) >= self.limit:
+            # as many again as the graph may hold: the time a roll's outcomes take stays
+            # bounded as when each was a chance state of the graph (budget.CHANCE_STATES)
+            where = f"at {self.limit:,} battle states folded into the rolls before them"
+            raise TooManyStates(self.limit, self.why, where=where)
+        self._folded.add(state)
+
+    def _count_outcomes(self, more: int) -> None:
+        """Count ``more`` outcomes of rolls followed: at most ``most_outcomes``."""
+        self.outcomes += more
+        if self.outcomes > self.most_outcomes:
+            where = f"after {self.most_outcomes:,} outcomes of rolls"
+            raise TooManyStates(self.most_outcomes, self.why, where=where)
 
     def _folded_edges(self, folded: Mapping[S, Weight], prune: float) -> list[Edge]:
         """The edges of a chance state whose draws the process folded: each state they lead

@@ -158,10 +158,13 @@ def split_rolls(
     # the attacker's roll: each outcome, the defender's roll next, with the attacker's part
     # and the hits against the defender changed only
     first: dict[tuple[Hashable, int], Fraction | float] = {}
+    #: the defender's roll's states, one for each of the attacker's outcomes (``SplitRolls``)
+    folded: dict[BattleState, None] = {}
+    outcomes = node.outcomes(exact)
     template: BattleState | None = None
     roll: Chance[BattleState] | None = None
     defender = _part(state, D)
-    for outcome, chance in node.outcomes(exact).items():
+    for outcome, chance in outcomes.items():
         step = node.after(outcome)
         rolled = canonical(step.state)
         if (
@@ -182,6 +185,7 @@ def split_rolls(
             template, roll = rolled, answered
         key = (_part(rolled, A), rolled.hits[1])
         first[key] = first.get(key, 0) + chance
+        folded[rolled] = None
     assert template is not None
     assert roll is not None
     # the defender's roll (the same pool whatever the attacker rolled): each outcome, Assign
@@ -224,7 +228,9 @@ def split_rolls(
     def joined(a: Hashable, d: Hashable) -> BattleState:
         return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
 
-    return SplitRolls(first, second, first_after, second_after, joined)
+    return SplitRolls(
+        first, second, first_after, second_after, joined, tuple(folded), len(outcomes)
+    )
 
 
 def _assignments(
