@@ -238,3 +238,25 @@ def test_the_faction_mix_gets_the_same_odds(monkeypatch: pytest.MonkeyPatch) -> 
         for where, value in ours.items():
             other = theirs[where]
             assert value == other or abs(value - other) <= 1e-12, (where, scenario)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("limit", [30, 120])
+def test_random_battles_stop_where_they_stopped(
+    limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """40 random faction battles on the state graph with room for few chance states: the same
+    report, or the same refusal in the same words, with and without the rolls taken player by
+    player (the budgets count what the folded rolls counted, in the same order)."""
+
+    def solved(scenario: dict[str, Any]) -> object:
+        try:
+            return exact_odds(scenario, limit=limit).to_json()
+        except TooLarge as exc:
+            return str(exc)
+
+    for scenario in graph_battles(40, seed=77):
+        split = solved(scenario)
+        with monkeypatch.context() as patched:
+            patched.setattr(graph, "SPLITS", False)
+            assert solved(scenario) == split, scenario

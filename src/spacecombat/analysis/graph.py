@@ -88,7 +88,7 @@ class SplitRolls(Generic[S]):
     #: the state both assignments lead to, from the two parts after (first, second): the
     #: explorer walks on from it (no round begins between the chance state and it)
     state: Callable[[Hashable, Hashable], S]
-    #: the states of the second roll, one for each of the first's outcomes, as the rolls
+    #: the states of the second roll, one for each of ``first`` in its order, as the rolls
     #: folded would have met them (``Joining``), and how many outcomes the first roll has:
     #: the budgets count them as they did (``Explorer._split_edges``)
     folded: Sequence[S] = ()
@@ -419,14 +419,11 @@ class Explorer(Generic[S]):
         parts after (``SplitRolls``). The outcomes counted are those of both rolls. The sums
         are made in the order of the rolls folded (``_joined_edges``): the second roll's
         chances by where they lead, then times the first's, so the floats are the same."""
-        # counted as the rolls folded counted them (``_followed``, ``_joined_edges``): the first
-        # roll's outcomes, and the second's for each of its states not met before, at most
-        # ``limit`` of those, so that a battle stops where and when it stopped before
+        # counted as the rolls folded counted them, in the same order (``_followed``,
+        # ``_joined_edges``): the first roll's outcomes, then for each of the second roll's
+        # states not met before (at most ``limit``) its outcomes, before the chance states its
+        # outcomes lead to, so that a battle stops where and when it stopped before
         self._count_outcomes(split.rolled)
-        for state in split.folded:
-            if state not in self._folded:
-                self._fold(state)
-                self._count_outcomes(len(split.second))
         first_after, second_after = split.first_after, split.second_after
         met: dict[tuple[Hashable, Hashable], tuple[Target, int]] = {}
         edges: dict[tuple[Target, int], Weight] = {}
@@ -435,9 +432,14 @@ class Explorer(Generic[S]):
             for part, hits, chance in split.second
             if self.exact or chance >= prune
         ]
-        for (first, produced), weight in split.first.items():
+        for ((first, produced), weight), folded in zip(
+            split.first.items(), split.folded, strict=True
+        ):
             if not self.exact and weight < prune:
                 continue
+            if folded not in self._folded:
+                self._fold(folded)
+                self._count_outcomes(len(split.second))
             led: dict[tuple[Target, int], Weight] = {}
             for second, taken, chance in seconds:
                 after = (first_after[(first, taken)], second_after[(second, produced)])
