@@ -6,8 +6,9 @@ the defender; in Assign Hits (step 4 / step 2) the attacker assigns the defender
 the defender the attacker's. Where nothing else acts between them, each player's roll changes
 only that player's part of the state (its units, less those its own roll destroyed: The Crown
 of Thalnos; the trade goods it spent: the Hacan flagship) and the hits against the other, and
-each player's assignment reads only its own units and the hits against it
-(``assign_hits.alone``). The state after both assignments is then a function of the two
+each player's assignment reads only its own units and the hits against it (no handler is
+asked while hits are assigned, ``assign_hits.alone``, or every one asked is idle then,
+``Handler.idle_while_assigning``). The state after both assignments is then a function of the two
 players' parts after, so the exact engine walks on once for each pair of parts after instead
 of once for each pair of outcomes.
 
@@ -17,11 +18,14 @@ attacker's outcomes lead to), each assignment from the real Assign Hits procedur
 (``Ti4Battle.leap``), and the state the explorer walks on from is put together from the
 states those steps reached. What is checked first, state by state (otherwise ``None``: every
 outcome is followed, as before): the chance state is the attacker's Roll Dice with nothing
-queued, pending, kept or aimed; no handler in play is asked while a combat round's hits are
-assigned; each outcome of either roll leads straight to the next step (the defender's roll;
-Assign Hits) with nothing queued and changes nothing but the roller's units and purse and
-the hits against the other; the defender's roll is the same pool whatever the attacker
-rolled; no hit is marked for non-fighter ships.
+queued, pending, kept or aimed; every handler asked while a combat round's hits are assigned
+is idle while the player assigns, for every pair of the players' parts (``_idle``); each
+outcome of either roll leads straight to the next step (the defender's roll; Assign Hits,
+through the "after roll dice" window only where no handler is asked in it now) with nothing
+queued and changes nothing but the roller's units and purse and the hits against the other;
+the defender's roll is the same pool whatever the attacker rolled, and is not kept group by
+group; no hit is marked for non-fighter ships. Each player's part after an assignment is
+remembered across the battle's rounds (``Ti4Battle.assigned_parts``).
 """
 
 from __future__ import annotations
