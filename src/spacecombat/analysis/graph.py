@@ -18,7 +18,7 @@ later outcome that meets one stops there (``Explorer.settle``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
@@ -65,6 +65,52 @@ class Joining(Protocol[S_contra]):
         folded into that roll (its outcomes become that roll's, their chances multiplied): the
         graph then holds one chance state where it held one for each outcome of the first."""
         ...
+
+
+@dataclass(frozen=True)
+class SplitRolls(Generic[S]):
+    """A chance state's two rolls and the assignments of their hits, player by player (a
+    ``Splitting`` battle's): each player's part of the state after its own roll (its units
+    after the losses its own roll made, what it spent) with the hits it produced, and each
+    part after taking the other's hits. The state after both players assigned is then a
+    function of the two parts after, so the explorer walks on once for each pair of parts
+    after rather than once for each pair of outcomes (the sum of the outcomes, not their
+    product)."""
+
+    #: the first roller's (part, hits it produced) with their chance
+    first: Mapping[tuple[Hashable, int], Weight]
+    #: the second roller's outcomes, in the roll's order: (part, hits it produced, chance)
+    second: Sequence[tuple[Hashable, int, Weight]]
+    #: the first roller's part after taking the second's hits, by (part, hits taken)
+    first_after: Mapping[tuple[Hashable, int], Hashable]
+    #: the second roller's part after taking the first's hits, by (part, hits taken)
+    second_after: Mapping[tuple[Hashable, int], Hashable]
+    #: the state both assignments lead to, from the two parts after (first, second): the
+    #: explorer walks on from it (no round begins between the chance state and it)
+    state: Callable[[Hashable, Hashable], S]
+    #: the states of the second roll, one for each of ``first`` in its order, as the rolls
+    #: folded would have met them (``Joining``), and how many outcomes the first roll has:
+    #: the budgets count them as they did (``Explorer._split_edges``)
+    folded: Sequence[S] = ()
+    rolled: int = 0
+
+
+class Splitting(Protocol[S]):
+    """A battle whose rounds' rolls the exact engine may take player by player."""
+
+    def split_rolls(
+        self, state: S, policies: Mapping[str, Policy], exact: bool
+    ) -> SplitRolls[S] | None:
+        """The chance state ``state``'s roll and the roll that follows it, player by player
+        (``SplitRolls``), or ``None`` where they are not taken so (the explorer then follows
+        every outcome of both)."""
+        ...
+
+
+#: whether the explorer takes a round's rolls player by player where the battle offers it
+#: (``Splitting``; only with ``joins``, where the second roll is folded into the first); off,
+#: every pair of outcomes is followed (the graph is the same: tests/odds/test_graph_splits.py)
+SPLITS = True
 
 
 #: whether the explorer folds the chance states a battle says join the roll before
@@ -198,6 +244,14 @@ class Explorer(Generic[S]):
         #: each folded state leads to, by (target, rounds begun), once followed
         self._joins: Callable[[S], bool] | None = joining
         self._joined: dict[S, dict[tuple[Target, int], Weight]] = {}
+        #: the states folded into the roll before, whether followed (``_joined``) or taken
+        #: player by player (``SplitRolls.folded``): at most ``limit``
+        self._folded: set[S] = set()
+        #: a round's two rolls taken player by player (``Splitting``), where both are folded
+        splitting = getattr(process, "split_rolls", None) if joining and SPLITS and LEAPS else None
+        self._splits: Callable[[S, Mapping[str, Policy], bool], SplitRolls[S] | None] | None = (
+            splitting
+        )
 
     def _node_of(self, state: S) -> Target | Joined[S]:
         if self.stop is not None and self.stop(state):
@@ -320,6 +374,11 @@ class Explorer(Generic[S]):
                 if folded is not None:
                     self.graph.edges[at] = self._folded_edges(folded, prune)
                     continue
+            if self._splits is not None:
+                split = self._splits(self.graph.states[at], self.policies, self.exact)
+                if split is not None:
+                    self.graph.edges[at] = self._split_edges(split, prune)
+                    continue
             edges: dict[tuple[Target, int], Weight] = {}
             for (reached, more), weight in self._followed(self.graph.states[at], prune).items():
                 if isinstance(reached, Joined):
@@ -353,6 +412,45 @@ class Explorer(Generic[S]):
             edges[key] = edges.get(key, 0) + weight
         return edges
 
+    def _split_edges(self, split: SplitRolls[S], prune: float) -> list[Edge]:
+        """The edges of a chance state whose round's rolls the battle took player by player
+        (``Splitting``): each pair of outcomes weighs the product of their chances, and leads
+        where the state after both assignments does, walked once for each pair of players'
+        parts after (``SplitRolls``). The outcomes counted are those of both rolls. The sums
+        are made in the order of the rolls folded (``_joined_edges``): the second roll's
+        chances by where they lead, then times the first's, so the floats are the same."""
+        # counted as the rolls folded counted them, in the same order (``_followed``,
+        # ``_joined_edges``): the first roll's outcomes, then for each of the second roll's
+        # states not met before (at most ``limit``) its outcomes, before the chance states its
+        # outcomes lead to, so that a battle stops where and when it stopped before
+        self._count_outcomes(split.rolled)
+        first_after, second_after = split.first_after, split.second_after
+        met: dict[tuple[Hashable, Hashable], tuple[Target, int]] = {}
+        edges: dict[tuple[Target, int], Weight] = {}
+        seconds = [
+            (part, hits, chance)
+            for part, hits, chance in split.second
+            if self.exact or chance >= prune
+        ]
+        for ((first, produced), weight), folded in zip(
+            split.first.items(), split.folded, strict=True
+        ):
+            if not self.exact and weight < prune:
+                continue
+            if folded not in self._folded:
+                self._fold(folded)
+                self._count_outcomes(len(split.second))
+            led: dict[tuple[Target, int], Weight] = {}
+            for second, taken, chance in seconds:
+                after = (first_after[(first, taken)], second_after[(second, produced)])
+                key = met.get(after)
+                if key is None:
+                    key = met[after] = self.settle(split.state(*after))
+                led[key] = led.get(key, 0) + chance
+            for key, chance in led.items():
+                edges[key] = edges.get(key, 0) + weight * chance
+        return [Edge(t, w, r) for (t, r), w in edges.items()]
+
     def _joined_edges(self, state: S, prune: float) -> dict[tuple[Target, int], Weight]:
         """Where the roll of a chance state folded into the roll before leads (``Joining``),
         followed once and remembered: a chance state reached from one of its outcomes is a
@@ -360,11 +458,8 @@ class Explorer(Generic[S]):
         ``limit`` chance states of the graph."""
         known = self._joined.get(state)
         if known is None:
-            if self.limit is not None and len(self._joined) >= self.limit:
-                # as many again as the graph may hold: the time a roll's outcomes take stays
-                # bounded as when each was a chance state of the graph (budget.CHANCE_STATES)
-                where = f"at {self.limit:,} battle states folded into the rolls before them"
-                raise TooManyStates(self.limit, self.why, where=where)
+            if state not in self._folded:
+                self._fold(state)
             known = {}
             for (reached, more), weight in self._followed(state, prune).items():
                 target: Target = (
@@ -373,6 +468,22 @@ class Explorer(Generic[S]):
                 known[(target, more)] = known.get((target, more), 0) + weight
             self._joined[state] = known
         return known
+
+    def _fold(self, state: S) -> None:
+        """Count a state folded into the roll before: at most ``limit`` of them."""
+        if self.limit is not None and len(self._folded) >= self.limit:
+            # as many again as the graph may hold: the time a roll's outcomes take stays
+            # bounded as when each was a chance state of the graph (budget.CHANCE_STATES)
+            where = f"at {self.limit:,} battle states folded into the rolls before them"
+            raise TooManyStates(self.limit, self.why, where=where)
+        self._folded.add(state)
+
+    def _count_outcomes(self, more: int) -> None:
+        """Count ``more`` outcomes of rolls followed: at most ``most_outcomes``."""
+        self.outcomes += more
+        if self.outcomes > self.most_outcomes:
+            where = f"after {self.most_outcomes:,} outcomes of rolls"
+            raise TooManyStates(self.most_outcomes, self.why, where=where)
 
     def _folded_edges(self, folded: Mapping[S, Weight], prune: float) -> list[Edge]:
         """The edges of a chance state whose draws the process folded: each state they lead

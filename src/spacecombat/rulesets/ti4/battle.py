@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 
+from spacecombat.analysis.graph import SplitRolls
 from spacecombat.core.battle import RulesetBattle, no_destination
 from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Decision, Node, Step
@@ -32,6 +33,7 @@ from spacecombat.rulesets.ti4.procedures import (
 from spacecombat.rulesets.ti4.rounds import ProductRounds
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
+from spacecombat.rulesets.ti4.split_rolls import split_rolls as _split_rolls
 from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase, RolledHits
 
 #: no combat roll kept (``BattleState.rolls``)
@@ -80,6 +82,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         #: the units a player's assignment of hits leaves, by the policies deciding it and by
         #: (player, arena, gains, units there, hits) (``leap``)
         self._leaps: dict[int, tuple[Mapping[str, Policy], dict[Hashable, tuple[Forces, int]]]] = {}
+        #: a player's part after a whole assignment of hits alone, by the policies deciding it
+        #: and by (player, arena, gains, part, hits) (``split_rolls``)
+        self.assigned_parts: dict[int, tuple[Mapping[str, Policy], dict[Hashable, object]]] = {}
 
     def advance(self, state: BattleState) -> Node[BattleState]:
         """The node that follows ``state``: an action card played that the opponent may
@@ -132,6 +137,14 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         if state.rolls != _NO_ROLLS:
             state = state.changed(rolls=_NO_ROLLS)  # as the step's first walk clears them
         return state.with_units_and_hits(side, where, left[0], left[1])
+
+    def split_rolls(
+        self, state: BattleState, policies: Mapping[str, Policy], exact: bool
+    ) -> SplitRolls[BattleState] | None:
+        """For the exact engine (analysis/graph.py ``Splitting``): the round's two combat
+        rolls (Roll Dice) and assignments of hits (Assign Hits), player by player, where
+        nothing else acts between them (``split_rolls.py``); ``None`` elsewhere."""
+        return _split_rolls(self, state, policies, exact)
 
     def joins_roll_before(self, state: BattleState) -> bool:
         """For the exact engine (analysis/graph.py ``Joining``): the defender's combat roll

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Chance, Node, Step
@@ -65,11 +66,14 @@ LABELS = {
 }
 
 
+@lru_cache(maxsize=4096)
 def _expected(pool: DicePool) -> Fraction:
-    """The exact expected number of hits of ``pool``."""
+    """The exact expected number of hits of ``pool`` (remembered by pool: the exact engine asks
+    about the same few pools at each outcome of the rolls)."""
     return sum((hits * chance for hits, chance in pool.distribution().items()), Fraction(0))
 
 
+@lru_cache(maxsize=4096)
 def _certain(pool: DicePool, hits: int) -> bool:
     """Whether ``pool`` can only produce ``hits`` (rolling it again changes nothing)."""
     return dict(pool.distribution()) == {hits: Fraction(1)}
@@ -172,7 +176,8 @@ def _spent(state: BattleState, who: Side, tally: Tally, by: str) -> Step[BattleS
 class WarFundingOmega(Card):
     id = "war_funding_omega"
     card = "war_funding_omega"
-    acts = Acts(frozenset({Window.AFTER_ROLL_DICE}))
+    #: (asked only while held: played, it acts no more, ``_able``)
+    acts = Acts(frozenset({Window.AFTER_ROLL_DICE}), held=True)
     #: "pass" changes nothing, and the rerolls follow a "play" only (``follow_up``); the roll
     #: kept group by group serves the play alone: it acts only once played
     #: (``Handler.played_as``)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import cast
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
@@ -179,6 +180,10 @@ def _hooks(setup: BattleSetup, cause: str) -> _Hooks:
     """The handlers asked about the assignment of hits of ``cause``: those that answer each
     hook, but for a handler that acts on the hits of some causes only (``Handler.assigns_for``)
     when ``cause`` is not one of them."""
+    known = setup.memo.get((_HOOKS, cause))
+    if known is not None:
+        # (asked at every step of a hit assignment: read before ``remembered`` makes its maker)
+        return cast("_Hooks", known)
 
     def find() -> _Hooks:
         handlers = setup.handlers
@@ -198,7 +203,10 @@ def _hooks(setup: BattleSetup, cause: str) -> _Hooks:
             destroyed=overriding("after_destroyed"),
         )
 
-    return setup.remembered(("assign_hits_hooks", cause), find)
+    return setup.remembered((_HOOKS, cause), find)
+
+
+_HOOKS = "assign_hits_hooks"
 
 
 def alone(setup: BattleSetup, cause: str) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import Event, event
-from spacecombat.core.forces import Status
+from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.core.sides import SideState
@@ -109,24 +109,39 @@ def _units_lost(
     Thalnos) destroyed, damaged ones first (docs/rulings.md 14C2-2), and heard by the handlers
     acting after a unit is destroyed (queued in ``following``, 14RR-7); then the step goes on
     (``after``)."""
-    where = arena(setup, state)
     heard: list[FollowUp] = []
+    where: int | None = None
+    units: Forces | None = None  # the roller's units in the arena, once a group lost some
     for group, lost in losses:
         if not lost:
             continue  # (the exact engine meets every tally: most lose nothing)
-        for status in (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED):
+        if units is None:
+            where = arena(setup, state)
             units = state.side(roller).area(where)
+        for status in _LOST_FIRST:
             gone = min(lost, units.count(group.unit, status))
             if gone:
-                kept = units.remove(group.unit, status, gone)
-                state = state.with_side(roller, state.side(roller).with_area(where, kept))
+                units = units.remove(group.unit, status, gone)
                 events += [unit_destroyed(roller, group.unit, status, CROWN_CAUSE)] * gone
                 heard += [FollowUp.destroyed(roller, group.unit)] * gone
                 lost -= gone
-    if heard and _hears_destroyed(setup):
+                if not lost:
+                    break
+    if not heard:
+        # nothing lost (the exact engine meets every tally: most lose nothing)
+        step = after(state)
+        return Step(step.state, (*events, *step.events)) if events else step
+    assert units is not None
+    state = state.with_side(roller, state.side(roller).with_area(where, units))
+    if _hears_destroyed(setup):
         return Step(state.changed(following=tuple(heard)), tuple(events))
     step = after(state)
     return Step(step.state, (*events, *step.events))
+
+
+#: the order in which a group's units lost to its own rerolls are destroyed: damaged ones
+#: first (docs/rulings.md 14C2-2)
+_LOST_FIRST = (Status.SUSTAINED_THIS_ROUND, Status.DAMAGED, Status.UNDAMAGED)
 
 
 #: the ``cause`` the handlers are told

@@ -1,0 +1,349 @@
+"""A combat round's two rolls and two assignments of hits, player by player, for the exact
+engine (analysis/graph.py ``Splitting``; docs/architecture.md, "The odds engine", 1.).
+
+In Roll Dice (ti4-space-combat.md step 3, ti4-ground-combat.md step 1) the attacker rolls, then
+the defender; in Assign Hits (step 4 / step 2) the attacker assigns the defender's hits, then
+the defender the attacker's. Where nothing else acts between them, each player's roll changes
+only that player's part of the state (its units, less those its own roll destroyed: The Crown
+of Thalnos; the trade goods it spent: the Hacan flagship) and the hits against the other, and
+each player's assignment reads only its own units and the hits against it (no handler is
+asked while hits are assigned, ``assign_hits.alone``, or every one asked is idle then,
+``Handler.idle_while_assigning``). The state after both assignments is then a function of the two
+players' parts after, so the exact engine walks on once for each pair of parts after instead
+of once for each pair of outcomes.
+
+Everything is taken from the rules' own steps: each roll's outcomes from the real Roll Dice
+procedure (the attacker's from the chance state, the defender's from one of the states the
+attacker's outcomes lead to), each assignment from the real Assign Hits procedure
+(``Ti4Battle.leap``), and the state the explorer walks on from is put together from the
+states those steps reached. What is checked first, state by state (otherwise ``None``: every
+outcome is followed, as before): the chance state is the attacker's Roll Dice with nothing
+queued, pending, kept or aimed; every handler asked while a combat round's hits are assigned
+is idle while the player assigns, for every pair of the players' parts (``_idle``); each
+outcome of either roll leads straight to the next step (the defender's roll; Assign Hits,
+through the "after roll dice" window only where no handler is asked in it now) with nothing
+queued and changes nothing but the roller's units and purse and the hits against the other;
+the defender's roll is the same pool whatever the attacker rolled, and is not kept group by
+group; no hit is marked for non-fighter ships. Each player's part after an assignment is
+remembered across the battle's rounds (``Ti4Battle.assigned_parts``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from spacecombat.analysis.graph import SplitRolls
+from spacecombat.core.decisions import Policy
+from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.sides import SideState
+from spacecombat.rulesets.ti4.effects import arena, free_hits
+from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
+from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
+from spacecombat.rulesets.ti4.sides import Side
+from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase
+
+if TYPE_CHECKING:
+    from spacecombat.rulesets.ti4.battle import Ti4Battle
+
+A, D = Side.ATTACKER, Side.DEFENDER
+_NO_ROLLS: tuple[tuple[()], tuple[()]] = ((), ())
+
+#: a player's part of the state: its units and what it may still spend
+Part = tuple[SideState, tuple[int, int]]
+
+
+def _part(state: BattleState, side: Side) -> Part:
+    return state.side(side), state.wealth(side)
+
+
+def _rest(state: BattleState) -> tuple[object, ...]:
+    """The fields of ``state`` that are neither player's part, the hits nor where the
+    procedures stand (phase, turn): those a roll must leave as they are."""
+    return (
+        state.round,
+        state.announced,
+        state.cursor,
+        state.planet,
+        state.order,
+        state.retreat,
+        state.ground_rounds,
+        state.result,
+        state.windows,
+        state.then,
+        state.used,
+        state.boosts,
+        state.marks,
+        state.sustained,
+        state.following,
+        state.aim,
+        state.gained,
+        state.rolls,
+        state.pending,
+        state.granted,
+        state.bombarded,
+    )
+
+
+def _with_parts(
+    template: BattleState, attacker: Part, defender: Part, hits: tuple[int, int]
+) -> BattleState:
+    """``template`` with both players' parts and the hits against each set."""
+    return template.changed(
+        attacker=attacker[0],
+        defender=defender[0],
+        purse=(attacker[1], defender[1]),
+        hits=hits,
+    )
+
+
+def _plain(node: Node[BattleState]) -> Chance[BattleState] | None:
+    """``node`` if it is a combat roll whose outcomes are hits or tallies (no marks)."""
+    if not isinstance(node, Chance) or node.then_marked is not None or node.pool.marks:
+        return None
+    return node
+
+
+def _window_passed(battle: Ti4Battle, setup: BattleSetup, state: BattleState) -> BattleState | None:
+    """The state after the "after roll dice" window opened at ``state`` (procedures/
+    windows.py ``timing_window``), where no handler in play is asked in it now
+    (``Acts.admits``: the handler's owner, the kind of battle, the window, whether its card is
+    held, none of them changed by a roll): the window passes alike whatever was rolled;
+    ``None`` elsewhere."""
+    if state.windows != ((Window.AFTER_ROLL_DICE,),) or state.then is not Phase.ASSIGN_HITS:
+        return None
+    current = frozenset(state.windows[0])
+    for handler in setup.handlers:
+        acts = handler.acts
+        if acts is not None and acts.admits(handler, setup, state, current):
+            return None
+    node = battle.advance(state)
+    if not isinstance(node, Step) or _begins_round(node.events):
+        return None
+    return battle.canonical(node.state)
+
+
+def _begins_round(events: tuple[Mapping[str, object], ...]) -> bool:
+    return any(e.get("event") == "round_started" for e in events)
+
+
+def split_rolls(
+    battle: Ti4Battle, state: BattleState, policies: Mapping[str, Policy], exact: bool
+) -> SplitRolls[BattleState] | None:
+    """The attacker's and the defender's combat rolls of the round at ``state`` (the attacker's
+    Roll Dice) and their assignments of each other's hits, player by player
+    (``SplitRolls``), or ``None`` where they are not taken so (the module's docstring)."""
+    if (
+        state.phase is not Phase.ROLL_DICE
+        or state.turn is not A
+        or state.hits != (0, 0)
+        or state.pending is not None
+        or state.following
+        or state.rolls != _NO_ROLLS
+        or state.aim is not NO_AIM
+        or free_hits(state, A) is not None
+        or free_hits(state, D) is not None
+    ):
+        return None
+    setup = battle.setup if state.gained == NOTHING_GAINED else battle.setup.having(state.gained)
+    where = arena(setup, state)
+    cause = combat_round.combat_cause(where)
+    if not assign_hits.alone(setup, cause) and (state.cursor or state.sustained):
+        # (the Assign Hits step's end clears them where handlers are asked)
+        return None
+    node = _plain(battle.advance(state))
+    if node is None:
+        return None
+    rest = _rest(state)
+    canonical = battle.canonical
+    keepers = setup.answering("keeps_rolls")
+    # the attacker's roll: each outcome, the defender's roll next, with the attacker's part
+    # and the hits against the defender changed only
+    first: dict[tuple[Hashable, int], Fraction | float] = {}
+    #: the defender's roll's states, one for each of the attacker's outcomes (``SplitRolls``)
+    folded: dict[BattleState, None] = {}
+    outcomes = node.outcomes(exact)
+    template: BattleState | None = None
+    roll: Chance[BattleState] | None = None
+    defender = _part(state, D)
+    for outcome, chance in outcomes.items():
+        step = node.after(outcome)
+        rolled = canonical(step.state)
+        if (
+            _begins_round(step.events)
+            or rolled.phase is not Phase.ROLL_DICE
+            or rolled.turn is not D
+            or rolled.hits[0] != 0
+            or _rest(rolled) != rest
+            or _part(rolled, D) != defender
+        ):
+            return None
+        if keepers and any(h.keeps_rolls(setup, rolled, D) for h in keepers):
+            return None  # the defender's roll kept group by group (War Funding Ω)
+        answered = _plain(battle.advance(rolled))
+        if answered is None or (roll is not None and answered.pool != roll.pool):
+            return None
+        if roll is None:
+            template, roll = rolled, answered
+        key = (_part(rolled, A), rolled.hits[1])
+        first[key] = first.get(key, 0) + chance
+        folded[rolled] = None
+    assert template is not None
+    assert roll is not None
+    # the defender's roll (the same pool whatever the attacker rolled): each outcome, Assign
+    # Hits next, with the defender's part and the hits against the attacker changed only
+    second: list[tuple[Hashable, int, Fraction | float]] = []
+    attacker = _part(template, A)
+    after_rolls: BattleState | None = None
+    for outcome, chance in roll.outcomes(exact).items():
+        step = roll.after(outcome)
+        rolled = canonical(step.state)
+        if _begins_round(step.events):
+            return None
+        if rolled.phase is Phase.TIMING_WINDOW:
+            # the "after roll dice" window (War Funding Ω, The Thundarian): passed through
+            # alike whatever was rolled when no handler is asked in it now
+            passed = _window_passed(battle, setup, rolled)
+            if passed is None:
+                return None
+            rolled = passed
+        if (
+            rolled.phase is not Phase.ASSIGN_HITS
+            or rolled.turn is not A
+            or rolled.hits[1] != template.hits[1]
+            or _rest(rolled) != rest
+            or _part(rolled, A) != attacker
+        ):
+            return None
+        after_rolls = after_rolls or rolled
+        second.append((_part(rolled, D), rolled.hits[0], chance))
+    assert after_rolls is not None
+    taken = _assignments(battle, policies, after_rolls, first, second, (where, cause))
+    if taken is None:
+        return None
+    first_after, second_after = taken
+
+    # both assignments made: the defender's Assign Hits step with no hit left (the attacker's
+    # step's ``done`` moved it on; the defender's own moves on from there)
+    assigned = after_rolls.changed(turn=D)
+
+    def joined(a: Hashable, d: Hashable) -> BattleState:
+        return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
+
+    return SplitRolls(
+        first, second, first_after, second_after, joined, tuple(folded), len(outcomes)
+    )
+
+
+def _assignments(
+    battle: Ti4Battle,
+    policies: Mapping[str, Policy],
+    after_rolls: BattleState,
+    first: Mapping[tuple[Hashable, int], object],
+    second: Sequence[tuple[Hashable, int, object]],
+    arena_and_cause: tuple[int | None, str],
+) -> tuple[dict[tuple[Hashable, int], Hashable], dict[tuple[Hashable, int], Hashable]] | None:
+    """Each player's part after assigning each number of hits the other rolled, by the real
+    Assign Hits procedure (``Ti4Battle.leap``: the attacker's from the state after both
+    rolls, the defender's once the attacker is done), or ``None`` if a walk is not taken at
+    once, or if a handler asked while hits are assigned is not idle while that player assigns
+    (``assign_hits.leap_key``, ``Handler.idle_while_assigning``) for some pair of parts: the
+    attacker's before its assignment with the defender's after its roll, the attacker's after
+    its assignment with the defender's before its own (an idle handler reads neither the hits
+    nor anything an assignment changes, so the walk is the one without it, a function of the
+    player's units and the hits alone)."""
+    a_parts = {part for part, _ in first}
+    d_parts = {part for part, _, _ in second}
+    a_hits = {hits for _, hits in first}
+    d_hits = {hits for _, hits, _ in second}
+    some_d = next(iter(d_parts))
+    some_a = next(iter(a_parts))
+    if not _idle(battle, after_rolls, a_parts, d_parts, A, arena_and_cause):
+        return None
+    # remembered across the battle's rounds: the walk is a function of the player, the arena,
+    # the gains, its part and the hits (the handlers asked are idle, none holds aimed hits)
+    known = battle.assigned_parts.get(id(policies))
+    if known is None or known[0] is not policies:
+        known = battle.assigned_parts[id(policies)] = (policies, {})
+    remembered = known[1]
+    where, gained = arena_and_cause[0], after_rolls.gained
+    first_after: dict[tuple[Hashable, int], Hashable] = {}
+    for part in a_parts:
+        for hits in d_hits:
+            key = (A, where, gained, part, hits)
+            left = remembered.get(key)
+            if left is None:
+                state = _with_parts(after_rolls, part, some_d, (hits, 0))  # type: ignore[arg-type]
+                left = remembered[key] = _assigned(battle, policies, state, A, hits)
+                if left is None:
+                    return None
+            first_after[(part, hits)] = left
+    if not _idle(battle, after_rolls, set(first_after.values()), d_parts, D, arena_and_cause):
+        return None
+    second_after: dict[tuple[Hashable, int], Hashable] = {}
+    for part in d_parts:
+        for hits in a_hits:
+            key = (D, where, gained, part, hits)
+            left = remembered.get(key)
+            if left is None:
+                # the attacker done (its step's ``done``): the defender assigns
+                state = _with_parts(after_rolls, some_a, part, (0, hits)).changed(turn=D)  # type: ignore[arg-type]
+                left = remembered[key] = _assigned(battle, policies, state, D, hits)
+                if left is None:
+                    return None
+            second_after[(part, hits)] = left
+    return first_after, second_after
+
+
+def _idle(
+    battle: Ti4Battle,
+    after_rolls: BattleState,
+    attackers: set[Hashable],
+    defenders: set[Hashable],
+    side: Side,
+    arena_and_cause: tuple[int | None, str],
+) -> bool:
+    """Whether every handler asked while ``side`` assigns a combat round's hits is idle then
+    (or none is asked: ``assign_hits.leap_key`` is ``()``) for each pair of the players'
+    parts given."""
+    setup = battle.setup
+    if after_rolls.gained != NOTHING_GAINED:
+        setup = setup.having(after_rolls.gained)
+    where, cause = arena_and_cause
+    if assign_hits.alone(setup, cause):
+        return True
+    hits = (1, 0) if side is A else (0, 1)
+    for a in attackers:
+        for d in defenders:
+            state = _with_parts(after_rolls, a, d, hits).changed(turn=side)  # type: ignore[arg-type]
+            if assign_hits.leap_key(setup, state, side, where, cause) != ():
+                return False
+    return True
+
+
+def _assigned(
+    battle: Ti4Battle,
+    policies: Mapping[str, Policy],
+    state: BattleState,
+    side: Side,
+    hits: int,
+) -> Part | None:
+    """``side``'s part once it has assigned ``hits`` from ``state`` (the leap the explorer
+    takes there), ``None`` if that is not one leap to a state with no hits left."""
+    if not hits:
+        return _part(state, side)
+    landed = battle.leap(battle.canonical(state), policies)
+    if (
+        landed is None
+        or landed.hits_on(side)
+        or landed.phase is not Phase.ASSIGN_HITS
+        or landed.turn is not side
+    ):
+        return None
+    return _part(landed, side)
+
+
+#: for the explorer's use of a battle's method (``Ti4Battle.split_rolls``)
+Split = Callable[[BattleState, Mapping[str, Policy], bool], SplitRolls[BattleState] | None]
