@@ -25,6 +25,9 @@ class Phase(StrEnum):
     SABOTAGE_RUN_WAR_SUN_FIRE = "sabotage_run_war_sun_fire"
     SABOTAGE_RUN_FIGHTERS = "sabotage_run_fighters"
     # space battle rounds
+    # the start of a combat round (space or invasion), where action cards are played there
+    # (Morale Boost): only when such a card is held (procedures/round_start.py)
+    START_OF_ROUND = "start_of_round"
     ANNOUNCE_WITHDRAWALS = "announce_withdrawals"
     ROLL_COMBAT_DICE = "roll_combat_dice"
     REMOVE_CASUALTIES = "remove_casualties"
@@ -87,6 +90,9 @@ class Ti3State(NamedTuple):
     #: Into the Breach of (attacker, defender): -1 not played, else the hits its dreadnought
     #: still owes (rulesets/ti3/cards/into_the_breach.py)
     breach: tuple[int, int] = (-1, -1)
+    #: Morale Boost played by (attacker, defender) at the start of this round
+    #: (rulesets/ti3/cards/morale_boost.py)
+    boosted: tuple[bool, bool] = (False, False)
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

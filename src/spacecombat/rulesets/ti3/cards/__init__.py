@@ -9,8 +9,12 @@ CARDS: dict[str, str] = {
     "chemical_warfare": "immediately before an invasion combat (procedures/invasion.py)",
     "direct_hit": "after an opponent's ship is damaged in a space battle (procedures/common.py)",
     "into_the_breach": "immediately before a space battle (procedures/space_battle.py)",
+    "fighter_prototype": "immediately before a space battle (procedures/space_battle.py)",
+    "morale_boost": "at the start of a combat round (procedures/round_start.py)",
+    "overrun": "before an invasion combat (procedures/invasion.py)",
+    "geomagnetic_mines": "before an invasion combat (procedures/invasion.py)",
 }
 
 #: cards played during the combat rounds: a battle where one is held is solved state by state
 #: (the product form plays the rounds without decisions across the players)
-IN_ROUNDS = frozenset({"direct_hit", "into_the_breach"})
+IN_ROUNDS = frozenset({"direct_hit", "into_the_breach", "fighter_prototype", "morale_boost"})

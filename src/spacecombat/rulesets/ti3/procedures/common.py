@@ -24,7 +24,7 @@ from spacecombat.rulesets.ti3.abilities.races import (
     SardakkFlagship,
     WinnuFlagship,
 )
-from spacecombat.rulesets.ti3.cards import direct_hit, into_the_breach
+from spacecombat.rulesets.ti3.cards import bonuses, direct_hit, into_the_breach
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -46,7 +46,7 @@ def pool(
 
     A roll at the units' combat values depends only on what its dice see (handlers are pure
     and see the roll's context alone), so that pool is made once for them."""
-    card = into_the_breach.bonus(setup, state, roller, kind)
+    card = bonuses.key(setup, state, roller, kind)
     if value is not None or dice_each is not None:
         return _pool(setup, state, roller, kind, units, value, dice_each, marks, card)
     units = tuple(units)
@@ -76,9 +76,9 @@ def _pool(
     value: Callable[[str], int] | None,
     dice_each: Callable[[str], int] | None,
     marks: bool,
-    bonus: int = 0,
+    bonus: bonuses.CardBonuses = bonuses.NONE,
 ) -> DicePool:
-    """``bonus``: an action card's, in play on the roller's ships (Into the Breach)."""
+    """``bonus``: the action cards in play on the roller's dice (cards/bonuses.py)."""
     groups = []
     for unit, count in units:
         card = setup.side(roller).card(unit)
@@ -95,8 +95,8 @@ def _pool(
         printed = value(unit) if value else (card.combat.hit if card.combat else FACES + 1)
         each = dice_each(unit) if dice_each else _combat_dice(setup, state, roller, kind, unit)
         modifier = setup.modifier(roll)
-        if bonus and setup.side(roller).is_ship(unit):
-            modifier += bonus
+        if bonus is not bonuses.NONE:
+            modifier += bonuses.modifier(setup, roller, unit, bonus)
         if setup.options.natural_ten_always_hits and hit_face(printed, modifier) > FACES:
             modifier = printed - FACES  # the natural 10 still hits (rule option)
         extra_on, extra_hits = _extra_hits(setup, roller, kind, unit)

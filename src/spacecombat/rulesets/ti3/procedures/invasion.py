@@ -15,8 +15,9 @@ from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.abilities.races import Fanaticism, YinIndoctrination
-from spacecombat.rulesets.ti3.cards import chemical_warfare
-from spacecombat.rulesets.ti3.procedures import exchange
+from spacecombat.rulesets.ti3.cards import chemical_warfare, geomagnetic_mines, overrun
+from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
+from spacecombat.rulesets.ti3.procedures import exchange, round_start
 from spacecombat.rulesets.ti3.procedures.common import (
     Targets,
     pds_pool,
@@ -219,12 +220,22 @@ def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
             asked,
             lambda s, n: s.with_hits_on(D, n).at(Phase.CHEMICAL_WARFARE_HITS, turn=D),
         )
-    if state.step in ("start", INDOCTRINATED, _CHEMICAL_ASKED):
+    if state.step in ("start", INDOCTRINATED, _CHEMICAL_ASKED) and held_by_anyone(
+        setup, _BEFORE_COMBAT
+    ):
+        # the cards played before an invasion combat with Mechanized Units (Overrun,
+        # Geomagnetic Mines), each player asked in turn, the attacker first
+        return Step(state.changed(step=f"{_BEFORE}0"))
+    if in_window(state, _BEFORE):
+        return window(
+            setup, state, _BEFORE_COMBAT, _BEFORE, lambda s: Step(s.changed(step=_CARDS_ASKED))
+        )
+    if state.step in ("start", INDOCTRINATED, _CHEMICAL_ASKED, _CARDS_ASKED):
         p = state.planet
         state, reverted = shock_troops.revert_all(state, p)
         if not all(ground_forces(setup, state, side, p) for side in SIDES):
             return Step(state.at(Phase.INVASION_SUCCESS, step=""), reverted)
-        begun = state.at(Phase.INVASION_ROUND, round=1, step="")
+        begun = state.at(round_start.first_phase(setup, Phase.INVASION_ROUND), round=1, step="")
         return Step(
             begun,
             (
@@ -238,6 +249,14 @@ def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 #: ``step`` of the state once the attacker was asked about Chemical Warfare
 _CHEMICAL_ASKED = "chemical_warfare"
+
+#: ``step`` while the players are asked about the cards played before an invasion combat
+#: with Mechanized Units (cards/common.py window), and once they were
+_BEFORE = "before_invasion_combat:"
+_CARDS_ASKED = "cards_asked"
+
+#: those cards, in the order each player is asked
+_BEFORE_COMBAT: tuple[WindowCard, ...] = (overrun, geomagnetic_mines)
 
 
 def chemical_warfare_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
@@ -272,7 +291,9 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
     )
     ended = (event("round_ended", round=state.round),)
     if all(ground_forces(setup, settled, side, p) for side in SIDES):
-        nxt = settled.at(Phase.INVASION_ROUND, round=state.round + 1, turn=A)
+        nxt = settled.at(
+            round_start.first_phase(setup, Phase.INVASION_ROUND), round=state.round + 1, turn=A
+        )
         return Step(nxt, (*ended, event("round_started", round=state.round + 1)))
     rounds = list(state.ground_rounds)
     rounds[p] = state.round

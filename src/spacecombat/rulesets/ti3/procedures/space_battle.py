@@ -18,8 +18,9 @@ from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities import duranium_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.cards import into_the_breach
-from spacecombat.rulesets.ti3.procedures import exchange, sabotage_run, stalemate
+from spacecombat.rulesets.ti3.cards import fighter_prototype, into_the_breach
+from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
+from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
 from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup, barrage_units, why_not_destination
@@ -197,20 +198,17 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         # before the battle began (PDS fire): no combat; after a pre-combat step: it is over
         return Step(state.at(Phase.END_OF_SPACE_BATTLE))
     if state.step == START:
-        # action cards played immediately before a space battle (Into the Breach) come first
-        opening = _CARDS[A] if into_the_breach.held_by_anyone(setup) else ""
+        # action cards played immediately before a space battle (Into the Breach, Fighter
+        # Prototype) come first
+        opening = _CARDS if held_by_anyone(setup, _OPENING) else ""
         begun = state.at(Phase.PRE_COMBAT, step=opening)
         return Step(begun, (event("combat_started", kind="space"),))
-    if state.step in _CARDS.values():
-        side = A if state.step == _CARDS[A] else D
-        nxt = state.changed(step=_CARDS[D] if side is A else "")
-        if into_the_breach.applies(setup, state, side):
-            return into_the_breach.ask(setup, state, side, nxt)
-        return Step(nxt)
+    if in_window(state, _CARDS):
+        return window(setup, state, _OPENING, _CARDS, lambda s: Step(s))
     if not state.steps:
         # damage taken before round 1 (PDS fire, pre-combat shots) is not "this round's"
         first = state.at(
-            Phase.ANNOUNCE_WITHDRAWALS,
+            round_start.first_phase(setup, Phase.ANNOUNCE_WITHDRAWALS),
             round=1,
             turn=A,
             attacker=state.attacker.with_space(state.attacker.space.settle_round()),
@@ -237,8 +235,11 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 
 #: ``step`` of the state while each player may play an action card "immediately before a
-#: space battle" (the spec's first pre-combat item), the attacker first
-_CARDS = {A: "cards_attacker", D: "cards_defender"}
+#: space battle" (the spec's first pre-combat item), the attacker first (cards/common.py window)
+_CARDS = "cards:"
+
+#: the cards played then, in the order each player is asked
+_OPENING: tuple[WindowCard, ...] = (into_the_breach, fighter_prototype)
 
 #: the pre-combat step every sabotage run must follow (ti3-combat.md NOTE)
 _AFB = "anti_fighter_barrage"
@@ -420,7 +421,11 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
     )
     ended = (event("round_ended", round=state.round),)
     if state.withdrew is None and all(ships(setup, settled, side) for side in SIDES):
-        nxt = settled.at(Phase.ANNOUNCE_WITHDRAWALS, round=state.round + 1, turn=A)
+        nxt = settled.at(
+            round_start.first_phase(setup, Phase.ANNOUNCE_WITHDRAWALS),
+            round=state.round + 1,
+            turn=A,
+        )
         return Step(nxt, (*ended, event("round_started", round=state.round + 1)))
     return Step(settled.at(Phase.END_OF_SPACE_BATTLE), ended)
 

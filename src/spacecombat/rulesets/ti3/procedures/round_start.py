@@ -1,0 +1,42 @@
+"""The start of a combat round, where action cards played "at the start of a combat round"
+are played (Morale Boost): in a space battle before withdrawals and retreats are announced, in
+an invasion combat before the dice; the attacker is asked first, then the defender
+(docs/rulings.md 27S-3). The battle passes through this step only when such a card is held
+(``first_phase``), so a battle without one is played as before."""
+
+from __future__ import annotations
+
+from spacecombat.core.engine import Node, Step
+from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.cards import morale_boost
+from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, window
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Phase, Ti3State
+
+#: the cards played at the start of a combat round, in the order each player is asked
+CARDS: tuple[WindowCard, ...] = (morale_boost,)
+
+#: ``step`` while the players are asked
+_ASKING = "round_cards:"
+
+
+def first_phase(setup: Ti3Setup, phase: Phase) -> Phase:
+    """The phase a combat round begins in: ``phase`` (the round's first step), or the start of
+    the round when a card played then is held."""
+    return Phase.START_OF_ROUND if held_by_anyone(setup, CARDS) else phase
+
+
+def start_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """Ask the players about the cards of the round's start, then go on with the round's first
+    step (announce withdrawals in a space battle, the dice in an invasion combat). What was
+    played at a previous round's start is over."""
+    if not state.step.startswith(_ASKING):
+        state = state.changed(boosted=(False, False))
+    first = Phase.ANNOUNCE_WITHDRAWALS if setup.kind == "space" else Phase.INVASION_ROUND
+    return window(
+        setup,
+        state,
+        CARDS,
+        _ASKING,
+        lambda s: Step(s.at(first, turn=Side.ATTACKER, step="")),
+    )
