@@ -85,8 +85,9 @@ class Ti3State(NamedTuple):
     running: tuple[int, int] = (0, 0)
     #: action cards (attacker's, defender's) still in hand, each sorted (rulesets/ti3/cards)
     hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    #: a ship just damaged in the space battle, (unit, status), that Direct Hit may destroy
-    sustained: tuple[str, int] | None = None
+    #: a ship just damaged in the space battle, (unit, status, cards already asked), that a
+    #: Direct Hit may destroy (rulesets/ti3/cards/direct_hit.py)
+    sustained: tuple[str, int, int] | None = None
     #: Into the Breach of (attacker, defender): -1 not played, else the hits its dreadnought
     #: still owes (rulesets/ti3/cards/into_the_breach.py)
     breach: tuple[int, int] = (-1, -1)

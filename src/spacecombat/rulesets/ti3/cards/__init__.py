@@ -8,6 +8,8 @@ from __future__ import annotations
 CARDS: dict[str, str] = {
     "chemical_warfare": "immediately before an invasion combat (procedures/invasion.py)",
     "direct_hit": "after an opponent's ship is damaged in a space battle (procedures/common.py)",
+    "direct_hit_se": "after an opponent's dreadnought or war sun is damaged in a space battle "
+    "(procedures/common.py)",
     "into_the_breach": "immediately before a space battle (procedures/space_battle.py)",
     "fighter_prototype": "immediately before a space battle (procedures/space_battle.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
@@ -17,4 +19,6 @@ CARDS: dict[str, str] = {
 
 #: cards played during the combat rounds: a battle where one is held is solved state by state
 #: (the product form plays the rounds without decisions across the players)
-IN_ROUNDS = frozenset({"direct_hit", "into_the_breach", "fighter_prototype", "morale_boost"})
+IN_ROUNDS = frozenset(
+    {"direct_hit", "direct_hit_se", "into_the_breach", "fighter_prototype", "morale_boost"}
+)
