@@ -13,6 +13,8 @@ CARDS: dict[str, str] = {
     "into_the_breach": "immediately before a space battle (procedures/space_battle.py)",
     "fighter_prototype": "immediately before a space battle (procedures/space_battle.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
+    "skilled_retreat": "at the start of a combat round of a space battle "
+    "(procedures/round_start.py)",
     "overrun": "before an invasion combat (procedures/invasion.py)",
     "geomagnetic_mines": "before an invasion combat (procedures/invasion.py)",
 }
@@ -20,5 +22,12 @@ CARDS: dict[str, str] = {
 #: cards played during the combat rounds: a battle where one is held is solved state by state
 #: (the product form plays the rounds without decisions across the players)
 IN_ROUNDS = frozenset(
-    {"direct_hit", "direct_hit_se", "into_the_breach", "fighter_prototype", "morale_boost"}
+    {
+        "direct_hit",
+        "direct_hit_se",
+        "into_the_breach",
+        "fighter_prototype",
+        "morale_boost",
+        "skilled_retreat",
+    }
 )

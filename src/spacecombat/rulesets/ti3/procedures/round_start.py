@@ -1,6 +1,7 @@
 """The start of a combat round, where action cards played "at the start of a combat round"
-are played (Morale Boost): in a space battle before withdrawals and retreats are announced, in
-an invasion combat before the dice; the attacker is asked first, then the defender
+are played (Skilled Retreat, then Morale Boost): in a space battle before withdrawals and
+retreats are announced, in an invasion combat before the dice; the attacker is asked first,
+then the defender
 (docs/rulings.md 27S-3). The battle passes through this step only when such a card is held
 (``first_phase``), so a battle without one is played as before."""
 
@@ -8,13 +9,13 @@ from __future__ import annotations
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.cards import morale_boost
+from spacecombat.rulesets.ti3.cards import morale_boost, skilled_retreat
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, window
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
 #: the cards played at the start of a combat round, in the order each player is asked
-CARDS: tuple[WindowCard, ...] = (morale_boost,)
+CARDS: tuple[WindowCard, ...] = (skilled_retreat, morale_boost)
 
 #: ``step`` while the players are asked
 _ASKING = "round_cards:"
