@@ -12,6 +12,7 @@ CARDS: dict[str, str] = {
     "(procedures/common.py)",
     "into_the_breach": "immediately before a space battle (procedures/space_battle.py)",
     "fighter_prototype": "immediately before a space battle (procedures/space_battle.py)",
+    "beacon_of_hope": "immediately before a space battle (procedures/space_battle.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
     "skilled_retreat": "at the start of a combat round of a space battle "
     "(procedures/round_start.py)",
@@ -29,5 +30,6 @@ IN_ROUNDS = frozenset(
         "fighter_prototype",
         "morale_boost",
         "skilled_retreat",
+        "beacon_of_hope",
     }
 )

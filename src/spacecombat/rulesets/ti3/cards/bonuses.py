@@ -1,6 +1,7 @@
 """The combat-roll modifiers of the TI3 action cards in play (Into the Breach, Fighter
-Prototype, Morale Boost): what a roll's pool reads of them (``key``: part of the pool's cache
-key) and the modifier each unit's dice get from them (``modifier``)."""
+Prototype, Morale Boost, A Beacon of Hope): what a roll's pool reads of them (``key``: part of
+the pool's cache key) and the modifier each unit's dice get from them (``modifier``; A Beacon of
+Hope's extra hit is read where the pool's groups are made, procedures/common.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,12 @@ from typing import NamedTuple
 
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.cards import fighter_prototype, into_the_breach, morale_boost
+from spacecombat.rulesets.ti3.cards import (
+    beacon_of_hope,
+    fighter_prototype,
+    into_the_breach,
+    morale_boost,
+)
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -22,6 +28,8 @@ class CardBonuses(NamedTuple):
     prototype: bool = False
     #: Morale Boost: +1 on all the player's dice of this round
     morale: bool = False
+    #: A Beacon of Hope: each 10 of the player's dice one hit more
+    beacon: bool = False
 
 
 NONE = CardBonuses()
@@ -35,6 +43,7 @@ def key(setup: Ti3Setup, state: Ti3State, roller: Side, kind: RollKind) -> CardB
         into_the_breach.bonus(setup, state, roller, kind),
         fighter_prototype.in_play(setup, state, roller, kind),
         morale_boost.in_play(state, roller, kind),
+        beacon_of_hope.in_play(setup, state, roller, kind),
     )
 
 

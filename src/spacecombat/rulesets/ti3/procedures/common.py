@@ -24,7 +24,7 @@ from spacecombat.rulesets.ti3.abilities.races import (
     SardakkFlagship,
     WinnuFlagship,
 )
-from spacecombat.rulesets.ti3.cards import bonuses, direct_hit, into_the_breach
+from spacecombat.rulesets.ti3.cards import beacon_of_hope, bonuses, direct_hit, into_the_breach
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -100,6 +100,8 @@ def _pool(
         if setup.options.natural_ten_always_hits and hit_face(printed, modifier) > FACES:
             modifier = printed - FACES  # the natural 10 still hits (rule option)
         extra_on, extra_hits = _extra_hits(setup, roller, kind, unit)
+        if bonus.beacon:  # A Beacon of Hope: a 10 one hit more (27S-7)
+            extra_on, extra_hits = beacon_of_hope.FACE, extra_hits + 1
         groups.append(
             DiceGroup(
                 unit,

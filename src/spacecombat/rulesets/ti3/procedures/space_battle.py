@@ -18,7 +18,7 @@ from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities import duranium_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.cards import fighter_prototype, into_the_breach
+from spacecombat.rulesets.ti3.cards import beacon_of_hope, fighter_prototype, into_the_breach
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
 from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
 from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
@@ -239,7 +239,7 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 _CARDS = "cards:"
 
 #: the cards played then, in the order each player is asked
-_OPENING: tuple[WindowCard, ...] = (into_the_breach, fighter_prototype)
+_OPENING: tuple[WindowCard, ...] = (into_the_breach, fighter_prototype, beacon_of_hope)
 
 #: the pre-combat step every sabotage run must follow (ti3-combat.md NOTE)
 _AFB = "anti_fighter_barrage"
