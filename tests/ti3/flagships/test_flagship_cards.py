@@ -76,7 +76,6 @@ def test_a_flagship_needs_its_race() -> None:
     ("race", "why"),
     [
         ("l1z1x", "non-fighter ships"),
-        ("nekro", "every unit in the system"),
     ],
 )
 def test_a_flagship_whose_ability_is_not_implemented_is_refused_by_name(
@@ -97,7 +96,7 @@ def test_the_catalogue_offers_the_flagships_that_are_allowed() -> None:
     cards = ti3_catalogue()["cards"]
     offered = {c["faction"] for c in cards.values() if c.get("faction") and c["implemented"]}
     refused = {c["faction"] for c in cards.values() if c.get("faction") and not c["implemented"]}
-    assert refused == {"l1z1x", "nekro"}
+    assert refused == {"l1z1x"}
     assert offered == set(STATS) - refused
     assert not cards["flagship"]["implemented"]
 

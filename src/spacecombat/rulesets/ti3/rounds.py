@@ -39,6 +39,8 @@ _NOT_IN_PRODUCT_FORM = (
     "winnu_flagship",
     # Arc Secundus repairs itself at the end of each round
     "letnev_flagship",
+    # the Alastor's destruction destroys the attacker's ships too
+    "nekro_flagship",
 )
 
 

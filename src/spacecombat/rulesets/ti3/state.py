@@ -94,6 +94,9 @@ class Ti3State(NamedTuple):
     #: Morale Boost played by (attacker, defender) at the start of this round
     #: (rulesets/ti3/cards/morale_boost.py)
     boosted: tuple[bool, bool] = (False, False)
+    #: the defender's Alastor was just destroyed: every unit in the space area goes next
+    #: (rulesets/ti3/abilities/alastor.py)
+    alastor: bool = False
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

@@ -119,6 +119,14 @@ class YinFlagship(Marker):
     id = "yin_flagship"
 
 
+class NekroFlagship(Marker):
+    """The Alastor (Nekro Virus flagship): when it is destroyed while its owner defends, every
+    unit in the system's space area, both players', is destroyed (abilities/alastor.py;
+    docs/rulings.md 27S-8)."""
+
+    id = "nekro_flagship"
+
+
 class LetnevFlagship(Marker):
     """Arc Secundus (Letnev flagship): it repairs itself at the end of each combat round
     (procedures/space_battle.py ``end_of_round``) and bombards through the planetary shield
@@ -196,6 +204,7 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
     SolFlagship,
     NaaluFlagship,
     YinFlagship,
+    NekroFlagship,
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)

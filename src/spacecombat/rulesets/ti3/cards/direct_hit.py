@@ -20,6 +20,7 @@ from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.abilities import alastor
 from spacecombat.rulesets.ti3.cards import into_the_breach
 from spacecombat.rulesets.ti3.cards.common import offer as offer_card
 from spacecombat.rulesets.ti3.setup import Ti3Setup
@@ -77,6 +78,7 @@ def offer(setup: Ti3Setup, state: Ti3State, side: Side) -> Node[Ti3State]:
         space = own.space.remove(unit, status)
         destroyed = after.with_side(side, own.with_space(space)).changed(sustained=None)
         destroyed = into_the_breach.destroyed_by_card(destroyed, side, unit)
+        destroyed = alastor.fell(setup, destroyed, side, unit)
         return Step(destroyed, (unit_destroyed(side, unit, status, name),))
 
     return offer_card(

@@ -13,6 +13,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit
 from spacecombat.core.pool import DiceGroup, DicePool, hit_face
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.abilities import alastor
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, RollContext, RollKind
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.duranium_armor import tracks_this_round
@@ -214,6 +215,9 @@ def remove_casualties(
     hits); Shock Troops must be taken before other ground units (ti3-facts.md section 8);
     hits no unit can take are lost.
     """
+    if state.alastor:
+        # the defender's Alastor was just destroyed: so is every unit in the space area
+        return alastor.destroy_all(state)
     if state.sustained is not None:
         # a ship of ``side`` was just damaged: its opponent may play Direct Hit on it first
         return direct_hit.offer(setup, state, side)
@@ -237,6 +241,8 @@ def remove_casualties(
             after = after.changed(fallen=after.fallen + fell)
         if targets is Targets.SHIPS:
             after = into_the_breach.after_hit(after, side, option)
+            if option.action == "destroy":
+                after = alastor.fell(setup, after, side, option.unit or "")
         return direct_hit.mark(setup, after, side, option, damaged)
 
     return next_hit(
