@@ -41,6 +41,8 @@ _NOT_IN_PRODUCT_FORM = (
     "letnev_flagship",
     # the Alastor's destruction destroys the attacker's ships too
     "nekro_flagship",
+    # [0.0.1]'s hits go on the opponent's non-fighter ships first
+    "l1z1x_flagship",
 )
 
 

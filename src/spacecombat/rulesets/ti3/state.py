@@ -97,6 +97,11 @@ class Ti3State(NamedTuple):
     #: the defender's Alastor was just destroyed: every unit in the space area goes next
     #: (rulesets/ti3/abilities/alastor.py)
     alastor: bool = False
+    #: [0.0.1]: the hits against (attacker, defender) that go on non-fighter ships first, and
+    #: whether the roller's heavy dice were rolled and its other dice are next
+    #: (rulesets/ti3/abilities/l1z1x_flagship.py)
+    heavy: tuple[int, int] = (0, 0)
+    split: bool = False
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

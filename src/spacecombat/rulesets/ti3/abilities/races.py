@@ -119,6 +119,13 @@ class YinFlagship(Marker):
     id = "yin_flagship"
 
 
+class L1z1xFlagship(Marker):
+    """[0.0.1] (L1Z1X flagship): its and the owner's dreadnoughts' hits in the combat rounds go
+    on non-fighter ships (abilities/l1z1x_flagship.py; docs/rulings.md 27S-9)."""
+
+    id = "l1z1x_flagship"
+
+
 class NekroFlagship(Marker):
     """The Alastor (Nekro Virus flagship): when it is destroyed while its owner defends, every
     unit in the system's space area, both players', is destroyed (abilities/alastor.py;
@@ -205,6 +212,7 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
     NaaluFlagship,
     YinFlagship,
     NekroFlagship,
+    L1z1xFlagship,
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)

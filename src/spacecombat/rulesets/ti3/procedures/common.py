@@ -13,7 +13,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit
 from spacecombat.core.pool import DiceGroup, DicePool, hit_face
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.abilities import alastor
+from spacecombat.rulesets.ti3.abilities import alastor, l1z1x_flagship
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, RollContext, RollKind
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.duranium_armor import tracks_this_round
@@ -233,6 +233,7 @@ def remove_casualties(
             found = [(u, s) for u, s in found if u == "shock_troop"]
         if targets is Targets.SHIPS:
             found = into_the_breach.eligible(state, side, found)
+            found = l1z1x_flagship.eligible(setup, state, side, found)
         return found
 
     def fallen(after: Ti3State, option: Option) -> Ti3State:
@@ -240,6 +241,7 @@ def remove_casualties(
         if fell:
             after = after.changed(fallen=after.fallen + fell)
         if targets is Targets.SHIPS:
+            after = l1z1x_flagship.after_hit(state, after, side)
             after = into_the_breach.after_hit(after, side, option)
             if option.action == "destroy":
                 after = alastor.fell(setup, after, side, option.unit or "")
