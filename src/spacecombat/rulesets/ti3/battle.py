@@ -54,6 +54,7 @@ PROCEDURES: dict[Phase, Procedure] = {
     Phase.INVASION_ROUND: invasion.invasion_round,
     Phase.INVASION_CASUALTIES: invasion.invasion_casualties,
     Phase.INVASION_END_OF_ROUND: invasion.invasion_end_of_round,
+    Phase.VALKYRIE_ARMOR_HITS: invasion.valkyrie_armor_hits,
     Phase.INVASION_SUCCESS: invasion.invasion_success,
     Phase.OVER: fleet_check.over,
 }

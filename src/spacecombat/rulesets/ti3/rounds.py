@@ -43,6 +43,8 @@ _NOT_IN_PRODUCT_FORM = (
     "nekro_flagship",
     # [0.0.1]'s hits go on the opponent's non-fighter ships first
     "l1z1x_flagship",
+    # Valkyrie Armor rolls at each invasion round's end for the casualties taken
+    "valkyrie_armor",
 )
 
 

@@ -45,6 +45,8 @@ class Phase(StrEnum):
     INVASION_ROUND = "invasion_round"
     INVASION_CASUALTIES = "invasion_casualties"
     INVASION_END_OF_ROUND = "invasion_end_of_round"
+    # Valkyrie Armor (Sardakk N'orr) at the end of an invasion combat round: its casualties
+    VALKYRIE_ARMOR_HITS = "valkyrie_armor_hits"
     INVASION_SUCCESS = "invasion_success"
     OVER = "over"
 
@@ -102,6 +104,9 @@ class Ti3State(NamedTuple):
     #: (rulesets/ti3/abilities/l1z1x_flagship.py)
     heavy: tuple[int, int] = (0, 0)
     split: bool = False
+    #: hits (attacker's, defender's) ground units took in this invasion combat round
+    #: (Valkyrie Armor: rulesets/ti3/abilities/valkyrie_armor.py)
+    taken: tuple[int, int] = (0, 0)
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

@@ -126,6 +126,14 @@ class L1z1xFlagship(Marker):
     id = "l1z1x_flagship"
 
 
+class ValkyrieArmor(Marker):
+    """Valkyrie Armor (Sardakk N'orr): at the end of each invasion combat round, a die per
+    casualty taken, each 10 a casualty for the opponent (abilities/valkyrie_armor.py;
+    docs/rulings.md 27S-10)."""
+
+    id = "valkyrie_armor"
+
+
 class NekroFlagship(Marker):
     """The Alastor (Nekro Virus flagship): when it is destroyed while its owner defends, every
     unit in the system's space area, both players', is destroyed (abilities/alastor.py;
@@ -213,6 +221,7 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
     YinFlagship,
     NekroFlagship,
     L1z1xFlagship,
+    ValkyrieArmor,
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)

@@ -13,7 +13,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit
 from spacecombat.core.pool import DiceGroup, DicePool, hit_face
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.abilities import alastor, l1z1x_flagship
+from spacecombat.rulesets.ti3.abilities import alastor, l1z1x_flagship, valkyrie_armor
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, RollContext, RollKind
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.duranium_armor import tracks_this_round
@@ -240,6 +240,7 @@ def remove_casualties(
         fell = option.action == "destroy" and option.unit in GROUND_FORCES and counts_fallen(setup)
         if fell:
             after = after.changed(fallen=after.fallen + fell)
+        after = valkyrie_armor.count(state, after, side)
         if targets is Targets.SHIPS:
             after = l1z1x_flagship.after_hit(state, after, side)
             after = into_the_breach.after_hit(after, side, option)

@@ -12,9 +12,9 @@ from spacecombat.core.hits import destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ground_forces
-from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops
+from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops, valkyrie_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.abilities.races import Fanaticism, YinIndoctrination
+from spacecombat.rulesets.ti3.abilities.races import Fanaticism, ValkyrieArmor, YinIndoctrination
 from spacecombat.rulesets.ti3.cards import chemical_warfare, geomagnetic_mines, overrun
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
 from spacecombat.rulesets.ti3.procedures import exchange, round_start
@@ -278,8 +278,32 @@ def invasion_casualties(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 
 def invasion_end_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """Shock Troop promotions, then another round if both players have ground units left."""
+    """Valkyrie Armor's rolls (the attacker's, then the defender's), Shock Troop promotions,
+    then another round if both players have ground units left."""
+    if any(setup.side(s).has(ValkyrieArmor.id) for s in SIDES):
+        for side, asked, done in ((A, "", _VALKYRIE[A]), (D, _VALKYRIE[A], _VALKYRIE[D])):
+            if state.step == asked:
+                if valkyrie_armor.rolls(setup, state, side):
+                    return valkyrie_armor.roll(state, side, Phase.VALKYRIE_ARMOR_HITS, done)
+                state = state.changed(step=done)
     return shock_troops.promote(setup, state, lambda s: _next_round(setup, s))
+
+
+#: ``step`` of the end of an invasion combat round once each player's Valkyrie Armor rolled
+_VALKYRIE = {A: "valkyrie_attacker", D: "valkyrie_defender"}
+
+
+def valkyrie_armor_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """The casualties Valkyrie Armor's 10s make the opponent take, at once."""
+    return remove_casualties(
+        setup,
+        state,
+        state.turn,
+        state.planet,
+        Targets.GROUND_UNITS,
+        "Valkyrie Armor",
+        lambda s: s.at(Phase.INVASION_END_OF_ROUND, turn=A),
+    )
 
 
 def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
@@ -288,6 +312,8 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
         attacker=state.attacker.with_planet(p, state.attacker.planet(p).settle_round()),
         defender=state.defender.with_planet(p, state.defender.planet(p).settle_round()),
         tens=(0, 0),
+        taken=(0, 0),
+        step="",
     )
     ended = (event("round_ended", round=state.round),)
     if all(ground_forces(setup, settled, side, p) for side in SIDES):
