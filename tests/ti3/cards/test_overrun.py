@@ -12,7 +12,7 @@ from typing import Any
 
 from spacecombat import odds
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, run
-from tests.ti3.effects import two_lives_duel
+from tests.ti3.effects import at_least_one, two_lives_duel
 
 CARD = {"action_cards": ["overrun"]}
 
@@ -35,9 +35,9 @@ def destroyed(played: Any) -> list[tuple[object, object]]:
 
 def test_destroys_a_defending_ground_force_before_the_combat() -> None:
     """Before round 1 the attacker's card takes one of the two ground forces. Round 1: the
-    Mechanized Unit 6 (hit); the ground force 1."""
+    Mechanized Unit 6 (hit), 1; the ground force 1."""
     played = run(
-        invasion({"carrier": 1, "mechanized_unit": 1}, {"ground_force": 2}, a=CARD), [6, 1]
+        invasion({"carrier": 1, "mechanized_unit": 1}, {"ground_force": 2}, a=CARD), [6, 1, 1]
     )
     assert destroyed(played) == [("defender", "ground_force")]
     assert played.outcome["planet_taken"] is True
@@ -54,9 +54,9 @@ def test_a_shock_troop_when_no_ground_force_is_left() -> None:
 
 def test_the_defender_plays_it_too() -> None:
     """A defending Mechanized Unit: the defender takes one of the attacker's two ground forces.
-    Round 1: the ground force 1; the Mechanized Unit 6 (hit)."""
+    Round 1: the ground force 1; the Mechanized Unit 6 (hit), 1."""
     played = run(
-        invasion({"carrier": 1, "ground_force": 2}, {"mechanized_unit": 1}, d=CARD), [1, 6]
+        invasion({"carrier": 1, "ground_force": 2}, {"mechanized_unit": 1}, d=CARD), [1, 6, 1]
     )
     assert destroyed(played) == [("attacker", "ground_force")]
     assert played.outcome["planet_taken"] is False
@@ -69,8 +69,8 @@ def test_not_offered_without_a_mechanized_unit() -> None:
 
 def test_exact_odds_the_mechanized_unit_against_the_last_ground_force() -> None:
     """Hand-derived. The card leaves one ground force (8+: 3/10) against the Mechanized Unit
-    (6+: 1/2, one die by default, two lives): the duel of tests/ti3/effects.py."""
-    win, both, lose = two_lives_duel(Fraction(1, 2), Fraction(3, 10))
+    (two dice at 6: a = 1 - (1/2)^2 = 3/4; two lives): the duel of tests/ti3/effects.py."""
+    win, both, lose = two_lives_duel(at_least_one(2, Fraction(1, 2)), Fraction(3, 10))
     report = odds(
         invasion({"carrier": 1, "mechanized_unit": 1}, {"ground_force": 2}, a=CARD), fractions=True
     )

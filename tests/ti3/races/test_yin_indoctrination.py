@@ -49,10 +49,10 @@ def test_not_when_defending() -> None:
 
 def test_mechanized_units_are_immune() -> None:
     """A lone mechanized unit cannot be converted: no die is rolled. Round 1: ground force 8
-    (sustained); mechanized unit 1; round 2: 8 (destroyed); 1."""
+    (sustained); mechanized unit 1, 1 (two dice: 27S-12); round 2: 8 (destroyed); 1, 1."""
     played = run(
         invasion({"units": {"ground_force": 1}, **YIN}, {"units": {"mechanized_unit": 1}}),
-        [8, 1, 8, 1],
+        [8, 1, 1, 8, 1, 1],
     )
     assert not rolls(played, "indoctrination")
 
