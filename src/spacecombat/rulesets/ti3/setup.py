@@ -388,11 +388,18 @@ def _race_cards(
         if (
             space
             and "yin_flagship" in handlers
-            and any(data.units[u].is_ground_force for u in spec.units if u in data.units)
+            and any(
+                count and data.units[u].is_ground_force
+                for counts in (spec.units, spec.planet_units)
+                for u, count in counts.items()
+                if u in data.units
+            )
         ):
+            # PC_Twi (r_Yin.cpp VanHaugeEnable) lets ground forces in space and on the system's
+            # planets fight as fighters (docs/rulings.md 27S-13)
             raise RuleNotImplemented(
-                f"{card.name}, the flagship of {race}: ground forces aboard fighting as "
-                "fighters (with no ground force in space it cannot act)",
+                f"{card.name}, the flagship of {race}: ground forces in the system fighting as "
+                "fighters (with no ground force in the system it cannot act)",
                 f"{where}.units",
             )
         cards = {**cards, "flagship": card}
