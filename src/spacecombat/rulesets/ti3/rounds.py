@@ -45,6 +45,8 @@ _NOT_IN_PRODUCT_FORM = (
     "l1z1x_flagship",
     # Valkyrie Armor rolls at each invasion round's end for the casualties taken
     "valkyrie_armor",
+    # Exotrireme destroys ships of both players before round 2
+    "exotrireme",
 )
 
 

@@ -487,6 +487,8 @@ def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[st
     }
     if rule_options.sabotage_runs:
         named["sabotage_run"] = "sending fighters on a sabotage run (Shattered Empire option)"
+    if any("exotrireme" in spec.technologies for spec in specs):
+        named["exotrireme"] = "giving up a dreadnought with Exotrireme (docs/rulings.md 27S-14)"
     return named
 
 
@@ -500,7 +502,8 @@ def _check_play(layer: PolicySpec, where: str, decisions: Mapping[str, str]) -> 
             raise ScenarioError(
                 field,
                 f"{shown(name)} is no decision of this player in this battle (a TI3 action "
-                f"card they hold, or sabotage_run with options.sabotage_runs); allowed: {allowed}",
+                f"card they hold, exotrireme with the technology, or sabotage_run with "
+                f"options.sabotage_runs); allowed: {allowed}",
             )
         if when == "with_planets":
             raise ScenarioError(field, "'with_planets' is a TI4 key (The Alastor)")

@@ -134,6 +134,14 @@ class ValkyrieArmor(Marker):
     id = "valkyrie_armor"
 
 
+class Exotrireme(Marker):
+    """Exotrireme (Sardakk N'orr): before round 2 of a space battle, a dreadnought may be given
+    up to destroy two enemy non-fighter ships (abilities/exotrireme.py; docs/rulings.md
+    27S-14)."""
+
+    id = "exotrireme"
+
+
 class NekroFlagship(Marker):
     """The Alastor (Nekro Virus flagship): when it is destroyed while its owner defends, every
     unit in the system's space area, both players', is destroyed (abilities/alastor.py;
@@ -222,6 +230,7 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
     NekroFlagship,
     L1z1xFlagship,
     ValkyrieArmor,
+    Exotrireme,
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)

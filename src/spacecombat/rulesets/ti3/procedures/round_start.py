@@ -1,5 +1,6 @@
 """The start of a combat round, where action cards played "at the start of a combat round"
-are played (Skilled Retreat, then Morale Boost): in a space battle before withdrawals and
+are played (Skilled Retreat, then Morale Boost), and Exotrireme is offered before round 2
+(abilities/exotrireme.py): in a space battle before withdrawals and
 retreats are announced, in an invasion combat before the dice; the attacker is asked first,
 then the defender
 (docs/rulings.md 27S-3). The battle passes through this step only when such a card is held
@@ -8,14 +9,17 @@ then the defender
 from __future__ import annotations
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.core.sides import Side
+from spacecombat.core.sides import SIDES, Side
+from spacecombat.core.state import ships
+from spacecombat.rulesets.ti3.abilities import exotrireme
+from spacecombat.rulesets.ti3.abilities.races import Exotrireme
 from spacecombat.rulesets.ti3.cards import morale_boost, skilled_retreat
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, window
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
 #: the cards played at the start of a combat round, in the order each player is asked
-CARDS: tuple[WindowCard, ...] = (skilled_retreat, morale_boost)
+CARDS: tuple[WindowCard, ...] = (exotrireme, skilled_retreat, morale_boost)
 
 #: ``step`` while the players are asked
 _ASKING = "round_cards:"
@@ -24,6 +28,9 @@ _ASKING = "round_cards:"
 def first_phase(setup: Ti3Setup, phase: Phase) -> Phase:
     """The phase a combat round begins in: ``phase`` (the round's first step), or the start of
     the round when a card played then is held."""
+    exotrireme_held = any(s.has(Exotrireme.id) for s in setup.sides.values())
+    if setup.kind == "space" and exotrireme_held:
+        return Phase.START_OF_ROUND
     return Phase.START_OF_ROUND if held_by_anyone(setup, CARDS) else phase
 
 
@@ -34,10 +41,11 @@ def start_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     if not state.step.startswith(_ASKING):
         state = state.changed(boosted=(False, False))
     first = Phase.ANNOUNCE_WITHDRAWALS if setup.kind == "space" else Phase.INVASION_ROUND
-    return window(
-        setup,
-        state,
-        CARDS,
-        _ASKING,
-        lambda s: Step(s.at(first, turn=Side.ATTACKER, step="")),
-    )
+
+    def finish(after: Ti3State) -> Step[Ti3State]:
+        if setup.kind == "space" and not all(ships(setup, after, s) for s in SIDES):
+            # Exotrireme destroyed the last ships of a side: the round is not fought
+            return Step(after.at(Phase.END_OF_SPACE_BATTLE, round=after.round - 1, step=""))
+        return Step(after.at(first, turn=Side.ATTACKER, step=""))
+
+    return window(setup, state, CARDS, _ASKING, finish)
