@@ -316,19 +316,13 @@ def test_each_rule_race_ability_is_handled_or_refused(faction: str) -> None:
         assert caught.value.where == "attacker.faction"
 
 
-@pytest.mark.parametrize("faction", ["yin"])
-def test_races_with_unverified_abilities_are_refused(faction: str) -> None:
-    """ti3-facts.md 10: the Yin abilities are not implemented; naming the race is refused.
-    (Issue 27: the Letnev is played, tests/ti3/races/test_letnev_fleet_supply.py; the Naalu
-    is refused only as a defender that could retreat, tests/ti3/races/test_naalu_retreat.py.)"""
-    with pytest.raises(RuleNotImplemented):
-        run(scenario({"faction": faction}), [])
-
-
-def test_the_defenders_race_is_checked_too() -> None:
-    """ti3-facts.md 10: the refusal does not depend on the side."""
+def test_a_race_whose_ability_could_act_unimplemented_is_refused() -> None:
+    """ti3-facts.md 10: a race is refused only where an ability not implemented could act
+    (issue 27: the Yin is played since 27S-15, tests/ti3/races/test_yin_sacrifice.py; the Naalu
+    is refused only as a defender that could retreat, 27R-16)."""
     sc = scenario({})
-    sc["defender"]["faction"] = "yin"
+    sc["defender"]["faction"] = "naalu"
+    sc["system"] = {"adjacent": [{"name": "B", "command_tokens": ["defender"]}]}
     with pytest.raises(RuleNotImplemented) as caught:
         run(sc, [])
     assert caught.value.where == "defender.faction"

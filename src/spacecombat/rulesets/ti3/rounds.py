@@ -47,6 +47,8 @@ _NOT_IN_PRODUCT_FORM = (
     "valkyrie_armor",
     # Exotrireme destroys ships of both players before round 2
     "exotrireme",
+    # the Yin sacrifice puts a hit on an enemy ship before round 2
+    "yin_sacrifice",
 )
 
 

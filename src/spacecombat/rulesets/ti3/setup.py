@@ -217,17 +217,6 @@ def _refuse_where_it_can_act(scenario: Scenario, sides: Mapping[Side, Ti3Side]) 
                 "too (27R-20)",
                 f"{side.value}.technologies",
             )
-        units = side_spec(scenario, side).units
-        if (
-            scenario.battle == "space"
-            and sides[side].has("yin_sacrifice")
-            and any(units.get(u, 0) for u in ("cruiser", "destroyer"))
-        ):
-            raise RuleNotImplemented(
-                "The Yin Brotherhood: before the second round of a space battle, may discard a "
-                "cruiser or destroyer to inflict one hit on any enemy ship",
-                f"{side.value}.faction",
-            )
 
 
 #: keys of a side that only TI4 reads (cards held other than action cards, what a player may
@@ -487,6 +476,8 @@ def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[st
     }
     if rule_options.sabotage_runs:
         named["sabotage_run"] = "sending fighters on a sabotage run (Shattered Empire option)"
+    if any(spec.faction == "yin" for spec in specs):
+        named["yin_sacrifice"] = "the Yin sacrifice before round 2 (docs/rulings.md 27S-15)"
     if any("exotrireme" in spec.technologies for spec in specs):
         named["exotrireme"] = "giving up a dreadnought with Exotrireme (docs/rulings.md 27S-14)"
     return named

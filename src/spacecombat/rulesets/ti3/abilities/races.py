@@ -193,8 +193,8 @@ class Fanaticism(Marker):
 
 class YinSacrifice(Marker):
     """The Yin Brotherhood: before the second round of a space battle it may discard a
-    cruiser or destroyer to inflict a hit on any enemy ship. Not implemented: a space battle
-    where the Yin has one is refused (setup.py; docs/rulings.md 27R-19)."""
+    cruiser or destroyer to inflict a hit on any enemy ship (abilities/yin_sacrifice.py;
+    docs/rulings.md 27S-15)."""
 
     id = "yin_sacrifice"
 
@@ -234,4 +234,4 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)
-REFUSED_WHERE_IT_CAN_ACT = (NaaluPreCombatRetreat.id, YinFlagship.id, YinSacrifice.id)
+REFUSED_WHERE_IT_CAN_ACT = (NaaluPreCombatRetreat.id, YinFlagship.id)
