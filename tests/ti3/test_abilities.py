@@ -316,16 +316,14 @@ def test_each_rule_race_ability_is_handled_or_refused(faction: str) -> None:
         assert caught.value.where == "attacker.faction"
 
 
-def test_a_race_whose_ability_could_act_unimplemented_is_refused() -> None:
-    """ti3-facts.md 10: a race is refused only where an ability not implemented could act
-    (issue 27: the Yin is played since 27S-15, tests/ti3/races/test_yin_sacrifice.py; the Naalu
-    is refused only as a defender that could retreat, 27R-16)."""
+def test_no_race_is_refused_for_its_racial_abilities() -> None:
+    """ti3-facts.md 10: every race's abilities are implemented or never act in a battle since
+    issue 27 (the Yin's sacrifice 27S-15, the Naalu's retreat before the battle 27S-16); a
+    Naalu defender that could retreat is played."""
     sc = scenario({})
     sc["defender"]["faction"] = "naalu"
     sc["system"] = {"adjacent": [{"name": "B", "command_tokens": ["defender"]}]}
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(sc, [])
-    assert caught.value.where == "defender.faction"
+    assert run(sc, [7, 1]).outcome["result"] == "attacker_win"
 
 
 def test_every_unit_with_a_rule_ability_is_refused() -> None:

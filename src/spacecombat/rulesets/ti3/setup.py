@@ -200,16 +200,6 @@ def build(scenario: Scenario) -> Ti3Setup:
 def _refuse_where_it_can_act(scenario: Scenario, sides: Mapping[Side, Ti3Side]) -> None:
     """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
     27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to."""
-    if (
-        scenario.battle == "space"
-        and sides[Side.DEFENDER].has("naalu_pre_combat_retreat")
-        and any(why_not_destination(Side.DEFENDER, s) is None for s in scenario.system.adjacent)
-    ):
-        raise RuleNotImplemented(
-            "The Naalu Collective: when attacked, may retreat before the space battle "
-            "(a Naalu defender with somewhere to retreat to)",
-            "defender.faction",
-        )
     for side in SIDES:
         if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
             raise RuleNotImplemented(

@@ -200,9 +200,8 @@ class YinSacrifice(Marker):
 
 
 class NaaluPreCombatRetreat(Marker):
-    """The Naalu Collective: when attacked, its fleet may retreat before the space battle. Not
-    implemented: it can act only for a Naalu defender with somewhere to retreat to, and such a
-    battle is refused (setup.py; docs/rulings.md 27R-16)."""
+    """The Naalu Collective: when attacked, its fleet may retreat before the space battle
+    (abilities/naalu_retreat.py; docs/rulings.md 27S-16)."""
 
     id = "naalu_pre_combat_retreat"
 
@@ -234,4 +233,4 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)
-REFUSED_WHERE_IT_CAN_ACT = (NaaluPreCombatRetreat.id, YinFlagship.id)
+REFUSED_WHERE_IT_CAN_ACT = (YinFlagship.id,)

@@ -16,7 +16,7 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti3.abilities import duranium_armor
+from spacecombat.rulesets.ti3.abilities import duranium_armor, naalu_retreat
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.cards import beacon_of_hope, fighter_prototype, into_the_breach
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
@@ -197,7 +197,13 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     if not all(ships(setup, state, side) for side in SIDES):
         # before the battle began (PDS fire): no combat; after a pre-combat step: it is over
         return Step(state.at(Phase.END_OF_SPACE_BATTLE))
-    if state.step == START:
+    if state.step == START and naalu_retreat.applies(setup, state):
+        # the Naalu defender may retreat before the space battle begins (27S-16)
+        dice = {side: combat_pool(setup, state, side) for side in SIDES}
+        return naalu_retreat.ask(setup, state, dice, state.changed(step=_NAALU_STAYS))
+    if state.step == naalu_retreat.RETREATING:
+        return naalu_retreat.destination(setup, state)
+    if state.step in (START, _NAALU_STAYS):
         # action cards played immediately before a space battle (Into the Breach, Fighter
         # Prototype) come first
         opening = _CARDS if held_by_anyone(setup, _OPENING) else ""
@@ -240,6 +246,9 @@ _CARDS = "cards:"
 
 #: the cards played then, in the order each player is asked
 _OPENING: tuple[WindowCard, ...] = (into_the_breach, fighter_prototype, beacon_of_hope)
+
+#: ``step`` once a Naalu defender chose to stay (abilities/naalu_retreat.py)
+_NAALU_STAYS = "naalu_stays"
 
 #: the pre-combat step every sabotage run must follow (ti3-combat.md NOTE)
 _AFB = "anti_fighter_barrage"
