@@ -51,7 +51,9 @@ def test_outnumbered_it_leaves_before_the_battle() -> None:
         ),
         [],
     )
-    assert played.outcome["withdrawal"]["to"] == "B"
+    withdrawal = played.outcome["withdrawal"]
+    assert isinstance(withdrawal, dict)
+    assert withdrawal["to"] == "B"
 
 
 def test_the_stock_defender_stays_and_fights() -> None:
