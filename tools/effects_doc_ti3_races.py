@@ -71,7 +71,7 @@ def _rows() -> list[Row]:
                     "sot",
                     "rule",
                     None,
-                    "No source gives its stats: refused by name (27R-2).",
+                    "No source gives its stats: refused by name (27R-2, 27S-13).",
                 )
             )
             continue
