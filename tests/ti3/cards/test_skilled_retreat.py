@@ -58,6 +58,14 @@ def test_not_offered_with_nowhere_to_go() -> None:
     assert not events(played, "choice_made", decision="play_card")
 
 
+def test_not_into_a_system_it_activated() -> None:
+    """The TI3 deck's text: "an unactivated system": B holds the defender's command counter.
+    Round 1: 7 (hit); 1."""
+    system = {"adjacent": [{"name": "B", "command_tokens": ["defender"]}]}
+    played = run(battle({}, system), [7, 1])
+    assert not events(played, "choice_made", decision="play_card")
+
+
 def test_exact_odds_retreating_at_the_start_of_round_2() -> None:
     """Hand-derived. Round 1, one cruiser each (7+: 2/5): attacker only 6/25, both 4/25,
     defender only 6/25, neither 9/25, when the defender leaves at the start of round 2 and the

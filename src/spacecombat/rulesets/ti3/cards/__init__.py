@@ -16,6 +16,8 @@ CARDS: dict[str, str] = {
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
     "skilled_retreat": "at the start of a combat round of a space battle "
     "(procedures/round_start.py)",
+    "shields_holding": "after the opponent's combat dice of a space battle round, before your "
+    "casualties (procedures/exchange.py)",
     "overrun": "before an invasion combat (procedures/invasion.py)",
     "geomagnetic_mines": "before an invasion combat (procedures/invasion.py)",
 }
@@ -31,5 +33,6 @@ IN_ROUNDS = frozenset(
         "morale_boost",
         "skilled_retreat",
         "beacon_of_hope",
+        "shields_holding",
     }
 )

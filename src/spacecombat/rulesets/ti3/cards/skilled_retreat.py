@@ -25,10 +25,13 @@ CARD = "skilled_retreat"
 
 
 def destinations(setup: Ti3Setup, side: Side) -> list[str]:
-    """The adjacent systems ``side``'s fleet may move to with the card: a retreat's, the
-    card's command counter standing for the one a retreat needs."""
+    """The adjacent systems ``side``'s fleet may move to with the card: systems it has not
+    activated (the TI3 deck's text: "a friendly or empty unactivated system"), otherwise a
+    retreat's, the card's command counter standing for the one a retreat needs."""
     found = []
     for system in setup.adjacent:
+        if side.value in system.command_tokens:
+            continue  # the card's system is one the player has not activated (27S-17)
         tokens = (*system.command_tokens, side.value)
         if why_not_destination(side, system.model_copy(update={"command_tokens": tokens})) is None:
             found.append(system.name)

@@ -19,6 +19,7 @@ from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
+from spacecombat.rulesets.ti3.cards import shields_holding
 from spacecombat.rulesets.ti3.procedures.common import Targets, remove_casualties
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -121,6 +122,8 @@ def hits(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
     where = state.planet if fire.on_planet else None
     if fire.simultaneous:
         taker = state.turn
+        if shields_holding.applies(setup, state, taker):
+            return shields_holding.ask(setup, state, taker)
 
         def next_simultaneous(s: Ti3State) -> Ti3State:
             if taker is A:

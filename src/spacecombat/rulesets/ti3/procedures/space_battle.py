@@ -427,6 +427,7 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
     settled = state.changed(
         attacker=state.attacker.with_space(state.attacker.space.settle_round()),
         defender=state.defender.with_space(state.defender.space.settle_round()),
+        step="",  # what a round's steps marked (Shields Holding asked) is over
     )
     ended = (event("round_ended", round=state.round),)
     if state.withdrew is None and all(ships(setup, settled, side) for side in SIDES):
