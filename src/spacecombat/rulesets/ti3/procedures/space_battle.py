@@ -18,7 +18,12 @@ from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities import duranium_armor, naalu_retreat
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.cards import beacon_of_hope, fighter_prototype, into_the_breach
+from spacecombat.rulesets.ti3.cards import (
+    beacon_of_hope,
+    fighter_prototype,
+    friendly_fire,
+    into_the_breach,
+)
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
 from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
 from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
@@ -245,7 +250,12 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 _CARDS = "cards:"
 
 #: the cards played then, in the order each player is asked
-_OPENING: tuple[WindowCard, ...] = (into_the_breach, fighter_prototype, beacon_of_hope)
+_OPENING: tuple[WindowCard, ...] = (
+    into_the_breach,
+    fighter_prototype,
+    beacon_of_hope,
+    friendly_fire,
+)
 
 #: ``step`` once a Naalu defender chose to stay (abilities/naalu_retreat.py)
 _NAALU_STAYS = "naalu_stays"
