@@ -20,6 +20,7 @@ from spacecombat.rulesets.ti3.abilities import duranium_armor, naalu_retreat
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.cards import (
     beacon_of_hope,
+    experimental_battlestation,
     fighter_prototype,
     friendly_fire,
     into_the_breach,
@@ -39,7 +40,10 @@ A, D = Side.ATTACKER, Side.DEFENDER
 def _pds_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
     """Each PDS of ``side`` on a planet of the system fires one die at enemy ships (and the
     Loncara Ssodu its 2 dice at 6 with them: 27R-20)."""
-    count = state.side(side).planet(0).count("pds")
+    # Experimental Battlestation: a space dock fires three times as a PDS (27S-20)
+    count = state.side(side).planet(0).count("pds") + experimental_battlestation.shots(
+        setup, state, side
+    )
     cannon = _flagship_cannon(setup, state, side)
     if not (count or cannon) or not ships(setup, state, side.other):
         return None
@@ -86,7 +90,10 @@ def _pds_fire(setup: Ti3Setup) -> Exchange:
 
 
 def pds_fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """PDS fire: each player's PDS in the system roll (both at once by default, T5)."""
+    """PDS fire: each player's PDS in the system roll (both at once by default, T5). Before
+    it, the defender may play Experimental Battlestation (27S-20)."""
+    if state.turn is A and not state.pending and experimental_battlestation.applies(setup, state):
+        return experimental_battlestation.ask(setup, state)
     return exchange.roll(setup, state, _pds_fire(setup))
 
 
