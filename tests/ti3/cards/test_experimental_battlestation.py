@@ -8,6 +8,7 @@ attacker rolls before the defender."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, cast
 
 from spacecombat import odds
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
@@ -21,7 +22,8 @@ def test_three_pds_dice_from_the_space_dock() -> None:
     battle."""
     played = run(space({"units": {"cruiser": 1}}, DOCK), [1, 1, 6])
     [pds] = rolls(played, "pds_fire")
-    assert [(g["unit"], g["hit_on"], len(g["faces"])) for g in pds["groups"]] == [("pds", 6, 3)]
+    groups = cast("list[dict[str, Any]]", pds["groups"])
+    assert [(g["unit"], g["hit_on"], len(g["faces"])) for g in groups] == [("pds", 6, 3)]
     assert played.outcome["result"] == "no_combat"
 
 
@@ -30,7 +32,8 @@ def test_with_the_planets_pds_one_group() -> None:
     side = {**DOCK, "units": {"cruiser": 1, "space_dock": 1, "pds": 1}}
     played = run(space({"units": {"cruiser": 1}}, side), [1, 1, 1, 1, 7, 1])
     [pds] = rolls(played, "pds_fire")
-    assert sum(len(g["faces"]) for g in pds["groups"]) == 4
+    groups = cast("list[dict[str, Any]]", pds["groups"])
+    assert [len(g["faces"]) for g in groups] == [4]
 
 
 def test_not_offered_without_a_space_dock() -> None:
