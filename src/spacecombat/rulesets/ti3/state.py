@@ -107,6 +107,9 @@ class Ti3State(NamedTuple):
     #: hits (attacker's, defender's) ground units took in this invasion combat round
     #: (Valkyrie Armor: rulesets/ti3/abilities/valkyrie_armor.py)
     taken: tuple[int, int] = (0, 0)
+    #: Dug In: the planet (index + 1) whose ground forces are immune to bombardment, 0 none
+    #: (rulesets/ti3/cards/dug_in.py)
+    dug_in: int = 0
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

@@ -13,6 +13,7 @@ CARDS: dict[str, str] = {
     "into_the_breach": "immediately before a space battle (procedures/space_battle.py)",
     "fighter_prototype": "immediately before a space battle (procedures/space_battle.py)",
     "beacon_of_hope": "immediately before a space battle (procedures/space_battle.py)",
+    "dug_in": "immediately before bombardment (procedures/invasion.py)",
     "experimental_battlestation": "as PDS fire begins (procedures/space_battle.py)",
     "friendly_fire": "immediately before a space battle (procedures/space_battle.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",

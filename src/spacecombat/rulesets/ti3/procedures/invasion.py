@@ -15,7 +15,7 @@ from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops, valkyrie_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.abilities.races import Fanaticism, ValkyrieArmor, YinIndoctrination
-from spacecombat.rulesets.ti3.cards import chemical_warfare, geomagnetic_mines, overrun
+from spacecombat.rulesets.ti3.cards import chemical_warfare, dug_in, geomagnetic_mines, overrun
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
 from spacecombat.rulesets.ti3.procedures import exchange, round_start
 from spacecombat.rulesets.ti3.procedures.common import (
@@ -40,7 +40,14 @@ def _bombarders(setup: Ti3Setup, state: Ti3State) -> dict[str, int]:
 
 
 def _bombardment_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
-    """Each bombarding unit rolls its bombardment dice; only the attacker bombards."""
+    """Each bombarding unit rolls its bombardment dice; only the attacker bombards; not at a
+    planet whose ground forces Dug In made immune (27S-21)."""
+    if dug_in.dug_in(state):
+        return None
+    return _bombardment_dice(setup, state, side)
+
+
+def _bombardment_dice(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
     targets = state.defender.planet(state.planet).total(
         lambda u: Targets.GROUND_FORCES.admits(setup, D, u)
     )
@@ -80,7 +87,16 @@ BOMBARDMENT = Exchange(
 def bombardment(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """Bombardment: dreadnoughts (not against a planet with an enemy PDS) and war suns roll
     their bombardment dice; each hit removes a defending ground force (Mechanized Units are
-    immune). With X-89 Bacterial Weapon the attacker may instead destroy them all."""
+    immune). With X-89 Bacterial Weapon the attacker may instead destroy them all. First the
+    defender may play Dug In (27S-21)."""
+    if (
+        state.turn is A
+        and not state.pending
+        and state.step not in ("roll", dug_in.ASKED)
+        and dug_in.holds(state)
+        and _bombardment_dice(setup, state, A) is not None
+    ):
+        return dug_in.ask(setup, state)
     if state.turn is A and not state.pending and _x89_applies(setup, state):
         options = (
             Option("bombard", "bombard"),
@@ -112,7 +128,7 @@ def _x89_applies(setup: Ti3Setup, state: Ti3State) -> bool:
     return (
         state.step != "roll"
         and setup.side(A).has("x89_bacterial_weapon")
-        and _bombardment_pool(setup, state, A) is not None
+        and _bombardment_dice(setup, state, A) is not None
     )
 
 
