@@ -110,6 +110,9 @@ class Ti3State(NamedTuple):
     #: Dug In: the planet (index + 1) whose ground forces are immune to bombardment, 0 none
     #: (rulesets/ti3/cards/dug_in.py)
     dug_in: int = 0
+    #: Flanking Tactic: (attacker, defender) may not retreat (rulesets/ti3/cards/
+    #: flanking_tactic.py)
+    flanked: tuple[bool, bool] = (False, False)
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

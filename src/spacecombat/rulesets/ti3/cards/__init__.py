@@ -15,6 +15,7 @@ CARDS: dict[str, str] = {
     "beacon_of_hope": "immediately before a space battle (procedures/space_battle.py)",
     "dug_in": "immediately before bombardment (procedures/invasion.py)",
     "experimental_battlestation": "as PDS fire begins (procedures/space_battle.py)",
+    "flanking_tactic": "immediately before a space battle (procedures/space_battle.py)",
     "friendly_fire": "immediately before a space battle (procedures/space_battle.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
     "skilled_retreat": "at the start of a combat round of a space battle "
@@ -37,5 +38,7 @@ IN_ROUNDS = frozenset(
         "skilled_retreat",
         "beacon_of_hope",
         "shields_holding",
+        # it forbids the opponent's withdrawals and retreats in the rounds
+        "flanking_tactic",
     }
 )

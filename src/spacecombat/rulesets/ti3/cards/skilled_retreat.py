@@ -17,6 +17,7 @@ from spacecombat.core.events import event
 from spacecombat.core.forces import Forces
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
+from spacecombat.rulesets.ti3.cards import flanking_tactic
 from spacecombat.rulesets.ti3.cards.common import card_played
 from spacecombat.rulesets.ti3.setup import Ti3Setup, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -44,6 +45,7 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     return (
         setup.kind == "space"
         and CARD in state.hand(side)
+        and not flanking_tactic.flanked(state, side)
         and all(ships(setup, state, s) for s in SIDES)
         and bool(destinations(setup, side))
     )

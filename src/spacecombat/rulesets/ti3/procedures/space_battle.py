@@ -22,6 +22,7 @@ from spacecombat.rulesets.ti3.cards import (
     beacon_of_hope,
     experimental_battlestation,
     fighter_prototype,
+    flanking_tactic,
     friendly_fire,
     into_the_breach,
 )
@@ -262,6 +263,7 @@ _OPENING: tuple[WindowCard, ...] = (
     fighter_prototype,
     beacon_of_hope,
     friendly_fire,
+    flanking_tactic,
 )
 
 #: ``step`` once a Naalu defender chose to stay (abilities/naalu_retreat.py)
@@ -306,7 +308,8 @@ def announce_withdrawals(
         why = "neither player can ever destroy the other's ships (T15)"
         ended = state.at(Phase.END_OF_SPACE_BATTLE, result="stalemate")
         return Step(ended, (event("stalemate", reason=why),))
-    if not destinations(setup, state, side):
+    if not destinations(setup, state, side) or flanking_tactic.flanked(state, side):
+        # nowhere to go, or Flanking Tactic forbids it (27S-22)
         return Step(_after_announcement(state, side, False))
     verb = "withdraw" if side is A else "retreat"
     request = DecisionRequest(
