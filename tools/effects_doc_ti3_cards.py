@@ -82,7 +82,10 @@ def lines() -> list[str]:
         "decision in the card's window (`policy.play`: `never` or `{round: N}`). "
         f"{acting} act in a battle ({done} implemented, the others refused by name when held); "
         f"{len(cards) - acting} never do (holding them changes nothing). The list is what our "
-        "sources let us read (docs/rulings.md 27A-8): it is not the whole deck.",
+        "sources let us read (docs/rulings.md 27A-8, 27S-1, 27S-17): the base deck's cards with "
+        "their texts, and those of the expansions we found. A card refused by name is one not "
+        "implemented: Bunker for want of a text (27S-13), Recheck (27S-11), the others with "
+        "their texts (27S-17).",
         "",
         "| " + " | ".join(COLUMNS) + " |",
         "|" + "---|" * len(COLUMNS),

@@ -71,7 +71,7 @@ def _rows() -> list[Row]:
                     "sot",
                     "rule",
                     None,
-                    "No source gives its stats: refused by name (27R-2).",
+                    "No source gives its stats: refused by name (27R-2, 27S-13).",
                 )
             )
             continue
@@ -174,8 +174,9 @@ def races_section() -> list[str]:
     assert mech.combat is not None
     lines.append(
         f"**Mechanized Unit** (Shards of the Throne): cost {mech.cost:g}, combat "
-        f"{mech.combat.hit}, dice the option `mechanized_unit_dice` (default 1; PC_Twi gives 2: "
-        "27R-15), SUSTAIN DAMAGE; fights in invasion combat, immune to bombardment, PDS fire "
+        f"{mech.combat.hit}, dice the option `mechanized_unit_dice` (default 2, as PC_Twi and "
+        "a second TI3 program give it: 27S-12; 1 as an option), SUSTAIN DAMAGE; fights in "
+        "invasion combat, immune to bombardment, PDS fire "
         "and every effect that names ground forces. Test: "
         "`tests/ti3/units/test_mechanized_unit.py`; exact engine: product form."
     )

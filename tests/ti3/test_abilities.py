@@ -316,22 +316,14 @@ def test_each_rule_race_ability_is_handled_or_refused(faction: str) -> None:
         assert caught.value.where == "attacker.faction"
 
 
-@pytest.mark.parametrize("faction", ["yin"])
-def test_races_with_unverified_abilities_are_refused(faction: str) -> None:
-    """ti3-facts.md 10: the Yin abilities are not implemented; naming the race is refused.
-    (Issue 27: the Letnev is played, tests/ti3/races/test_letnev_fleet_supply.py; the Naalu
-    is refused only as a defender that could retreat, tests/ti3/races/test_naalu_retreat.py.)"""
-    with pytest.raises(RuleNotImplemented):
-        run(scenario({"faction": faction}), [])
-
-
-def test_the_defenders_race_is_checked_too() -> None:
-    """ti3-facts.md 10: the refusal does not depend on the side."""
+def test_no_race_is_refused_for_its_racial_abilities() -> None:
+    """ti3-facts.md 10: every race's abilities are implemented or never act in a battle since
+    issue 27 (the Yin's sacrifice 27S-15, the Naalu's retreat before the battle 27S-16); a
+    Naalu defender that could retreat is played."""
     sc = scenario({})
-    sc["defender"]["faction"] = "yin"
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(sc, [])
-    assert caught.value.where == "defender.faction"
+    sc["defender"]["faction"] = "naalu"
+    sc["system"] = {"adjacent": [{"name": "B", "command_tokens": ["defender"]}]}
+    assert run(sc, [7, 1]).outcome["result"] == "attacker_win"
 
 
 def test_every_unit_with_a_rule_ability_is_refused() -> None:

@@ -421,7 +421,7 @@ def test_ti3_ground_forces_kept_in_an_invasion() -> None:
             {"units": "3 ground_force"},
         )
     )
-    faces = [1, 1, 10, 10, 10]
+    faces = [1, 1, 1, 10, 10, 10]  # the mechanized unit's 2 dice (TI3 27S-12), the ground force's
     assert losses(run(scenario, faces), "attacker") == [
         ("S", "mechanized_unit"),
         ("D", "ground_force"),

@@ -72,33 +72,14 @@ def test_a_flagship_needs_its_race() -> None:
     assert "faction" in caught.value.message
 
 
-@pytest.mark.parametrize(
-    ("race", "why"),
-    [
-        ("l1z1x", "non-fighter ships"),
-        ("nekro", "every unit in the system"),
-    ],
-)
-def test_a_flagship_whose_ability_is_not_implemented_is_refused_by_name(
-    race: str, why: str
-) -> None:
-    """27R-2: the flagships whose abilities act in a battle but are not implemented."""
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(space({"units": {"flagship": 1}, "faction": race}, {"units": {"cruiser": 1}}), [])
-    card = rules.load().units[f"{race}_flagship"]
-    assert card.name in caught.value.rule
-    assert why in caught.value.rule
-    assert caught.value.where == "attacker.units.flagship"
-
-
 def test_the_catalogue_offers_the_flagships_that_are_allowed() -> None:
     """GET /api/v1/rulesets: each race's flagship card is listed, ``implemented`` only where
     a battle with it is answered."""
     cards = ti3_catalogue()["cards"]
     offered = {c["faction"] for c in cards.values() if c.get("faction") and c["implemented"]}
     refused = {c["faction"] for c in cards.values() if c.get("faction") and not c["implemented"]}
-    assert refused == {"l1z1x", "nekro"}
-    assert offered == set(STATS) - refused
+    assert refused == set()
+    assert offered == set(STATS)
     assert not cards["flagship"]["implemented"]
 
 

@@ -1,6 +1,7 @@
 """Van Hauge, the Yin Brotherhood flagship (PC_Twi r_Yin.cpp e_YinFlagship: ground forces
-aboard may fight as fighters; not implemented): it can act only where its owner has ground
-forces in space in a space battle, and only such a battle is refused (docs/rulings.md 27R-2).
+in the system may fight as fighters; not implemented): it can act only where its owner has
+ground forces in the system (in space or on its planets) in a space battle, and only such a
+battle is refused (docs/rulings.md 27R-2, 27S-13).
 The refusal is checked through the setup's card choice (the Yin side with ground forces in
 space and no cruiser or destroyer)."""
 
@@ -21,8 +22,9 @@ def test_its_card_names_the_ability() -> None:
     assert [a.handler for a in card.abilities] == ["yin_flagship"]
 
 
-def _cards(units: dict[str, int]) -> None:
-    scenario = parse_ti_scenario(space({"units": units, "faction": "yin"}, {"units": {}}))
+def _cards(units: dict[str, int], planet_units: dict[str, int] | None = None) -> None:
+    side = {"units": units, "faction": "yin", "planet_units": planet_units or {}}
+    scenario = parse_ti_scenario(space(side, {"units": {}}))
     handlers: set[str] = set()
     _race_cards(rules.load(), scenario.attacker, "attacker", "yin", handlers, True)
 
@@ -32,6 +34,13 @@ def test_the_flagship_with_ground_forces_aboard_is_refused() -> None:
         _cards({"flagship": 1, "ground_force": 2})
     assert "Van Hauge" in caught.value.rule
     assert caught.value.where == "attacker.units"
+
+
+def test_the_flagship_with_ground_forces_on_a_planet_of_the_system_is_refused() -> None:
+    """PC_Twi VanHaugeEnable also takes ground forces from the system's planets (27S-13)."""
+    with pytest.raises(RuleNotImplemented) as caught:
+        _cards({"flagship": 1}, {"ground_force": 1})
+    assert "Van Hauge" in caught.value.rule
 
 
 def test_without_ground_forces_it_cannot_act() -> None:

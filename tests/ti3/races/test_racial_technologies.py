@@ -38,8 +38,6 @@ def test_only_its_race_holds_it(tech: str) -> None:
 @pytest.mark.parametrize(
     ("tech", "race", "battle"),
     [
-        ("valkyrie_armor", "sardakk", "invasion"),
-        ("exotrireme", "sardakk", "space"),
         ("spec_ops_training", "sol", "invasion"),
         ("dimensional_splicers", "creuss", "space"),
     ],

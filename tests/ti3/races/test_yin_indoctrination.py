@@ -1,17 +1,13 @@
 """The Yin Brotherhood's Indoctrination (wiki.omf2097.com joneirik:rpg:ti3_races: "when
 attacker, roll a die before ground combat. On 5+, enemy loses one GF and you gain one"; PC_Twi
 r_Yin.cpp; docs/rulings.md 27R-19), with Fanaticism (tests/ti3/races/test_fanaticism.py). Its
-space-battle sacrifice is not implemented: a space battle where the Yin has a cruiser or
-destroyer is refused."""
+space-battle sacrifice: tests/ti3/races/test_yin_sacrifice.py (27S-15)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import events, rolls, run, survivors
 from tests.ti3.effects import invasion, space
 
@@ -49,10 +45,10 @@ def test_not_when_defending() -> None:
 
 def test_mechanized_units_are_immune() -> None:
     """A lone mechanized unit cannot be converted: no die is rolled. Round 1: ground force 8
-    (sustained); mechanized unit 1; round 2: 8 (destroyed); 1."""
+    (sustained); mechanized unit 1, 1 (two dice: 27S-12); round 2: 8 (destroyed); 1, 1."""
     played = run(
         invasion({"units": {"ground_force": 1}, **YIN}, {"units": {"mechanized_unit": 1}}),
-        [8, 1, 8, 1],
+        [8, 1, 1, 8, 1, 1],
     )
     assert not rolls(played, "indoctrination")
 
@@ -71,14 +67,6 @@ def test_odds_of_one_against_one() -> None:
         Fraction(14, 85),
         Fraction(6, 85),
     )
-
-
-def test_a_space_battle_with_a_yin_cruiser_is_refused() -> None:
-    """The sacrifice before round 2 could act: refused by name."""
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(space({"units": {"cruiser": 1}, **YIN}, {"units": {"cruiser": 1}}), [])
-    assert caught.value.where == "attacker.faction"
-    assert "second round" in caught.value.rule
 
 
 def test_a_space_battle_without_one_is_played() -> None:

@@ -13,7 +13,13 @@ from spacecombat.rulesets.notices import (
     counted,
     opening_events,
 )
-from spacecombat.rulesets.ti3.procedures import fleet_check, invasion, sabotage_run, space_battle
+from spacecombat.rulesets.ti3.procedures import (
+    fleet_check,
+    invasion,
+    round_start,
+    sabotage_run,
+    space_battle,
+)
 from spacecombat.rulesets.ti3.rounds import Ti3ProductRounds
 from spacecombat.rulesets.ti3.setup import Ti3Setup, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -29,6 +35,7 @@ PROCEDURES: dict[Phase, Procedure] = {
     Phase.SABOTAGE_RUN_DECLARE: sabotage_run.declare,
     Phase.SABOTAGE_RUN_WAR_SUN_FIRE: sabotage_run.war_sun_fire,
     Phase.SABOTAGE_RUN_FIGHTERS: sabotage_run.fighters_roll,
+    Phase.START_OF_ROUND: round_start.start_of_round,
     # the stalemate check (T15) plays rounds ahead with this battle's own steps
     Phase.ANNOUNCE_WITHDRAWALS: lambda setup, state: space_battle.announce_withdrawals(
         setup, state, advance
@@ -47,6 +54,7 @@ PROCEDURES: dict[Phase, Procedure] = {
     Phase.INVASION_ROUND: invasion.invasion_round,
     Phase.INVASION_CASUALTIES: invasion.invasion_casualties,
     Phase.INVASION_END_OF_ROUND: invasion.invasion_end_of_round,
+    Phase.VALKYRIE_ARMOR_HITS: invasion.valkyrie_armor_hits,
     Phase.INVASION_SUCCESS: invasion.invasion_success,
     Phase.OVER: fleet_check.over,
 }

@@ -39,6 +39,16 @@ _NOT_IN_PRODUCT_FORM = (
     "winnu_flagship",
     # Arc Secundus repairs itself at the end of each round
     "letnev_flagship",
+    # the Alastor's destruction destroys the attacker's ships too
+    "nekro_flagship",
+    # [0.0.1]'s hits go on the opponent's non-fighter ships first
+    "l1z1x_flagship",
+    # Valkyrie Armor rolls at each invasion round's end for the casualties taken
+    "valkyrie_armor",
+    # Exotrireme destroys ships of both players before round 2
+    "exotrireme",
+    # the Yin sacrifice puts a hit on an enemy ship before round 2
+    "yin_sacrifice",
 )
 
 

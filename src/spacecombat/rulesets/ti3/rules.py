@@ -166,8 +166,9 @@ class Ti3Options(BaseModel):
     duranium_not_damaged_this_round: StrictBool = False
     #: A natural 10 hits whatever the modifiers (no TI3 source has this rule).
     natural_ten_always_hits: StrictBool = False
-    #: Dice a Mechanized Unit rolls in invasion combat (Shards of the Throne; [L]: 1 or 2).
-    mechanized_unit_dice: StrictInt = Field(default=1, ge=1, le=2)
+    #: Dice a Mechanized Unit rolls in invasion combat (Shards of the Throne): 2, as PC_Twi and a
+    #: second TI3 program give it (docs/rulings.md 27S-12); 1 as an option.
+    mechanized_unit_dice: StrictInt = Field(default=2, ge=1, le=2)
     #: Fleets are checked (capacity, fleet supply) before the space battle as well as after it
     #: (ti3-facts.md section 4.3, [M]); off: only after, so a fleet over capacity fights whole.
     check_fleets_before_battle: StrictBool = True

@@ -200,33 +200,12 @@ def build(scenario: Scenario) -> Ti3Setup:
 def _refuse_where_it_can_act(scenario: Scenario, sides: Mapping[Side, Ti3Side]) -> None:
     """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
     27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to."""
-    if (
-        scenario.battle == "space"
-        and sides[Side.DEFENDER].has("naalu_pre_combat_retreat")
-        and any(why_not_destination(Side.DEFENDER, s) is None for s in scenario.system.adjacent)
-    ):
-        raise RuleNotImplemented(
-            "The Naalu Collective: when attacked, may retreat before the space battle "
-            "(a Naalu defender with somewhere to retreat to)",
-            "defender.faction",
-        )
     for side in SIDES:
         if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
             raise RuleNotImplemented(
                 "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
                 "too (27R-20)",
                 f"{side.value}.technologies",
-            )
-        units = side_spec(scenario, side).units
-        if (
-            scenario.battle == "space"
-            and sides[side].has("yin_sacrifice")
-            and any(units.get(u, 0) for u in ("cruiser", "destroyer"))
-        ):
-            raise RuleNotImplemented(
-                "The Yin Brotherhood: before the second round of a space battle, may discard a "
-                "cruiser or destroyer to inflict one hit on any enemy ship",
-                f"{side.value}.faction",
             )
 
 
@@ -388,11 +367,18 @@ def _race_cards(
         if (
             space
             and "yin_flagship" in handlers
-            and any(data.units[u].is_ground_force for u in spec.units if u in data.units)
+            and any(
+                count and data.units[u].is_ground_force
+                for counts in (spec.units, spec.planet_units)
+                for u, count in counts.items()
+                if u in data.units
+            )
         ):
+            # PC_Twi (r_Yin.cpp VanHaugeEnable) lets ground forces in space and on the system's
+            # planets fight as fighters (docs/rulings.md 27S-13)
             raise RuleNotImplemented(
-                f"{card.name}, the flagship of {race}: ground forces aboard fighting as "
-                "fighters (with no ground force in space it cannot act)",
+                f"{card.name}, the flagship of {race}: ground forces in the system fighting as "
+                "fighters (with no ground force in the system it cannot act)",
                 f"{where}.units",
             )
         cards = {**cards, "flagship": card}
@@ -480,6 +466,10 @@ def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[st
     }
     if rule_options.sabotage_runs:
         named["sabotage_run"] = "sending fighters on a sabotage run (Shattered Empire option)"
+    if any(spec.faction == "yin" for spec in specs):
+        named["yin_sacrifice"] = "the Yin sacrifice before round 2 (docs/rulings.md 27S-15)"
+    if any("exotrireme" in spec.technologies for spec in specs):
+        named["exotrireme"] = "giving up a dreadnought with Exotrireme (docs/rulings.md 27S-14)"
     return named
 
 
@@ -493,7 +483,8 @@ def _check_play(layer: PolicySpec, where: str, decisions: Mapping[str, str]) -> 
             raise ScenarioError(
                 field,
                 f"{shown(name)} is no decision of this player in this battle (a TI3 action "
-                f"card they hold, or sabotage_run with options.sabotage_runs); allowed: {allowed}",
+                f"card they hold, exotrireme with the technology, or sabotage_run with "
+                f"options.sabotage_runs); allowed: {allowed}",
             )
         if when == "with_planets":
             raise ScenarioError(field, "'with_planets' is a TI4 key (The Alastor)")

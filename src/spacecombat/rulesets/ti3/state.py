@@ -25,6 +25,9 @@ class Phase(StrEnum):
     SABOTAGE_RUN_WAR_SUN_FIRE = "sabotage_run_war_sun_fire"
     SABOTAGE_RUN_FIGHTERS = "sabotage_run_fighters"
     # space battle rounds
+    # the start of a combat round (space or invasion), where action cards are played there
+    # (Morale Boost): only when such a card is held (procedures/round_start.py)
+    START_OF_ROUND = "start_of_round"
     ANNOUNCE_WITHDRAWALS = "announce_withdrawals"
     ROLL_COMBAT_DICE = "roll_combat_dice"
     REMOVE_CASUALTIES = "remove_casualties"
@@ -42,6 +45,8 @@ class Phase(StrEnum):
     INVASION_ROUND = "invasion_round"
     INVASION_CASUALTIES = "invasion_casualties"
     INVASION_END_OF_ROUND = "invasion_end_of_round"
+    # Valkyrie Armor (Sardakk N'orr) at the end of an invasion combat round: its casualties
+    VALKYRIE_ARMOR_HITS = "valkyrie_armor_hits"
     INVASION_SUCCESS = "invasion_success"
     OVER = "over"
 
@@ -82,11 +87,32 @@ class Ti3State(NamedTuple):
     running: tuple[int, int] = (0, 0)
     #: action cards (attacker's, defender's) still in hand, each sorted (rulesets/ti3/cards)
     hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    #: a ship just damaged in the space battle, (unit, status), that Direct Hit may destroy
-    sustained: tuple[str, int] | None = None
+    #: a ship just damaged in the space battle, (unit, status, cards already asked), that a
+    #: Direct Hit may destroy (rulesets/ti3/cards/direct_hit.py)
+    sustained: tuple[str, int, int] | None = None
     #: Into the Breach of (attacker, defender): -1 not played, else the hits its dreadnought
     #: still owes (rulesets/ti3/cards/into_the_breach.py)
     breach: tuple[int, int] = (-1, -1)
+    #: Morale Boost played by (attacker, defender) at the start of this round
+    #: (rulesets/ti3/cards/morale_boost.py)
+    boosted: tuple[bool, bool] = (False, False)
+    #: the defender's Alastor was just destroyed: every unit in the space area goes next
+    #: (rulesets/ti3/abilities/alastor.py)
+    alastor: bool = False
+    #: [0.0.1]: the hits against (attacker, defender) that go on non-fighter ships first, and
+    #: whether the roller's heavy dice were rolled and its other dice are next
+    #: (rulesets/ti3/abilities/l1z1x_flagship.py)
+    heavy: tuple[int, int] = (0, 0)
+    split: bool = False
+    #: hits (attacker's, defender's) ground units took in this invasion combat round
+    #: (Valkyrie Armor: rulesets/ti3/abilities/valkyrie_armor.py)
+    taken: tuple[int, int] = (0, 0)
+    #: Dug In: the planet (index + 1) whose ground forces are immune to bombardment, 0 none
+    #: (rulesets/ti3/cards/dug_in.py)
+    dug_in: int = 0
+    #: Flanking Tactic: (attacker, defender) may not retreat (rulesets/ti3/cards/
+    #: flanking_tactic.py)
+    flanked: tuple[bool, bool] = (False, False)
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

@@ -119,6 +119,37 @@ class YinFlagship(Marker):
     id = "yin_flagship"
 
 
+class L1z1xFlagship(Marker):
+    """[0.0.1] (L1Z1X flagship): its and the owner's dreadnoughts' hits in the combat rounds go
+    on non-fighter ships (abilities/l1z1x_flagship.py; docs/rulings.md 27S-9)."""
+
+    id = "l1z1x_flagship"
+
+
+class ValkyrieArmor(Marker):
+    """Valkyrie Armor (Sardakk N'orr): at the end of each invasion combat round, a die per
+    casualty taken, each 10 a casualty for the opponent (abilities/valkyrie_armor.py;
+    docs/rulings.md 27S-10)."""
+
+    id = "valkyrie_armor"
+
+
+class Exotrireme(Marker):
+    """Exotrireme (Sardakk N'orr): before round 2 of a space battle, a dreadnought may be given
+    up to destroy two enemy non-fighter ships (abilities/exotrireme.py; docs/rulings.md
+    27S-14)."""
+
+    id = "exotrireme"
+
+
+class NekroFlagship(Marker):
+    """The Alastor (Nekro Virus flagship): when it is destroyed while its owner defends, every
+    unit in the system's space area, both players', is destroyed (abilities/alastor.py;
+    docs/rulings.md 27S-8)."""
+
+    id = "nekro_flagship"
+
+
 class LetnevFlagship(Marker):
     """Arc Secundus (Letnev flagship): it repairs itself at the end of each combat round
     (procedures/space_battle.py ``end_of_round``) and bombards through the planetary shield
@@ -162,16 +193,15 @@ class Fanaticism(Marker):
 
 class YinSacrifice(Marker):
     """The Yin Brotherhood: before the second round of a space battle it may discard a
-    cruiser or destroyer to inflict a hit on any enemy ship. Not implemented: a space battle
-    where the Yin has one is refused (setup.py; docs/rulings.md 27R-19)."""
+    cruiser or destroyer to inflict a hit on any enemy ship (abilities/yin_sacrifice.py;
+    docs/rulings.md 27S-15)."""
 
     id = "yin_sacrifice"
 
 
 class NaaluPreCombatRetreat(Marker):
-    """The Naalu Collective: when attacked, its fleet may retreat before the space battle. Not
-    implemented: it can act only for a Naalu defender with somewhere to retreat to, and such a
-    battle is refused (setup.py; docs/rulings.md 27R-16)."""
+    """The Naalu Collective: when attacked, its fleet may retreat before the space battle
+    (abilities/naalu_retreat.py; docs/rulings.md 27S-16)."""
 
     id = "naalu_pre_combat_retreat"
 
@@ -196,7 +226,11 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
     SolFlagship,
     NaaluFlagship,
     YinFlagship,
+    NekroFlagship,
+    L1z1xFlagship,
+    ValkyrieArmor,
+    Exotrireme,
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)
-REFUSED_WHERE_IT_CAN_ACT = (NaaluPreCombatRetreat.id, YinFlagship.id, YinSacrifice.id)
+REFUSED_WHERE_IT_CAN_ACT = (YinFlagship.id,)

@@ -8,9 +8,37 @@ from __future__ import annotations
 CARDS: dict[str, str] = {
     "chemical_warfare": "immediately before an invasion combat (procedures/invasion.py)",
     "direct_hit": "after an opponent's ship is damaged in a space battle (procedures/common.py)",
+    "direct_hit_se": "after an opponent's dreadnought or war sun is damaged in a space battle "
+    "(procedures/common.py)",
     "into_the_breach": "immediately before a space battle (procedures/space_battle.py)",
+    "fighter_prototype": "immediately before a space battle (procedures/space_battle.py)",
+    "beacon_of_hope": "immediately before a space battle (procedures/space_battle.py)",
+    "dug_in": "immediately before bombardment (procedures/invasion.py)",
+    "experimental_battlestation": "as PDS fire begins (procedures/space_battle.py)",
+    "flanking_tactic": "immediately before a space battle (procedures/space_battle.py)",
+    "friendly_fire": "immediately before a space battle (procedures/space_battle.py)",
+    "morale_boost": "at the start of a combat round (procedures/round_start.py)",
+    "skilled_retreat": "at the start of a combat round of a space battle "
+    "(procedures/round_start.py)",
+    "shields_holding": "after the opponent's combat dice of a space battle round, before your "
+    "casualties (procedures/exchange.py)",
+    "overrun": "before an invasion combat (procedures/invasion.py)",
+    "geomagnetic_mines": "before an invasion combat (procedures/invasion.py)",
 }
 
 #: cards played during the combat rounds: a battle where one is held is solved state by state
 #: (the product form plays the rounds without decisions across the players)
-IN_ROUNDS = frozenset({"direct_hit", "into_the_breach"})
+IN_ROUNDS = frozenset(
+    {
+        "direct_hit",
+        "direct_hit_se",
+        "into_the_breach",
+        "fighter_prototype",
+        "morale_boost",
+        "skilled_retreat",
+        "beacon_of_hope",
+        "shields_holding",
+        # it forbids the opponent's withdrawals and retreats in the rounds
+        "flanking_tactic",
+    }
+)

@@ -4,12 +4,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
 
@@ -44,3 +46,47 @@ def offer(
         return Step(done.state, (card_played(owner, card, state.round), *done.events))
 
     return Decision(request, then)
+
+
+class WindowCard(Protocol):
+    """A card module played in a window both players are asked in (the attacker first): its
+    ``applies`` says whether ``side`` may play it now, its ``ask`` offers it and goes on with
+    ``passed`` (whose ``step`` the play keeps too)."""
+
+    CARD: str
+
+    def applies(self, setup: Ti3Setup, state: Ti3State, side: Side) -> bool: ...
+
+    def ask(
+        self, setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State
+    ) -> Node[Ti3State]: ...
+
+
+def held_by_anyone(setup: Ti3Setup, cards: Sequence[WindowCard]) -> bool:
+    """Whether either player holds one of ``cards`` (else the window is never opened)."""
+    return any(s.holds(c.CARD) for s in setup.sides.values() for c in cards)
+
+
+def window(
+    setup: Ti3Setup,
+    state: Ti3State,
+    cards: Sequence[WindowCard],
+    prefix: str,
+    finish: Callable[[Ti3State], Node[Ti3State]],
+) -> Node[Ti3State]:
+    """Ask each player in turn, the attacker first, about each of ``cards`` it may play now;
+    then ``finish`` (with ``step`` cleared). ``state.step`` is ``prefix`` and the position of
+    the next (player, card) to ask while the window is open; any other step opens it."""
+    order = [(side, card) for side in (Side.ATTACKER, Side.DEFENDER) for card in cards]
+    at = int(state.step[len(prefix) :] or 0) if state.step.startswith(prefix) else 0
+    for index in range(at, len(order)):
+        side, card = order[index]
+        if card.applies(setup, state, side):
+            here = state.changed(step=f"{prefix}{index}")
+            return card.ask(setup, here, side, here.changed(step=f"{prefix}{index + 1}"))
+    return finish(state.changed(step=""))
+
+
+def in_window(state: Ti3State, prefix: str) -> bool:
+    """Whether the window of ``prefix`` is open."""
+    return state.step.startswith(prefix)

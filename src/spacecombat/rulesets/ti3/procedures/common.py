@@ -13,6 +13,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit
 from spacecombat.core.pool import DiceGroup, DicePool, hit_face
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.abilities import alastor, l1z1x_flagship, valkyrie_armor
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, RollContext, RollKind
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.duranium_armor import tracks_this_round
@@ -24,7 +25,7 @@ from spacecombat.rulesets.ti3.abilities.races import (
     SardakkFlagship,
     WinnuFlagship,
 )
-from spacecombat.rulesets.ti3.cards import direct_hit, into_the_breach
+from spacecombat.rulesets.ti3.cards import beacon_of_hope, bonuses, direct_hit, into_the_breach
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -46,7 +47,7 @@ def pool(
 
     A roll at the units' combat values depends only on what its dice see (handlers are pure
     and see the roll's context alone), so that pool is made once for them."""
-    card = into_the_breach.bonus(setup, state, roller, kind)
+    card = bonuses.key(setup, state, roller, kind)
     if value is not None or dice_each is not None:
         return _pool(setup, state, roller, kind, units, value, dice_each, marks, card)
     units = tuple(units)
@@ -76,9 +77,9 @@ def _pool(
     value: Callable[[str], int] | None,
     dice_each: Callable[[str], int] | None,
     marks: bool,
-    bonus: int = 0,
+    bonus: bonuses.CardBonuses = bonuses.NONE,
 ) -> DicePool:
-    """``bonus``: an action card's, in play on the roller's ships (Into the Breach)."""
+    """``bonus``: the action cards in play on the roller's dice (cards/bonuses.py)."""
     groups = []
     for unit, count in units:
         card = setup.side(roller).card(unit)
@@ -95,11 +96,13 @@ def _pool(
         printed = value(unit) if value else (card.combat.hit if card.combat else FACES + 1)
         each = dice_each(unit) if dice_each else _combat_dice(setup, state, roller, kind, unit)
         modifier = setup.modifier(roll)
-        if bonus and setup.side(roller).is_ship(unit):
-            modifier += bonus
+        if bonus is not bonuses.NONE:
+            modifier += bonuses.modifier(setup, roller, unit, bonus)
         if setup.options.natural_ten_always_hits and hit_face(printed, modifier) > FACES:
             modifier = printed - FACES  # the natural 10 still hits (rule option)
         extra_on, extra_hits = _extra_hits(setup, roller, kind, unit)
+        if bonus.beacon:  # A Beacon of Hope: a 10 one hit more (27S-7)
+            extra_on, extra_hits = beacon_of_hope.FACE, extra_hits + 1
         groups.append(
             DiceGroup(
                 unit,
@@ -212,6 +215,9 @@ def remove_casualties(
     hits); Shock Troops must be taken before other ground units (ti3-facts.md section 8);
     hits no unit can take are lost.
     """
+    if state.alastor:
+        # the defender's Alastor was just destroyed: so is every unit in the space area
+        return alastor.destroy_all(state)
     if state.sustained is not None:
         # a ship of ``side`` was just damaged: its opponent may play Direct Hit on it first
         return direct_hit.offer(setup, state, side)
@@ -227,14 +233,19 @@ def remove_casualties(
             found = [(u, s) for u, s in found if u == "shock_troop"]
         if targets is Targets.SHIPS:
             found = into_the_breach.eligible(state, side, found)
+            found = l1z1x_flagship.eligible(setup, state, side, found)
         return found
 
     def fallen(after: Ti3State, option: Option) -> Ti3State:
         fell = option.action == "destroy" and option.unit in GROUND_FORCES and counts_fallen(setup)
         if fell:
             after = after.changed(fallen=after.fallen + fell)
+        after = valkyrie_armor.count(state, after, side)
         if targets is Targets.SHIPS:
+            after = l1z1x_flagship.after_hit(state, after, side)
             after = into_the_breach.after_hit(after, side, option)
+            if option.action == "destroy":
+                after = alastor.fell(setup, after, side, option.unit or "")
         return direct_hit.mark(setup, after, side, option, damaged)
 
     return next_hit(

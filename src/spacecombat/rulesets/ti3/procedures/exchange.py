@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
+from spacecombat.rulesets.ti3.cards import shields_holding
 from spacecombat.rulesets.ti3.procedures.common import Targets, remove_casualties
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -62,9 +64,13 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         dice = DicePool((replace(dice.groups[0], dice=state.pending),))
     if dice is None or dice.dice == 0:
         return Step(_after_roll(state, fire, side))
+    if fire.purpose == "space_combat" and l1z1x_flagship.acts(setup, state, side):
+        return _heavy_roll(state, fire, side, dice)
 
     def then(hits: int, tens: int = 0) -> Step[Ti3State]:
         pair_hits = state.with_hits_on(side.other, state.hits_on(side.other) + hits)
+        if state.heavy != (0, 0):  # [0.0.1]'s heavy hits of an earlier roll are over
+            pair_hits = l1z1x_flagship.with_heavy_on(pair_hits, side.other, 0)
         if fire.tens:
             pair_hits = pair_hits.changed(
                 tens=(tens, state.tens[1]) if side is A else (state.tens[0], tens)
@@ -76,6 +82,31 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         return Step(_after_roll(pair_hits.changed(pending=0), fire, side))
 
     return Chance(side.value, fire.purpose, dice, then, then if fire.tens else None)
+
+
+def _heavy_roll(state: Ti3State, fire: Exchange, side: Side, dice: DicePool) -> Node[Ti3State]:
+    """A roll of a side with [0.0.1] in a combat round: its flagship's and dreadnoughts' dice
+    first, their hits counted apart (they go on non-fighter ships), then its other dice
+    (abilities/l1z1x_flagship.py; docs/rulings.md 27S-9)."""
+    heavy, rest = l1z1x_flagship.split(dice)
+    target = side.other
+    if not state.split and heavy is not None:
+
+        def heavy_hits(hits: int) -> Step[Ti3State]:
+            after = state.with_hits_on(target, state.hits_on(target) + hits)
+            after = l1z1x_flagship.with_heavy_on(after, target, hits)
+            if rest is None:
+                return Step(_after_roll(after, fire, side))
+            return Step(after.changed(split=True))
+
+        return Chance(side.value, fire.purpose, heavy, heavy_hits)
+    assert rest is not None
+
+    def other_hits(hits: int) -> Step[Ti3State]:
+        after = state.with_hits_on(target, state.hits_on(target) + hits).changed(split=False)
+        return Step(_after_roll(after, fire, side))
+
+    return Chance(side.value, fire.purpose, rest, other_hits)
 
 
 def _after_roll(state: Ti3State, fire: Exchange, side: Side) -> Ti3State:
@@ -91,6 +122,8 @@ def hits(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
     where = state.planet if fire.on_planet else None
     if fire.simultaneous:
         taker = state.turn
+        if shields_holding.applies(setup, state, taker):
+            return shields_holding.ask(setup, state, taker)
 
         def next_simultaneous(s: Ti3State) -> Ti3State:
             if taker is A:

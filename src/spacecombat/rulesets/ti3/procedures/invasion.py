@@ -12,11 +12,12 @@ from spacecombat.core.hits import destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ground_forces
-from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops
+from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops, valkyrie_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.abilities.races import Fanaticism, YinIndoctrination
-from spacecombat.rulesets.ti3.cards import chemical_warfare
-from spacecombat.rulesets.ti3.procedures import exchange
+from spacecombat.rulesets.ti3.abilities.races import Fanaticism, ValkyrieArmor, YinIndoctrination
+from spacecombat.rulesets.ti3.cards import chemical_warfare, dug_in, geomagnetic_mines, overrun
+from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
+from spacecombat.rulesets.ti3.procedures import exchange, round_start
 from spacecombat.rulesets.ti3.procedures.common import (
     Targets,
     pds_pool,
@@ -39,7 +40,14 @@ def _bombarders(setup: Ti3Setup, state: Ti3State) -> dict[str, int]:
 
 
 def _bombardment_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
-    """Each bombarding unit rolls its bombardment dice; only the attacker bombards."""
+    """Each bombarding unit rolls its bombardment dice; only the attacker bombards; not at a
+    planet whose ground forces Dug In made immune (27S-21)."""
+    if dug_in.dug_in(state):
+        return None
+    return _bombardment_dice(setup, state, side)
+
+
+def _bombardment_dice(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
     targets = state.defender.planet(state.planet).total(
         lambda u: Targets.GROUND_FORCES.admits(setup, D, u)
     )
@@ -79,7 +87,16 @@ BOMBARDMENT = Exchange(
 def bombardment(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """Bombardment: dreadnoughts (not against a planet with an enemy PDS) and war suns roll
     their bombardment dice; each hit removes a defending ground force (Mechanized Units are
-    immune). With X-89 Bacterial Weapon the attacker may instead destroy them all."""
+    immune). With X-89 Bacterial Weapon the attacker may instead destroy them all. First the
+    defender may play Dug In (27S-21)."""
+    if (
+        state.turn is A
+        and not state.pending
+        and state.step not in ("roll", dug_in.ASKED)
+        and dug_in.holds(state)
+        and _bombardment_dice(setup, state, A) is not None
+    ):
+        return dug_in.ask(setup, state)
     if state.turn is A and not state.pending and _x89_applies(setup, state):
         options = (
             Option("bombard", "bombard"),
@@ -111,7 +128,7 @@ def _x89_applies(setup: Ti3Setup, state: Ti3State) -> bool:
     return (
         state.step != "roll"
         and setup.side(A).has("x89_bacterial_weapon")
-        and _bombardment_pool(setup, state, A) is not None
+        and _bombardment_dice(setup, state, A) is not None
     )
 
 
@@ -219,12 +236,22 @@ def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
             asked,
             lambda s, n: s.with_hits_on(D, n).at(Phase.CHEMICAL_WARFARE_HITS, turn=D),
         )
-    if state.step in ("start", INDOCTRINATED, _CHEMICAL_ASKED):
+    if state.step in ("start", INDOCTRINATED, _CHEMICAL_ASKED) and held_by_anyone(
+        setup, _BEFORE_COMBAT
+    ):
+        # the cards played before an invasion combat with Mechanized Units (Overrun,
+        # Geomagnetic Mines), each player asked in turn, the attacker first
+        return Step(state.changed(step=f"{_BEFORE}0"))
+    if in_window(state, _BEFORE):
+        return window(
+            setup, state, _BEFORE_COMBAT, _BEFORE, lambda s: Step(s.changed(step=_CARDS_ASKED))
+        )
+    if state.step in ("start", INDOCTRINATED, _CHEMICAL_ASKED, _CARDS_ASKED):
         p = state.planet
         state, reverted = shock_troops.revert_all(state, p)
         if not all(ground_forces(setup, state, side, p) for side in SIDES):
             return Step(state.at(Phase.INVASION_SUCCESS, step=""), reverted)
-        begun = state.at(Phase.INVASION_ROUND, round=1, step="")
+        begun = state.at(round_start.first_phase(setup, Phase.INVASION_ROUND), round=1, step="")
         return Step(
             begun,
             (
@@ -238,6 +265,14 @@ def invasion_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 #: ``step`` of the state once the attacker was asked about Chemical Warfare
 _CHEMICAL_ASKED = "chemical_warfare"
+
+#: ``step`` while the players are asked about the cards played before an invasion combat
+#: with Mechanized Units (cards/common.py window), and once they were
+_BEFORE = "before_invasion_combat:"
+_CARDS_ASKED = "cards_asked"
+
+#: those cards, in the order each player is asked
+_BEFORE_COMBAT: tuple[WindowCard, ...] = (overrun, geomagnetic_mines)
 
 
 def chemical_warfare_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
@@ -259,8 +294,32 @@ def invasion_casualties(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 
 def invasion_end_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """Shock Troop promotions, then another round if both players have ground units left."""
+    """Valkyrie Armor's rolls (the attacker's, then the defender's), Shock Troop promotions,
+    then another round if both players have ground units left."""
+    if any(setup.side(s).has(ValkyrieArmor.id) for s in SIDES):
+        for side, asked, done in ((A, "", _VALKYRIE[A]), (D, _VALKYRIE[A], _VALKYRIE[D])):
+            if state.step == asked:
+                if valkyrie_armor.rolls(setup, state, side):
+                    return valkyrie_armor.roll(state, side, Phase.VALKYRIE_ARMOR_HITS, done)
+                state = state.changed(step=done)
     return shock_troops.promote(setup, state, lambda s: _next_round(setup, s))
+
+
+#: ``step`` of the end of an invasion combat round once each player's Valkyrie Armor rolled
+_VALKYRIE = {A: "valkyrie_attacker", D: "valkyrie_defender"}
+
+
+def valkyrie_armor_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
+    """The casualties Valkyrie Armor's 10s make the opponent take, at once."""
+    return remove_casualties(
+        setup,
+        state,
+        state.turn,
+        state.planet,
+        Targets.GROUND_UNITS,
+        "Valkyrie Armor",
+        lambda s: s.at(Phase.INVASION_END_OF_ROUND, turn=A),
+    )
 
 
 def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
@@ -269,10 +328,14 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
         attacker=state.attacker.with_planet(p, state.attacker.planet(p).settle_round()),
         defender=state.defender.with_planet(p, state.defender.planet(p).settle_round()),
         tens=(0, 0),
+        taken=(0, 0),
+        step="",
     )
     ended = (event("round_ended", round=state.round),)
     if all(ground_forces(setup, settled, side, p) for side in SIDES):
-        nxt = settled.at(Phase.INVASION_ROUND, round=state.round + 1, turn=A)
+        nxt = settled.at(
+            round_start.first_phase(setup, Phase.INVASION_ROUND), round=state.round + 1, turn=A
+        )
         return Step(nxt, (*ended, event("round_started", round=state.round + 1)))
     rounds = list(state.ground_rounds)
     rounds[p] = state.round

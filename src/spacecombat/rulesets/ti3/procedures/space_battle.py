@@ -16,10 +16,18 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti3.abilities import duranium_armor
+from spacecombat.rulesets.ti3.abilities import duranium_armor, naalu_retreat
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.cards import into_the_breach
-from spacecombat.rulesets.ti3.procedures import exchange, sabotage_run, stalemate
+from spacecombat.rulesets.ti3.cards import (
+    beacon_of_hope,
+    experimental_battlestation,
+    fighter_prototype,
+    flanking_tactic,
+    friendly_fire,
+    into_the_breach,
+)
+from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
+from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
 from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup, barrage_units, why_not_destination
@@ -33,7 +41,10 @@ A, D = Side.ATTACKER, Side.DEFENDER
 def _pds_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
     """Each PDS of ``side`` on a planet of the system fires one die at enemy ships (and the
     Loncara Ssodu its 2 dice at 6 with them: 27R-20)."""
-    count = state.side(side).planet(0).count("pds")
+    # Experimental Battlestation: a space dock fires three times as a PDS (27S-20)
+    count = state.side(side).planet(0).count("pds") + experimental_battlestation.shots(
+        setup, state, side
+    )
     cannon = _flagship_cannon(setup, state, side)
     if not (count or cannon) or not ships(setup, state, side.other):
         return None
@@ -80,7 +91,10 @@ def _pds_fire(setup: Ti3Setup) -> Exchange:
 
 
 def pds_fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """PDS fire: each player's PDS in the system roll (both at once by default, T5)."""
+    """PDS fire: each player's PDS in the system roll (both at once by default, T5). Before
+    it, the defender may play Experimental Battlestation (27S-20)."""
+    if state.turn is A and not state.pending and experimental_battlestation.applies(setup, state):
+        return experimental_battlestation.ask(setup, state)
     return exchange.roll(setup, state, _pds_fire(setup))
 
 
@@ -196,21 +210,24 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     if not all(ships(setup, state, side) for side in SIDES):
         # before the battle began (PDS fire): no combat; after a pre-combat step: it is over
         return Step(state.at(Phase.END_OF_SPACE_BATTLE))
-    if state.step == START:
-        # action cards played immediately before a space battle (Into the Breach) come first
-        opening = _CARDS[A] if into_the_breach.held_by_anyone(setup) else ""
+    if state.step == START and naalu_retreat.applies(setup, state):
+        # the Naalu defender may retreat before the space battle begins (27S-16)
+        dice = {side: combat_pool(setup, state, side) for side in SIDES}
+        return naalu_retreat.ask(setup, state, dice, state.changed(step=_NAALU_STAYS))
+    if state.step == naalu_retreat.RETREATING:
+        return naalu_retreat.destination(setup, state)
+    if state.step in (START, _NAALU_STAYS):
+        # action cards played immediately before a space battle (Into the Breach, Fighter
+        # Prototype) come first
+        opening = _CARDS if held_by_anyone(setup, _OPENING) else ""
         begun = state.at(Phase.PRE_COMBAT, step=opening)
         return Step(begun, (event("combat_started", kind="space"),))
-    if state.step in _CARDS.values():
-        side = A if state.step == _CARDS[A] else D
-        nxt = state.changed(step=_CARDS[D] if side is A else "")
-        if into_the_breach.applies(setup, state, side):
-            return into_the_breach.ask(setup, state, side, nxt)
-        return Step(nxt)
+    if in_window(state, _CARDS):
+        return window(setup, state, _OPENING, _CARDS, lambda s: Step(s))
     if not state.steps:
         # damage taken before round 1 (PDS fire, pre-combat shots) is not "this round's"
         first = state.at(
-            Phase.ANNOUNCE_WITHDRAWALS,
+            round_start.first_phase(setup, Phase.ANNOUNCE_WITHDRAWALS),
             round=1,
             turn=A,
             attacker=state.attacker.with_space(state.attacker.space.settle_round()),
@@ -237,8 +254,20 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 
 #: ``step`` of the state while each player may play an action card "immediately before a
-#: space battle" (the spec's first pre-combat item), the attacker first
-_CARDS = {A: "cards_attacker", D: "cards_defender"}
+#: space battle" (the spec's first pre-combat item), the attacker first (cards/common.py window)
+_CARDS = "cards:"
+
+#: the cards played then, in the order each player is asked
+_OPENING: tuple[WindowCard, ...] = (
+    into_the_breach,
+    fighter_prototype,
+    beacon_of_hope,
+    friendly_fire,
+    flanking_tactic,
+)
+
+#: ``step`` once a Naalu defender chose to stay (abilities/naalu_retreat.py)
+_NAALU_STAYS = "naalu_stays"
 
 #: the pre-combat step every sabotage run must follow (ti3-combat.md NOTE)
 _AFB = "anti_fighter_barrage"
@@ -279,7 +308,8 @@ def announce_withdrawals(
         why = "neither player can ever destroy the other's ships (T15)"
         ended = state.at(Phase.END_OF_SPACE_BATTLE, result="stalemate")
         return Step(ended, (event("stalemate", reason=why),))
-    if not destinations(setup, state, side):
+    if not destinations(setup, state, side) or flanking_tactic.flanked(state, side):
+        # nowhere to go, or Flanking Tactic forbids it (27S-22)
         return Step(_after_announcement(state, side, False))
     verb = "withdraw" if side is A else "retreat"
     request = DecisionRequest(
@@ -417,10 +447,15 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
     settled = state.changed(
         attacker=state.attacker.with_space(state.attacker.space.settle_round()),
         defender=state.defender.with_space(state.defender.space.settle_round()),
+        step="",  # what a round's steps marked (Shields Holding asked) is over
     )
     ended = (event("round_ended", round=state.round),)
     if state.withdrew is None and all(ships(setup, settled, side) for side in SIDES):
-        nxt = settled.at(Phase.ANNOUNCE_WITHDRAWALS, round=state.round + 1, turn=A)
+        nxt = settled.at(
+            round_start.first_phase(setup, Phase.ANNOUNCE_WITHDRAWALS),
+            round=state.round + 1,
+            turn=A,
+        )
         return Step(nxt, (*ended, event("round_started", round=state.round + 1)))
     return Step(settled.at(Phase.END_OF_SPACE_BATTLE), ended)
 

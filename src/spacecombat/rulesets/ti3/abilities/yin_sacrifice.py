@@ -1,0 +1,128 @@
+"""The Yin Brotherhood's sacrifice (racial ability; data/factions.toml; docs/rulings.md
+27S-15): "Before the second round of a space battle, may discard a Cruiser or Destroyer to
+immediately inflict one hit on any enemy ship" (wiki.omf2097.com joneirik:rpg:ti3_races; PC_Twi
+GameEffects/races/r_Yin.cpp e_YinKamikaze: once, before round 2, one of its destroyers or
+cruisers against one of the opponent's capital, i.e. non-fighter, ships, which takes the hit:
+damaged if it has SUSTAIN DAMAGE and is undamaged, else destroyed).
+
+Asked at the start of round 2 with Exotrireme (procedures/round_start.py), the attacker first;
+a ``play_card`` decision (``card`` ``yin_sacrifice``): one "play" option per (own ship given
+up, enemy ship hit), the cheapest own ship first, then the enemy ship the hit destroys before
+one it only damages, the dearest first; and "pass". The stock player takes the first
+(27A-5); ``policy.play: {yin_sacrifice: never}`` keeps its ships."""
+
+from __future__ import annotations
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.events import event
+from spacecombat.core.forces import Status
+from spacecombat.core.hits import unit_destroyed
+from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.abilities import alastor
+from spacecombat.rulesets.ti3.abilities.races import YinSacrifice
+from spacecombat.rulesets.ti3.cards.common import card_played
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Ti3State
+
+CARD = "yin_sacrifice"
+
+#: the round at whose start it is offered (PC_Twi: before round 2)
+ROUND = 2
+
+#: the ships the Yin may give up
+GIVEN = ("destroyer", "cruiser")
+
+
+def _cost(setup: Ti3Setup, side: Side, unit: str) -> float:
+    card = setup.side(side).card(unit)
+    return 100.0 if card.cost is None else card.cost / card.units_per_cost
+
+
+def _destroys(setup: Ti3Setup, side: Side, unit: str, status: Status) -> bool:
+    """Whether a hit destroys ``side``'s ``unit`` of ``status`` (rather than damaging it)."""
+    return status is not Status.UNDAMAGED or not setup.side(side).card(unit).sustain_damage
+
+
+def _choices(setup: Ti3Setup, state: Ti3State, side: Side) -> list[tuple[str, str, Status]]:
+    enemy = side.other
+    cards = setup.side(enemy)
+    own = [u for u in GIVEN if state.side(side).space.count(u)]
+    own.sort(key=lambda u: (_cost(setup, side, u), u))
+    targets = sorted(
+        {(u, s) for u, s, _ in state.side(enemy).space if cards.is_ship(u) and u != "fighter"},
+        key=lambda t: (
+            not _destroys(setup, enemy, t[0], t[1]),
+            -_cost(setup, enemy, t[0]),
+            t[0],
+            int(t[1]),
+        ),
+    )
+    return [(mine, unit, status) for mine in own for unit, status in targets]
+
+
+def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
+    return (
+        setup.kind == "space"
+        and state.round == ROUND
+        and setup.side(side).has(YinSacrifice.id)
+        and bool(_choices(setup, state, side))
+    )
+
+
+def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
+    """``side`` may give up a destroyer or cruiser to put one hit on an enemy ship."""
+    choices = _choices(setup, state, side)
+    options = tuple(
+        Option(
+            f"play yin_sacrifice: {mine} on {unit}"
+            + (" (damaged)" if status is not Status.UNDAMAGED else ""),
+            "play",
+            target=str(i),
+        )
+        for i, (mine, unit, status) in enumerate(choices)
+    )
+    request = DecisionRequest(
+        "play_card",
+        side.value,
+        "before round 2: discard a cruiser or destroyer to inflict one hit on an enemy ship?",
+        (*options, Option("pass", "pass")),
+        facts={"card": CARD, "round": state.round},
+    )
+    enemy = side.other
+
+    def then(option: Option) -> Step[Ti3State]:
+        if option.action != "play":
+            return Step(passed)
+        mine, unit, status = choices[int(option.target or 0)]
+        own = state.side(side).space.remove(mine, Status.UNDAMAGED)
+        after = state.with_side(side, state.side(side).with_space(own))
+        said = [
+            card_played(side, CARD, state.round),
+            unit_destroyed(side, mine, Status.UNDAMAGED, "the Yin sacrifice"),
+        ]
+        theirs = after.side(enemy).space
+        if _destroys(setup, enemy, unit, status):
+            theirs = theirs.remove(unit, status)
+            said.append(unit_destroyed(enemy, unit, status, "the Yin sacrifice"))
+            after = after.with_side(enemy, after.side(enemy).with_space(theirs))
+            after = alastor.fell(setup, after, enemy, unit)
+        else:
+            theirs = theirs.move(unit, status, Status.DAMAGED)
+            said.append(
+                event(
+                    "damage_sustained",
+                    player=enemy.value,
+                    unit=unit,
+                    hits_cancelled=1,
+                    cause="the Yin sacrifice",
+                )
+            )
+            after = after.with_side(enemy, after.side(enemy).with_space(theirs))
+        after = after.changed(step=passed.step)
+        if after.alastor:
+            wiped = alastor.destroy_all(after)
+            return Step(wiped.state, (*said, *wiped.events))
+        return Step(after, tuple(said))
+
+    return Decision(request, then)
