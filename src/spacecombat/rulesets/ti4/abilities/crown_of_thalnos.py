@@ -15,8 +15,8 @@ time (docs/rulings.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered. Dice a
 rerolls this round (Munitions Reserves, Fire Team, War Funding) are rerolled by it first and by
 the Crown last, on the misses left (``DiceGroup.dooming``; docs/rulings.md 14RR-1, 14RR-2).
 Trade goods (the Hacan flagship) are spent after the Crown's reroll, and a unit whose die they
-make hit is saved (14RR-11); with units of several dice that is refused by name, but for a
-single unit the relic destroys only if none of its dice hit (the Hacan flagship). One unit of a
+make hit is saved (14RR-11); with units of several dice the law's is refused by name, the
+relic's are one group a unit then (``_by_unit``, 27V-2). One unit of a
 type rolling 1 more die (Viscount Unlenn, Evelyn Delouis) is doomed as a group of its own
 (14RR-12); other unequal dice are refused by name."""
 
@@ -147,13 +147,26 @@ class CrownOfThalnos(Handler):
                 parts.append((replace(g, dice=g.dice - per - 1), per))
             for part, dice in parts:
                 try:
-                    changed.append(part.dooming(self.bonus, dice, self.strict, EFFECT))
+                    changed += [
+                        unit.dooming(self.bonus, dice, self.strict, EFFECT)
+                        for unit in _by_unit(part, dice, self.strict)
+                    ]
                 except ValueError:
-                    # trade goods on units of several dice: which misses to buy is a choice
-                    # (but for one unit the relic destroys only if none of its dice hit)
+                    # trade goods on units of several dice the law may destroy: which misses to
+                    # buy is a choice (the relic's: one group a unit, 27V-2)
                     raise RuleNotImplemented(
                         f"{self.name} with trade goods spent on the same roll, on units of"
-                        " several dice",
+                        " several dice it destroys when their rerolls produced no hit",
                         f"{roller.value}'s {g.unit} in round {state.round}",
                     ) from None
         return tuple(changed)
+
+
+def _by_unit(group: DiceGroup, per_unit: int, strict: bool) -> list[DiceGroup]:
+    """``group`` (``per_unit`` dice to a unit) as the groups the Crown dooms: itself, or, when
+    trade goods are spent on its roll (the Hacan flagship) and the relic may destroy its units
+    of several dice, one group a unit, so that the roll's tally tells which units' dice all
+    missed and a trade good saves one of them first (docs/rulings.md 14RR-11, 27V-2)."""
+    if not group.budget or strict or per_unit < 2 or group.dice <= per_unit:
+        return [group]
+    return [replace(group, dice=per_unit)] * (group.dice // per_unit)
