@@ -14,8 +14,10 @@ from the next step on the battle is read as if the scenario had listed it
 (``BattleSetup.having``). A unit upgrade is gained as ``upgrade:UNIT``.
 
 Not while the opponent has placed Antivirus face up (abilities/antivirus.py). Another
-faction's faction technology is never offered: its text does nothing for the Nekro; a Nekro
-with a Valefar Assimilator could put the token on it instead, which is refused by name."""
+faction's faction technology is never gained: its text does nothing for the Nekro; a Nekro
+with a Valefar Assimilator whose token is free may put the token on it instead, offered as
+``play technological_singularity: copy TECH with valefar_assimilator_x`` (``COPY_ACTS``,
+``free_tokens``; docs/rulings.md 27V-4)."""
 
 from __future__ import annotations
 
@@ -79,6 +81,23 @@ LATER_ACTS: dict[str, frozenset[str]] = {
 }
 
 
+#: Each faction technology with a combat rule, with where it can still act once a unit has been
+#: destroyed in a combat of this battle (as ``LATER_ACTS``): what a Valefar Assimilator's token
+#: may copy "instead of gaining" a technology (docs/rulings.md 27V-4), in the stock policy's
+#: order, after the technologies of ``LATER_ACTS``. Empty: its moment is over by then (the start
+#: of the space combat; space cannon comes before the combats).
+COPY_ACTS: dict[str, frozenset[str]] = {
+    "non_euclidean_shielding": frozenset({"space", "ground"}),  # each SUSTAIN DAMAGE
+    "supercharge": frozenset({"space", "ground"}),  # the start of each combat round
+    "valkyrie_particle_weave": frozenset({"ground"}),  # each ground combat round
+    "magmus_reactor": frozenset({"space"}),  # a retreat into a supernova
+    "dimensional_splicer": frozenset(),  # the start of a space combat
+    "impulse_core": frozenset(),  # the start of a space combat
+    "l4_disruptors": frozenset(),  # SPACE CANNON defense, before the ground combats
+    "iihq_modernization": frozenset(),  # SPACE CANNON offense
+}
+
+
 def _has_use(tech: str, setup: BattleSetup, state: BattleState, nekro: Side) -> bool:
     """Whether the Nekro has what ``tech`` needs to act in this battle: a unit with SUSTAIN
     DAMAGE that fights (Duranium Armor), a unit with PLANETARY SHIELD on a planet (Magen
@@ -86,7 +105,7 @@ def _has_use(tech: str, setup: BattleSetup, state: BattleState, nekro: Side) -> 
     system (Dark Energy Tap), an adjacent asteroid field (Antimass Deflectors)."""
     cards = setup.side(nekro)
     units = state.side(nekro)
-    if tech == "duranium_armor":
+    if tech in ("duranium_armor", "non_euclidean_shielding"):
         fights = cards.is_ship if setup.kind == "space" else cards.is_ground_force
         areas = (units.space,) if setup.kind == "space" else units.planets
         return any(fights(u) and u in cards.sustainers for a in areas for u in a.types())
@@ -98,6 +117,8 @@ def _has_use(tech: str, setup: BattleSetup, state: BattleState, nekro: Side) -> 
         return bool(setup.system.adjacent)
     if tech == "antimass_deflectors":
         return any(s.anomaly == "asteroid_field" for s in setup.system.adjacent)
+    if tech == "magmus_reactor":
+        return any(s.anomaly == "supernova" for s in setup.system.adjacent)
     return True
 
 
@@ -169,6 +190,25 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
             moments.add("ground")
         if state.order:
             moments.add("later_ground")
+    copying: list[str] = []
+    if free_tokens(setup, nekro):
+        # a faction technology: a Valefar Assimilator's token copies it instead (27V-4)
+        for tech in theirs.technologies:
+            record = data.technologies[tech]
+            if tech in mine.technologies or record.combat != "rule" or record.faction is None:
+                continue
+            acts = COPY_ACTS.get(tech)
+            if acts is None:
+                raise RuleNotImplemented(
+                    f"Technological Singularity copying {record.name} with a Valefar "
+                    "Assimilator (when it can still act once the combat is under way is not "
+                    "known)",
+                    f"{nekro.other.value}.technologies",
+                )
+            if acts & moments and _has_use(tech, setup, state, nekro):
+                copying.append(tech)
+        order = {tech: i for i, tech in enumerate(COPY_ACTS)}
+        copying.sort(key=order.__getitem__)
     technologies: list[str] = []
     for tech in theirs.technologies:
         record = data.technologies[tech]
@@ -186,24 +226,56 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
     ranked = {tech: i for i, tech in enumerate(LATER_ACTS)}
     technologies.sort(key=ranked.__getitem__)
     if not moments - {"ground_won"}:
-        return tuple(technologies)  # no more combat rounds: unit upgrades change nothing
+        # no more combat rounds: unit upgrades change nothing
+        return (*technologies, *copying)
     adding, other = _upgrades(setup, state, nekro)
     adding.sort(key=lambda pair: -pair[0])  # stable: unit types in name order among equals
-    return (*(u for _, u in adding), *technologies, *other)
+    return (*(u for _, u in adding), *technologies, *copying, *other)
+
+
+def free_tokens(setup: BattleSetup, nekro: Side) -> tuple[str, ...]:
+    """The Valefar Assimilators of the Nekro whose token is on no technology yet: those it
+    owns, less one for each other faction's technology it has (copied: the scenario lists the
+    copied technology itself, docs/rulings.md R23; or copied in this battle), X's token first
+    (docs/rulings.md 27V-4)."""
+    data = load()
+    mine = setup.side(nekro)
+    owned = tuple(a for a in ASSIMILATORS if a in mine.technologies)
+    if not owned:
+        return ()
+    faction = mine.faction
+    copied = sum(
+        1
+        for tech in mine.technologies
+        if (f := data.technologies[tech].faction) is not None and f != faction
+    )
+    return owned[copied:]
 
 
 def copies(setup: BattleSetup, nekro: Side) -> str | None:
-    """A faction technology of the opponent with a combat rule that a Valefar Assimilator of
-    the Nekro could copy (its name), or ``None``."""
+    """A faction technology of the opponent with a combat rule, or a faction unit upgrade, that
+    a Valefar Assimilator of the Nekro could copy (its name), or ``None``."""
     data = load()
-    mine, theirs = setup.side(nekro), setup.side(nekro.other)
-    if not any(a in mine.technologies for a in ASSIMILATORS):
+    theirs = setup.side(nekro.other)
+    if not free_tokens(setup, nekro):
         return None
     for tech in theirs.technologies:
         record = data.technologies[tech]
         if record.faction is not None and record.combat == "rule":
             return record.name
-    for card in theirs.cards.values():
+    return copied_upgrade(setup, nekro)
+
+
+def copied_upgrade(setup: BattleSetup, nekro: Side) -> str | None:
+    """A faction unit upgrade of the opponent that a Valefar Assimilator of the Nekro could
+    copy (its name; refused by name when the ability acts: docs/rulings.md 14T-4), or ``None``.
+    It reads the cards' ``level``, which the data gives the generic cards only: a faction's
+    upgraded unit (Exotrireme II) is never found, so such a copy is neither refused nor
+    offered, as before (a gap recorded in 27V-4: finding it would turn answers into
+    refusals)."""
+    if not free_tokens(setup, nekro):
+        return None
+    for card in setup.side(nekro.other).cards.values():
         if card.faction is not None and card.level == 2:
             return card.name
     return None
@@ -261,24 +333,29 @@ class TechnologicalSingularity(Handler):
             return None
         if state.has_used(side, ANTIVIRUS):
             return None
-        copied = copies(setup, owner)
+        copied = copied_upgrade(setup, owner)
         if copied is not None:
             raise RuleNotImplemented(
-                f"Technological Singularity with a Valefar Assimilator copying {copied}",
+                f"Technological Singularity with a Valefar Assimilator copying {copied} (a "
+                "faction unit upgrade)",
                 f"{owner.value}.technologies",
             )
         gains = offers(setup, state, owner)
+        tokens = free_tokens(setup, owner)
         if not gains:
             return None  # nothing it could take would change this battle
 
         def gain(tech: str) -> Callable[[BattleState], Step[BattleState]]:
             def act(s: BattleState) -> Step[BattleState]:
+                # a faction technology: the token on the opponent's, the assimilator has its
+                # text (read as the Nekro owning it: docs/rulings.md R23, 27V-4)
                 gained = event(
                     "technology_gained",
                     player=owner.value,
                     technology=tech,
                     name=_name(setup, side, tech),
                     **({"unit": tech.removeprefix(UPGRADE)} if tech.startswith(UPGRADE) else {}),
+                    **({"copied_with": tokens[0]} if _copied(tech) else {}),
                     source=side.value,
                     by=self.id,
                 )
@@ -290,8 +367,17 @@ class TechnologicalSingularity(Handler):
             f"Technological Singularity: the {side.value}'s {unit} was destroyed; gain one of "
             "their technologies?"
         )
-        choices = [(f"gain {tech}", gain(tech)) for tech in gains]
+        choices = [
+            (f"copy {tech} with {tokens[0]}" if _copied(tech) else f"gain {tech}", gain(tech))
+            for tech in gains
+        ]
         return offer_plays(owner, self.id, state, prompt, choices, once=False)
+
+
+def _copied(tech: str) -> bool:
+    """Whether ``tech`` (an entry of ``offers``) is a faction technology, copied with a Valefar
+    Assimilator's token rather than gained."""
+    return not tech.startswith(UPGRADE) and load().technologies[tech].faction is not None
 
 
 def _name(setup: BattleSetup, owner: Side, tech: str) -> str:

@@ -392,12 +392,20 @@ def _check_upgrades(spec: SideSpec, where: str) -> None:
             )
 
 
+#: the Nekro's technologies that copy another faction's technology (data/technologies.toml)
+ASSIMILATORS = ("valefar_assimilator_x", "valefar_assimilator_y")
+NEKRO = "nekro"
+
+
 def _read_technologies(
     data: Ti4Data, spec: SideSpec, faction: str | None, where: str
 ) -> tuple[str, ...]:
     """The side's technologies, each a known one (a unit or a unit upgrade named as one is
     pointed to its own list) of no other faction than the side's."""
     techs = []
+    # a Nekro lists the faction technology each of its Valefar Assimilators copies (R23,
+    # docs/rulings.md 27V-4): one of another faction for each assimilator it owns
+    copies = sum(1 for t in spec.technologies if t in ASSIMILATORS) if faction == NEKRO else 0
     for i, tech in enumerate(spec.technologies):
         name = f"{where}.technologies[{i}]"
         if tech not in data.technologies:
@@ -413,10 +421,17 @@ def _read_technologies(
         check_known(name, tech, data.technologies)
         record = data.technologies[tech]
         if record.faction and faction and record.faction != faction:
-            raise ScenarioError(
-                name,
-                f"{record.name} is a {record.faction} faction technology; this side is {faction}",
-            )
+            copies -= 1
+            if copies < 0:
+                also = ""
+                if faction == NEKRO:
+                    also = " (a Nekro lists one other faction's technology for each Valefar "
+                    also += "Assimilator it owns: the one its token copies)"
+                raise ScenarioError(
+                    name,
+                    f"{record.name} is a {record.faction} faction technology; this side is "
+                    f"{faction}{also}",
+                )
         techs.append(tech)
     return tuple(techs)
 
