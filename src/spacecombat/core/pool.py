@@ -498,7 +498,10 @@ def _bought(
     missed); then, cost by cost from 1 up, how many of each group's misses need exactly that
     much (a miss left is equally likely any of the faces its last roll may miss with); they are
     bought while the trade goods last, and once some cannot be, no dearer one can either. The
-    misses of a doomed group not bought are its units lost. ``by_group``: the tally also tells
+    misses of a doomed group not bought are its units lost. A unit of several dice the law
+    destroys (``_law_unit``) is followed through the dice the Crown rerolled and their misses:
+    it is at risk when all of them missed (``risk``: its misses then, else -1), and lost when
+    none of those misses is bought (docs/rulings.md 27V-3). ``by_group``: the tally also tells
     each group's hits (``Tally.by_group``)."""
     count = len(groups)
     # the roll a miss left comes from: the last reroll when there is one
