@@ -17,7 +17,9 @@ Not while the opponent has placed Antivirus face up (abilities/antivirus.py). An
 faction's faction technology is never gained: its text does nothing for the Nekro; a Nekro
 with a Valefar Assimilator whose token is free may put the token on it instead, offered as
 ``play technological_singularity: copy TECH with valefar_assimilator_x`` (``COPY_ACTS``,
-``free_tokens``; docs/rulings.md 27V-4)."""
+``free_tokens``; docs/rulings.md 27V-4); a faction unit upgrade of the opponent (Exotrireme II)
+so copied is named by its card's id, and that card replaces the Nekro's of its unit type
+(``copied_upgrades``; docs/rulings.md 27V-7)."""
 
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Handler, offer_plays, register
 from spacecombat.rulesets.ti4.effects import combatants
-from spacecombat.rulesets.ti4.rules import UPGRADE, load
+from spacecombat.rulesets.ti4.rules import UPGRADE, faction_unit_upgrade, load
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -171,6 +173,37 @@ def _upgrades(
     return adding, other
 
 
+def copied_upgrades(
+    setup: BattleSetup, state: BattleState, nekro: Side
+) -> tuple[list[tuple[Fraction, str]], list[str]]:
+    """The opponent's faction unit upgrades (its cards of ``faction_unit_upgrade``) that a free
+    Valefar Assimilator token of the Nekro may copy, each named by the card's id, for unit
+    types of the Nekro that fight in this battle's combats and whose card is not a faction's
+    (docs/rulings.md 27V-7): those that add to the expected hits of a combat round (with the
+    gain), and the others that change the card (as ``_upgrades``)."""
+    if not free_tokens(setup, nekro):
+        return [], []
+    mine, theirs = setup.side(nekro), setup.side(nekro.other)
+    units = state.side(nekro)
+    present = set(units.space.types()).union(*(p.types() for p in units.planets))
+    fights = mine.is_ship if setup.kind == "space" else mine.is_ground_force
+    adding: list[tuple[Fraction, str]] = []
+    other: list[str] = []
+    for unit in sorted(present):
+        card, own = theirs.cards.get(unit), mine.cards.get(unit)
+        if card is None or own is None or not fights(unit) or own.faction is not None:
+            continue
+        if not faction_unit_upgrade(card) or card.faction == mine.faction:
+            continue
+        count = units.space.count(unit) + sum(p.count(unit) for p in units.planets)
+        gain = count * (_hits_per_round(card) - _hits_per_round(own))
+        if gain > 0:
+            adding.append((gain, card.id))
+        else:
+            other.append(card.id)
+    return adding, other
+
+
 def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ...]:
     """What the Nekro may gain now that can still change this battle (``gained`` entries:
     technology ids, ``upgrade:UNIT``), in the stock policy's order (docs/rulings.md 14T-3):
@@ -229,15 +262,19 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
         # no more combat rounds: unit upgrades change nothing
         return (*technologies, *copying)
     adding, other = _upgrades(setup, state, nekro)
+    # a faction unit upgrade a token copies ranks with the generic ones (27V-7)
+    adding_copied, other_copied = copied_upgrades(setup, state, nekro)
+    adding += adding_copied
     adding.sort(key=lambda pair: -pair[0])  # stable: unit types in name order among equals
-    return (*(u for _, u in adding), *technologies, *copying, *other)
+    return (*(u for _, u in adding), *technologies, *copying, *other, *other_copied)
 
 
 def free_tokens(setup: BattleSetup, nekro: Side) -> tuple[str, ...]:
     """The Valefar Assimilators of the Nekro whose token is on no technology yet: those it
     owns, less one for each other faction's technology it has (copied: the scenario lists the
-    copied technology itself, docs/rulings.md R23; or copied in this battle), X's token first
-    (docs/rulings.md 27V-4)."""
+    copied technology itself, docs/rulings.md R23; or copied in this battle) and one for each
+    other faction's unit upgrade card it plays with (27V-7), X's token first (docs/rulings.md
+    27V-4)."""
     data = load()
     mine = setup.side(nekro)
     owned = tuple(a for a in ASSIMILATORS if a in mine.technologies)
@@ -249,12 +286,16 @@ def free_tokens(setup: BattleSetup, nekro: Side) -> tuple[str, ...]:
         for tech in mine.technologies
         if (f := data.technologies[tech].faction) is not None and f != faction
     )
+    copied += sum(
+        1 for card in mine.cards.values() if faction_unit_upgrade(card) and card.faction != faction
+    )
     return owned[copied:]
 
 
 def copies(setup: BattleSetup, nekro: Side) -> str | None:
-    """A faction technology of the opponent with a combat rule, or a faction unit upgrade, that
-    a Valefar Assimilator of the Nekro could copy (its name), or ``None``."""
+    """A faction technology of the opponent with a combat rule that a Valefar Assimilator of
+    the Nekro could copy (its name), or ``None`` (read as before 27V-4 by Antivirus and the
+    assignment's idle check; the faction unit upgrades it may copy are in ``offers``, 27V-7)."""
     data = load()
     theirs = setup.side(nekro.other)
     if not free_tokens(setup, nekro):
@@ -263,21 +304,6 @@ def copies(setup: BattleSetup, nekro: Side) -> str | None:
         record = data.technologies[tech]
         if record.faction is not None and record.combat == "rule":
             return record.name
-    return copied_upgrade(setup, nekro)
-
-
-def copied_upgrade(setup: BattleSetup, nekro: Side) -> str | None:
-    """A faction unit upgrade of the opponent that a Valefar Assimilator of the Nekro could
-    copy (its name; refused by name when the ability acts: docs/rulings.md 14T-4), or ``None``.
-    It reads the cards' ``level``, which the data gives the generic cards only: a faction's
-    upgraded unit (Exotrireme II) is never found, so such a copy is neither refused nor
-    offered, as before (a gap recorded in 27V-4: finding it would turn answers into
-    refusals)."""
-    if not free_tokens(setup, nekro):
-        return None
-    for card in setup.side(nekro.other).cards.values():
-        if card.faction is not None and card.level == 2:
-            return card.name
     return None
 
 
@@ -333,13 +359,6 @@ class TechnologicalSingularity(Handler):
             return None
         if state.has_used(side, ANTIVIRUS):
             return None
-        copied = copied_upgrade(setup, owner)
-        if copied is not None:
-            raise RuleNotImplemented(
-                f"Technological Singularity with a Valefar Assimilator copying {copied} (a "
-                "faction unit upgrade)",
-                f"{owner.value}.technologies",
-            )
         gains = offers(setup, state, owner)
         tokens = free_tokens(setup, owner)
         if not gains:
@@ -354,7 +373,7 @@ class TechnologicalSingularity(Handler):
                     player=owner.value,
                     technology=tech,
                     name=_name(setup, side, tech),
-                    **({"unit": tech.removeprefix(UPGRADE)} if tech.startswith(UPGRADE) else {}),
+                    **({"unit": _unit(tech)} if _unit(tech) else {}),
                     **({"copied_with": tokens[0]} if _copied(tech) else {}),
                     source=side.value,
                     by=self.id,
@@ -375,13 +394,27 @@ class TechnologicalSingularity(Handler):
 
 
 def _copied(tech: str) -> bool:
-    """Whether ``tech`` (an entry of ``offers``) is a faction technology, copied with a Valefar
-    Assimilator's token rather than gained."""
-    return not tech.startswith(UPGRADE) and load().technologies[tech].faction is not None
+    """Whether ``tech`` (an entry of ``offers``) is a faction technology or a faction unit
+    upgrade (a card's id), copied with a Valefar Assimilator's token rather than gained."""
+    if tech.startswith(UPGRADE):
+        return False
+    data = load()
+    return tech in data.units or data.technologies[tech].faction is not None
+
+
+def _unit(tech: str) -> str | None:
+    """The unit type of a unit upgrade ``tech`` (an entry of ``offers``), or ``None``."""
+    if tech.startswith(UPGRADE):
+        return tech.removeprefix(UPGRADE)
+    card = load().units.get(tech)
+    return None if card is None else card.type
 
 
 def _name(setup: BattleSetup, owner: Side, tech: str) -> str:
     """The printed name of ``owner``'s technology or unit upgrade ``tech``."""
     if tech.startswith(UPGRADE):
         return setup.side(owner).card(tech.removeprefix(UPGRADE)).name
-    return load().technologies[tech].name
+    data = load()
+    if tech in data.units:
+        return data.units[tech].name
+    return data.technologies[tech].name
