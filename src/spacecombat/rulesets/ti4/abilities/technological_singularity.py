@@ -206,12 +206,14 @@ def copied_upgrades(
 
 def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ...]:
     """What the Nekro may gain now that can still change this battle (``gained`` entries:
-    technology ids, ``upgrade:UNIT``), in the stock policy's order (docs/rulings.md 14T-3):
-    unit upgrades that add to the Nekro's combat rolls, the most expected hits a round first;
-    then technologies in ``LATER_ACTS`` order; then other unit upgrades. Once the opponent has
-    no unit left in the combat, only what acts in a later ground combat, or when a ground combat
-    is won, is offered. A technology with a combat rule whose later moments are not known here
-    is refused by name."""
+    technology ids, ``upgrade:UNIT``, a card's id for a faction unit upgrade a token copies),
+    in the stock policy's order (docs/rulings.md 14T-3, 27V-7): unit upgrades that add to the
+    Nekro's combat rolls (generic ones gained and faction ones copied alike), the most expected
+    hits a round first; then technologies in ``LATER_ACTS`` order; then faction technologies
+    copied (``COPY_ACTS`` order); then other unit upgrades, generic ones first. Once the
+    opponent has no unit left in the combat, only what acts in a later ground combat, or when a
+    ground combat is won, is offered. A technology with a combat rule whose later moments are
+    not known here is refused by name."""
     data = load()
     mine, theirs = setup.side(nekro), setup.side(nekro.other)
     going = combatants(setup, state, nekro.other) > 0  # this combat goes on
