@@ -23,6 +23,7 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import ScenarioError
+from spacecombat.resolver import resolve
 from tests.helpers import (
     assert_logs_replay,
     assert_sampled_as_played,
@@ -180,3 +181,25 @@ def test_another_faction_cannot_copy() -> None:
     sol = {"units": "1 destroyer", "faction": "sol", "cards": ["argent_destroyer2"]}
     with pytest.raises(ScenarioError, match="is a card of argent; this side is sol"):
         odds(space(sol, ARGENT), fallback=False)
+
+
+def test_a_flagship_upgrade_replaces_the_nekro_flagship() -> None:
+    # Memoria II (the Nomad's flagship upgrade) copied: the Nekro's flagship is Memoria II
+    # (combat 5, 2 dice; ANTI-FIGHTER BARRAGE 5 x3, rolled first) from then on, in a scenario
+    # naming it and in battle.
+    nekro = {**NEKRO, "units": "1 flagship", "cards": ["nomad_flagship2"]}
+    played = run(space(nekro, {"units": "1 cruiser"}), [1, 1, 1, 5, 1, 1])
+    [first, _] = rolls(played, "space_combat")
+    groups = first["groups"]
+    assert isinstance(groups, list)
+    assert (groups[0]["unit"], groups[0]["hit_on"], groups[0]["faces"]) == ("flagship", 5, [5, 1])
+    nomad = {"faction": "nomad", "units": "1 flagship, 3 cruiser", "cards": ["nomad_flagship2"]}
+    scenario = space({**NEKRO, "units": "1 flagship, 2 cruiser"}, nomad)
+    gained = [
+        e
+        for seed in range(6)
+        for e in resolve(scenario, seed=seed).events
+        if e["event"] == "technology_gained"
+    ]
+    assert gained
+    assert {(e["technology"], e["unit"]) for e in gained} == {("nomad_flagship2", "flagship")}

@@ -178,9 +178,11 @@ def copied_upgrades(
 ) -> tuple[list[tuple[Fraction, str]], list[str]]:
     """The opponent's faction unit upgrades (its cards of ``faction_unit_upgrade``) that a free
     Valefar Assimilator token of the Nekro may copy, each named by the card's id, for unit
-    types of the Nekro that fight in this battle's combats and whose card is not a faction's
-    (docs/rulings.md 27V-7): those that add to the expected hits of a combat round (with the
-    gain), and the others that change the card (as ``_upgrades``)."""
+    types of the Nekro that fight in this battle's combats and whose card is not already
+    another faction's (docs/rulings.md 27V-7; the Nekro's own flagship too: its card is
+    replaced, as a scenario naming the copy under ``cards`` has it): those that add to the
+    expected hits of a combat round (with the gain), and the others that change the card (as
+    ``_upgrades``)."""
     if not free_tokens(setup, nekro):
         return [], []
     mine, theirs = setup.side(nekro), setup.side(nekro.other)
@@ -191,8 +193,10 @@ def copied_upgrades(
     other: list[str] = []
     for unit in sorted(present):
         card, own = theirs.cards.get(unit), mine.cards.get(unit)
-        if card is None or own is None or not fights(unit) or own.faction is not None:
+        if card is None or own is None or not fights(unit):
             continue
+        if own.faction is not None and own.faction != mine.faction:
+            continue  # a token is on another faction's unit upgrade of this type already
         if not faction_unit_upgrade(card) or card.faction == mine.faction:
             continue
         count = units.space.count(unit) + sum(p.count(unit) for p in units.planets)
