@@ -213,8 +213,10 @@ def test_one_miss_bought_saves_a_unit_of_two_dice_then_the_cheapest() -> None:
         ]
     )
     assert poor.tally(poor.sample(ScriptedDice([3, 2, 2, 1, 5]))) == Tally(1, 2, (0, 0))
-    with pytest.raises(ValueError, match="one to a unit"):
-        DiceGroup("flagship", 2, 5, budget=2).dooming(0, 2, True, "crown_of_thalnos")
+    # the law (docs/rulings.md 27V-3): 6 (a hit) and 3, rerolled 4 (needs 1): its only reroll
+    # missed, so the unit is at risk though it hit; the trade good on the 4 saves it
+    law = DiceGroup("flagship", 2, 5, budget=1).dooming(0, 2, True, "crown_of_thalnos")
+    assert DicePool((law,)).tally(law.roll(ScriptedDice([6, 3, 4]))) == Tally(2, 1, (0,))
     with pytest.raises(ValueError, match="one to a unit"):
         DiceGroup("war_sun", 6, 3, budget=2).dooming(1, 3, False, "crown_of_thalnos")
 
@@ -232,3 +234,25 @@ def test_the_hacan_flagship_with_the_relic_and_a_trade_good() -> None:
         Tally(1, 1, (0,)): Fraction(9, 100) * Fraction(9, 25),
         Tally(0, 0, (1,)): Fraction(9, 100) * Fraction(16, 25),
     }
+
+
+@pytest.mark.parametrize("budget", [1, 2, 3])
+def test_the_law_with_trade_goods_every_roll_tallied_as_its_distribution_says(budget: int) -> None:
+    """docs/rulings.md 27V-3: the Hacan flagship (2 dice on 7) and a cruiser (7), the law
+    rerolling the flagship's misses (no bonus), ``budget`` trade goods: every face sequence
+    (the first roll, then the reroll of each miss), tallied as ``tally`` reads it, weighs as
+    ``tally_distribution`` says (the cruiser rolls first: rolling order)."""
+    from itertools import product
+
+    flagship = DiceGroup("flagship", 2, 7, budget=budget).dooming(0, 2, True, "crown_of_thalnos")
+    pool = DicePool.of([flagship, DiceGroup("cruiser", 1, 7, budget=budget)])
+    counted: dict[Tally, Fraction] = {}
+    for first in product(range(1, 11), repeat=2):
+        misses = sum(1 for face in first if face < 7)
+        for again in product(range(1, 11), repeat=misses):
+            for cruiser in range(1, 11):
+                faces = [cruiser, *first, *again]
+                tally = pool.tally(pool.sample(ScriptedDice(faces)))
+                weight = Fraction(1, 10 ** len(faces))
+                counted[tally] = counted.get(tally, Fraction(0)) + weight
+    assert counted == dict(pool.tally_distribution())

@@ -105,10 +105,10 @@ class DiceGroup:
             self.extra_hits
             or self.mark_on is not None
             or self.aimed
-            or (self.doom > 1 and (self.doom_strict or self.dice != self.doom))
+            or (self.doom > 1 and self.dice != self.doom)
         ):
             # (units of several dice the Crown may destroy: which misses to buy is a choice,
-            # but for one unit that loses only if none of its dice hits: 14RR-11)
+            # but for one unit: 14RR-11, docs/rulings.md 27V-2, 27V-3)
             raise ValueError("a group with trade goods to spend has plain dice, one to a unit")
 
     @property
@@ -323,17 +323,18 @@ class DicePool:
                 for chain in chains
             ]
             misses = [len(c) for c in costs]
+            risk = tuple(_at_risk(g, chain) for g, chain in zip(self.groups, chains, strict=True))
             left = self.budget
             for cost in sorted({c for group_costs in costs for c in group_costs}):
                 found = [group_costs.count(cost) for group_costs in costs]
                 bought = min(sum(found), left // cost)
-                taken = _buy_order(self.groups, misses, found, bought)
+                taken = _buy_order(self.groups, misses, found, bought, risk)
                 misses = [m - t for m, t in zip(misses, taken, strict=True)]
                 hits += bought
                 left -= bought * cost
                 if bought < sum(found):
                     break  # the trade goods ran out: nothing dearer can be bought
-            lost = _lost_unbought(self.groups, misses)
+            lost = _lost_unbought(self.groups, misses, risk)
             by_group = _hits_by_group(self.groups, misses) if self.by_group else ()
             return Tally(hits, self.budget - left, lost, 0, by_group)
         lost = tuple(
@@ -497,27 +498,39 @@ def _bought(
     missed); then, cost by cost from 1 up, how many of each group's misses need exactly that
     much (a miss left is equally likely any of the faces its last roll may miss with); they are
     bought while the trade goods last, and once some cannot be, no dearer one can either. The
-    misses of a doomed group not bought are its units lost. ``by_group``: the tally also tells
+    misses of a doomed group not bought are its units lost. A unit of several dice the law
+    destroys (``_law_unit``) is followed through the dice the Crown rerolled and their misses:
+    it is at risk when all of them missed (``risk``: its misses then, else -1), and lost when
+    none of those misses is bought (docs/rulings.md 27V-3). ``by_group``: the tally also tells
     each group's hits (``Tally.by_group``)."""
     count = len(groups)
     # the roll a miss left comes from: the last reroll when there is one
     last = tuple(g.rerolling(1) if g.stages else g for g in groups)
     result: dict[Tally, Fraction] = {}
 
-    def add(hits: int, spent: int, unbought: Sequence[int], chance: Fraction) -> None:
+    def add(
+        hits: int, spent: int, unbought: Sequence[int], chance: Fraction, risk: Sequence[int]
+    ) -> None:
         by = _hits_by_group(groups, unbought) if by_group else ()
-        key = Tally(hits, spent, _lost_unbought(groups, unbought), 0, by)
+        key = Tally(hits, spent, _lost_unbought(groups, unbought, risk), 0, by)
         result[key] = result.get(key, Fraction(0)) + chance
 
     def faces_left(at: int, cost: int) -> int:
         # the miss faces needing ``cost`` or more: 1 .. need - cost (at most 10)
         return max(0, min(SIDES, last[at].need - cost, last[at].hit_on - 1))
 
-    def level(cost: int, left: int, misses: tuple[int, ...], hits: int, chance: Fraction) -> None:
+    def level(
+        cost: int,
+        left: int,
+        misses: tuple[int, ...],
+        hits: int,
+        chance: Fraction,
+        risk: tuple[int, ...],
+    ) -> None:
         if cost > left or not any(misses):
-            add(hits, budget - left, misses, chance)
+            add(hits, budget - left, misses, chance, risk)
             return
-        spread(cost, left, misses, hits, chance, 0, (), ())
+        spread(cost, left, misses, hits, chance, risk, 0, (), ())
 
     def spread(
         cost: int,
@@ -525,6 +538,7 @@ def _bought(
         misses: tuple[int, ...],
         hits: int,
         chance: Fraction,
+        risk: tuple[int, ...],
         at: int,
         still: tuple[int, ...],
         found: tuple[int, ...],
@@ -535,17 +549,17 @@ def _bought(
             if bought < total:
                 # the trade goods ran out at this cost: nothing dearer can be bought; those
                 # that save a unit are bought first
-                taken = _buy_order(groups, misses, found, bought)
+                taken = _buy_order(groups, misses, found, bought, risk)
                 left_over = [m - t for m, t in zip(misses, taken, strict=True)]
-                add(hits + bought, budget - left + bought * cost, left_over, chance)
+                add(hits + bought, budget - left + bought * cost, left_over, chance, risk)
                 return
-            level(cost + 1, left - bought * cost, still, hits + bought, chance)
+            level(cost + 1, left - bought * cost, still, hits + bought, chance, risk)
             return
         dice = misses[at]
         faces = faces_left(at, cost)
         face = last[at].need - cost
         if not dice or faces == 0 or not 1 <= face < last[at].hit_on:
-            spread(cost, left, misses, hits, chance, at + 1, (*still, dice), (*found, 0))
+            spread(cost, left, misses, hits, chance, risk, at + 1, (*still, dice), (*found, 0))
             return
         for k, p in enumerate(_binomial(dice, Fraction(1, faces))):
             if p:
@@ -555,39 +569,84 @@ def _bought(
                     misses,
                     hits,
                     chance * p,
+                    risk,
                     at + 1,
                     (*still, dice - k),
                     (*found, k),
                 )
 
-    def natural(at: int, hits: int, misses: tuple[int, ...], chance: Fraction) -> None:
+    def natural(
+        at: int, hits: int, misses: tuple[int, ...], chance: Fraction, risk: tuple[int, ...]
+    ) -> None:
         if at == count:
-            level(1, budget, misses, hits, chance)
+            level(1, budget, misses, hits, chance, risk)
             return
         group = groups[at]
+        if _law_unit(group):
+            # the dice the Crown rerolls (those that missed through the rerolls before it),
+            # then its reroll's misses: the unit is at risk when every rerolled die missed
+            missed = 1 - group.hit_chance
+            for stage in range(len(group.stages) - 1):
+                missed *= 1 - group.rerolling(1, stage).hit_chance
+            again = 1 - group.rerolling(1).hit_chance
+            for rerolled, p in enumerate(_binomial(group.dice, missed)):
+                for left, q in enumerate(_binomial(rerolled, again)):
+                    if p and q:
+                        natural(
+                            at + 1,
+                            hits + group.dice - left,
+                            (*misses, left),
+                            chance * p * q,
+                            (*risk, left if rerolled and left == rerolled else -1),
+                        )
+            return
         missed = 1 - group.hit_chance
         for stage in range(len(group.stages)):
             missed *= 1 - group.rerolling(1, stage).hit_chance
         for k, p in enumerate(_binomial(group.dice, 1 - missed)):
             if p:
-                natural(at + 1, hits + k, (*misses, group.dice - k), chance * p)
+                natural(at + 1, hits + k, (*misses, group.dice - k), chance * p, (*risk, -1))
 
-    natural(0, 0, (), Fraction(1))
+    natural(0, 0, (), Fraction(1), ())
     return result
 
 
+def _law_unit(group: DiceGroup) -> bool:
+    """Whether ``group`` is one unit of several dice lost when its rerolled dice produced no
+    hit (the Crown of Thalnos, law), with trade goods to spend (docs/rulings.md 27V-3)."""
+    return group.doom > 1 and group.doom_strict
+
+
+def _at_risk(group: DiceGroup, chain: tuple[RolledGroup, ...]) -> int:
+    """For ``_law_unit`` ``group`` rolled as ``chain``: its misses left when the law would
+    destroy it (every die the Crown rerolled, the last of its rerolls, missed), else -1."""
+    if not _law_unit(group) or len(chain) < 1 + len(group.stages):
+        return -1  # (the Crown's reroll was not made: no die missed before it)
+    crowned = chain[-1]
+    left = sum(1 for face in crowned.faces if not crowned.group.face_hits(face))
+    return left if left == len(crowned.faces) else -1
+
+
 def _buy_order(
-    groups: tuple[DiceGroup, ...], misses: Sequence[int], found: Sequence[int], bought: int
+    groups: tuple[DiceGroup, ...],
+    misses: Sequence[int],
+    found: Sequence[int],
+    bought: int,
+    risk: Sequence[int],
 ) -> list[int]:
     """How many of each group's misses at one cost (``found``) are bought, ``bought`` in all,
     ``misses`` being each group's misses not bought yet: first those that save a unit the Crown
     of Thalnos would destroy (every miss of a group of one-die units; one miss of a one-unit
-    group none of whose dice hit), then the others, in the pool's order (14RR-11)."""
+    group none of whose dice hit, or with the law none of whose rerolled dice hit: its misses
+    are still ``risk``), then the others, in the pool's order (14RR-11; docs/rulings.md
+    27V-3)."""
     taken = [0] * len(groups)
     give = bought
     for at, group in enumerate(groups):
         if group.doom == 1:
             saving = found[at]
+        elif _law_unit(group):
+            saving = min(1, found[at]) if misses[at] == risk[at] else 0
         elif group.doom and misses[at] == group.dice:
             saving = min(1, found[at])
         else:
@@ -608,11 +667,18 @@ def _hits_by_group(groups: tuple[DiceGroup, ...], unbought: Sequence[int]) -> tu
     return tuple(group.dice - left for group, left in zip(groups, unbought, strict=True))
 
 
-def _lost_unbought(groups: tuple[DiceGroup, ...], unbought: Sequence[int]) -> tuple[int, ...]:
+def _lost_unbought(
+    groups: tuple[DiceGroup, ...], unbought: Sequence[int], risk: Sequence[int]
+) -> tuple[int, ...]:
     """The units each group loses to the Crown of Thalnos when ``unbought`` of its misses are
-    left: each one of one-die units; a unit of several dice none of whose dice hit."""
+    left: each one of one-die units; a unit of several dice none of whose dice hit, or with the
+    law none of whose rerolled dice hit (its misses still ``risk``: none bought)."""
     return tuple(
-        unbought[at] if group.doom == 1 else int(bool(group.doom) and unbought[at] == group.dice)
+        unbought[at]
+        if group.doom == 1
+        else int(unbought[at] == risk[at])
+        if _law_unit(group)
+        else int(bool(group.doom) and unbought[at] == group.dice)
         for at, group in enumerate(groups)
     )
 

@@ -219,7 +219,8 @@ class SideSpec(_Spec):
     #: TI4: facts about the player that some effects read (data/cards.toml ``[[condition]]``)
     conditions: Names | None = None
     #: TI4: other printings of the faction's unit cards used instead of the usual ones (data
-    #: units.toml ids of a Codex revision: naalu_mech_omega)
+    #: units.toml ids of a Codex revision: naalu_mech_omega); a Nekro's: also another faction's
+    #: unit upgrade a Valefar Assimilator's token copies (argent_destroyer2; rulings 27V-7)
     cards: Names | None = None
 
     @field_validator("units", "damaged", "planet_units", mode="before")

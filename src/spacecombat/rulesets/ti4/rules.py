@@ -212,6 +212,13 @@ def upgrade_beyond_upgrades(card: UnitDef) -> bool:
     return card.upgrade_tech_prereqs is not None and card.type not in UPGRADABLE
 
 
+def faction_unit_upgrade(card: UnitDef) -> bool:
+    """Whether ``card`` is a faction unit upgrade technology (a faction's upgraded unit with
+    technology prerequisites: Exotrireme II, Hybrid Crystal Fighter II, Memoria II): what a
+    Valefar Assimilator's token may copy besides faction technologies (docs/rulings.md 27V-7)."""
+    return card.faction is not None and card.upgrade_tech_prereqs is not None
+
+
 def upgraded_card(data: Ti4Data, faction: str | None, unit: str) -> UnitDef | None:
     """The faction's upgraded card of a unit type ``upgrades`` cannot name, if it has one."""
     for card in data.units.values():

@@ -2,22 +2,29 @@
 combat, roll 2 dice; for each result equal to or greater than that ship's combat value, your
 opponent destroys one of their ships in the system, of their choice (data/cards.toml;
 ti4-combat-effects.md, action cards). Offered to its holder after one of their ships is
-destroyed while the hits of a space combat (anti-fighter barrage or a combat round:
-ti4-space-combat.md steps 1 and 4) are assigned, or by an effect acting then (Direct Hit, the
-Yin flagship), while the opponent has ships there. Played, the 2 dice are rolled at once
-(purpose "courageous_to_the_end", the printed combat value, no modifiers: it is not a combat
-roll) and the opponent then destroys one ship per hit ("assign_hit" with "destroy" options
-only: SUSTAIN DAMAGE cannot cancel it) (docs/rulings.md 14A-11). The stock policy
-plays it on the first ship destroyed (``policy.play`` may restrict)."""
+destroyed during a space combat, while the opponent has ships there: while the hits of the
+anti-fighter barrage or of a combat round are assigned (ti4-space-combat.md steps 1 and 4),
+or by an effect acting then (Direct Hit, the Yin flagship), and in the Roll Dice step (step
+3) when the Crown of Thalnos destroys a ship whose reroll produced no hit (docs/rulings.md
+14RR-7, 27V-6). Played, the 2 dice are rolled at once (purpose "courageous_to_the_end", the
+printed combat value, no modifiers: it is not a combat roll) and the opponent then destroys
+one ship per hit ("assign_hit" with "destroy" options only: SUSTAIN DAMAGE cannot cancel
+it) (docs/rulings.md 14A-11): while hits are assigned, through the assignment's own queue
+(``FollowUp.must_destroy``); in the Roll Dice step, where no assignment is under way, through
+this card's own follow-up (``DESTROY``), before the step goes on. The stock policy plays it
+on the first ship destroyed (``policy.play`` may restrict)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.forces import STATUSES, describe
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.rulesets.ti4.abilities.base import Card, register
 from spacecombat.rulesets.ti4.abilities.sustain_damage import ActsOnHits, queued
+from spacecombat.rulesets.ti4.effects import destroy_own
 from spacecombat.rulesets.ti4.hooks import FollowUp
 from spacecombat.rulesets.ti4.state import Phase
 
@@ -28,7 +35,11 @@ if TYPE_CHECKING:
 
 #: the cause named when the opponent destroys its ships
 CAUSE = "courageous to the end"
-_DURING_SPACE_COMBAT = (Phase.ASSIGN_HITS, Phase.ANTI_FIGHTER_BARRAGE_HITS)
+#: the steps of a space combat in which a ship of the holder may be destroyed: hits assigned
+#: (anti-fighter barrage, combat rounds) and the Roll Dice step (the Crown of Thalnos, 27V-6)
+_DURING_SPACE_COMBAT = (Phase.ASSIGN_HITS, Phase.ANTI_FIGHTER_BARRAGE_HITS, Phase.ROLL_DICE)
+#: the follow-up's detail for one ship the opponent destroys in the Roll Dice step
+DESTROY = "destroy"
 
 
 @register
@@ -78,13 +89,45 @@ class CourageousToTheEnd(ActsOnHits, Card):
     def follow_up(
         self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
     ) -> Node[BattleState] | None:
+        if detail == DESTROY:
+            return _opponent_destroys(setup, state, side)
         combat = setup.side(side).card(detail).combat
         if combat is None:
             return None
         pool = DicePool.of([DiceGroup(detail, 2, combat.hit)])
         opponent = side.other
+        owner = side
 
         def then(hits: int) -> Step[BattleState]:
+            if state.phase is Phase.ROLL_DICE:
+                # no hit assignment is under way: this card's own follow-up, once a hit
+                ships = [FollowUp.own(self.id, owner, DESTROY, player=opponent)] * hits
+                return Step(queued(state, *ships))
             return Step(queued(state, *[FollowUp.must_destroy(opponent, CAUSE)] * hits))
 
         return Chance(side.value, self.id, pool, then)
+
+
+def _opponent_destroys(setup: BattleSetup, state: BattleState, who: Side) -> Node[BattleState]:
+    """``who`` (the holder's opponent) destroys one of their ships in the space area, of their
+    choice: an "assign_hit" decision with "destroy" options only, as while hits are assigned
+    (procedures/assign_hits.py ``_must_destroy``); the ship is then heard by the handlers
+    acting after a unit is destroyed (effects.py ``destroy_own``). None left: nothing."""
+    ships = setup.side(who).ship_types
+    area = state.side(who).space
+    present = [(u, s) for u, s, _ in area if u in ships]
+    if not present:
+        return Step(state)
+    request = DecisionRequest(
+        decision="assign_hit",
+        player=who.value,
+        prompt=f"{CAUSE}: destroy one of your ships",
+        options=tuple(Option(f"destroy {describe(u, s)}", "destroy", u, s) for u, s in present),
+        facts={"hits": 1, "cause": CAUSE, "sustain_first": frozenset(), "area": area},
+    )
+
+    def then(option: Option) -> Step[BattleState]:
+        unit, status = option.unit or "", STATUSES[option.status or 0]
+        return destroy_own(state, who, unit, status, CAUSE)
+
+    return Decision(request, then)

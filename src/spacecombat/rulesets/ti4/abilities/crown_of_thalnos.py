@@ -15,8 +15,8 @@ time (docs/rulings.md 14C2-1). ANTI-FIGHTER BARRAGE dice are not offered. Dice a
 rerolls this round (Munitions Reserves, Fire Team, War Funding) are rerolled by it first and by
 the Crown last, on the misses left (``DiceGroup.dooming``; docs/rulings.md 14RR-1, 14RR-2).
 Trade goods (the Hacan flagship) are spent after the Crown's reroll, and a unit whose die they
-make hit is saved (14RR-11); with units of several dice that is refused by name, but for a
-single unit the relic destroys only if none of its dice hit (the Hacan flagship). One unit of a
+make hit is saved (14RR-11); units of several dice are then one group a unit (``_by_unit``;
+docs/rulings.md 27V-2, 27V-3). One unit of a
 type rolling 1 more die (Viscount Unlenn, Evelyn Delouis) is doomed as a group of its own
 (14RR-12); other unequal dice are refused by name."""
 
@@ -147,13 +147,27 @@ class CrownOfThalnos(Handler):
                 parts.append((replace(g, dice=g.dice - per - 1), per))
             for part, dice in parts:
                 try:
-                    changed.append(part.dooming(self.bonus, dice, self.strict, EFFECT))
-                except ValueError:
-                    # trade goods on units of several dice: which misses to buy is a choice
-                    # (but for one unit the relic destroys only if none of its dice hit)
+                    changed += [
+                        unit.dooming(self.bonus, dice, self.strict, EFFECT)
+                        for unit in _by_unit(part, dice)
+                    ]
+                except ValueError as exc:
+                    # a group no reroll of this kind can follow exactly (none found with the
+                    # effects implemented: trade goods on dice with extra hits or marks are
+                    # refused by the Hacan flagship's handler; units of several dice with trade
+                    # goods are one group a unit, 27V-2, 27V-3): refused, naming why
                     raise RuleNotImplemented(
-                        f"{self.name} with trade goods spent on the same roll, on units of"
-                        " several dice",
+                        f"{self.name} on dice it cannot reroll exactly ({exc})",
                         f"{roller.value}'s {g.unit} in round {state.round}",
                     ) from None
         return tuple(changed)
+
+
+def _by_unit(group: DiceGroup, per_unit: int) -> list[DiceGroup]:
+    """``group`` (``per_unit`` dice to a unit) as the groups the Crown dooms: itself, or, when
+    trade goods are spent on its roll (the Hacan flagship) and the Crown may destroy its units
+    of several dice, one group a unit, so that the roll's tally tells which units are at risk
+    and a trade good saves one of them first (docs/rulings.md 14RR-11, 27V-2, 27V-3)."""
+    if not group.budget or per_unit < 2 or group.dice <= per_unit:
+        return [group]
+    return [replace(group, dice=per_unit)] * (group.dice // per_unit)

@@ -13,8 +13,9 @@ the owner's purse (procedures/combat_round.py ``roll_dice``: ``trade_goods_spent
 policy allows all of them. ANTI-FIGHTER BARRAGE dice are not offered. Dice another effect
 rerolls (War Funding) are rerolled first, and the trade goods raise the misses left (docs/rulings.md
 14RR-3); after the Crown of Thalnos's reroll, a unit whose die they make hit is saved
-(14RR-11). A roll whose dice make extra hits or count natural faces, or whose units of several
-dice the Crown may destroy, is refused by name (14C2-3)."""
+(14RR-11); several units of several dice the Crown may destroy are then one group a unit
+(``_by_unit``; docs/rulings.md 27V-2, 27V-3). A roll whose dice make extra hits or count
+natural faces is refused by name (14C2-3)."""
 
 from __future__ import annotations
 
@@ -99,10 +100,22 @@ class HacanFlagshipBuyRollBonus(Handler):
         assert isinstance(budget, int)
         try:
             # dice rerolled at +0 first (War Funding): the trade goods raise the misses left
-            return tuple(replace(g, budget=budget, effect=self.id) for g in groups)
+            return tuple(
+                replace(unit, budget=budget, effect=self.id) for g in groups for unit in _by_unit(g)
+            )
         except ValueError:
             raise RuleNotImplemented(
-                "the Hacan flagship's trade goods on dice that make extra hits, count natural"
-                " faces, or belong to units of several dice the Crown of Thalnos may destroy",
+                "the Hacan flagship's trade goods on dice that make extra hits or count natural"
+                " faces",
                 f"{roller.value}'s roll in round {state.round}",
             ) from None
+
+
+def _by_unit(group: DiceGroup) -> list[DiceGroup]:
+    """``group`` as the groups the trade goods raise: itself, or, when the Crown of Thalnos
+    may destroy its units of several dice, one group a unit, so that the roll's tally tells
+    which units are at risk and a trade good saves one of them first (docs/rulings.md 14RR-11,
+    27V-2, 27V-3)."""
+    if group.doom < 2 or group.dice <= group.doom:
+        return [group]
+    return [replace(group, dice=group.doom)] * (group.dice // group.doom)

@@ -14,8 +14,12 @@ from the next step on the battle is read as if the scenario had listed it
 (``BattleSetup.having``). A unit upgrade is gained as ``upgrade:UNIT``.
 
 Not while the opponent has placed Antivirus face up (abilities/antivirus.py). Another
-faction's faction technology is never offered: its text does nothing for the Nekro; a Nekro
-with a Valefar Assimilator could put the token on it instead, which is refused by name."""
+faction's faction technology is never gained: its text does nothing for the Nekro; a Nekro
+with a Valefar Assimilator whose token is free may put the token on it instead, offered as
+``play technological_singularity: copy TECH with valefar_assimilator_x`` (``COPY_ACTS``,
+``free_tokens``; docs/rulings.md 27V-4); a faction unit upgrade of the opponent (Exotrireme II)
+so copied is named by its card's id, and that card replaces the Nekro's of its unit type
+(``copied_upgrades``; docs/rulings.md 27V-7)."""
 
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.rulesets.ti4.abilities.base import Handler, offer_plays, register
 from spacecombat.rulesets.ti4.effects import combatants
-from spacecombat.rulesets.ti4.rules import UPGRADE, load
+from spacecombat.rulesets.ti4.rules import UPGRADE, faction_unit_upgrade, load
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -79,6 +83,23 @@ LATER_ACTS: dict[str, frozenset[str]] = {
 }
 
 
+#: Each faction technology with a combat rule, with where it can still act once a unit has been
+#: destroyed in a combat of this battle (as ``LATER_ACTS``): what a Valefar Assimilator's token
+#: may copy "instead of gaining" a technology (docs/rulings.md 27V-4), in the stock policy's
+#: order, after the technologies of ``LATER_ACTS``. Empty: its moment is over by then (the start
+#: of the space combat; space cannon comes before the combats).
+COPY_ACTS: dict[str, frozenset[str]] = {
+    "non_euclidean_shielding": frozenset({"space", "ground"}),  # each SUSTAIN DAMAGE
+    "supercharge": frozenset({"space", "ground"}),  # the start of each combat round
+    "valkyrie_particle_weave": frozenset({"ground"}),  # each ground combat round
+    "magmus_reactor": frozenset({"space"}),  # a retreat into a supernova
+    "dimensional_splicer": frozenset(),  # the start of a space combat
+    "impulse_core": frozenset(),  # the start of a space combat
+    "l4_disruptors": frozenset(),  # SPACE CANNON defense, before the ground combats
+    "iihq_modernization": frozenset(),  # SPACE CANNON offense
+}
+
+
 def _has_use(tech: str, setup: BattleSetup, state: BattleState, nekro: Side) -> bool:
     """Whether the Nekro has what ``tech`` needs to act in this battle: a unit with SUSTAIN
     DAMAGE that fights (Duranium Armor), a unit with PLANETARY SHIELD on a planet (Magen
@@ -86,7 +107,7 @@ def _has_use(tech: str, setup: BattleSetup, state: BattleState, nekro: Side) -> 
     system (Dark Energy Tap), an adjacent asteroid field (Antimass Deflectors)."""
     cards = setup.side(nekro)
     units = state.side(nekro)
-    if tech == "duranium_armor":
+    if tech in ("duranium_armor", "non_euclidean_shielding"):
         fights = cards.is_ship if setup.kind == "space" else cards.is_ground_force
         areas = (units.space,) if setup.kind == "space" else units.planets
         return any(fights(u) and u in cards.sustainers for a in areas for u in a.types())
@@ -98,6 +119,8 @@ def _has_use(tech: str, setup: BattleSetup, state: BattleState, nekro: Side) -> 
         return bool(setup.system.adjacent)
     if tech == "antimass_deflectors":
         return any(s.anomaly == "asteroid_field" for s in setup.system.adjacent)
+    if tech == "magmus_reactor":
+        return any(s.anomaly == "supernova" for s in setup.system.adjacent)
     return True
 
 
@@ -150,14 +173,51 @@ def _upgrades(
     return adding, other
 
 
+def copied_upgrades(
+    setup: BattleSetup, state: BattleState, nekro: Side
+) -> tuple[list[tuple[Fraction, str]], list[str]]:
+    """The opponent's faction unit upgrades (its cards of ``faction_unit_upgrade``) that a free
+    Valefar Assimilator token of the Nekro may copy, each named by the card's id, for unit
+    types of the Nekro that fight in this battle's combats and whose card is not already
+    another faction's (docs/rulings.md 27V-7; the Nekro's own flagship too: its card is
+    replaced, as a scenario naming the copy under ``cards`` has it): those that add to the
+    expected hits of a combat round (with the gain), and the others that change the card (as
+    ``_upgrades``)."""
+    if not free_tokens(setup, nekro):
+        return [], []
+    mine, theirs = setup.side(nekro), setup.side(nekro.other)
+    units = state.side(nekro)
+    present = set(units.space.types()).union(*(p.types() for p in units.planets))
+    fights = mine.is_ship if setup.kind == "space" else mine.is_ground_force
+    adding: list[tuple[Fraction, str]] = []
+    other: list[str] = []
+    for unit in sorted(present):
+        card, own = theirs.cards.get(unit), mine.cards.get(unit)
+        if card is None or own is None or not fights(unit):
+            continue
+        if own.faction is not None and own.faction != mine.faction:
+            continue  # a token is on another faction's unit upgrade of this type already
+        if not faction_unit_upgrade(card) or card.faction == mine.faction:
+            continue
+        count = units.space.count(unit) + sum(p.count(unit) for p in units.planets)
+        gain = count * (_hits_per_round(card) - _hits_per_round(own))
+        if gain > 0:
+            adding.append((gain, card.id))
+        else:
+            other.append(card.id)
+    return adding, other
+
+
 def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ...]:
     """What the Nekro may gain now that can still change this battle (``gained`` entries:
-    technology ids, ``upgrade:UNIT``), in the stock policy's order (docs/rulings.md 14T-3):
-    unit upgrades that add to the Nekro's combat rolls, the most expected hits a round first;
-    then technologies in ``LATER_ACTS`` order; then other unit upgrades. Once the opponent has
-    no unit left in the combat, only what acts in a later ground combat, or when a ground combat
-    is won, is offered. A technology with a combat rule whose later moments are not known here
-    is refused by name."""
+    technology ids, ``upgrade:UNIT``, a card's id for a faction unit upgrade a token copies),
+    in the stock policy's order (docs/rulings.md 14T-3, 27V-7): unit upgrades that add to the
+    Nekro's combat rolls (generic ones gained and faction ones copied alike), the most expected
+    hits a round first; then technologies in ``LATER_ACTS`` order; then faction technologies
+    copied (``COPY_ACTS`` order); then other unit upgrades, generic ones first. Once the
+    opponent has no unit left in the combat, only what acts in a later ground combat, or when a
+    ground combat is won, is offered. A technology with a combat rule whose later moments are
+    not known here is refused by name."""
     data = load()
     mine, theirs = setup.side(nekro), setup.side(nekro.other)
     going = combatants(setup, state, nekro.other) > 0  # this combat goes on
@@ -169,6 +229,25 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
             moments.add("ground")
         if state.order:
             moments.add("later_ground")
+    copying: list[str] = []
+    if free_tokens(setup, nekro):
+        # a faction technology: a Valefar Assimilator's token copies it instead (27V-4)
+        for tech in theirs.technologies:
+            record = data.technologies[tech]
+            if tech in mine.technologies or record.combat != "rule" or record.faction is None:
+                continue
+            acts = COPY_ACTS.get(tech)
+            if acts is None:
+                raise RuleNotImplemented(
+                    f"Technological Singularity copying {record.name} with a Valefar "
+                    "Assimilator (when it can still act once the combat is under way is not "
+                    "known)",
+                    f"{nekro.other.value}.technologies",
+                )
+            if acts & moments and _has_use(tech, setup, state, nekro):
+                copying.append(tech)
+        order = {tech: i for i, tech in enumerate(COPY_ACTS)}
+        copying.sort(key=order.__getitem__)
     technologies: list[str] = []
     for tech in theirs.technologies:
         record = data.technologies[tech]
@@ -186,26 +265,51 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
     ranked = {tech: i for i, tech in enumerate(LATER_ACTS)}
     technologies.sort(key=ranked.__getitem__)
     if not moments - {"ground_won"}:
-        return tuple(technologies)  # no more combat rounds: unit upgrades change nothing
+        # no more combat rounds: unit upgrades change nothing
+        return (*technologies, *copying)
     adding, other = _upgrades(setup, state, nekro)
+    # a faction unit upgrade a token copies ranks with the generic ones (27V-7)
+    adding_copied, other_copied = copied_upgrades(setup, state, nekro)
+    adding += adding_copied
     adding.sort(key=lambda pair: -pair[0])  # stable: unit types in name order among equals
-    return (*(u for _, u in adding), *technologies, *other)
+    return (*(u for _, u in adding), *technologies, *copying, *other, *other_copied)
+
+
+def free_tokens(setup: BattleSetup, nekro: Side) -> tuple[str, ...]:
+    """The Valefar Assimilators of the Nekro whose token is on no technology yet: those it
+    owns, less one for each other faction's technology it has (copied: the scenario lists the
+    copied technology itself, docs/rulings.md R23; or copied in this battle) and one for each
+    other faction's unit upgrade card it plays with (27V-7), X's token first (docs/rulings.md
+    27V-4)."""
+    data = load()
+    mine = setup.side(nekro)
+    owned = tuple(a for a in ASSIMILATORS if a in mine.technologies)
+    if not owned:
+        return ()
+    faction = mine.faction
+    copied = sum(
+        1
+        for tech in mine.technologies
+        if (f := data.technologies[tech].faction) is not None and f != faction
+    )
+    copied += sum(
+        1 for card in mine.cards.values() if faction_unit_upgrade(card) and card.faction != faction
+    )
+    return owned[copied:]
 
 
 def copies(setup: BattleSetup, nekro: Side) -> str | None:
     """A faction technology of the opponent with a combat rule that a Valefar Assimilator of
-    the Nekro could copy (its name), or ``None``."""
+    the Nekro could copy (its name), or ``None`` (read as before 27V-4 by Antivirus and the
+    assignment's idle check; the faction unit upgrades it may copy are in ``offers``, 27V-7)."""
     data = load()
-    mine, theirs = setup.side(nekro), setup.side(nekro.other)
-    if not any(a in mine.technologies for a in ASSIMILATORS):
+    theirs = setup.side(nekro.other)
+    if not free_tokens(setup, nekro):
         return None
     for tech in theirs.technologies:
         record = data.technologies[tech]
         if record.faction is not None and record.combat == "rule":
             return record.name
-    for card in theirs.cards.values():
-        if card.faction is not None and card.level == 2:
-            return card.name
     return None
 
 
@@ -261,24 +365,22 @@ class TechnologicalSingularity(Handler):
             return None
         if state.has_used(side, ANTIVIRUS):
             return None
-        copied = copies(setup, owner)
-        if copied is not None:
-            raise RuleNotImplemented(
-                f"Technological Singularity with a Valefar Assimilator copying {copied}",
-                f"{owner.value}.technologies",
-            )
         gains = offers(setup, state, owner)
+        tokens = free_tokens(setup, owner)
         if not gains:
             return None  # nothing it could take would change this battle
 
         def gain(tech: str) -> Callable[[BattleState], Step[BattleState]]:
             def act(s: BattleState) -> Step[BattleState]:
+                # a faction technology: the token on the opponent's, the assimilator has its
+                # text (read as the Nekro owning it: docs/rulings.md R23, 27V-4)
                 gained = event(
                     "technology_gained",
                     player=owner.value,
                     technology=tech,
                     name=_name(setup, side, tech),
-                    **({"unit": tech.removeprefix(UPGRADE)} if tech.startswith(UPGRADE) else {}),
+                    **({"unit": _unit(tech)} if _unit(tech) else {}),
+                    **({"copied_with": tokens[0]} if _copied(tech) else {}),
                     source=side.value,
                     by=self.id,
                 )
@@ -290,12 +392,35 @@ class TechnologicalSingularity(Handler):
             f"Technological Singularity: the {side.value}'s {unit} was destroyed; gain one of "
             "their technologies?"
         )
-        choices = [(f"gain {tech}", gain(tech)) for tech in gains]
+        choices = [
+            (f"copy {tech} with {tokens[0]}" if _copied(tech) else f"gain {tech}", gain(tech))
+            for tech in gains
+        ]
         return offer_plays(owner, self.id, state, prompt, choices, once=False)
+
+
+def _copied(tech: str) -> bool:
+    """Whether ``tech`` (an entry of ``offers``) is a faction technology or a faction unit
+    upgrade (a card's id), copied with a Valefar Assimilator's token rather than gained."""
+    if tech.startswith(UPGRADE):
+        return False
+    data = load()
+    return tech in data.units or data.technologies[tech].faction is not None
+
+
+def _unit(tech: str) -> str | None:
+    """The unit type of a unit upgrade ``tech`` (an entry of ``offers``), or ``None``."""
+    if tech.startswith(UPGRADE):
+        return tech.removeprefix(UPGRADE)
+    card = load().units.get(tech)
+    return None if card is None else card.type
 
 
 def _name(setup: BattleSetup, owner: Side, tech: str) -> str:
     """The printed name of ``owner``'s technology or unit upgrade ``tech``."""
     if tech.startswith(UPGRADE):
         return setup.side(owner).card(tech.removeprefix(UPGRADE)).name
-    return load().technologies[tech].name
+    data = load()
+    if tech in data.units:
+        return data.units[tech].name
+    return data.technologies[tech].name

@@ -24,12 +24,12 @@ holder's units it left (14RR-8; with the law, units of several dice rolled one b
 the hits of the holder's dice that must go to non-fighter ships (the L1Z1X flagship), rerolled
 or not, are restricted (14RR-13), and so are the opponent's rerolled (27T-8); the holder's dice
 with extra hits (the Jol-Nar flagship) are kept die by die, and those that produced no hit are
-rerolled (27T-8), with the Crown of Thalnos relic too (27U-2; with the law they stay refused by
-name: 27U-4). The holder's roll raised by trade goods (the Hacan flagship) is made whole, the
-trade goods spent seeing it, and its misses left are rerolled, raised by the trade goods left
-(27U-3); the opponent's dice that trade goods raise are rolled again with the trade goods left
-(27T-9). Other dice that count natural faces are refused by name (``RuleNotImplemented``) when
-the card is offered for them."""
+rerolled (27T-8), with the Crown of Thalnos relic too (27U-2), and with the law, each die's
+reroll by the Crown kept apart, which tells whether the unit is lost (27V-1). The holder's roll
+raised by trade goods (the Hacan flagship) is made whole, the trade goods spent seeing it, and
+its misses left are rerolled, raised by the trade goods left (27U-3); the opponent's dice that
+trade goods raise are rolled again with the trade goods left (27T-9). Other dice that count
+natural faces are refused by name (``RuleNotImplemented``) when the card is offered for them."""
 
 from __future__ import annotations
 

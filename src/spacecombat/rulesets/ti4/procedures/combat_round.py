@@ -194,22 +194,34 @@ def _by_unit(group: DiceGroup) -> bool:
     return group.doom > 1 and group.doom_strict and group.dice > group.doom
 
 
-def _parts(group: DiceGroup) -> int:
-    """How many groups ``group`` is rolled as when kept group by group."""
-    if _die_by_die(group):
-        return group.dice
-    if _by_unit(group):
-        return group.dice // group.doom
-    return 1
+def _law_die_by_die(group: DiceGroup) -> bool:
+    """Whether a group rolled die by die (``_die_by_die``) has units of several dice that the
+    Crown of Thalnos (law) destroys when their rerolled dice produced no hit: each die is then
+    rolled as two groups, its roll (with the rerolls made before the Crown's) and the Crown's
+    reroll of it, so that the record tells which dice the Crown rerolled (docs/rulings.md
+    27V-1)."""
+    return _die_by_die(group) and group.doom > 1 and group.doom_strict
 
 
-def _part(group: DiceGroup) -> DiceGroup:
-    """One of the groups ``group`` is rolled as when kept group by group (``_parts``)."""
+def _split(group: DiceGroup) -> tuple[DiceGroup, ...]:
+    """The groups ``group`` is rolled as when kept group by group, in rolling order: die by
+    die (with the law, each die then the Crown's reroll of it), unit by unit, or whole."""
+    if _law_die_by_die(group):
+        return (_before_the_crown(group), group.rerolling(1)) * group.dice
     if _die_by_die(group):
-        return _one_die(group)
+        return (_one_die(group),) * group.dice
     if _by_unit(group):
-        return replace(group, dice=group.doom)
-    return group
+        return (replace(group, dice=group.doom),) * (group.dice // group.doom)
+    return (group,)
+
+
+def _before_the_crown(group: DiceGroup) -> DiceGroup:
+    """One die of a doomed ``group`` rolled with the rerolls made before the Crown of
+    Thalnos's (the free ones first: docs/rulings.md 14RR-2); the Crown's, the last, is a group
+    of its own (``DiceGroup.rerolling``)."""
+    ahead = group.stages[:-1]
+    reroll = ahead[-1] if ahead else None
+    return replace(group, dice=1, doom=0, doom_strict=False, reroll=reroll, before=ahead[:-1])
 
 
 def _one_die(group: DiceGroup) -> DiceGroup:
@@ -223,9 +235,9 @@ def _doomed_die_by_die(
 ) -> tuple[list[tuple[DiceGroup, int]], int]:
     """The dice of a doomed ``group`` rolled one at a time (``kept``, in the group's order,
     ``group.doom`` to a unit), those of each unit that produced no hit at all (every die was
-    rerolled and missed: The Crown of Thalnos relic, 14RR-8; the law with units of several
-    dice is refused before) kept with no die, as a group keeps the dice of its units left;
-    and the units lost."""
+    rerolled and missed: The Crown of Thalnos relic, 14RR-8; the law's units of several dice:
+    ``_doomed_by_law_die_by_die``) kept with no die, as a group keeps the dice of its units
+    left; and the units lost."""
     lost = 0
     out = list(kept)
     for start in range(0, len(kept), group.doom):
@@ -235,6 +247,36 @@ def _doomed_die_by_die(
         lost += 1
         for at in range(start, start + len(unit)):
             out[at] = (replace(kept[at][0], dice=0), 0)
+    return out, lost
+
+
+def _doomed_by_law_die_by_die(
+    group: DiceGroup, kept: list[tuple[DiceGroup, int]]
+) -> tuple[list[tuple[DiceGroup, int]], int]:
+    """The dice of ``group`` rolled one at a time, each followed by the Crown of Thalnos's
+    reroll of it (``kept``: a die, then its reroll, kept with no die where the die produced a
+    hit; ``group.doom`` dice to a unit), settled: a unit some of whose dice the Crown rerolled
+    and none of whose rerolls produced a hit is lost (the law: "each of their units that did
+    not produce a hit with its reroll is destroyed"), its dice kept with none, their hits
+    kept (they were produced); a die the Crown rerolled is kept as its reroll, the die it
+    replaced with no die (its result is the reroll's: docs/rulings.md 14RR-1). Every entry is
+    kept with the group's one die (its modifier, not the Crown's), so that War Funding Ω
+    rerolls the dice of the units left that produced no hit (14RR-8, 27V-1); and the units
+    lost."""
+    die = _one_die(group)
+    lost = 0
+    out = list(kept)
+    per_unit = 2 * group.doom
+    for start in range(0, len(kept), per_unit):
+        unit = kept[start : start + per_unit]
+        crowned = unit[1::2]
+        gone = any(g.dice for g, _ in crowned) and not any(hits for _, hits in crowned)
+        lost += gone
+        for at in range(start, start + per_unit, 2):
+            (_, first), (reroll, again) = kept[at], kept[at + 1]
+            rolled = bool(reroll.dice)
+            out[at] = (replace(die, dice=int(not (rolled or gone))), first)
+            out[at + 1] = (replace(die, dice=int(rolled and not gone)), again)
     return out, lost
 
 
@@ -257,8 +299,9 @@ def _roll_by_group(
     die by die, its units the Crown may destroy lost once every die is rolled (27T-8, 27U-2). A
     roll on which trade goods are spent is made whole, its tally telling each group's hits
     (``_roll_spending``, 27U-3). Units of several dice the Crown of Thalnos (law) may destroy
-    are rolled unit by unit (``_by_unit``, 27U-4). A roll that counts other marks, or whose
-    dice with extra hits the law may destroy, cannot be split so: refused by name."""
+    are rolled unit by unit (``_by_unit``, 27U-4), and those whose dice may produce extra
+    hits die by die, each die's reroll by the law a group of its own (``_law_die_by_die``,
+    27V-1). A roll that counts other marks cannot be split so: refused by name."""
     aimed_by: tuple[str, ...] = ()
     if purpose == "space_combat":
         found = aimed_pool(setup, state, roller, pool)
@@ -273,24 +316,17 @@ def _roll_by_group(
     if pool.budget:
         # the trade goods are spent seeing the whole roll: rolled whole (27U-3)
         return _roll_spending(setup, state, roller, pool, purpose, after)
-    if any(g.doom > 1 and g.doom_strict and g.extra_hits for g in pool.groups):
-        # a unit destroyed when its rerolled dice produced no hit, whose dice may produce
-        # extra hits: neither its hits nor its unit's loss tell which of its dice missed
-        raise RuleNotImplemented(
-            f"a combat roll kept group by group ({by}) with dice that may produce extra hits,"
-            " of units of several dice that the Crown of Thalnos (law) may destroy",
-            f"{roller.value}'s combat roll in round {state.round}",
-        )
     whole = pool.groups
     #: the group of ``whole`` each group rolled comes from
     origin: tuple[int, ...] = tuple(range(len(whole)))
     if any(_die_by_die(g) or _by_unit(g) for g in whole):
         # a group whose dice may produce extra hits is rolled die by die: its hits then tell
-        # which dice produced none (War Funding Ω rerolls those: docs/rulings.md 27T-8, 27U-2);
-        # units of several dice the law may destroy, unit by unit: each unit's tally tells
-        # whether it is lost, its hits which of its dice missed (27U-4)
-        origin = tuple(i for i, g in enumerate(whole) for _ in range(_parts(g)))
-        pool = DicePool(tuple(_part(whole[i]) for i in origin))
+        # which dice produced none (War Funding Ω rerolls those: docs/rulings.md 27T-8, 27U-2),
+        # and with the law each die's reroll by the Crown apart, which tells whether it was
+        # rerolled (27V-1); units of several dice the law may destroy, unit by unit: each
+        # unit's tally tells whether it is lost, its hits which of its dice missed (27U-4)
+        origin = tuple(i for i, g in enumerate(whole) for _ in _split(g))
+        pool = DicePool(tuple(part for g in whole for part in _split(g)))
     done = state.rolled(roller)
     if len(done) >= len(pool.groups):
         # a roll not begun yet (a whole record is the last Roll Dice step's: The Thundarian)
@@ -329,6 +365,10 @@ def _roll_by_group(
     def then(hits: int) -> Step[BattleState]:
         return tallied(Tally(hits, 0, (0,)))
 
+    if group.rerolled and _law_die_by_die(whole[origin[at]]) and done[at - 1][1]:
+        # the Crown of Thalnos (law) rerolls a die that produced no hit only (27V-1)
+        group = replace(group, dice=0)
+        return then(0)
     one = DicePool((group,))
     return Chance(roller.value, purpose, one, then, then_tally=tallied if one.tallied else None)
 
@@ -437,7 +477,8 @@ def _lost_die_by_die(
         if not (group.doom and _die_by_die(group)):
             continue
         at = [i for i, o in enumerate(origin) if o == index]
-        dice, lost = _doomed_die_by_die(group, [kept[i] for i in at])
+        settle = _doomed_by_law_die_by_die if _law_die_by_die(group) else _doomed_die_by_die
+        dice, lost = settle(group, [kept[i] for i in at])
         for i, entry in zip(at, dice, strict=True):
             out[i] = entry
         losses.append((group, lost))

@@ -125,12 +125,13 @@ class BattleSetup:
 
     def having(self, gained: Gained) -> BattleSetup:
         """This battle as it stands once each player (attacker, defender) has gained some
-        technologies during it (``BattleState.gained``: technology ids, and ``upgrade:UNIT`` for
-        a unit upgrade): the same scenario with those added to the players' ``technologies``
-        and ``upgrades``, built and checked as any other. Gaining one is permanent, so a gained
-        technology's handler and unit card act from then on in every procedure; built once for
-        each set of gains. The handlers in play before keep their order (a timing window's
-        position counts in it), the gained ones come after them."""
+        technologies during it (``BattleState.gained``: technology ids, ``upgrade:UNIT`` for
+        a unit upgrade, a card's id for another faction's unit upgrade a Valefar Assimilator
+        copies): the same scenario with those added to the players' ``technologies``,
+        ``upgrades`` and ``cards``, built and checked as any other. Gaining one is permanent,
+        so a gained technology's handler and unit card act from then on in every procedure;
+        built once for each set of gains. The handlers in play before keep their order (a
+        timing window's position counts in it), the gained ones come after them."""
         if gained == NOTHING_GAINED:
             return self
         return self.remembered(("having", gained), lambda: _having(self, gained))
@@ -242,7 +243,10 @@ def _having(setup: BattleSetup, gained: Gained) -> BattleSetup:
     for side, got in zip(SIDES, gained, strict=True):
         spec = side_spec(scenario, side)
         upgrades = sorted(t.removeprefix(UPGRADE) for t in got if t.startswith(UPGRADE))
-        technologies = sorted(t for t in got if not t.startswith(UPGRADE))
+        # another faction's unit upgrade a Valefar Assimilator's token copies: its card's id,
+        # a card the side names (``cards``; docs/rulings.md 27V-7)
+        copied = sorted(t for t in got if t in load().units)
+        technologies = sorted(t for t in got if not t.startswith(UPGRADE) and t not in copied)
         # a war sun or flagship upgrade is a card the side names (``cards``: Memoria II)
         printed = [
             card.id
@@ -250,6 +254,7 @@ def _having(setup: BattleSetup, gained: Gained) -> BattleSetup:
             if unit not in UPGRADABLE
             and (card := upgraded_card(load(), spec.faction, unit)) is not None
         ]
+        printed += copied
         update: dict[str, object] = {
             "technologies": tuple(dict.fromkeys((*spec.technologies, *technologies))),
             "upgrades": tuple(

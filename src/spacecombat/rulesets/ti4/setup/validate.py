@@ -23,6 +23,7 @@ from spacecombat.rulesets.ti4.rules import (
     UNIT_TYPES,
     UPGRADABLE,
     Ti4Data,
+    faction_unit_upgrade,
     load,
     upgrade_beyond_upgrades,
 )
@@ -314,15 +315,40 @@ def _printings(
     faction: str | None,
     cards: Mapping[str, UnitDef],
     where: str,
+    tokens: int | None = None,
 ) -> dict[str, UnitDef]:
     """The unit cards a side uses instead of its faction's usual ones (``cards``: a Codex
     revision such as Iconoclast Omega, or an upgraded faction unit that ``upgrades`` cannot
     name, Memoria II or Prototype War Sun II), by unit type. Each is a card of the side's
     faction that replaces the card the faction would otherwise use for that unit type
-    (docs/rulings.md 14S-1, 14R-7)."""
+    (docs/rulings.md 14S-1, 14R-7); or, for a Nekro (``tokens``: its Valefar Assimilator tokens
+    not on a listed technology; ``None``: not a Nekro), another faction's unit upgrade
+    technology a token copies: its card replaces the Nekro's of that unit type (docs/rulings.md
+    27V-7), one a token."""
+    copyable = {
+        u.id: u
+        for u in data.units.values()
+        if tokens is not None
+        and faction_unit_upgrade(u)
+        and u.faction != faction
+        and u.type in cards
+    }
     chosen: dict[str, UnitDef] = {}
     for i, ident in enumerate(named):
         name = f"{where}.cards[{i}]"
+        if ident in copyable and tokens is not None:
+            tokens -= 1
+            if tokens < 0:
+                raise ScenarioError(
+                    name,
+                    f"{shown(ident)} is a unit upgrade of {copyable[ident].faction}; a Nekro lists "
+                    "one other faction's technology or unit upgrade for each Valefar "
+                    "Assimilator it owns (the one its token copies): no token is left for it",
+                )
+            if copyable[ident].type in chosen:
+                raise ScenarioError(name, f"a second card for the {copyable[ident].type}")
+            chosen[copyable[ident].type] = copyable[ident]
+            continue
         allowed = {
             u.id: u
             for u in data.units.values()
@@ -341,7 +367,7 @@ def _printings(
                 why = f"{what} is a card of {owner}; this side is {side_is}"
             else:
                 why = f"{what} is not another printing of one of this side's unit cards"
-            listed = ", ".join(sorted(allowed)) or "none for this side"
+            listed = ", ".join(sorted({**allowed, **copyable})) or "none for this side"
             raise ScenarioError(name, f"{why}; allowed: {listed}")
         card = allowed[ident]
         if card.type in chosen:
@@ -367,7 +393,8 @@ def read_side(data: Ti4Data, scenario: Scenario, side: Side) -> SideDraft:
     techs = _read_technologies(data, spec, faction, where)
     _check_technology_colours(data, spec, techs, where)
     cards = _cards(data, faction, spec.upgrades)
-    cards.update(_printings(data, spec.cards or (), faction, cards, where))
+    tokens = _tokens_left(data, spec, faction)
+    cards.update(_printings(data, spec.cards or (), faction, cards, where, tokens))
     held = _held(data, spec, where)
     conditions = read_conditions(data, spec.conditions or (), f"{where}.conditions", "player")
     present = _present_units(scenario, side, spec, cards)
@@ -392,12 +419,35 @@ def _check_upgrades(spec: SideSpec, where: str) -> None:
             )
 
 
+#: the Nekro's technologies that copy another faction's technology (data/technologies.toml)
+ASSIMILATORS = ("valefar_assimilator_x", "valefar_assimilator_y")
+NEKRO = "nekro"
+
+
+def _tokens_left(data: Ti4Data, spec: SideSpec, faction: str | None) -> int | None:
+    """A Nekro's Valefar Assimilator tokens not on a technology the side lists (another
+    faction's, R23, docs/rulings.md 27V-4): each may be on a unit upgrade it lists in ``cards``
+    (27V-7). Other sides: ``None``."""
+    if faction != NEKRO:
+        return None
+    owned = sum(1 for t in spec.technologies if t in ASSIMILATORS)
+    copied = sum(
+        1
+        for t in spec.technologies
+        if t in data.technologies and (f := data.technologies[t].faction) and f != faction
+    )
+    return max(owned - copied, 0)
+
+
 def _read_technologies(
     data: Ti4Data, spec: SideSpec, faction: str | None, where: str
 ) -> tuple[str, ...]:
     """The side's technologies, each a known one (a unit or a unit upgrade named as one is
     pointed to its own list) of no other faction than the side's."""
     techs = []
+    # a Nekro lists the faction technology each of its Valefar Assimilators copies (R23,
+    # docs/rulings.md 27V-4): one of another faction for each assimilator it owns
+    copies = sum(1 for t in spec.technologies if t in ASSIMILATORS) if faction == NEKRO else 0
     for i, tech in enumerate(spec.technologies):
         name = f"{where}.technologies[{i}]"
         if tech not in data.technologies:
@@ -413,10 +463,17 @@ def _read_technologies(
         check_known(name, tech, data.technologies)
         record = data.technologies[tech]
         if record.faction and faction and record.faction != faction:
-            raise ScenarioError(
-                name,
-                f"{record.name} is a {record.faction} faction technology; this side is {faction}",
-            )
+            copies -= 1
+            if copies < 0:
+                also = ""
+                if faction == NEKRO:
+                    also = " (a Nekro lists one other faction's technology for each Valefar "
+                    also += "Assimilator it owns: the one its token copies)"
+                raise ScenarioError(
+                    name,
+                    f"{record.name} is a {record.faction} faction technology; this side is "
+                    f"{faction}{also}",
+                )
         techs.append(tech)
     return tuple(techs)
 
