@@ -198,6 +198,11 @@ class Explorer(Generic[S]):
         #: each folded state leads to, by (target, rounds begun), once followed
         self._joins: Callable[[S], bool] | None = joining
         self._joined: dict[S, dict[tuple[Target, int], Weight]] = {}
+        # a process whose folds follow decisions (``folded``: EC4X's sieges) is told whose
+        # policies decide them
+        told = getattr(process, "use_policies", None)
+        if told is not None:
+            told(policies)
 
     def _node_of(self, state: S) -> Target | Joined[S]:
         if self.stop is not None and self.stop(state):
