@@ -29,12 +29,17 @@ GROUND_STAGES = SiegeStage.LAND
 #: the stages inside an attack step (7.3.1: selections, damage, force reduction)
 _IN_STEP = (Stage.ATTACK, Stage.DAMAGE, Stage.FORCE_REDUCTION)
 
+#: the stages after which an attack step's damage is done (``advance`` stops joining there)
+_DAMAGE_DONE = (Stage.DAMAGE, Stage.FORCE_REDUCTION)
+
 #: selections an exact solve may combine in its folded attack steps (``Ec4xBattle.folded``)
-#: for each settled state it may reach (150,000 by default): the examples combine at most
+#: for each settled state it may reach (462,000 by default): the examples combine at most
 #: about 2.4 a state (three-houses.yaml: 49,164 for 20,396 settled states), while a battle
 #: the engine cannot solve may spend most of its time there (a fuzzed three-house battle: 4.7
-#: s of CPU to reach 25,000 settled states), so the folds' work is bounded too (issue 24)
-FOLDED_PER_SETTLED = 6
+#: s of CPU to reach 25,000 settled states before the folds' merges were memoised), so the
+#: folds' work is bounded too (issue 24). Three squadrons a side with a starbase (reach
+#: battle 13) combine 451,090 for 39,881 settled states (24R-3)
+FOLDED_PER_SETTLED = 11
 #: outcomes of planetary combat's draws the sieges solved apart may follow (``folded``) for
 #: each settled state the exact engine may reach: each is one step of a siege's procedures
 #: and a look-up, about 10-15 µs (docs/benchmarks.md, 24R-1)
@@ -196,7 +201,12 @@ class Ec4xBattle:
         """The next node. Steps that follow one another are joined into one (their events in
         order), so that the node returned next (a draw, a decision or the end) comes from the
         same state as it would step by step: the chance states, the draws and the log are
-        those of the rules taken one step at a time. That node is kept for the next call."""
+        those of the rules taken one step at a time. That node is kept for the next call.
+
+        The joining stops where an attack step's damage is done (7.3.3: the next step begins
+        with no selections): the many selections of a step that do the same damage meet
+        there, and the exact engine, which remembers the states it passes, goes on from there
+        once instead of once for each of them (docs/benchmarks.md, issue 24, 24R-2)."""
         held = self._held
         if held is not None and held[0] is state:
             self._held = None
@@ -205,8 +215,12 @@ class Ec4xBattle:
         if not isinstance(node, Step):
             return node
         events = node.events
+        before = state.stage
         while True:
             after = node.state
+            if before in _DAMAGE_DONE and after.stage is Stage.ATTACK and not after.attacks:
+                return Step(after, events)
+            before = after.stage
             following = self._node(after)
             if not isinstance(following, Step):
                 self._held = (after, following)
@@ -835,10 +849,12 @@ class Ec4xBattle:
     #: battle it cannot solve within the 5 s every input is given (docs/limits.md)
     chance_state_scale = 6
     #: settled states the exact engine may reach in an EC4X battle (``budget.GRAPH_SETTLED``
-    #: for TI): every example it solves needs fewer (three-houses.yaml, the most, 21,449),
-    #: and one it cannot solve is given up within about 3.5 s of CPU (some 0.145 ms a settled
-    #: state since an attack step's draws are folded), so that odds stay within 5 s
-    settled_states = 25_000
+    #: for TI): the largest battle of the reach it solves needs 39,881 (three squadrons a side
+    #: and a starbase, reach battle 13), and one it cannot solve is given up within the time
+    #: main's 25,000 took (4 s of CPU on the loaded machine for reach battle 20), as each
+    #: costs less since a step's damage is a meeting point (``advance``) and the folds'
+    #: merges are memoised (docs/benchmarks.md, issue 24, 24R-3)
+    settled_states = 42_000
 
     def product_refusal(self) -> str:
         """Why the rounds are not in product form (targets are drawn per squadron, 7.3.2),
