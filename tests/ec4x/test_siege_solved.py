@@ -1,4 +1,4 @@
-"""A siege solved apart by the exact engine (docs/rulings.md 24R-1, ``planetary/solved.py``):
+"""A siege solved apart by the exact engine (docs/architecture.md 24R-1, ``planetary/solved.py``):
 planetary combat (7.5, 7.6) reads only its assault and its own state, so its last states are
 found once for each of its states and folded into the battle's graph. The answers are the
 same exact fractions as when the siege's states are explored in the battle's graph, ground

@@ -1,4 +1,4 @@
-"""A siege solved on its own for the exact engine (7.5, 7.6; issue 24, docs/rulings.md 24R-1).
+"""A siege solved on its own for the exact engine (7.5, 7.6; issue 24, docs/architecture.md 24R-1).
 
 Planetary combat reads nothing of the battle but its assault (``Assault``: the strikers, the
 colony as the siege began, the readings) and the siege's own state (``Siege``): bombardment
