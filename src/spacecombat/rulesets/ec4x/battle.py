@@ -20,7 +20,16 @@ from spacecombat.rulesets.ec4x.space_combat import cer, damage, pre_combat, retr
 from spacecombat.rulesets.ec4x.space_combat.outcome import outcome, reembark
 from spacecombat.rulesets.ec4x.space_combat.pre_combat import house_morale
 from spacecombat.rulesets.ec4x.space_combat.targeting import regards_hostile
-from spacecombat.rulesets.ec4x.state import CONDITION_NAMES, IN_BATTLE, Attack, Stage, State
+from spacecombat.rulesets.ec4x.state import (
+    CONDITION_NAMES,
+    DESTROYED,
+    GONE_CRIPPLED,
+    GONE_UNDAMAGED,
+    IN_BATTLE,
+    Attack,
+    Stage,
+    State,
+)
 from spacecombat.scenario.ec4x import RetreatAfterRound
 
 Procedure = Callable[[Setup, State], Node[State]]
@@ -28,6 +37,12 @@ Procedure = Callable[[Setup, State], Node[State]]
 GROUND_STAGES = SiegeStage.LAND
 #: the stages inside an attack step (7.3.1: selections, damage, force reduction)
 _IN_STEP = (Stage.ATTACK, Stage.DAMAGE, Stage.FORCE_REDUCTION)
+
+#: whether ``canonical`` forgets a +CER boost whose squadron is out for good (24R-4; off
+#: only to check that the answers are the same, ``tests/ec4x/test_siege_solved.py``)
+FORGET_SPENT_BOOST = True
+#: conditions a unit never leaves within a battle: destroyed, retreated (7.3.3, 7.3.5)
+_NEVER_BACK = (DESTROYED, GONE_UNDAMAGED, GONE_CRIPPLED)
 
 #: the stages after which an attack step's damage is done (``advance`` stops joining there)
 _DAMAGE_DONE = (Stage.DAMAGE, Stage.FORCE_REDUCTION)
@@ -256,6 +271,8 @@ class Ec4xBattle:
             state = state.at(state.stage, round=self.round_cap)
         if state.stage >= Stage.OVER:
             return self._after_space_combat(state)
+        if state.stage >= Stage.ROUND_START and FORGET_SPENT_BOOST:
+            state = self._without_spent_boost(state)
         if state.stage > Stage.ROUND_START:
             state = self._forget_history(state)
             if self.alike_runs and state.stage is Stage.ATTACK:
@@ -275,6 +292,24 @@ class Ec4xBattle:
             # ground rounds play alike whatever their number (7.6.1 "Repeat the process")
             state = state.at(state.stage, siege=siege.at(siege.stage, round=1))
         return state
+
+    def _without_spent_boost(self, state: State) -> State:
+        """7.1.4: a house's +CER for one squadron (``boosted``, ``one_cer``) forgotten once
+        that squadron is destroyed or has retreated: only its own attacks read it
+        (``cer.modifiers``), and it never fights again this battle (7.3.3, 7.3.5). The
+        morale results that differed only by which squadron was boosted are then one, and
+        its alike run may be merged (``_alike_sorted``) (24R-4)."""
+        morale = state.morale
+        cond = state.cond
+        if not any(m.boosted >= 0 and cond[m.boosted] in _NEVER_BACK for m in morale):
+            return state
+        kept = tuple(
+            m._replace(boosted=-1, one_cer=0)
+            if m.boosted >= 0 and cond[m.boosted] in _NEVER_BACK
+            else m
+            for m in morale
+        )
+        return state.at(state.stage, morale=kept)
 
     def _after_space_combat(self, state: State) -> State:
         """Once space combat is over (7.3.6), what only its rounds read, forgotten: each
