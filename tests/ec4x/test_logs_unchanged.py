@@ -285,7 +285,9 @@ def _close(now: object, before: object) -> bool:
 
 def _without_counts(message: str) -> str:
     """A refusal without its numbers (``stopped at 36,000 battle states`` and ``at 3,000``
-    say the same)."""
+    say the same) nor which of the budgets stopped it (``at N battle states`` and ``at N
+    battle states reached by the dice``: the reason in brackets is what must not change)."""
+    message = re.sub(r"^the exact engine stopped [^(]*\(", "the exact engine stopped (", message)
     return re.sub(r"[0-9][0-9,]*", "N", message)
 
 

@@ -252,6 +252,11 @@ class Explorer(Generic[S]):
         self._splits: Callable[[S, Mapping[str, Policy], bool], SplitRolls[S] | None] | None = (
             splitting
         )
+        # a process whose folds follow decisions (``folded``: EC4X's sieges) is told whose
+        # policies decide them
+        told = getattr(process, "use_policies", None)
+        if told is not None:
+            told(policies)
 
     def _node_of(self, state: S) -> Target | Joined[S]:
         if self.stop is not None and self.stop(state):

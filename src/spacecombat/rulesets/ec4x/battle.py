@@ -14,12 +14,22 @@ from spacecombat.core.engine import Chance, Draw, End, Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plans
 from spacecombat.rulesets.ec4x.planetary.siege import Stage as SiegeStage
+from spacecombat.rulesets.ec4x.planetary.solved import SiegeSolver
 from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT, Setup, Unit
 from spacecombat.rulesets.ec4x.space_combat import cer, damage, pre_combat, retreat, rounds
 from spacecombat.rulesets.ec4x.space_combat.outcome import outcome, reembark
 from spacecombat.rulesets.ec4x.space_combat.pre_combat import house_morale
 from spacecombat.rulesets.ec4x.space_combat.targeting import regards_hostile
-from spacecombat.rulesets.ec4x.state import CONDITION_NAMES, IN_BATTLE, Attack, Stage, State
+from spacecombat.rulesets.ec4x.state import (
+    CONDITION_NAMES,
+    DESTROYED,
+    GONE_CRIPPLED,
+    GONE_UNDAMAGED,
+    IN_BATTLE,
+    Attack,
+    Stage,
+    State,
+)
 from spacecombat.scenario.ec4x import RetreatAfterRound
 
 Procedure = Callable[[Setup, State], Node[State]]
@@ -28,12 +38,27 @@ GROUND_STAGES = SiegeStage.LAND
 #: the stages inside an attack step (7.3.1: selections, damage, force reduction)
 _IN_STEP = (Stage.ATTACK, Stage.DAMAGE, Stage.FORCE_REDUCTION)
 
+#: whether ``canonical`` forgets a +CER boost whose squadron is out for good (24R-4; off
+#: only to check that the answers are the same, ``tests/ec4x/test_siege_solved.py``)
+FORGET_SPENT_BOOST = True
+#: conditions a unit never leaves within a battle: destroyed, retreated (7.3.3, 7.3.5)
+_NEVER_BACK = (DESTROYED, GONE_UNDAMAGED, GONE_CRIPPLED)
+
+#: the stages after which an attack step's damage is done (``advance`` stops joining there)
+_DAMAGE_DONE = (Stage.DAMAGE, Stage.FORCE_REDUCTION)
+
 #: selections an exact solve may combine in its folded attack steps (``Ec4xBattle.folded``)
-#: for each settled state it may reach (150,000 by default): the examples combine at most
+#: for each settled state it may reach (462,000 by default): the examples combine at most
 #: about 2.4 a state (three-houses.yaml: 49,164 for 20,396 settled states), while a battle
 #: the engine cannot solve may spend most of its time there (a fuzzed three-house battle: 4.7
-#: s of CPU to reach 25,000 settled states), so the folds' work is bounded too (issue 24)
-FOLDED_PER_SETTLED = 6
+#: s of CPU to reach 25,000 settled states before the folds' merges were memoised), so the
+#: folds' work is bounded too (issue 24). Three squadrons a side with a starbase (reach
+#: battle 13) combine 451,090 for 39,881 settled states (24R-3)
+FOLDED_PER_SETTLED = 11
+#: outcomes of planetary combat's draws the sieges solved apart may follow (``folded``) for
+#: each settled state the exact engine may reach: each is one step of a siege's procedures
+#: and a look-up, about 10-15 µs (docs/benchmarks.md, 24R-1)
+SIEGE_WORK_PER_SETTLED = 4
 
 PROCEDURES: dict[Stage, Procedure] = {
     Stage.MORALE: pre_combat.morale,
@@ -107,6 +132,9 @@ class Ec4xBattle:
         self._selection_memo: dict[
             tuple[State, bool], dict[tuple[Attack | None, int, int], Weight] | None
         ] = {}
+        #: ``_merged`` and ``_effective`` by their selections
+        self._merged_memo: dict[tuple[tuple[Attack, ...], Attack], tuple[Attack, ...]] = {}
+        self._effective_found: dict[tuple[Attack, ...], tuple[Attack, ...]] = {}
         self._in_runs = frozenset(
             u for _, first, last in self.alike_runs for u in range(first, last)
         )
@@ -115,11 +143,30 @@ class Ec4xBattle:
         found = plans(setup)
         #: the planetary steps after space combat (7.5, 7.6), None: the scenario has none
         self.planetary = Planetary(setup, found) if found else None
+        #: the policies that decide within a siege solved on its own (``use_policies``; None:
+        #: sieges are explored in the battle's graph), its ends by its assault and state, and
+        #: the states those solves reached so far, and the most they may (``size_folds``)
+        self.siege_policies: Mapping[str, Policy] | None = None
+        self._siege_solvers: dict[tuple[object, bool], SiegeSolver] = {}
+        self.most_siege_work = SIEGE_WORK_PER_SETTLED * self.settled_states
 
     def size_folds(self, settled: int) -> None:
         """The folds' share of the exact engine's budget when it may reach ``settled``
         settled states (a ``--budget`` scales both alike, ``exact.sized_settled``)."""
         self.most_folded = FOLDED_PER_SETTLED * settled
+        self.most_siege_work = SIEGE_WORK_PER_SETTLED * settled
+
+    def use_policies(self, policies: Mapping[str, Policy]) -> None:
+        """The policies of the exact engine's exploration, which decide within a siege solved
+        on its own (``folded``; the attacker's choices of ground units, 7.5.4, 7.6.1)."""
+        if policies is not self.siege_policies:
+            self.siege_policies = policies
+            self._siege_solvers.clear()
+
+    @property
+    def siege_work(self) -> int:
+        """The outcomes of draws the sieges solved apart have followed so far."""
+        return sum(solver.work for solver in self._siege_solvers.values())
 
     def quiet(self) -> Ec4xBattle:
         """The same battle building no events, for Monte Carlo's ``Sampler``: the procedures
@@ -169,7 +216,12 @@ class Ec4xBattle:
         """The next node. Steps that follow one another are joined into one (their events in
         order), so that the node returned next (a draw, a decision or the end) comes from the
         same state as it would step by step: the chance states, the draws and the log are
-        those of the rules taken one step at a time. That node is kept for the next call."""
+        those of the rules taken one step at a time. That node is kept for the next call.
+
+        The joining stops where an attack step's damage is done (7.3.3: the next step begins
+        with no selections): the many selections of a step that do the same damage meet
+        there, and the exact engine, which remembers the states it passes, goes on from there
+        once instead of once for each of them (docs/benchmarks.md, issue 24, 24R-2)."""
         held = self._held
         if held is not None and held[0] is state:
             self._held = None
@@ -178,8 +230,12 @@ class Ec4xBattle:
         if not isinstance(node, Step):
             return node
         events = node.events
+        before = state.stage
         while True:
             after = node.state
+            if before in _DAMAGE_DONE and after.stage is Stage.ATTACK and not after.attacks:
+                return Step(after, events)
+            before = after.stage
             following = self._node(after)
             if not isinstance(following, Step):
                 self._held = (after, following)
@@ -215,6 +271,8 @@ class Ec4xBattle:
             state = state.at(state.stage, round=self.round_cap)
         if state.stage >= Stage.OVER:
             return self._after_space_combat(state)
+        if state.stage >= Stage.ROUND_START and FORGET_SPENT_BOOST:
+            state = self._without_spent_boost(state)
         if state.stage > Stage.ROUND_START:
             state = self._forget_history(state)
             if self.alike_runs and state.stage is Stage.ATTACK:
@@ -234,6 +292,24 @@ class Ec4xBattle:
             # ground rounds play alike whatever their number (7.6.1 "Repeat the process")
             state = state.at(state.stage, siege=siege.at(siege.stage, round=1))
         return state
+
+    def _without_spent_boost(self, state: State) -> State:
+        """7.1.4: a house's +CER for one squadron (``boosted``, ``one_cer``) forgotten once
+        that squadron is destroyed or has retreated: only its own attacks read it
+        (``cer.modifiers``), and it never fights again this battle (7.3.3, 7.3.5). The
+        morale results that differed only by which squadron was boosted are then one, and
+        its alike run may be merged (``_alike_sorted``) (24R-4)."""
+        morale = state.morale
+        cond = state.cond
+        if not any(m.boosted >= 0 and cond[m.boosted] in _NEVER_BACK for m in morale):
+            return state
+        kept = tuple(
+            m._replace(boosted=-1, one_cer=0)
+            if m.boosted >= 0 and cond[m.boosted] in _NEVER_BACK
+            else m
+            for m in morale
+        )
+        return state.at(state.stage, morale=kept)
 
     def _after_space_combat(self, state: State) -> State:
         """Once space combat is over (7.3.6), what only its rounds read, forgotten: each
@@ -496,7 +572,13 @@ class Ec4xBattle:
         convolved, each sum kept as damage application reads it (``_selections``). Not
         folded, as their order matters: a house's morale auto-critical still to fall on
         the first of its attackers (7.1.4), a starbase re-rolling only its first critical
-        (7.4)."""
+        (7.4).
+
+        A chance state of planetary combat (7.5, 7.6) folds the rest of its siege: the
+        distribution of the siege's last states, solved once for its assault and state
+        (``_siege_folded``)."""
+        if state.stage is Stage.PLANETARY:
+            return self._siege_folded(state, exact)
         members = self._foldable(state)
         if members is None:
             return None
@@ -526,7 +608,7 @@ class Ec4xBattle:
                     else:
                         merged_or_none = merges.get((attacks, record))
                         if merged_or_none is None:
-                            merged_or_none = self._selections((*attacks, record))
+                            merged_or_none = self._merged(attacks, record)
                             if classes:
                                 merged_or_none = self._symmetric(merged_or_none, classes)
                             merges[attacks, record] = merged_or_none
@@ -535,17 +617,53 @@ class Ec4xBattle:
                     grown[key] = grown.get(key, 0) + p * q
             profiles = grown
         end = (len(members), rounds.NO_ROLL, -1, 0)
+        if not state.damage:
+            # the selections as their damage reads them, summed before states are made
+            effective: dict[tuple[tuple[Attack, ...], int, int], Weight] = {}
+            for (attacks, engaging, rerolled), weight in profiles.items():
+                key = (self._effective_memo(attacks), engaging, rerolled)
+                effective[key] = effective.get(key, 0) + weight
+            profiles = effective
         found: dict[State, Weight] = {}
         for (attacks, engaging, rerolled), weight in profiles.items():
             after = state.at(
                 Stage.ATTACK,
-                attacks=self._effective(attacks) if not state.damage else attacks,
+                attacks=attacks,
                 engaging=state.engaging | engaging,
                 rerolled=state.rerolled | rerolled,
                 cursor=end,
             )
             found[after] = found.get(after, 0) + weight
         return found
+
+    def _siege_folded(self, state: State, exact: bool) -> dict[State, Weight] | None:
+        """The rest of the siege in ``state`` folded into one distribution of the battle's
+        states at its end (``DONE``): the siege reads only its assault and its own state
+        (7.5, 7.6), so it is solved apart, once for each of its states, by one
+        ``SiegeSolver`` for each assault (``planetary/solved.py``), and the battle's other
+        facts are carried along. The outcomes of draws the solves follow count against the
+        battle's budget (``most_siege_work``, ``SIEGE_WORK_PER_SETTLED`` per settled
+        state); None (explored in the battle's graph) where the siege cycles."""
+        siege, planetary, policies = state.siege, self.planetary, self.siege_policies
+        if siege is None or planetary is None or policies is None or state.siege_plan < 0:
+            return None
+        assault = planetary.assault(state.siege_plan, state.refused, planetary.colony_now(state))
+        if assault is None:
+            return None
+        solver = self._siege_solvers.get((assault, exact))
+        if solver is None:
+            solver = self._siege_solvers[assault, exact] = SiegeSolver(
+                assault, policies, exact=exact
+            )
+        solver.most_work = solver.work + self.most_siege_work - self.siege_work
+        try:
+            ends = solver.ends(siege)
+        except TooManyStates:
+            where = f"after {self.most_siege_work:,} outcomes of planetary combat's draws"
+            raise TooManyStates(self.most_siege_work, self.product_refusal(), where=where) from None
+        if ends is None:
+            return None
+        return {state.at(Stage.PLANETARY, siege=last): weight for last, weight in ends.items()}
 
     def _target_classes(self, state: State) -> dict[int, tuple[int, ...]]:
         """Units that may trade places as targets in a step's selections: those of a run of
@@ -594,6 +712,30 @@ class Ec4xBattle:
             for place, old in zip(members, order, strict=True):
                 moved[old] = place
         return tuple(sorted(a._replace(target=moved.get(a.target, a.target)) for a in attacks))
+
+    def _merged(self, attacks: tuple[Attack, ...], record: Attack) -> tuple[Attack, ...]:
+        """``_selections`` of a step's selections so far with one more (memoised for the
+        battle: the folds of many chance states combine the same selections)."""
+        memo = self._merged_memo
+        key = (attacks, record)
+        found = memo.get(key)
+        if found is None:
+            found = self._selections((*attacks, record))
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = found
+        return found
+
+    def _effective_memo(self, attacks: tuple[Attack, ...]) -> tuple[Attack, ...]:
+        """``_effective``, memoised for the battle."""
+        memo = self._effective_found
+        found = memo.get(attacks)
+        if found is None:
+            found = self._effective(attacks)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[attacks] = found
+        return found
 
     def _effective(self, attacks: tuple[Attack, ...]) -> tuple[Attack, ...]:
         """A step's selections, all made, as their damage reads them when no hits are kept
@@ -742,10 +884,12 @@ class Ec4xBattle:
     #: battle it cannot solve within the 5 s every input is given (docs/limits.md)
     chance_state_scale = 6
     #: settled states the exact engine may reach in an EC4X battle (``budget.GRAPH_SETTLED``
-    #: for TI): every example it solves needs fewer (three-houses.yaml, the most, 21,449),
-    #: and one it cannot solve is given up within about 3.5 s of CPU (some 0.145 ms a settled
-    #: state since an attack step's draws are folded), so that odds stay within 5 s
-    settled_states = 25_000
+    #: for TI): the largest battle of the reach it solves needs 39,881 (three squadrons a side
+    #: and a starbase, reach battle 13), and one it cannot solve is given up within the time
+    #: main's 25,000 took (4 s of CPU on the loaded machine for reach battle 20), as each
+    #: costs less since a step's damage is a meeting point (``advance``) and the folds'
+    #: merges are memoised (docs/benchmarks.md, issue 24, 24R-3)
+    settled_states = 42_000
 
     def product_refusal(self) -> str:
         """Why the rounds are not in product form (targets are drawn per squadron, 7.3.2),

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Draw, Node, Step
@@ -160,8 +161,10 @@ def _shield(assault: Assault, level: int, hits: int, roll: int | None) -> tuple[
     )
 
 
+@lru_cache(maxsize=4096)
 def cer_hits(strength: int, cer: Fraction) -> int:
-    """7.5.1, 7.6: "The CER multiplied by AS equals the number of hits", rounded up."""
+    """7.5.1, 7.6: "The CER multiplied by AS equals the number of hits", rounded up
+    (memoised: the exact engine asks it for every face of every round's draws)."""
     return math.ceil(strength * cer)
 
 
