@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacecombat.analysis.chain_cache import battle_key
+from spacecombat.analysis.chain_cache import PartsCache, battle_key
+from spacecombat.sweeps import points as solving
 from spacecombat.sweeps.run import tasks
 from spacecombat.sweeps.spec import load_spec, point_seed
 
@@ -58,3 +59,40 @@ def test_a_task_holds_points_whose_scenarios_differ_in_units_only() -> None:
         assert numbers == sorted(numbers)
     first = [next(iter(k)) for k in keys[::3]]
     assert len(set(first)) == 3
+
+
+def test_grouped_tasks_on_one_cache_give_each_points_own_answer_exactly() -> None:
+    """The benchmark's kind of sweep (benchmarks/sweep.py: the attacker fixed, the defender's
+    counts, technologies and upgrades varied), its tasks solved one after another on one
+    worker's cache: every row is the one the point gets alone, to the last bit (the cache
+    remembers the engine's own values, never sums of them)."""
+    spec: dict[str, Any] = {
+        "scenario": {
+            "ruleset": "ti4",
+            "battle": "space",
+            "attacker": {"units": {"dreadnought": 1, "destroyer": 2, "carrier": 1, "fighter": 2}},
+            "defender": {"units": {}},
+        },
+        "axes": {
+            "defender.units.cruiser": "0..2",
+            "defender.units.destroyer": "0..1",
+            "defender.units.dreadnought": "1..2",
+            "defender.technologies": [[], ["assault_cannon"]],
+            "defender.upgrades": [[], ["destroyer"]],
+        },
+    }
+    checked = load_spec(spec)
+    points = list(checked.points())
+    cut = tasks(checked, points, list(range(len(points))), 8)
+    assert len(cut) == 8
+    saved = solving._CACHE
+    solving._CACHE = PartsCache()
+    try:
+        rows = dict(row for task in cut for row in solving.solve_batch(task, checked.options()))
+    finally:
+        solving._CACHE = saved
+    for n, values in enumerate(points):
+        (alone,) = solving.solve_batch(
+            [(n, checked.scenario_at(values), 0)], checked.options(), cache=False
+        )
+        assert rows[n] == alone[1], n
