@@ -39,6 +39,16 @@ MOST_PER_TASK = 100
 #: tasks a worker at least, so that the work spreads and a lost worker loses little
 TASKS_A_WORKER = 8
 
+#: the Dask settings of a local cluster made here: its workers take no samples of their stacks
+#: for the dashboard's profile (a sweep's user never opens it), and its processes check their
+#: event loops' lag and the system's use every 0.5 s and 5 s instead of 20 ms and 0.5 s; CPU
+#: left to the points (docs/benchmarks.md, 26G). A running cluster keeps its own settings.
+QUIET_CLUSTER = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.admin.system-monitor.interval": "5s",
+}
+
 Progress = Callable[[int, int], None]
 
 
@@ -96,6 +106,7 @@ def connect(address: str | None, workers: int | None) -> Client:
     local cluster of ``workers`` single-threaded processes (default: one per core)."""
     import logging
 
+    import dask
     from distributed import Client, LocalCluster
 
     address = address or os.environ.get(SCHEDULER_VARIABLE) or None
@@ -106,16 +117,17 @@ def connect(address: str | None, workers: int | None) -> Client:
             raise ScenarioError(
                 "--scheduler", f"no Dask scheduler answers at {address}: {exc}"
             ) from exc
-    cluster = LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=workers or cores(),
-        threads_per_worker=1,
-        processes=True,
-        # no dashboard; the scheduler's own HTTP server on a free port (its default, 8787,
-        # may be taken by another cluster on the machine)
-        dashboard_address=":0",
-        silence_logs=logging.ERROR,
-    )
-    return Client(cluster)  # type: ignore[no-untyped-call]
+    with dask.config.set(QUIET_CLUSTER):
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers or cores(),
+            threads_per_worker=1,
+            processes=True,
+            # no dashboard; the scheduler's own HTTP server on a free port (its default, 8787,
+            # may be taken by another cluster on the machine)
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
+        return Client(cluster)  # type: ignore[no-untyped-call]
 
 
 def disconnect(client: Client) -> None:
