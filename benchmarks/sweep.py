@@ -19,7 +19,9 @@ children and theirs, reaped or, from /proc, alive): on a machine shared with oth
 figures are the ones to compare. Prints one line per run and the load average before and
 after.
 
-Run: ``.venv/bin/python -m benchmarks.sweep [--workers 2] [--points 2000]``.
+Run: ``.venv/bin/python -m benchmarks.sweep [--workers 2] [--points 2000] [--odds-from TREE]``
+(``--odds-from``: also ``odds -`` of another commit's source tree, its ``src/`` first on
+``PYTHONPATH``, and the sweep's ratios against it).
 
 ``--in-process``: instead, the points' work alone, in this one process on one core (the
 sweep's ``solve_batch`` over all the points in their order, the cache on, then a fresh cache
@@ -117,11 +119,18 @@ def _cpu() -> float:
     return total
 
 
-def _odds_batch(scenarios: list[dict[str, Any]]) -> tuple[float, float, list[dict[str, Any]]]:
+def _odds_batch(
+    scenarios: list[dict[str, Any]], source: str | None = None
+) -> tuple[float, float, list[dict[str, Any]]]:
+    """``spacecombat odds -`` on the scenarios: this tree's, or (``source``) the one whose
+    ``src`` folder is put first on ``PYTHONPATH`` (another commit's, unpacked)."""
     lines = "".join(json.dumps(s) + "\n" for s in scenarios)
     command = [sys.executable, "-m", "spacecombat", "odds", "-", "--format", "jsonl"]
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = str(Path(source) / "src")
     started, cpu = time.perf_counter(), _cpu()
-    done = subprocess.run(command, input=lines, capture_output=True, text=True, check=True)
+    done = subprocess.run(command, input=lines, capture_output=True, text=True, check=True, env=env)
     spent, cpu = time.perf_counter() - started, _cpu() - cpu
     return spent, cpu, [json.loads(line) for line in done.stdout.splitlines()]
 
@@ -168,12 +177,35 @@ def in_process(points: int, repeats: int) -> int:
     return 0
 
 
+def _largest_difference(frame: Any, answers: list[dict[str, Any]]) -> float:
+    """The largest difference between the sweep's table and ``odds -``'s answers, over every
+    number the table has of them (chances, holds, expected losses, expected rounds)."""
+    worst = 0.0
+    for row, answer in zip(frame.to_dict("records"), answers, strict=True):
+        theirs = {name: answer[name] for name in ("attacker_win", "defender_win", "draw")}
+        for field in ("holds", "expected_losses"):
+            for who, value in (answer.get(field) or {}).items():
+                theirs[f"{field}_{who}"] = value
+        theirs["expected_rounds"] = answer["rounds"]["expected"]
+        for name, value in theirs.items():
+            worst = max(worst, abs(float(row[name]) - float(value)))
+    return worst
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--points", type=int, default=2000)
     parser.add_argument("--in-process", action="store_true")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--odds-from",
+        action="append",
+        default=[],
+        metavar="TREE",
+        help="also time odds - of another source tree (its src/ first on PYTHONPATH: "
+        "another commit's, e.g. git archive COMMIT src | tar -x -C TREE)",
+    )
     args = parser.parse_args()
     if args.in_process:
         return in_process(args.points, args.repeats)
@@ -191,9 +223,14 @@ def main() -> int:
     scenarios = [checked.scenario_at(values) for values in points]
     spent, spent_cpu, answers = _odds_batch(scenarios)
     print(_line("odds -:", n, spent, spent_cpu), flush=True)
-    reference = [a["attacker_win"] for a in answers]
+    others: dict[str, tuple[float, float]] = {}
+    for tree in args.odds_from:
+        wall, cpu_s, _ = _odds_batch(scenarios, tree)
+        others[tree] = (wall, cpu_s)
+        print(_line(f"odds - of {Path(tree).name}:", n, wall, cpu_s), flush=True)
 
     tables = {}
+    started_runs: dict[str, tuple[float, float]] = {}
 
     def timed(name: str, workers: int, cache: bool) -> tuple[float, float]:
         started, cpu = time.perf_counter(), _cpu()
@@ -208,6 +245,7 @@ def main() -> int:
         took, cpu = time.perf_counter() - started, _cpu() - cpu
         print(_line(name, n, took, cpu), flush=True)
         print(_line("  (cluster started)", n, alone, alone_cpu), flush=True)
+        started_runs[name] = (alone, alone_cpu)
         return took, cpu
 
     cached = timed("sweep, cache:", args.workers, True)
@@ -271,16 +309,23 @@ def main() -> int:
         if not frame.equals(first):
             print(f"the table of {name!r} differs from the first", file=sys.stderr)
             return 1
-    worst = max(abs(a - b) for a, b in zip(first["attacker_win"], reference, strict=True))
-    print(f"largest difference from odds -: {worst:.1e}")
+    worst = _largest_difference(first, answers)
+    print(f"largest difference from odds - (every column of the table): {worst:.1e}")
+    ready = started_runs["sweep, cache:"]
     for what, k in (("wall", 0), ("CPU", 1)):
         base = (spent, spent_cpu)[k]
         print(
-            f"ratios ({what}): cache/odds- {base / cached[k]:.2f}x, "
+            f"ratios ({what}): cache/odds- {base / cached[k]:.2f}x "
+            f"(cluster started {base / ready[k]:.2f}x), "
             f"no cache/odds- {base / uncached[k]:.2f}x, cache/no cache "
             f"{uncached[k] / cached[k]:.2f}x, 2/1 workers {one[k] / cached[k]:.2f}x, "
             f"external/local {cached[k] / (external, external_cpu)[k]:.2f}x"
         )
+        for tree, figures in others.items():
+            print(
+                f"  against odds - of {Path(tree).name} ({what}): cache "
+                f"{figures[k] / cached[k]:.2f}x (cluster started {figures[k] / ready[k]:.2f}x)"
+            )
     print(f"load after: {_load()}")
     return 0
 

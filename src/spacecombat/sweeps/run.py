@@ -1,9 +1,10 @@
 """Running a sweep on Dask (docs/architecture.md, "Sweeps").
 
-The points go out in tasks of a few consecutive points each (consecutive points differ in one
-count, and a worker keeps the round tables they share: ``analysis/chain_cache.py``), to a
-``distributed`` cluster: a ``LocalCluster`` of one single-threaded worker process per core,
-started and stopped here, or a running cluster by its scheduler's address. The scheduler
+The points go out in tasks of points whose scenarios differ only in the players' units (the
+cross-point cache's own key, ``chain_cache.battle_key``: a worker keeps the round tables and
+ends they share, ``analysis/chain_cache.py``), to a ``distributed`` cluster: a
+``LocalCluster`` of one single-threaded worker process per core, started and stopped here,
+or a running cluster by its scheduler's address. The scheduler
 retries the tasks of a worker that is lost. Each finished task's rows are appended to a journal
 beside the output (``Journal``), so an interrupted sweep resumes with the points it has not
 finished; the table is then built in the points' order, whatever order they were solved in.
@@ -20,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from spacecombat.analysis.chain_cache import battle_key
 from spacecombat.core.errors import ScenarioError, SpacecombatError
 from spacecombat.core.limits import cores, shown_path
 from spacecombat.scenario.formats import read_document
@@ -33,9 +35,19 @@ if TYPE_CHECKING:
 #: the environment variable naming a running cluster's scheduler (``--scheduler``)
 SCHEDULER_VARIABLE = "SPACECOMBAT_DASK_SCHEDULER"
 #: the most points in one task (fewer when there are few points a worker)
-MOST_PER_TASK = 20
+MOST_PER_TASK = 100
 #: tasks a worker at least, so that the work spreads and a lost worker loses little
 TASKS_A_WORKER = 8
+
+#: the Dask settings of a local cluster made here: its workers take no samples of their stacks
+#: for the dashboard's profile (a sweep's user never opens it), and its processes check their
+#: event loops' lag and the system's use every 0.5 s and 5 s instead of 20 ms and 0.5 s; CPU
+#: left to the points (docs/benchmarks.md, 26G). A running cluster keeps its own settings.
+QUIET_CLUSTER = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.admin.system-monitor.interval": "5s",
+}
 
 Progress = Callable[[int, int], None]
 
@@ -94,6 +106,7 @@ def connect(address: str | None, workers: int | None) -> Client:
     local cluster of ``workers`` single-threaded processes (default: one per core)."""
     import logging
 
+    import dask
     from distributed import Client, LocalCluster
 
     address = address or os.environ.get(SCHEDULER_VARIABLE) or None
@@ -104,16 +117,17 @@ def connect(address: str | None, workers: int | None) -> Client:
             raise ScenarioError(
                 "--scheduler", f"no Dask scheduler answers at {address}: {exc}"
             ) from exc
-    cluster = LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=workers or cores(),
-        threads_per_worker=1,
-        processes=True,
-        # no dashboard; the scheduler's own HTTP server on a free port (its default, 8787,
-        # may be taken by another cluster on the machine)
-        dashboard_address=":0",
-        silence_logs=logging.ERROR,
-    )
-    return Client(cluster)  # type: ignore[no-untyped-call]
+    with dask.config.set(QUIET_CLUSTER):
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers or cores(),
+            threads_per_worker=1,
+            processes=True,
+            # no dashboard; the scheduler's own HTTP server on a free port (its default, 8787,
+            # may be taken by another cluster on the machine)
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
+        return Client(cluster)  # type: ignore[no-untyped-call]
 
 
 def disconnect(client: Client) -> None:
@@ -138,13 +152,10 @@ def _solve(
     size = max(1, len(client.scheduler_info().get("workers", {})) or cores())
     per_task = max(1, min(MOST_PER_TASK, len(todo) // (size * TASKS_A_WORKER) or 1))
     options = spec.options()
-    futures = []
-    for start in range(0, len(todo), per_task):
-        batch = [
-            (n, spec.scenario_at(points[n]), point_seed(spec.seed, points[n]))
-            for n in todo[start : start + per_task]
-        ]
-        futures.append(client.submit(solve_batch, batch, options, cache, pure=False))
+    futures = [
+        client.submit(solve_batch, batch, options, cache, pure=False)
+        for batch in tasks(spec, points, todo, per_task)
+    ]
     total = len(points)
     if progress is not None:
         progress(done, total)
@@ -157,6 +168,36 @@ def _solve(
                 progress(done, total)
     finally:
         client.cancel(futures)  # type: ignore[no-untyped-call]
+
+
+Task = list[tuple[int, dict[str, Any], int]]
+
+
+def tasks(
+    spec: SweepSpec, points: list[tuple[Any, ...]], todo: list[int], per_task: int
+) -> list[Task]:
+    """The points of ``todo`` as tasks of at most ``per_task`` points (number, scenario,
+    seed): the points whose scenarios differ only in the players' units together (grouped by
+    ``chain_cache.battle_key``, the key under which a worker's cache shares round tables and
+    ends between them: derived from the scenario, never written by hand), each group cut into
+    tasks of nearly equal size, in the spec's order within a group and the order of each
+    group's first point. Only where a point is solved depends on it, never its answer
+    (``tests/sweep/test_cache.py``: cached answers equal uncached ones)."""
+    groups: dict[str, list[tuple[int, dict[str, Any], int]]] = {}
+    for n in todo:
+        scenario = spec.scenario_at(points[n])
+        point = (n, scenario, point_seed(spec.seed, points[n]))
+        groups.setdefault(battle_key(scenario), []).append(point)
+    out: list[Task] = []
+    for group in groups.values():
+        count = -(-len(group) // per_task)  # tasks for the group, rounded up
+        size, extra = divmod(len(group), count)
+        start = 0
+        for k in range(count):
+            end = start + size + (1 if k < extra else 0)
+            out.append(group[start:end])
+            start = end
+    return out
 
 
 def table(
