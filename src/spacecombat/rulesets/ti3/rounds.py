@@ -24,8 +24,9 @@ from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.races import NoneuclidianShielding
 from spacecombat.rulesets.ti3.cards import IN_ROUNDS
+from spacecombat.rulesets.ti3.procedures.common import combat_pool
 from spacecombat.rulesets.ti3.procedures.invasion import ground_pool
-from spacecombat.rulesets.ti3.procedures.space_battle import combat_pool, destinations
+from spacecombat.rulesets.ti3.procedures.space_battle import destinations
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 

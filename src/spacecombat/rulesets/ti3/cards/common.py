@@ -48,6 +48,21 @@ def offer(
     return Decision(request, then)
 
 
+def play_first(setup: Ti3Setup, side: Side, card: str, gains: bool) -> bool:
+    """Whether ``side``'s "play" options of ``card`` come before "pass" (the stock player
+    takes the first option where ``policy.play`` does not say ``never`` or a later round:
+    core/policies.py ``_play_card``; docs/rulings.md 27S-23): when its ``policy.play`` names a
+    round for the card (the player asked for it), else only when the play ``gains``, as TI4's
+    stock Exotrireme II passes first where the play is not worth it (14B-4)."""
+    return isinstance(dict(setup.side(side).policy.play).get(card), int) or gains
+
+
+def ordered(plays: Sequence[Option], first: bool) -> tuple[Option, ...]:
+    """``plays`` and "pass", the plays first when ``first`` (``play_first``)."""
+    passing = Option("pass", "pass")
+    return (*plays, passing) if first else (passing, *plays)
+
+
 class WindowCard(Protocol):
     """A card module played in a window both players are asked in (the attacker first): its
     ``applies`` says whether ``side`` may play it now, its ``ask`` offers it and goes on with

@@ -68,6 +68,15 @@ def pool(
     return known
 
 
+def combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+    """The dice ``side`` rolls in a space battle's combat round: every ship its combat dice (war
+    suns 3)."""
+    cards = setup.side(side)
+    units = [(u, n) for u, n in state.side(side).space.by_type().items() if cards.is_ship(u)]
+    units = [(u, n) for u, n in units if cards.card(u).combat is not None]
+    return pool(setup, state, side, RollKind.SPACE_COMBAT, units) if units else None
+
+
 def _pool(
     setup: Ti3Setup,
     state: Ti3State,

@@ -28,7 +28,7 @@ from spacecombat.rulesets.ti3.cards import (
 )
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
 from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
-from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
+from spacecombat.rulesets.ti3.procedures.common import Targets, combat_pool, pds_pool, pool
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup, barrage_units, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -339,14 +339,6 @@ def _after_announcement(state: Ti3State, side: Side, wanted: bool) -> Ti3State:
     if side is A:
         return state.at(Phase.ANNOUNCE_WITHDRAWALS, turn=D)
     return state.at(Phase.ROLL_COMBAT_DICE, turn=A)
-
-
-def combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
-    """Every ship rolls its combat dice (war suns 3)."""
-    cards = setup.side(side)
-    units = [(u, n) for u, n in state.side(side).space.by_type().items() if cards.is_ship(u)]
-    units = [(u, n) for u, n in units if cards.card(u).combat is not None]
-    return pool(setup, state, side, RollKind.SPACE_COMBAT, units) if units else None
 
 
 SPACE_COMBAT = Exchange(
