@@ -17,6 +17,8 @@ CARDS: dict[str, str] = {
     "experimental_battlestation": "as PDS fire begins (procedures/space_battle.py)",
     "flanking_tactic": "immediately before a space battle (procedures/space_battle.py)",
     "friendly_fire": "immediately before a space battle (procedures/space_battle.py)",
+    "emergency_repairs": "at the start of a combat round of a space battle "
+    "(procedures/round_start.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
     "skilled_retreat": "at the start of a combat round of a space battle "
     "(procedures/round_start.py)",
@@ -36,6 +38,7 @@ IN_ROUNDS = frozenset(
         "fighter_prototype",
         "morale_boost",
         "skilled_retreat",
+        "emergency_repairs",
         "beacon_of_hope",
         "shields_holding",
         # it forbids the opponent's withdrawals and retreats in the rounds
