@@ -31,7 +31,7 @@ ASKED = "experimental_battlestation"
 def applies(setup: Ti3Setup, state: Ti3State) -> bool:
     return (
         setup.kind == "space"
-        and state.step != ASKED
+        and state.step == ""
         and CARD in state.hand(D)
         and bool(state.defender.planet(0).count("space_dock"))
         and bool(ships(setup, state, Side.ATTACKER))

@@ -25,10 +25,17 @@ from spacecombat.rulesets.ti3.cards import (
     flanking_tactic,
     friendly_fire,
     into_the_breach,
+    minelayers,
 )
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
 from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
-from spacecombat.rulesets.ti3.procedures.common import Targets, combat_pool, pds_pool, pool
+from spacecombat.rulesets.ti3.procedures.common import (
+    Targets,
+    combat_pool,
+    pds_pool,
+    pool,
+)
+from spacecombat.rulesets.ti3.procedures.common import remove_casualties as take_hits
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup, barrage_units, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -92,9 +99,23 @@ def _pds_fire(setup: Ti3Setup) -> Exchange:
 
 def pds_fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """PDS fire: each player's PDS in the system roll (both at once by default, T5). Before
-    it, the defender may play Experimental Battlestation (27S-20)."""
-    if state.turn is A and not state.pending and experimental_battlestation.applies(setup, state):
-        return experimental_battlestation.ask(setup, state)
+    it, the defender may play Experimental Battlestation (27S-20), then Minelayers, whose hits
+    the attacker takes at once (27S-25)."""
+    if state.turn is A and not state.pending:
+        if experimental_battlestation.applies(setup, state):
+            return experimental_battlestation.ask(setup, state)
+        if minelayers.applies(setup, state):
+            return minelayers.ask(setup, state)
+        if state.step == minelayers.LAID:
+            return take_hits(
+                setup,
+                state,
+                A,
+                None,
+                Targets.SHIPS,
+                "Minelayers",
+                lambda s: s.changed(step=minelayers.ASKED),
+            )
     return exchange.roll(setup, state, _pds_fire(setup))
 
 
