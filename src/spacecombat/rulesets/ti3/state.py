@@ -113,6 +113,9 @@ class Ti3State(NamedTuple):
     #: Flanking Tactic: (attacker, defender) may not retreat (rulesets/ti3/cards/
     #: flanking_tactic.py)
     flanked: tuple[bool, bool] = (False, False)
+    #: Experimental Weaponry played by (attacker, defender) at the start of this round
+    #: (rulesets/ti3/cards/experimental_weaponry.py)
+    weaponry: tuple[bool, bool] = (False, False)
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

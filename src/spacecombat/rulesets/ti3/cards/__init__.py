@@ -19,6 +19,8 @@ CARDS: dict[str, str] = {
     "friendly_fire": "immediately before a space battle (procedures/space_battle.py)",
     "emergency_repairs": "at the start of a combat round of a space battle "
     "(procedures/round_start.py)",
+    "experimental_weaponry": "at the start of a combat round of a space battle "
+    "(procedures/round_start.py)",
     "minelayers": "as PDS fire begins, before it (procedures/space_battle.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
     "skilled_retreat": "at the start of a combat round of a space battle "
@@ -40,6 +42,7 @@ IN_ROUNDS = frozenset(
         "morale_boost",
         "skilled_retreat",
         "emergency_repairs",
+        "experimental_weaponry",
         "beacon_of_hope",
         "shields_holding",
         # it forbids the opponent's withdrawals and retreats in the rounds

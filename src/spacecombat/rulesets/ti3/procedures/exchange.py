@@ -19,7 +19,7 @@ from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
-from spacecombat.rulesets.ti3.cards import shields_holding
+from spacecombat.rulesets.ti3.cards import experimental_weaponry, shields_holding
 from spacecombat.rulesets.ti3.procedures.common import Targets, remove_casualties
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -64,8 +64,10 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         dice = DicePool((replace(dice.groups[0], dice=state.pending),))
     if dice is None or dice.dice == 0:
         return Step(_after_roll(state, fire, side))
-    if fire.purpose == "space_combat" and l1z1x_flagship.acts(setup, state, side):
-        return _heavy_roll(state, fire, side, dice)
+    if fire.purpose == "space_combat":
+        heavy = _heavy_units(setup, state, side)
+        if heavy:
+            return _heavy_roll(state, fire, side, dice, heavy)
 
     def then(hits: int, tens: int = 0) -> Step[Ti3State]:
         pair_hits = state.with_hits_on(side.other, state.hits_on(side.other) + hits)
@@ -84,11 +86,25 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
     return Chance(side.value, fire.purpose, dice, then, then if fire.tens else None)
 
 
-def _heavy_roll(state: Ti3State, fire: Exchange, side: Side, dice: DicePool) -> Node[Ti3State]:
-    """A roll of a side with [0.0.1] in a combat round: its flagship's and dreadnoughts' dice
+def _heavy_units(setup: Ti3Setup, state: Ti3State, side: Side) -> tuple[str, ...]:
+    """The units whose combat hits ``side``'s opponent must take on non-fighter ships first
+    this round: [0.0.1]'s (27S-9) and Experimental Weaponry's (27S-26); none: a plain roll."""
+    units: tuple[str, ...] = ()
+    if l1z1x_flagship.acts(setup, state, side):
+        units += l1z1x_flagship.HEAVY
+    if experimental_weaponry.in_play(state, side):
+        units += tuple(u for u in experimental_weaponry.HEAVY if u not in units)
+    return units
+
+
+def _heavy_roll(
+    state: Ti3State, fire: Exchange, side: Side, dice: DicePool, units: tuple[str, ...]
+) -> Node[Ti3State]:
+    """A roll of a side with [0.0.1] or Experimental Weaponry in a combat round: the heavy
+    units' dice (``units``: its flagship's and dreadnoughts', its dreadnoughts' and war suns')
     first, their hits counted apart (they go on non-fighter ships), then its other dice
-    (abilities/l1z1x_flagship.py; docs/rulings.md 27S-9)."""
-    heavy, rest = l1z1x_flagship.split(dice)
+    (abilities/l1z1x_flagship.py; docs/rulings.md 27S-9, 27S-26)."""
+    heavy, rest = l1z1x_flagship.split(dice, units)
     target = side.other
     if not state.split and heavy is not None:
 
