@@ -22,6 +22,7 @@ CARDS: dict[str, str] = {
     "experimental_weaponry": "at the start of a combat round of a space battle "
     "(procedures/round_start.py)",
     "minelayers": "as PDS fire begins, before it (procedures/space_battle.py)",
+    "rule_of_terror": "immediately before a space battle (procedures/space_battle.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
     "skilled_retreat": "at the start of a combat round of a space battle "
     "(procedures/round_start.py)",

@@ -26,6 +26,7 @@ from spacecombat.rulesets.ti3.cards import (
     friendly_fire,
     into_the_breach,
     minelayers,
+    rule_of_terror,
 )
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
 from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
@@ -228,6 +229,22 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     that apply, but anti-fighter barrage always happens before a sabotage run (ti3-combat.md
     NOTE): while the barrage is still to come, the run is not among the defender's choices.
     Their hits are removed at once, with no return fire."""
+    if state.step.startswith(rule_of_terror.ANSWER):
+        return rule_of_terror.answer(setup, state)
+    if state.step.startswith(rule_of_terror.LEAVING):
+        return rule_of_terror.destination(setup, state)
+    if state.step.startswith(rule_of_terror.HITS):
+        # Rule of Terror's 2 casualties, then the opening window goes on (27S-27)
+        holder, window_step = rule_of_terror.parse(state.step, rule_of_terror.HITS)
+        return take_hits(
+            setup,
+            state,
+            holder.other,
+            None,
+            Targets.SHIPS,
+            "Rule of Terror",
+            lambda s: s.changed(step=window_step),
+        )
     if not all(ships(setup, state, side) for side in SIDES):
         # before the battle began (PDS fire): no combat; after a pre-combat step: it is over
         return Step(state.at(Phase.END_OF_SPACE_BATTLE))
@@ -285,6 +302,7 @@ _OPENING: tuple[WindowCard, ...] = (
     beacon_of_hope,
     friendly_fire,
     flanking_tactic,
+    rule_of_terror,
 )
 
 #: ``step`` once a Naalu defender chose to stay (abilities/naalu_retreat.py)
