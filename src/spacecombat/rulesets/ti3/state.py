@@ -116,6 +116,9 @@ class Ti3State(NamedTuple):
     #: Experimental Weaponry played by (attacker, defender) at the start of this round
     #: (rulesets/ti3/cards/experimental_weaponry.py)
     weaponry: tuple[bool, bool] = (False, False)
+    #: Target Their Flagship!: the type of (attacker's, defender's) ship that fired the card's
+    #: die and does not roll in round 1, "" none (rulesets/ti3/cards/target_their_flagship.py)
+    aimed: tuple[str, str] = ("", "")
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

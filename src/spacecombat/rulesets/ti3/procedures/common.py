@@ -25,7 +25,13 @@ from spacecombat.rulesets.ti3.abilities.races import (
     SardakkFlagship,
     WinnuFlagship,
 )
-from spacecombat.rulesets.ti3.cards import beacon_of_hope, bonuses, direct_hit, into_the_breach
+from spacecombat.rulesets.ti3.cards import (
+    beacon_of_hope,
+    bonuses,
+    direct_hit,
+    into_the_breach,
+    target_their_flagship,
+)
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -74,6 +80,9 @@ def combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None
     cards = setup.side(side)
     units = [(u, n) for u, n in state.side(side).space.by_type().items() if cards.is_ship(u)]
     units = [(u, n) for u, n in units if cards.card(u).combat is not None]
+    # Target Their Flagship!: the ship that fired the card's die does not roll in round 1
+    held = target_their_flagship.held_back(state, side)
+    units = [(u, n - (u == held)) for u, n in units if n - (u == held) > 0]
     return pool(setup, state, side, RollKind.SPACE_COMBAT, units) if units else None
 
 

@@ -27,6 +27,7 @@ from spacecombat.rulesets.ti3.cards import (
     into_the_breach,
     minelayers,
     rule_of_terror,
+    target_their_flagship,
 )
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
 from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
@@ -229,6 +230,8 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     that apply, but anti-fighter barrage always happens before a sabotage run (ti3-combat.md
     NOTE): while the barrage is still to come, the run is not among the defender's choices.
     Their hits are removed at once, with no return fire."""
+    if state.step.startswith(target_their_flagship.AIMING):
+        return target_their_flagship.fire(setup, state)
     if state.step.startswith(rule_of_terror.ANSWER):
         return rule_of_terror.answer(setup, state)
     if state.step.startswith(rule_of_terror.LEAVING):
@@ -303,6 +306,7 @@ _OPENING: tuple[WindowCard, ...] = (
     friendly_fire,
     flanking_tactic,
     rule_of_terror,
+    target_their_flagship,
 )
 
 #: ``step`` once a Naalu defender chose to stay (abilities/naalu_retreat.py)
