@@ -119,6 +119,9 @@ class Ti3State(NamedTuple):
     #: Target Their Flagship!: the type of (attacker's, defender's) ship that fired the card's
     #: die and does not roll in round 1, "" none (rulesets/ti3/cards/target_their_flagship.py)
     aimed: tuple[str, str] = ("", "")
+    #: Communications Breakdown: no action card may be played until the battle ends
+    #: (rulesets/ti3/cards/communications_breakdown.py)
+    silenced: bool = False
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
@@ -154,6 +157,11 @@ class Ti3State(NamedTuple):
     def hand(self, side: Side) -> tuple[str, ...]:
         """The action cards ``side`` still holds."""
         return self.hands[0] if side is _ATTACKER else self.hands[1]
+
+    def playable(self, side: Side) -> tuple[str, ...]:
+        """The action cards ``side`` may play now: its hand, none after Communications
+        Breakdown (docs/rulings.md 27S-29)."""
+        return () if self.silenced else self.hand(side)
 
     def played(self, side: Side, card: str) -> Ti3State:
         """This state with one copy of ``card`` gone from ``side``'s hand."""

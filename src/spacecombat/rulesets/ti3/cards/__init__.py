@@ -24,6 +24,8 @@ CARDS: dict[str, str] = {
     "minelayers": "as PDS fire begins, before it (procedures/space_battle.py)",
     "rule_of_terror": "immediately before a space battle (procedures/space_battle.py)",
     "target_their_flagship": "immediately before a space battle (procedures/space_battle.py)",
+    "communications_breakdown": "immediately before a space battle, the first card asked "
+    "(procedures/space_battle.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
     "skilled_retreat": "at the start of a combat round of a space battle "
     "(procedures/round_start.py)",
@@ -47,6 +49,8 @@ IN_ROUNDS = frozenset(
         "experimental_weaponry",
         # one ship of the holder does not roll in round 1
         "target_their_flagship",
+        # it stops the cards played in the rounds
+        "communications_breakdown",
         "beacon_of_hope",
         "shields_holding",
         # it forbids the opponent's withdrawals and retreats in the rounds

@@ -28,14 +28,16 @@ def offer(
     play: Callable[[Ti3State], Step[Ti3State]],
     passed: Ti3State,
     facts: Mapping[str, object] | None = None,
+    first: bool = True,
 ) -> Node[Ti3State]:
     """Ask ``owner`` whether to play ``card``: "play" takes the card from its hand and does
-    ``play``; "pass" goes on with ``passed``."""
+    ``play``; "pass" goes on with ``passed``. ``first``: "play" is listed first (else "pass",
+    which the stock player then takes: ``play_first``)."""
     request = DecisionRequest(
         "play_card",
         owner.value,
         prompt,
-        (Option(f"play {card}", "play", target=card), Option("pass", "pass")),
+        ordered((Option(f"play {card}", "play", target=card),), first),
         facts={"card": card, "round": state.round, **(facts or {})},
     )
 
@@ -96,6 +98,8 @@ def window(
     at = int(state.step[len(prefix) :] or 0) if state.step.startswith(prefix) else 0
     for index in range(at, len(order)):
         side, card = order[index]
+        if state.silenced and setup.side(side).holds(card.CARD):
+            continue  # Communications Breakdown: no action card (27S-29)
         if card.applies(setup, state, side):
             here = state.changed(step=f"{prefix}{index}")
             return card.ask(setup, here, side, here.changed(step=f"{prefix}{index + 1}"))

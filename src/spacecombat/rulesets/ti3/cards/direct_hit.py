@@ -45,7 +45,7 @@ def _playable(setup: Ti3Setup, state: Ti3State, side: Side, unit: str) -> list[t
     """The cards (id, name) ``side``'s opponent holds that may destroy ``side``'s ``unit``."""
     if unit in _NANO_SHIELDED and setup.side(side).has("nano_technology"):
         return []
-    hand = state.hand(side.other)
+    hand = state.playable(side.other)
     return [(c, n) for c, n, only in _CARDS if c in hand and (only is None or unit in only)]
 
 

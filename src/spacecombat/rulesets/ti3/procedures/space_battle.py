@@ -20,6 +20,7 @@ from spacecombat.rulesets.ti3.abilities import duranium_armor, naalu_retreat
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.cards import (
     beacon_of_hope,
+    communications_breakdown,
     experimental_battlestation,
     fighter_prototype,
     flanking_tactic,
@@ -300,6 +301,7 @@ _CARDS = "cards:"
 
 #: the cards played then, in the order each player is asked
 _OPENING: tuple[WindowCard, ...] = (
+    communications_breakdown,
     into_the_breach,
     fighter_prototype,
     beacon_of_hope,
