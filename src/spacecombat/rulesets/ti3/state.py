@@ -122,6 +122,10 @@ class Ti3State(NamedTuple):
     #: Communications Breakdown: no action card may be played until the battle ends
     #: (rulesets/ti3/cards/communications_breakdown.py)
     silenced: bool = False
+    #: Courageous to the End: (holder, stage, its ship destroyed, the opponent's hits kept apart)
+    #: while the card is asked, rolled or its hits taken (rulesets/ti3/cards/
+    #: courageous_to_the_end.py)
+    courage: tuple[str, str, str, int] | None = None
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

@@ -26,6 +26,8 @@ CARDS: dict[str, str] = {
     "target_their_flagship": "immediately before a space battle (procedures/space_battle.py)",
     "communications_breakdown": "immediately before a space battle, the first card asked "
     "(procedures/space_battle.py)",
+    "courageous_to_the_end": "after one of your ships is destroyed as a casualty "
+    "(procedures/common.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
     "skilled_retreat": "at the start of a combat round of a space battle "
     "(procedures/round_start.py)",
@@ -51,6 +53,7 @@ IN_ROUNDS = frozenset(
         "target_their_flagship",
         # it stops the cards played in the rounds
         "communications_breakdown",
+        "courageous_to_the_end",
         "beacon_of_hope",
         "shields_holding",
         # it forbids the opponent's withdrawals and retreats in the rounds
