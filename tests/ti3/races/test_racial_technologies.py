@@ -39,7 +39,6 @@ def test_only_its_race_holds_it(tech: str) -> None:
     ("tech", "race", "battle"),
     [
         ("spec_ops_training", "sol", "invasion"),
-        ("dimensional_splicers", "creuss", "space"),
     ],
 )
 def test_the_unimplemented_ones_are_refused_by_name(tech: str, race: str, battle: str) -> None:

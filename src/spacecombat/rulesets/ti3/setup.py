@@ -104,6 +104,9 @@ class Ti3Setup:
     handlers: tuple[Handler, ...]
     pre_combat: tuple[str, ...]
     initial: Ti3State
+    #: the active system's wormholes (``system.wormholes``; Dimensional Splicers reads them:
+    #: docs/rulings.md 27S-33)
+    wormholes: tuple[str, ...] = ()
 
     def side(self, side: Side) -> Ti3Side:
         return self.sides[side]
@@ -139,9 +142,8 @@ def build(scenario: Scenario) -> Ti3Setup:
         raise RuleNotImplemented("TI3 laws (political cards)", "laws")
     if scenario.elected is not None:
         raise ScenarioError("elected", "a TI4 key; TI3 laws are not modelled")
-    for key in ("wormholes", "features"):
-        if getattr(scenario.system, key) is not None:
-            raise ScenarioError(f"system.{key}", "a TI4 key; TI3 does not use it")
+    if scenario.system.features is not None:
+        raise ScenarioError("system.features", "a TI4 key; TI3 does not use it")
     for i, planet in enumerate(scenario.planets or ()):
         if planet.traits is not None:
             raise ScenarioError(f"planets[{i}].traits", "a TI4 key; TI3 does not use it")
@@ -193,6 +195,7 @@ def build(scenario: Scenario) -> Ti3Setup:
             else ()
         ),
         initial=initial,
+        wormholes=tuple(scenario.system.wormholes or ()),
     )
     return setup
 
@@ -468,6 +471,10 @@ def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[st
         named["sabotage_run"] = "sending fighters on a sabotage run (Shattered Empire option)"
     if any(spec.faction == "yin" for spec in specs):
         named["yin_sacrifice"] = "the Yin sacrifice before round 2 (docs/rulings.md 27S-15)"
+    if any("dimensional_splicers" in spec.technologies for spec in specs):
+        named["dimensional_splicers"] = (
+            "a hit on an enemy ship with Dimensional Splicers (docs/rulings.md 27S-33)"
+        )
     if any("exotrireme" in spec.technologies for spec in specs):
         named["exotrireme"] = "giving up a dreadnought with Exotrireme (docs/rulings.md 27S-14)"
     return named
@@ -483,8 +490,8 @@ def _check_play(layer: PolicySpec, where: str, decisions: Mapping[str, str]) -> 
             raise ScenarioError(
                 field,
                 f"{shown(name)} is no decision of this player in this battle (a TI3 action "
-                f"card they hold, exotrireme with the technology, or sabotage_run with "
-                f"options.sabotage_runs); allowed: {allowed}",
+                f"card they hold, exotrireme or dimensional_splicers with the technology, or "
+                f"sabotage_run with options.sabotage_runs); allowed: {allowed}",
             )
         if when == "with_planets":
             raise ScenarioError(field, "'with_planets' is a TI4 key (The Alastor)")

@@ -142,6 +142,14 @@ class Exotrireme(Marker):
     id = "exotrireme"
 
 
+class DimensionalSplicers(Marker):
+    """Dimensional Splicers (Ghosts of Creuss): at the start of a space battle in a system with
+    a wormhole, the owner may assign 1 hit to an enemy ship of its choice
+    (abilities/dimensional_splicers.py; docs/rulings.md 27S-33)."""
+
+    id = "dimensional_splicers"
+
+
 class NekroFlagship(Marker):
     """The Alastor (Nekro Virus flagship): when it is destroyed while its owner defends, every
     unit in the system's space area, both players', is destroyed (abilities/alastor.py;
@@ -230,6 +238,7 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
     L1z1xFlagship,
     ValkyrieArmor,
     Exotrireme,
+    DimensionalSplicers,
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)

@@ -55,21 +55,11 @@ def _destroys(setup: Ti3Setup, side: Side, unit: str, status: Status) -> bool:
 
 def _choices(setup: Ti3Setup, state: Ti3State, side: Side) -> list[tuple[str, str, Status]]:
     cards, enemy = setup.side(side), side.other
-    theirs = setup.side(enemy)
     own = sorted(
         {u for u, _, _ in state.side(side).space if cards.is_ship(u) and cards.card(u).combat},
         key=lambda u: (_value(setup, side, u), _cost(setup, side, u), u),
     )
-    targets = sorted(
-        {(u, s) for u, s, _ in state.side(enemy).space if theirs.is_ship(u)},
-        key=lambda t: (
-            not _destroys(setup, enemy, t[0], t[1]),
-            -_cost(setup, enemy, t[0]),
-            t[0],
-            int(t[1]),
-        ),
-    )
-    return [(mine, unit, status) for mine in own for unit, status in targets]
+    return [(mine, unit, status) for mine in own for unit, status in targets(setup, state, enemy)]
 
 
 def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
@@ -120,27 +110,45 @@ def fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     def then(hits: int) -> Step[Ti3State]:
         if not hits:
             return Step(base)
-        theirs = base.side(enemy).space
-        if _destroys(setup, enemy, unit, status):
-            after = base.with_side(enemy, base.side(enemy).with_space(theirs.remove(unit, status)))
-            after = alastor.fell(setup, after, enemy, unit)
-            said = unit_destroyed(enemy, unit, status, "Target Their Flagship!")
-            if after.alastor:
-                wiped = alastor.destroy_all(after)
-                return Step(wiped.state, (said, *wiped.events))
-            return Step(after, (said,))
-        damaged = theirs.move(unit, status, Status.DAMAGED)
-        after = base.with_side(enemy, base.side(enemy).with_space(damaged))
-        said = event(
-            "damage_sustained",
-            player=enemy.value,
-            unit=unit,
-            hits_cancelled=1,
-            cause="Target Their Flagship!",
-        )
-        return Step(after, (said,))
+        return hit_ship(setup, base, enemy, unit, status, "Target Their Flagship!")
 
     return Chance(side.value, CARD, die, then)
+
+
+def hit_ship(
+    setup: Ti3Setup, state: Ti3State, owner: Side, unit: str, status: Status, cause: str
+) -> Step[Ti3State]:
+    """One hit put on one of ``owner``'s ships in space, its owner not choosing: damaged if it
+    has SUSTAIN DAMAGE and is undamaged, else destroyed (the defender's Alastor destroyed by
+    it destroys the rest, 27S-8). Target Their Flagship! and Dimensional Splicers (27S-33)."""
+    theirs = state.side(owner).space
+    if _destroys(setup, owner, unit, status):
+        after = state.with_side(owner, state.side(owner).with_space(theirs.remove(unit, status)))
+        after = alastor.fell(setup, after, owner, unit)
+        said = unit_destroyed(owner, unit, status, cause)
+        if after.alastor:
+            wiped = alastor.destroy_all(after)
+            return Step(wiped.state, (said, *wiped.events))
+        return Step(after, (said,))
+    damaged = theirs.move(unit, status, Status.DAMAGED)
+    after = state.with_side(owner, state.side(owner).with_space(damaged))
+    said = event("damage_sustained", player=owner.value, unit=unit, hits_cancelled=1, cause=cause)
+    return Step(after, (said,))
+
+
+def targets(setup: Ti3Setup, state: Ti3State, owner: Side) -> list[tuple[str, Status]]:
+    """``owner``'s ships in space a hit may be put on, one entry per type and status: those a
+    hit destroys first, then the dearest (the stock player takes the first)."""
+    cards = setup.side(owner)
+    return sorted(
+        {(u, s) for u, s, _ in state.side(owner).space if cards.is_ship(u)},
+        key=lambda t: (
+            not _destroys(setup, owner, t[0], t[1]),
+            -_cost(setup, owner, t[0]),
+            t[0],
+            int(t[1]),
+        ),
+    )
 
 
 def held_back(state: Ti3State, side: Side) -> str:

@@ -16,7 +16,7 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti3.abilities import duranium_armor, naalu_retreat
+from spacecombat.rulesets.ti3.abilities import dimensional_splicers, duranium_armor, naalu_retreat
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.cards import (
     beacon_of_hope,
@@ -260,12 +260,23 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         return naalu_retreat.destination(setup, state)
     if state.step in (START, _NAALU_STAYS):
         # action cards played immediately before a space battle (Into the Breach, Fighter
-        # Prototype) come first
-        opening = _CARDS if held_by_anyone(setup, _OPENING) else ""
-        begun = state.at(Phase.PRE_COMBAT, step=opening)
+        # Prototype) come first; then, at the start of the battle, Dimensional Splicers (27S-33)
+        begun = state.at(Phase.PRE_COMBAT, step="")
+        if held_by_anyone(setup, _OPENING):
+            begun = begun.changed(step=_CARDS)
+        else:
+            begun = dimensional_splicers.begin(setup, begun)
         return Step(begun, (event("combat_started", kind="space"),))
     if in_window(state, _CARDS):
-        return window(setup, state, _OPENING, _CARDS, lambda s: Step(s))
+        return window(
+            setup,
+            state,
+            _OPENING,
+            _CARDS,
+            lambda s: Step(dimensional_splicers.begin(setup, s)),
+        )
+    if state.step.startswith(dimensional_splicers.STEP):
+        return dimensional_splicers.next_player(setup, state)
     if not state.steps:
         # damage taken before round 1 (PDS fire, pre-combat shots) is not "this round's"
         first = state.at(
