@@ -126,6 +126,9 @@ class Ti3State(NamedTuple):
     #: while the card is asked, rolled or its hits taken (rulesets/ti3/cards/
     #: courageous_to_the_end.py)
     courage: tuple[str, str, str, int] | None = None
+    #: Star of Death: the planets (indexes) it turned neutral (rulesets/ti3/cards/
+    #: star_of_death.py; the outcome's ``controller``)
+    neutral: tuple[int, ...] = ()
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
