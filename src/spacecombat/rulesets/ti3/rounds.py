@@ -50,6 +50,8 @@ _NOT_IN_PRODUCT_FORM = (
     "exotrireme",
     # the Yin sacrifice puts a hit on an enemy ship before round 2
     "yin_sacrifice",
+    # Spec Ops Training re-rolls the 1s of its owner's invasion combat rolls, group by group
+    "spec_ops_training",
 )
 
 

@@ -155,7 +155,7 @@ def build(scenario: Scenario) -> Ti3Setup:
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
-    _refuse_where_it_can_act(scenario, sides)
+    _refuse_where_it_can_act(scenario, sides, rule_options)
     handlers: list[Handler] = []
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
@@ -200,10 +200,22 @@ def build(scenario: Scenario) -> Ti3Setup:
     return setup
 
 
-def _refuse_where_it_can_act(scenario: Scenario, sides: Mapping[Side, Ti3Side]) -> None:
+def _refuse_where_it_can_act(
+    scenario: Scenario, sides: Mapping[Side, Ti3Side], rule_options: Ti3Options
+) -> None:
     """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
     27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to."""
     for side in SIDES:
+        if (
+            sides[side].has("spec_ops_training")
+            and scenario.battle != "space"
+            and rule_options.shock_troops
+        ):
+            raise RuleNotImplemented(
+                "Spec Ops Training with the shock_troops option (a roll's 1s and its natural "
+                "10s counted together: 27S-35)",
+                f"{side.value}.technologies",
+            )
         if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
             raise RuleNotImplemented(
                 "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "

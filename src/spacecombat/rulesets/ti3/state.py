@@ -129,6 +129,10 @@ class Ti3State(NamedTuple):
     #: Star of Death: the planets (indexes) it turned neutral (rulesets/ti3/cards/
     #: star_of_death.py; the outcome's ``controller``)
     neutral: tuple[int, ...] = ()
+    #: Spec Ops Training: (groups of the roll done, the 1s of the last of them still to
+    #: re-roll) while its owner's invasion combat roll is made group by group
+    #: (procedures/exchange.py)
+    spec_ops: tuple[int, int] = (0, 0)
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

@@ -150,6 +150,14 @@ class DimensionalSplicers(Marker):
     id = "dimensional_splicers"
 
 
+class SpecOpsTraining(Marker):
+    """Spec Ops Training (Federation of Sol): each die of the owner's invasion combat rolls
+    that rolls a 1 (and misses) is re-rolled once, the second result kept
+    (procedures/exchange.py; docs/rulings.md 27S-35)."""
+
+    id = "spec_ops_training"
+
+
 class NekroFlagship(Marker):
     """The Alastor (Nekro Virus flagship): when it is destroyed while its owner defends, every
     unit in the system's space area, both players', is destroyed (abilities/alastor.py;
@@ -239,6 +247,7 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
     ValkyrieArmor,
     Exotrireme,
     DimensionalSplicers,
+    SpecOpsTraining,
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)
