@@ -76,7 +76,14 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
         acting = sorted({h.id for h in setup.handlers if h.id in _NOT_IN_PRODUCT_FORM})
         if acting:
             return f"{', '.join(acting)} acts across both players' units during the rounds"
-        held = sorted({c for s in SIDES for c in setup.side(s).held if c in IN_ROUNDS})
+        held = sorted(
+            {
+                c
+                for s in SIDES
+                for c in (*setup.side(s).held, *setup.side(s).genius)  # Touch of Genius: 27S-36
+                if c in IN_ROUNDS
+            }
+        )
         if held:
             return f"the action card {', '.join(held)} may be played during the rounds"
         if setup.kind == "invasion":

@@ -5,7 +5,7 @@ with ``ScenarioError`` naming the field and what is allowed; a rule we do not im
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TypeVar, cast
@@ -28,7 +28,7 @@ from spacecombat.rulesets.setup import (
 )
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
-from spacecombat.rulesets.ti3.cards import CARDS
+from spacecombat.rulesets.ti3.cards import CARDS, touch_of_genius
 from spacecombat.rulesets.ti3.rules import (
     UNIT_TYPES,
     Ti3Data,
@@ -37,7 +37,7 @@ from spacecombat.rulesets.ti3.rules import (
     load,
     options,
 )
-from spacecombat.rulesets.ti3.state import Phase, Ti3State
+from spacecombat.rulesets.ti3.state import GENIUS, Phase, Ti3State
 from spacecombat.scenario.checks import forces as forces_of
 from spacecombat.scenario.checks import planet_names, space_battle_units
 from spacecombat.scenario.schema import AdjacentSystemSpec, PolicySpec, Scenario, SideSpec
@@ -80,12 +80,15 @@ class Ti3Side(CountedCards):
     fleet_supply: int | None
     #: the action cards held that a battle plays, sorted (rulesets/ti3/cards; issue 27)
     held: tuple[str, ...] = ()
+    #: the cards of the discard pile its Touch of Genius may copy, sorted (27S-36)
+    genius: tuple[str, ...] = ()
 
     def has(self, handler: str) -> bool:
         return handler in self.handlers
 
     def holds(self, card: str) -> bool:
-        return card in self.held
+        """Whether the side holds ``card`` or may play it as Touch of Genius's copy."""
+        return card in self.held or card in self.genius
 
 
 @dataclass(frozen=True, eq=False)
@@ -178,6 +181,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         step="before" if first is Phase.FLEET_CHECK else "",
         ground_rounds=(0,) * len(names) if scenario.battle == "invasion" else (),
         hands=(sides[Side.ATTACKER].held, sides[Side.DEFENDER].held),
+        genius=(sides[Side.ATTACKER].genius, sides[Side.DEFENDER].genius),
     )
     setup = Ti3Setup(
         kind=scenario.battle,
@@ -231,7 +235,6 @@ _TI4_SIDE_KEYS = (
     "leaders",
     "relics",
     "trade_goods",
-    "influence",
     "resources",
     "technology_colours",
     "technology_specialties",
@@ -305,6 +308,7 @@ def _side(
     if fleet_supply is not None and "letnev_fleet_supply" in handlers:
         fleet_supply += 1  # the Barony of Letnev: one more ship than its counters
     held = _held(data, spec, where)
+    genius = _genius(data, scenario, spec, where, held)
     if "into_the_breach" in held and "duranium_armor" in handlers:
         i = list(spec.action_cards or ()).index("into_the_breach")
         raise RuleNotImplemented(
@@ -320,7 +324,47 @@ def _side(
         policy=_policy(scenario, spec, where, rule_options),
         fleet_supply=fleet_supply,
         held=held,
+        genius=genius,
     )
+
+
+def _genius(
+    data: Ti3Data, scenario: Scenario, spec: SideSpec, where: str, held: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The cards of the discard pile (``discard_pile``) a side's Touch of Genius may copy
+    (docs/rulings.md 27S-36): those that act in a battle, when it holds the card and has the 3
+    influence (``influence``) to spend; none else. A copy of a card that acts but is not
+    implemented is refused by name."""
+    pile = _discard_pile(data, scenario)
+    if GENIUS not in held or not pile:
+        return ()
+    if (spec.influence or 0) < touch_of_genius.INFLUENCE:
+        return ()
+    copies = []
+    for i, card in enumerate(pile):
+        record = data.cards[card]
+        if record.combat != "rule":
+            continue
+        if record.handler not in CARDS:
+            raise RuleNotImplemented(
+                f"Touch of Genius copying the TI3 action card {record.name}", f"discard_pile[{i}]"
+            )
+        copies.append(card)
+    return tuple(sorted(set(copies)))
+
+
+def _discard_pile(data: Ti3Data, scenario: Scenario) -> tuple[str, ...]:
+    """The scenario's discard pile, checked: TI3 action cards, not Touch of Genius itself (it
+    copies "any other Action Card")."""
+    pile = tuple(scenario.discard_pile or ())
+    for i, card in enumerate(pile):
+        field = f"discard_pile[{i}]"
+        if card not in data.cards:
+            allowed = ", ".join(sorted(data.cards))
+            raise ScenarioError(field, f"unknown TI3 action card {shown(card)}; allowed: {allowed}")
+        if card == GENIUS:
+            raise ScenarioError(field, "Touch of Genius copies another card, not itself")
+    return pile
 
 
 def _held(data: Ti3Data, spec: SideSpec, where: str) -> tuple[str, ...]:
@@ -445,7 +489,7 @@ def _policy(
         _check_policy(scenario, layer, name)
         # the shared ``policy`` speaks for both players; a side's own, for that side alone
         specs = (spec,) if name != "policy" else (scenario.attacker, scenario.defender)
-        _check_play(layer, name, _decisions(specs, rule_options))
+        _check_play(layer, name, _decisions(specs, rule_options, scenario.discard_pile or ()))
 
     config = merged_policy(scenario, spec, f"{where}.policy", check)
     return policy_config(
@@ -469,7 +513,9 @@ def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
         )
 
 
-def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[str, str]:
+def _decisions(
+    specs: tuple[SideSpec, ...], rule_options: Ti3Options, discards: Sequence[str] = ()
+) -> dict[str, str]:
     """What ``policy.play`` may name for these sides: each decision they may be asked, by
     name, with what it is."""
     cards = load().cards
@@ -477,8 +523,17 @@ def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[st
         c: cards[c].name
         for spec in specs
         for c in spec.action_cards or ()
-        if c in cards and cards[c].handler in CARDS
+        if c in cards and cards[c].handler in CARDS and c != GENIUS
     }
+    if any(GENIUS in (spec.action_cards or ()) for spec in specs):
+        # Touch of Genius plays under the name of the card it copies (27S-36)
+        named.update(
+            {
+                c: f"{cards[c].name} (Touch of Genius)"
+                for c in discards
+                if c in cards and cards[c].handler in CARDS and c != GENIUS
+            }
+        )
     if rule_options.sabotage_runs:
         named["sabotage_run"] = "sending fighters on a sabotage run (Shattered Empire option)"
     if any(spec.faction == "yin" for spec in specs):

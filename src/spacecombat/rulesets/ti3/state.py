@@ -133,6 +133,13 @@ class Ti3State(NamedTuple):
     #: re-roll) while its owner's invasion combat roll is made group by group
     #: (procedures/exchange.py)
     spec_ops: tuple[int, int] = (0, 0)
+    #: Touch of Genius: the cards of the discard pile (attacker's, defender's) it may copy while
+    #: its holder still holds it (rulesets/ti3/cards/touch_of_genius.py; docs/rulings.md
+    #: 27S-36)
+    genius: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: the action cards (attacker's, defender's) played so far, a copy by Touch of Genius under
+    #: the copied card's name
+    spent: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
@@ -166,8 +173,18 @@ class Ti3State(NamedTuple):
         return self.tens[0] if side is _ATTACKER else self.tens[1]
 
     def hand(self, side: Side) -> tuple[str, ...]:
-        """The action cards ``side`` still holds."""
-        return self.hands[0] if side is _ATTACKER else self.hands[1]
+        """The action cards ``side`` still holds, and while it holds Touch of Genius the cards
+        of the discard pile it may copy (docs/rulings.md 27S-36)."""
+        held = self.hands[0] if side is _ATTACKER else self.hands[1]
+        copies = self.genius[0] if side is _ATTACKER else self.genius[1]
+        if copies and GENIUS in held:
+            return held + copies
+        return held
+
+    def spent_by(self, side: Side) -> tuple[str, ...]:
+        """The action cards ``side`` played so far (a copy by Touch of Genius under the copied
+        card's name)."""
+        return self.spent[0] if side is _ATTACKER else self.spent[1]
 
     def playable(self, side: Side) -> tuple[str, ...]:
         """The action cards ``side`` may play now: its hand, none after Communications
@@ -175,13 +192,20 @@ class Ti3State(NamedTuple):
         return () if self.silenced else self.hand(side)
 
     def played(self, side: Side, card: str) -> Ti3State:
-        """This state with one copy of ``card`` gone from ``side``'s hand."""
-        hand = list(self.hand(side))
-        hand.remove(card)
+        """This state with one copy of ``card`` gone from ``side``'s hand (a copy it does not
+        hold is played by Touch of Genius, which goes instead: 27S-36), and ``card`` among the
+        cards it played."""
+        hand = list(self.hands[0] if side is _ATTACKER else self.hands[1])
+        hand.remove(card if card in hand else GENIUS)
         kept = tuple(hand)
         hands = (kept, self.hands[1]) if side is _ATTACKER else (self.hands[0], kept)
-        return self.changed(hands=hands)
+        mine = (*self.spent_by(side), card)
+        spent = (mine, self.spent[1]) if side is _ATTACKER else (self.spent[0], mine)
+        return self.changed(hands=hands, spent=spent)
 
+
+#: the card that copies a card of the discard pile (rulesets/ti3/cards/touch_of_genius.py)
+GENIUS = "touch_of_genius"
 
 #: each field's position in the tuple
 _FIELD = {name: index for index, name in enumerate(Ti3State._fields)}

@@ -14,6 +14,8 @@ CARDS: dict[str, str] = {
     "fighter_prototype": "immediately before a space battle (procedures/space_battle.py)",
     "beacon_of_hope": "immediately before a space battle (procedures/space_battle.py)",
     "dug_in": "immediately before bombardment (procedures/invasion.py)",
+    "touch_of_genius": "the window of the card of the discard pile it copies (cards/"
+    "touch_of_genius.py)",
     "star_of_death": "immediately before the planetary landing, as a planet's invasion begins "
     "(procedures/invasion.py)",
     "experimental_battlestation": "as PDS fire begins (procedures/space_battle.py)",
