@@ -209,6 +209,29 @@ def _refuse_where_it_can_act(
 ) -> None:
     """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
     27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to."""
+    if any(sides[s].holds("recheck") for s in SIDES):
+        # a roll that counts more than its hits (27S-38)
+        counting = [
+            (name, f"{s.value}.{key}")
+            for s in SIDES
+            for name, key, acts in (
+                (
+                    "the shock_troops option",
+                    "options",
+                    rule_options.shock_troops and scenario.battle != "space",
+                ),
+                ("Spec Ops Training", "technologies", sides[s].has("spec_ops_training")),
+                ("[0.0.1]", "units", sides[s].has("l1z1x_flagship")),
+                ("Experimental Weaponry", "action_cards", sides[s].holds("experimental_weaponry")),
+            )
+            if acts
+        ]
+        if counting:
+            name, where = counting[0]
+            raise RuleNotImplemented(
+                f"Recheck with {name} (a roll whose hits are counted apart: 27S-38)",
+                "options.shock_troops" if where.endswith(".options") else where,
+            )
     for side in SIDES:
         if (
             sides[side].has("spec_ops_training")

@@ -140,6 +140,12 @@ class Ti3State(NamedTuple):
     #: the action cards (attacker's, defender's) played so far, a copy by Touch of Genius under
     #: the copied card's name
     spent: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: Recheck: the hits of each group of the roll being made group by group, and how many
+    #: players (attacker, then defender) were asked about it (rulesets/ti3/cards/recheck.py)
+    checked: tuple[int, ...] = ()
+    recheck_asked: int = 0
+    #: the group one of whose dice Recheck re-rolls next (-1 none)
+    rerolling: int = -1
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

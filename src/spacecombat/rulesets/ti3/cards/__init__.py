@@ -14,6 +14,7 @@ CARDS: dict[str, str] = {
     "fighter_prototype": "immediately before a space battle (procedures/space_battle.py)",
     "beacon_of_hope": "immediately before a space battle (procedures/space_battle.py)",
     "dug_in": "immediately before bombardment (procedures/invasion.py)",
+    "recheck": "after a combat roll of a round (procedures/exchange.py)",
     "touch_of_genius": "the window of the card of the discard pile it copies (cards/"
     "touch_of_genius.py)",
     "star_of_death": "immediately before the planetary landing, as a planet's invasion begins "
@@ -45,6 +46,7 @@ CARDS: dict[str, str] = {
 #: (the product form plays the rounds without decisions across the players)
 IN_ROUNDS = frozenset(
     {
+        "recheck",
         "direct_hit",
         "direct_hit_se",
         "into_the_breach",

@@ -21,7 +21,7 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
 from spacecombat.rulesets.ti3.abilities.races import SpecOpsTraining
-from spacecombat.rulesets.ti3.cards import experimental_weaponry, shields_holding
+from spacecombat.rulesets.ti3.cards import experimental_weaponry, recheck, shields_holding
 from spacecombat.rulesets.ti3.procedures.common import Targets, remove_casualties
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -66,6 +66,11 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         dice = DicePool((replace(dice.groups[0], dice=state.pending),))
     if dice is None or dice.dice == 0:
         return Step(_after_roll(state, fire, side))
+    if recheck.applies(state, fire.purpose):
+        # the roll made group by group, then Recheck asked (27S-38)
+        return recheck.roll(
+            setup, state, side, dice, fire.purpose, lambda s: _after_roll(s, fire, side)
+        )
     if fire.purpose == "invasion_combat" and setup.side(side).has(SpecOpsTraining.id):
         return _spec_ops_roll(state, fire, side, dice)
     if fire.purpose == "space_combat":
