@@ -100,3 +100,13 @@ def test_effects_doc_lists_every_ti3_card_with_its_status() -> None:
     bunker = next(row for row in rows if row.startswith("| Bunker |"))
     assert "| refused |" in bunker
     assert "## TI3 Sabotage Runs (Shattered Empire option)" in text
+
+
+def test_faulty_targeting_systems_is_listed_and_refused_by_name() -> None:
+    """Shattered Empire's Faulty Targeting Systems (docs/rulings.md 27S-37): it acts in a
+    battle (a PDS die re-rolled, Minelayers cancelled) and is not implemented."""
+    assert rules.load().cards["faulty_targeting_systems"].source == "se"
+    with pytest.raises(RuleNotImplemented) as caught:
+        odds(space({"action_cards": ["faulty_targeting_systems"]}))
+    assert caught.value.where == "attacker.action_cards[0]"
+    assert "Faulty Targeting Systems" in caught.value.rule
