@@ -175,7 +175,8 @@ def test_an_unknown_top_level_key_is_refused_with_the_keys_allowed() -> None:
     assert (error.field, error.message) == (
         "weather",
         "unknown key; allowed: "
-        "ruleset, battle, attacker, defender, policy, system, laws, elected, planets, options",
+        "ruleset, battle, attacker, defender, policy, system, laws, elected, planets, options, "
+        "discard_pile",
     )
 
 

@@ -35,9 +35,8 @@ def test_ti3_examples_resolve_replay_and_give_odds(
         ("attacker: {units: {infantry: 2}}", "attacker.units.infantry"),
         ("attacker: {units: {cruiser: 1}, upgrades: [cruiser]}", "attacker.upgrades"),
         (
-            "attacker: {units: {cruiser: 1}, faction: creuss,"
-            " technologies: [dimensional_splicers]}",
-            "attacker.technologies[0]",
+            "attacker: {units: {cruiser: 1}}\nsystem: {wormholes: [epsilon]}",
+            "system.wormholes[0]",
         ),
         ("attacker: {units: {flagship: 1}}", "attacker.units.flagship"),
         ("attacker: {units: {cruiser: 1}}\noptions: {turbo: true}", "options.turbo"),

@@ -298,6 +298,9 @@ class Scenario(_Spec):
     planets: tuple[PlanetSpec, ...] | None = None
     #: the ruleset's named rule options (each documented with its default by the ruleset)
     options: dict[Name, Any] | None = None
+    #: TI3: the action cards in the discard pile, which Touch of Genius may copy (docs/rulings.md
+    #: 27S-36)
+    discard_pile: Names | None = None
 
 
 if TYPE_CHECKING:

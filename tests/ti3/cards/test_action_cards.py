@@ -51,9 +51,9 @@ def test_an_unknown_card_is_refused_naming_it() -> None:
 
 def test_a_card_that_acts_but_is_not_implemented_is_refused_by_name() -> None:
     with pytest.raises(RuleNotImplemented) as caught:
-        odds(space({"action_cards": ["direct_hit", "recheck"]}))
+        odds(space({"action_cards": ["direct_hit", "bunker"]}))
     assert caught.value.where == "attacker.action_cards[1]"
-    assert "Recheck" in str(caught.value)
+    assert "Bunker" in str(caught.value)
 
 
 def test_a_card_that_never_acts_changes_nothing() -> None:
@@ -84,7 +84,7 @@ def test_the_catalogue_lists_ti3_cards_for_the_page() -> None:
     assert held["direct_hit"]["implemented"] is True
     assert held["direct_hit"]["kind"] == "action_card"
     assert held["civil_defense"]["implemented"] is True
-    assert held["recheck"]["implemented"] is False
+    assert held["bunker"]["implemented"] is False
 
 
 def test_effects_doc_lists_every_ti3_card_with_its_status() -> None:
@@ -97,6 +97,16 @@ def test_effects_doc_lists_every_ti3_card_with_its_status() -> None:
     assert len(rows) == len(cards) + 1
     assert "| Direct Hit | base |" in text
     assert "`tests/ti3/cards/test_direct_hit.py` | state graph |" in text
-    recheck = next(row for row in rows if row.startswith("| Recheck |"))
-    assert "| refused |" in recheck
+    bunker = next(row for row in rows if row.startswith("| Bunker |"))
+    assert "| refused |" in bunker
     assert "## TI3 Sabotage Runs (Shattered Empire option)" in text
+
+
+def test_faulty_targeting_systems_is_listed_and_refused_by_name() -> None:
+    """Shattered Empire's Faulty Targeting Systems (docs/rulings.md 27S-37): it acts in a
+    battle (a PDS die re-rolled, Minelayers cancelled) and is not implemented."""
+    assert rules.load().cards["faulty_targeting_systems"].source == "se"
+    with pytest.raises(RuleNotImplemented) as caught:
+        odds(space({"action_cards": ["faulty_targeting_systems"]}))
+    assert caught.value.where == "attacker.action_cards[0]"
+    assert "Faulty Targeting Systems" in caught.value.rule

@@ -28,9 +28,9 @@ def battle(defender: dict[str, Any], system: Any = NEXT_DOOR) -> dict[str, Any]:
 
 
 def test_the_fleet_leaves_before_the_first_round() -> None:
-    """The stock holder plays it at the first chance: the defender's cruiser moves to B before
-    any die is rolled; the attacker holds the system."""
-    played = run(battle({}), [])
+    """A stock holder whose retreat settings retreat in round 1 plays it then (27S-23): the
+    defender's cruiser moves to B before any die is rolled; the attacker holds the system."""
+    played = run(battle({"policy": {"retreat": {"after_round": 1}}}), [])
     assert [e["card"] for e in events(played, "card_played")] == ["skilled_retreat"]
     assert played.outcome["result"] == "attacker_win"
     assert played.outcome["rounds"] == 0
@@ -86,3 +86,36 @@ def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
     )
     assert_logs_replay(scenario, seeds=8)
     assert_sampled_as_played(scenario, trials=40)
+
+
+def test_the_stock_holder_without_retreat_settings_never_plays_it() -> None:
+    """27S-23: a player who merely lists the card keeps fighting. Round 1: 7 (hit); 1."""
+    played = run(battle({}), [7, 1])
+    assert not events(played, "card_played")
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_the_stock_holder_plays_it_when_outnumbered() -> None:
+    """27S-23: ``retreat: {when_outnumbered: 2}``: against three cruisers' dice (3 against 1)
+    the defender's settings would retreat in round 1, so it plays the card then."""
+    scenario = space(
+        {"units": {"cruiser": 3}},
+        {"units": {"cruiser": 1}, **CARD, "policy": {"retreat": {"when_outnumbered": 2}}},
+        system=NEXT_DOOR,
+    )
+    played = run(scenario, [])
+    assert [e["round"] for e in events(played, "card_played")] == [1]
+    assert played.outcome["rounds"] == 0
+
+
+def test_exact_odds_the_stock_holder_retreating_after_round_1() -> None:
+    """Hand-derived, 27S-23. ``retreat: {after_round: 2}``: the settings announce a retreat in
+    round 2, so the card is played at the start of round 2, before its dice: the odds of
+    ``policy.play: {skilled_retreat: {round: 2}}`` (above): attacker 3/5, draw 4/25, defender
+    6/25."""
+    report = odds(battle({"policy": {"retreat": {"after_round": 2}}}), fractions=True)
+    assert (report.attacker_win, report.draw, report.defender_win) == (
+        Fraction(3, 5),
+        Fraction(4, 25),
+        Fraction(6, 25),
+    )

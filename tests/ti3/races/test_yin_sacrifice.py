@@ -41,9 +41,11 @@ def test_the_destroyer_given_up_destroys_the_cruiser() -> None:
 
 
 def test_a_hit_on_a_dreadnought_damages_it() -> None:
-    """Only a dreadnought to hit: it is damaged. Round 1: 1; 1. Round 2: 7; 1 (destroyed)."""
+    """Only a dreadnought to hit: it is damaged (a Yin that plays it whenever offered:
+    ``policy.play`` naming round 2, 27S-23). Round 1: 1; 1. Round 2: 7; 1 (destroyed)."""
+    always = {**YIN, "policy": {"play": {"yin_sacrifice": {"round": 2}}}}
     played = run(
-        space({"units": {"destroyer": 1, "cruiser": 1}, **YIN}, {"units": {"dreadnought": 1}}),
+        space({"units": {"destroyer": 1, "cruiser": 1}, **always}, {"units": {"dreadnought": 1}}),
         [1, 1, 1, 7, 1],
     )
     damaged = events(played, "damage_sustained", cause="the Yin sacrifice")
@@ -76,6 +78,32 @@ def test_exact_odds_a_cruiser_and_a_destroyer_against_a_cruiser() -> None:
         Fraction(101, 125),
         Fraction(24, 125),
         0,
+    )
+
+
+def test_the_stock_yin_keeps_its_ships_for_a_hit_that_only_damages() -> None:
+    """27S-23: a hit that only damages the dreadnought is not worth a ship: "pass" is listed
+    first and the stock Yin passes. Round 1: 1, 1; 1. Round 2: 7, 1; 1. Round 3: 7, 1; 1."""
+    played = run(
+        space({"units": {"destroyer": 1, "cruiser": 1}, **YIN}, {"units": {"dreadnought": 1}}),
+        [1, 1, 1, 7, 1, 1, 7, 1, 1],
+    )
+    assert by_sacrifice(played) == []
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_exact_odds_the_stock_yin_keeps_a_cruiser_against_a_destroyer() -> None:
+    """Hand-derived, 27S-23. A Yin cruiser (7+: 2/5) against a destroyer (9+: 1/5): the
+    destroyer (cost 1) is worth less than the cruiser (2), so the stock Yin never gives it up.
+    Each round: the cruiser alone hits 2/5 * 4/5 = 8/25, the destroyer alone 3/5 * 1/5 = 3/25,
+    both 2/25 (a draw), neither 12/25 (again): attacker 8/13, draw 2/13, defender 3/13."""
+    report = odds(
+        space({"units": {"cruiser": 1}, **YIN}, {"units": {"destroyer": 1}}), fractions=True
+    )
+    assert (report.attacker_win, report.draw, report.defender_win) == (
+        Fraction(8, 13),
+        Fraction(2, 13),
+        Fraction(3, 13),
     )
 
 

@@ -54,7 +54,7 @@ def invasion_outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:
                 name,
                 result,
                 taken=taken[-1],
-                controller="attacker" if taken[-1] else "defender",
+                controller=_controller(state, p, taken[-1]),
                 rounds=state.ground_rounds[p],
             )
         )
@@ -67,3 +67,11 @@ def invasion_outcome(setup: Ti3Setup, state: Ti3State) -> dict[str, object]:
         rounds=max(state.ground_rounds, default=0),
         planets=planets,
     )
+
+
+def _controller(state: Ti3State, planet: int, taken: bool) -> str:
+    """Who holds the planet: the attacker if it took it, else the defender, unless Star of
+    Death turned it neutral (27S-34)."""
+    if taken:
+        return "attacker"
+    return "neutral" if planet in state.neutral else "defender"

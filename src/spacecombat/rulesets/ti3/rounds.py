@@ -24,8 +24,9 @@ from spacecombat.core.state import ground_forces, ships
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.races import NoneuclidianShielding
 from spacecombat.rulesets.ti3.cards import IN_ROUNDS
+from spacecombat.rulesets.ti3.procedures.common import combat_pool
 from spacecombat.rulesets.ti3.procedures.invasion import ground_pool
-from spacecombat.rulesets.ti3.procedures.space_battle import combat_pool, destinations
+from spacecombat.rulesets.ti3.procedures.space_battle import destinations
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -49,6 +50,8 @@ _NOT_IN_PRODUCT_FORM = (
     "exotrireme",
     # the Yin sacrifice puts a hit on an enemy ship before round 2
     "yin_sacrifice",
+    # Spec Ops Training re-rolls the 1s of its owner's invasion combat rolls, group by group
+    "spec_ops_training",
 )
 
 
@@ -73,7 +76,14 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
         acting = sorted({h.id for h in setup.handlers if h.id in _NOT_IN_PRODUCT_FORM})
         if acting:
             return f"{', '.join(acting)} acts across both players' units during the rounds"
-        held = sorted({c for s in SIDES for c in setup.side(s).held if c in IN_ROUNDS})
+        held = sorted(
+            {
+                c
+                for s in SIDES
+                for c in (*setup.side(s).held, *setup.side(s).genius)  # Touch of Genius: 27S-36
+                if c in IN_ROUNDS
+            }
+        )
         if held:
             return f"the action card {', '.join(held)} may be played during the rounds"
         if setup.kind == "invasion":

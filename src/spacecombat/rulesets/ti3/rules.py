@@ -7,7 +7,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 
@@ -182,6 +182,11 @@ class Ti3Options(BaseModel):
     #: Fighters of the run that do not roll a 10 are destroyed (docs/rulings.md 27A-3); off:
     #: they return to the battle.
     sabotage_run_fighters_lost: StrictBool = True
+    #: Whose die Recheck re-rolls (docs/rulings.md 27S-38): ``any`` (a die of either player's
+    #: roll: the earlier source of 27S-11, "make a player reroll any one combat die", and the
+    #: Clojure deck of 27S-34, "Force reroll of any 1 combat die (your or opponents)") or
+    #: ``own`` (PC_Twi, "reroll 1 your dice").
+    recheck_die: Literal["any", "own"] = "any"
 
 
 def options(raw: dict[str, object]) -> Ti3Options:

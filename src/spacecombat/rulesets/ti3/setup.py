@@ -5,7 +5,7 @@ with ``ScenarioError`` naming the field and what is allowed; a rule we do not im
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TypeVar, cast
@@ -28,7 +28,7 @@ from spacecombat.rulesets.setup import (
 )
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
-from spacecombat.rulesets.ti3.cards import CARDS
+from spacecombat.rulesets.ti3.cards import CARDS, touch_of_genius
 from spacecombat.rulesets.ti3.rules import (
     UNIT_TYPES,
     Ti3Data,
@@ -37,7 +37,7 @@ from spacecombat.rulesets.ti3.rules import (
     load,
     options,
 )
-from spacecombat.rulesets.ti3.state import Phase, Ti3State
+from spacecombat.rulesets.ti3.state import GENIUS, Phase, Ti3State
 from spacecombat.scenario.checks import forces as forces_of
 from spacecombat.scenario.checks import planet_names, space_battle_units
 from spacecombat.scenario.schema import AdjacentSystemSpec, PolicySpec, Scenario, SideSpec
@@ -80,12 +80,15 @@ class Ti3Side(CountedCards):
     fleet_supply: int | None
     #: the action cards held that a battle plays, sorted (rulesets/ti3/cards; issue 27)
     held: tuple[str, ...] = ()
+    #: the cards of the discard pile its Touch of Genius may copy, sorted (27S-36)
+    genius: tuple[str, ...] = ()
 
     def has(self, handler: str) -> bool:
         return handler in self.handlers
 
     def holds(self, card: str) -> bool:
-        return card in self.held
+        """Whether the side holds ``card`` or may play it as Touch of Genius's copy."""
+        return card in self.held or card in self.genius
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,6 +107,9 @@ class Ti3Setup:
     handlers: tuple[Handler, ...]
     pre_combat: tuple[str, ...]
     initial: Ti3State
+    #: the active system's wormholes (``system.wormholes``; Dimensional Splicers reads them:
+    #: docs/rulings.md 27S-33)
+    wormholes: tuple[str, ...] = ()
 
     def side(self, side: Side) -> Ti3Side:
         return self.sides[side]
@@ -139,9 +145,8 @@ def build(scenario: Scenario) -> Ti3Setup:
         raise RuleNotImplemented("TI3 laws (political cards)", "laws")
     if scenario.elected is not None:
         raise ScenarioError("elected", "a TI4 key; TI3 laws are not modelled")
-    for key in ("wormholes", "features"):
-        if getattr(scenario.system, key) is not None:
-            raise ScenarioError(f"system.{key}", "a TI4 key; TI3 does not use it")
+    if scenario.system.features is not None:
+        raise ScenarioError("system.features", "a TI4 key; TI3 does not use it")
     for i, planet in enumerate(scenario.planets or ()):
         if planet.traits is not None:
             raise ScenarioError(f"planets[{i}].traits", "a TI4 key; TI3 does not use it")
@@ -153,7 +158,7 @@ def build(scenario: Scenario) -> Ti3Setup:
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
-    _refuse_where_it_can_act(scenario, sides)
+    _refuse_where_it_can_act(scenario, sides, rule_options)
     handlers: list[Handler] = []
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
@@ -176,6 +181,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         step="before" if first is Phase.FLEET_CHECK else "",
         ground_rounds=(0,) * len(names) if scenario.battle == "invasion" else (),
         hands=(sides[Side.ATTACKER].held, sides[Side.DEFENDER].held),
+        genius=(sides[Side.ATTACKER].genius, sides[Side.DEFENDER].genius),
     )
     setup = Ti3Setup(
         kind=scenario.battle,
@@ -193,14 +199,50 @@ def build(scenario: Scenario) -> Ti3Setup:
             else ()
         ),
         initial=initial,
+        wormholes=tuple(scenario.system.wormholes or ()),
     )
     return setup
 
 
-def _refuse_where_it_can_act(scenario: Scenario, sides: Mapping[Side, Ti3Side]) -> None:
+def _refuse_where_it_can_act(
+    scenario: Scenario, sides: Mapping[Side, Ti3Side], rule_options: Ti3Options
+) -> None:
     """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
     27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to."""
+    if any(sides[s].holds("recheck") for s in SIDES):
+        # a roll that counts more than its hits (27S-38)
+        counting = [
+            (name, f"{s.value}.{key}")
+            for s in SIDES
+            for name, key, acts in (
+                (
+                    "the shock_troops option",
+                    "options",
+                    rule_options.shock_troops and scenario.battle != "space",
+                ),
+                ("Spec Ops Training", "technologies", sides[s].has("spec_ops_training")),
+                ("[0.0.1]", "units", sides[s].has("l1z1x_flagship")),
+                ("Experimental Weaponry", "action_cards", sides[s].holds("experimental_weaponry")),
+            )
+            if acts
+        ]
+        if counting:
+            name, where = counting[0]
+            raise RuleNotImplemented(
+                f"Recheck with {name} (a roll whose hits are counted apart: 27S-38)",
+                "options.shock_troops" if where.endswith(".options") else where,
+            )
     for side in SIDES:
+        if (
+            sides[side].has("spec_ops_training")
+            and scenario.battle != "space"
+            and rule_options.shock_troops
+        ):
+            raise RuleNotImplemented(
+                "Spec Ops Training with the shock_troops option (a roll's 1s and its natural "
+                "10s counted together: 27S-35)",
+                f"{side.value}.technologies",
+            )
         if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
             raise RuleNotImplemented(
                 "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
@@ -216,7 +258,6 @@ _TI4_SIDE_KEYS = (
     "leaders",
     "relics",
     "trade_goods",
-    "influence",
     "resources",
     "technology_colours",
     "technology_specialties",
@@ -290,6 +331,7 @@ def _side(
     if fleet_supply is not None and "letnev_fleet_supply" in handlers:
         fleet_supply += 1  # the Barony of Letnev: one more ship than its counters
     held = _held(data, spec, where)
+    genius = _genius(data, scenario, spec, where, held)
     if "into_the_breach" in held and "duranium_armor" in handlers:
         i = list(spec.action_cards or ()).index("into_the_breach")
         raise RuleNotImplemented(
@@ -305,7 +347,47 @@ def _side(
         policy=_policy(scenario, spec, where, rule_options),
         fleet_supply=fleet_supply,
         held=held,
+        genius=genius,
     )
+
+
+def _genius(
+    data: Ti3Data, scenario: Scenario, spec: SideSpec, where: str, held: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The cards of the discard pile (``discard_pile``) a side's Touch of Genius may copy
+    (docs/rulings.md 27S-36): those that act in a battle, when it holds the card and has the 3
+    influence (``influence``) to spend; none else. A copy of a card that acts but is not
+    implemented is refused by name."""
+    pile = _discard_pile(data, scenario)
+    if GENIUS not in held or not pile:
+        return ()
+    if (spec.influence or 0) < touch_of_genius.INFLUENCE:
+        return ()
+    copies = []
+    for i, card in enumerate(pile):
+        record = data.cards[card]
+        if record.combat != "rule":
+            continue
+        if record.handler not in CARDS:
+            raise RuleNotImplemented(
+                f"Touch of Genius copying the TI3 action card {record.name}", f"discard_pile[{i}]"
+            )
+        copies.append(card)
+    return tuple(sorted(set(copies)))
+
+
+def _discard_pile(data: Ti3Data, scenario: Scenario) -> tuple[str, ...]:
+    """The scenario's discard pile, checked: TI3 action cards, not Touch of Genius itself (it
+    copies "any other Action Card")."""
+    pile = tuple(scenario.discard_pile or ())
+    for i, card in enumerate(pile):
+        field = f"discard_pile[{i}]"
+        if card not in data.cards:
+            allowed = ", ".join(sorted(data.cards))
+            raise ScenarioError(field, f"unknown TI3 action card {shown(card)}; allowed: {allowed}")
+        if card == GENIUS:
+            raise ScenarioError(field, "Touch of Genius copies another card, not itself")
+    return pile
 
 
 def _held(data: Ti3Data, spec: SideSpec, where: str) -> tuple[str, ...]:
@@ -430,7 +512,7 @@ def _policy(
         _check_policy(scenario, layer, name)
         # the shared ``policy`` speaks for both players; a side's own, for that side alone
         specs = (spec,) if name != "policy" else (scenario.attacker, scenario.defender)
-        _check_play(layer, name, _decisions(specs, rule_options))
+        _check_play(layer, name, _decisions(specs, rule_options, scenario.discard_pile or ()))
 
     config = merged_policy(scenario, spec, f"{where}.policy", check)
     return policy_config(
@@ -454,7 +536,9 @@ def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
         )
 
 
-def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[str, str]:
+def _decisions(
+    specs: tuple[SideSpec, ...], rule_options: Ti3Options, discards: Sequence[str] = ()
+) -> dict[str, str]:
     """What ``policy.play`` may name for these sides: each decision they may be asked, by
     name, with what it is."""
     cards = load().cards
@@ -462,12 +546,25 @@ def _decisions(specs: tuple[SideSpec, ...], rule_options: Ti3Options) -> dict[st
         c: cards[c].name
         for spec in specs
         for c in spec.action_cards or ()
-        if c in cards and cards[c].handler in CARDS
+        if c in cards and cards[c].handler in CARDS and c != GENIUS
     }
+    if any(GENIUS in (spec.action_cards or ()) for spec in specs):
+        # Touch of Genius plays under the name of the card it copies (27S-36)
+        named.update(
+            {
+                c: f"{cards[c].name} (Touch of Genius)"
+                for c in discards
+                if c in cards and cards[c].handler in CARDS and c != GENIUS
+            }
+        )
     if rule_options.sabotage_runs:
         named["sabotage_run"] = "sending fighters on a sabotage run (Shattered Empire option)"
     if any(spec.faction == "yin" for spec in specs):
         named["yin_sacrifice"] = "the Yin sacrifice before round 2 (docs/rulings.md 27S-15)"
+    if any("dimensional_splicers" in spec.technologies for spec in specs):
+        named["dimensional_splicers"] = (
+            "a hit on an enemy ship with Dimensional Splicers (docs/rulings.md 27S-33)"
+        )
     if any("exotrireme" in spec.technologies for spec in specs):
         named["exotrireme"] = "giving up a dreadnought with Exotrireme (docs/rulings.md 27S-14)"
     return named
@@ -483,8 +580,8 @@ def _check_play(layer: PolicySpec, where: str, decisions: Mapping[str, str]) -> 
             raise ScenarioError(
                 field,
                 f"{shown(name)} is no decision of this player in this battle (a TI3 action "
-                f"card they hold, exotrireme with the technology, or sabotage_run with "
-                f"options.sabotage_runs); allowed: {allowed}",
+                f"card they hold, exotrireme or dimensional_splicers with the technology, or "
+                f"sabotage_run with options.sabotage_runs); allowed: {allowed}",
             )
         if when == "with_planets":
             raise ScenarioError(field, "'with_planets' is a TI4 key (The Alastor)")

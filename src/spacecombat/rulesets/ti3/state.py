@@ -113,6 +113,39 @@ class Ti3State(NamedTuple):
     #: Flanking Tactic: (attacker, defender) may not retreat (rulesets/ti3/cards/
     #: flanking_tactic.py)
     flanked: tuple[bool, bool] = (False, False)
+    #: Experimental Weaponry played by (attacker, defender) at the start of this round
+    #: (rulesets/ti3/cards/experimental_weaponry.py)
+    weaponry: tuple[bool, bool] = (False, False)
+    #: Target Their Flagship!: the type of (attacker's, defender's) ship that fired the card's
+    #: die and does not roll in round 1, "" none (rulesets/ti3/cards/target_their_flagship.py)
+    aimed: tuple[str, str] = ("", "")
+    #: Communications Breakdown: no action card may be played until the battle ends
+    #: (rulesets/ti3/cards/communications_breakdown.py)
+    silenced: bool = False
+    #: Courageous to the End: (holder, stage, its ship destroyed, the opponent's hits kept apart)
+    #: while the card is asked, rolled or its hits taken (rulesets/ti3/cards/
+    #: courageous_to_the_end.py)
+    courage: tuple[str, str, str, int] | None = None
+    #: Star of Death: the planets (indexes) it turned neutral (rulesets/ti3/cards/
+    #: star_of_death.py; the outcome's ``controller``)
+    neutral: tuple[int, ...] = ()
+    #: Spec Ops Training: (groups of the roll done, the 1s of the last of them still to
+    #: re-roll) while its owner's invasion combat roll is made group by group
+    #: (procedures/exchange.py)
+    spec_ops: tuple[int, int] = (0, 0)
+    #: Touch of Genius: the cards of the discard pile (attacker's, defender's) it may copy while
+    #: its holder still holds it (rulesets/ti3/cards/touch_of_genius.py; docs/rulings.md
+    #: 27S-36)
+    genius: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: the action cards (attacker's, defender's) played so far, a copy by Touch of Genius under
+    #: the copied card's name
+    spent: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: Recheck: the hits of each group of the roll being made group by group, and how many
+    #: players (attacker, then defender) were asked about it (rulesets/ti3/cards/recheck.py)
+    checked: tuple[int, ...] = ()
+    recheck_asked: int = 0
+    #: the group one of whose dice Recheck re-rolls next (-1 none)
+    rerolling: int = -1
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender
@@ -146,17 +179,39 @@ class Ti3State(NamedTuple):
         return self.tens[0] if side is _ATTACKER else self.tens[1]
 
     def hand(self, side: Side) -> tuple[str, ...]:
-        """The action cards ``side`` still holds."""
-        return self.hands[0] if side is _ATTACKER else self.hands[1]
+        """The action cards ``side`` still holds, and while it holds Touch of Genius the cards
+        of the discard pile it may copy (docs/rulings.md 27S-36)."""
+        held = self.hands[0] if side is _ATTACKER else self.hands[1]
+        copies = self.genius[0] if side is _ATTACKER else self.genius[1]
+        if copies and GENIUS in held:
+            return held + copies
+        return held
+
+    def spent_by(self, side: Side) -> tuple[str, ...]:
+        """The action cards ``side`` played so far (a copy by Touch of Genius under the copied
+        card's name)."""
+        return self.spent[0] if side is _ATTACKER else self.spent[1]
+
+    def playable(self, side: Side) -> tuple[str, ...]:
+        """The action cards ``side`` may play now: its hand, none after Communications
+        Breakdown (docs/rulings.md 27S-29)."""
+        return () if self.silenced else self.hand(side)
 
     def played(self, side: Side, card: str) -> Ti3State:
-        """This state with one copy of ``card`` gone from ``side``'s hand."""
-        hand = list(self.hand(side))
-        hand.remove(card)
+        """This state with one copy of ``card`` gone from ``side``'s hand (a copy it does not
+        hold is played by Touch of Genius, which goes instead: 27S-36), and ``card`` among the
+        cards it played."""
+        hand = list(self.hands[0] if side is _ATTACKER else self.hands[1])
+        hand.remove(card if card in hand else GENIUS)
         kept = tuple(hand)
         hands = (kept, self.hands[1]) if side is _ATTACKER else (self.hands[0], kept)
-        return self.changed(hands=hands)
+        mine = (*self.spent_by(side), card)
+        spent = (mine, self.spent[1]) if side is _ATTACKER else (self.spent[0], mine)
+        return self.changed(hands=hands, spent=spent)
 
+
+#: the card that copies a card of the discard pile (rulesets/ti3/cards/touch_of_genius.py)
+GENIUS = "touch_of_genius"
 
 #: each field's position in the tuple
 _FIELD = {name: index for index, name in enumerate(Ti3State._fields)}

@@ -8,11 +8,13 @@ Asked at the start of round 2 (the end of round 1; procedures/round_start.py), b
 cards of the round's start, each player with the technology in turn (the attacker first),
 while it has a dreadnought there and the opponent has a non-fighter ship. It is a
 ``play_card`` decision (``card`` ``exotrireme``): one "play" option per choice of the enemy
-ships to destroy, the most valuable first (cost, then name), and "pass"; the stock player takes
-the first (it uses an ability where the rules offer it, as it plays cards: 27A-5);
-``policy.play: {exotrireme: never}`` keeps the dreadnought. The dreadnought given up is a
-damaged one if there is one (the holder keeps the one worth more). Once per battle (PC_Twi:
-round 2 only)."""
+ships to destroy, the most valuable first (cost, then name), and "pass". The stock player takes
+the first only where it gains: the ships destroyed cost at least the dreadnought given up (as
+TI4's Exotrireme II, 14B-4, without its clause for the last enemy ships: ending a battle the
+player is winning is not worth a dreadnought); else "pass" is first (27S-23).
+``policy.play: {exotrireme: {round: 2}}`` plays it always, ``never`` keeps the dreadnought.
+The dreadnought given up is a damaged one if there is one (the holder keeps the one worth
+more). Once per battle (PC_Twi: round 2 only)."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import alastor
 from spacecombat.rulesets.ti3.abilities.races import Exotrireme
-from spacecombat.rulesets.ti3.cards.common import card_played
+from spacecombat.rulesets.ti3.cards.common import card_played, ordered, play_first
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -32,6 +34,12 @@ CARD = "exotrireme"
 
 #: the round at whose start it is offered (PC_Twi: before round 2)
 ROUND = 2
+
+
+def _cost(setup: Ti3Setup, side: Side, unit: str) -> float:
+    """What one ``unit`` of ``side`` costs (no cost: dearest), the stock player's measure."""
+    card = setup.side(side).card(unit)
+    return 100.0 if card.cost is None else card.cost / card.units_per_cost
 
 
 def _targets(setup: Ti3Setup, state: Ti3State, side: Side) -> list[tuple[str, Status]]:
@@ -74,6 +82,12 @@ def _words(pair: tuple[tuple[str, Status], ...]) -> str:
     return " and ".join(u + (" (damaged)" if s is not Status.UNDAMAGED else "") for u, s in pair)
 
 
+def _gains(setup: Ti3Setup, side: Side, pair: tuple[tuple[str, Status], ...]) -> bool:
+    """Whether destroying ``pair`` is worth the dreadnought given up: they cost at least it."""
+    given = _cost(setup, side, "dreadnought")
+    return sum(_cost(setup, side.other, unit) for unit, _ in pair) >= given
+
+
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may give up a dreadnought to destroy up to two enemy ships of its choice."""
     choices = _choices(setup, state, side)
@@ -85,7 +99,7 @@ def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[
         "play_card",
         side.value,
         "Exotrireme: destroy one of your dreadnoughts to destroy two enemy ships?",
-        (*options, Option("pass", "pass")),
+        ordered(options, play_first(setup, side, CARD, _gains(setup, side, choices[0]))),
         facts={"card": CARD, "round": state.round},
     )
 

@@ -30,10 +30,12 @@ def acts(setup: Ti3Setup, state: Ti3State, roller: Side) -> bool:
     )
 
 
-def split(dice: DicePool) -> tuple[DicePool | None, DicePool | None]:
-    """The heavy units' dice and the others', each ``None`` when empty."""
-    heavy = tuple(g for g in dice.groups if g.unit in HEAVY)
-    rest = tuple(g for g in dice.groups if g.unit not in HEAVY)
+def split(
+    dice: DicePool, units: tuple[str, ...] = HEAVY
+) -> tuple[DicePool | None, DicePool | None]:
+    """The heavy units' dice (those of ``units``) and the others', each ``None`` when empty."""
+    heavy = tuple(g for g in dice.groups if g.unit in units)
+    rest = tuple(g for g in dice.groups if g.unit not in units)
     return (DicePool(heavy) if heavy else None), (DicePool(rest) if rest else None)
 
 

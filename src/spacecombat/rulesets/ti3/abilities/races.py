@@ -142,6 +142,22 @@ class Exotrireme(Marker):
     id = "exotrireme"
 
 
+class DimensionalSplicers(Marker):
+    """Dimensional Splicers (Ghosts of Creuss): at the start of a space battle in a system with
+    a wormhole, the owner may assign 1 hit to an enemy ship of its choice
+    (abilities/dimensional_splicers.py; docs/rulings.md 27S-33)."""
+
+    id = "dimensional_splicers"
+
+
+class SpecOpsTraining(Marker):
+    """Spec Ops Training (Federation of Sol): each die of the owner's invasion combat rolls
+    that rolls a 1 (and misses) is re-rolled once, the second result kept
+    (procedures/exchange.py; docs/rulings.md 27S-35)."""
+
+    id = "spec_ops_training"
+
+
 class NekroFlagship(Marker):
     """The Alastor (Nekro Virus flagship): when it is destroyed while its owner defends, every
     unit in the system's space area, both players', is destroyed (abilities/alastor.py;
@@ -230,6 +246,8 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
     L1z1xFlagship,
     ValkyrieArmor,
     Exotrireme,
+    DimensionalSplicers,
+    SpecOpsTraining,
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)

@@ -8,8 +8,10 @@ damaged if it has SUSTAIN DAMAGE and is undamaged, else destroyed).
 Asked at the start of round 2 with Exotrireme (procedures/round_start.py), the attacker first;
 a ``play_card`` decision (``card`` ``yin_sacrifice``): one "play" option per (own ship given
 up, enemy ship hit), the cheapest own ship first, then the enemy ship the hit destroys before
-one it only damages, the dearest first; and "pass". The stock player takes the first
-(27A-5); ``policy.play: {yin_sacrifice: never}`` keeps its ships."""
+one it only damages, the dearest first; and "pass". The stock player takes the first only
+where it gains: the hit destroys an enemy ship that costs at least the ship given up (a hit
+that only damages a ship is not worth a ship); else "pass" is first (27S-23).
+``policy.play: {yin_sacrifice: {round: 2}}`` plays it always, ``never`` keeps its ships."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import alastor
 from spacecombat.rulesets.ti3.abilities.races import YinSacrifice
-from spacecombat.rulesets.ti3.cards.common import card_played
+from spacecombat.rulesets.ti3.cards.common import card_played, ordered, play_first
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -70,6 +72,15 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     )
 
 
+def _gains(setup: Ti3Setup, side: Side, choice: tuple[str, str, Status]) -> bool:
+    """Whether ``choice`` (own ship given up, enemy ship hit) is worth its ship: the hit
+    destroys an enemy ship costing at least it."""
+    mine, unit, status = choice
+    return _destroys(setup, side.other, unit, status) and _cost(setup, side.other, unit) >= _cost(
+        setup, side, mine
+    )
+
+
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may give up a destroyer or cruiser to put one hit on an enemy ship."""
     choices = _choices(setup, state, side)
@@ -86,7 +97,7 @@ def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[
         "play_card",
         side.value,
         "before round 2: discard a cruiser or destroyer to inflict one hit on an enemy ship?",
-        (*options, Option("pass", "pass")),
+        ordered(options, play_first(setup, side, CARD, _gains(setup, side, choices[0]))),
         facts={"card": CARD, "round": state.round},
     )
     enemy = side.other

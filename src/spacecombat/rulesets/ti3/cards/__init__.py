@@ -14,9 +14,25 @@ CARDS: dict[str, str] = {
     "fighter_prototype": "immediately before a space battle (procedures/space_battle.py)",
     "beacon_of_hope": "immediately before a space battle (procedures/space_battle.py)",
     "dug_in": "immediately before bombardment (procedures/invasion.py)",
+    "recheck": "after a combat roll of a round (procedures/exchange.py)",
+    "touch_of_genius": "the window of the card of the discard pile it copies (cards/"
+    "touch_of_genius.py)",
+    "star_of_death": "immediately before the planetary landing, as a planet's invasion begins "
+    "(procedures/invasion.py)",
     "experimental_battlestation": "as PDS fire begins (procedures/space_battle.py)",
     "flanking_tactic": "immediately before a space battle (procedures/space_battle.py)",
     "friendly_fire": "immediately before a space battle (procedures/space_battle.py)",
+    "emergency_repairs": "at the start of a combat round of a space battle "
+    "(procedures/round_start.py)",
+    "experimental_weaponry": "at the start of a combat round of a space battle "
+    "(procedures/round_start.py)",
+    "minelayers": "as PDS fire begins, before it (procedures/space_battle.py)",
+    "rule_of_terror": "immediately before a space battle (procedures/space_battle.py)",
+    "target_their_flagship": "immediately before a space battle (procedures/space_battle.py)",
+    "communications_breakdown": "immediately before a space battle, the first card asked "
+    "(procedures/space_battle.py)",
+    "courageous_to_the_end": "after one of your ships is destroyed as a casualty "
+    "(procedures/common.py)",
     "morale_boost": "at the start of a combat round (procedures/round_start.py)",
     "skilled_retreat": "at the start of a combat round of a space battle "
     "(procedures/round_start.py)",
@@ -30,12 +46,20 @@ CARDS: dict[str, str] = {
 #: (the product form plays the rounds without decisions across the players)
 IN_ROUNDS = frozenset(
     {
+        "recheck",
         "direct_hit",
         "direct_hit_se",
         "into_the_breach",
         "fighter_prototype",
         "morale_boost",
         "skilled_retreat",
+        "emergency_repairs",
+        "experimental_weaponry",
+        # one ship of the holder does not roll in round 1
+        "target_their_flagship",
+        # it stops the cards played in the rounds
+        "communications_breakdown",
+        "courageous_to_the_end",
         "beacon_of_hope",
         "shields_holding",
         # it forbids the opponent's withdrawals and retreats in the rounds

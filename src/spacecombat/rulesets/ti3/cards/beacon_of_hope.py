@@ -51,11 +51,7 @@ def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[
 
 
 def in_play(setup: Ti3Setup, state: Ti3State, roller: Side, kind: RollKind) -> bool:
-    """Whether ``roller`` played the card (held, gone from its hand) and this roll is a round's
+    """Whether ``roller`` played the card (``spent_by``) and this roll is a round's
     combat dice of the space battle (PC_Twi gives the critical to the units' space battle
     roll)."""
-    return (
-        kind is RollKind.SPACE_COMBAT
-        and setup.side(roller).holds(CARD)
-        and CARD not in state.hand(roller)
-    )
+    return kind is RollKind.SPACE_COMBAT and CARD in state.spent_by(roller)

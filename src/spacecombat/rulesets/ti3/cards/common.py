@@ -28,14 +28,16 @@ def offer(
     play: Callable[[Ti3State], Step[Ti3State]],
     passed: Ti3State,
     facts: Mapping[str, object] | None = None,
+    first: bool = True,
 ) -> Node[Ti3State]:
     """Ask ``owner`` whether to play ``card``: "play" takes the card from its hand and does
-    ``play``; "pass" goes on with ``passed``."""
+    ``play``; "pass" goes on with ``passed``. ``first``: "play" is listed first (else "pass",
+    which the stock player then takes: ``play_first``)."""
     request = DecisionRequest(
         "play_card",
         owner.value,
         prompt,
-        (Option(f"play {card}", "play", target=card), Option("pass", "pass")),
+        ordered((Option(f"play {card}", "play", target=card),), first),
         facts={"card": card, "round": state.round, **(facts or {})},
     )
 
@@ -46,6 +48,21 @@ def offer(
         return Step(done.state, (card_played(owner, card, state.round), *done.events))
 
     return Decision(request, then)
+
+
+def play_first(setup: Ti3Setup, side: Side, card: str, gains: bool) -> bool:
+    """Whether ``side``'s "play" options of ``card`` come before "pass" (the stock player
+    takes the first option where ``policy.play`` does not say ``never`` or a later round:
+    core/policies.py ``_play_card``; docs/rulings.md 27S-23): when its ``policy.play`` names a
+    round for the card (the player asked for it), else only when the play ``gains``, as TI4's
+    stock Exotrireme II passes first where the play is not worth it (14B-4)."""
+    return isinstance(dict(setup.side(side).policy.play).get(card), int) or gains
+
+
+def ordered(plays: Sequence[Option], first: bool) -> tuple[Option, ...]:
+    """``plays`` and "pass", the plays first when ``first`` (``play_first``)."""
+    passing = Option("pass", "pass")
+    return (*plays, passing) if first else (passing, *plays)
 
 
 class WindowCard(Protocol):
@@ -81,6 +98,8 @@ def window(
     at = int(state.step[len(prefix) :] or 0) if state.step.startswith(prefix) else 0
     for index in range(at, len(order)):
         side, card = order[index]
+        if state.silenced and setup.side(side).holds(card.CARD):
+            continue  # Communications Breakdown: no action card (27S-29)
         if card.applies(setup, state, side):
             here = state.changed(step=f"{prefix}{index}")
             return card.ask(setup, here, side, here.changed(step=f"{prefix}{index + 1}"))

@@ -45,15 +45,17 @@ def _playable(setup: Ti3Setup, state: Ti3State, side: Side, unit: str) -> list[t
     """The cards (id, name) ``side``'s opponent holds that may destroy ``side``'s ``unit``."""
     if unit in _NANO_SHIELDED and setup.side(side).has("nano_technology"):
         return []
-    hand = state.hand(side.other)
+    hand = state.playable(side.other)
     return [(c, n) for c, n, only in _CARDS if c in hand and (only is None or unit in only)]
 
 
 def mark(setup: Ti3Setup, state: Ti3State, side: Side, option: Option, damaged: Status) -> Ti3State:
     """After ``side`` answered a hit with ``option``: when it was a ship's SUSTAIN DAMAGE in
     the space battle and the opponent holds a Direct Hit that may target it, mark the ship."""
-    if option.action != "sustain" or setup.kind != "space" or state.phase is Phase.PDS_FIRE_HITS:
+    if option.action != "sustain" or setup.kind != "space":
         return state
+    if state.phase in (Phase.PDS_FIRE, Phase.PDS_FIRE_HITS):
+        return state  # PDS fire's hits, or Minelayers' before it (27S-25): not in the battle
     unit = option.unit or ""
     if not _playable(setup, state, side, unit):
         return state

@@ -31,7 +31,7 @@ ASKED = "experimental_battlestation"
 def applies(setup: Ti3Setup, state: Ti3State) -> bool:
     return (
         setup.kind == "space"
-        and state.step != ASKED
+        and state.step == ""
         and CARD in state.hand(D)
         and bool(state.defender.planet(0).count("space_dock"))
         and bool(ships(setup, state, Side.ATTACKER))
@@ -57,5 +57,5 @@ def ask(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 def shots(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
     """The PDS dice the card adds to ``side``'s PDS fire (0 unless it played the card)."""
-    played = setup.side(side).holds(CARD) and CARD not in state.hand(side)
+    played = CARD in state.spent_by(side)
     return SHOTS if played and state.side(side).planet(0).count("space_dock") else 0

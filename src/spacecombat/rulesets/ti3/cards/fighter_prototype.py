@@ -50,11 +50,7 @@ def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[
 
 
 def in_play(setup: Ti3Setup, state: Ti3State, roller: Side, kind: RollKind) -> bool:
-    """Whether ``roller``'s fighters get the +2 on this roll: the card was played (it held it
-    and it is gone from its hand) and this is round 1's combat dice of the space battle."""
-    return (
-        kind is RollKind.SPACE_COMBAT
-        and state.round == 1
-        and setup.side(roller).holds(CARD)
-        and CARD not in state.hand(roller)
-    )
+    """Whether ``roller``'s fighters get the +2 on this roll: the card was played
+    (``spent_by``, a copy by Touch of Genius too) and this is round 1's combat dice of the
+    space battle."""
+    return kind is RollKind.SPACE_COMBAT and state.round == 1 and CARD in state.spent_by(roller)

@@ -31,7 +31,7 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     return (
         setup.kind == "space"
         and state.phase is Phase.REMOVE_CASUALTIES
-        and CARD in state.hand(side)
+        and CARD in state.playable(side)
         and state.hits_on(side) > 0
         and state.step != asked(side)
     )

@@ -7,7 +7,12 @@ other cards, procedures/round_start.py), before withdrawals are announced: the f
 before the round's dice and the battle ends, the other player holding the system. The card
 places its own command counter, so the system need not have been activated before; it must
 hold no other player's ships and be one a ship may end its move in (as a retreat's,
-``why_not_destination``). Where it goes is part of the play: one "play" option per system."""
+``why_not_destination``). Where it goes is part of the play: one "play" option per system.
+
+The stock holder plays it where its own retreat settings would announce a retreat in this
+round (the ``announce_retreat`` decision with this round's facts, answered by its stock
+policy), so it leaves before the round's dice rather than after them; with no retreat setting,
+never; ``policy.play`` naming a round plays it from that round (docs/rulings.md 27S-23)."""
 
 from __future__ import annotations
 
@@ -15,10 +20,12 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.forces import Forces
+from spacecombat.core.policies import StockPolicy
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.cards import flanking_tactic
-from spacecombat.rulesets.ti3.cards.common import card_played
+from spacecombat.rulesets.ti3.cards.common import card_played, ordered, play_first
+from spacecombat.rulesets.ti3.procedures.common import combat_pool
 from spacecombat.rulesets.ti3.setup import Ti3Setup, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -51,6 +58,27 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     )
 
 
+def _would_retreat(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
+    """Whether ``side``'s stock policy, by its retreat settings, would announce a withdrawal or
+    retreat in this round (asked as procedures/space_battle.py ``announce_withdrawals`` asks,
+    with the round's dice as its facts)."""
+    if not setup.side(side).policy.may_retreat:
+        return False
+    own, enemy = combat_pool(setup, state, side), combat_pool(setup, state, side.other)
+    request = DecisionRequest(
+        decision="announce_retreat",
+        player=side.value,
+        prompt=f"round {state.round}: announce a retreat?",
+        options=(Option("retreat", "retreat"), Option("stay", "stay")),
+        facts={
+            "round": state.round,
+            "own_dice": own.dice if own is not None else 0,
+            "enemy_dice": enemy.dice if enemy is not None else 0,
+        },
+    )
+    return StockPolicy(setup.side(side).policy).choose(request) != "stay"
+
+
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may play the card, naming the system its fleet moves to."""
     options = tuple(
@@ -60,7 +88,7 @@ def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[
         "play_card",
         side.value,
         f"round {state.round}: play Skilled Retreat, your fleet moving to an adjacent system?",
-        (*options, Option("pass", "pass")),
+        ordered(options, play_first(setup, side, CARD, _would_retreat(setup, state, side))),
         facts={"card": CARD, "round": state.round},
     )
 

@@ -25,7 +25,14 @@ from spacecombat.rulesets.ti3.abilities.races import (
     SardakkFlagship,
     WinnuFlagship,
 )
-from spacecombat.rulesets.ti3.cards import beacon_of_hope, bonuses, direct_hit, into_the_breach
+from spacecombat.rulesets.ti3.cards import (
+    beacon_of_hope,
+    bonuses,
+    courageous_to_the_end,
+    direct_hit,
+    into_the_breach,
+    target_their_flagship,
+)
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -66,6 +73,18 @@ def pool(
     if known is None:
         known = setup.pools[key] = _pool(setup, state, roller, kind, units, None, None, marks, card)
     return known
+
+
+def combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
+    """The dice ``side`` rolls in a space battle's combat round: every ship its combat dice (war
+    suns 3)."""
+    cards = setup.side(side)
+    units = [(u, n) for u, n in state.side(side).space.by_type().items() if cards.is_ship(u)]
+    units = [(u, n) for u, n in units if cards.card(u).combat is not None]
+    # Target Their Flagship!: the ship that fired the card's die does not roll in round 1
+    held = target_their_flagship.held_back(state, side)
+    units = [(u, n - (u == held)) for u, n in units if n - (u == held) > 0]
+    return pool(setup, state, side, RollKind.SPACE_COMBAT, units) if units else None
 
 
 def _pool(
@@ -207,17 +226,36 @@ def remove_casualties(
     targets: Targets,
     cause: str,
     done: Callable[[Ti3State], Ti3State],
+    *,
+    owed: bool = False,
 ) -> Node[Ti3State]:
     """Ask ``side`` to take the next hit against it on one of its units, or go on with
     ``done`` when none is left (ti3-combat.md, Remove casualties).
 
     A unit with SUSTAIN DAMAGE may take a hit by being damaged (not against fighter-only
     hits); Shock Troops must be taken before other ground units (ti3-facts.md section 8);
-    hits no unit can take are lost.
+    hits no unit can take are lost. ``owed``: these are Courageous to the End's hits (27S-31).
     """
     if state.alastor:
         # the defender's Alastor was just destroyed: so is every unit in the space area
         return alastor.destroy_all(state)
+    if state.courage is not None and not owed:
+        # a ship of its holder was just destroyed: Courageous to the End (27S-31)
+        holder, stage, _, _ = state.courage
+        if stage == courageous_to_the_end.ASK:
+            return courageous_to_the_end.ask(setup, state)
+        if stage == courageous_to_the_end.ROLL:
+            return courageous_to_the_end.roll(setup, state)
+        return remove_casualties(
+            setup,
+            state,
+            Side(holder).other,
+            None,
+            Targets.SHIPS,
+            "Courageous to the End",
+            courageous_to_the_end.settled,
+            owed=True,
+        )
     if state.sustained is not None:
         # a ship of ``side`` was just damaged: its opponent may play Direct Hit on it first
         return direct_hit.offer(setup, state, side)
@@ -246,6 +284,8 @@ def remove_casualties(
             after = into_the_breach.after_hit(after, side, option)
             if option.action == "destroy":
                 after = alastor.fell(setup, after, side, option.unit or "")
+        if option.action == "destroy" and where is None:
+            after = courageous_to_the_end.mark(setup, after, side, option.unit or "")
         return direct_hit.mark(setup, after, side, option, damaged)
 
     return next_hit(

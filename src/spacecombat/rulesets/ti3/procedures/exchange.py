@@ -7,7 +7,8 @@ Assault Cannon): the attacker rolls and the defender removes casualties at once,
 defender's survivors roll and the attacker removes casualties.
 
 The state's ``turn`` says who rolls (roll phase) or whose roll is being answered (hits phase);
-``pending`` holds missed dice still to be re-rolled (Graviton Laser System).
+``pending`` holds missed dice still to be re-rolled (Graviton Laser System); ``spec_ops`` the
+progress of a roll made group by group to re-roll its 1s (Spec Ops Training, 27S-35).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
-from spacecombat.rulesets.ti3.cards import shields_holding
+from spacecombat.rulesets.ti3.abilities.races import SpecOpsTraining
+from spacecombat.rulesets.ti3.cards import experimental_weaponry, recheck, shields_holding
 from spacecombat.rulesets.ti3.procedures.common import Targets, remove_casualties
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -64,8 +66,17 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         dice = DicePool((replace(dice.groups[0], dice=state.pending),))
     if dice is None or dice.dice == 0:
         return Step(_after_roll(state, fire, side))
-    if fire.purpose == "space_combat" and l1z1x_flagship.acts(setup, state, side):
-        return _heavy_roll(state, fire, side, dice)
+    if recheck.applies(state, fire.purpose):
+        # the roll made group by group, then Recheck asked (27S-38)
+        return recheck.roll(
+            setup, state, side, dice, fire.purpose, lambda s: _after_roll(s, fire, side)
+        )
+    if fire.purpose == "invasion_combat" and setup.side(side).has(SpecOpsTraining.id):
+        return _spec_ops_roll(state, fire, side, dice)
+    if fire.purpose == "space_combat":
+        heavy = _heavy_units(setup, state, side)
+        if heavy:
+            return _heavy_roll(state, fire, side, dice, heavy)
 
     def then(hits: int, tens: int = 0) -> Step[Ti3State]:
         pair_hits = state.with_hits_on(side.other, state.hits_on(side.other) + hits)
@@ -84,11 +95,25 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
     return Chance(side.value, fire.purpose, dice, then, then if fire.tens else None)
 
 
-def _heavy_roll(state: Ti3State, fire: Exchange, side: Side, dice: DicePool) -> Node[Ti3State]:
-    """A roll of a side with [0.0.1] in a combat round: its flagship's and dreadnoughts' dice
+def _heavy_units(setup: Ti3Setup, state: Ti3State, side: Side) -> tuple[str, ...]:
+    """The units whose combat hits ``side``'s opponent must take on non-fighter ships first
+    this round: [0.0.1]'s (27S-9) and Experimental Weaponry's (27S-26); none: a plain roll."""
+    units: tuple[str, ...] = ()
+    if l1z1x_flagship.acts(setup, state, side):
+        units += l1z1x_flagship.HEAVY
+    if experimental_weaponry.in_play(state, side):
+        units += tuple(u for u in experimental_weaponry.HEAVY if u not in units)
+    return units
+
+
+def _heavy_roll(
+    state: Ti3State, fire: Exchange, side: Side, dice: DicePool, units: tuple[str, ...]
+) -> Node[Ti3State]:
+    """A roll of a side with [0.0.1] or Experimental Weaponry in a combat round: the heavy
+    units' dice (``units``: its flagship's and dreadnoughts', its dreadnoughts' and war suns')
     first, their hits counted apart (they go on non-fighter ships), then its other dice
-    (abilities/l1z1x_flagship.py; docs/rulings.md 27S-9)."""
-    heavy, rest = l1z1x_flagship.split(dice)
+    (abilities/l1z1x_flagship.py; docs/rulings.md 27S-9, 27S-26)."""
+    heavy, rest = l1z1x_flagship.split(dice, units)
     target = side.other
     if not state.split and heavy is not None:
 
@@ -107,6 +132,41 @@ def _heavy_roll(state: Ti3State, fire: Exchange, side: Side, dice: DicePool) -> 
         return Step(_after_roll(after, fire, side))
 
     return Chance(side.value, fire.purpose, rest, other_hits)
+
+
+def _spec_ops_roll(state: Ti3State, fire: Exchange, side: Side, dice: DicePool) -> Node[Ti3State]:
+    """An invasion combat roll of a side with Spec Ops Training (27S-35): "Each time you roll
+    a 1 during Invasion Combat, you may reroll the die. You must use the second result" (PC_Twi
+    r_Sol.cpp). A die that rolled a 1 and missed is re-rolled once (always: the second result
+    can only be as good), at its group's value and modifiers. The roll is made group by group
+    (groups differ in value), each counting its natural faces of 2 or more as marks, so that
+    its 1s are its dice less its marks; then the 1s of that group are re-rolled (their own
+    ``dice_rolled`` event). ``state.spec_ops``: (groups done, 1s of the last still to
+    re-roll). With the ``shock_troops`` option (its natural 10s are marks too) it is refused
+    at set-up (rulesets/ti3/setup.py)."""
+    done, ones = state.spec_ops
+    target = side.other
+
+    def add(hits: int, progress: tuple[int, int]) -> Ti3State:
+        return state.with_hits_on(target, state.hits_on(target) + hits).changed(spec_ops=progress)
+
+    if ones:
+        group = dice.groups[done - 1]
+        again = DicePool((replace(group, dice=ones, mark_on=None),))
+        return Chance(side.value, fire.purpose, again, lambda hits: Step(add(hits, (done, 0))))
+    if done == len(dice.groups):
+        return Step(_after_roll(state.changed(spec_ops=(0, 0)), fire, side))
+    group = dice.groups[done]
+    if group.hit_on <= 1:  # a 1 hits: nothing to re-roll
+        plain = DicePool((replace(group, mark_on=None),))
+        return Chance(side.value, fire.purpose, plain, lambda h: Step(add(h, (done + 1, 0))))
+    marked = DicePool((replace(group, mark_on=2),))
+
+    def counted(hits: int, marks: int = group.dice) -> Step[Ti3State]:
+        # (hits alone, as the stalemate check's paths give them: no 1 to re-roll)
+        return Step(add(hits, (done + 1, group.dice - marks)))
+
+    return Chance(side.value, fire.purpose, marked, counted, counted)
 
 
 def _after_roll(state: Ti3State, fire: Exchange, side: Side) -> Ti3State:

@@ -15,7 +15,13 @@ from spacecombat.core.state import ground_forces
 from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops, valkyrie_armor
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.abilities.races import Fanaticism, ValkyrieArmor, YinIndoctrination
-from spacecombat.rulesets.ti3.cards import chemical_warfare, dug_in, geomagnetic_mines, overrun
+from spacecombat.rulesets.ti3.cards import (
+    chemical_warfare,
+    dug_in,
+    geomagnetic_mines,
+    overrun,
+    star_of_death,
+)
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
 from spacecombat.rulesets.ti3.procedures import exchange, round_start
 from spacecombat.rulesets.ti3.procedures.common import (
@@ -88,7 +94,10 @@ def bombardment(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """Bombardment: dreadnoughts (not against a planet with an enemy PDS) and war suns roll
     their bombardment dice; each hit removes a defending ground force (Mechanized Units are
     immune). With X-89 Bacterial Weapon the attacker may instead destroy them all. First the
-    defender may play Dug In (27S-21)."""
+    defender may play Dug In (27S-21); before that, as the landing segment begins, the
+    attacker Star of Death (27S-34)."""
+    if star_of_death.applies(setup, state):
+        return star_of_death.ask(setup, state)
     if (
         state.turn is A
         and not state.pending

@@ -1,10 +1,10 @@
 """The start of a combat round, where action cards played "at the start of a combat round"
-are played (Skilled Retreat, then Morale Boost), and Exotrireme and the Yin sacrifice are
-offered before round 2 (abilities/exotrireme.py, abilities/yin_sacrifice.py): in a space battle
-before withdrawals and retreats are announced, in an invasion combat before the dice; the
-attacker is asked first, then the defender (docs/rulings.md 27S-3). The battle passes through
-this step only when such a card or ability is held (``first_phase``), so a battle without one
-is played as before."""
+are played (Skilled Retreat, Emergency Repairs, Experimental Weaponry, then Morale Boost), and
+Exotrireme and the Yin sacrifice are offered before round 2 (abilities/exotrireme.py,
+abilities/yin_sacrifice.py): in a space battle before withdrawals and retreats are announced,
+in an invasion combat before the dice; the attacker is asked first, then the defender
+(docs/rulings.md 27S-3). The battle passes through this step only when such a card or ability
+is held (``first_phase``), so a battle without one is played as before."""
 
 from __future__ import annotations
 
@@ -13,13 +13,25 @@ from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities import exotrireme, yin_sacrifice
 from spacecombat.rulesets.ti3.abilities.races import Exotrireme, YinSacrifice
-from spacecombat.rulesets.ti3.cards import morale_boost, skilled_retreat
+from spacecombat.rulesets.ti3.cards import (
+    emergency_repairs,
+    experimental_weaponry,
+    morale_boost,
+    skilled_retreat,
+)
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, window
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
 #: the cards played at the start of a combat round, in the order each player is asked
-CARDS: tuple[WindowCard, ...] = (exotrireme, yin_sacrifice, skilled_retreat, morale_boost)
+CARDS: tuple[WindowCard, ...] = (
+    exotrireme,
+    yin_sacrifice,
+    skilled_retreat,
+    emergency_repairs,
+    experimental_weaponry,
+    morale_boost,
+)
 
 #: ``step`` while the players are asked
 _ASKING = "round_cards:"
@@ -41,7 +53,7 @@ def start_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     step (announce withdrawals in a space battle, the dice in an invasion combat). What was
     played at a previous round's start is over."""
     if not state.step.startswith(_ASKING):
-        state = state.changed(boosted=(False, False))
+        state = state.changed(boosted=(False, False), weaponry=(False, False))
     first = Phase.ANNOUNCE_WITHDRAWALS if setup.kind == "space" else Phase.INVASION_ROUND
 
     def finish(after: Ti3State) -> Step[Ti3State]:

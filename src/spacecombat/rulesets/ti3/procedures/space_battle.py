@@ -16,19 +16,29 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti3.abilities import duranium_armor, naalu_retreat
+from spacecombat.rulesets.ti3.abilities import dimensional_splicers, duranium_armor, naalu_retreat
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.cards import (
     beacon_of_hope,
+    communications_breakdown,
     experimental_battlestation,
     fighter_prototype,
     flanking_tactic,
     friendly_fire,
     into_the_breach,
+    minelayers,
+    rule_of_terror,
+    target_their_flagship,
 )
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
 from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
-from spacecombat.rulesets.ti3.procedures.common import Targets, pds_pool, pool
+from spacecombat.rulesets.ti3.procedures.common import (
+    Targets,
+    combat_pool,
+    pds_pool,
+    pool,
+)
+from spacecombat.rulesets.ti3.procedures.common import remove_casualties as take_hits
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
 from spacecombat.rulesets.ti3.setup import Ti3Setup, barrage_units, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -92,9 +102,23 @@ def _pds_fire(setup: Ti3Setup) -> Exchange:
 
 def pds_fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """PDS fire: each player's PDS in the system roll (both at once by default, T5). Before
-    it, the defender may play Experimental Battlestation (27S-20)."""
-    if state.turn is A and not state.pending and experimental_battlestation.applies(setup, state):
-        return experimental_battlestation.ask(setup, state)
+    it, the defender may play Experimental Battlestation (27S-20), then Minelayers, whose hits
+    the attacker takes at once (27S-25)."""
+    if state.turn is A and not state.pending:
+        if experimental_battlestation.applies(setup, state):
+            return experimental_battlestation.ask(setup, state)
+        if minelayers.applies(setup, state):
+            return minelayers.ask(setup, state)
+        if state.step == minelayers.LAID:
+            return take_hits(
+                setup,
+                state,
+                A,
+                None,
+                Targets.SHIPS,
+                "Minelayers",
+                lambda s: s.changed(step=minelayers.ASKED),
+            )
     return exchange.roll(setup, state, _pds_fire(setup))
 
 
@@ -207,6 +231,24 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     that apply, but anti-fighter barrage always happens before a sabotage run (ti3-combat.md
     NOTE): while the barrage is still to come, the run is not among the defender's choices.
     Their hits are removed at once, with no return fire."""
+    if state.step.startswith(target_their_flagship.AIMING):
+        return target_their_flagship.fire(setup, state)
+    if state.step.startswith(rule_of_terror.ANSWER):
+        return rule_of_terror.answer(setup, state)
+    if state.step.startswith(rule_of_terror.LEAVING):
+        return rule_of_terror.destination(setup, state)
+    if state.step.startswith(rule_of_terror.HITS):
+        # Rule of Terror's 2 casualties, then the opening window goes on (27S-27)
+        holder, window_step = rule_of_terror.parse(state.step, rule_of_terror.HITS)
+        return take_hits(
+            setup,
+            state,
+            holder.other,
+            None,
+            Targets.SHIPS,
+            "Rule of Terror",
+            lambda s: s.changed(step=window_step),
+        )
     if not all(ships(setup, state, side) for side in SIDES):
         # before the battle began (PDS fire): no combat; after a pre-combat step: it is over
         return Step(state.at(Phase.END_OF_SPACE_BATTLE))
@@ -218,12 +260,23 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         return naalu_retreat.destination(setup, state)
     if state.step in (START, _NAALU_STAYS):
         # action cards played immediately before a space battle (Into the Breach, Fighter
-        # Prototype) come first
-        opening = _CARDS if held_by_anyone(setup, _OPENING) else ""
-        begun = state.at(Phase.PRE_COMBAT, step=opening)
+        # Prototype) come first; then, at the start of the battle, Dimensional Splicers (27S-33)
+        begun = state.at(Phase.PRE_COMBAT, step="")
+        if held_by_anyone(setup, _OPENING):
+            begun = begun.changed(step=_CARDS)
+        else:
+            begun = dimensional_splicers.begin(setup, begun)
         return Step(begun, (event("combat_started", kind="space"),))
     if in_window(state, _CARDS):
-        return window(setup, state, _OPENING, _CARDS, lambda s: Step(s))
+        return window(
+            setup,
+            state,
+            _OPENING,
+            _CARDS,
+            lambda s: Step(dimensional_splicers.begin(setup, s)),
+        )
+    if state.step.startswith(dimensional_splicers.STEP):
+        return dimensional_splicers.next_player(setup, state)
     if not state.steps:
         # damage taken before round 1 (PDS fire, pre-combat shots) is not "this round's"
         first = state.at(
@@ -259,11 +312,14 @@ _CARDS = "cards:"
 
 #: the cards played then, in the order each player is asked
 _OPENING: tuple[WindowCard, ...] = (
+    communications_breakdown,
     into_the_breach,
     fighter_prototype,
     beacon_of_hope,
     friendly_fire,
     flanking_tactic,
+    rule_of_terror,
+    target_their_flagship,
 )
 
 #: ``step`` once a Naalu defender chose to stay (abilities/naalu_retreat.py)
@@ -339,14 +395,6 @@ def _after_announcement(state: Ti3State, side: Side, wanted: bool) -> Ti3State:
     if side is A:
         return state.at(Phase.ANNOUNCE_WITHDRAWALS, turn=D)
     return state.at(Phase.ROLL_COMBAT_DICE, turn=A)
-
-
-def combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
-    """Every ship rolls its combat dice (war suns 3)."""
-    cards = setup.side(side)
-    units = [(u, n) for u, n in state.side(side).space.by_type().items() if cards.is_ship(u)]
-    units = [(u, n) for u, n in units if cards.card(u).combat is not None]
-    return pool(setup, state, side, RollKind.SPACE_COMBAT, units) if units else None
 
 
 SPACE_COMBAT = Exchange(

@@ -40,6 +40,8 @@ from spacecombat.scenario.schema import PolicySpec, Scenario, SideSpec
 
 def check_ti3_only_keys(scenario: Scenario) -> None:
     """Keys of the scenario format that TI4 has no use for are refused, not ignored."""
+    if scenario.discard_pile is not None:
+        raise ScenarioError("discard_pile", "a TI3 key (Touch of Genius); TI4 does not use it")
     for side in SIDES:
         if side_spec(scenario, side).fleet_supply:
             raise RuleNotImplemented(

@@ -1,0 +1,144 @@
+"""Recheck (TI3 action card; data/action_cards.toml; docs/rulings.md 27S-38): after a combat
+roll, one die of it is re-rolled, the second result kept. Whose die is the option
+``recheck_die``: ``any`` (default: "make a player reroll any one combat die", the earlier
+source of 27S-11; "Force reroll of any 1 combat die (your or opponents)", the Clojure deck of
+27S-34) or ``own`` (PC_Twi a_BeforeBattleRound.cpp: "reroll 1 your dice").
+
+A combat roll is a roll of a combat round, of a space battle or an invasion combat. While a
+player holds the card (and may play it: not after Communications Breakdown), those rolls are
+made group by group (``Ti3State.checked`` keeps each group's hits, so that which dice hit is
+known by unit type: the dice of a group are alike). Once the roll is made, each player holding
+the card is asked in turn, the attacker first: a ``play_card`` decision (``card`` ``recheck``)
+with one option per die it may choose, by unit type: one of its own missed dice (the roller), or
+with ``any`` one of the opponent's dice that hit; ordered by what the re-roll is worth (a missed
+die: its chance to hit; a hit: its chance to miss), then "pass". The stock holder takes the
+first (27A-5). The die is re-rolled (its own ``dice_rolled`` event): a missed die adds a hit if
+it hits; a hit is taken away and added back if the die hits again. Groups whose dice are not
+plain (extra hits: the J.N.S. Hylarim's 10s) are not offered. Refused by name where a roll
+counts more than hits: with the ``shock_troops`` option (natural 10s), Spec Ops Training,
+[0.0.1] or Experimental Weaponry (hits set apart): rulesets/ti3/setup.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+
+from spacecombat.core.decisions import DecisionRequest, Option
+from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.pool import DicePool
+from spacecombat.core.sides import SIDES, Side
+from spacecombat.rulesets.ti3.cards.common import card_played
+from spacecombat.rulesets.ti3.setup import Ti3Setup
+from spacecombat.rulesets.ti3.state import Ti3State
+
+CARD = "recheck"
+
+#: the rolls whose dice it may re-roll (the ``purpose`` of their exchange)
+COMBAT_ROLLS = ("space_combat", "invasion_combat")
+
+
+def applies(state: Ti3State, purpose: str) -> bool:
+    """Whether this roll is made group by group: a combat roll while a player may play it."""
+    if purpose not in COMBAT_ROLLS:
+        return False
+    underway = bool(state.checked) or state.rerolling >= 0
+    return underway or any(CARD in state.playable(s) for s in SIDES)
+
+
+def roll(
+    setup: Ti3Setup,
+    state: Ti3State,
+    roller: Side,
+    dice: DicePool,
+    purpose: str,
+    finish: Callable[[Ti3State], Ti3State],
+) -> Node[Ti3State]:
+    """The next group of ``roller``'s roll; once all are rolled, the players holding the card
+    are asked; then ``finish`` (the roll's usual next state)."""
+    done = state.checked
+    target = roller.other
+    if state.rerolling >= 0:
+        g = state.rerolling
+        die = DicePool((replace(dice.groups[g], dice=1),))
+
+        def again(hits: int) -> Step[Ti3State]:
+            checked = list(done)
+            checked[g] += hits
+            after = state.with_hits_on(target, state.hits_on(target) + hits)
+            return Step(after.changed(checked=tuple(checked), rerolling=-1))
+
+        return Chance(roller.value, purpose, die, again)
+    if len(done) < len(dice.groups):
+        group = dice.groups[len(done)]
+
+        def rolled(hits: int) -> Step[Ti3State]:
+            after = state.with_hits_on(target, state.hits_on(target) + hits)
+            return Step(after.changed(checked=(*done, hits)))
+
+        return Chance(roller.value, purpose, DicePool((group,)), rolled)
+    for index in range(state.recheck_asked, len(SIDES)):
+        holder = SIDES[index]
+        choices = _choices(setup, state, roller, holder, dice)
+        if CARD in state.playable(holder) and choices:
+            asked = state.changed(recheck_asked=index + 1)
+            return _ask(state, asked, roller, holder, dice, choices, purpose)
+    return Step(finish(state.changed(checked=(), recheck_asked=0)))
+
+
+def _choices(
+    setup: Ti3Setup, state: Ti3State, roller: Side, holder: Side, dice: DicePool
+) -> list[tuple[Fraction, bool, int]]:
+    """(worth, the die hit, group) of each die ``holder`` may have re-rolled, best first."""
+    found: list[tuple[Fraction, bool, int]] = []
+    for index, (group, hits) in enumerate(zip(dice.groups, state.checked, strict=True)):
+        if not group.plain or group.mark_on is not None or group.aimed:
+            continue
+        chance = group.hit_chance
+        if holder is roller and hits < group.dice and chance > 0:
+            found.append((chance, False, index))
+        if holder is not roller and setup.options.recheck_die == "any" and hits and chance < 1:
+            found.append((1 - chance, True, index))
+    return sorted(found, key=lambda c: (-c[0], c[2]))
+
+
+def _ask(
+    state: Ti3State,
+    asked: Ti3State,
+    roller: Side,
+    holder: Side,
+    dice: DicePool,
+    choices: list[tuple[Fraction, bool, int]],
+    purpose: str,
+) -> Node[Ti3State]:
+    options = tuple(
+        Option(
+            f"play {CARD}: re-roll a {'hit' if hit else 'missed die'} of {roller.value}'s "
+            f"{dice.groups[g].unit}",
+            "play",
+            target=str(i),
+        )
+        for i, (_, hit, g) in enumerate(choices)
+    )
+    request = DecisionRequest(
+        "play_card",
+        holder.value,
+        "play Recheck: re-roll one die of this combat roll?",
+        (*options, Option("pass", "pass")),
+        facts={"card": CARD, "round": state.round},
+    )
+    target = roller.other
+
+    def then(option: Option) -> Step[Ti3State]:
+        if option.action != "play":
+            return Step(asked)
+        _, hit, g = choices[int(option.target or 0)]
+        spent = asked.played(holder, CARD)
+        if hit:  # the hit is taken away until the die is rolled again
+            spent = spent.with_hits_on(target, spent.hits_on(target) - 1)
+        checked = list(spent.checked)
+        checked[g] -= int(hit)
+        base = spent.changed(checked=tuple(checked), rerolling=g)
+        return Step(base, (card_played(holder, CARD, state.round),))
+
+    return Decision(request, then)
