@@ -1,5 +1,5 @@
 """How much of the joint solution of the rounds the points of benchmarks/sweep.py could share
-(issue 26, docs/rulings.md 26G-5): a count, not a timing.
+(issue 26, docs/rulings.md 26G-6): a count, not a timing.
 
 A shared table of the joint solution (for each setup, a value per pair of the two players'
 states, a point being its entries' masses times their values) saves a point's solution only
