@@ -191,7 +191,8 @@ def _tables_apart(frame: Any, first: Any) -> str | None:
         for k, (a, b) in enumerate(zip(frame[name], first[name], strict=True)):
             numbers = isinstance(a, float | int) and isinstance(b, float | int)
             if numbers and not isinstance(a, bool) and not isinstance(b, bool):
-                if not (a == b or abs(float(a) - float(b)) <= AGREE):
+                same = a == b or (a != a and b != b)  # NaN (no value) equals NaN
+                if not (same or abs(float(a) - float(b)) <= AGREE):
                     return f"{name} at row {k}: {a} and {b}"
             elif not (a == b or (a != a and b != b)):  # NaN (no value) equals NaN
                 return f"{name} at row {k}: {a!r} and {b!r}"
