@@ -13,11 +13,12 @@ another in one run (the machine is shared: compare the ratios, not the figures a
    processes started here on 127.0.0.1 (their start not counted).
 
 Each local sweep's time is given with its cluster's start and stop, then without (the
-cluster started); the tables of every run must be identical (checked). Each run is measured
-in wall seconds and in CPU seconds of every process that worked for it (this one, its
-children and theirs, reaped or, from /proc, alive): on a machine shared with others the CPU
-figures are the ones to compare. Prints one line per run and the load average before and
-after.
+cluster started); the tables of every run must agree to 1e-12 in every number and exactly in
+every other column, and with ``odds -``'s answers to 1e-12 (checked; docs/rulings.md 26G-4).
+Each run is measured in wall seconds and in CPU seconds of every process that worked for it
+(this one, its children and theirs, reaped or, from /proc, alive): on a machine shared with
+others the CPU figures are the ones to compare. Prints one line per run and the load average
+before and after.
 
 Run: ``.venv/bin/python -m benchmarks.sweep [--workers 2] [--points 2000] [--odds-from TREE]``
 (``--odds-from``: also ``odds -`` of another commit's source tree, its ``src/`` first on
@@ -177,6 +178,27 @@ def in_process(points: int, repeats: int) -> int:
     return 0
 
 
+#: how far a sweep's numbers may be from ``odds -``'s and from each other (docs/rulings.md 26G-4)
+AGREE = 1e-12
+
+
+def _tables_apart(frame: Any, first: Any) -> str | None:
+    """Where ``frame`` differs from ``first``: a column or row that is not the other's, a
+    number more than ``AGREE`` away, any other value not equal; None if they agree."""
+    if list(frame.columns) != list(first.columns) or len(frame) != len(first):
+        return "columns or rows"
+    for name in first.columns:
+        for k, (a, b) in enumerate(zip(frame[name], first[name], strict=True)):
+            numbers = isinstance(a, float | int) and isinstance(b, float | int)
+            if numbers and not isinstance(a, bool) and not isinstance(b, bool):
+                same = a == b or (a != a and b != b)  # NaN (no value) equals NaN
+                if not (same or abs(float(a) - float(b)) <= AGREE):
+                    return f"{name} at row {k}: {a} and {b}"
+            elif not (a == b or (a != a and b != b)):  # NaN (no value) equals NaN
+                return f"{name} at row {k}: {a!r} and {b!r}"
+    return None
+
+
 def _largest_difference(frame: Any, answers: list[dict[str, Any]]) -> float:
     """The largest difference between the sweep's table and ``odds -``'s answers, over every
     number the table has of them (chances, holds, expected losses, expected rounds)."""
@@ -306,11 +328,15 @@ def main() -> int:
 
     first = tables["sweep, cache:"]
     for name, frame in tables.items():
-        if not frame.equals(first):
-            print(f"the table of {name!r} differs from the first", file=sys.stderr)
+        apart = _tables_apart(frame, first)
+        if apart is not None:
+            print(f"the table of {name!r} differs from the first: {apart}", file=sys.stderr)
             return 1
     worst = _largest_difference(first, answers)
     print(f"largest difference from odds - (every column of the table): {worst:.1e}")
+    if worst > AGREE:
+        print(f"the sweep's table is more than {AGREE} from odds -", file=sys.stderr)
+        return 1
     ready = started_runs["sweep, cache:"]
     for what, k in (("wall", 0), ("CPU", 1)):
         base = (spent, spent_cpu)[k]

@@ -26,6 +26,7 @@ from spacecombat import odds, rulesets
 from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.chain_cache import PartsCache, battle_key, player_key, sharing
 from spacecombat.core.errors import SpacecombatError
+from spacecombat.core.rounds import PlayerRounds
 from spacecombat.rulesets import parse_scenario
 from spacecombat.scenario.formats import read_document
 
@@ -160,3 +161,41 @@ def test_tokens_are_never_reused() -> None:
         cache.put(k, k)  # the third starts the cache again
     assert cache.token("c") not in (first, second)
     assert cache.token("a") not in (first, second)
+
+
+def test_battles_of_one_setup_share_their_walks_of_taking_hits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A battle whose defender is new to the cache (5 cruisers) makes only the decisions of
+    taking hits that no earlier battle of its setup made (core/rounds.PlayerRounds.share_walks):
+    after a battle against 4 cruisers, one decision (5 cruisers taking a hit, which leaves the
+    4 the other battle walked from); alone, one per cruiser. Its answer is its own (to 1e-12)."""
+    made: list[object] = []
+    decide = PlayerRounds._decide
+
+    def counted(self: PlayerRounds[Any], side: Any, units: Any, template: Any) -> Any:
+        made.append(units)
+        return decide(self, side, units, template)
+
+    monkeypatch.setattr(PlayerRounds, "_decide", counted)
+
+    def battle(cruisers: int) -> dict[str, Any]:
+        return {
+            "ruleset": "ti4",
+            "battle": "space",
+            "attacker": {"units": {"dreadnought": 2, "destroyer": 1}},
+            "defender": {"units": {"cruiser": cruisers}},
+        }
+
+    def defender_decisions(cache: PartsCache, cruisers: int) -> tuple[int, dict[str, Any]]:
+        made.clear()
+        with sharing(cache, battle(cruisers)):
+            report = odds(battle(cruisers), fallback=False).to_json()
+        return sum(1 for units in made if "cruiser" in str(units)), report
+
+    shared = PartsCache()
+    defender_decisions(shared, 4)
+    after_another, report = defender_decisions(shared, 5)
+    alone, _ = defender_decisions(PartsCache(), 5)
+    assert (after_another, alone) == (1, 5)
+    close(report, odds(battle(5), fallback=False).to_json())

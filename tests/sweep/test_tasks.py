@@ -13,6 +13,7 @@ from spacecombat.analysis.chain_cache import PartsCache, battle_key
 from spacecombat.sweeps import points as solving
 from spacecombat.sweeps.run import tasks
 from spacecombat.sweeps.spec import load_spec, point_seed
+from tests.sweep.test_cache import close
 
 SPEC: dict[str, Any] = {
     "scenario": {
@@ -61,11 +62,11 @@ def test_a_task_holds_points_whose_scenarios_differ_in_units_only() -> None:
     assert len(set(first)) == 3
 
 
-def test_grouped_tasks_on_one_cache_give_each_points_own_answer_exactly() -> None:
+def test_grouped_tasks_on_one_cache_give_each_points_own_answer() -> None:
     """The benchmark's kind of sweep (benchmarks/sweep.py: the attacker fixed, the defender's
     counts, technologies and upgrades varied), its tasks solved one after another on one
-    worker's cache: every row is the one the point gets alone, to the last bit (the cache
-    remembers the engine's own values, never sums of them)."""
+    worker's cache: every row is the one the point gets alone, numbers to 1e-12 (the issue's
+    bar, docs/rulings.md 26G-4: a shared table sums the same terms in another order)."""
     spec: dict[str, Any] = {
         "scenario": {
             "ruleset": "ti4",
@@ -95,4 +96,4 @@ def test_grouped_tasks_on_one_cache_give_each_points_own_answer_exactly() -> Non
         (alone,) = solving.solve_batch(
             [(n, checked.scenario_at(values), 0)], checked.options(), cache=False
         )
-        assert rows[n] == alone[1], n
+        close(rows[n], alone[1], f"point {n}")

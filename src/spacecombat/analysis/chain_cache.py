@@ -17,8 +17,10 @@ the scenario, not listed by hand), and ``build_chains`` asks ``wrap`` for a form
 per-player steps are remembered under ``(step, token, units)`` (and a whole chain under its
 starts and the most hits a round: ``chain``), the token standing for the key, the player and
 ``where``: the form, the arena and the template state without the units (``_where``).
-``tests/sweep/test_cache.py`` checks cached against uncached answers over thousands of random
-pairs to 1e-12.
+The form's own walks of taking hits (the decisions ``after_hits_row`` is made of) are shared
+too, by the battles of one setup (``PlayerRounds.share_walks``), so a battle whose fleet is new
+to the cache makes only the decisions no earlier battle made. ``tests/sweep/test_cache.py``
+checks cached against uncached answers over thousands of random pairs to 1e-12.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from spacecombat.core.pool import DicePool
+from spacecombat.core.rounds import PlayerRounds
 
 #: entries a cache keeps before it starts again (a few MB of round tables)
 MOST_ENTRIES = 200_000
@@ -130,12 +133,22 @@ def _where(form: Any, template: Any) -> Hashable:
 
 
 def wrap(form: Any, template: Any) -> Any:
-    """``form`` itself, or, inside ``sharing``, a form remembering its per-player steps."""
+    """``form`` itself, or, inside ``sharing``, a form remembering its per-player steps (and
+    ``form`` made to keep its walks of taking hits in the tables of the battle's setup)."""
     active = _ACTIVE.get()
     if active is None:
         return form
     cache, keys = active
-    return _Remembering(form, cache, keys, _where(form, template))
+    where = _where(form, template)
+    if isinstance(form, PlayerRounds):
+        # the walks of taking hits, shared by the battles of one setup (their decisions)
+        walks = ("walks", cache.token(("walks", keys["battle"], where)))
+        shared = cache.get(walks)
+        if shared is _MISSING:
+            shared = {}
+            cache.put(walks, shared)
+        form.share_walks(shared)
+    return _Remembering(form, cache, keys, where)
 
 
 def chain(form: Any, player: str, starts: list[Any], most: int, build: Callable[[], T]) -> T:

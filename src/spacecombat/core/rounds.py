@@ -76,6 +76,20 @@ class PlayerRounds(ABC, Generic[S]):
         self._settled_walks: dict[tuple[Side, SideState, Hashable], list[SideState]] = {}
         self._settled_states: dict[tuple[SideState, Hashable], SideState] = {}
 
+    def share_walks(self, shared: dict[str, Any]) -> None:
+        """Remember the walks of taking hits (the decisions they are made of, and the units
+        they leave, settled) in ``shared`` instead of this battle's own tables; an empty
+        ``shared`` takes this battle's. A sweep's battles of one setup share them
+        (analysis/chain_cache.py, inside ``sharing``): a walk reads a player's units, the
+        arena and the setup, the same for every battle the chain cache's key gathers (its
+        rows of ``after_hits_row`` are already shared by units), so a battle whose fleet is
+        new meets the decisions other battles made after their first hits."""
+        self._walks = shared.setdefault("walks", self._walks)
+        self._links = shared.setdefault("links", self._links)
+        self._after = shared.setdefault("after", self._after)
+        self._settled_walks = shared.setdefault("settled_walks", self._settled_walks)
+        self._settled_states = shared.setdefault("settled_states", self._settled_states)
+
     # --- the ruleset's hooks ---
 
     def arena(self, template: S) -> Hashable:
