@@ -73,10 +73,37 @@ HACAN_AND_CROWN: dict[str, Any] = {
     "defender": {"units": {"cruiser": 2, "dreadnought": 1}, "policy": {"sustain": "first"}},
 }
 
+#: the Mentak flagship: the opponent's ships cannot use SUSTAIN DAMAGE while it is in the
+#: space area, or was when the Assign Hits step began (its owner notes it before assigning,
+#: docs/rulings.md 14A-1): the note and the flagship's presence travel with the parts
+MENTAK_ATTACKS: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {
+        "units": {"flagship": 1, "cruiser": 1},
+        "faction": "mentak",
+        "policy": {"sustain": "first"},
+    },
+    "defender": {"units": {"dreadnought": 2, "destroyer": 1}, "policy": {"sustain": "first"}},
+}
+MENTAK_DEFENDS: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {"units": {"dreadnought": 2, "carrier": 1}, "policy": {"sustain": "first"}},
+    "defender": {
+        "units": {"flagship": 1, "destroyer": 2},
+        "faction": "mentak",
+        "relics": ["the_crown_of_thalnos"],
+        "policy": {"sustain": "first"},
+    },
+}
+
 CASES: dict[str, dict[str, Any]] = {
     "crown of thalnos": BATTLES["crown of thalnos"],
     "duranium armor": BATTLES["duranium armor"],
     "hacan flagship and crown": HACAN_AND_CROWN,
+    "mentak flagship attacks": MENTAK_ATTACKS,
+    "mentak flagship defends": MENTAK_DEFENDS,
     # once played, War Funding Omega is asked no more in the "after roll dice" window, which
     # then passes alike whatever was rolled (while held, its holder's roll is kept)
     "war funding omega": BATTLES["war funding omega"],
@@ -121,9 +148,11 @@ def test_the_rolls_taken_player_by_player_build_the_same_graph(
 ) -> None:
     """The Crown of Thalnos (its holder's units lost to its own roll), Duranium Armor (acting
     after hits are assigned), the Hacan flagship (trade goods spent on the roll), War Funding
-    Omega once played (the window after the rolls passed through): the same
-    chance states, start and edges (targets, exact Fraction weights, rounds), in fewer steps
-    of the rules."""
+    Omega once played (the window after the rolls passed through), the Mentak flagship
+    attacking or defending (its opponent cannot use SUSTAIN DAMAGE while it is there or was
+    when the step began, docs/rulings.md 14A-1: its note and presence travel with the parts):
+    the same chance states, start and edges (targets, exact Fraction weights, rounds), in fewer
+    steps of the rules."""
     walked, stepped, none = _explore(CASES[name], False, monkeypatch)
     built, split, taken = _explore(CASES[name], True, monkeypatch)
     assert none == 0
@@ -260,3 +289,22 @@ def test_random_battles_stop_where_they_stopped(
         with monkeypatch.context() as patched:
             patched.setattr(graph, "SPLITS", False)
             assert solved(scenario) == split, scenario
+
+
+@pytest.mark.parametrize("limit", [10, 20, 40])
+@pytest.mark.parametrize("name", ["mentak flagship attacks", "mentak flagship defends"])
+def test_the_mentak_flagship_battles_stop_where_they_stopped(
+    name: str, limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the Mentak flagship (each assignment walked from the other player's part, the
+    owner's note carried with its part: ``split_rolls._paired``), a battle too large stops at
+    the same budget with the same words either way (at 10 to 40 states folded into the rolls
+    before them)."""
+    scenario = CASES[name]
+    with pytest.raises(TooLarge) as split:
+        exact_odds(scenario, limit=limit)
+    monkeypatch.setattr(graph, "SPLITS", False)
+    with pytest.raises(TooLarge) as walked:
+        exact_odds(scenario, limit=limit)
+    assert str(split.value) == str(walked.value)
+    assert "folded into the rolls before them" in str(split.value)

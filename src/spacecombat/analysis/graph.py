@@ -82,9 +82,9 @@ class SplitRolls(Generic[S]):
     #: the second roller's outcomes, in the roll's order: (part, hits it produced, chance)
     second: Sequence[tuple[Hashable, int, Weight]]
     #: the first roller's part after taking the second's hits, by (part, hits taken)
-    first_after: Mapping[tuple[Hashable, int], Hashable]
+    first_after: Mapping[Hashable, Hashable]
     #: the second roller's part after taking the first's hits, by (part, hits taken)
-    second_after: Mapping[tuple[Hashable, int], Hashable]
+    second_after: Mapping[Hashable, Hashable]
     #: the state both assignments lead to, from the two parts after (first, second): the
     #: explorer walks on from it (no round begins between the chance state and it)
     state: Callable[[Hashable, Hashable], S]
@@ -93,6 +93,11 @@ class SplitRolls(Generic[S]):
     #: the budgets count them as they did (``Explorer._split_edges``)
     folded: Sequence[S] = ()
     rolled: int = 0
+    #: whether each assignment also reads the other player's part as it stands when it
+    #: begins (a handler asked then is not idle: the Mentak flagship): ``first_after`` is
+    #: then by (first's part, second's part, hits taken) and ``second_after`` by (first's
+    #: part after, second's part, hits taken)
+    paired: bool = False
 
 
 class Splitting(Protocol[S]):
@@ -442,7 +447,11 @@ class Explorer(Generic[S]):
                 self._count_outcomes(len(split.second))
             led: dict[tuple[Target, int], Weight] = {}
             for second, taken, chance in seconds:
-                after = (first_after[(first, taken)], second_after[(second, produced)])
+                if split.paired:
+                    assigned = first_after[(first, second, taken)]
+                    after = (assigned, second_after[(assigned, second, produced)])
+                else:
+                    after = (first_after[(first, taken)], second_after[(second, produced)])
                 key = met.get(after)
                 if key is None:
                     key = met[after] = self.settle(split.state(*after))
