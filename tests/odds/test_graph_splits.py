@@ -28,7 +28,7 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 
-from .test_graph_leaps import DIRECT_HIT, IDLE, _numbers
+from .test_graph_leaps import AMBUSH, DIRECT_HIT, IDLE, _numbers
 from .test_graph_passed_states import BATTLES, graph_battles
 
 #: the faction mix's battle no. 265 (benchmarks/faction_exact.py, seed 2026): War Funding
@@ -104,6 +104,9 @@ CASES: dict[str, dict[str, Any]] = {
     "hacan flagship and crown": HACAN_AND_CROWN,
     "mentak flagship attacks": MENTAK_ATTACKS,
     "mentak flagship defends": MENTAK_DEFENDS,
+    # the aim of Ambush's hits stays in the state once they are assigned: not read in a
+    # combat round, so the rounds after it are split too
+    "ambush": AMBUSH,
     # once played, War Funding Omega is asked no more in the "after roll dice" window, which
     # then passes alike whatever was rolled (while held, its holder's roll is kept)
     "war funding omega": BATTLES["war funding omega"],
@@ -308,3 +311,21 @@ def test_the_mentak_flagship_battles_stop_where_they_stopped(
         exact_odds(scenario, limit=limit)
     assert str(split.value) == str(walked.value)
     assert "folded into the rolls before them" in str(split.value)
+
+
+def test_rounds_after_ambush_are_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds that begin with the aim Ambush's hits left in the state (not read in a combat
+    round) are split too."""
+    fought = _fought(AMBUSH)
+    real = fought.split_rolls
+    aimed: list[bool] = []
+
+    def counted(state: Any, *args: Any) -> Any:
+        found = real(state, *args)
+        if found is not None:
+            aimed.append(state.aim.cause == "Ambush")
+        return found
+
+    monkeypatch.setattr(fought, "split_rolls", counted)
+    Explorer(fought, fought.stock_policies(), exact=True, limit=None, joins=True).build()
+    assert any(aimed)

@@ -24,9 +24,10 @@ attacker's outcomes lead to), each assignment from the real Assign Hits procedur
 (``Ti4Battle.leap``), and the state the explorer walks on from is put together from the
 states those steps reached. What is checked first, state by state (otherwise ``None``: every
 outcome is followed, as before): the chance state is the attacker's Roll Dice with nothing
-queued, pending, kept or aimed; every handler asked while a combat round's hits are assigned
-is idle while the player assigns, for every pair of the players' parts (``_idle``); each
-outcome of either roll leads straight to the next step (the defender's roll; Assign Hits,
+queued, pending or kept (the aim a timing window left, Ambush's, stays as it is); every
+handler asked while a combat round's hits are assigned is idle while the player assigns,
+for every pair of the players' parts (``_idle``), or declares what it reads (``_paired``);
+each outcome of either roll leads straight to the next step (the defender's roll; Assign Hits,
 through the "after roll dice" window only where no handler is asked in it now) with nothing
 queued and changes nothing but the roller's units and purse and the hits against the other;
 the defender's roll is the same pool whatever the attacker rolled, and is not kept group by
@@ -49,7 +50,7 @@ from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase
+from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.battle import Ti4Battle
@@ -148,7 +149,6 @@ def split_rolls(
         or state.pending is not None
         or state.following
         or state.rolls != _NO_ROLLS
-        or state.aim is not NO_AIM
         or free_hits(state, A) is not None
         or free_hits(state, D) is not None
     ):
