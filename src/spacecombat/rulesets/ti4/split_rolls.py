@@ -269,11 +269,10 @@ def _assignments(
     rolls, the defender's once the attacker is done), or ``None`` if a walk is not taken at
     once; ``_Asked`` is raised if a handler asked while hits are assigned is not idle while
     that player assigns (``assign_hits.leap_key``, ``Handler.idle_while_assigning``) for
-    some pair of parts: the
-    attacker's before its assignment with the defender's after its roll, the attacker's after
-    its assignment with the defender's before its own (an idle handler reads neither the hits
-    nor anything an assignment changes, so the walk is the one without it, a function of the
-    player's units and the hits alone)."""
+    some pair of parts: the attacker's before its assignment with the defender's after its
+    roll, the attacker's after its assignment with the defender's before its own (an idle
+    handler reads neither the hits nor anything an assignment changes, so the walk is the one
+    without it, a function of the player's units and the hits alone)."""
     a_parts = {part for part, _ in first}
     d_parts = {part for part, _, _ in second}
     a_hits = {hits for _, hits in first}
