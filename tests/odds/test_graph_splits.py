@@ -98,6 +98,25 @@ MENTAK_DEFENDS: dict[str, Any] = {
     },
 }
 
+#: the L1Z1X flagship: its and the dreadnoughts' hits must go to non-fighter ships if able
+#: (docs/rulings.md 14G-4): the roll marks how many of the hits are free, and each player's
+#: assignment reads the mark against it (``split_rolls._produced``); beside Graviton Laser
+#: System on the other side, whose space cannon hits are likewise marked
+L1Z1X_FLAGSHIP: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {
+        "faction": "l1z1x",
+        "units": {"flagship": 1, "dreadnought": 1, "fighter": 2},
+        "policy": {"sustain": "first"},
+    },
+    "defender": {
+        "units": {"carrier": 1, "fighter": 3, "cruiser": 1},
+        "technologies": ["duranium_armor"],
+        "policy": {"sustain": "first"},
+    },
+}
+
 CASES: dict[str, dict[str, Any]] = {
     "crown of thalnos": BATTLES["crown of thalnos"],
     "duranium armor": BATTLES["duranium armor"],
@@ -107,6 +126,7 @@ CASES: dict[str, dict[str, Any]] = {
     # the aim of Ambush's hits stays in the state once they are assigned: not read in a
     # combat round, so the rounds after it are split too
     "ambush": AMBUSH,
+    "l1z1x flagship": L1Z1X_FLAGSHIP,
     # once played, War Funding Omega is asked no more in the "after roll dice" window, which
     # then passes alike whatever was rolled (while held, its holder's roll is kept)
     "war funding omega": BATTLES["war funding omega"],
@@ -295,14 +315,17 @@ def test_random_battles_stop_where_they_stopped(
 
 
 @pytest.mark.parametrize("limit", [10, 20, 40])
-@pytest.mark.parametrize("name", ["mentak flagship attacks", "mentak flagship defends"])
-def test_the_mentak_flagship_battles_stop_where_they_stopped(
+@pytest.mark.parametrize(
+    "name", ["mentak flagship attacks", "mentak flagship defends", "l1z1x flagship"]
+)
+def test_the_mentak_and_l1z1x_flagship_battles_stop_where_they_stopped(
     name: str, limit: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With the Mentak flagship (each assignment walked from the other player's part, the
-    owner's note carried with its part: ``split_rolls._paired``), a battle too large stops at
-    the same budget with the same words either way (at 10 to 40 states folded into the rolls
-    before them)."""
+    owner's note carried with its part: ``split_rolls._paired``) or the L1Z1X flagship (the
+    free hits keyed with the hits), a battle too large stops at
+    the same budget with the same words either way (at 10 to 40 states of the graph or folded
+    into the rolls before them)."""
     scenario = CASES[name]
     with pytest.raises(TooLarge) as split:
         exact_odds(scenario, limit=limit)
@@ -310,7 +333,7 @@ def test_the_mentak_flagship_battles_stop_where_they_stopped(
     with pytest.raises(TooLarge) as walked:
         exact_odds(scenario, limit=limit)
     assert str(split.value) == str(walked.value)
-    assert "folded into the rolls before them" in str(split.value)
+    assert f"stopped at {limit} battle states" in str(split.value)
 
 
 def test_rounds_after_ambush_are_split(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -329,3 +352,23 @@ def test_rounds_after_ambush_are_split(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fought, "split_rolls", counted)
     Explorer(fought, fought.stock_policies(), exact=True, limit=None, joins=True).build()
     assert any(aimed)
+
+
+def test_rounds_with_hits_marked_for_non_fighter_ships_are_split(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The L1Z1X flagship's rolls (hits and marks: how many must go to non-fighter ships) are
+    split too: the free hits are keyed with the hits (``split_rolls._produced``)."""
+    fought = _fought(L1Z1X_FLAGSHIP)
+    real = fought.split_rolls
+    marked: list[bool] = []
+
+    def counted(state: Any, *args: Any) -> Any:
+        found = real(state, *args)
+        if found is not None:
+            marked.append(any(isinstance(hits, tuple) for _, hits in found.first))
+        return found
+
+    monkeypatch.setattr(fought, "split_rolls", counted)
+    Explorer(fought, fought.stock_policies(), exact=True, limit=None, joins=True).build()
+    assert any(marked)

@@ -77,10 +77,11 @@ class SplitRolls(Generic[S]):
     after rather than once for each pair of outcomes (the sum of the outcomes, not their
     product)."""
 
-    #: the first roller's (part, hits it produced) with their chance
-    first: Mapping[tuple[Hashable, int], Weight]
+    #: the first roller's (part, hits it produced) with their chance (the hits as the battle
+    #: keys them: a number, or a number and how many of them are free, TI4's marked hits)
+    first: Mapping[tuple[Hashable, Hashable], Weight]
     #: the second roller's outcomes, in the roll's order: (part, hits it produced, chance)
-    second: Sequence[tuple[Hashable, int, Weight]]
+    second: Sequence[tuple[Hashable, Hashable, Weight]]
     #: the first roller's part after taking the second's hits, by (part, hits taken)
     first_after: Mapping[Hashable, Hashable]
     #: the second roller's part after taking the first's hits, by (part, hits taken)

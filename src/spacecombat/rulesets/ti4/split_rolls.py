@@ -31,7 +31,10 @@ each outcome of either roll leads straight to the next step (the defender's roll
 through the "after roll dice" window only where no handler is asked in it now) with nothing
 queued and changes nothing but the roller's units and purse and the hits against the other;
 the defender's roll is the same pool whatever the attacker rolled, and is not kept group by
-group; no hit is marked for non-fighter ships. Each player's part after an assignment is
+group. Hits of which some must go to non-fighter ships (the L1Z1X flagship's: the roll marks
+how many are free, ``Mark.FREE_HITS``) are keyed with that number (``_produced``), set with
+the hits for each assignment, and cleared for the state walked on from, as each player's
+assignment clears its own at its end. Each player's part after an assignment is
 remembered across the battle's rounds (``Ti4Battle.assigned_parts``).
 """
 
@@ -50,7 +53,7 @@ from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.rulesets.ti4.state import BattleState, Mark, Phase
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.battle import Ti4Battle
@@ -107,10 +110,33 @@ def _with_parts(
 
 
 def _plain(node: Node[BattleState]) -> Chance[BattleState] | None:
-    """``node`` if it is a combat roll whose outcomes are hits or tallies (no marks)."""
-    if not isinstance(node, Chance) or node.then_marked is not None or node.pool.marks:
+    """``node`` if it is a combat roll (its outcomes hits, hits and marks, or tallies)."""
+    if not isinstance(node, Chance):
         return None
     return node
+
+
+def _unmarked(state: BattleState) -> BattleState:
+    """``state`` without the marks saying how many hits against each player are free, the
+    others to go to non-fighter ships if able (``Mark.FREE_HITS``: the L1Z1X flagship's and
+    Graviton Laser System's hits; effects.py ``aiming``): a roll sets them with the hits,
+    each player's assignment clears its own at its end (assign_hits.py ``_unaiming``)."""
+    return state.unmarking(A, Mark.FREE_HITS).unmarking(D, Mark.FREE_HITS)
+
+
+def _produced(state: BattleState, side: Side) -> Hashable:
+    """The hits against ``side`` at ``state``: their number, or (number, how many are free)
+    when some must go to non-fighter ships (``free_hits``)."""
+    hits, free = state.hits_on(side), free_hits(state, side)
+    return hits if free is None else (hits, free)
+
+
+def _taking(state: BattleState, side: Side, taken: Hashable) -> BattleState:
+    """``state`` (no hits against ``side``, no mark) with the hits ``_produced`` gave."""
+    if isinstance(taken, tuple):
+        hits, free = taken
+        return state.with_hits_on(side, hits).marking(side, Mark.FREE_HITS, free)
+    return state.with_hits_on(side, cast(int, taken))
 
 
 def _window_passed(battle: Ti4Battle, setup: BattleSetup, state: BattleState) -> BattleState | None:
@@ -167,7 +193,7 @@ def split_rolls(
     keepers = setup.answering("keeps_rolls")
     # the attacker's roll: each outcome, the defender's roll next, with the attacker's part
     # and the hits against the defender changed only
-    first: dict[tuple[Hashable, int], Fraction | float] = {}
+    first: dict[tuple[Hashable, Hashable], Fraction | float] = {}
     #: the defender's roll's states, one for each of the attacker's outcomes (``SplitRolls``)
     folded: dict[BattleState, None] = {}
     outcomes = node.outcomes(exact)
@@ -182,7 +208,8 @@ def split_rolls(
             or rolled.phase is not Phase.ROLL_DICE
             or rolled.turn is not D
             or rolled.hits[0] != 0
-            or _rest(rolled) != rest
+            or _rest(_unmarked(rolled)) != rest
+            or free_hits(rolled, A) is not None
             or _part(rolled, D) != defender
         ):
             return None
@@ -193,14 +220,14 @@ def split_rolls(
             return None
         if roll is None:
             template, roll = rolled, answered
-        key = (_part(rolled, A), rolled.hits[1])
+        key = (_part(rolled, A), _produced(rolled, D))
         first[key] = first.get(key, 0) + chance
         folded[rolled] = None
     assert template is not None
     assert roll is not None
     # the defender's roll (the same pool whatever the attacker rolled): each outcome, Assign
     # Hits next, with the defender's part and the hits against the attacker changed only
-    second: list[tuple[Hashable, int, Fraction | float]] = []
+    second: list[tuple[Hashable, Hashable, Fraction | float]] = []
     attacker = _part(template, A)
     after_rolls: BattleState | None = None
     for outcome, chance in roll.outcomes(exact).items():
@@ -218,14 +245,17 @@ def split_rolls(
         if (
             rolled.phase is not Phase.ASSIGN_HITS
             or rolled.turn is not A
-            or rolled.hits[1] != template.hits[1]
-            or _rest(rolled) != rest
+            or _produced(rolled, D) != _produced(template, D)
+            or _rest(_unmarked(rolled)) != rest
             or _part(rolled, A) != attacker
         ):
             return None
         after_rolls = after_rolls or rolled
-        second.append((_part(rolled, D), rolled.hits[0], chance))
+        second.append((_part(rolled, D), _produced(rolled, A), chance))
     assert after_rolls is not None
+    # the hits against each player and their marks are set for each assignment from the
+    # outcomes (``_taking``); both marks are cleared once both players have assigned
+    after_rolls = _unmarked(after_rolls)
     # both assignments made: the defender's Assign Hits step with no hit left (the attacker's
     # step's ``done`` moved it on; the defender's own moves on from there)
     assigned = after_rolls.changed(turn=D)
@@ -260,8 +290,8 @@ def _assignments(
     battle: Ti4Battle,
     policies: Mapping[str, Policy],
     after_rolls: BattleState,
-    first: Mapping[tuple[Hashable, int], object],
-    second: Sequence[tuple[Hashable, int, object]],
+    first: Mapping[tuple[Hashable, Hashable], object],
+    second: Sequence[tuple[Hashable, Hashable, object]],
     arena_and_cause: tuple[int | None, str],
 ) -> tuple[dict[Hashable, Hashable], dict[Hashable, Hashable]] | None:
     """Each player's part after assigning each number of hits the other rolled, by the real
@@ -294,7 +324,8 @@ def _assignments(
             key = (A, where, gained, part, hits)
             left = remembered.get(key)
             if left is None:
-                state = _with_parts(after_rolls, part, some_d, (hits, 0))  # type: ignore[arg-type]
+                state = _with_parts(after_rolls, part, some_d, (0, 0))  # type: ignore[arg-type]
+                state = _taking(state, A, hits)
                 left = remembered[key] = _assigned(battle, policies, state, A, hits)
                 if left is None:
                     return None
@@ -308,7 +339,8 @@ def _assignments(
             left = remembered.get(key)
             if left is None:
                 # the attacker done (its step's ``done``): the defender assigns
-                state = _with_parts(after_rolls, some_a, part, (0, hits)).changed(turn=D)  # type: ignore[arg-type]
+                state = _with_parts(after_rolls, some_a, part, (0, 0)).changed(turn=D)  # type: ignore[arg-type]
+                state = _taking(state, D, hits)
                 left = remembered[key] = _assigned(battle, policies, state, D, hits)
                 if left is None:
                     return None
@@ -330,8 +362,8 @@ def _paired(
     battle: Ti4Battle,
     policies: Mapping[str, Policy],
     after_rolls: BattleState,
-    first: Mapping[tuple[Hashable, int], object],
-    second: Sequence[tuple[Hashable, int, object]],
+    first: Mapping[tuple[Hashable, Hashable], object],
+    second: Sequence[tuple[Hashable, Hashable, object]],
 ) -> tuple[dict[Hashable, Hashable], dict[Hashable, Hashable]] | None:
     """Each player's assignment of the other's hits where a handler asked then is not idle
     (``SplitRolls.paired``): what such a handler reads of the other player's part or of the
@@ -349,7 +381,8 @@ def _paired(
     first_after: dict[Hashable, Hashable] = {}
     for a in a_parts:
         for d, hits in d_taken:
-            state = _with_parts(after_rolls, a, d, (hits, 0))  # type: ignore[arg-type]
+            state = _with_parts(after_rolls, a, d, (0, 0))  # type: ignore[arg-type]
+            state = _taking(state, A, hits)
             walked = _walked(battle, policies, state, A)
             if walked is None:
                 return None
@@ -361,7 +394,8 @@ def _paired(
         done = after_rolls.changed(turn=D, boosts=boosts)
         for d in d_parts:
             for hits in a_hits:
-                state = _with_parts(done, part, d, (0, hits))  # type: ignore[arg-type]
+                state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
+                state = _taking(state, D, hits)
                 walked = _walked(battle, policies, state, D)
                 if walked is None:
                     return None
@@ -442,11 +476,11 @@ def _assigned(
     policies: Mapping[str, Policy],
     state: BattleState,
     side: Side,
-    hits: int,
+    hits: Hashable,
 ) -> Part | None:
     """``side``'s part once it has assigned ``hits`` from ``state`` (the leap the explorer
     takes there), ``None`` if that is not one leap to a state with no hits left."""
-    if not hits:
+    if not state.hits_on(side):
         return _part(state, side)
     landed = battle.leap(battle.canonical(state), policies)
     if (
