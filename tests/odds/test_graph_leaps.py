@@ -474,3 +474,32 @@ def test_the_faction_mix_gets_the_same_odds(monkeypatch: pytest.MonkeyPatch) -> 
         for where, value in ours.items():
             other = theirs[where]
             assert value == other or abs(value - other) <= 1e-12, (where, scenario)
+
+
+#: Ambush (Mentak faction ability, ti4-combat-effects.md): up to 2 cruisers or destroyers
+#: roll before the combat; its hits' aim stays in the state once they are assigned (beside the
+#: Mentak flagship, so that the battle is solved on the state graph)
+AMBUSH: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {
+        "faction": "mentak",
+        "units": {"flagship": 1, "cruiser": 2, "destroyer": 1},
+        "policy": {"sustain": "first"},
+    },
+    "defender": {"units": {"dreadnought": 2, "cruiser": 2}, "policy": {"sustain": "first"}},
+}
+
+
+def test_the_aim_ambush_left_does_not_stop_the_leaps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The aim of Ambush's hits (read while they are assigned in the window, procedures/
+    windows.py) is left in the state once the last is assigned; a combat round's Assign Hits
+    does not read it, so the assignments after it are taken at once too: the graph is the
+    one built step by step, and some of its rounds begin with the aim left."""
+    walked, stepped = _explore(AMBUSH, False, monkeypatch)
+    built, leapt = _explore(AMBUSH, True, monkeypatch)
+    assert any(s.aim.cause == "Ambush" and s.phase is Phase.ROLL_DICE for s in built.states)
+    assert built.states == walked.states
+    assert built.start == walked.start
+    assert built.edges == walked.edges
+    assert leapt.steps < stepped.steps

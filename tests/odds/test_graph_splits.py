@@ -28,7 +28,7 @@ from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 
-from .test_graph_leaps import DIRECT_HIT, IDLE, _numbers
+from .test_graph_leaps import AMBUSH, DIRECT_HIT, IDLE, _numbers
 from .test_graph_passed_states import BATTLES, graph_battles
 
 #: the faction mix's battle no. 265 (benchmarks/faction_exact.py, seed 2026): War Funding
@@ -73,10 +73,60 @@ HACAN_AND_CROWN: dict[str, Any] = {
     "defender": {"units": {"cruiser": 2, "dreadnought": 1}, "policy": {"sustain": "first"}},
 }
 
+#: the Mentak flagship: the opponent's ships cannot use SUSTAIN DAMAGE while it is in the
+#: space area, or was when the Assign Hits step began (its owner notes it before assigning,
+#: docs/rulings.md 14A-1): the note and the flagship's presence travel with the parts
+MENTAK_ATTACKS: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {
+        "units": {"flagship": 1, "cruiser": 1},
+        "faction": "mentak",
+        "policy": {"sustain": "first"},
+    },
+    "defender": {"units": {"dreadnought": 2, "destroyer": 1}, "policy": {"sustain": "first"}},
+}
+MENTAK_DEFENDS: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {"units": {"dreadnought": 2, "carrier": 1}, "policy": {"sustain": "first"}},
+    "defender": {
+        "units": {"flagship": 1, "destroyer": 2},
+        "faction": "mentak",
+        "relics": ["the_crown_of_thalnos"],
+        "policy": {"sustain": "first"},
+    },
+}
+
+#: the L1Z1X flagship: its and the dreadnoughts' hits must go to non-fighter ships if able
+#: (docs/rulings.md 14G-4): the roll marks how many of the hits are free, and each player's
+#: assignment reads the mark against it (``split_rolls._produced``); beside Graviton Laser
+#: System on the other side, whose space cannon hits are likewise marked
+L1Z1X_FLAGSHIP: dict[str, Any] = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {
+        "faction": "l1z1x",
+        "units": {"flagship": 1, "dreadnought": 1, "fighter": 2},
+        "policy": {"sustain": "first"},
+    },
+    "defender": {
+        "units": {"carrier": 1, "fighter": 3, "cruiser": 1},
+        "technologies": ["duranium_armor"],
+        "policy": {"sustain": "first"},
+    },
+}
+
 CASES: dict[str, dict[str, Any]] = {
     "crown of thalnos": BATTLES["crown of thalnos"],
     "duranium armor": BATTLES["duranium armor"],
     "hacan flagship and crown": HACAN_AND_CROWN,
+    "mentak flagship attacks": MENTAK_ATTACKS,
+    "mentak flagship defends": MENTAK_DEFENDS,
+    # the aim of Ambush's hits stays in the state once they are assigned: not read in a
+    # combat round, so the rounds after it are split too
+    "ambush": AMBUSH,
+    "l1z1x flagship": L1Z1X_FLAGSHIP,
     # once played, War Funding Omega is asked no more in the "after roll dice" window, which
     # then passes alike whatever was rolled (while held, its holder's roll is kept)
     "war funding omega": BATTLES["war funding omega"],
@@ -121,9 +171,11 @@ def test_the_rolls_taken_player_by_player_build_the_same_graph(
 ) -> None:
     """The Crown of Thalnos (its holder's units lost to its own roll), Duranium Armor (acting
     after hits are assigned), the Hacan flagship (trade goods spent on the roll), War Funding
-    Omega once played (the window after the rolls passed through): the same
-    chance states, start and edges (targets, exact Fraction weights, rounds), in fewer steps
-    of the rules."""
+    Omega once played (the window after the rolls passed through), the Mentak flagship
+    attacking or defending (its opponent cannot use SUSTAIN DAMAGE while it is there or was
+    when the step began, docs/rulings.md 14A-1: its note and presence travel with the parts):
+    the same chance states, start and edges (targets, exact Fraction weights, rounds), in fewer
+    steps of the rules."""
     walked, stepped, none = _explore(CASES[name], False, monkeypatch)
     built, split, taken = _explore(CASES[name], True, monkeypatch)
     assert none == 0
@@ -260,3 +312,63 @@ def test_random_battles_stop_where_they_stopped(
         with monkeypatch.context() as patched:
             patched.setattr(graph, "SPLITS", False)
             assert solved(scenario) == split, scenario
+
+
+@pytest.mark.parametrize("limit", [10, 20, 40])
+@pytest.mark.parametrize(
+    "name", ["mentak flagship attacks", "mentak flagship defends", "l1z1x flagship"]
+)
+def test_the_mentak_and_l1z1x_flagship_battles_stop_where_they_stopped(
+    name: str, limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the Mentak flagship (each assignment walked from the other player's part, the
+    owner's note carried with its part: ``split_rolls._paired``) or the L1Z1X flagship (the
+    free hits keyed with the hits), a battle too large stops at
+    the same budget with the same words either way (at 10 to 40 states of the graph or folded
+    into the rolls before them)."""
+    scenario = CASES[name]
+    with pytest.raises(TooLarge) as split:
+        exact_odds(scenario, limit=limit)
+    monkeypatch.setattr(graph, "SPLITS", False)
+    with pytest.raises(TooLarge) as walked:
+        exact_odds(scenario, limit=limit)
+    assert str(split.value) == str(walked.value)
+    assert f"stopped at {limit} battle states" in str(split.value)
+
+
+def test_rounds_after_ambush_are_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds that begin with the aim Ambush's hits left in the state (not read in a combat
+    round) are split too."""
+    fought = _fought(AMBUSH)
+    real = fought.split_rolls
+    aimed: list[bool] = []
+
+    def counted(state: Any, *args: Any) -> Any:
+        found = real(state, *args)
+        if found is not None:
+            aimed.append(state.aim.cause == "Ambush")
+        return found
+
+    monkeypatch.setattr(fought, "split_rolls", counted)
+    Explorer(fought, fought.stock_policies(), exact=True, limit=None, joins=True).build()
+    assert any(aimed)
+
+
+def test_rounds_with_hits_marked_for_non_fighter_ships_are_split(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The L1Z1X flagship's rolls (hits and marks: how many must go to non-fighter ships) are
+    split too: the free hits are keyed with the hits (``split_rolls._produced``)."""
+    fought = _fought(L1Z1X_FLAGSHIP)
+    real = fought.split_rolls
+    marked: list[bool] = []
+
+    def counted(state: Any, *args: Any) -> Any:
+        found = real(state, *args)
+        if found is not None:
+            marked.append(any(isinstance(hits, tuple) for _, hits in found.first))
+        return found
+
+    monkeypatch.setattr(fought, "split_rolls", counted)
+    Explorer(fought, fought.stock_policies(), exact=True, limit=None, joins=True).build()
+    assert any(marked)

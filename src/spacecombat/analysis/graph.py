@@ -77,14 +77,15 @@ class SplitRolls(Generic[S]):
     after rather than once for each pair of outcomes (the sum of the outcomes, not their
     product)."""
 
-    #: the first roller's (part, hits it produced) with their chance
-    first: Mapping[tuple[Hashable, int], Weight]
+    #: the first roller's (part, hits it produced) with their chance (the hits as the battle
+    #: keys them: a number, or a number and how many of them are free, TI4's marked hits)
+    first: Mapping[tuple[Hashable, Hashable], Weight]
     #: the second roller's outcomes, in the roll's order: (part, hits it produced, chance)
-    second: Sequence[tuple[Hashable, int, Weight]]
+    second: Sequence[tuple[Hashable, Hashable, Weight]]
     #: the first roller's part after taking the second's hits, by (part, hits taken)
-    first_after: Mapping[tuple[Hashable, int], Hashable]
+    first_after: Mapping[Hashable, Hashable]
     #: the second roller's part after taking the first's hits, by (part, hits taken)
-    second_after: Mapping[tuple[Hashable, int], Hashable]
+    second_after: Mapping[Hashable, Hashable]
     #: the state both assignments lead to, from the two parts after (first, second): the
     #: explorer walks on from it (no round begins between the chance state and it)
     state: Callable[[Hashable, Hashable], S]
@@ -93,6 +94,11 @@ class SplitRolls(Generic[S]):
     #: the budgets count them as they did (``Explorer._split_edges``)
     folded: Sequence[S] = ()
     rolled: int = 0
+    #: whether each assignment also reads the other player's part as it stands when it
+    #: begins (a handler asked then is not idle: the Mentak flagship): ``first_after`` is
+    #: then by (first's part, second's part, hits taken) and ``second_after`` by (first's
+    #: part after, second's part, hits taken)
+    paired: bool = False
 
 
 class Splitting(Protocol[S]):
@@ -447,7 +453,11 @@ class Explorer(Generic[S]):
                 self._count_outcomes(len(split.second))
             led: dict[tuple[Target, int], Weight] = {}
             for second, taken, chance in seconds:
-                after = (first_after[(first, taken)], second_after[(second, produced)])
+                if split.paired:
+                    assigned = first_after[(first, second, taken)]
+                    after = (assigned, second_after[(assigned, second, produced)])
+                else:
+                    after = (first_after[(first, taken)], second_after[(second, produced)])
                 key = met.get(after)
                 if key is None:
                     key = met[after] = self.settle(split.state(*after))

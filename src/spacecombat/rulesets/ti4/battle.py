@@ -34,7 +34,7 @@ from spacecombat.rulesets.ti4.rounds import ProductRounds
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.split_rolls import split_rolls as _split_rolls
-from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase, RolledHits
+from spacecombat.rulesets.ti4.state import BattleState, Phase, RolledHits
 
 #: no combat roll kept (``BattleState.rolls``)
 _NO_ROLLS: tuple[RolledHits, RolledHits] = ((), ())
@@ -116,8 +116,12 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             return None
         side = state.turn
         hits = state.hits_on(side)
-        if hits <= 0 or state.aim is not NO_AIM:
+        if hits <= 0:
             return None
+        # (``state.aim`` is not read in a combat round's Assign Hits: it is the aim of a
+        # timing window's hits, read while they are assigned in the window, procedures/
+        # windows.py, and left in the state once the last is assigned, Ambush's through the
+        # rest of the battle; the leap keeps it as the walk does)
         setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
         where = arena(setup, state)
         handlers = assign_hits.leap_key(setup, state, side, where, combat_round.combat_cause(where))

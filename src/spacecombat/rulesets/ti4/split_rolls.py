@@ -10,7 +10,13 @@ each player's assignment reads only its own units and the hits against it (no ha
 asked while hits are assigned, ``assign_hits.alone``, or every one asked is idle then,
 ``Handler.idle_while_assigning``). The state after both assignments is then a function of the two
 players' parts after, so the exact engine walks on once for each pair of parts after instead
-of once for each pair of outcomes.
+of once for each pair of outcomes. Where a handler asked while hits are assigned is not idle
+but declares what it reads (``Handler.reads_while_assigning``: the Mentak flagship, whose
+owner notes before assigning that it was there when the step began, docs/rulings.md 14A-1,
+and whose opponent's assignment reads that), each assignment is walked from the other
+player's part as it stands when it begins, and the round's notes travel with the parts
+(``_paired``: the attacker's part after by the defender's part, the defender's by the
+attacker's part after).
 
 Everything is taken from the rules' own steps: each roll's outcomes from the real Roll Dice
 procedure (the attacker's from the chance state, the defender's from one of the states the
@@ -18,13 +24,17 @@ attacker's outcomes lead to), each assignment from the real Assign Hits procedur
 (``Ti4Battle.leap``), and the state the explorer walks on from is put together from the
 states those steps reached. What is checked first, state by state (otherwise ``None``: every
 outcome is followed, as before): the chance state is the attacker's Roll Dice with nothing
-queued, pending, kept or aimed; every handler asked while a combat round's hits are assigned
-is idle while the player assigns, for every pair of the players' parts (``_idle``); each
-outcome of either roll leads straight to the next step (the defender's roll; Assign Hits,
+queued, pending or kept (the aim a timing window left, Ambush's, stays as it is); every
+handler asked while a combat round's hits are assigned is idle while the player assigns,
+for every pair of the players' parts (``_idle``), or declares what it reads (``_paired``);
+each outcome of either roll leads straight to the next step (the defender's roll; Assign Hits,
 through the "after roll dice" window only where no handler is asked in it now) with nothing
 queued and changes nothing but the roller's units and purse and the hits against the other;
 the defender's roll is the same pool whatever the attacker rolled, and is not kept group by
-group; no hit is marked for non-fighter ships. Each player's part after an assignment is
+group. Hits of which some must go to non-fighter ships (the L1Z1X flagship's: the roll marks
+how many are free, ``Mark.FREE_HITS``) are keyed with that number (``_produced``), set with
+the hits for each assignment, and cleared for the state walked on from, as each player's
+assignment clears its own at its end. Each player's part after an assignment is
 remembered across the battle's rounds (``Ti4Battle.assigned_parts``).
 """
 
@@ -32,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from spacecombat.analysis.graph import SplitRolls
 from spacecombat.core.decisions import Policy
@@ -43,7 +53,7 @@ from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import NO_AIM, BattleState, Phase
+from spacecombat.rulesets.ti4.state import BattleState, Mark, Phase
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.battle import Ti4Battle
@@ -100,10 +110,33 @@ def _with_parts(
 
 
 def _plain(node: Node[BattleState]) -> Chance[BattleState] | None:
-    """``node`` if it is a combat roll whose outcomes are hits or tallies (no marks)."""
-    if not isinstance(node, Chance) or node.then_marked is not None or node.pool.marks:
+    """``node`` if it is a combat roll (its outcomes hits, hits and marks, or tallies)."""
+    if not isinstance(node, Chance):
         return None
     return node
+
+
+def _unmarked(state: BattleState) -> BattleState:
+    """``state`` without the marks saying how many hits against each player are free, the
+    others to go to non-fighter ships if able (``Mark.FREE_HITS``: the L1Z1X flagship's and
+    Graviton Laser System's hits; effects.py ``aiming``): a roll sets them with the hits,
+    each player's assignment clears its own at its end (assign_hits.py ``_unaiming``)."""
+    return state.unmarking(A, Mark.FREE_HITS).unmarking(D, Mark.FREE_HITS)
+
+
+def _produced(state: BattleState, side: Side) -> Hashable:
+    """The hits against ``side`` at ``state``: their number, or (number, how many are free)
+    when some must go to non-fighter ships (``free_hits``)."""
+    hits, free = state.hits_on(side), free_hits(state, side)
+    return hits if free is None else (hits, free)
+
+
+def _taking(state: BattleState, side: Side, taken: Hashable) -> BattleState:
+    """``state`` (no hits against ``side``, no mark) with the hits ``_produced`` gave."""
+    if isinstance(taken, tuple):
+        hits, free = taken
+        return state.with_hits_on(side, hits).marking(side, Mark.FREE_HITS, free)
+    return state.with_hits_on(side, cast(int, taken))
 
 
 def _window_passed(battle: Ti4Battle, setup: BattleSetup, state: BattleState) -> BattleState | None:
@@ -142,7 +175,6 @@ def split_rolls(
         or state.pending is not None
         or state.following
         or state.rolls != _NO_ROLLS
-        or state.aim is not NO_AIM
         or free_hits(state, A) is not None
         or free_hits(state, D) is not None
     ):
@@ -161,7 +193,7 @@ def split_rolls(
     keepers = setup.answering("keeps_rolls")
     # the attacker's roll: each outcome, the defender's roll next, with the attacker's part
     # and the hits against the defender changed only
-    first: dict[tuple[Hashable, int], Fraction | float] = {}
+    first: dict[tuple[Hashable, Hashable], Fraction | float] = {}
     #: the defender's roll's states, one for each of the attacker's outcomes (``SplitRolls``)
     folded: dict[BattleState, None] = {}
     outcomes = node.outcomes(exact)
@@ -176,7 +208,8 @@ def split_rolls(
             or rolled.phase is not Phase.ROLL_DICE
             or rolled.turn is not D
             or rolled.hits[0] != 0
-            or _rest(rolled) != rest
+            or _rest(_unmarked(rolled)) != rest
+            or free_hits(rolled, A) is not None
             or _part(rolled, D) != defender
         ):
             return None
@@ -187,14 +220,14 @@ def split_rolls(
             return None
         if roll is None:
             template, roll = rolled, answered
-        key = (_part(rolled, A), rolled.hits[1])
+        key = (_part(rolled, A), _produced(rolled, D))
         first[key] = first.get(key, 0) + chance
         folded[rolled] = None
     assert template is not None
     assert roll is not None
     # the defender's roll (the same pool whatever the attacker rolled): each outcome, Assign
     # Hits next, with the defender's part and the hits against the attacker changed only
-    second: list[tuple[Hashable, int, Fraction | float]] = []
+    second: list[tuple[Hashable, Hashable, Fraction | float]] = []
     attacker = _part(template, A)
     after_rolls: BattleState | None = None
     for outcome, chance in roll.outcomes(exact).items():
@@ -212,22 +245,38 @@ def split_rolls(
         if (
             rolled.phase is not Phase.ASSIGN_HITS
             or rolled.turn is not A
-            or rolled.hits[1] != template.hits[1]
-            or _rest(rolled) != rest
+            or _produced(rolled, D) != _produced(template, D)
+            or _rest(_unmarked(rolled)) != rest
             or _part(rolled, A) != attacker
         ):
             return None
         after_rolls = after_rolls or rolled
-        second.append((_part(rolled, D), rolled.hits[0], chance))
+        second.append((_part(rolled, D), _produced(rolled, A), chance))
     assert after_rolls is not None
-    taken = _assignments(battle, policies, after_rolls, first, second, (where, cause))
-    if taken is None:
-        return None
-    first_after, second_after = taken
-
+    # the hits against each player and their marks are set for each assignment from the
+    # outcomes (``_taking``); both marks are cleared once both players have assigned
+    after_rolls = _unmarked(after_rolls)
     # both assignments made: the defender's Assign Hits step with no hit left (the attacker's
     # step's ``done`` moved it on; the defender's own moves on from there)
     assigned = after_rolls.changed(turn=D)
+    try:
+        taken = _assignments(battle, policies, after_rolls, first, second, (where, cause))
+    except _Asked:
+        # a handler asked while hits are assigned is not idle (the Mentak flagship): each
+        # assignment walked from the other player's part as it stands then (``_paired``)
+        paired = _paired(battle, policies, after_rolls, first, second)
+        if paired is None:
+            return None
+
+        def noted(a: Hashable, d: Hashable) -> BattleState:
+            (attacker_after, _), (defender_after, boosts) = cast(Noted, a), cast(Noted, d)
+            state = _with_parts(assigned, attacker_after, defender_after, (0, 0))
+            return state.changed(boosts=boosts)
+
+        return SplitRolls(first, second, *paired, noted, tuple(folded), len(outcomes), paired=True)
+    if taken is None:
+        return None
+    first_after, second_after = taken
 
     def joined(a: Hashable, d: Hashable) -> BattleState:
         return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
@@ -241,19 +290,19 @@ def _assignments(
     battle: Ti4Battle,
     policies: Mapping[str, Policy],
     after_rolls: BattleState,
-    first: Mapping[tuple[Hashable, int], object],
-    second: Sequence[tuple[Hashable, int, object]],
+    first: Mapping[tuple[Hashable, Hashable], object],
+    second: Sequence[tuple[Hashable, Hashable, object]],
     arena_and_cause: tuple[int | None, str],
-) -> tuple[dict[tuple[Hashable, int], Hashable], dict[tuple[Hashable, int], Hashable]] | None:
+) -> tuple[dict[Hashable, Hashable], dict[Hashable, Hashable]] | None:
     """Each player's part after assigning each number of hits the other rolled, by the real
     Assign Hits procedure (``Ti4Battle.leap``: the attacker's from the state after both
     rolls, the defender's once the attacker is done), or ``None`` if a walk is not taken at
-    once, or if a handler asked while hits are assigned is not idle while that player assigns
-    (``assign_hits.leap_key``, ``Handler.idle_while_assigning``) for some pair of parts: the
-    attacker's before its assignment with the defender's after its roll, the attacker's after
-    its assignment with the defender's before its own (an idle handler reads neither the hits
-    nor anything an assignment changes, so the walk is the one without it, a function of the
-    player's units and the hits alone)."""
+    once; ``_Asked`` is raised if a handler asked while hits are assigned is not idle while
+    that player assigns (``assign_hits.leap_key``, ``Handler.idle_while_assigning``) for
+    some pair of parts: the attacker's before its assignment with the defender's after its
+    roll, the attacker's after its assignment with the defender's before its own (an idle
+    handler reads neither the hits nor anything an assignment changes, so the walk is the one
+    without it, a function of the player's units and the hits alone)."""
     a_parts = {part for part, _ in first}
     d_parts = {part for part, _, _ in second}
     a_hits = {hits for _, hits in first}
@@ -261,7 +310,7 @@ def _assignments(
     some_d = next(iter(d_parts))
     some_a = next(iter(a_parts))
     if not _idle(battle, after_rolls, a_parts, d_parts, A, arena_and_cause):
-        return None
+        raise _Asked
     # remembered across the battle's rounds: the walk is a function of the player, the arena,
     # the gains, its part and the hits (the handlers asked are idle, none holds aimed hits)
     known = battle.assigned_parts.get(id(policies))
@@ -269,32 +318,131 @@ def _assignments(
         known = battle.assigned_parts[id(policies)] = (policies, {})
     remembered = known[1]
     where, gained = arena_and_cause[0], after_rolls.gained
-    first_after: dict[tuple[Hashable, int], Hashable] = {}
+    first_after: dict[Hashable, Hashable] = {}
     for part in a_parts:
         for hits in d_hits:
             key = (A, where, gained, part, hits)
             left = remembered.get(key)
             if left is None:
-                state = _with_parts(after_rolls, part, some_d, (hits, 0))  # type: ignore[arg-type]
+                state = _with_parts(after_rolls, part, some_d, (0, 0))  # type: ignore[arg-type]
+                state = _taking(state, A, hits)
                 left = remembered[key] = _assigned(battle, policies, state, A, hits)
                 if left is None:
                     return None
             first_after[(part, hits)] = left
     if not _idle(battle, after_rolls, set(first_after.values()), d_parts, D, arena_and_cause):
-        return None
-    second_after: dict[tuple[Hashable, int], Hashable] = {}
+        raise _Asked
+    second_after: dict[Hashable, Hashable] = {}
     for part in d_parts:
         for hits in a_hits:
             key = (D, where, gained, part, hits)
             left = remembered.get(key)
             if left is None:
                 # the attacker done (its step's ``done``): the defender assigns
-                state = _with_parts(after_rolls, some_a, part, (0, hits)).changed(turn=D)  # type: ignore[arg-type]
+                state = _with_parts(after_rolls, some_a, part, (0, 0)).changed(turn=D)  # type: ignore[arg-type]
+                state = _taking(state, D, hits)
                 left = remembered[key] = _assigned(battle, policies, state, D, hits)
                 if left is None:
                     return None
             second_after[(part, hits)] = left
     return first_after, second_after
+
+
+class _Asked(Exception):
+    """A handler asked while hits are assigned is not idle while a player assigns
+    (``_assignments``): each assignment is then walked from the other player's part as it
+    stands when it begins (``_paired``)."""
+
+
+#: a player's part after its assignment, with the round's notes (``BattleState.boosts``) then
+Noted = tuple[Part, tuple[frozenset[str], frozenset[str]]]
+
+
+def _paired(
+    battle: Ti4Battle,
+    policies: Mapping[str, Policy],
+    after_rolls: BattleState,
+    first: Mapping[tuple[Hashable, Hashable], object],
+    second: Sequence[tuple[Hashable, Hashable, object]],
+) -> tuple[dict[Hashable, Hashable], dict[Hashable, Hashable]] | None:
+    """Each player's assignment of the other's hits where a handler asked then is not idle
+    (``SplitRolls.paired``): what such a handler reads of the other player's part or of the
+    round's notes (``Handler.reads_while_assigning``: whether the Mentak flagship is there or
+    was when the step began, docs/rulings.md 14A-1), and the notes it makes before its owner
+    assigns (``before_assign_hits``), travel with the parts. The attacker's part after
+    assigning, with the round's notes then, by (its part, the defender's part after its roll,
+    hits taken); the defender's, with the notes then, by (the attacker's part and notes after
+    its assignment, its part, hits taken); each walked by the real Assign Hits procedure
+    (``_walked``). ``None`` if a walk is not taken so."""
+    a_parts = {part for part, _ in first}
+    a_hits = {hits for _, hits in first}
+    d_taken = {(part, hits) for part, hits, _ in second}
+    d_parts = {part for part, _ in d_taken}
+    first_after: dict[Hashable, Hashable] = {}
+    for a in a_parts:
+        for d, hits in d_taken:
+            state = _with_parts(after_rolls, a, d, (0, 0))  # type: ignore[arg-type]
+            state = _taking(state, A, hits)
+            walked = _walked(battle, policies, state, A)
+            if walked is None:
+                return None
+            first_after[(a, d, hits)] = walked
+    second_after: dict[Hashable, Hashable] = {}
+    for noted in set(first_after.values()):
+        part, boosts = cast(Noted, noted)
+        # the attacker done (its step's ``done``): the defender assigns
+        done = after_rolls.changed(turn=D, boosts=boosts)
+        for d in d_parts:
+            for hits in a_hits:
+                state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
+                state = _taking(state, D, hits)
+                walked = _walked(battle, policies, state, D)
+                if walked is None:
+                    return None
+                second_after[(noted, d, hits)] = walked
+    return first_after, second_after
+
+
+def _walked(
+    battle: Ti4Battle, policies: Mapping[str, Policy], state: BattleState, side: Side
+) -> Noted | None:
+    """``side``'s part once it has assigned its hits from ``state``, with the round's notes
+    then, by the real Assign Hits procedure (ti4-space-combat.md step 4, ti4-ground-combat.md
+    step 2), remembered by the state across the battle's rounds: the handlers asked before
+    the first hit is assigned (``before_assign_hits``: each a step that makes a note of the
+    assigning player's, nothing else), then the whole assignment at once (``Ti4Battle.leap``:
+    every handler asked declares what it reads, ``assign_hits.leap_key``). ``None`` if the
+    walk meets anything else."""
+    known = battle.assigned_parts.get(id(policies))
+    if known is None or known[0] is not policies:
+        known = battle.assigned_parts[id(policies)] = (policies, {})
+    key = (side, state)
+    remembered = known[1].get(key)
+    if remembered is not None:
+        return remembered  # type: ignore[return-value]
+    at = battle.canonical(state)
+    other = 1 if side is A else 0
+    # at most one step for each handler asked before the first hit, then the leap
+    for _ in range(len(battle.setup.handlers) + 2 if at.hits_on(side) else 0):
+        landed = battle.leap(at, policies)
+        if landed is not None:
+            at = landed
+            break
+        node = battle.advance(at)
+        if not isinstance(node, Step) or node.events:
+            return None
+        noted = battle.canonical(node.state)
+        if (
+            noted.boosts[other] != at.boosts[other]
+            or noted.changed(cursor=at.cursor, boosts=at.boosts) != at
+        ):
+            return None  # not a note of the assigning player's before its first hit
+        at = noted
+    if at.hits_on(side) or at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
+        return None
+    walked: Noted = (_part(at, side), at.boosts)
+    known[1][key] = walked
+    return walked
 
 
 def _idle(
@@ -328,11 +476,11 @@ def _assigned(
     policies: Mapping[str, Policy],
     state: BattleState,
     side: Side,
-    hits: int,
+    hits: Hashable,
 ) -> Part | None:
     """``side``'s part once it has assigned ``hits`` from ``state`` (the leap the explorer
     takes there), ``None`` if that is not one leap to a state with no hits left."""
-    if not hits:
+    if not state.hits_on(side):
         return _part(state, side)
     landed = battle.leap(battle.canonical(state), policies)
     if (
