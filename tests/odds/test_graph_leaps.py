@@ -491,14 +491,16 @@ AMBUSH: dict[str, Any] = {
 }
 
 
-def test_the_aim_ambush_left_does_not_stop_the_leaps(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_rounds_after_ambush_are_leapt(monkeypatch: pytest.MonkeyPatch) -> None:
     """The aim of Ambush's hits (read while they are assigned in the window, procedures/
-    windows.py) is left in the state once the last is assigned; a combat round's Assign Hits
-    does not read it, so the assignments after it are taken at once too: the graph is the
-    one built step by step, and some of its rounds begin with the aim left."""
+    windows.py) is cleared once the last is assigned (docs/rulings.md 27W-1): no round begins
+    with it, and the assignments of the rounds after it are taken at once too: the graph is
+    the one built step by step."""
     walked, stepped = _explore(AMBUSH, False, monkeypatch)
     built, leapt = _explore(AMBUSH, True, monkeypatch)
-    assert any(s.aim.cause == "Ambush" and s.phase is Phase.ROLL_DICE for s in built.states)
+    rolls = [s for s in built.states if s.phase is Phase.ROLL_DICE]
+    assert rolls
+    assert not any(s.aim.cause for s in rolls)
     assert built.states == walked.states
     assert built.start == walked.start
     assert built.edges == walked.edges

@@ -337,8 +337,8 @@ def test_the_mentak_and_l1z1x_flagship_battles_stop_where_they_stopped(
 
 
 def test_rounds_after_ambush_are_split(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rounds that begin with the aim Ambush's hits left in the state (not read in a combat
-    round) are split too."""
+    """The rounds after Ambush's hits are assigned are split too: they begin with no aim, the
+    window's aim being cleared with its last hit (docs/rulings.md 27W-1)."""
     fought = _fought(AMBUSH)
     real = fought.split_rolls
     aimed: list[bool] = []
@@ -346,12 +346,13 @@ def test_rounds_after_ambush_are_split(monkeypatch: pytest.MonkeyPatch) -> None:
     def counted(state: Any, *args: Any) -> Any:
         found = real(state, *args)
         if found is not None:
-            aimed.append(state.aim.cause == "Ambush")
+            aimed.append(bool(state.aim.cause))
         return found
 
     monkeypatch.setattr(fought, "split_rolls", counted)
     Explorer(fought, fought.stock_policies(), exact=True, limit=None, joins=True).build()
-    assert any(aimed)
+    assert aimed
+    assert not any(aimed)
 
 
 def test_rounds_with_hits_marked_for_non_fighter_ships_are_split(

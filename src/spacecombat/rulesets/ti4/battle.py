@@ -120,8 +120,8 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             return None
         # (``state.aim`` is not read in a combat round's Assign Hits: it is the aim of a
         # timing window's hits, read while they are assigned in the window, procedures/
-        # windows.py, and left in the state once the last is assigned, Ambush's through the
-        # rest of the battle; the leap keeps it as the walk does)
+        # windows.py, and cleared once the last is assigned, docs/rulings.md 27W-1; the leap
+        # keeps it as the walk does)
         setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
         where = arena(setup, state)
         handlers = assign_hits.leap_key(setup, state, side, where, combat_round.combat_cause(where))

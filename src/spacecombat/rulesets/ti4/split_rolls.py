@@ -24,7 +24,7 @@ attacker's outcomes lead to), each assignment from the real Assign Hits procedur
 (``Ti4Battle.leap``), and the state the explorer walks on from is put together from the
 states those steps reached. What is checked first, state by state (otherwise ``None``: every
 outcome is followed, as before): the chance state is the attacker's Roll Dice with nothing
-queued, pending or kept (the aim a timing window left, Ambush's, stays as it is); every
+queued, pending or kept (a timing window's aim is cleared with its hits, 27W-1); every
 handler asked while a combat round's hits are assigned is idle while the player assigns,
 for every pair of the players' parts (``_idle``), or declares what it reads (``_paired``);
 each outcome of either roll leads straight to the next step (the defender's roll; Assign Hits,

@@ -61,7 +61,9 @@ def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSt
         if state.hits_on(side):
             break
     else:
-        return None
+        # the window's hits are all assigned (the last by a decision): their aim goes with
+        # them, or it would name the hits of the next combat roll (docs/rulings.md 27W-1)
+        return Step(state.changed(aim=NO_AIM, sustained=()))
     # a unit sustaining damage in an end-of-round window is past the round (it stays repairable)
     in_round = Window.END_OF_COMBAT_ROUND not in state.windows[0]
 
