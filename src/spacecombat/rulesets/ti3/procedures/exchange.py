@@ -21,7 +21,12 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
 from spacecombat.rulesets.ti3.abilities.races import SpecOpsTraining
-from spacecombat.rulesets.ti3.cards import experimental_weaponry, recheck, shields_holding
+from spacecombat.rulesets.ti3.cards import (
+    experimental_weaponry,
+    faulty_targeting_systems,
+    recheck,
+    shields_holding,
+)
 from spacecombat.rulesets.ti3.procedures.common import Targets, remove_casualties
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -70,6 +75,11 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         # the roll made group by group, then Recheck asked (27S-38)
         return recheck.roll(
             setup, state, side, dice, fire.purpose, lambda s: _after_roll(s, fire, side)
+        )
+    if faulty_targeting_systems.applies(state, side, fire.purpose):
+        # PDS fire made group by group, then Faulty Targeting Systems asked (27S-39)
+        return faulty_targeting_systems.roll(
+            state, side, dice, lambda s: _after_roll(s, fire, side)
         )
     if fire.purpose == "invasion_combat" and setup.side(side).has(SpecOpsTraining.id):
         return _spec_ops_roll(state, fire, side, dice)

@@ -22,6 +22,7 @@ from spacecombat.rulesets.ti3.cards import (
     beacon_of_hope,
     communications_breakdown,
     experimental_battlestation,
+    faulty_targeting_systems,
     fighter_prototype,
     flanking_tactic,
     friendly_fire,
@@ -103,13 +104,16 @@ def _pds_fire(setup: Ti3Setup) -> Exchange:
 def pds_fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """PDS fire: each player's PDS in the system roll (both at once by default, T5). Before
     it, the defender may play Experimental Battlestation (27S-20), then Minelayers, whose hits
-    the attacker takes at once (27S-25)."""
+    the attacker takes at once (27S-25) unless it prevents them with Faulty Targeting Systems
+    (27S-39)."""
     if state.turn is A and not state.pending:
         if experimental_battlestation.applies(setup, state):
             return experimental_battlestation.ask(setup, state)
         if minelayers.applies(setup, state):
             return minelayers.ask(setup, state)
-        if state.step == minelayers.LAID:
+        if faulty_targeting_systems.prevents(state):
+            return faulty_targeting_systems.ask_prevent(state)
+        if state.step in (minelayers.LAID, faulty_targeting_systems.KEPT):
             return take_hits(
                 setup,
                 state,
