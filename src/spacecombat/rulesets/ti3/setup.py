@@ -221,8 +221,6 @@ def _refuse_where_it_can_act(
                     rule_options.shock_troops and scenario.battle != "space",
                 ),
                 ("Spec Ops Training", "technologies", sides[s].has("spec_ops_training")),
-                ("[0.0.1]", "units", sides[s].has("l1z1x_flagship")),
-                ("Experimental Weaponry", "action_cards", sides[s].holds("experimental_weaponry")),
             )
             if acts
         ]

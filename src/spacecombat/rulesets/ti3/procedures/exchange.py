@@ -72,9 +72,14 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
     if dice is None or dice.dice == 0:
         return Step(_after_roll(state, fire, side))
     if recheck.applies(state, fire.purpose):
-        # the roll made group by group, then Recheck asked (27S-38)
+        # the roll made group by group, then Recheck asked (27S-38); the heavy units' groups
+        # first, their hits counted apart ([0.0.1], Experimental Weaponry: 27S-40)
+        heavy = _heavy_units(setup, state, side) if fire.purpose == "space_combat" else ()
+        if heavy:
+            first, rest = l1z1x_flagship.split(dice, heavy)
+            dice = DicePool((*(first.groups if first else ()), *(rest.groups if rest else ())))
         return recheck.roll(
-            setup, state, side, dice, fire.purpose, lambda s: _after_roll(s, fire, side)
+            setup, state, side, dice, fire.purpose, lambda s: _after_roll(s, fire, side), heavy
         )
     if faulty_targeting_systems.applies(state, side, fire.purpose):
         # PDS fire made group by group, then Faulty Targeting Systems asked (27S-39)
