@@ -220,7 +220,6 @@ def _refuse_where_it_can_act(
                     "options",
                     rule_options.shock_troops and scenario.battle != "space",
                 ),
-                ("Spec Ops Training", "technologies", sides[s].has("spec_ops_training")),
             )
             if acts
         ]

@@ -17,8 +17,10 @@ it hits; a hit is taken away and added back if the die hits again. Groups whose 
 plain (extra hits: the J.N.S. Hylarim's 10s) are not offered. With [0.0.1] or Experimental
 Weaponry (``heavy``: the units whose hits go on non-fighter ships, 27S-9, 27S-26) their groups
 are rolled first and their hits, the re-rolled die's included, counted apart as heavy hits
-(27S-40). Refused by name where a roll counts more than hits: with the ``shock_troops`` option
-(natural 10s) or Spec Ops Training (its 1s): rulesets/ti3/setup.py."""
+(27S-40). With Spec Ops Training (``spec_ops``: a Sol invasion combat roll, 27S-35) each group
+is rolled counting its 1s, which are re-rolled at once, the group's hits both results' (27S-41);
+the die Recheck re-rolls then is not re-rolled again on a 1. Refused by name where a roll
+counts its natural 10s besides its hits: the ``shock_troops`` option (rulesets/ti3/setup.py)."""
 
 from __future__ import annotations
 
@@ -57,10 +59,13 @@ def roll(
     purpose: str,
     finish: Callable[[Ti3State], Ti3State],
     heavy: tuple[str, ...] = (),
+    spec_ops: bool = False,
 ) -> Node[Ti3State]:
     """The next group of ``roller``'s roll; once all are rolled, the players holding the card
     are asked; then ``finish`` (the roll's usual next state). ``heavy``: the units whose hits
-    are counted apart as heavy hits (their groups first in ``dice``: 27S-40)."""
+    are counted apart as heavy hits (their groups first in ``dice``: 27S-40); ``spec_ops``: each
+    group's 1s are re-rolled after it (Spec Ops Training, ``state.spec_ops[1]`` the 1s still
+    to re-roll: 27S-41)."""
     done = state.checked
     target = roller.other
     if not done and state.rerolling < 0 and state.heavy != (0, 0):
@@ -86,14 +91,31 @@ def roll(
             return Step(after.changed(checked=tuple(checked), rerolling=-1))
 
         return Chance(roller.value, purpose, die, again)
+    if state.spec_ops[1]:
+        # Spec Ops Training: the 1s of the last group rolled, re-rolled once (27S-35)
+        last = len(done) - 1
+        ones = DicePool((replace(dice.groups[last], dice=state.spec_ops[1]),))
+
+        def second(hits: int) -> Step[Ti3State]:
+            checked = list(done)
+            checked[last] += hits
+            after = state.with_hits_on(target, state.hits_on(target) + hits)
+            return Step(after.changed(checked=tuple(checked), spec_ops=(0, 0)))
+
+        return Chance(roller.value, purpose, ones, second)
     if len(done) < len(dice.groups):
         index = len(done)
         group = dice.groups[index]
 
-        def rolled(hits: int) -> Step[Ti3State]:
+        def rolled(hits: int, marks: int | None = None) -> Step[Ti3State]:
+            # ``marks``: with Spec Ops Training, its faces of 2 or more (the rest are 1s)
             after = counted(state.with_hits_on(target, state.hits_on(target) + hits), index, hits)
-            return Step(after.changed(checked=(*done, hits)))
+            ones = 0 if marks is None else group.dice - marks
+            return Step(after.changed(checked=(*done, hits), spec_ops=(0, ones)))
 
+        if spec_ops and group.hit_on > 1:  # (a 1 that hits: nothing to re-roll)
+            marked = DicePool((replace(group, mark_on=2),))
+            return Chance(roller.value, purpose, marked, rolled, rolled)
         return Chance(roller.value, purpose, DicePool((group,)), rolled)
     for index in range(state.recheck_asked, len(SIDES)):
         holder = SIDES[index]

@@ -78,8 +78,17 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         if heavy:
             first, rest = l1z1x_flagship.split(dice, heavy)
             dice = DicePool((*(first.groups if first else ()), *(rest.groups if rest else ())))
+        # with Spec Ops Training each group's 1s re-rolled after it (27S-41)
+        sol = fire.purpose == "invasion_combat" and setup.side(side).has(SpecOpsTraining.id)
         return recheck.roll(
-            setup, state, side, dice, fire.purpose, lambda s: _after_roll(s, fire, side), heavy
+            setup,
+            state,
+            side,
+            dice,
+            fire.purpose,
+            lambda s: _after_roll(s, fire, side),
+            heavy,
+            spec_ops=sol,
         )
     if faulty_targeting_systems.applies(state, side, fire.purpose):
         # PDS fire made group by group, then Faulty Targeting Systems asked (27S-39)
