@@ -15,7 +15,7 @@ import pytest
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
-from tests.ti3.effects import space
+from tests.ti3.effects import invasion, space
 
 CARD = {"action_cards": ["faulty_targeting_systems"]}
 
@@ -77,6 +77,32 @@ def test_exact_odds_a_cruiser_under_a_pds() -> None:
         Fraction(3, 16),
     )
     assert plain.other["no_combat"] == Fraction(1, 2)
+
+
+def landing() -> dict[str, Any]:
+    """The attacker's ground force (8+: 3/10), holding the card, lands on a planet with a
+    ground force and a PDS (6+: 1/2)."""
+    return invasion(
+        {"units": {"carrier": 1, "ground_force": 1}, **CARD},
+        {"units": {"ground_force": 1, "pds": 1}},
+    )
+
+
+def test_the_pds_fire_at_the_landing_is_a_pds_roll_too() -> None:
+    """PDS fire at the landing: 6 (a hit), re-rolled: 3 (a miss). Round 1: 8 (hit); 1."""
+    played = run(landing(), [6, 3, 8, 1])
+    assert [e["card"] for e in events(played, "card_played")] == ["faulty_targeting_systems"]
+    assert len(rolls(played, "pds_fire_at_landing")) == 2
+    assert played.outcome["planet_taken"] is True
+
+
+def test_exact_odds_a_landing_under_a_pds() -> None:
+    """Hand-derived. The ground force survives the PDS fire with 3/4 (as above); then the
+    ground force duel, 3/10 each, a round where neither hits (49/100) repeating: taken
+    21/51 = 7/17, both destroyed 9/51 = 3/17. Taken 3/4 * 7/17 = 21/68, both destroyed
+    3/4 * 3/17 = 9/68."""
+    report = odds(landing(), fractions=True)
+    assert (report.attacker_win, report.draw) == (Fraction(21, 68), Fraction(9, 68))
 
 
 def mined(**attacker: Any) -> dict[str, Any]:

@@ -7,8 +7,9 @@ system or force opponent to reroll one PDS roll" (a Clojure TI3 action deck, cod
   attacker holding this card is asked (a ``play_card`` decision): played, the cruisers' hits
   are not inflicted (Minelayers is spent all the same).
 - **A minefield removed**: a TI3 scenario has no minefield: never acts.
-- **One PDS die re-rolled**: once the opponent's PDS fire is rolled, the holder may make it
-  re-roll one of its dice that hit (the second result kept). While the holder may play the card,
+- **One PDS die re-rolled**: once the opponent's PDS fire is rolled (before a space battle, or
+  at the ground forces landing on its planet), the holder may make it re-roll one of its dice
+  that hit (the second result kept). While the holder may play the card,
   the opponent's PDS fire is rolled group by group (as Recheck's combat rolls, 27S-38, in the
   same ``Ti3State`` fields: ``checked`` the hits of each group, ``rerolling`` the group re-rolled,
   ``recheck_asked`` 1 once the holder was asked), so that which dice hit is known by unit type.
@@ -38,8 +39,8 @@ A = Side.ATTACKER
 #: ``step`` once the attacker kept the Minelayers' hits (it passed)
 KEPT = "minelayers:hits:kept"
 
-#: the roll whose dice it may have re-rolled (the ``purpose`` of its exchange)
-PDS_FIRE = "pds_fire"
+#: the rolls whose dice it may have re-rolled (the ``purpose`` of their exchange)
+PDS_FIRE = ("pds_fire", "pds_fire_at_landing")
 
 
 # --- Minelayers prevented --------------------------------------------------------------------
@@ -72,7 +73,7 @@ def ask_prevent(state: Ti3State) -> Node[Ti3State]:
 def applies(state: Ti3State, roller: Side, purpose: str) -> bool:
     """Whether ``roller``'s roll is PDS fire made group by group: its opponent may play the
     card, or the roll is under way."""
-    if purpose != PDS_FIRE:
+    if purpose not in PDS_FIRE:
         return False
     underway = bool(state.checked) or state.rerolling >= 0 or state.recheck_asked > 0
     return underway or CARD in state.playable(roller.other)
@@ -82,6 +83,7 @@ def roll(
     state: Ti3State,
     roller: Side,
     dice: DicePool,
+    purpose: str,
     finish: Callable[[Ti3State], Ti3State],
 ) -> Node[Ti3State]:
     """The next group of ``roller``'s PDS fire; once all are rolled, its opponent is asked;
@@ -96,7 +98,7 @@ def roll(
             after = state.with_hits_on(target, state.hits_on(target) + hits)
             return Step(finish(after.changed(checked=(), rerolling=-1, recheck_asked=0)))
 
-        return Chance(roller.value, PDS_FIRE, die, again)
+        return Chance(roller.value, purpose, die, again)
     if len(done) < len(dice.groups):
         group = dice.groups[len(done)]
 
@@ -104,7 +106,7 @@ def roll(
             after = state.with_hits_on(target, state.hits_on(target) + hits)
             return Step(after.changed(checked=(*done, hits)))
 
-        return Chance(roller.value, PDS_FIRE, DicePool((group,)), rolled)
+        return Chance(roller.value, purpose, DicePool((group,)), rolled)
     choices = _choices(state, dice)
     if not state.recheck_asked and CARD in state.playable(target) and choices:
         return _ask(state, roller, dice, choices)

@@ -93,7 +93,7 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
     if faulty_targeting_systems.applies(state, side, fire.purpose):
         # PDS fire made group by group, then Faulty Targeting Systems asked (27S-39)
         return faulty_targeting_systems.roll(
-            state, side, dice, lambda s: _after_roll(s, fire, side)
+            state, side, dice, fire.purpose, lambda s: _after_roll(s, fire, side)
         )
     if fire.purpose == "invasion_combat" and setup.side(side).has(SpecOpsTraining.id):
         return _spec_ops_roll(state, fire, side, dice)
