@@ -113,8 +113,9 @@ class NaaluFlagship(Marker):
 
 
 class YinFlagship(Marker):
-    """Van Hauge (Yin flagship): ground forces aboard may fight as fighters. It can act only
-    where the owner has ground forces in space: such a battle is refused (setup.py)."""
+    """Van Hauge (Yin flagship): its owner's ground forces and shock troops in space may fight
+    as fighters until the battle ends or it is destroyed (abilities/van_hauge.py; docs/rulings.md
+    27S-43); those on the system's planets: refused by name (setup.py)."""
 
     id = "yin_flagship"
 
