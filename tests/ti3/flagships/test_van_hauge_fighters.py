@@ -187,3 +187,25 @@ def test_the_stock_order_gives_a_ground_force_before_a_fighter() -> None:
         if e["event"] in ("unit_destroyed", "damage_sustained") and e["player"] == "attacker"
     ]
     assert taken == [("damage_sustained", "flagship"), ("unit_destroyed", "ground_force")]
+
+
+def test_the_rest_of_the_roll_that_destroys_the_flagship_may_still_take_them() -> None:
+    """27S-42/27S-43 (PC_Twi's eq_AfterAssignDamage): the attacker keeps its ground forces
+    back (policy keep), so the damaged flagship is lost first to three cruiser hits; the two
+    hits left are still taken on the ground forces fighting as fighters. Round 1: flagship
+    1, 1, ground forces 1, 1; cruisers 7, 7, 7."""
+    played = run(
+        space(
+            {
+                "units": {"flagship": 1, "ground_force": 2},
+                "damaged": {"flagship": 1},
+                "policy": {"keep": {"ground_force": 2}},
+                **YIN,
+            },
+            {"units": {"cruiser": 3}},
+        ),
+        [1, 1, 1, 1, 7, 7, 7],
+    )
+    lost = [e["unit"] for e in events(played, "unit_destroyed") if e["player"] == "attacker"]
+    assert lost == ["flagship", "ground_force", "ground_force"]
+    assert played.outcome["result"] == "defender_win"
