@@ -84,8 +84,7 @@ def lines() -> list[str]:
         f"{len(cards) - acting} never do (holding them changes nothing). The list is what our "
         "sources let us read (docs/rulings.md 27A-8, 27S-1, 27S-17): the base deck's cards with "
         "their texts, and those of the expansions we found. A card refused by name is one not "
-        "implemented: Bunker, for want of a text (27S-13, 27S-37), and Faulty Targeting Systems, "
-        "found last (27S-37).",
+        "implemented: Bunker, for want of a text (27S-13, 27S-37).",
         "",
         "| " + " | ".join(COLUMNS) + " |",
         "|" + "---|" * len(COLUMNS),

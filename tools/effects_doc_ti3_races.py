@@ -12,7 +12,7 @@ from pathlib import Path
 from spacecombat.core.rulesdata import Ability
 from spacecombat.rulesets.ti3 import rules
 from spacecombat.rulesets.ti3.abilities import HANDLERS
-from spacecombat.rulesets.ti3.abilities.races import REFUSED_WHERE_IT_CAN_ACT
+from spacecombat.rulesets.ti3.abilities.races import PARTLY, REFUSED_WHERE_IT_CAN_ACT
 from spacecombat.rulesets.ti3.rounds import _NOT_IN_PRODUCT_FORM
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,6 +108,8 @@ def _status(row: Row) -> str:
         return "—"
     if row.handler in REFUSED_WHERE_IT_CAN_ACT:
         return "refused where it can act"
+    if row.handler in PARTLY:
+        return PARTLY[row.handler]
     return "yes" if row.handler in HANDLERS else "refused"
 
 
@@ -128,6 +130,8 @@ def _test_file(row: Row) -> str:
 
 
 def _engine(row: Row) -> str:
+    if row.handler in PARTLY:
+        return "state graph"
     if _status(row) != "yes":
         return "—"
     return "state graph" if row.handler in _NOT_IN_PRODUCT_FORM else "product form"

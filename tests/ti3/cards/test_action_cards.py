@@ -102,11 +102,10 @@ def test_effects_doc_lists_every_ti3_card_with_its_status() -> None:
     assert "## TI3 Sabotage Runs (Shattered Empire option)" in text
 
 
-def test_faulty_targeting_systems_is_listed_and_refused_by_name() -> None:
-    """Shattered Empire's Faulty Targeting Systems (docs/rulings.md 27S-37): it acts in a
-    battle (a PDS die re-rolled, Minelayers cancelled) and is not implemented."""
-    assert rules.load().cards["faulty_targeting_systems"].source == "se"
-    with pytest.raises(RuleNotImplemented) as caught:
-        odds(space({"action_cards": ["faulty_targeting_systems"]}))
-    assert caught.value.where == "attacker.action_cards[0]"
-    assert "Faulty Targeting Systems" in caught.value.rule
+def test_faulty_targeting_systems_is_listed_and_implemented() -> None:
+    """Shattered Empire's Faulty Targeting Systems (docs/rulings.md 27S-37, 27S-39): listed,
+    and held it is played (tests/ti3/cards/test_faulty_targeting_systems.py)."""
+    record = rules.load().cards["faulty_targeting_systems"]
+    assert record.source == "se"
+    assert record.handler == "faulty_targeting_systems"
+    odds(space({"action_cards": ["faulty_targeting_systems"]}))

@@ -1,9 +1,8 @@
 """Van Hauge, the Yin Brotherhood flagship (PC_Twi r_Yin.cpp e_YinFlagship: ground forces
-in the system may fight as fighters; not implemented): it can act only where its owner has
-ground forces in the system (in space or on its planets) in a space battle, and only such a
-battle is refused (docs/rulings.md 27R-2, 27S-13).
-The refusal is checked through the setup's card choice (the Yin side with ground forces in
-space and no cruiser or destroyer)."""
+in the system may fight as fighters): those in space are implemented (tests/ti3/flagships/
+test_van_hauge_fighters.py); those on the system's planets are refused by name
+(docs/rulings.md 27R-2, 27S-13, 27S-43).
+The refusal is checked through the setup's card choice."""
 
 from __future__ import annotations
 
@@ -29,18 +28,13 @@ def _cards(units: dict[str, int], planet_units: dict[str, int] | None = None) ->
     _race_cards(rules.load(), scenario.attacker, "attacker", "yin", handlers, True)
 
 
-def test_the_flagship_with_ground_forces_aboard_is_refused() -> None:
-    with pytest.raises(RuleNotImplemented) as caught:
-        _cards({"flagship": 1, "ground_force": 2})
-    assert "Van Hauge" in caught.value.rule
-    assert caught.value.where == "attacker.units"
-
-
 def test_the_flagship_with_ground_forces_on_a_planet_of_the_system_is_refused() -> None:
-    """PC_Twi VanHaugeEnable also takes ground forces from the system's planets (27S-13)."""
+    """PC_Twi VanHaugeEnable also takes ground forces from the system's planets (27S-13,
+    27S-43): not implemented."""
     with pytest.raises(RuleNotImplemented) as caught:
         _cards({"flagship": 1}, {"ground_force": 1})
     assert "Van Hauge" in caught.value.rule
+    assert caught.value.where == "attacker.planet_units"
 
 
 def test_without_ground_forces_it_cannot_act() -> None:

@@ -21,6 +21,7 @@ from spacecombat.core.rounds import (
 )
 from spacecombat.core.sides import SIDES, Side, SideState
 from spacecombat.core.state import ground_forces, ships
+from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.races import NoneuclidianShielding
 from spacecombat.rulesets.ti3.cards import IN_ROUNDS
@@ -86,6 +87,13 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
         )
         if held:
             return f"the action card {', '.join(held)} may be played during the rounds"
+        if setup.kind == "space" and any(
+            setup.side(s).has("yin_flagship")
+            and any(setup.initial.side(s).space.count(u) for u in GROUND_FORCES)
+            for s in SIDES
+        ):
+            # Van Hauge's ground forces fight as fighters until its flagship falls (27S-43)
+            return "Van Hauge's ground forces may fight as fighters until it falls"
         if setup.kind == "invasion":
             if len(setup.planets) > 1:
                 return "several planets are invaded (TI3 solves them state by state)"

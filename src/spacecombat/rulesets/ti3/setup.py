@@ -220,9 +220,6 @@ def _refuse_where_it_can_act(
                     "options",
                     rule_options.shock_troops and scenario.battle != "space",
                 ),
-                ("Spec Ops Training", "technologies", sides[s].has("spec_ops_training")),
-                ("[0.0.1]", "units", sides[s].has("l1z1x_flagship")),
-                ("Experimental Weaponry", "action_cards", sides[s].holds("experimental_weaponry")),
             )
             if acts
         ]
@@ -232,6 +229,8 @@ def _refuse_where_it_can_act(
                 f"Recheck with {name} (a roll whose hits are counted apart: 27S-38)",
                 "options.shock_troops" if where.endswith(".options") else where,
             )
+    for side in SIDES:
+        _refuse_van_hauge_fighters(scenario, sides, rule_options, side)
     for side in SIDES:
         if (
             sides[side].has("spec_ops_training")
@@ -243,11 +242,64 @@ def _refuse_where_it_can_act(
                 "10s counted together: 27S-35)",
                 f"{side.value}.technologies",
             )
+        if sides[side].holds("faulty_targeting_systems") and sides[side.other].has(
+            "graviton_laser_system"
+        ):
+            raise RuleNotImplemented(
+                "Faulty Targeting Systems against Graviton Laser System's re-rolls of PDS fire "
+                "(a die re-rolled twice: 27S-39)",
+                f"{side.value}.action_cards",
+            )
         if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
             raise RuleNotImplemented(
                 "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
                 "too (27R-20)",
                 f"{side.value}.technologies",
+            )
+
+
+def _refuse_van_hauge_fighters(
+    scenario: Scenario, sides: Mapping[Side, Ti3Side], rule_options: Ti3Options, side: Side
+) -> None:
+    """Van Hauge's ground forces in space fight as fighters (27S-43): refused by name where a
+    rule that reads fighters by name could act on them (their owner's fighter modifiers and
+    cards; the opponent's rules for non-fighter ships; Sabotage Runs; Friendly Fire)."""
+    spec = scenario.attacker if side is Side.ATTACKER else scenario.defender
+    own, other = sides[side], sides[side.other]
+    if not (
+        scenario.battle == "space"
+        and own.has("yin_flagship")
+        and any(spec.units.get(u, 0) for u in ("ground_force", "shock_troop"))
+    ):
+        return
+    acting = (
+        (own.has("cybernetics"), "Cybernetics", f"{side.value}.technologies"),
+        (own.has("advanced_fighters"), "Advanced Fighters", f"{side.value}.technologies"),
+        (own.holds("fighter_prototype"), "Fighter Prototype", f"{side.value}.action_cards"),
+        (
+            own.holds("courageous_to_the_end"),
+            "Courageous to the End",
+            f"{side.value}.action_cards",
+        ),
+        (
+            own.holds("friendly_fire") or other.holds("friendly_fire"),
+            "Friendly Fire",
+            f"{side.value}.action_cards",
+        ),
+        (other.has("l1z1x_flagship"), "[0.0.1]", f"{side.other.value}.units"),
+        (
+            other.holds("experimental_weaponry"),
+            "Experimental Weaponry",
+            f"{side.other.value}.action_cards",
+        ),
+        (rule_options.sabotage_runs, "Sabotage Runs", "options.sabotage_runs"),
+    )
+    for acts, name, where in acting:
+        if acts:
+            raise RuleNotImplemented(
+                f"Van Hauge's ground forces fighting as fighters with {name} (a rule that "
+                "reads fighters by name: 27S-43)",
+                where,
             )
 
 
@@ -451,17 +503,17 @@ def _race_cards(
             and "yin_flagship" in handlers
             and any(
                 count and data.units[u].is_ground_force
-                for counts in (spec.units, spec.planet_units)
-                for u, count in counts.items()
+                for u, count in spec.planet_units.items()
                 if u in data.units
             )
         ):
-            # PC_Twi (r_Yin.cpp VanHaugeEnable) lets ground forces in space and on the system's
-            # planets fight as fighters (docs/rulings.md 27S-13)
+            # PC_Twi (r_Yin.cpp VanHaugeEnable) lets ground forces on the system's planets fight
+            # as fighters too, taken up into space (docs/rulings.md 27S-13, 27S-43); those in
+            # space are implemented (abilities/van_hauge.py)
             raise RuleNotImplemented(
-                f"{card.name}, the flagship of {race}: ground forces in the system fighting as "
-                "fighters (with no ground force in the system it cannot act)",
-                f"{where}.units",
+                f"{card.name}, the flagship of {race}: ground forces on the system's planets "
+                "fighting as fighters (27S-43)",
+                f"{where}.planet_units",
             )
         cards = {**cards, "flagship": card}
     if "mark_ii_advanced_carriers" in handlers:
@@ -567,6 +619,15 @@ def _decisions(
         )
     if any("exotrireme" in spec.technologies for spec in specs):
         named["exotrireme"] = "giving up a dreadnought with Exotrireme (docs/rulings.md 27S-14)"
+    if any(
+        spec.faction == "yin"
+        and spec.units.get("flagship", 0)
+        and any(spec.units.get(u, 0) for u in ("ground_force", "shock_troop"))
+        for spec in specs
+    ):
+        named["yin_flagship"] = (
+            "Van Hauge's ground forces in space fighting as fighters (docs/rulings.md 27S-43)"
+        )
     return named
 
 
@@ -580,7 +641,8 @@ def _check_play(layer: PolicySpec, where: str, decisions: Mapping[str, str]) -> 
             raise ScenarioError(
                 field,
                 f"{shown(name)} is no decision of this player in this battle (a TI3 action "
-                f"card they hold, exotrireme or dimensional_splicers with the technology, or "
+                f"card they hold, exotrireme or dimensional_splicers with the technology, "
+                f"yin_flagship with Van Hauge and ground forces in space, or "
                 f"sabotage_run with options.sabotage_runs); allowed: {allowed}",
             )
         if when == "with_planets":
@@ -766,7 +828,16 @@ def _pre_combat(
     space = {Side.ATTACKER: attacker.space, Side.DEFENDER: defender.space}
     steps = []
     if any(
-        any(space[s].count(u) for u in barrage_units(sides[s])) and space[s.other].count("fighter")
+        any(space[s].count(u) for u in barrage_units(sides[s]))
+        and (
+            space[s.other].count("fighter")
+            # Van Hauge's ground forces in space may fight as fighters (27S-43)
+            or (
+                sides[s.other].has("yin_flagship")
+                and space[s.other].count("flagship")
+                and any(space[s.other].count(u) for u in ("ground_force", "shock_troop"))
+            )
+        )
         for s in SIDES
     ):
         steps.append("anti_fighter_barrage")

@@ -133,6 +133,10 @@ class Ti3State(NamedTuple):
     #: re-roll) while its owner's invasion combat roll is made group by group
     #: (procedures/exchange.py)
     spec_ops: tuple[int, int] = (0, 0)
+    #: Van Hauge (attacker's, defender's): 0 not chosen, 1 its ground forces in space fight as
+    #: fighters, 2 its flagship fell in the casualties being removed (they fight until those
+    #: are taken), 3 over or declined (abilities/van_hauge.py)
+    van_hauge: tuple[int, int] = (0, 0)
     #: Touch of Genius: the cards of the discard pile (attacker's, defender's) it may copy while
     #: its holder still holds it (rulesets/ti3/cards/touch_of_genius.py; docs/rulings.md
     #: 27S-36)

@@ -113,8 +113,9 @@ class NaaluFlagship(Marker):
 
 
 class YinFlagship(Marker):
-    """Van Hauge (Yin flagship): ground forces aboard may fight as fighters. It can act only
-    where the owner has ground forces in space: such a battle is refused (setup.py)."""
+    """Van Hauge (Yin flagship): its owner's ground forces and shock troops in space may fight
+    as fighters until the battle ends or it is destroyed (abilities/van_hauge.py; docs/rulings.md
+    27S-43); those on the system's planets: refused by name (setup.py)."""
 
     id = "yin_flagship"
 
@@ -251,4 +252,11 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
 )
 
 #: handlers that only refuse the battles where their ability could act (it is not implemented)
-REFUSED_WHERE_IT_CAN_ACT = (YinFlagship.id,)
+REFUSED_WHERE_IT_CAN_ACT: tuple[str, ...] = ()
+
+#: handlers implemented in part, with what is and what stays refused by name (docs/effects.md):
+#: Van Hauge's ground forces in space fight, those on the planets do not (27S-43)
+PARTLY: dict[str, str] = {
+    YinFlagship.id: "yes in space; refused on the system's planets and with rules that "
+    "read fighters by name"
+}

@@ -27,6 +27,9 @@ CARDS: dict[str, str] = {
     "experimental_weaponry": "at the start of a combat round of a space battle "
     "(procedures/round_start.py)",
     "minelayers": "as PDS fire begins, before it (procedures/space_battle.py)",
+    "faulty_targeting_systems": "after Minelayers is played (procedures/space_battle.py), or "
+    "after an opponent's PDS fire roll, before a space battle or at a landing "
+    "(procedures/exchange.py)",
     "rule_of_terror": "immediately before a space battle (procedures/space_battle.py)",
     "target_their_flagship": "immediately before a space battle (procedures/space_battle.py)",
     "communications_breakdown": "immediately before a space battle, the first card asked "

@@ -14,9 +14,13 @@ with ``any`` one of the opponent's dice that hit; ordered by what the re-roll is
 die: its chance to hit; a hit: its chance to miss), then "pass". The stock holder takes the
 first (27A-5). The die is re-rolled (its own ``dice_rolled`` event): a missed die adds a hit if
 it hits; a hit is taken away and added back if the die hits again. Groups whose dice are not
-plain (extra hits: the J.N.S. Hylarim's 10s) are not offered. Refused by name where a roll
-counts more than hits: with the ``shock_troops`` option (natural 10s), Spec Ops Training,
-[0.0.1] or Experimental Weaponry (hits set apart): rulesets/ti3/setup.py."""
+plain (extra hits: the J.N.S. Hylarim's 10s) are not offered. With [0.0.1] or Experimental
+Weaponry (``heavy``: the units whose hits go on non-fighter ships, 27S-9, 27S-26) their groups
+are rolled first and their hits, the re-rolled die's included, counted apart as heavy hits
+(27S-40). With Spec Ops Training (``spec_ops``: a Sol invasion combat roll, 27S-35) each group
+is rolled counting its 1s, which are re-rolled at once, the group's hits both results' (27S-41);
+the die Recheck re-rolls then is not re-rolled again on a 1. Refused by name where a roll
+counts its natural 10s besides its hits: the ``shock_troops`` option (rulesets/ti3/setup.py)."""
 
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SIDES, Side
+from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
 from spacecombat.rulesets.ti3.cards.common import card_played
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
@@ -53,11 +58,28 @@ def roll(
     dice: DicePool,
     purpose: str,
     finish: Callable[[Ti3State], Ti3State],
+    heavy: tuple[str, ...] = (),
+    spec_ops: bool = False,
 ) -> Node[Ti3State]:
     """The next group of ``roller``'s roll; once all are rolled, the players holding the card
-    are asked; then ``finish`` (the roll's usual next state)."""
+    are asked; then ``finish`` (the roll's usual next state). ``heavy``: the units whose hits
+    are counted apart as heavy hits (their groups first in ``dice``: 27S-40); ``spec_ops``: each
+    group's 1s are re-rolled after it (Spec Ops Training, ``state.spec_ops[1]`` the 1s still
+    to re-roll: 27S-41)."""
     done = state.checked
     target = roller.other
+    if not done and state.rerolling < 0 and state.heavy != (0, 0):
+        # a new roll: the heavy hits of an earlier one are over (as exchange.py's plain roll)
+        state = l1z1x_flagship.with_heavy_on(state, target, 0)
+
+    def counted(after: Ti3State, group: int, hits: int) -> Ti3State:
+        """``hits`` of ``dice.groups[group]`` added (or taken away) to the heavy hits too when
+        its unit is heavy."""
+        if dice.groups[group].unit not in heavy:
+            return after
+        index = 0 if target is Side.ATTACKER else 1
+        return l1z1x_flagship.with_heavy_on(after, target, after.heavy[index] + hits)
+
     if state.rerolling >= 0:
         g = state.rerolling
         die = DicePool((replace(dice.groups[g], dice=1),))
@@ -65,24 +87,42 @@ def roll(
         def again(hits: int) -> Step[Ti3State]:
             checked = list(done)
             checked[g] += hits
-            after = state.with_hits_on(target, state.hits_on(target) + hits)
+            after = counted(state.with_hits_on(target, state.hits_on(target) + hits), g, hits)
             return Step(after.changed(checked=tuple(checked), rerolling=-1))
 
         return Chance(roller.value, purpose, die, again)
-    if len(done) < len(dice.groups):
-        group = dice.groups[len(done)]
+    if state.spec_ops[1]:
+        # Spec Ops Training: the 1s of the last group rolled, re-rolled once (27S-35)
+        last = len(done) - 1
+        ones = DicePool((replace(dice.groups[last], dice=state.spec_ops[1]),))
 
-        def rolled(hits: int) -> Step[Ti3State]:
+        def second(hits: int) -> Step[Ti3State]:
+            checked = list(done)
+            checked[last] += hits
             after = state.with_hits_on(target, state.hits_on(target) + hits)
-            return Step(after.changed(checked=(*done, hits)))
+            return Step(after.changed(checked=tuple(checked), spec_ops=(0, 0)))
 
+        return Chance(roller.value, purpose, ones, second)
+    if len(done) < len(dice.groups):
+        index = len(done)
+        group = dice.groups[index]
+
+        def rolled(hits: int, marks: int | None = None) -> Step[Ti3State]:
+            # ``marks``: with Spec Ops Training, its faces of 2 or more (the rest are 1s)
+            after = counted(state.with_hits_on(target, state.hits_on(target) + hits), index, hits)
+            ones = 0 if marks is None else group.dice - marks
+            return Step(after.changed(checked=(*done, hits), spec_ops=(0, ones)))
+
+        if spec_ops and group.hit_on > 1:  # (a 1 that hits: nothing to re-roll)
+            marked = DicePool((replace(group, mark_on=2),))
+            return Chance(roller.value, purpose, marked, rolled, rolled)
         return Chance(roller.value, purpose, DicePool((group,)), rolled)
     for index in range(state.recheck_asked, len(SIDES)):
         holder = SIDES[index]
         choices = _choices(setup, state, roller, holder, dice)
         if CARD in state.playable(holder) and choices:
             asked = state.changed(recheck_asked=index + 1)
-            return _ask(state, asked, roller, holder, dice, choices, purpose)
+            return _ask(state, asked, roller, holder, dice, choices, purpose, heavy)
     return Step(finish(state.changed(checked=(), recheck_asked=0)))
 
 
@@ -110,6 +150,7 @@ def _ask(
     dice: DicePool,
     choices: list[tuple[Fraction, bool, int]],
     purpose: str,
+    heavy: tuple[str, ...],
 ) -> Node[Ti3State]:
     options = tuple(
         Option(
@@ -136,6 +177,9 @@ def _ask(
         spent = asked.played(holder, CARD)
         if hit:  # the hit is taken away until the die is rolled again
             spent = spent.with_hits_on(target, spent.hits_on(target) - 1)
+            if dice.groups[g].unit in heavy:
+                index = 0 if target is Side.ATTACKER else 1
+                spent = l1z1x_flagship.with_heavy_on(spent, target, spent.heavy[index] - 1)
         checked = list(spent.checked)
         checked[g] -= int(hit)
         base = spent.changed(checked=tuple(checked), rerolling=g)

@@ -13,7 +13,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit
 from spacecombat.core.pool import DiceGroup, DicePool, hit_face
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.abilities import alastor, l1z1x_flagship, valkyrie_armor
+from spacecombat.rulesets.ti3.abilities import alastor, l1z1x_flagship, valkyrie_armor, van_hauge
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, RollContext, RollKind
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.duranium_armor import tracks_this_round
@@ -84,7 +84,20 @@ def combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None
     # Target Their Flagship!: the ship that fired the card's die does not roll in round 1
     held = target_their_flagship.held_back(state, side)
     units = [(u, n - (u == held)) for u, n in units if n - (u == held) > 0]
-    return pool(setup, state, side, RollKind.SPACE_COMBAT, units) if units else None
+    ships_dice = pool(setup, state, side, RollKind.SPACE_COMBAT, units) if units else None
+    if not van_hauge.fighting(setup, state, side):
+        return ships_dice
+    # Van Hauge: the ground forces in space fight as fighters, one die at 9 each (27S-43)
+    fighters = pool(
+        setup,
+        state,
+        side,
+        RollKind.SPACE_COMBAT,
+        van_hauge.aboard(state, side),
+        value=lambda u: van_hauge.VALUE,
+        dice_each=lambda u: 1,
+    )
+    return DicePool.of([*(ships_dice.groups if ships_dice else ()), *fighters.groups])
 
 
 def _pool(
@@ -269,6 +282,9 @@ def remove_casualties(
         found = [(u, s) for u, s, _ in area if targets.admits(setup, side, u)]
         if shock_first and any(u == "shock_troop" for u, _ in found):
             found = [(u, s) for u, s in found if u == "shock_troop"]
+        if targets in (Targets.SHIPS, Targets.FIGHTERS) and where is None:
+            # Van Hauge: its ground forces in space are fighters while they fight (27S-43)
+            found = van_hauge.eligible(setup, state, side, found)
         if targets is Targets.SHIPS:
             found = into_the_breach.eligible(state, side, found)
             found = l1z1x_flagship.eligible(setup, state, side, found)
@@ -284,6 +300,7 @@ def remove_casualties(
             after = into_the_breach.after_hit(after, side, option)
             if option.action == "destroy":
                 after = alastor.fell(setup, after, side, option.unit or "")
+                after = van_hauge.fell(setup, after, side, option.unit or "")
         if option.action == "destroy" and where is None:
             after = courageous_to_the_end.mark(setup, after, side, option.unit or "")
         return direct_hit.mark(setup, after, side, option, damaged)
@@ -304,7 +321,8 @@ def remove_casualties(
         ),
         cancels=lambda left: min(left, cancelled),
         damaged=damaged,
-        done=done,
+        # Van Hauge's ground forces are ground forces again once the hits are taken (27S-43)
+        done=lambda s: done(van_hauge.settle(s, side)),
         after=fallen,
     )
 

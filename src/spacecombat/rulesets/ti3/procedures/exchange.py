@@ -21,7 +21,12 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
 from spacecombat.rulesets.ti3.abilities.races import SpecOpsTraining
-from spacecombat.rulesets.ti3.cards import experimental_weaponry, recheck, shields_holding
+from spacecombat.rulesets.ti3.cards import (
+    experimental_weaponry,
+    faulty_targeting_systems,
+    recheck,
+    shields_holding,
+)
 from spacecombat.rulesets.ti3.procedures.common import Targets, remove_casualties
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
@@ -67,9 +72,28 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
     if dice is None or dice.dice == 0:
         return Step(_after_roll(state, fire, side))
     if recheck.applies(state, fire.purpose):
-        # the roll made group by group, then Recheck asked (27S-38)
+        # the roll made group by group, then Recheck asked (27S-38); the heavy units' groups
+        # first, their hits counted apart ([0.0.1], Experimental Weaponry: 27S-40)
+        heavy = _heavy_units(setup, state, side) if fire.purpose == "space_combat" else ()
+        if heavy:
+            first, rest = l1z1x_flagship.split(dice, heavy)
+            dice = DicePool((*(first.groups if first else ()), *(rest.groups if rest else ())))
+        # with Spec Ops Training each group's 1s re-rolled after it (27S-41)
+        sol = fire.purpose == "invasion_combat" and setup.side(side).has(SpecOpsTraining.id)
         return recheck.roll(
-            setup, state, side, dice, fire.purpose, lambda s: _after_roll(s, fire, side)
+            setup,
+            state,
+            side,
+            dice,
+            fire.purpose,
+            lambda s: _after_roll(s, fire, side),
+            heavy,
+            spec_ops=sol,
+        )
+    if faulty_targeting_systems.applies(state, side, fire.purpose):
+        # PDS fire made group by group, then Faulty Targeting Systems asked (27S-39)
+        return faulty_targeting_systems.roll(
+            state, side, dice, fire.purpose, lambda s: _after_roll(s, fire, side)
         )
     if fire.purpose == "invasion_combat" and setup.side(side).has(SpecOpsTraining.id):
         return _spec_ops_roll(state, fire, side, dice)

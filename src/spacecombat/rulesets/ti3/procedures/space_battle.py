@@ -16,12 +16,18 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
-from spacecombat.rulesets.ti3.abilities import dimensional_splicers, duranium_armor, naalu_retreat
+from spacecombat.rulesets.ti3.abilities import (
+    dimensional_splicers,
+    duranium_armor,
+    naalu_retreat,
+    van_hauge,
+)
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.cards import (
     beacon_of_hope,
     communications_breakdown,
     experimental_battlestation,
+    faulty_targeting_systems,
     fighter_prototype,
     flanking_tactic,
     friendly_fire,
@@ -103,13 +109,16 @@ def _pds_fire(setup: Ti3Setup) -> Exchange:
 def pds_fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """PDS fire: each player's PDS in the system roll (both at once by default, T5). Before
     it, the defender may play Experimental Battlestation (27S-20), then Minelayers, whose hits
-    the attacker takes at once (27S-25)."""
+    the attacker takes at once (27S-25) unless it prevents them with Faulty Targeting Systems
+    (27S-39)."""
     if state.turn is A and not state.pending:
         if experimental_battlestation.applies(setup, state):
             return experimental_battlestation.ask(setup, state)
         if minelayers.applies(setup, state):
             return minelayers.ask(setup, state)
-        if state.step == minelayers.LAID:
+        if faulty_targeting_systems.prevents(state):
+            return faulty_targeting_systems.ask_prevent(state)
+        if state.step in (minelayers.LAID, faulty_targeting_systems.KEPT):
             return take_hits(
                 setup,
                 state,
@@ -137,7 +146,10 @@ START = "start"
 def _afb_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
     """Anti-fighter barrage: 2 dice per destroyer at its combat value, against fighters (and
     the Son of Ragh's 4 dice at 6: 27R-9)."""
-    if not state.side(side.other).space.count("fighter"):
+    enemy = side.other
+    if not state.side(enemy).space.count("fighter") and not (
+        van_hauge.fighting(setup, state, enemy) and van_hauge.aboard(state, enemy)
+    ):
         return None
     cards = setup.side(side)
     space = state.side(side).space
@@ -277,6 +289,11 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         )
     if state.step.startswith(dimensional_splicers.STEP):
         return dimensional_splicers.next_player(setup, state)
+    if state.step == "":
+        # Van Hauge: its owner's ground forces in space fight as fighters? (27S-43)
+        asked = van_hauge.ask(setup, state)
+        if asked is not None:
+            return asked
     if not state.steps:
         # damage taken before round 1 (PDS fire, pre-combat shots) is not "this round's"
         first = state.at(

@@ -1,0 +1,163 @@
+"""Faulty Targeting Systems (TI3 Shattered Empire action card; data/action_cards.toml;
+docs/rulings.md 27S-39): "Prevents the action card Minelayers, or removes one minefield from a
+system or force opponent to reroll one PDS roll" (the Clojure TI3 action deck of 27S-37).
+
+Dice: PDS fire before the space battle (the attacker has none here: the defender's PDS rolls,
+then the re-rolled die); then the rounds, the attacker rolling before the defender."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from spacecombat import odds
+from spacecombat.core.errors import RuleNotImplemented
+from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
+from tests.ti3.effects import invasion, space
+
+CARD = {"action_cards": ["faulty_targeting_systems"]}
+
+
+def under_pds(held: bool = True, **attacker: Any) -> dict[str, Any]:
+    """The attacker's cruiser (7+: 2/5), holding the card, against a cruiser and a PDS (6+:
+    1/2)."""
+    return space(
+        {"units": {"cruiser": 1}, **(CARD if held else {}), **attacker},
+        {"units": {"cruiser": 1, "pds": 1}},
+    )
+
+
+def test_the_pds_hit_is_rerolled_and_misses() -> None:
+    """PDS fire: 6 (a hit), re-rolled: 3 (a miss). Round 1: 7 (hit); 1."""
+    played = run(under_pds(), [6, 3, 7, 1])
+    assert [e["card"] for e in events(played, "card_played")] == ["faulty_targeting_systems"]
+    assert len(rolls(played, "pds_fire")) == 2
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_the_pds_hit_is_rerolled_and_hits_again() -> None:
+    """PDS fire: 6, re-rolled: 9 (a hit again): the attacker's cruiser is destroyed before the
+    battle."""
+    played = run(under_pds(), [6, 9])
+    assert played.outcome["result"] == "no_combat"
+
+
+def test_no_hit_nothing_to_reroll() -> None:
+    """PDS fire: 2 (a miss): the card is not offered. Round 1: 7 (hit); 1."""
+    played = run(under_pds(), [2, 7, 1])
+    assert not events(played, "card_played")
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_policy_never_keeps_the_card() -> None:
+    played = run(under_pds(policy={"play": {"faulty_targeting_systems": "never"}}), [6])
+    assert not events(played, "card_played")
+    assert played.outcome["result"] == "no_combat"
+
+
+def test_exact_odds_a_cruiser_under_a_pds() -> None:
+    """Hand-derived. The PDS hits with 1/2; the stock holder has the hit re-rolled, so the
+    attacker's cruiser survives PDS fire with 1/2 + 1/2 * 1/2 = 3/4 (1/2 without the card);
+    then the cruiser duel (2/5 each: 3/8, 1/4, 3/8). Attacker 3/4 * 3/8 = 9/32, draw 3/4 *
+    1/4 = 6/32, defender 3/4 * 3/8 = 9/32, no battle (the cruiser lost to PDS fire) 1/4.
+    Without the card: 3/16, 1/8, 3/16, 1/2."""
+    report = odds(under_pds(), fractions=True)
+    assert (report.attacker_win, report.draw, report.defender_win) == (
+        Fraction(9, 32),
+        Fraction(6, 32),
+        Fraction(9, 32),
+    )
+    assert report.other["no_combat"] == Fraction(1, 4)
+    plain = odds(under_pds(held=False), fractions=True)
+    assert (plain.attacker_win, plain.draw, plain.defender_win) == (
+        Fraction(3, 16),
+        Fraction(1, 8),
+        Fraction(3, 16),
+    )
+    assert plain.other["no_combat"] == Fraction(1, 2)
+
+
+def landing() -> dict[str, Any]:
+    """The attacker's ground force (8+: 3/10), holding the card, lands on a planet with a
+    ground force and a PDS (6+: 1/2)."""
+    return invasion(
+        {"units": {"carrier": 1, "ground_force": 1}, **CARD},
+        {"units": {"ground_force": 1, "pds": 1}},
+    )
+
+
+def test_the_pds_fire_at_the_landing_is_a_pds_roll_too() -> None:
+    """PDS fire at the landing: 6 (a hit), re-rolled: 3 (a miss). Round 1: 8 (hit); 1."""
+    played = run(landing(), [6, 3, 8, 1])
+    assert [e["card"] for e in events(played, "card_played")] == ["faulty_targeting_systems"]
+    assert len(rolls(played, "pds_fire_at_landing")) == 2
+    assert played.outcome["planet_taken"] is True
+
+
+def test_exact_odds_a_landing_under_a_pds() -> None:
+    """Hand-derived. The ground force survives the PDS fire with 3/4 (as above); then the
+    ground force duel, 3/10 each, a round where neither hits (49/100) repeating: taken
+    21/51 = 7/17, both destroyed 9/51 = 3/17. Taken 3/4 * 7/17 = 21/68, both destroyed
+    3/4 * 3/17 = 9/68."""
+    report = odds(landing(), fractions=True)
+    assert (report.attacker_win, report.draw) == (Fraction(21, 68), Fraction(9, 68))
+
+
+def mined(**attacker: Any) -> dict[str, Any]:
+    """The attacker's cruiser, holding the card, against a cruiser holding Minelayers."""
+    return space(
+        {"units": {"cruiser": 1}, **CARD, **attacker},
+        {"units": {"cruiser": 1}, "action_cards": ["minelayers"]},
+    )
+
+
+def test_minelayers_is_prevented() -> None:
+    """Minelayers played, prevented: no hit. Round 1: 7 (hit); 1."""
+    played = run(mined(), [7, 1])
+    assert [e["card"] for e in events(played, "card_played")] == [
+        "minelayers",
+        "faulty_targeting_systems",
+    ]
+    assert not events(played, "unit_destroyed", cause="Minelayers")
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_minelayers_kept_when_the_holder_passes() -> None:
+    played = run(mined(policy={"play": {"faulty_targeting_systems": "never"}}), [])
+    lost = events(played, "unit_destroyed", cause="Minelayers")
+    assert [(e["player"], e["unit"]) for e in lost] == [("attacker", "cruiser")]
+    assert played.outcome["result"] == "no_combat"
+
+
+def test_exact_odds_minelayers_prevented_a_plain_duel() -> None:
+    """Prevented, the cruiser duel of 2/5 each: 3/8, 1/4, 3/8."""
+    report = odds(mined(), fractions=True)
+    assert (report.attacker_win, report.draw, report.defender_win) == (
+        Fraction(3, 8),
+        Fraction(1, 4),
+        Fraction(3, 8),
+    )
+
+
+def test_against_graviton_laser_system_it_is_refused() -> None:
+    scenario = space(
+        {"units": {"cruiser": 1}, **CARD},
+        {"units": {"cruiser": 1, "pds": 1}, "technologies": ["graviton_laser_system"]},
+    )
+    with pytest.raises(RuleNotImplemented) as caught:
+        run(scenario, [])
+    assert "Faulty Targeting Systems" in caught.value.rule
+
+
+def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
+    scenario = space(
+        {"units": {"cruiser": 2, "dreadnought": 1}, **CARD},
+        {
+            "units": {"cruiser": 2, "pds": 2, "space_dock": 1},
+            "action_cards": ["minelayers", "faulty_targeting_systems"],
+        },
+    )
+    assert_logs_replay(scenario, seeds=6)
+    assert_sampled_as_played(scenario, trials=30)
