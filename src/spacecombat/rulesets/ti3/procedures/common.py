@@ -9,6 +9,7 @@ from enum import StrEnum
 from spacecombat.core.decisions import Option
 from spacecombat.core.dice import SIDES as FACES
 from spacecombat.core.engine import Node
+from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit
 from spacecombat.core.pool import DiceGroup, DicePool, hit_face
@@ -342,3 +343,17 @@ def _fourth_moon(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
         and state.phase in _BATTLE_HITS
         and bool(state.attacker.space.count(FLAGSHIP))
     )
+
+
+def fleet_withdraws(
+    state: Ti3State, side: Side, to: str | None, phase: Phase, **changes: object
+) -> tuple[Ti3State, Event]:
+    """``side``'s whole fleet leaves the space battle for the system ``to`` (a retreat's
+    movement, ti3-facts.md section 11, or Skilled Retreat's, docs/rulings.md 27S-6): its ships
+    are taken out of the system and kept as ``away``, the state moved to ``phase`` (with other
+    fields changed), with its ``withdrawal_executed`` event."""
+    fleet = state.side(side).space
+    moved = state.with_side(side, state.side(side).with_space(Forces()))
+    done = moved.at(phase, withdrew=(side, to or ""), away=fleet, **changes)
+    said = event("withdrawal_executed", player=side.value, to=to, units=fleet.to_json())
+    return done, said

@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
-from spacecombat.core.forces import Forces, Status
+from spacecombat.core.forces import Status
 from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
@@ -41,6 +41,7 @@ from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_
 from spacecombat.rulesets.ti3.procedures.common import (
     Targets,
     combat_pool,
+    fleet_withdraws,
     pds_pool,
     pool,
 )
@@ -457,25 +458,10 @@ def execute_withdrawals(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     )
 
     def then(option: Option) -> Step[Ti3State]:
-        fleet = state.side(side).space
-        moved = state.with_side(side, state.side(side).with_space(Forces()))
-        done = moved.at(
-            Phase.END_OF_ROUND,
-            announced=None,
-            withdrew=(side, option.target or ""),
-            away=fleet,
+        done, withdrew = fleet_withdraws(
+            state, side, option.target, Phase.END_OF_ROUND, announced=None
         )
-        return Step(
-            done,
-            (
-                event(
-                    "withdrawal_executed",
-                    player=side.value,
-                    to=option.target,
-                    units=fleet.to_json(),
-                ),
-            ),
-        )
+        return Step(done, (withdrew,))
 
     return Decision(request, then)
 
