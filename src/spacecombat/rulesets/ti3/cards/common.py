@@ -11,6 +11,7 @@ from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.sides import Side
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -48,6 +49,29 @@ def offer(
         return Step(done.state, (card_played(owner, card, state.round), *done.events))
 
     return Decision(request, then)
+
+
+def held_with_unit(setup: Ti3Setup, state: Ti3State, side: Side, card: str, unit: str) -> bool:
+    """``side`` holds ``card`` in a space battle, has a ``unit`` in it and faces enemy ships
+    (A Beacon of Hope's flagship, Fighter Prototype's fighters)."""
+    return (
+        setup.kind == "space"
+        and card in state.hand(side)
+        and bool(state.side(side).space.count(unit))
+        and bool(ships(setup, state, side.other))
+    )
+
+
+def offer_kept(
+    owner: Side, card: str, state: Ti3State, prompt: str, passed: Ti3State
+) -> Node[Ti3State]:
+    """``offer`` of a card whose play only puts it in play (``spent_by``, read where its effect
+    applies): the play goes on at ``passed``'s step."""
+
+    def play(after: Ti3State) -> Step[Ti3State]:
+        return Step(after.changed(step=passed.step))
+
+    return offer(owner, card, state, prompt, play, passed)
 
 
 def play_first(setup: Ti3Setup, side: Side, card: str, gains: bool) -> bool:
