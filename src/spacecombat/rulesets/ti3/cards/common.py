@@ -63,15 +63,21 @@ def held_with_unit(setup: Ti3Setup, state: Ti3State, side: Side, card: str, unit
 
 
 def offer_kept(
-    owner: Side, card: str, state: Ti3State, prompt: str, passed: Ti3State
+    owner: Side, card: str, state: Ti3State, prompt: str, passed: Ti3State, **changes: object
 ) -> Node[Ti3State]:
-    """``offer`` of a card whose play only puts it in play (``spent_by``, read where its effect
-    applies): the play goes on at ``passed``'s step."""
+    """``offer`` of a card whose play only puts it in play (``spent_by``, or the state's
+    fields ``changes``, read where its effect applies): the play goes on at ``passed``'s
+    step."""
 
     def play(after: Ti3State) -> Step[Ti3State]:
-        return Step(after.changed(step=passed.step))
+        return Step(after.changed(step=passed.step, **changes))
 
     return offer(owner, card, state, prompt, play, passed)
+
+
+def marked(pair: tuple[bool, bool], side: Side) -> tuple[bool, bool]:
+    """A (attacker, defender) pair of flags with ``side``'s set (a card played this round)."""
+    return (True, pair[1]) if side is Side.ATTACKER else (pair[0], True)
 
 
 def play_first(setup: Ti3Setup, side: Side, card: str, gains: bool) -> bool:
