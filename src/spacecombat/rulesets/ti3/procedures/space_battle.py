@@ -41,9 +41,9 @@ from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_
 from spacecombat.rulesets.ti3.procedures.common import (
     Targets,
     combat_pool,
-    fleet_withdraws,
     pds_pool,
     pool,
+    retreat_destination,
 )
 from spacecombat.rulesets.ti3.procedures.common import remove_casualties as take_hits
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
@@ -447,23 +447,9 @@ def execute_withdrawals(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         why = "the opposing ships are all destroyed" if ships(setup, state, side) else "no ships"
         cancelled = event("withdrawal_cancelled", player=side.value, reason=why)
         return Step(state.at(Phase.END_OF_ROUND, announced=None), (cancelled,))
-    options = tuple(
-        Option(f"to {name}", "move", target=name) for name in destinations(setup, state, side)
+    return retreat_destination(
+        state, side, destinations(setup, state, side), Phase.END_OF_ROUND, announced=None
     )
-    request = DecisionRequest(
-        decision="retreat_destination",
-        player=side.value,
-        prompt="choose the system your fleet moves to",
-        options=options,
-    )
-
-    def then(option: Option) -> Step[Ti3State]:
-        done, withdrew = fleet_withdraws(
-            state, side, option.target, Phase.END_OF_ROUND, announced=None
-        )
-        return Step(done, (withdrew,))
-
-    return Decision(request, then)
 
 
 def end_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
