@@ -15,13 +15,12 @@ that only damages a ship is not worth a ship); else "pass" is first (27S-23).
 
 from __future__ import annotations
 
-from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities.races import YinSacrifice
-from spacecombat.rulesets.ti3.cards.common import card_played, ordered, play_first
+from spacecombat.rulesets.ti3.cards.common import card_played, offer_choices, play_first
 from spacecombat.rulesets.ti3.cards.target_their_flagship import (
     cost,
     destroys,
@@ -73,27 +72,25 @@ def _gains(setup: Ti3Setup, side: Side, choice: tuple[str, str, Status]) -> bool
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may give up a destroyer or cruiser to put one hit on an enemy ship."""
     choices = _choices(setup, state, side)
-    options = ship_at_ship(f"play {CARD}:", "on", choices)
-    request = DecisionRequest(
-        "play_card",
-        side.value,
-        "before round 2: discard a cruiser or destroyer to inflict one hit on an enemy ship?",
-        ordered(options, play_first(setup, side, CARD, _gains(setup, side, choices[0]))),
-        facts={"card": CARD, "round": state.round},
-    )
-    enemy = side.other
 
-    def then(option: Option) -> Step[Ti3State]:
-        if option.action != "play":
-            return Step(passed)
-        mine, unit, status = choices[int(option.target or 0)]
+    def play(index: int) -> Step[Ti3State]:
+        mine, unit, status = choices[index]
         own = state.side(side).space.remove(mine, Status.UNDAMAGED)
         after = state.with_side(side, state.side(side).with_space(own))
         said = [
             card_played(side, CARD, state.round),
             unit_destroyed(side, mine, Status.UNDAMAGED, WHY),
         ]
-        hit = hit_ship(setup, after.changed(step=passed.step), enemy, unit, status, WHY)
+        hit = hit_ship(setup, after.changed(step=passed.step), side.other, unit, status, WHY)
         return Step(hit.state, (*said, *hit.events))
 
-    return Decision(request, then)
+    return offer_choices(
+        side,
+        CARD,
+        state,
+        "before round 2: discard a cruiser or destroyer to inflict one hit on an enemy ship?",
+        ship_at_ship(f"play {CARD}:", "on", choices),
+        play,
+        passed,
+        play_first(setup, side, CARD, _gains(setup, side, choices[0])),
+    )

@@ -10,6 +10,7 @@ from typing import Protocol
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import Event, event
+from spacecombat.core.forces import Status
 from spacecombat.core.sides import Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.setup import Ti3Setup
@@ -49,6 +50,42 @@ def offer(
         return Step(done.state, (card_played(owner, card, state.round), *done.events))
 
     return Decision(request, then)
+
+
+def offer_choices(
+    owner: Side,
+    card: str,
+    state: Ti3State,
+    prompt: str,
+    labels: Sequence[str],
+    play: Callable[[int], Step[Ti3State]],
+    passed: Ti3State,
+    first: bool = True,
+) -> Node[Ti3State]:
+    """Ask ``owner`` whether to play ``card`` and how: one "play" option per label of
+    ``labels`` (its target the label's index) and "pass", the plays first when ``first``
+    (``ordered``); a play does ``play`` with the chosen index (which takes the card from the
+    hand, if it is one, and says so), "pass" goes on with ``passed``."""
+    options = tuple(Option(label, "play", target=str(i)) for i, label in enumerate(labels))
+    request = DecisionRequest(
+        "play_card",
+        owner.value,
+        prompt,
+        ordered(options, first),
+        facts={"card": card, "round": state.round},
+    )
+
+    def then(option: Option) -> Step[Ti3State]:
+        if option.action != "play":
+            return Step(passed)
+        return play(int(option.target or 0))
+
+    return Decision(request, then)
+
+
+def damaged(unit: str, status: Status) -> str:
+    """``unit`` in an option's words, " (damaged)" after it unless it is undamaged."""
+    return unit + (" (damaged)" if status is not Status.UNDAMAGED else "")
 
 
 def held_with_unit(setup: Ti3Setup, state: Ti3State, side: Side, card: str, unit: str) -> bool:

@@ -17,15 +17,14 @@ Direct Hit follows). In round 1 one ship of the chosen type of the holder does n
 
 from __future__ import annotations
 
-from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.forces import Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import alastor
-from spacecombat.rulesets.ti3.cards.common import card_played
+from spacecombat.rulesets.ti3.cards.common import card_played, damaged, offer_choices
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -71,41 +70,28 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may play the card, naming its ship and the target."""
     choices = _choices(setup, state, side)
-    options = ship_at_ship(f"play {CARD}:", "at", choices)
-    request = DecisionRequest(
-        "play_card",
-        side.value,
-        "play Target Their Flagship!: one of your ships fires one die at an enemy ship?",
-        (*options, Option("pass", "pass")),
-        facts={"card": CARD, "round": state.round},
-    )
 
-    def then(option: Option) -> Step[Ti3State]:
-        if option.action != "play":
-            return Step(passed)
-        mine, unit, status = choices[int(option.target or 0)]
+    def play(index: int) -> Step[Ti3State]:
+        mine, unit, status = choices[index]
         marked = "|".join((side.value, mine, unit, str(int(status)), passed.step))
         after = state.played(side, CARD).changed(step=AIMING + marked)
         return Step(after, (card_played(side, CARD, state.round),))
 
-    return Decision(request, then)
-
-
-def ship_at_ship(
-    play: str, word: str, choices: list[tuple[str, str, Status]]
-) -> tuple[Option, ...]:
-    """One "play" option per (own ship, enemy ship and its status) of ``choices``, its target
-    the choice's index: "<play> <own> <word> <enemy>", " (damaged)" after a damaged enemy
-    ship (this card's and the Yin sacrifice's, 27S-15)."""
-    return tuple(
-        Option(
-            f"{play} {mine} {word} {unit}"
-            + (" (damaged)" if status is not Status.UNDAMAGED else ""),
-            "play",
-            target=str(i),
-        )
-        for i, (mine, unit, status) in enumerate(choices)
+    return offer_choices(
+        side,
+        CARD,
+        state,
+        "play Target Their Flagship!: one of your ships fires one die at an enemy ship?",
+        ship_at_ship(f"play {CARD}:", "at", choices),
+        play,
+        passed,
     )
+
+
+def ship_at_ship(play: str, word: str, choices: list[tuple[str, str, Status]]) -> list[str]:
+    """The words of a "play" option per (own ship, enemy ship and its status) of ``choices``:
+    "<play> <own> <word> <enemy>" (this card's and the Yin sacrifice's, 27S-15)."""
+    return [f"{play} {mine} {word} {damaged(unit, status)}" for mine, unit, status in choices]
 
 
 def fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
