@@ -151,26 +151,13 @@ def _upgrades(
     that fight in this battle's combats (ships in a space battle, ground forces in an
     invasion): those that add to the expected hits of a combat round (with the gain), and the
     others that change the card."""
-    mine, theirs = setup.side(nekro), setup.side(nekro.other)
-    units = state.side(nekro)
-    present = set(units.space.types()).union(*(p.types() for p in units.planets))
-    fights = mine.is_ship if setup.kind == "space" else mine.is_ground_force
-    adding: list[tuple[Fraction, str]] = []
-    other: list[str] = []
-    for unit in sorted(present):
-        card, own = theirs.cards.get(unit), mine.cards.get(unit)
-        if card is None or own is None or not fights(unit):
-            continue
+
+    def name(unit: str, card: UnitDef, own: UnitDef) -> str | None:
         if card.faction is not None or card.level != 2 or own.level != 1 or own.faction:
-            continue  # not a generic upgrade, or the Nekro's card is not the generic one
-        upgraded = card
-        count = units.space.count(unit) + sum(p.count(unit) for p in units.planets)
-        gain = count * (_hits_per_round(upgraded) - _hits_per_round(own))
-        if gain > 0:
-            adding.append((gain, UPGRADE + unit))
-        elif upgraded != own:
-            other.append(UPGRADE + unit)
-    return adding, other
+            return None  # not a generic upgrade, or the Nekro's card is not the generic one
+        return UPGRADE + unit
+
+    return _gains(setup, state, nekro, name)
 
 
 def copied_upgrades(
@@ -185,6 +172,29 @@ def copied_upgrades(
     ``_upgrades``)."""
     if not free_tokens(setup, nekro):
         return [], []
+    mine = setup.side(nekro)
+
+    def name(unit: str, card: UnitDef, own: UnitDef) -> str | None:
+        if own.faction is not None and own.faction != mine.faction:
+            return None  # a token is on another faction's unit upgrade of this type already
+        if not faction_unit_upgrade(card) or card.faction == mine.faction:
+            return None
+        return card.id
+
+    return _gains(setup, state, nekro, name)
+
+
+def _gains(
+    setup: BattleSetup,
+    state: BattleState,
+    nekro: Side,
+    name: Callable[[str, UnitDef, UnitDef], str | None],
+) -> tuple[list[tuple[Fraction, str]], list[str]]:
+    """For each unit type of the Nekro present that fights in this battle's combats (ships in
+    a space battle, ground forces in an invasion) and that both players have a card of, the
+    opponent's card that ``name`` names (``None``: not one it may take): those that add to the
+    expected hits of a combat round (with the gain), and the others that change the card (a
+    copied faction upgrade always does: its faction is not the Nekro's card's)."""
     mine, theirs = setup.side(nekro), setup.side(nekro.other)
     units = state.side(nekro)
     present = set(units.space.types()).union(*(p.types() for p in units.planets))
@@ -195,16 +205,15 @@ def copied_upgrades(
         card, own = theirs.cards.get(unit), mine.cards.get(unit)
         if card is None or own is None or not fights(unit):
             continue
-        if own.faction is not None and own.faction != mine.faction:
-            continue  # a token is on another faction's unit upgrade of this type already
-        if not faction_unit_upgrade(card) or card.faction == mine.faction:
+        named = name(unit, card, own)
+        if named is None:
             continue
         count = units.space.count(unit) + sum(p.count(unit) for p in units.planets)
         gain = count * (_hits_per_round(card) - _hits_per_round(own))
         if gain > 0:
-            adding.append((gain, card.id))
-        else:
-            other.append(card.id)
+            adding.append((gain, named))
+        elif card != own:
+            other.append(named)
     return adding, other
 
 
