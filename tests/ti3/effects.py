@@ -13,6 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from tests.helpers import events
+
 
 def space(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -> dict[str, Any]:
     """A TI3 space battle."""
@@ -34,6 +36,26 @@ def invasion(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -
         "defender": defender,
         **extra,
     }
+
+
+def landing(
+    attacker: dict[str, Any], defender: dict[str, Any], a: Any = None, d: Any = None
+) -> dict[str, Any]:
+    """A TI3 invasion of planet A: the attacker's ``attacker`` units (``a``: more of its
+    side's fields) land on it, held by the defender's ``defender`` (``d``: its side's fields);
+    no bombardment."""
+    return {
+        "ruleset": "ti3",
+        "battle": "invasion",
+        "attacker": {"units": attacker, **(a or {})},
+        "defender": d or {},
+        "planets": [{"name": "A", "defender": defender, "bombarded_by": {}}],
+    }
+
+
+def destroyed_by(played: Any, cause: str) -> list[tuple[object, object]]:
+    """(player, unit) of each ``unit_destroyed`` event of ``played`` with ``cause``."""
+    return [(e["player"], e["unit"]) for e in events(played, "unit_destroyed", cause=cause)]
 
 
 def two_lives_duel(a: Fraction, p: Fraction) -> tuple[Fraction, Fraction, Fraction]:
