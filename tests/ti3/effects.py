@@ -11,7 +11,9 @@ with ``a p / (1 - r)``, it loses with ``(1 - a) p / (1 - r)``."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
+
+from tests.helpers import events, rolls
 
 
 def space(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -34,6 +36,35 @@ def invasion(attacker: dict[str, Any], defender: dict[str, Any], **extra: Any) -
         "defender": defender,
         **extra,
     }
+
+
+def invasion_of_a(
+    attacker: dict[str, Any], defender: dict[str, Any], a: Any = None, d: Any = None
+) -> dict[str, Any]:
+    """A TI3 invasion of planet A: the attacker's ``attacker`` units (``a``: more of its
+    side's fields) land on it, held by the defender's ``defender`` (``d``: its side's fields);
+    no bombardment."""
+    return {
+        "ruleset": "ti3",
+        "battle": "invasion",
+        "attacker": {"units": attacker, **(a or {})},
+        "defender": d or {},
+        "planets": [{"name": "A", "defender": defender, "bombarded_by": {}}],
+    }
+
+
+def destroyed_by(played: Any, cause: str) -> list[tuple[object, object]]:
+    """(player, unit) of each ``unit_destroyed`` event of ``played`` with ``cause``."""
+    return [(e["player"], e["unit"]) for e in events(played, "unit_destroyed", cause=cause)]
+
+
+def invasion_faces(played: Any) -> list[list[int]]:
+    """The faces of each invasion combat roll of ``played``, in order."""
+    found: list[list[int]] = []
+    for roll in rolls(played, "invasion_combat"):
+        groups = cast("list[dict[str, list[int]]]", roll["groups"])
+        found.append([face for group in groups for face in group["faces"]])
+    return found
 
 
 def two_lives_duel(a: Fraction, p: Fraction) -> tuple[Fraction, Fraction, Fraction]:

@@ -11,33 +11,19 @@ from typing import Any
 
 from spacecombat import odds
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, run
+from tests.ti3.effects import destroyed_by, invasion_of_a
 
 CARD = {"action_cards": ["geomagnetic_mines"]}
 
 
-def invasion(
-    attacker: dict[str, Any], defender: dict[str, Any], a: Any = None, d: Any = None
-) -> dict[str, Any]:
-    return {
-        "ruleset": "ti3",
-        "battle": "invasion",
-        "attacker": {"units": attacker, **(a or {})},
-        "defender": d or {},
-        "planets": [{"name": "A", "defender": defender, "bombarded_by": {}}],
-    }
-
-
 def destroyed(played: Any) -> list[tuple[object, object]]:
-    return [
-        (e["player"], e["unit"])
-        for e in events(played, "unit_destroyed", cause="Geomagnetic Mines")
-    ]
+    return destroyed_by(played, "Geomagnetic Mines")
 
 
 def test_destroys_the_defending_mechanized_unit() -> None:
     """Before round 1 the attacker's card destroys the Mechanized Unit. Round 1: 8 (hit); 1."""
     played = run(
-        invasion(
+        invasion_of_a(
             {"carrier": 1, "ground_force": 1}, {"ground_force": 1, "mechanized_unit": 1}, a=CARD
         ),
         [8, 1],
@@ -48,13 +34,17 @@ def test_destroys_the_defending_mechanized_unit() -> None:
 
 def test_the_defender_destroys_a_landing_mechanized_unit() -> None:
     """The attacker's only ground unit is a Mechanized Unit: destroyed, no combat is fought."""
-    played = run(invasion({"carrier": 1, "mechanized_unit": 1}, {"ground_force": 1}, d=CARD), [])
+    played = run(
+        invasion_of_a({"carrier": 1, "mechanized_unit": 1}, {"ground_force": 1}, d=CARD), []
+    )
     assert destroyed(played) == [("attacker", "mechanized_unit")]
     assert played.outcome["planet_taken"] is False
 
 
 def test_not_offered_without_an_enemy_mechanized_unit() -> None:
-    played = run(invasion({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=CARD), [8, 1])
+    played = run(
+        invasion_of_a({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=CARD), [8, 1]
+    )
     assert not events(played, "choice_made", decision="play_card")
 
 
@@ -62,7 +52,7 @@ def test_exact_odds_a_ground_force_duel_once_the_unit_is_gone() -> None:
     """Hand-derived. With the Mechanized Unit destroyed, one ground force each (8+: 3/10):
     taken 21/51 = 7/17, both destroyed 3/17, kept 7/17."""
     report = odds(
-        invasion(
+        invasion_of_a(
             {"carrier": 1, "ground_force": 1}, {"ground_force": 1, "mechanized_unit": 1}, a=CARD
         ),
         fractions=True,
@@ -75,7 +65,7 @@ def test_exact_odds_a_ground_force_duel_once_the_unit_is_gone() -> None:
 
 
 def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
-    scenario = invasion(
+    scenario = invasion_of_a(
         {"carrier": 1, "mechanized_unit": 2, "ground_force": 1},
         {"ground_force": 2, "mechanized_unit": 1},
         a=CARD,

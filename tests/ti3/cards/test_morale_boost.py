@@ -11,20 +11,9 @@ from typing import Any, cast
 
 from spacecombat import odds
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
-from tests.ti3.effects import space
+from tests.ti3.effects import invasion_of_a, space
 
 CARD = {"action_cards": ["morale_boost"]}
-
-
-def invasion(attacker: dict[str, Any], defender: dict[str, Any], **sides: Any) -> dict[str, Any]:
-    """The attacker's carrier brings its ground forces to planet A."""
-    return {
-        "ruleset": "ti3",
-        "battle": "invasion",
-        "attacker": {"units": attacker, **sides.get("a", {})},
-        "defender": sides.get("d", {}),
-        "planets": [{"name": "A", "defender": defender, "bombarded_by": {}}],
-    }
 
 
 def hit_on(played: Any, purpose: str, player: str) -> list[int]:
@@ -60,7 +49,9 @@ def test_policy_plays_it_in_a_later_round() -> None:
 
 def test_in_an_invasion_combat() -> None:
     """The ground force hits on 7 in the round the card is played. Round 1: 7 (hit); 1."""
-    played = run(invasion({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=CARD), [7, 1])
+    played = run(
+        invasion_of_a({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=CARD), [7, 1]
+    )
     assert hit_on(played, "invasion_combat", "attacker") == [7]
     assert played.outcome["planet_taken"] is True
 
@@ -84,7 +75,8 @@ def test_exact_odds_a_ground_force_duel() -> None:
     both 12/100, neither 42/100; later rounds 3/10 each: taken 7/17. Taken:
     28/100 + 42/100 * 7/17 = 77/170."""
     report = odds(
-        invasion({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=CARD), fractions=True
+        invasion_of_a({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=CARD),
+        fractions=True,
     )
     assert report.other["planet_taken"] == Fraction(77, 170)
 

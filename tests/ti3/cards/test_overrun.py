@@ -12,32 +12,20 @@ from typing import Any
 
 from spacecombat import odds
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, run
-from tests.ti3.effects import at_least_one, two_lives_duel
+from tests.ti3.effects import at_least_one, destroyed_by, invasion_of_a, two_lives_duel
 
 CARD = {"action_cards": ["overrun"]}
 
 
-def invasion(
-    attacker: dict[str, Any], defender: dict[str, Any], a: Any = None, d: Any = None
-) -> dict[str, Any]:
-    return {
-        "ruleset": "ti3",
-        "battle": "invasion",
-        "attacker": {"units": attacker, **(a or {})},
-        "defender": d or {},
-        "planets": [{"name": "A", "defender": defender, "bombarded_by": {}}],
-    }
-
-
 def destroyed(played: Any) -> list[tuple[object, object]]:
-    return [(e["player"], e["unit"]) for e in events(played, "unit_destroyed", cause="Overrun")]
+    return destroyed_by(played, "Overrun")
 
 
 def test_destroys_a_defending_ground_force_before_the_combat() -> None:
     """Before round 1 the attacker's card takes one of the two ground forces. Round 1: the
     Mechanized Unit 6 (hit), 1; the ground force 1."""
     played = run(
-        invasion({"carrier": 1, "mechanized_unit": 1}, {"ground_force": 2}, a=CARD), [6, 1, 1]
+        invasion_of_a({"carrier": 1, "mechanized_unit": 1}, {"ground_force": 2}, a=CARD), [6, 1, 1]
     )
     assert destroyed(played) == [("defender", "ground_force")]
     assert played.outcome["planet_taken"] is True
@@ -45,7 +33,7 @@ def test_destroys_a_defending_ground_force_before_the_combat() -> None:
 
 def test_a_shock_troop_when_no_ground_force_is_left() -> None:
     """The defender's only unit is a shock troop: the card takes it, no combat is fought."""
-    scenario = invasion({"carrier": 1, "mechanized_unit": 1}, {"shock_troop": 1}, a=CARD)
+    scenario = invasion_of_a({"carrier": 1, "mechanized_unit": 1}, {"shock_troop": 1}, a=CARD)
     scenario["options"] = {"shock_troops": True}
     played = run(scenario, [])
     assert destroyed(played) == [("defender", "shock_troop")]
@@ -56,14 +44,16 @@ def test_the_defender_plays_it_too() -> None:
     """A defending Mechanized Unit: the defender takes one of the attacker's two ground forces.
     Round 1: the ground force 1; the Mechanized Unit 6 (hit), 1."""
     played = run(
-        invasion({"carrier": 1, "ground_force": 2}, {"mechanized_unit": 1}, d=CARD), [1, 6, 1]
+        invasion_of_a({"carrier": 1, "ground_force": 2}, {"mechanized_unit": 1}, d=CARD), [1, 6, 1]
     )
     assert destroyed(played) == [("attacker", "ground_force")]
     assert played.outcome["planet_taken"] is False
 
 
 def test_not_offered_without_a_mechanized_unit() -> None:
-    played = run(invasion({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=CARD), [8, 1])
+    played = run(
+        invasion_of_a({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=CARD), [8, 1]
+    )
     assert not events(played, "choice_made", decision="play_card")
 
 
@@ -72,14 +62,15 @@ def test_exact_odds_the_mechanized_unit_against_the_last_ground_force() -> None:
     (two dice at 6: a = 1 - (1/2)^2 = 3/4; two lives): the duel of tests/ti3/effects.py."""
     win, both, lose = two_lives_duel(at_least_one(2, Fraction(1, 2)), Fraction(3, 10))
     report = odds(
-        invasion({"carrier": 1, "mechanized_unit": 1}, {"ground_force": 2}, a=CARD), fractions=True
+        invasion_of_a({"carrier": 1, "mechanized_unit": 1}, {"ground_force": 2}, a=CARD),
+        fractions=True,
     )
     assert report.other["planet_taken"] == win
     assert (report.attacker_win, report.draw, report.defender_win) == (win, both, lose)
 
 
 def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
-    scenario = invasion(
+    scenario = invasion_of_a(
         {"carrier": 1, "mechanized_unit": 1, "ground_force": 1},
         {"ground_force": 2, "mechanized_unit": 1},
         a=CARD,

@@ -8,14 +8,14 @@ after it, then Recheck's die."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented
-from tests.helpers import assert_logs_replay, assert_sampled_as_played, rolls, run
-from tests.ti3.effects import invasion
+from tests.helpers import assert_logs_replay, assert_sampled_as_played, run
+from tests.ti3.effects import invasion, invasion_faces
 
 SOL = {"faction": "sol", "technologies": ["spec_ops_training"], "action_cards": ["recheck"]}
 
@@ -24,20 +24,11 @@ def landing(units: dict[str, int], defender: dict[str, int], **extra: Any) -> di
     return invasion({"units": {"carrier": 1, **units}, **SOL}, {"units": defender}, **extra)
 
 
-def faces(played: Any) -> list[list[int]]:
-    """The faces of each invasion combat roll, in order."""
-    found: list[list[int]] = []
-    for roll in rolls(played, "invasion_combat"):
-        groups = cast("list[dict[str, list[int]]]", roll["groups"])
-        found.append([face for group in groups for face in group["faces"]])
-    return found
-
-
 def test_the_1_rerolled_then_the_miss_rechecked() -> None:
     """Round 1: the ground force 1, re-rolled (Spec Ops Training): 2 (a miss); Recheck: 8 (a
     hit); the defender 1."""
     played = run(landing({"ground_force": 1}, {"ground_force": 1}), [1, 2, 8, 1])
-    assert faces(played) == [[1], [2], [8], [1]]
+    assert invasion_faces(played) == [[1], [2], [8], [1]]
     assert played.outcome["planet_taken"] is True
 
 
@@ -45,7 +36,7 @@ def test_a_1_on_the_rechecked_die_is_kept() -> None:
     """Round 1: 4 (a miss, not a 1); Recheck: 1 (kept: not re-rolled again); the defender 8
     (a hit): the planet is kept."""
     played = run(landing({"ground_force": 1}, {"ground_force": 1}), [4, 1, 8])
-    assert faces(played) == [[4], [1], [8]]
+    assert invasion_faces(played) == [[4], [1], [8]]
     assert played.outcome["planet_taken"] is False
 
 

@@ -9,14 +9,14 @@ group's 1s re-rolled after it."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented
-from tests.helpers import assert_logs_replay, assert_sampled_as_played, rolls, run
-from tests.ti3.effects import invasion, space
+from tests.helpers import assert_logs_replay, assert_sampled_as_played, run
+from tests.ti3.effects import invasion, invasion_faces, space
 
 SOL = {"faction": "sol", "technologies": ["spec_ops_training"]}
 
@@ -25,19 +25,10 @@ def landing(units: dict[str, int], defender: dict[str, int], **extra: Any) -> di
     return invasion({"units": {"carrier": 1, **units}, **SOL}, {"units": defender}, **extra)
 
 
-def faces(played: Any) -> list[list[int]]:
-    """The faces of each invasion combat roll, in order."""
-    found: list[list[int]] = []
-    for roll in rolls(played, "invasion_combat"):
-        groups = cast("list[dict[str, list[int]]]", roll["groups"])
-        found.append([face for group in groups for face in group["faces"]])
-    return found
-
-
 def test_a_1_is_rerolled_and_the_second_result_kept() -> None:
     """Round 1: the ground force rolls 1, re-rolled: 8 (hit); the defender 1."""
     played = run(landing({"ground_force": 1}, {"ground_force": 1}), [1, 8, 1])
-    assert faces(played) == [[1], [8], [1]]
+    assert invasion_faces(played) == [[1], [8], [1]]
     assert played.outcome["planet_taken"] is True
 
 
@@ -49,14 +40,14 @@ def test_only_the_1s_are_rerolled_group_by_group() -> None:
         landing({"ground_force": 1, "mechanized_unit": 1}, {"ground_force": 2}),
         [1, 6, 2, 1, 3, 1, 1, 6, 6, 8, 1],
     )
-    assert faces(played) == [[1, 6], [2], [1], [3], [1, 1], [6, 6], [8], [1]]
+    assert invasion_faces(played) == [[1, 6], [2], [1], [3], [1, 1], [6, 6], [8], [1]]
     assert played.outcome["planet_taken"] is True
 
 
 def test_no_1_no_reroll() -> None:
     """Round 1: 8 (hit); 1."""
     played = run(landing({"ground_force": 1}, {"ground_force": 1}), [8, 1])
-    assert faces(played) == [[8], [1]]
+    assert invasion_faces(played) == [[8], [1]]
 
 
 def test_exact_odds_a_ground_force_duel() -> None:

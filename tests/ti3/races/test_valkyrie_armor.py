@@ -8,22 +8,12 @@ round's casualties."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from spacecombat import odds
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
+from tests.ti3.effects import invasion_of_a
 
 SARDAKK = {"faction": "sardakk", "technologies": ["valkyrie_armor"]}
-
-
-def invasion(attacker: dict[str, Any], defender: dict[str, Any], a: Any = None) -> dict[str, Any]:
-    return {
-        "ruleset": "ti3",
-        "battle": "invasion",
-        "attacker": {"units": attacker, **(a or {})},
-        "defender": {},
-        "planets": [{"name": "A", "defender": defender, "bombarded_by": {}}],
-    }
 
 
 def test_a_ten_for_the_casualty_taken_destroys_a_defender() -> None:
@@ -31,7 +21,8 @@ def test_a_ten_for_the_casualty_taken_destroys_a_defender() -> None:
     ground force is lost. Valkyrie Armor: one die, 10: the defender's ground force is
     destroyed, the planet is taken."""
     played = run(
-        invasion({"carrier": 1, "ground_force": 2}, {"ground_force": 1}, a=SARDAKK), [1, 1, 8, 10]
+        invasion_of_a({"carrier": 1, "ground_force": 2}, {"ground_force": 1}, a=SARDAKK),
+        [1, 1, 8, 10],
     )
     assert [r["player"] for r in rolls(played, "valkyrie_armor")] == ["attacker"]
     gone = events(played, "unit_destroyed", cause="Valkyrie Armor")
@@ -42,7 +33,7 @@ def test_a_ten_for_the_casualty_taken_destroys_a_defender() -> None:
 def test_no_roll_without_a_casualty() -> None:
     """Round 1: 7 (hit); 1: no casualty, no Valkyrie die."""
     played = run(
-        invasion({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=SARDAKK), [7, 1]
+        invasion_of_a({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=SARDAKK), [7, 1]
     )
     assert rolls(played, "valkyrie_armor") == []
 
@@ -54,7 +45,7 @@ def test_exact_odds_a_ground_force_duel() -> None:
     both destroyed), neither 21/50 (again). Taken 14/29; both destroyed (6/50 + 9/500) /
     (29/50) = 69/290; kept 81/290."""
     report = odds(
-        invasion({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=SARDAKK),
+        invasion_of_a({"carrier": 1, "ground_force": 1}, {"ground_force": 1}, a=SARDAKK),
         fractions=True,
     )
     assert (report.attacker_win, report.draw, report.defender_win) == (
@@ -65,7 +56,7 @@ def test_exact_odds_a_ground_force_duel() -> None:
 
 
 def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
-    scenario = invasion(
+    scenario = invasion_of_a(
         {"carrier": 2, "ground_force": 3, "mechanized_unit": 1},
         {"ground_force": 3},
         a=SARDAKK,

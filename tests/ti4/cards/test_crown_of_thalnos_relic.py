@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from spacecombat import odds, rulesets
+from spacecombat import odds
 from spacecombat.core.events import Event
 from spacecombat.replayer import replay
 from spacecombat.resolver import resolve
@@ -317,22 +317,10 @@ def test_the_unit_with_one_more_die_is_doomed_by_its_two_dice() -> None:
 def test_the_first_roll_hand_derived() -> None:
     """Each die hits at last with 2/5 + 3/5 * 1/2 = 7/10. The cruiser with 2 dice makes 0, 1, 2
     hits with 9/100 (lost), 42/100, 49/100; the other 0 (lost) or 1 with 3/10, 7/10."""
-    from spacecombat.core.decisions import decide
-    from spacecombat.core.engine import Chance, Decision, Step
     from spacecombat.core.pool import Tally
+    from tests.ti4.scenarios import first_chance
 
-    battle = rulesets.battle(parse_scenario(space(VISCOUNT, {"units": "1 cruiser"})))
-    policies = battle.stock_policies()
-    state = battle.start().state
-    while True:
-        node = battle.advance(state)
-        if isinstance(node, Step):
-            state = node.state
-        elif isinstance(node, Decision):
-            state = node.then(decide(node.request, policies)).state
-        else:
-            break
-    assert isinstance(node, Chance)
+    node = first_chance(space(VISCOUNT, {"units": "1 cruiser"}))
     assert node.roller == "attacker"
     f = Fraction
     two = {(0, 1): f(9, 100), (1, 0): f(42, 100), (2, 0): f(49, 100)}

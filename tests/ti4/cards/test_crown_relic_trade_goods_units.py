@@ -14,11 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from spacecombat import rulesets
-from spacecombat.core.decisions import decide
-from spacecombat.core.engine import Chance, Decision, Step
 from spacecombat.core.pool import Tally
-from spacecombat.rulesets import parse_scenario
 from tests.helpers import (
     assert_logs_replay,
     assert_sampled_as_played,
@@ -27,6 +23,7 @@ from tests.helpers import (
     run,
     space,
 )
+from tests.ti4.scenarios import first_chance
 
 HACAN: dict[str, Any] = {
     "faction": "hacan",
@@ -94,18 +91,7 @@ def test_the_first_roll_hand_derived() -> None:
     only when both are (q^2: one is saved); the flagship is lost when both its dice missed
     (9/100), unless one shows 5 (1 - (4/5)^2 = 9/25) and no war sun needs the trade good
     ((1 - q)^2)."""
-    battle = rulesets.battle(parse_scenario(space(HACAN, {"units": "2 dreadnought"})))
-    policies = battle.stock_policies()
-    state = battle.start().state
-    while True:
-        node = battle.advance(state)
-        if isinstance(node, Step):
-            state = node.state
-        elif isinstance(node, Decision):
-            state = node.then(decide(node.request, policies)).state
-        else:
-            break
-    assert isinstance(node, Chance)
+    node = first_chance(space(HACAN, {"units": "2 dreadnought"}))
     assert node.roller == "attacker"
     assert [(g.unit, g.dice, g.doom, g.budget) for g in node.pool.groups] == [
         ("war_sun", 3, 3, 1),
@@ -192,18 +178,7 @@ def test_with_the_law_the_first_roll_hand_derived() -> None:
     (R1) 5167/125000. The trade good goes to a miss needing 1, first one that saves a war sun,
     the first war sun first: both lost only if both are R2; none lost when neither is at risk
     or the only one at risk is R1."""
-    battle = rulesets.battle(parse_scenario(law_elected("2 dreadnought", trade_goods=1)))
-    policies = battle.stock_policies()
-    state = battle.start().state
-    while True:
-        node = battle.advance(state)
-        if isinstance(node, Step):
-            state = node.state
-        elif isinstance(node, Decision):
-            state = node.then(decide(node.request, policies)).state
-        else:
-            break
-    assert isinstance(node, Chance)
+    node = first_chance(law_elected("2 dreadnought", trade_goods=1))
     assert node.roller == "attacker"
     assert [(g.unit, g.dice, g.doom, g.doom_strict) for g in node.pool.groups] == [
         ("war_sun", 3, 3, True),

@@ -17,12 +17,11 @@ Breakdown does not stop it (27S-29). It acts before the rounds: the product form
 
 from __future__ import annotations
 
-from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.rulesets.ti3.abilities.races import DimensionalSplicers
-from spacecombat.rulesets.ti3.cards.common import card_played
+from spacecombat.rulesets.ti3.cards.common import card_played, damaged, offer_choices
 from spacecombat.rulesets.ti3.cards.target_their_flagship import hit_ship, targets
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
@@ -73,27 +72,18 @@ def next_player(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
 
 def _ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     choices: list[tuple[str, Status]] = targets(setup, state, side.other)
-    options = tuple(
-        Option(
-            f"play {CARD}: hit {unit}" + (" (damaged)" if status is not Status.UNDAMAGED else ""),
-            "play",
-            target=str(i),
-        )
-        for i, (unit, status) in enumerate(choices)
-    )
-    request = DecisionRequest(
-        "play_card",
-        side.value,
-        "Dimensional Splicers: assign 1 hit to an enemy ship of your choice?",
-        (*options, Option("pass", "pass")),
-        facts={"card": CARD, "round": state.round},
-    )
 
-    def then(option: Option) -> Step[Ti3State]:
-        if option.action != "play":
-            return Step(passed)
-        unit, status = choices[int(option.target or 0)]
+    def play(index: int) -> Step[Ti3State]:
+        unit, status = choices[index]
         done = hit_ship(setup, passed, side.other, unit, status, CAUSE)
         return Step(done.state, (card_played(side, CARD, state.round), *done.events))
 
-    return Decision(request, then)
+    return offer_choices(
+        side,
+        CARD,
+        state,
+        "Dimensional Splicers: assign 1 hit to an enemy ship of your choice?",
+        [f"play {CARD}: hit {damaged(unit, status)}" for unit, status in choices],
+        play,
+        passed,
+    )

@@ -18,14 +18,14 @@ more). Once per battle (PC_Twi: round 2 only)."""
 
 from __future__ import annotations
 
-from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import alastor
 from spacecombat.rulesets.ti3.abilities.races import Exotrireme
-from spacecombat.rulesets.ti3.cards.common import card_played, ordered, play_first
+from spacecombat.rulesets.ti3.cards.common import card_played, damaged, offer_choices, play_first
+from spacecombat.rulesets.ti3.cards.target_their_flagship import cost
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -34,12 +34,6 @@ CARD = "exotrireme"
 
 #: the round at whose start it is offered (PC_Twi: before round 2)
 ROUND = 2
-
-
-def _cost(setup: Ti3Setup, side: Side, unit: str) -> float:
-    """What one ``unit`` of ``side`` costs (no cost: dearest), the stock player's measure."""
-    card = setup.side(side).card(unit)
-    return 100.0 if card.cost is None else card.cost / card.units_per_cost
 
 
 def _targets(setup: Ti3Setup, state: Ti3State, side: Side) -> list[tuple[str, Status]]:
@@ -79,34 +73,21 @@ def _choices(setup: Ti3Setup, state: Ti3State, side: Side) -> list[tuple[tuple[s
 
 
 def _words(pair: tuple[tuple[str, Status], ...]) -> str:
-    return " and ".join(u + (" (damaged)" if s is not Status.UNDAMAGED else "") for u, s in pair)
+    return " and ".join(damaged(u, s) for u, s in pair)
 
 
 def _gains(setup: Ti3Setup, side: Side, pair: tuple[tuple[str, Status], ...]) -> bool:
     """Whether destroying ``pair`` is worth the dreadnought given up: they cost at least it."""
-    given = _cost(setup, side, "dreadnought")
-    return sum(_cost(setup, side.other, unit) for unit, _ in pair) >= given
+    given = cost(setup, side, "dreadnought")
+    return sum(cost(setup, side.other, unit) for unit, _ in pair) >= given
 
 
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may give up a dreadnought to destroy up to two enemy ships of its choice."""
     choices = _choices(setup, state, side)
-    options = tuple(
-        Option(f"play exotrireme: destroy {_words(pair)}", "play", target=str(i))
-        for i, pair in enumerate(choices)
-    )
-    request = DecisionRequest(
-        "play_card",
-        side.value,
-        "Exotrireme: destroy one of your dreadnoughts to destroy two enemy ships?",
-        ordered(options, play_first(setup, side, CARD, _gains(setup, side, choices[0]))),
-        facts={"card": CARD, "round": state.round},
-    )
 
-    def then(option: Option) -> Step[Ti3State]:
-        if option.action != "play":
-            return Step(passed)
-        pair = choices[int(option.target or 0)]
+    def play(index: int) -> Step[Ti3State]:
+        pair = choices[index]
         own = state.side(side).space
         lost = Status.UNDAMAGED
         for status in (Status.DAMAGED, Status.SUSTAINED_THIS_ROUND):
@@ -131,4 +112,13 @@ def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[
             return Step(wiped.state, (*said, *wiped.events))
         return Step(after, tuple(said))
 
-    return Decision(request, then)
+    return offer_choices(
+        side,
+        CARD,
+        state,
+        "Exotrireme: destroy one of your dreadnoughts to destroy two enemy ships?",
+        [f"play exotrireme: destroy {_words(pair)}" for pair in choices],
+        play,
+        passed,
+        play_first(setup, side, CARD, _gains(setup, side, choices[0])),
+    )

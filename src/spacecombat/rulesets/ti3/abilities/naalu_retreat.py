@@ -15,11 +15,11 @@ from __future__ import annotations
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
-from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities.races import NaaluPreCombatRetreat
+from spacecombat.rulesets.ti3.procedures.common import retreat_destination
 from spacecombat.rulesets.ti3.setup import Ti3Setup, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -75,24 +75,6 @@ RETREATING = "naalu_retreat"
 
 def destination(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """Where the Naalu fleet goes; then the battle is over before it began."""
-    request = DecisionRequest(
-        decision="retreat_destination",
-        player=D.value,
-        prompt="choose the system your fleet moves to",
-        options=tuple(Option(f"to {n}", "move", target=n) for n in _destinations(setup)),
+    return retreat_destination(
+        state, D, _destinations(setup), Phase.END_OF_SPACE_BATTLE, step="", round=0
     )
-
-    def then(option: Option) -> Step[Ti3State]:
-        fleet = state.defender.space
-        moved = state.with_side(D, state.defender.with_space(Forces()))
-        done = moved.at(
-            Phase.END_OF_SPACE_BATTLE,
-            step="",
-            round=0,
-            withdrew=(D, option.target or ""),
-            away=fleet,
-        )
-        said = event("withdrawal_executed", player=D.value, to=option.target, units=fleet.to_json())
-        return Step(done, (said,))
-
-    return Decision(request, then)

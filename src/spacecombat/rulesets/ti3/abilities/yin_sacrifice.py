@@ -15,15 +15,19 @@ that only damages a ship is not worth a ship); else "pass" is first (27S-23).
 
 from __future__ import annotations
 
-from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Decision, Node, Step
-from spacecombat.core.events import event
+from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.abilities import alastor
 from spacecombat.rulesets.ti3.abilities.races import YinSacrifice
-from spacecombat.rulesets.ti3.cards.common import card_played, ordered, play_first
+from spacecombat.rulesets.ti3.cards.common import card_played, offer_choices, play_first
+from spacecombat.rulesets.ti3.cards.target_their_flagship import (
+    cost,
+    destroys,
+    hit_ship,
+    ship_at_ship,
+    targets,
+)
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -35,32 +39,16 @@ ROUND = 2
 #: the ships the Yin may give up
 GIVEN = ("destroyer", "cruiser")
 
-
-def _cost(setup: Ti3Setup, side: Side, unit: str) -> float:
-    card = setup.side(side).card(unit)
-    return 100.0 if card.cost is None else card.cost / card.units_per_cost
-
-
-def _destroys(setup: Ti3Setup, side: Side, unit: str, status: Status) -> bool:
-    """Whether a hit destroys ``side``'s ``unit`` of ``status`` (rather than damaging it)."""
-    return status is not Status.UNDAMAGED or not setup.side(side).card(unit).sustain_damage
+#: the cause its events name
+WHY = "the Yin sacrifice"
 
 
 def _choices(setup: Ti3Setup, state: Ti3State, side: Side) -> list[tuple[str, str, Status]]:
     enemy = side.other
-    cards = setup.side(enemy)
     own = [u for u in GIVEN if state.side(side).space.count(u)]
-    own.sort(key=lambda u: (_cost(setup, side, u), u))
-    targets = sorted(
-        {(u, s) for u, s, _ in state.side(enemy).space if cards.is_ship(u) and u != "fighter"},
-        key=lambda t: (
-            not _destroys(setup, enemy, t[0], t[1]),
-            -_cost(setup, enemy, t[0]),
-            t[0],
-            int(t[1]),
-        ),
-    )
-    return [(mine, unit, status) for mine in own for unit, status in targets]
+    own.sort(key=lambda u: (cost(setup, side, u), u))
+    hit = [(u, s) for u, s in targets(setup, state, enemy) if u != "fighter"]
+    return [(mine, unit, status) for mine in own for unit, status in hit]
 
 
 def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
@@ -76,7 +64,7 @@ def _gains(setup: Ti3Setup, side: Side, choice: tuple[str, str, Status]) -> bool
     """Whether ``choice`` (own ship given up, enemy ship hit) is worth its ship: the hit
     destroys an enemy ship costing at least it."""
     mine, unit, status = choice
-    return _destroys(setup, side.other, unit, status) and _cost(setup, side.other, unit) >= _cost(
+    return destroys(setup, side.other, unit, status) and cost(setup, side.other, unit) >= cost(
         setup, side, mine
     )
 
@@ -84,56 +72,25 @@ def _gains(setup: Ti3Setup, side: Side, choice: tuple[str, str, Status]) -> bool
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may give up a destroyer or cruiser to put one hit on an enemy ship."""
     choices = _choices(setup, state, side)
-    options = tuple(
-        Option(
-            f"play yin_sacrifice: {mine} on {unit}"
-            + (" (damaged)" if status is not Status.UNDAMAGED else ""),
-            "play",
-            target=str(i),
-        )
-        for i, (mine, unit, status) in enumerate(choices)
-    )
-    request = DecisionRequest(
-        "play_card",
-        side.value,
-        "before round 2: discard a cruiser or destroyer to inflict one hit on an enemy ship?",
-        ordered(options, play_first(setup, side, CARD, _gains(setup, side, choices[0]))),
-        facts={"card": CARD, "round": state.round},
-    )
-    enemy = side.other
 
-    def then(option: Option) -> Step[Ti3State]:
-        if option.action != "play":
-            return Step(passed)
-        mine, unit, status = choices[int(option.target or 0)]
+    def play(index: int) -> Step[Ti3State]:
+        mine, unit, status = choices[index]
         own = state.side(side).space.remove(mine, Status.UNDAMAGED)
         after = state.with_side(side, state.side(side).with_space(own))
         said = [
             card_played(side, CARD, state.round),
-            unit_destroyed(side, mine, Status.UNDAMAGED, "the Yin sacrifice"),
+            unit_destroyed(side, mine, Status.UNDAMAGED, WHY),
         ]
-        theirs = after.side(enemy).space
-        if _destroys(setup, enemy, unit, status):
-            theirs = theirs.remove(unit, status)
-            said.append(unit_destroyed(enemy, unit, status, "the Yin sacrifice"))
-            after = after.with_side(enemy, after.side(enemy).with_space(theirs))
-            after = alastor.fell(setup, after, enemy, unit)
-        else:
-            theirs = theirs.move(unit, status, Status.DAMAGED)
-            said.append(
-                event(
-                    "damage_sustained",
-                    player=enemy.value,
-                    unit=unit,
-                    hits_cancelled=1,
-                    cause="the Yin sacrifice",
-                )
-            )
-            after = after.with_side(enemy, after.side(enemy).with_space(theirs))
-        after = after.changed(step=passed.step)
-        if after.alastor:
-            wiped = alastor.destroy_all(after)
-            return Step(wiped.state, (*said, *wiped.events))
-        return Step(after, tuple(said))
+        hit = hit_ship(setup, after.changed(step=passed.step), side.other, unit, status, WHY)
+        return Step(hit.state, (*said, *hit.events))
 
-    return Decision(request, then)
+    return offer_choices(
+        side,
+        CARD,
+        state,
+        "before round 2: discard a cruiser or destroyer to inflict one hit on an enemy ship?",
+        ship_at_ship(f"play {CARD}:", "on", choices),
+        play,
+        passed,
+        play_first(setup, side, CARD, _gains(setup, side, choices[0])),
+    )

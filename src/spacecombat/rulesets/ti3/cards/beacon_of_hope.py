@@ -10,11 +10,10 @@ attacker asked first); only a holder whose flagship is in the battle, facing ene
 
 from __future__ import annotations
 
-from spacecombat.core.engine import Node, Step
+from spacecombat.core.engine import Node
 from spacecombat.core.sides import Side
-from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.cards.common import offer
+from spacecombat.rulesets.ti3.cards.common import held_with_unit, offer_kept
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -26,26 +25,16 @@ FACE = 10
 
 def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     """``side`` holds the card, its flagship is in the battle and it faces enemy ships."""
-    return (
-        setup.kind == "space"
-        and CARD in state.hand(side)
-        and bool(state.side(side).space.count("flagship"))
-        and bool(ships(setup, state, side.other))
-    )
+    return held_with_unit(setup, state, side, CARD, "flagship")
 
 
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may play the card."""
-
-    def play(after: Ti3State) -> Step[Ti3State]:
-        return Step(after.changed(step=passed.step))
-
-    return offer(
+    return offer_kept(
         side,
         CARD,
         state,
         "play A Beacon of Hope: each 10 your units roll in this battle's rounds one hit more?",
-        play,
         passed,
     )
 

@@ -10,7 +10,9 @@ from typing import Protocol
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import Event, event
+from spacecombat.core.forces import Status
 from spacecombat.core.sides import Side
+from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -48,6 +50,71 @@ def offer(
         return Step(done.state, (card_played(owner, card, state.round), *done.events))
 
     return Decision(request, then)
+
+
+def offer_choices(
+    owner: Side,
+    card: str,
+    state: Ti3State,
+    prompt: str,
+    labels: Sequence[str],
+    play: Callable[[int], Step[Ti3State]],
+    passed: Ti3State,
+    first: bool = True,
+) -> Node[Ti3State]:
+    """Ask ``owner`` whether to play ``card`` and how: one "play" option per label of
+    ``labels`` (its target the label's index) and "pass", the plays first when ``first``
+    (``ordered``); a play does ``play`` with the chosen index (which takes the card from the
+    hand, if it is one, and says so), "pass" goes on with ``passed``."""
+    options = tuple(Option(label, "play", target=str(i)) for i, label in enumerate(labels))
+    request = DecisionRequest(
+        "play_card",
+        owner.value,
+        prompt,
+        ordered(options, first),
+        facts={"card": card, "round": state.round},
+    )
+
+    def then(option: Option) -> Step[Ti3State]:
+        if option.action != "play":
+            return Step(passed)
+        return play(int(option.target or 0))
+
+    return Decision(request, then)
+
+
+def damaged(unit: str, status: Status) -> str:
+    """``unit`` in an option's words, " (damaged)" after it unless it is undamaged."""
+    return unit + (" (damaged)" if status is not Status.UNDAMAGED else "")
+
+
+def held_with_unit(setup: Ti3Setup, state: Ti3State, side: Side, card: str, unit: str) -> bool:
+    """``side`` holds ``card`` in a space battle, has a ``unit`` in it and faces enemy ships
+    (A Beacon of Hope's flagship, Fighter Prototype's fighters)."""
+    return (
+        setup.kind == "space"
+        and card in state.hand(side)
+        and bool(state.side(side).space.count(unit))
+        and bool(ships(setup, state, side.other))
+    )
+
+
+def offer_kept(
+    owner: Side, card: str, state: Ti3State, prompt: str, passed: Ti3State, **changes: object
+) -> Node[Ti3State]:
+    """``offer`` of a card whose play only puts it in play (``spent_by``, or the state's
+    fields ``changes``, read where its effect applies): the play goes on at ``passed``'s
+    step."""
+
+    def play(after: Ti3State) -> Step[Ti3State]:
+        return Step(after.changed(step=passed.step, **changes))
+
+    return offer(owner, card, state, prompt, play, passed)
+
+
+def marked(pair: tuple[bool, bool], side: Side) -> tuple[bool, bool]:
+    """A (attacker, defender) pair of flags with ``side``'s set (a card played this round)."""
+    return (True, pair[1]) if side is Side.ATTACKER else (pair[0], True)
 
 
 def play_first(setup: Ti3Setup, side: Side, card: str, gains: bool) -> bool:

@@ -13,9 +13,9 @@ chance (27A-5)."""
 
 from __future__ import annotations
 
-from spacecombat.core.engine import Node, Step
+from spacecombat.core.engine import Node
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.cards.common import offer
+from spacecombat.rulesets.ti3.cards.common import marked, offer_kept
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -44,19 +44,14 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
 
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may play the card for this round."""
-
-    def play(after: Ti3State) -> Step[Ti3State]:
-        armed = (True, after.weaponry[1]) if side is A else (after.weaponry[0], True)
-        return Step(after.changed(step=passed.step, weaponry=armed))
-
-    return offer(
+    return offer_kept(
         side,
         CARD,
         state,
         f"round {state.round}: play Experimental Weaponry, your dreadnoughts' and war suns' "
         "hits not on fighters this round?",
-        play,
         passed,
+        weaponry=marked(state.weaponry, side),
     )
 
 

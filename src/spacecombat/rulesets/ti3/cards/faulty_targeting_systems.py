@@ -24,11 +24,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
-from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.cards.common import card_played, offer
+from spacecombat.rulesets.ti3.cards.common import card_played, offer, offer_choices
 from spacecombat.rulesets.ti3.cards.minelayers import ASKED, LAID
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -127,27 +126,10 @@ def _ask(
     state: Ti3State, roller: Side, dice: DicePool, choices: list[tuple[Fraction, int]]
 ) -> Node[Ti3State]:
     holder = roller.other
-    options = tuple(
-        Option(
-            f"play {CARD}: re-roll a hit of {roller.value}'s {dice.groups[g].unit}",
-            "play",
-            target=str(i),
-        )
-        for i, (_, g) in enumerate(choices)
-    )
-    request = DecisionRequest(
-        "play_card",
-        holder.value,
-        "play Faulty Targeting Systems: make the opponent re-roll one PDS die that hit?",
-        (*options, Option("pass", "pass")),
-        facts={"card": CARD, "round": state.round},
-    )
     asked = state.changed(recheck_asked=1)
 
-    def then(option: Option) -> Step[Ti3State]:
-        if option.action != "play":
-            return Step(asked)
-        _, g = choices[int(option.target or 0)]
+    def play(index: int) -> Step[Ti3State]:
+        _, g = choices[index]
         spent = asked.played(holder, CARD)
         spent = spent.with_hits_on(holder, spent.hits_on(holder) - 1)
         checked = list(spent.checked)
@@ -157,4 +139,15 @@ def _ask(
             (card_played(holder, CARD, state.round),),
         )
 
-    return Decision(request, then)
+    return offer_choices(
+        holder,
+        CARD,
+        state,
+        "play Faulty Targeting Systems: make the opponent re-roll one PDS die that hit?",
+        [
+            f"play {CARD}: re-roll a hit of {roller.value}'s {dice.groups[g].unit}"
+            for _, g in choices
+        ],
+        play,
+        asked,
+    )

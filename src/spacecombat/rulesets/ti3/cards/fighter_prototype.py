@@ -9,11 +9,10 @@ of round 1 (not anti-fighter barrage or pre-combat shots, which are not rounds).
 
 from __future__ import annotations
 
-from spacecombat.core.engine import Node, Step
+from spacecombat.core.engine import Node
 from spacecombat.core.sides import Side
-from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.cards.common import offer
+from spacecombat.rulesets.ti3.cards.common import held_with_unit, offer_kept
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -25,26 +24,16 @@ BONUS = 2
 
 def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     """``side`` holds the card, has fighters in the battle and faces enemy ships."""
-    return (
-        setup.kind == "space"
-        and CARD in state.hand(side)
-        and bool(state.side(side).space.count("fighter"))
-        and bool(ships(setup, state, side.other))
-    )
+    return held_with_unit(setup, state, side, CARD, "fighter")
 
 
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may play the card."""
-
-    def play(after: Ti3State) -> Step[Ti3State]:
-        return Step(after.changed(step=passed.step))
-
-    return offer(
+    return offer_kept(
         side,
         CARD,
         state,
         "play Fighter Prototype: your fighters +2 in the first round of this space battle?",
-        play,
         passed,
     )
 

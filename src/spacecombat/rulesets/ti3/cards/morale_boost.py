@@ -9,10 +9,10 @@ copy once: a side holds one (27A-9)."""
 
 from __future__ import annotations
 
-from spacecombat.core.engine import Node, Step
+from spacecombat.core.engine import Node
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities.base import RollKind
-from spacecombat.rulesets.ti3.cards.common import offer
+from spacecombat.rulesets.ti3.cards.common import marked, offer_kept
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -28,18 +28,13 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
 
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may play the card for this round."""
-
-    def play(after: Ti3State) -> Step[Ti3State]:
-        boosted = (True, after.boosted[1]) if side is A else (after.boosted[0], True)
-        return Step(after.changed(step=passed.step, boosted=boosted))
-
-    return offer(
+    return offer_kept(
         side,
         CARD,
         state,
         f"round {state.round}: play Morale Boost, +1 on all your combat rolls this round?",
-        play,
         passed,
+        boosted=marked(state.boosted, side),
     )
 
 

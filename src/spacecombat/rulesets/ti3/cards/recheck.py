@@ -28,12 +28,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
-from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
-from spacecombat.rulesets.ti3.cards.common import card_played
+from spacecombat.rulesets.ti3.cards.common import card_played, offer_choices
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -152,28 +151,10 @@ def _ask(
     purpose: str,
     heavy: tuple[str, ...],
 ) -> Node[Ti3State]:
-    options = tuple(
-        Option(
-            f"play {CARD}: re-roll a {'hit' if hit else 'missed die'} of {roller.value}'s "
-            f"{dice.groups[g].unit}",
-            "play",
-            target=str(i),
-        )
-        for i, (_, hit, g) in enumerate(choices)
-    )
-    request = DecisionRequest(
-        "play_card",
-        holder.value,
-        "play Recheck: re-roll one die of this combat roll?",
-        (*options, Option("pass", "pass")),
-        facts={"card": CARD, "round": state.round},
-    )
     target = roller.other
 
-    def then(option: Option) -> Step[Ti3State]:
-        if option.action != "play":
-            return Step(asked)
-        _, hit, g = choices[int(option.target or 0)]
+    def play(chosen: int) -> Step[Ti3State]:
+        _, hit, g = choices[chosen]
         spent = asked.played(holder, CARD)
         if hit:  # the hit is taken away until the die is rolled again
             spent = spent.with_hits_on(target, spent.hits_on(target) - 1)
@@ -185,4 +166,16 @@ def _ask(
         base = spent.changed(checked=tuple(checked), rerolling=g)
         return Step(base, (card_played(holder, CARD, state.round),))
 
-    return Decision(request, then)
+    return offer_choices(
+        holder,
+        CARD,
+        state,
+        "play Recheck: re-roll one die of this combat roll?",
+        [
+            f"play {CARD}: re-roll a {'hit' if hit else 'missed die'} of {roller.value}'s "
+            f"{dice.groups[g].unit}"
+            for _, hit, g in choices
+        ],
+        play,
+        asked,
+    )

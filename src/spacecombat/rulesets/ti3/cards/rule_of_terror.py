@@ -18,12 +18,11 @@ from __future__ import annotations
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
-from spacecombat.core.forces import Forces
 from spacecombat.core.sides import Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.cards import flanking_tactic
 from spacecombat.rulesets.ti3.cards.common import offer
-from spacecombat.rulesets.ti3.procedures.common import combat_pool
+from spacecombat.rulesets.ti3.procedures.common import combat_pool, retreat_destination
 from spacecombat.rulesets.ti3.setup import Ti3Setup, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -122,28 +121,11 @@ def destination(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """Where the retreating fleet goes; then the battle is over before it began."""
     holder, _ = parse(state.step, LEAVING)
     victim = holder.other
-    request = DecisionRequest(
-        decision="retreat_destination",
-        player=victim.value,
-        prompt="choose the system your fleet moves to",
-        options=tuple(
-            Option(f"to {n}", "move", target=n) for n in destinations(setup, state, victim)
-        ),
+    return retreat_destination(
+        state,
+        victim,
+        destinations(setup, state, victim),
+        Phase.END_OF_SPACE_BATTLE,
+        step="",
+        round=0,
     )
-
-    def then(option: Option) -> Step[Ti3State]:
-        fleet = state.side(victim).space
-        moved = state.with_side(victim, state.side(victim).with_space(Forces()))
-        done = moved.at(
-            Phase.END_OF_SPACE_BATTLE,
-            step="",
-            round=0,
-            withdrew=(victim, option.target or ""),
-            away=fleet,
-        )
-        said = event(
-            "withdrawal_executed", player=victim.value, to=option.target, units=fleet.to_json()
-        )
-        return Step(done, (said,))
-
-    return Decision(request, then)

@@ -18,14 +18,12 @@ from __future__ import annotations
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
-from spacecombat.core.events import event
-from spacecombat.core.forces import Forces
 from spacecombat.core.policies import StockPolicy
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
 from spacecombat.rulesets.ti3.cards import flanking_tactic
 from spacecombat.rulesets.ti3.cards.common import card_played, ordered, play_first
-from spacecombat.rulesets.ti3.procedures.common import combat_pool
+from spacecombat.rulesets.ti3.procedures.common import combat_pool, fleet_withdraws
 from spacecombat.rulesets.ti3.setup import Ti3Setup, why_not_destination
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -95,27 +93,14 @@ def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[
     def then(option: Option) -> Step[Ti3State]:
         if option.action != "play":
             return Step(passed)
-        fleet = state.side(side).space
-        after = state.played(side, CARD)
-        moved = after.with_side(side, after.side(side).with_space(Forces()))
-        done = moved.at(
+        done, withdrew = fleet_withdraws(
+            state.played(side, CARD),
+            side,
+            option.target,
             Phase.END_OF_SPACE_BATTLE,
             step="",
             round=state.round - 1,  # the round it was played at is not fought
-            withdrew=(side, option.target or ""),
-            away=fleet,
         )
-        return Step(
-            done,
-            (
-                card_played(side, CARD, state.round),
-                event(
-                    "withdrawal_executed",
-                    player=side.value,
-                    to=option.target,
-                    units=fleet.to_json(),
-                ),
-            ),
-        )
+        return Step(done, (card_played(side, CARD, state.round), withdrew))
 
     return Decision(request, then)

@@ -17,15 +17,14 @@ Direct Hit follows). In round 1 one ship of the chosen type of the holder does n
 
 from __future__ import annotations
 
-from spacecombat.core.decisions import DecisionRequest, Option
-from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.forces import Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities import alastor
-from spacecombat.rulesets.ti3.cards.common import card_played
+from spacecombat.rulesets.ti3.cards.common import card_played, damaged, offer_choices
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
 
@@ -38,7 +37,8 @@ AIMING = "aim:"
 A = Side.ATTACKER
 
 
-def _cost(setup: Ti3Setup, side: Side, unit: str) -> float:
+def cost(setup: Ti3Setup, side: Side, unit: str) -> float:
+    """The cost of one of ``side``'s ``unit`` (100 for a unit not bought)."""
     card = setup.side(side).card(unit)
     return 100.0 if card.cost is None else card.cost / card.units_per_cost
 
@@ -49,7 +49,8 @@ def _value(setup: Ti3Setup, side: Side, unit: str) -> int:
     return combat.hit
 
 
-def _destroys(setup: Ti3Setup, side: Side, unit: str, status: Status) -> bool:
+def destroys(setup: Ti3Setup, side: Side, unit: str, status: Status) -> bool:
+    """Whether a hit destroys ``side``'s ``unit`` of ``status`` (rather than damaging it)."""
     return status is not Status.UNDAMAGED or not setup.side(side).card(unit).sustain_damage
 
 
@@ -57,7 +58,7 @@ def _choices(setup: Ti3Setup, state: Ti3State, side: Side) -> list[tuple[str, st
     cards, enemy = setup.side(side), side.other
     own = sorted(
         {u for u, _, _ in state.side(side).space if cards.is_ship(u) and cards.card(u).combat},
-        key=lambda u: (_value(setup, side, u), _cost(setup, side, u), u),
+        key=lambda u: (_value(setup, side, u), cost(setup, side, u), u),
     )
     return [(mine, unit, status) for mine in own for unit, status in targets(setup, state, enemy)]
 
@@ -69,32 +70,28 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may play the card, naming its ship and the target."""
     choices = _choices(setup, state, side)
-    options = tuple(
-        Option(
-            f"play {CARD}: {mine} at {unit}"
-            + (" (damaged)" if status is not Status.UNDAMAGED else ""),
-            "play",
-            target=str(i),
-        )
-        for i, (mine, unit, status) in enumerate(choices)
-    )
-    request = DecisionRequest(
-        "play_card",
-        side.value,
-        "play Target Their Flagship!: one of your ships fires one die at an enemy ship?",
-        (*options, Option("pass", "pass")),
-        facts={"card": CARD, "round": state.round},
-    )
 
-    def then(option: Option) -> Step[Ti3State]:
-        if option.action != "play":
-            return Step(passed)
-        mine, unit, status = choices[int(option.target or 0)]
+    def play(index: int) -> Step[Ti3State]:
+        mine, unit, status = choices[index]
         marked = "|".join((side.value, mine, unit, str(int(status)), passed.step))
         after = state.played(side, CARD).changed(step=AIMING + marked)
         return Step(after, (card_played(side, CARD, state.round),))
 
-    return Decision(request, then)
+    return offer_choices(
+        side,
+        CARD,
+        state,
+        "play Target Their Flagship!: one of your ships fires one die at an enemy ship?",
+        ship_at_ship(f"play {CARD}:", "at", choices),
+        play,
+        passed,
+    )
+
+
+def ship_at_ship(play: str, word: str, choices: list[tuple[str, str, Status]]) -> list[str]:
+    """The words of a "play" option per (own ship, enemy ship and its status) of ``choices``:
+    "<play> <own> <word> <enemy>" (this card's and the Yin sacrifice's, 27S-15)."""
+    return [f"{play} {mine} {word} {damaged(unit, status)}" for mine, unit, status in choices]
 
 
 def fire(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
@@ -122,7 +119,7 @@ def hit_ship(
     has SUSTAIN DAMAGE and is undamaged, else destroyed (the defender's Alastor destroyed by
     it destroys the rest, 27S-8). Target Their Flagship! and Dimensional Splicers (27S-33)."""
     theirs = state.side(owner).space
-    if _destroys(setup, owner, unit, status):
+    if destroys(setup, owner, unit, status):
         after = state.with_side(owner, state.side(owner).with_space(theirs.remove(unit, status)))
         after = alastor.fell(setup, after, owner, unit)
         said = unit_destroyed(owner, unit, status, cause)
@@ -143,8 +140,8 @@ def targets(setup: Ti3Setup, state: Ti3State, owner: Side) -> list[tuple[str, St
     return sorted(
         {(u, s) for u, s, _ in state.side(owner).space if cards.is_ship(u)},
         key=lambda t: (
-            not _destroys(setup, owner, t[0], t[1]),
-            -_cost(setup, owner, t[0]),
+            not destroys(setup, owner, t[0], t[1]),
+            -cost(setup, owner, t[0]),
             t[0],
             int(t[1]),
         ),

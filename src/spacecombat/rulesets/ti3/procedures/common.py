@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 
-from spacecombat.core.decisions import Option
+from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.dice import SIDES as FACES
-from spacecombat.core.engine import Node
+from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit
 from spacecombat.core.pool import DiceGroup, DicePool, hit_face
@@ -342,3 +343,38 @@ def _fourth_moon(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
         and state.phase in _BATTLE_HITS
         and bool(state.attacker.space.count(FLAGSHIP))
     )
+
+
+def fleet_withdraws(
+    state: Ti3State, side: Side, to: str | None, phase: Phase, **changes: object
+) -> tuple[Ti3State, Event]:
+    """``side``'s whole fleet leaves the space battle for the system ``to`` (a retreat's
+    movement, ti3-facts.md section 11, or Skilled Retreat's, docs/rulings.md 27S-6): its ships
+    are taken out of the system and kept as ``away``, the state moved to ``phase`` (with other
+    fields changed), with its ``withdrawal_executed`` event."""
+    fleet = state.side(side).space
+    moved = state.with_side(side, state.side(side).with_space(Forces()))
+    done = moved.at(phase, withdrew=(side, to or ""), away=fleet, **changes)
+    said = event("withdrawal_executed", player=side.value, to=to, units=fleet.to_json())
+    return done, said
+
+
+def retreat_destination(
+    state: Ti3State, side: Side, names: Iterable[str], phase: Phase, **changes: object
+) -> Node[Ti3State]:
+    """``side`` chooses the system, among ``names``, its fleet moves to (``retreat_destination``
+    decision, one "move" option per system); then its fleet withdraws there
+    (``fleet_withdraws``, the state moved to ``phase`` with ``changes``): a retreat's, the
+    Naalu's before combat (27S-14) and Rule of Terror's."""
+    request = DecisionRequest(
+        decision="retreat_destination",
+        player=side.value,
+        prompt="choose the system your fleet moves to",
+        options=tuple(Option(f"to {name}", "move", target=name) for name in names),
+    )
+
+    def then(option: Option) -> Step[Ti3State]:
+        done, said = fleet_withdraws(state, side, option.target, phase, **changes)
+        return Step(done, (said,))
+
+    return Decision(request, then)

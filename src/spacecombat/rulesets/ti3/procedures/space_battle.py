@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.events import event
-from spacecombat.core.forces import Forces, Status
+from spacecombat.core.forces import Status
 from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
@@ -43,6 +43,7 @@ from spacecombat.rulesets.ti3.procedures.common import (
     combat_pool,
     pds_pool,
     pool,
+    retreat_destination,
 )
 from spacecombat.rulesets.ti3.procedures.common import remove_casualties as take_hits
 from spacecombat.rulesets.ti3.procedures.exchange import Exchange
@@ -446,38 +447,9 @@ def execute_withdrawals(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         why = "the opposing ships are all destroyed" if ships(setup, state, side) else "no ships"
         cancelled = event("withdrawal_cancelled", player=side.value, reason=why)
         return Step(state.at(Phase.END_OF_ROUND, announced=None), (cancelled,))
-    options = tuple(
-        Option(f"to {name}", "move", target=name) for name in destinations(setup, state, side)
+    return retreat_destination(
+        state, side, destinations(setup, state, side), Phase.END_OF_ROUND, announced=None
     )
-    request = DecisionRequest(
-        decision="retreat_destination",
-        player=side.value,
-        prompt="choose the system your fleet moves to",
-        options=options,
-    )
-
-    def then(option: Option) -> Step[Ti3State]:
-        fleet = state.side(side).space
-        moved = state.with_side(side, state.side(side).with_space(Forces()))
-        done = moved.at(
-            Phase.END_OF_ROUND,
-            announced=None,
-            withdrew=(side, option.target or ""),
-            away=fleet,
-        )
-        return Step(
-            done,
-            (
-                event(
-                    "withdrawal_executed",
-                    player=side.value,
-                    to=option.target,
-                    units=fleet.to_json(),
-                ),
-            ),
-        )
-
-    return Decision(request, then)
 
 
 def end_of_round(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:

@@ -151,26 +151,13 @@ def _upgrades(
     that fight in this battle's combats (ships in a space battle, ground forces in an
     invasion): those that add to the expected hits of a combat round (with the gain), and the
     others that change the card."""
-    mine, theirs = setup.side(nekro), setup.side(nekro.other)
-    units = state.side(nekro)
-    present = set(units.space.types()).union(*(p.types() for p in units.planets))
-    fights = mine.is_ship if setup.kind == "space" else mine.is_ground_force
-    adding: list[tuple[Fraction, str]] = []
-    other: list[str] = []
-    for unit in sorted(present):
-        card, own = theirs.cards.get(unit), mine.cards.get(unit)
-        if card is None or own is None or not fights(unit):
-            continue
+
+    def name(unit: str, card: UnitDef, own: UnitDef) -> str | None:
         if card.faction is not None or card.level != 2 or own.level != 1 or own.faction:
-            continue  # not a generic upgrade, or the Nekro's card is not the generic one
-        upgraded = card
-        count = units.space.count(unit) + sum(p.count(unit) for p in units.planets)
-        gain = count * (_hits_per_round(upgraded) - _hits_per_round(own))
-        if gain > 0:
-            adding.append((gain, UPGRADE + unit))
-        elif upgraded != own:
-            other.append(UPGRADE + unit)
-    return adding, other
+            return None  # not a generic upgrade, or the Nekro's card is not the generic one
+        return UPGRADE + unit
+
+    return _gains(setup, state, nekro, name)
 
 
 def copied_upgrades(
@@ -185,6 +172,29 @@ def copied_upgrades(
     ``_upgrades``)."""
     if not free_tokens(setup, nekro):
         return [], []
+    mine = setup.side(nekro)
+
+    def name(unit: str, card: UnitDef, own: UnitDef) -> str | None:
+        if own.faction is not None and own.faction != mine.faction:
+            return None  # a token is on another faction's unit upgrade of this type already
+        if not faction_unit_upgrade(card) or card.faction == mine.faction:
+            return None
+        return card.id
+
+    return _gains(setup, state, nekro, name)
+
+
+def _gains(
+    setup: BattleSetup,
+    state: BattleState,
+    nekro: Side,
+    name: Callable[[str, UnitDef, UnitDef], str | None],
+) -> tuple[list[tuple[Fraction, str]], list[str]]:
+    """For each unit type of the Nekro present that fights in this battle's combats (ships in
+    a space battle, ground forces in an invasion) and that both players have a card of, the
+    opponent's card that ``name`` names (``None``: not one it may take): those that add to the
+    expected hits of a combat round (with the gain), and the others that change the card (a
+    copied faction upgrade always does: its faction is not the Nekro's card's)."""
     mine, theirs = setup.side(nekro), setup.side(nekro.other)
     units = state.side(nekro)
     present = set(units.space.types()).union(*(p.types() for p in units.planets))
@@ -195,16 +205,15 @@ def copied_upgrades(
         card, own = theirs.cards.get(unit), mine.cards.get(unit)
         if card is None or own is None or not fights(unit):
             continue
-        if own.faction is not None and own.faction != mine.faction:
-            continue  # a token is on another faction's unit upgrade of this type already
-        if not faction_unit_upgrade(card) or card.faction == mine.faction:
+        named = name(unit, card, own)
+        if named is None:
             continue
         count = units.space.count(unit) + sum(p.count(unit) for p in units.planets)
         gain = count * (_hits_per_round(card) - _hits_per_round(own))
         if gain > 0:
-            adding.append((gain, card.id))
-        else:
-            other.append(card.id)
+            adding.append((gain, named))
+        elif card != own:
+            other.append(named)
     return adding, other
 
 
@@ -218,8 +227,6 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
     opponent has no unit left in the combat, only what acts in a later ground combat, or when a
     ground combat is won, is offered. A technology with a combat rule whose later moments are
     not known here is refused by name."""
-    data = load()
-    mine, theirs = setup.side(nekro), setup.side(nekro.other)
     going = combatants(setup, state, nekro.other) > 0  # this combat goes on
     if setup.kind == "space":
         moments = {"space"} if going else set()
@@ -232,38 +239,10 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
     copying: list[str] = []
     if free_tokens(setup, nekro):
         # a faction technology: a Valefar Assimilator's token copies it instead (27V-4)
-        for tech in theirs.technologies:
-            record = data.technologies[tech]
-            if tech in mine.technologies or record.combat != "rule" or record.faction is None:
-                continue
-            acts = COPY_ACTS.get(tech)
-            if acts is None:
-                raise RuleNotImplemented(
-                    f"Technological Singularity copying {record.name} with a Valefar "
-                    "Assimilator (when it can still act once the combat is under way is not "
-                    "known)",
-                    f"{nekro.other.value}.technologies",
-                )
-            if acts & moments and _has_use(tech, setup, state, nekro):
-                copying.append(tech)
-        order = {tech: i for i, tech in enumerate(COPY_ACTS)}
-        copying.sort(key=order.__getitem__)
-    technologies: list[str] = []
-    for tech in theirs.technologies:
-        record = data.technologies[tech]
-        if tech in mine.technologies or record.combat != "rule" or record.faction is not None:
-            continue
-        acts = LATER_ACTS.get(tech)
-        if acts is None:
-            raise RuleNotImplemented(
-                f"Technological Singularity taking {record.name} (when it can still act once "
-                "the combat is under way is not known)",
-                f"{nekro.other.value}.technologies",
-            )
-        if acts & moments and _has_use(tech, setup, state, nekro):
-            technologies.append(tech)
-    ranked = {tech: i for i, tech in enumerate(LATER_ACTS)}
-    technologies.sort(key=ranked.__getitem__)
+        copying = _acting(
+            setup, state, nekro, moments, COPY_ACTS, True, "copying {} with a Valefar Assimilator"
+        )
+    technologies = _acting(setup, state, nekro, moments, LATER_ACTS, False, "taking {}")
     if not moments - {"ground_won"}:
         # no more combat rounds: unit upgrades change nothing
         return (*technologies, *copying)
@@ -273,6 +252,43 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
     adding += adding_copied
     adding.sort(key=lambda pair: -pair[0])  # stable: unit types in name order among equals
     return (*(u for _, u in adding), *technologies, *copying, *other, *other_copied)
+
+
+def _acting(
+    setup: BattleSetup,
+    state: BattleState,
+    nekro: Side,
+    moments: set[str],
+    acts: dict[str, frozenset[str]],
+    faction: bool,
+    doing: str,
+) -> list[str]:
+    """The opponent's technologies with a combat rule that the Nekro lacks, faction ones when
+    ``faction`` (a token copies them), else the others, that act at one of
+    ``moments`` (by ``acts``) and have a use in this battle, in ``acts`` order. One ``acts``
+    does not name is refused by name (``doing``: the words of what the Nekro would do with
+    it, ``{}`` its name)."""
+    data = load()
+    mine, theirs = setup.side(nekro), setup.side(nekro.other)
+    found: list[str] = []
+    for tech in theirs.technologies:
+        record = data.technologies[tech]
+        if tech in mine.technologies or record.combat != "rule":
+            continue
+        if (record.faction is not None) is not faction:
+            continue
+        moments_of = acts.get(tech)
+        if moments_of is None:
+            raise RuleNotImplemented(
+                f"Technological Singularity {doing.format(record.name)} (when it can still act "
+                "once the combat is under way is not known)",
+                f"{nekro.other.value}.technologies",
+            )
+        if moments_of & moments and _has_use(tech, setup, state, nekro):
+            found.append(tech)
+    ranked = {tech: i for i, tech in enumerate(acts)}
+    found.sort(key=ranked.__getitem__)
+    return found
 
 
 def free_tokens(setup: BattleSetup, nekro: Side) -> tuple[str, ...]:
