@@ -283,6 +283,8 @@ def blind(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> boo
             *(handlers[i] for i in (*hooks.before, *hooks.after, *hooks.destroyed)),
         )
     )
+    if not any(overrides(h, "blind_while_assigning") for h in asked):
+        return False  # (asked where ``leap_key`` refused: one of them is not idle)
     for handler in asked:
         if handler.idle_while_assigning(setup, state, side):
             continue
