@@ -514,6 +514,23 @@ BLIND: dict[str, dict[str, Any]] = {
     "direct_hit": DIRECT_HIT,
     "reflective_shielding_tellurian": IDLE["reflective_shielding_tellurian"],
     "reflective_shielding_hits_lost": IDLE["reflective_shielding_hits_lost"],
+    # the attacker's roll kept group by group while it holds War Funding Omega (its decision
+    # after both rolls): the Assign Hits step clears it before anything reads it
+    "direct_hit_war_funding_omega": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {
+            "faction": "arborec",
+            "units": {"dreadnought": 2, "cruiser": 1},
+            "promissory_notes": ["war_funding_omega"],
+            "policy": {"sustain": "first"},
+        },
+        "defender": {
+            "units": {"dreadnought": 1, "destroyer": 2},
+            "action_cards": ["direct_hit", "reflective_shielding"],
+            "policy": {"sustain": "first"},
+        },
+    },
     "direct_hit_both_sides": {
         "ruleset": "ti4",
         "battle": "space",

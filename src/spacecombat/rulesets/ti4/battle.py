@@ -176,6 +176,7 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             walked = self._assigned_here(state, side, policies)
             if (
                 walked is None
+                or walked.rolls != _NO_ROLLS
                 or walked.side(other) != state.side(other)
                 or walked.wealth(other) != state.wealth(other)
                 or walked.hits_on(other) < state.hits_on(other)
@@ -404,7 +405,11 @@ _NOBODY = SideState(Forces(), ())
 
 
 def _blinded(state: BattleState, other: Side) -> BattleState:
-    """``state`` without ``other``'s part (its units, its purse) nor the hits against it."""
+    """``state`` without ``other``'s part (its units, its purse) nor the hits against it, nor
+    the rolls kept group by group (War Funding Ω's): the Assign Hits step clears them before
+    anything else (procedures/combat_round.py ``assign_combat_hits``), so a walk of it never
+    reads them and leaves none."""
     a, d = state.purse
     purse = ((0, 0), d) if other is Side.ATTACKER else (a, (0, 0))
-    return state.with_side(other, _NOBODY).with_hits_on(other, 0).changed(purse=purse)
+    blinded = state.with_side(other, _NOBODY).with_hits_on(other, 0)
+    return blinded.changed(purse=purse, rolls=_NO_ROLLS)
