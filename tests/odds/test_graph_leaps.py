@@ -590,3 +590,19 @@ def test_a_handler_reading_the_other_player_is_not_blind() -> None:
     courageous = _fought(IDLE["courageous_to_the_end"])
     begun = courageous.start().state
     assert not all(assign_hits.blind(courageous.setup, begun, side, SPACE_COMBAT) for side in Side)
+
+
+@pytest.mark.parametrize("limit", [5, 10])
+@pytest.mark.parametrize("name", ["direct_hit_both_sides", "direct_hit_war_funding_omega"])
+def test_the_blind_walks_stop_a_battle_where_it_stopped(
+    name: str, limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The graph is the same, so a battle too large stops at the same budget with the same
+    words with the blind walks or without (``assign_hits.blind`` off)."""
+    with pytest.raises(TooLarge) as blind:
+        exact_odds(BLIND[name], limit=limit)
+    monkeypatch.setattr(assign_hits, "blind", lambda *_: False)
+    with pytest.raises(TooLarge) as walked:
+        exact_odds(BLIND[name], limit=limit)
+    assert str(blind.value) == str(walked.value)
+    assert f"stopped at {limit} battle states" in str(blind.value)
