@@ -505,3 +505,106 @@ def test_the_rounds_after_ambush_are_leapt(monkeypatch: pytest.MonkeyPatch) -> N
     assert built.start == walked.start
     assert built.edges == walked.edges
     assert leapt.steps < stepped.steps
+
+
+#: battles in which a handler acting while a player assigns (a card played, a ship destroyed,
+#: hits produced against the other player or cancelled) reads nothing of the other player's
+#: part (``Handler.blind_while_assigning``): Direct Hit (the opponent's, after SUSTAIN DAMAGE),
+#: Reflective Shielding (its holder's, 2 hits against the opponent), the Tellurian (its
+#: holder's, 1 hit cancelled); ti4-combat-effects.md, action cards and leaders
+BLIND: dict[str, dict[str, Any]] = {
+    "direct_hit": DIRECT_HIT,
+    "reflective_shielding_tellurian": IDLE["reflective_shielding_tellurian"],
+    "reflective_shielding_hits_lost": IDLE["reflective_shielding_hits_lost"],
+    # the attacker's roll kept group by group while it holds War Funding Omega (its decision
+    # after both rolls): the Assign Hits step clears it before anything reads it
+    "direct_hit_war_funding_omega": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {
+            "faction": "arborec",
+            "units": {"dreadnought": 2, "cruiser": 1},
+            "promissory_notes": ["war_funding_omega"],
+            "policy": {"sustain": "first"},
+        },
+        "defender": {
+            "units": {"dreadnought": 1, "destroyer": 2},
+            "action_cards": ["direct_hit", "reflective_shielding"],
+            "policy": {"sustain": "first"},
+        },
+    },
+    "direct_hit_both_sides": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {
+            "units": {"dreadnought": 2, "cruiser": 2, "fighter": 1},
+            "action_cards": ["direct_hit", "reflective_shielding"],
+            "technologies": ["duranium_armor"],
+            "policy": {"sustain": "first"},
+        },
+        "defender": {
+            "units": {"dreadnought": 2, "destroyer": 2},
+            "action_cards": ["direct_hit"],
+            "policy": {"sustain": "last"},
+        },
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(BLIND))
+def test_handlers_blind_to_the_other_player_leave_the_assignment_taken_at_once(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where every handler asked while a player assigns is idle or reads nothing of the other
+    player's part (``assign_hits.blind``), the assignment is walked once for every state
+    alike but for the other player's part and the hits against it (``Ti4Battle._blind_leap``):
+    the graph is the graph built without it (the same chance states in the same order, the
+    same edges with exact weights), in fewer steps, and the odds are the same."""
+    fought = _fought(BLIND[name])
+    start = fought.start().state
+    assert any(
+        assign_hits.leap_key(fought.setup, start, side, None, SPACE_COMBAT) is None
+        and assign_hits.blind(fought.setup, start, side, SPACE_COMBAT)
+        for side in Side
+    )
+    with monkeypatch.context() as patched:
+        patched.setattr(assign_hits, "blind", lambda *_: False)
+        walked, stepped = _explore(BLIND[name], True, monkeypatch)
+        odds = exact_odds(BLIND[name], fractions=True).to_json()
+    built, leapt = _explore(BLIND[name], True, monkeypatch)
+    assert built.states == walked.states
+    assert built.start == walked.start
+    assert built.edges == walked.edges
+    assert leapt.steps < stepped.steps
+    assert exact_odds(BLIND[name], fractions=True).to_json() == odds
+
+
+def test_a_handler_reading_the_other_player_is_not_blind() -> None:
+    """The Mentak flagship forbids the opponent's SUSTAIN DAMAGE while it is there: it reads
+    the other player's part, so an assignment asking it and Direct Hit is walked step by step
+    (``assign_hits.blind`` false); Courageous to the End rolls dice while its holder assigns,
+    and declares nothing."""
+    scenario = {**MENTAK_FLAGSHIP, "attacker": {**MENTAK_FLAGSHIP["attacker"]}}
+    scenario["attacker"]["action_cards"] = ["direct_hit"]
+    fought = _fought(scenario)
+    start = fought.start().state
+    assert not assign_hits.blind(fought.setup, start, Side.DEFENDER, SPACE_COMBAT)
+    courageous = _fought(IDLE["courageous_to_the_end"])
+    begun = courageous.start().state
+    assert not all(assign_hits.blind(courageous.setup, begun, side, SPACE_COMBAT) for side in Side)
+
+
+@pytest.mark.parametrize("limit", [5, 10])
+@pytest.mark.parametrize("name", ["direct_hit_both_sides", "direct_hit_war_funding_omega"])
+def test_the_blind_walks_stop_a_battle_where_it_stopped(
+    name: str, limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The graph is the same, so a battle too large stops at the same budget with the same
+    words with the blind walks or without (``assign_hits.blind`` off)."""
+    with pytest.raises(TooLarge) as blind:
+        exact_odds(BLIND[name], limit=limit)
+    monkeypatch.setattr(assign_hits, "blind", lambda *_: False)
+    with pytest.raises(TooLarge) as walked:
+        exact_odds(BLIND[name], limit=limit)
+    assert str(blind.value) == str(walked.value)
+    assert f"stopped at {limit} battle states" in str(blind.value)

@@ -10,7 +10,7 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.outcome import resources_lost, unit_counts, unit_records
-from spacecombat.core.sides import PLAYER_SIDES
+from spacecombat.core.sides import PLAYER_SIDES, SideState
 from spacecombat.rulesets.notices import (
     Notices,
     opening_events,
@@ -82,6 +82,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         #: the units a player's assignment of hits leaves, by the policies deciding it and by
         #: (player, arena, gains, units there, hits) (``leap``)
         self._leaps: dict[int, tuple[Mapping[str, Policy], dict[Hashable, tuple[Forces, int]]]] = {}
+        #: the walks of ``_blind_leap``, by the policies deciding them and (side, the state
+        #: without the other player's part)
+        self._blind: dict[int, tuple[Mapping[str, Policy], dict[Hashable, BattleState | None]]] = {}
         #: a player's part after a whole assignment of hits alone, by the policies deciding it
         #: and by (player, arena, gains, part, hits) (``split_rolls``)
         self.assigned_parts: dict[int, tuple[Mapping[str, Policy], dict[Hashable, object]]] = {}
@@ -99,7 +102,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             return _pending_decision(setup, state)
         return self.procedures[state.phase](setup, state)
 
-    def leap(self, state: BattleState, policies: Mapping[str, Policy]) -> BattleState | None:
+    def leap(
+        self, state: BattleState, policies: Mapping[str, Policy], blind: bool = True
+    ) -> BattleState | None:
         """For the exact engine (analysis/graph.py ``Leaping``): a player's whole assignment of
         a combat round's hits (Assign Hits, ti4-space-combat.md step 4, ti4-ground-combat.md
         step 2) taken at once, where it reads only that player's units in the arena and the
@@ -111,7 +116,10 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         real procedure is walked, decided by ``policies``, once for each (player, arena, gains,
         units there, hits, free hits, the handlers' key), and the units it leaves are
         remembered: the state returned is the one the walk reaches once the last
-        hit is assigned, before the step moves on (``None`` elsewhere)."""
+        hit is assigned, before the step moves on (``None`` elsewhere). Where a handler asked
+        acts on the state but reads nothing of the other player's part (``blind``, and
+        ``assign_hits.blind``: Direct Hit, Reflective Shielding, the Tellurian), the walk is
+        remembered whole (``_blind_leap``)."""
         if state.phase is not Phase.ASSIGN_HITS or state.pending is not None or state.following:
             return None
         side = state.turn
@@ -124,8 +132,11 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         # keeps it as the walk does)
         setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
         where = arena(setup, state)
-        handlers = assign_hits.leap_key(setup, state, side, where, combat_round.combat_cause(where))
+        cause = combat_round.combat_cause(where)
+        handlers = assign_hits.leap_key(setup, state, side, where, cause)
         if handlers is None:
+            if blind and assign_hits.blind(setup, state, side, cause):
+                return self._blind_leap(state, side, policies)
             return None
         area = state.side(side).area(where)
         known = self._leaps.get(id(policies))
@@ -141,6 +152,73 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         if state.rolls != _NO_ROLLS:
             state = state.changed(rolls=_NO_ROLLS)  # as the step's first walk clears them
         return state.with_units_and_hits(side, where, left[0], left[1])
+
+    def _blind_leap(
+        self, state: BattleState, side: Side, policies: Mapping[str, Policy]
+    ) -> BattleState | None:
+        """``side``'s whole assignment of a combat round's hits from ``state`` where every
+        handler asked is idle or reads nothing of the other player's part nor the hits against
+        it (``assign_hits.blind``): the real procedure walked, decided by ``policies``, once
+        for each state alike but for those (``_blinded``), to the state it reaches once the
+        last hit is assigned or before the step moves on (``_assigned_here``; what the
+        handlers queued is still to be heard there), and that state is given the other
+        player's part back, with the hits the walk added against it (Reflective Shielding's).
+        ``None`` where the walk meets a roll (Courageous to the End), moves on at once, or
+        changes the other player's part."""
+        known = self._blind.get(id(policies))
+        if known is None or known[0] is not policies:
+            known = self._blind[id(policies)] = (policies, {})
+        other = side.other
+        key = (side, _blinded(state, other))
+        if key in known[1]:
+            walked = known[1][key]
+        else:
+            walked = self._assigned_here(state, side, policies)
+            if (
+                walked is None
+                or walked.rolls != _NO_ROLLS
+                or walked.side(other) != state.side(other)
+                or walked.wealth(other) != state.wealth(other)
+                or walked.hits_on(other) < state.hits_on(other)
+            ):
+                walked = None
+            else:
+                # kept as the walk from the blinded state: the hits it added against the other
+                walked = _blinded(walked, other).with_hits_on(
+                    other, walked.hits_on(other) - state.hits_on(other)
+                )
+            known[1][key] = walked
+        if walked is None:
+            return None
+        purse = (walked.wealth(side), state.wealth(other))
+        return (
+            walked.changed(
+                purse=purse if side is Side.ATTACKER else purse[::-1],
+            )
+            .with_side(other, state.side(other))
+            .with_hits_on(other, state.hits_on(other) + walked.hits_on(other))
+        )
+
+    def _assigned_here(
+        self, state: BattleState, side: Side, policies: Mapping[str, Policy]
+    ) -> BattleState | None:
+        """The Assign Hits step of ``side`` walked from ``state`` while hits are left against
+        it, up to the last state before the step moves on (the next player's turn, the next
+        step: hits lost for want of units are lost there), ``None`` if it meets anything but
+        steps and decisions or moves on at once."""
+        at = state
+        while at.hits_on(side) > 0:
+            node = self.advance(at)
+            if isinstance(node, Step):
+                after = node.state
+            elif isinstance(node, Decision):
+                after = node.then(decide(node.request, policies)).state
+            else:
+                return None
+            if after.phase is not Phase.ASSIGN_HITS or after.turn is not side:
+                break
+            at = after
+        return None if at is state else at
 
     def split_rolls(
         self, state: BattleState, policies: Mapping[str, Policy], exact: bool
@@ -320,3 +398,18 @@ def _never_retreats(setup: BattleSetup, side: Side) -> str | None:
 
 # the stalemate check follows this battle's steps (procedures/stalemate.py)
 stalemate.played_by(Ti4Battle)
+
+
+#: the other player's part as ``_blinded`` leaves it
+_NOBODY = SideState(Forces(), ())
+
+
+def _blinded(state: BattleState, other: Side) -> BattleState:
+    """``state`` without ``other``'s part (its units, its purse) nor the hits against it, nor
+    the rolls kept group by group (War Funding Ω's): the Assign Hits step clears them before
+    anything else (procedures/combat_round.py ``assign_combat_hits``), so a walk of it never
+    reads them and leaves none."""
+    a, d = state.purse
+    purse = ((0, 0), d) if other is Side.ATTACKER else (a, (0, 0))
+    blinded = state.with_side(other, _NOBODY).with_hits_on(other, 0)
+    return blinded.changed(purse=purse, rolls=_NO_ROLLS)

@@ -424,7 +424,7 @@ def _walked(
     other = 1 if side is A else 0
     # at most one step for each handler asked before the first hit, then the leap
     for _ in range(len(battle.setup.handlers) + 2 if at.hits_on(side) else 0):
-        landed = battle.leap(at, policies)
+        landed = battle.leap(at, policies, blind=False)
         if landed is not None:
             at = landed
             break
@@ -482,7 +482,7 @@ def _assigned(
     takes there), ``None`` if that is not one leap to a state with no hits left."""
     if not state.hits_on(side):
         return _part(state, side)
-    landed = battle.leap(battle.canonical(state), policies)
+    landed = battle.leap(battle.canonical(state), policies, blind=False)
     if (
         landed is None
         or landed.hits_on(side)

@@ -297,6 +297,18 @@ class Handler:
         the class says."""
         return False
 
+    def blind_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """For the exact engine (procedures/assign_hits.py ``blind``): whether, while ``side``
+        assigns a combat round's hits from ``state`` on, every hook of hit assignment the
+        handler answers reads nothing of the other player's part of the state (its units, its
+        purse) nor the hits against it, and changes of it at most those hits, by adding to
+        them (Reflective Shielding's), and it may not be cancelled (no ``watcher``, whose
+        question reads the other player's units). Then ``side``'s whole assignment may be
+        walked once for every state alike but for the other player's part and the hits
+        against it (``Ti4Battle.leap``), where the handler acts on the state otherwise (a card
+        played, a unit destroyed, hits cancelled). ``False`` unless the class says."""
+        return False
+
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

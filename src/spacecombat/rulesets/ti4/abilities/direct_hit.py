@@ -43,6 +43,13 @@ class DirectHit(ActsOnHits, Card):
         played, nor cancelled): else it answers ``None`` (``Handler.idle_while_assigning``)."""
         return side is self.owner or not self.held(state)
 
+    def blind_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """While the opponent assigns, it reads the ship that just sustained, the opponent's
+        units in space and whether its owner still holds the card; played, it destroys that
+        ship and queues it for those who hear of units destroyed: nothing of its owner's part
+        (``Handler.blind_while_assigning``)."""
+        return True
+
     def after_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

@@ -47,6 +47,12 @@ class ReflectiveShielding(ActsOnHits, Card):
         (``Handler.idle_while_assigning``)."""
         return side is not self.owner or not self.held(state)
 
+    def blind_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """While its holder assigns, it reads the ship that just sustained and whether the
+        card is held; played, it adds 2 hits to those against the opponent, reading nothing
+        else of the opponent's part (``Handler.blind_while_assigning``)."""
+        return True
+
     def after_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

@@ -40,6 +40,13 @@ class Tellurian(ActsOnHits, Card):
         (``Handler.idle_while_assigning``)."""
         return side is not self.owner or not self.held(state)
 
+    def blind_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """While its holder assigns, it reads the holder's units, the hits against them and
+        whether the card is held (and asks the handlers forbidding SUSTAIN DAMAGE, themselves
+        asked about the assignment); played, it cancels 1 of those hits: nothing of the
+        opponent's part (``Handler.blind_while_assigning``)."""
+        return True
+
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

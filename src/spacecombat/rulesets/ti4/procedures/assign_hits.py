@@ -267,6 +267,34 @@ def leap_key(
     return (*key, tuple(idle)) if idle else key
 
 
+def blind(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> bool:
+    """Whether every handler asked about ``side``'s assignment of hits of ``cause`` from
+    ``state`` on is idle then (``Handler.idle_while_assigning``) or reads nothing of the other
+    player's part nor the hits against it (``Handler.blind_while_assigning``), none of them
+    cancellable (``Card.watcher``): then the assignment reads, of the state, all but the
+    other player's part and the hits against it, and changes those hits only by adding to
+    them (the exact engine: ``Ti4Battle.leap``)."""
+    hooks = _hooks(setup, cause)
+    handlers = setup.handlers
+    asked = dict.fromkeys(
+        (
+            *hooks.forbid,
+            *hooks.lend,
+            *(handlers[i] for i in (*hooks.before, *hooks.after, *hooks.destroyed)),
+        )
+    )
+    if not any(overrides(h, "blind_while_assigning") for h in asked):
+        return False  # (asked where ``leap_key`` refused: one of them is not idle)
+    for handler in asked:
+        if handler.idle_while_assigning(setup, state, side):
+            continue
+        if getattr(handler, "watcher", None) is not None:
+            return False
+        if not handler.blind_while_assigning(setup, state, side):
+            return False
+    return True
+
+
 def _handing_back(
     side: Side, done: Callable[[BattleState], BattleState]
 ) -> Callable[[BattleState], BattleState]:
