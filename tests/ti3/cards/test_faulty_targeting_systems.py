@@ -186,6 +186,17 @@ def test_exact_odds_against_graviton_laser_system() -> None:
     assert plain.other["no_combat"] == Fraction(3, 4)
 
 
+def test_exact_odds_a_landing_against_graviton_laser_system() -> None:
+    """Hand-derived (27S-44). The landing ground force survives the PDS fire with 5/8 (as
+    above), then the ground force duel (taken 7/17, both destroyed 3/17): 35/136, 15/136."""
+    scenario = invasion(
+        {"units": {"carrier": 1, "ground_force": 1}, **CARD},
+        {"units": {"ground_force": 1, "pds": 1}, "technologies": ["graviton_laser_system"]},
+    )
+    report = odds(scenario, fractions=True)
+    assert (report.attacker_win, report.draw) == (Fraction(35, 136), Fraction(15, 136))
+
+
 def test_logs_replay_against_graviton_laser_system() -> None:
     scenario = space(
         {"units": {"cruiser": 2, "dreadnought": 1}, **CARD},
