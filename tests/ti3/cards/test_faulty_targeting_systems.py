@@ -10,10 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import pytest
-
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
 from tests.ti3.effects import invasion, space
 
@@ -141,14 +138,75 @@ def test_exact_odds_minelayers_prevented_a_plain_duel() -> None:
     )
 
 
-def test_against_graviton_laser_system_it_is_refused() -> None:
-    scenario = space(
-        {"units": {"cruiser": 1}, **CARD},
+def graviton(held: bool = True) -> dict[str, Any]:
+    """As ``under_pds``, the PDS owner with Graviton Laser System ("Each PDS die that misses
+    may be re-rolled once")."""
+    return space(
+        {"units": {"cruiser": 1}, **(CARD if held else {})},
         {"units": {"cruiser": 1, "pds": 1}, "technologies": ["graviton_laser_system"]},
     )
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(scenario, [])
-    assert "Faulty Targeting Systems" in caught.value.rule
+
+
+def test_graviton_rerolls_the_miss_first_then_the_card_rerolls_the_hit() -> None:
+    """27S-44. PDS fire: 2 (a miss), Graviton's re-roll: 6 (a hit); the card: 3 (a miss), kept
+    (Graviton does not re-roll it). Round 1: 7 (hit); 1."""
+    played = run(graviton(), [2, 6, 3, 7, 1])
+    assert [e["card"] for e in events(played, "card_played")] == ["faulty_targeting_systems"]
+    assert len(rolls(played, "pds_fire")) == 3
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_with_graviton_a_first_hit_is_not_rerolled_by_graviton() -> None:
+    """27S-44. PDS fire: 6 (a hit: no miss for Graviton); the card: 3 (a miss), kept. Round 1:
+    7 (hit); 1."""
+    played = run(graviton(), [6, 3, 7, 1])
+    assert len(rolls(played, "pds_fire")) == 2
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_exact_odds_against_graviton_laser_system() -> None:
+    """Hand-derived (27S-44). The PDS hits with 1/2 + 1/2 * 1/2 = 3/4 with Graviton's
+    re-roll; the stock holder has that hit re-rolled (1/2 to hit, kept), so the cruiser
+    survives PDS fire with 1/4 + 3/4 * 1/2 = 5/8; then the cruiser duel (3/8, 1/4, 3/8):
+    15/64, 10/64, 15/64, no battle 3/8. Without the card it survives with 1/4: 3/32, 1/16,
+    3/32, no battle 3/4."""
+    report = odds(graviton(), fractions=True)
+    assert (report.attacker_win, report.draw, report.defender_win) == (
+        Fraction(15, 64),
+        Fraction(10, 64),
+        Fraction(15, 64),
+    )
+    assert report.other["no_combat"] == Fraction(3, 8)
+    plain = odds(graviton(held=False), fractions=True)
+    assert (plain.attacker_win, plain.draw, plain.defender_win) == (
+        Fraction(3, 32),
+        Fraction(1, 16),
+        Fraction(3, 32),
+    )
+    assert plain.other["no_combat"] == Fraction(3, 4)
+
+
+def test_exact_odds_a_landing_against_graviton_laser_system() -> None:
+    """Hand-derived (27S-44). The landing ground force survives the PDS fire with 5/8 (as
+    above), then the ground force duel (taken 7/17, both destroyed 3/17): 35/136, 15/136."""
+    scenario = invasion(
+        {"units": {"carrier": 1, "ground_force": 1}, **CARD},
+        {"units": {"ground_force": 1, "pds": 1}, "technologies": ["graviton_laser_system"]},
+    )
+    report = odds(scenario, fractions=True)
+    assert (report.attacker_win, report.draw) == (Fraction(35, 136), Fraction(15, 136))
+
+
+def test_logs_replay_against_graviton_laser_system() -> None:
+    scenario = space(
+        {"units": {"cruiser": 2, "dreadnought": 1}, **CARD},
+        {
+            "units": {"cruiser": 2, "pds": 2},
+            "technologies": ["graviton_laser_system"],
+        },
+    )
+    assert_logs_replay(scenario, seeds=6)
+    assert_sampled_as_played(scenario, trials=30)
 
 
 def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:

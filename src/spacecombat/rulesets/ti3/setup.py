@@ -242,14 +242,6 @@ def _refuse_where_it_can_act(
                 "10s counted together: 27S-35)",
                 f"{side.value}.technologies",
             )
-        if sides[side].holds("faulty_targeting_systems") and sides[side.other].has(
-            "graviton_laser_system"
-        ):
-            raise RuleNotImplemented(
-                "Faulty Targeting Systems against Graviton Laser System's re-rolls of PDS fire "
-                "(a die re-rolled twice: 27S-39)",
-                f"{side.value}.action_cards",
-            )
         if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
             raise RuleNotImplemented(
                 "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "

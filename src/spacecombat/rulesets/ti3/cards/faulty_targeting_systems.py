@@ -14,8 +14,11 @@ system or force opponent to reroll one PDS roll" (a Clojure TI3 action deck, cod
   same ``Ti3State`` fields: ``checked`` the hits of each group, ``rerolling`` the group re-rolled,
   ``recheck_asked`` 1 once the holder was asked), so that which dice hit is known by unit type.
   One option per group with a hit (plain dice), the likeliest to miss first, then "pass"; the
-  stock holder takes the first (27A-5). With Graviton Laser System's re-rolls of the PDS
-  owner it is refused by name (rulesets/ti3/setup.py).
+  stock holder takes the first (27A-5). With the PDS owner's Graviton Laser System
+  (27S-44) its misses are re-rolled first, as part of the roll ("Each PDS die that misses may
+  be re-rolled once", one group of dice: their hits are an extra entry of ``checked``); the
+  card answers the roll once made, any die that hit (first roll or re-roll) alike, and its
+  second result stands (Graviton Laser System does not re-roll it).
 """
 
 from __future__ import annotations
@@ -84,8 +87,10 @@ def roll(
     dice: DicePool,
     purpose: str,
     finish: Callable[[Ti3State], Ti3State],
+    rerolls: bool = False,
 ) -> Node[Ti3State]:
-    """The next group of ``roller``'s PDS fire; once all are rolled, its opponent is asked;
+    """The next group of ``roller``'s PDS fire; once all are rolled, with ``rerolls``
+    (Graviton Laser System, 27S-44) its misses re-rolled once; then its opponent is asked;
     then the re-rolled die; then ``finish`` (the roll's usual next state)."""
     done = state.checked
     target = roller.other
@@ -106,10 +111,31 @@ def roll(
             return Step(after.changed(checked=(*done, hits)))
 
         return Chance(roller.value, purpose, DicePool((group,)), rolled)
+    misses = dice.dice - sum(done)
+    if rerolls and len(done) == len(dice.groups) and misses > 0 and not state.recheck_asked:
+        # Graviton Laser System: the misses re-rolled once, part of the roll (27S-44); its
+        # PDS fire is one group of dice (as the plain re-roll of procedures/exchange.py)
+        assert len(dice.groups) == 1
+        missed = DicePool((replace(dice.groups[0], dice=misses),))
+
+        def rerolled(hits: int) -> Step[Ti3State]:
+            after = state.with_hits_on(target, state.hits_on(target) + hits)
+            return Step(after.changed(checked=(*done, hits)))
+
+        return Chance(roller.value, purpose, missed, rerolled)
+    state = state.changed(checked=_by_group(state.checked, dice))
     choices = _choices(state, dice)
     if not state.recheck_asked and CARD in state.playable(target) and choices:
         return _ask(state, roller, dice, choices)
     return Step(finish(state.changed(checked=(), recheck_asked=0)))
+
+
+def _by_group(checked: tuple[int, ...], dice: DicePool) -> tuple[int, ...]:
+    """The hits of each group, Graviton Laser System's re-rolled hits (an extra entry, one
+    group only) added to the group's."""
+    if len(checked) > len(dice.groups):
+        return (sum(checked),)
+    return checked
 
 
 def _choices(state: Ti3State, dice: DicePool) -> list[tuple[Fraction, int]]:

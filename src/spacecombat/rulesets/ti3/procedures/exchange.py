@@ -92,8 +92,14 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         )
     if faulty_targeting_systems.applies(state, side, fire.purpose):
         # PDS fire made group by group, then Faulty Targeting Systems asked (27S-39)
+        # (with Graviton Laser System its misses re-rolled first: 27S-44)
         return faulty_targeting_systems.roll(
-            state, side, dice, fire.purpose, lambda s: _after_roll(s, fire, side)
+            state,
+            side,
+            dice,
+            fire.purpose,
+            lambda s: _after_roll(s, fire, side),
+            rerolls=fire.rerolls(setup, side),
         )
     if fire.purpose == "invasion_combat" and setup.side(side).has(SpecOpsTraining.id):
         return _spec_ops_roll(state, fire, side, dice)
