@@ -54,7 +54,7 @@ _DAMAGE_DONE = (Stage.DAMAGE, Stage.FORCE_REDUCTION)
 #: s of CPU to reach 25,000 settled states before the folds' merges were memoised), so the
 #: folds' work is bounded too (issue 24). Three squadrons a side with a starbase (reach
 #: battle 13) combine 451,090 for 39,881 settled states (24R-3)
-FOLDED_PER_SETTLED = 11
+FOLDED_PER_SETTLED = 6
 #: outcomes of planetary combat's draws the sieges solved apart may follow (``folded``) for
 #: each settled state the exact engine may reach: each is one step of a siege's procedures
 #: and a look-up, about 10-15 µs (docs/benchmarks.md, 24R-1)
@@ -889,7 +889,7 @@ class Ec4xBattle:
     #: main's 25,000 took (4 s of CPU on the loaded machine for reach battle 20), as each
     #: costs less since a step's damage is a meeting point (``advance``) and the folds'
     #: merges are memoised (docs/benchmarks.md, issue 24, 24R-3)
-    settled_states = 42_000
+    settled_states = 30_000
 
     def product_refusal(self) -> str:
         """Why the rounds are not in product form (targets are drawn per squadron, 7.3.2),
