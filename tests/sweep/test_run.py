@@ -28,16 +28,12 @@ from distributed import Client, LocalCluster
 from spacecombat import odds, sweep
 from spacecombat.sweeps.run import TerminalProgress, journal_for
 from spacecombat.sweeps.spec import load_spec, point_seed
+from tests.sweep.specs import fleet_against_destroyer
 
 BIN = Path(sys.executable).parent
 
 EXACT: dict[str, Any] = {
-    "scenario": {
-        "ruleset": "ti4",
-        "battle": "space",
-        "attacker": {"units": "2 dreadnought, 1 carrier, 2 fighter"},
-        "defender": {"units": {"destroyer": 1}},
-    },
+    "scenario": fleet_against_destroyer(),
     "axes": {
         "defender.units.cruiser": "1..4",
         "defender.technologies": [[], ["assault_cannon"]],

@@ -13,15 +13,11 @@ from spacecombat.analysis.chain_cache import PartsCache, battle_key
 from spacecombat.sweeps import points as solving
 from spacecombat.sweeps.run import tasks
 from spacecombat.sweeps.spec import load_spec, point_seed
+from tests.sweep.specs import fleet_against_destroyer
 from tests.sweep.test_cache import close
 
 SPEC: dict[str, Any] = {
-    "scenario": {
-        "ruleset": "ti4",
-        "battle": "space",
-        "attacker": {"units": "2 dreadnought, 1 carrier, 2 fighter"},
-        "defender": {"units": {"destroyer": 1}},
-    },
+    "scenario": fleet_against_destroyer(),
     "axes": {
         "defender.units.cruiser": "0..6",
         "defender.technologies": [[], ["assault_cannon"], ["antimass_deflectors"]],
