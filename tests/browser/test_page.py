@@ -459,7 +459,17 @@ def test_everything_is_served_by_the_package(browser: Browser, base_url: str) ->
         urls: list[str] = []
         page.on("request", lambda request: urls.append(request.url))
         failed: list[str] = []
-        page.on("requestfailed", lambda request: failed.append(request.url))
+        # an odds request the page abandons for a newer one is aborted by design (app.js, the
+        # live odds: a request under way is abandoned when a newer one starts); on a loaded
+        # machine the odds asked for on opening may still be under way at "Compute odds"
+        page.on(
+            "requestfailed",
+            lambda request: (
+                None
+                if request.url.endswith("/api/v1/odds") and request.failure == "net::ERR_ABORTED"
+                else failed.append(request.url)
+            ),
+        )
         open_page(page, f"{base_url}/")
         compute(page)
         elsewhere = [u for u in urls if not u.startswith(base_url) and not u.startswith("data:")]
