@@ -70,6 +70,13 @@ def _row(card: CardDef) -> str:
     return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
 
 
+def _implemented(done: int, acting: int) -> str:
+    """How many of the cards that act are played; any other is refused by name when held."""
+    if done == acting:
+        return "every one implemented"
+    return f"{done} implemented, the others refused by name when held"
+
+
 def lines() -> list[str]:
     """The TI3 action cards table, then the Sabotage Runs note."""
     cards = sorted(load().cards.values(), key=lambda c: (c.name.lower(), c.name))
@@ -80,11 +87,11 @@ def lines() -> list[str]:
         "",
         "A side lists the cards it holds in `action_cards`; playing one is its `play_card` "
         "decision in the card's window (`policy.play`: `never` or `{round: N}`). "
-        f"{acting} act in a battle ({done} implemented, the others refused by name when held); "
+        f"{acting} act in a battle ({_implemented(done, acting)}); "
         f"{len(cards) - acting} never do (holding them changes nothing). The list is what our "
         "sources let us read (docs/rulings.md 27A-8, 27S-1, 27S-17): the base deck's cards with "
-        "their texts, and those of the expansions we found. A card refused by name is one not "
-        "implemented: Bunker, for want of a text (27S-13, 27S-37).",
+        "their texts, and those of the expansions we found. Bunker, which the seed's reference "
+        "lists, is TI4's card and in no TI3 deck list (27X-2).",
         "",
         "| " + " | ".join(COLUMNS) + " |",
         "|" + "---|" * len(COLUMNS),

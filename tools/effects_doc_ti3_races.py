@@ -69,9 +69,10 @@ def _rows() -> list[Row]:
                     "flagship",
                     "—",
                     "sot",
-                    "rule",
+                    "none",
                     None,
-                    "No source gives its stats: refused by name (27R-2, 27S-13).",
+                    "No flagship: this race is played only in a scenario without flagships; "
+                    "naming one is bad input (27X-4).",
                 )
             )
             continue

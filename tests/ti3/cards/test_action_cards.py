@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets.catalogue import ti3 as ti3_catalogue
 from spacecombat.rulesets.ti3 import rules
 from spacecombat.rulesets.ti3.cards import CARDS, IN_ROUNDS
@@ -49,11 +49,20 @@ def test_an_unknown_card_is_refused_naming_it() -> None:
     assert caught.value.field == "attacker.action_cards[0]"
 
 
-def test_a_card_that_acts_but_is_not_implemented_is_refused_by_name() -> None:
-    with pytest.raises(RuleNotImplemented) as caught:
+def test_every_card_that_acts_is_implemented() -> None:
+    """Issue 27: every TI3 card that acts in a battle has its handler; none is refused."""
+    acting = [card for card in rules.load().cards.values() if card.combat == "rule"]
+    assert acting
+    assert all(card.handler in CARDS for card in acting)
+
+
+def test_bunker_is_not_a_ti3_card() -> None:
+    """docs/rulings.md 27X-2: Bunker is TI4's card; no TI3 deck list has it, so naming it is
+    an unknown card."""
+    assert "bunker" not in rules.load().cards
+    with pytest.raises(ScenarioError) as caught:
         odds(space({"action_cards": ["direct_hit", "bunker"]}))
-    assert caught.value.where == "attacker.action_cards[1]"
-    assert "Bunker" in str(caught.value)
+    assert caught.value.field == "attacker.action_cards[1]"
 
 
 def test_a_card_that_never_acts_changes_nothing() -> None:
@@ -84,7 +93,7 @@ def test_the_catalogue_lists_ti3_cards_for_the_page() -> None:
     assert held["direct_hit"]["implemented"] is True
     assert held["direct_hit"]["kind"] == "action_card"
     assert held["civil_defense"]["implemented"] is True
-    assert held["bunker"]["implemented"] is False
+    assert all(card["implemented"] for card in held.values())
 
 
 def test_effects_doc_lists_every_ti3_card_with_its_status() -> None:
@@ -97,8 +106,7 @@ def test_effects_doc_lists_every_ti3_card_with_its_status() -> None:
     assert len(rows) == len(cards) + 1
     assert "| Direct Hit | base |" in text
     assert "`tests/ti3/cards/test_direct_hit.py` | state graph |" in text
-    bunker = next(row for row in rows if row.startswith("| Bunker |"))
-    assert "| refused |" in bunker
+    assert not [row for row in rows if row.startswith("| Bunker |")]
     assert "## TI3 Sabotage Runs (Shattered Empire option)" in text
 
 

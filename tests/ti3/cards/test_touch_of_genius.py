@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import ScenarioError
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, run
 from tests.ti3.effects import space
 
@@ -85,13 +85,6 @@ def test_a_bad_discard_pile_names_the_field(pile: list[str], message: str) -> No
         run(duel(pile), [])
     assert caught.value.field == "discard_pile[0]"
     assert message in caught.value.message
-
-
-def test_a_copy_of_a_card_not_implemented_is_refused_by_name() -> None:
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(duel(["bunker"]), [])
-    assert caught.value.where == "discard_pile[0]"
-    assert "Bunker" in caught.value.rule
 
 
 def test_ti4_refuses_the_key() -> None:

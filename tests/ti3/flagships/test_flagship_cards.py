@@ -1,7 +1,8 @@
-"""Each race's Shards of the Throne flagship (issue 27; docs/rulings.md 27R-1, 27R-2): its card
-from the sources (Tirvy/PC_Twi Defines.cpp FMstats, rows labelled by race; the Arborec's also
-in wiki.omf2097.com joneirik:rpg:ti3_races), who may field it, and a flagship whose ability
-never acts in a battle fighting on its stats alone."""
+"""Each race's Shards of the Throne flagship (issue 27; docs/rulings.md 27R-1, 27R-2, 27X-3):
+its card from the sources (Tirvy/PC_Twi Defines.cpp FMstats, rows labelled by race; the
+Arborec's also in wiki.omf2097.com joneirik:rpg:ti3_races; the Creuss' from S. Sasse's race
+guide), who may field it, and a flagship whose ability never acts in a battle fighting on its
+stats alone."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets.catalogue import ti3 as ti3_catalogue
 from spacecombat.rulesets.ti3 import rules
 from tests.helpers import events, run
@@ -35,6 +36,8 @@ STATS = {
     "winnu": (7, None, 1, 10, 3),
     "arborec": (6, 2, 1, 10, 5),
     "nekro": (9, 3, 1, 9, 1),
+    # not in PC_Twi: S. Sasse's TI3 race guide (docs/rulings.md 27X-3)
+    "creuss": (4, 1, 1, 10, 3),
 }
 
 
@@ -50,18 +53,19 @@ def test_flagship_card(race: str) -> None:
     assert (card.type, card.faction, card.source) == ("flagship", race, "sot")
 
 
-def test_every_race_but_creuss_and_lazax_has_a_flagship_card() -> None:
-    """27R-2: no source gives the Ghosts of Creuss' or the Lazax's flagship."""
+def test_every_race_but_the_lazax_has_a_flagship_card() -> None:
+    """27X-4: the Lazax are played only in a scenario without flagships."""
     races = set(rules.load().factions)
-    assert races - set(STATS) == {"creuss", "lazax"}
+    assert races - set(STATS) == {"lazax"}
 
 
-@pytest.mark.parametrize("race", ["creuss", "lazax"])
-def test_a_flagship_no_source_gives_is_refused_by_name(race: str) -> None:
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(space({"units": {"flagship": 1}, "faction": race}, {"units": {"cruiser": 1}}), [])
-    assert caught.value.where == "attacker.units.flagship"
-    assert rules.load().factions[race].name in caught.value.rule
+def test_a_lazax_flagship_is_refused_as_bad_input() -> None:
+    """27X-4: no Lazax flagship exists, so naming one is an error in the scenario, not a rule
+    left out."""
+    with pytest.raises(ScenarioError) as caught:
+        run(space({"units": {"flagship": 1}, "faction": "lazax"}, {"units": {"cruiser": 1}}), [])
+    assert caught.value.field == "attacker.units.flagship"
+    assert "no flagship" in caught.value.message
 
 
 def test_a_flagship_needs_its_race() -> None:

@@ -477,11 +477,10 @@ def _race_cards(
             raise ScenarioError(field_name, "a race has one flagship")
         card = data.units.get(flagship_id(faction))
         if card is None:
-            raise RuleNotImplemented(
-                f"the flagship of {race} (no source gives its Shards of the Throne stats; "
-                "docs/rulings.md 27R-2)",
-                field_name,
-            )
+            # The Lazax, the one race without a flagship card, are played only in the Fall of
+            # the Empire scenario, which uses no Shards of the Throne option but Mechanized
+            # Units (docs/rulings.md 27X-4).
+            raise ScenarioError(field_name, f"{race} have no flagship (docs/rulings.md 27X-4)")
         for ability in card.abilities:
             if ability.combat != "rule":
                 continue
