@@ -232,16 +232,6 @@ def _refuse_where_it_can_act(
     for side in SIDES:
         _refuse_van_hauge_fighters(scenario, sides, rule_options, side)
     for side in SIDES:
-        if (
-            sides[side].has("spec_ops_training")
-            and scenario.battle != "space"
-            and rule_options.shock_troops
-        ):
-            raise RuleNotImplemented(
-                "Spec Ops Training with the shock_troops option (a roll's 1s and its natural "
-                "10s counted together: 27S-35)",
-                f"{side.value}.technologies",
-            )
         if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
             raise RuleNotImplemented(
                 "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
