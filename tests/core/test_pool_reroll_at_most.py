@@ -46,8 +46,8 @@ def test_the_distributions_are_those_of_sample(groups: list[DiceGroup]) -> None:
         hits[h] = hits.get(h, Fraction(0)) + chance
     assert pool.distribution() == hits
     assert max(hits) == pool.max_hits
-    for h, chance in pool.float_distribution().items():
-        assert chance == pytest.approx(float(hits[h]), abs=1e-12)
+    for h, approx in pool.float_distribution().items():
+        assert approx == pytest.approx(float(hits[h]), abs=1e-12)
 
 
 def test_one_die_by_hand() -> None:
