@@ -116,25 +116,18 @@ def test_exact_odds_van_hauge_and_a_ground_force_against_a_cruiser() -> None:
     assert sum(_model(0, 1)) == 1
 
 
-@pytest.mark.parametrize(
-    ("attacker", "defender", "where"),
-    [
-        ({"technologies": ["cybernetics"]}, {}, "attacker.technologies"),
-        ({"action_cards": ["fighter_prototype"]}, {}, "attacker.action_cards"),
-        ({}, {"action_cards": ["experimental_weaponry"]}, "defender.action_cards"),
-    ],
-)
-def test_with_a_rule_reading_fighters_it_is_refused(
-    attacker: dict[str, Any], defender: dict[str, Any], where: str
-) -> None:
+def test_with_sabotage_runs_it_is_refused() -> None:
+    """The rules that read fighters by name are implemented for them (27T-2 to 27T-4:
+    tests/ti3/flagships/test_van_hauge_*.py); Sabotage Runs stay refused (27T-5)."""
     scenario = space(
-        {"units": {"flagship": 1, "ground_force": 1}, **YIN, **attacker},
-        {"units": {"cruiser": 1, "fighter": 1, "carrier": 1}, **defender},
+        {"units": {"flagship": 1, "ground_force": 1}, **YIN},
+        {"units": {"cruiser": 1, "fighter": 1, "carrier": 1}},
+        options={"sabotage_runs": True},
     )
     with pytest.raises(RuleNotImplemented) as caught:
         run(scenario, [])
     assert "Van Hauge" in caught.value.rule
-    assert caught.value.where == where
+    assert caught.value.where == "options.sabotage_runs"
 
 
 def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:

@@ -244,38 +244,18 @@ def _refuse_van_hauge_fighters(
     scenario: Scenario, sides: Mapping[Side, Ti3Side], rule_options: Ti3Options, side: Side
 ) -> None:
     """Van Hauge's ground forces in space fight as fighters (27S-43): refused by name where a
-    rule that reads fighters by name could act on them (their owner's fighter modifiers and
-    cards; the opponent's rules for non-fighter ships; Sabotage Runs; Friendly Fire)."""
+    rule that reads fighters by name could act on them and does not yet (Sabotage Runs:
+    27T-5; the fighter modifiers and cards, Friendly Fire, [0.0.1] and Experimental Weaponry
+    read them: 27T-2 to 27T-4)."""
     spec = scenario.attacker if side is Side.ATTACKER else scenario.defender
-    own, other = sides[side], sides[side.other]
+    own = sides[side]
     if not (
         scenario.battle == "space"
         and own.has("yin_flagship")
         and any(spec.units.get(u, 0) for u in ("ground_force", "shock_troop"))
     ):
         return
-    acting = (
-        (own.has("cybernetics"), "Cybernetics", f"{side.value}.technologies"),
-        (own.has("advanced_fighters"), "Advanced Fighters", f"{side.value}.technologies"),
-        (own.holds("fighter_prototype"), "Fighter Prototype", f"{side.value}.action_cards"),
-        (
-            own.holds("courageous_to_the_end"),
-            "Courageous to the End",
-            f"{side.value}.action_cards",
-        ),
-        (
-            own.holds("friendly_fire") or other.holds("friendly_fire"),
-            "Friendly Fire",
-            f"{side.value}.action_cards",
-        ),
-        (other.has("l1z1x_flagship"), "[0.0.1]", f"{side.other.value}.units"),
-        (
-            other.holds("experimental_weaponry"),
-            "Experimental Weaponry",
-            f"{side.other.value}.action_cards",
-        ),
-        (rule_options.sabotage_runs, "Sabotage Runs", "options.sabotage_runs"),
-    )
+    acting = ((rule_options.sabotage_runs, "Sabotage Runs", "options.sabotage_runs"),)
     for acts, name, where in acting:
         if acts:
             raise RuleNotImplemented(

@@ -257,6 +257,6 @@ REFUSED_WHERE_IT_CAN_ACT: tuple[str, ...] = ()
 #: handlers implemented in part, with what is and what stays refused by name (docs/effects.md):
 #: Van Hauge's ground forces in space fight, those on the planets do not (27S-43)
 PARTLY: dict[str, str] = {
-    YinFlagship.id: "yes in space; refused on the system's planets and with rules that "
-    "read fighters by name"
+    YinFlagship.id: "yes in space (with the rules that read fighters, 27T-2 to 27T-4); "
+    "refused on the system's planets and with Sabotage Runs"
 }

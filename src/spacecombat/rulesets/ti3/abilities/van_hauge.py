@@ -59,6 +59,21 @@ def fighting(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     return flag == FELL or bool(state.side(side).space.count(FLAGSHIP))
 
 
+def as_fighters(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
+    """How many of ``side``'s units fight as fighters now without being fighters: the rules
+    that read "fighters" count them (docs/rulings.md 27T-2)."""
+    if not fighting(setup, state, side):
+        return 0
+    return sum(n for _, n in aboard(state, side))
+
+
+def may_fight(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
+    """Whether ``side``'s ground forces in space fight as fighters now or may be chosen to
+    (before the pre-combat steps: 27S-43); a card played before the choice whose effect reads
+    fighters later (Fighter Prototype) may count on them (27T-2)."""
+    return fighting(setup, state, side) or _applies(setup, state, side)
+
+
 def eligible(
     setup: Ti3Setup, state: Ti3State, side: Side, found: list[tuple[str, Status]]
 ) -> list[tuple[str, Status]]:
