@@ -1,6 +1,6 @@
 """Dice groups that reroll only their misses showing a low natural face (core/pool.py
 ``DiceGroup.reroll_at_most``; TI3 Spec Ops Training with the Shock Troops option, docs/
-rulings.md 27T-1): the exact distributions (hits; hits and marks) are those of ``sample``, by
+rulings.md 27T-11): the exact distributions (hits; hits and marks) are those of ``sample``, by
 enumeration of every face sequence, and hand-derived for one die."""
 
 from __future__ import annotations

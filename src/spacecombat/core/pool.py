@@ -82,7 +82,7 @@ class DiceGroup:
     #: keeps the group as it is; docs/rulings.md 14RR-9)
     rerollable: bool = field(default=True, hash=False)
     #: with ``reroll``: only a die that produced no hit and whose natural face is at most this
-    #: is rolled again (TI3 Spec Ops Training: a 1; docs/rulings.md 27T-1); ``None``: every die
+    #: is rolled again (TI3 Spec Ops Training: a 1; docs/rulings.md 27T-11); ``None``: every die
     #: that produced no hit. One reroll, by one effect (no ``before``, ``doom`` or ``budget``)
     reroll_at_most: int | None = None
 

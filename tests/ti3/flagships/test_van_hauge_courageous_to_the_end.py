@@ -2,7 +2,7 @@
 combat value, your opponent must immediately take one casualty. Play: Immediately after one of
 your ships is destroyed", 27S-31) when one of Van Hauge's ground forces fighting as fighters is
 destroyed: it is a ship (a fighter) while it fights, its combat value 9 (PC_Twi's
-``uaSpaceBattle 9``); docs/rulings.md 27T-2.
+``uaSpaceBattle 9``); docs/rulings.md 27T-12.
 
 Dice: the pool rolls the flagship's 5s, then the ground forces; the attacker before the
 defender; the card's 2 dice when the ship is removed."""

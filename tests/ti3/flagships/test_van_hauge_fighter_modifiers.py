@@ -2,7 +2,7 @@
 Cybernetics ("Fighters receive +1 on all combat rolls") and Advanced Fighters (+1 to their
 combat rolls). PC_Twi (GreenTechEffect.cpp ``e_Cybernetics``, BlueTechEffect.cpp
 ``e_AdvancedFighters``) gives the +1 to every unit with ``uaFighter``, which Van Hauge gives its
-ground forces (r_Yin.cpp ``VanHaugeEnable``); docs/rulings.md 27T-2.
+ground forces (r_Yin.cpp ``VanHaugeEnable``); docs/rulings.md 27T-12.
 
 Dice: the pool rolls the flagship's 5s, then the ground forces; the attacker before the
 defender."""

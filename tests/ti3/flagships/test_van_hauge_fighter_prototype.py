@@ -1,6 +1,6 @@
 """Fighter Prototype ("Your fighters receive +2 to combat rolls in first round of Space
 Battle", PC_Twi a_BeforeBattleRound.cpp, which gives it to every unit with ``uaFighter``) with
-Van Hauge's ground forces fighting as fighters (docs/rulings.md 27T-2): the card is played in
+Van Hauge's ground forces fighting as fighters (docs/rulings.md 27T-12): the card is played in
 the opening window, before Van Hauge's choice (27S-43), and offered to a holder whose only
 "fighters" are the ground forces Van Hauge may make fight; in round 1 they roll at 9 - 2.
 

@@ -117,8 +117,8 @@ def test_exact_odds_van_hauge_and_a_ground_force_against_a_cruiser() -> None:
 
 
 def test_with_sabotage_runs_it_is_refused() -> None:
-    """The rules that read fighters by name are implemented for them (27T-2 to 27T-4:
-    tests/ti3/flagships/test_van_hauge_*.py); Sabotage Runs stay refused (27T-5)."""
+    """The rules that read fighters by name are implemented for them (27T-12 to 27T-14:
+    tests/ti3/flagships/test_van_hauge_*.py); Sabotage Runs stay refused (27T-16)."""
     scenario = space(
         {"units": {"flagship": 1, "ground_force": 1}, **YIN},
         {"units": {"cruiser": 1, "fighter": 1, "carrier": 1}},

@@ -2,7 +2,7 @@
 must immediately lose half of his Fighters here (rounded down). Play: Immediately before a
 Space Battle", 27S-19) against the Yin: it is played in the opening window, before Van Hauge's
 choice (27S-43), so its ground forces are not fighters yet: the card neither counts them nor
-takes them (docs/rulings.md 27T-3).
+takes them (docs/rulings.md 27T-13).
 
 Dice: the pool rolls the flagship's 5s, then the 9s (carrier, fighters, ground forces); the
 attacker before the defender."""

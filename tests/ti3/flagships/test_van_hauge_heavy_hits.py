@@ -3,7 +3,7 @@ opponent has any, 27S-9) and Experimental Weaponry (the holder's dreadnoughts' a
 hits of one round may not be applied to fighters "unless there are no other ships present",
 27S-26) against Van Hauge's ground forces fighting as fighters: they are fighters, so those
 hits go on the Yin's other ships first, and Experimental Weaponry is offered against them as
-against fighters (docs/rulings.md 27T-4).
+against fighters (docs/rulings.md 27T-14).
 
 Dice: the attacker (the Yin: the flagship's 5s, then the ground force's 9) before the
 defender."""

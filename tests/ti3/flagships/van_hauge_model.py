@@ -1,7 +1,7 @@
 """The hand-derived odds of Van Hauge (5 x2, SUSTAIN DAMAGE) and its ground forces fighting as
 fighters (one die each) against one cruiser (7: hits with 2/5), by an independent model of the
 rounds (as tests/ti3/flagships/test_van_hauge_fighters.py ``_model``, with the ground forces'
-chance to miss a parameter: their modifiers, docs/rulings.md 27T-2).
+chance to miss a parameter: their modifiers, docs/rulings.md 27T-12).
 
 Each round the Yin hit at least once with ``a = 1 - (2/5)^2 m^g`` (the flagship's two dice at 5
 miss with 2/5 each; each of ``g`` ground forces misses with ``m``), the cruiser with ``p = 2/5``;

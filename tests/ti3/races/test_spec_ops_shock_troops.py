@@ -1,4 +1,4 @@
-"""Spec Ops Training with the Shock Troops option (docs/rulings.md 27T-1).
+"""Spec Ops Training with the Shock Troops option (docs/rulings.md 27T-11).
 
 Spec Ops Training (Sol, 27S-35): "Each time you roll a 1 during Invasion Combat, you may reroll
 the die. You must use the second result" (PC_Twi r_Sol.cpp). Shock Troops (Shattered Empire

@@ -66,7 +66,7 @@ def test_a_space_battle_is_not_changed() -> None:
 
 
 def test_with_the_shock_troops_option_it_is_played() -> None:
-    """Refused before 27T-1; now the 1s are re-rolled inside the roll, the same dice in the
+    """Refused before 27T-11; now the 1s are re-rolled inside the roll, the same dice in the
     same order (tests/ti3/races/test_spec_ops_shock_troops.py): round 1: 1, re-rolled 8; 1."""
     scenario = landing({"ground_force": 1}, {"ground_force": 1}, options={"shock_troops": True})
     played = run(scenario, [1, 8, 1])

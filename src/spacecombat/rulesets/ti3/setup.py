@@ -245,15 +245,11 @@ def _refuse_van_hauge_fighters(
 ) -> None:
     """Van Hauge's ground forces in space fight as fighters (27S-43): refused by name where a
     rule that reads fighters by name could act on them and does not yet (Sabotage Runs:
-    27T-5; the fighter modifiers and cards, Friendly Fire, [0.0.1] and Experimental Weaponry
-    read them: 27T-2 to 27T-4)."""
+    27T-16; the fighter modifiers and cards, Friendly Fire, [0.0.1] and Experimental Weaponry
+    read them: 27T-12 to 27T-14)."""
     spec = scenario.attacker if side is Side.ATTACKER else scenario.defender
     own = sides[side]
-    if not (
-        scenario.battle == "space"
-        and own.has("yin_flagship")
-        and any(spec.units.get(u, 0) for u in ("ground_force", "shock_troop"))
-    ):
+    if not (scenario.battle == "space" and own.has("yin_flagship") and _van_hauge_units(spec)):
         return
     acting = ((rule_options.sabotage_runs, "Sabotage Runs", "options.sabotage_runs"),)
     for acts, name, where in acting:
@@ -263,6 +259,14 @@ def _refuse_van_hauge_fighters(
                 "reads fighters by name: 27S-43)",
                 where,
             )
+
+
+def _van_hauge_units(spec: SideSpec) -> bool:
+    """Whether a side has ground forces or shock troops in space or on the system's planets
+    that Van Hauge may make fight as fighters (27S-43, 27T-15)."""
+    return any(
+        spec.units.get(u, 0) or spec.planet_units.get(u, 0) for u in ("ground_force", "shock_troop")
+    )
 
 
 #: keys of a side that only TI4 reads (cards held other than action cards, what a player may
@@ -460,23 +464,6 @@ def _race_cards(
                     f"{card.name}, the flagship of {race}: {ability.text}", field_name
                 )
             handlers.add(ability.handler)
-        if (
-            space
-            and "yin_flagship" in handlers
-            and any(
-                count and data.units[u].is_ground_force
-                for u, count in spec.planet_units.items()
-                if u in data.units
-            )
-        ):
-            # PC_Twi (r_Yin.cpp VanHaugeEnable) lets ground forces on the system's planets fight
-            # as fighters too, taken up into space (docs/rulings.md 27S-13, 27S-43); those in
-            # space are implemented (abilities/van_hauge.py)
-            raise RuleNotImplemented(
-                f"{card.name}, the flagship of {race}: ground forces on the system's planets "
-                "fighting as fighters (27S-43)",
-                f"{where}.planet_units",
-            )
         cards = {**cards, "flagship": card}
     if "mark_ii_advanced_carriers" in handlers:
         # Mark II Advanced Carriers: carriers carry 8 and have SUSTAIN DAMAGE (27R-12)
@@ -582,9 +569,7 @@ def _decisions(
     if any("exotrireme" in spec.technologies for spec in specs):
         named["exotrireme"] = "giving up a dreadnought with Exotrireme (docs/rulings.md 27S-14)"
     if any(
-        spec.faction == "yin"
-        and spec.units.get("flagship", 0)
-        and any(spec.units.get(u, 0) for u in ("ground_force", "shock_troop"))
+        spec.faction == "yin" and spec.units.get("flagship", 0) and _van_hauge_units(spec)
         for spec in specs
     ):
         named["yin_flagship"] = (
@@ -788,16 +773,22 @@ def _pre_combat(
 ) -> tuple[str, ...]:
     """The pre-combat steps this battle can have, in the spec's order."""
     space = {Side.ATTACKER: attacker.space, Side.DEFENDER: defender.space}
+    planets = {Side.ATTACKER: attacker.planets, Side.DEFENDER: defender.planets}
     steps = []
     if any(
         any(space[s].count(u) for u in barrage_units(sides[s]))
         and (
             space[s.other].count("fighter")
-            # Van Hauge's ground forces in space may fight as fighters (27S-43)
+            # Van Hauge's ground forces in space (or taken up from the planets) may fight as
+            # fighters (27S-43, 27T-15)
             or (
                 sides[s.other].has("yin_flagship")
                 and space[s.other].count("flagship")
-                and any(space[s.other].count(u) for u in ("ground_force", "shock_troop"))
+                and any(
+                    area.count(u)
+                    for area in (space[s.other], *planets[s.other])
+                    for u in ("ground_force", "shock_troop")
+                )
             )
         )
         for s in SIDES

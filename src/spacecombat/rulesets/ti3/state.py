@@ -137,6 +137,10 @@ class Ti3State(NamedTuple):
     #: fighters, 2 its flagship fell in the casualties being removed (they fight until those
     #: are taken), 3 over or declined (abilities/van_hauge.py)
     van_hauge: tuple[int, int] = (0, 0)
+    #: Van Hauge: the ground forces and shock troops (attacker's, defender's; each
+    #: (ground forces, shock troops)) taken up from the system's planets to fight as fighters,
+    #: landed on them again when they stop (abilities/van_hauge.py; docs/rulings.md 27T-15)
+    lifted: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     #: Touch of Genius: the cards of the discard pile (attacker's, defender's) it may copy while
     #: its holder still holds it (rulesets/ti3/cards/touch_of_genius.py; docs/rulings.md
     #: 27S-36)

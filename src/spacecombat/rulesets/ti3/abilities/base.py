@@ -65,13 +65,13 @@ class RollContext:
     #: flagship's ability needs it: abilities/races.py)
     own_flagship: bool = False
     #: the units fight as fighters without being fighters (Van Hauge's ground forces: docs/
-    #: rulings.md 27T-2)
+    #: rulings.md 27T-12)
     as_fighter: bool = False
 
     @property
     def fighter(self) -> bool:
         """Whether the dice are fighters' (fighters, or units fighting as fighters): the rules
-        that read "fighters" reach them (27T-2)."""
+        that read "fighters" reach them (27T-12)."""
         return self.unit == "fighter" or self.as_fighter
 
 

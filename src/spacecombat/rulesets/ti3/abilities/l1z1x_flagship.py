@@ -58,7 +58,7 @@ def eligible(
     if not heavy_on(state, side):
         return found
     # Van Hauge's ground forces are among ``found`` only while they fight as fighters: not
-    # non-fighter ships (docs/rulings.md 27T-2)
+    # non-fighter ships (docs/rulings.md 27T-12)
     capital = [(u, s) for u, s in found if u != "fighter" and u not in GROUND_FORCES]
     return capital or found
 

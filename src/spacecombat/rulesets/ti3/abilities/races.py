@@ -255,8 +255,8 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
 REFUSED_WHERE_IT_CAN_ACT: tuple[str, ...] = ()
 
 #: handlers implemented in part, with what is and what stays refused by name (docs/effects.md):
-#: Van Hauge's ground forces in space fight, those on the planets do not (27S-43)
+#: Van Hauge's ground forces fight, not with Sabotage Runs (27S-43, 27T-16)
 PARTLY: dict[str, str] = {
-    YinFlagship.id: "yes in space (with the rules that read fighters, 27T-2 to 27T-4); "
-    "refused on the system's planets and with Sabotage Runs"
+    YinFlagship.id: "yes, in space and from the system's planets (27T-12 to 27T-15); "
+    "refused with Sabotage Runs"
 }

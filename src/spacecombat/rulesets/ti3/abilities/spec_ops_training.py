@@ -5,7 +5,7 @@ must use the second result" (PC_Twi r_Sol.cpp; docs/rulings.md 27S-35).
 With the ``shock_troops`` option (ti3-facts.md section 8: a ground force that rolls a natural
 10 may be promoted) a roll's natural 10s are counted besides its hits, so its 1s cannot be
 counted by the roll too (a roll gives its hits and one count of natural faces). The 1s are
-then re-rolled inside the roll (docs/rulings.md 27T-1): each group re-rolls its dice that
+then re-rolled inside the roll (docs/rulings.md 27T-11): each group re-rolls its dice that
 missed on a natural 1 (``DiceGroup.reroll_at_most``), at its own value and modifiers, the
 second face replacing the first, so its natural 10 is the die's (a promotion). The pool
 rolls group by group as before, each group's 1s right after it: the same dice in the same

@@ -49,7 +49,7 @@ def key(setup: Ti3Setup, state: Ti3State, roller: Side, kind: RollKind) -> CardB
 
 def modifier(setup: Ti3Setup, roller: Side, roll: RollContext, cards: CardBonuses) -> int:
     """The modifier the dice of ``roll`` get from ``cards`` (Fighter Prototype's reaches units
-    fighting as fighters: docs/rulings.md 27T-2)."""
+    fighting as fighters: docs/rulings.md 27T-12)."""
     total = 0
     if cards.breach and setup.side(roller).is_ship(roll.unit):
         total += cards.breach

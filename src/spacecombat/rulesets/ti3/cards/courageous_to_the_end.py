@@ -42,7 +42,7 @@ def mark(setup: Ti3Setup, state: Ti3State, side: Side, unit: str) -> Ti3State:
     the card on it now."""
     cards = setup.side(side)
     # Van Hauge's ground forces fighting as fighters are ships (fighters) of combat value 9
-    # (docs/rulings.md 27T-2)
+    # (docs/rulings.md 27T-12)
     fighter = unit in GROUND_FORCES and van_hauge.fighting(setup, state, side)
     if (
         state.courage is not None
@@ -80,7 +80,7 @@ def roll(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     assert state.courage is not None
     holder, _, unit, _ = state.courage
     side = Side(holder)
-    # a ground force is marked only while it fought as a fighter: its value then (27T-2)
+    # a ground force is marked only while it fought as a fighter: its value then (27T-12)
     value = van_hauge.VALUE
     if unit not in GROUND_FORCES:
         combat = setup.side(side).card(unit).combat

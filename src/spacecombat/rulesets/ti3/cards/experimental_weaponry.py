@@ -36,7 +36,7 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     own = state.side(side).space
     theirs = setup.side(side.other)
     enemy = [u for u, _, _ in state.side(side.other).space if theirs.is_ship(u)]
-    # Van Hauge's ground forces fighting as fighters are fighters for the card (27T-2)
+    # Van Hauge's ground forces fighting as fighters are fighters for the card (27T-12)
     fighters = "fighter" in enemy or van_hauge.as_fighters(setup, state, side.other) > 0
     return any(own.count(u) for u in HEAVY) and fighters and any(u != "fighter" for u in enemy)
 

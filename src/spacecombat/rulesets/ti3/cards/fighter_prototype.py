@@ -26,7 +26,7 @@ BONUS = 2
 
 def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     """``side`` holds the card, has fighters in the battle (or Van Hauge's ground forces,
-    which fight as fighters if their owner chooses after this window: docs/rulings.md 27T-2)
+    which fight as fighters if their owner chooses after this window: docs/rulings.md 27T-12)
     and faces enemy ships."""
     if held_with_unit(setup, state, side, CARD, "fighter"):
         return True

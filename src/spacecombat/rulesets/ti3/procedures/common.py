@@ -54,7 +54,7 @@ def pool(
     with every handler's modifier and extra dice (ti3-facts.md section 1: a die hits on its
     value or more, +1 lowering the value). ``marks``: count natural 10s (Shock Troops);
     ``as_fighter``: the units fight as fighters (Van Hauge's ground forces: the modifiers of
-    fighters reach them, docs/rulings.md 27T-2).
+    fighters reach them, docs/rulings.md 27T-12).
 
     A roll at the units' combat values depends only on what its dice see (handlers are pure
     and see the roll's context alone), so that pool is made once for them."""
@@ -359,6 +359,8 @@ def fleet_withdraws(
     movement, ti3-facts.md section 11, or Skilled Retreat's, docs/rulings.md 27S-6): its ships
     are taken out of the system and kept as ``away``, the state moved to ``phase`` (with other
     fields changed), with its ``withdrawal_executed`` event."""
+    # Van Hauge's units taken up from the planets land on them first (27T-15)
+    state = van_hauge.land(state, side)
     fleet = state.side(side).space
     moved = state.with_side(side, state.side(side).with_space(Forces()))
     done = moved.at(phase, withdrew=(side, to or ""), away=fleet, **changes)

@@ -9,7 +9,7 @@ defender's survivors roll and the attacker removes casualties.
 The state's ``turn`` says who rolls (roll phase) or whose roll is being answered (hits phase);
 ``pending`` holds missed dice still to be re-rolled (Graviton Laser System); ``spec_ops`` the
 progress of a roll made group by group to re-roll its 1s (Spec Ops Training, 27S-35; with the
-``shock_troops`` option the 1s are re-rolled inside the roll, 27T-1).
+``shock_troops`` option the 1s are re-rolled inside the roll, 27T-11).
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         if not fire.tens:
             return _spec_ops_roll(state, fire, side, dice)
         # with the shock_troops option its natural 10s are counted too: the 1s are re-rolled
-        # inside the roll (abilities/spec_ops_training.py; docs/rulings.md 27T-1)
+        # inside the roll (abilities/spec_ops_training.py; docs/rulings.md 27T-11)
         dice = spec_ops_training.with_ones_rerolled(dice)
     if fire.purpose == "space_combat":
         heavy = _heavy_units(setup, state, side)
@@ -178,7 +178,7 @@ def _spec_ops_roll(state: Ti3State, fire: Exchange, side: Side, dice: DicePool) 
     its 1s are its dice less its marks; then the 1s of that group are re-rolled (their own
     ``dice_rolled`` event). ``state.spec_ops``: (groups done, 1s of the last still to
     re-roll). With the ``shock_troops`` option (its natural 10s are marks too) the 1s are
-    re-rolled inside the roll instead (``roll``; abilities/spec_ops_training.py, 27T-1)."""
+    re-rolled inside the roll instead (``roll``; abilities/spec_ops_training.py, 27T-11)."""
     done, ones = state.spec_ops
     target = side.other
 
