@@ -230,34 +230,11 @@ def _refuse_where_it_can_act(
                 "options.shock_troops" if where.endswith(".options") else where,
             )
     for side in SIDES:
-        _refuse_van_hauge_fighters(scenario, sides, rule_options, side)
-    for side in SIDES:
         if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
             raise RuleNotImplemented(
                 "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
                 "too (27R-20)",
                 f"{side.value}.technologies",
-            )
-
-
-def _refuse_van_hauge_fighters(
-    scenario: Scenario, sides: Mapping[Side, Ti3Side], rule_options: Ti3Options, side: Side
-) -> None:
-    """Van Hauge's ground forces in space fight as fighters (27S-43): refused by name where a
-    rule that reads fighters by name could act on them and does not yet (Sabotage Runs:
-    27T-16; the fighter modifiers and cards, Friendly Fire, [0.0.1] and Experimental Weaponry
-    read them: 27T-12 to 27T-14)."""
-    spec = scenario.attacker if side is Side.ATTACKER else scenario.defender
-    own = sides[side]
-    if not (scenario.battle == "space" and own.has("yin_flagship") and _van_hauge_units(spec)):
-        return
-    acting = ((rule_options.sabotage_runs, "Sabotage Runs", "options.sabotage_runs"),)
-    for acts, name, where in acting:
-        if acts:
-            raise RuleNotImplemented(
-                f"Van Hauge's ground forces fighting as fighters with {name} (a rule that "
-                "reads fighters by name: 27S-43)",
-                where,
             )
 
 
@@ -775,22 +752,23 @@ def _pre_combat(
     space = {Side.ATTACKER: attacker.space, Side.DEFENDER: defender.space}
     planets = {Side.ATTACKER: attacker.planets, Side.DEFENDER: defender.planets}
     steps = []
-    if any(
-        any(space[s].count(u) for u in barrage_units(sides[s]))
-        and (
-            space[s.other].count("fighter")
-            # Van Hauge's ground forces in space (or taken up from the planets) may fight as
-            # fighters (27S-43, 27T-15)
-            or (
-                sides[s.other].has("yin_flagship")
-                and space[s.other].count("flagship")
-                and any(
-                    area.count(u)
-                    for area in (space[s.other], *planets[s.other])
-                    for u in ("ground_force", "shock_troop")
-                )
+
+    def van_hauge_may_fight(s: Side) -> bool:
+        # Van Hauge's ground forces in space (or taken up from the planets) may fight as
+        # fighters (27S-43, 27T-15)
+        return bool(
+            sides[s].has("yin_flagship")
+            and space[s].count("flagship")
+            and any(
+                area.count(u)
+                for area in (space[s], *planets[s])
+                for u in ("ground_force", "shock_troop")
             )
         )
+
+    if any(
+        any(space[s].count(u) for u in barrage_units(sides[s]))
+        and (space[s.other].count("fighter") or van_hauge_may_fight(s.other))
         for s in SIDES
     ):
         steps.append("anti_fighter_barrage")
@@ -801,9 +779,11 @@ def _pre_combat(
         for s in SIDES
     ):
         steps.append("mentak")
-    # Sabotage Runs (Shattered Empire option): a player's fighters against an enemy War Sun
+    # Sabotage Runs (Shattered Empire option): a player's fighters (or Van Hauge's units
+    # fighting as fighters: 27T-16) against an enemy War Sun
     if rule_options.sabotage_runs and any(
-        space[s].count("fighter") and space[s.other].count("war_sun") for s in SIDES
+        (space[s].count("fighter") or van_hauge_may_fight(s)) and space[s.other].count("war_sun")
+        for s in SIDES
     ):
         steps.append("sabotage_run")
     return tuple(steps)

@@ -85,6 +85,10 @@ class Ti3State(NamedTuple):
     result: str = ""
     #: fighters of (attacker, defender) on a sabotage run (procedures/sabotage_run.py)
     running: tuple[int, int] = (0, 0)
+    #: Sabotage Runs: Van Hauge's ground forces and shock troops fighting as fighters on the
+    #: run (attacker's, defender's; each (ground forces, shock troops)), besides ``running``'s
+    #: fighters (procedures/sabotage_run.py; docs/rulings.md 27T-16)
+    running_as: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     #: action cards (attacker's, defender's) still in hand, each sorted (rulesets/ti3/cards)
     hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     #: a ship just damaged in the space battle, (unit, status, cards already asked), that a
