@@ -15,7 +15,7 @@ from typing import Any, cast
 import pytest
 
 from spacecombat import odds
-from tests.helpers import rolls, run
+from tests.helpers import assert_logs_replay, assert_sampled_as_played, rolls, run
 from tests.ti3.effects import space
 from tests.ti3.flagships.van_hauge_model import against_a_cruiser
 
@@ -64,3 +64,18 @@ def test_exact_odds(technology: str) -> None:
         Fraction(6272, 38407457),
     )
     assert expected != against_a_cruiser(0, 1, Fraction(4, 5))
+
+
+def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
+    """With the fighter rules together (27T-12 to 27T-14)."""
+    scenario = space(
+        {
+            "units": {"flagship": 1, "ground_force": 2, "carrier": 1},
+            "faction": "yin",
+            "technologies": ["cybernetics"],
+            "action_cards": ["fighter_prototype", "courageous_to_the_end"],
+        },
+        {"units": {"dreadnought": 1, "cruiser": 1}, "action_cards": ["experimental_weaponry"]},
+    )
+    assert_logs_replay(scenario, seeds=6)
+    assert_sampled_as_played(scenario, trials=30)

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from spacecombat import odds
-from tests.helpers import events, run
+from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, run
 from tests.ti3.effects import space
 from tests.ti3.flagships.van_hauge_model import against_a_cruiser
 
@@ -125,3 +125,12 @@ def test_exact_odds_two_taken_up() -> None:
     )
     alone = against_a_cruiser(0, 0, Fraction(4, 5))
     assert (declined.attacker_win, declined.draw, declined.defender_win) == alone
+
+
+def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
+    scenario = space(
+        {"units": {"flagship": 1, "carrier": 1}, "planet_units": {"ground_force": 3}, **YIN},
+        {"units": {"cruiser": 2, "destroyer": 1}},
+    )
+    assert_logs_replay(scenario, seeds=6)
+    assert_sampled_as_played(scenario, trials=30)

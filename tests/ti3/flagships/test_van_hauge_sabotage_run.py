@@ -15,7 +15,7 @@ from math import comb
 from typing import Any, cast
 
 from spacecombat import odds
-from tests.helpers import events, rolls, run
+from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
 from tests.ti3.effects import space
 
 YIN = {"faction": "yin"}
@@ -115,3 +115,9 @@ def test_exact_odds_a_ground_force_runs() -> None:
         (1 - run_wins) * duel[2],
     )
     assert (report.attacker_win, report.draw, report.defender_win) == expected
+
+
+def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
+    scenario = battle({"flagship": 1, "carrier": 1, "fighter": 2, "ground_force": 2}, war_suns=1)
+    assert_logs_replay(scenario, seeds=6)
+    assert_sampled_as_played(scenario, trials=30)
