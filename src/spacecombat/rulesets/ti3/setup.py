@@ -158,7 +158,7 @@ def build(scenario: Scenario) -> Ti3Setup:
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
-    _refuse_where_it_can_act(scenario, sides, rule_options)
+    _refuse_where_it_can_act(sides)
     handlers: list[Handler] = []
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
@@ -204,31 +204,11 @@ def build(scenario: Scenario) -> Ti3Setup:
     return setup
 
 
-def _refuse_where_it_can_act(
-    scenario: Scenario, sides: Mapping[Side, Ti3Side], rule_options: Ti3Options
-) -> None:
+def _refuse_where_it_can_act(sides: Mapping[Side, Ti3Side]) -> None:
     """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
-    27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to."""
-    if any(sides[s].holds("recheck") for s in SIDES):
-        # a roll that counts more than its hits (27S-38)
-        counting = [
-            (name, f"{s.value}.{key}")
-            for s in SIDES
-            for name, key, acts in (
-                (
-                    "the shock_troops option",
-                    "options",
-                    rule_options.shock_troops and scenario.battle != "space",
-                ),
-            )
-            if acts
-        ]
-        if counting:
-            name, where = counting[0]
-            raise RuleNotImplemented(
-                f"Recheck with {name} (a roll whose hits are counted apart: 27S-38)",
-                "options.shock_troops" if where.endswith(".options") else where,
-            )
+    27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to.
+    (Recheck with the Shock Troops option, Spec Ops Training with it and Van Hauge's ground
+    forces with the rules that read fighters were refused here: 27T-11 to 27T-18.)"""
     for side in SIDES:
         if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
             raise RuleNotImplemented(
