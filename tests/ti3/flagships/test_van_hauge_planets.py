@@ -134,3 +134,21 @@ def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
     )
     assert_logs_replay(scenario, seeds=6)
     assert_sampled_as_played(scenario, trials=30)
+
+
+def test_those_in_space_alone_may_be_chosen() -> None:
+    """The second option: the ground force in space fights, the planets' stays down. Round 1:
+    flagship 1, 1, ground force 9 (a hit); cruiser 1."""
+    played = run(
+        yin({"flagship": 1, "ground_force": 1}, {"ground_force": 2}),
+        [1, 1, 9, 1],
+        attacker=["play yin_flagship: 1 ground forces in space as fighters"],
+    )
+    (asked,) = [e for e in events(played, "choice_made") if e["decision"] == "play_card"]
+    assert asked["options"] == [
+        "play yin_flagship: 3 ground forces as fighters, 2 taken up from the planets",
+        "play yin_flagship: 1 ground forces in space as fighters",
+        "pass",
+    ]
+    assert lifted(played) == []
+    assert planet_units(played) == {"ground_force": 2}

@@ -214,20 +214,22 @@ def ask(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State] | None:
                     )
                 )
             if count:
-                options.append(
-                    Option(
-                        f"play {CARD}: {count} ground forces in space as fighters",
-                        "play",
-                        target=CARD,
-                        count=0,
-                    )
-                )
+                # (with none to take up, the label and prompt of 27S-43's battles)
+                label = "in space as fighters" if more else "as fighters"
+                # (``count`` 0: none taken up)
+                text = f"play {CARD}: {count} ground forces {label}"
+                options.append(Option(text, "play", target=CARD, count=0))
             options.append(Option("pass", "pass"))
+            prompt = f"Van Hauge: your {count} ground forces in space fight as fighters?"
+            if more:
+                prompt = (
+                    f"Van Hauge: your {count} ground forces in space and {more} from the planets "
+                    "fight as fighters?"
+                )
             request = DecisionRequest(
                 "play_card",
                 side.value,
-                f"Van Hauge: your {count} ground forces in space (and {more} from the planets) "
-                "fight as fighters?",
+                prompt,
                 tuple(options),
                 facts={"card": CARD, "round": state.round},
             )
