@@ -545,6 +545,10 @@ def _roll(
             group["extra_hits"] = r.group.extra_hits
         if r.group.reroll is not None:
             group["reroll_modifier"] = r.group.reroll
+        if r.group.reroll_at_most is not None:
+            # only the misses showing a natural face at most this are rerolled (TI3 Spec Ops
+            # Training: 1s; docs/rulings.md 27T-11)
+            group["reroll_at_most"] = r.group.reroll_at_most
         if r.group.before:
             # rerolled by several effects: each reroll's modifier, in the order made
             group["reroll_modifiers"] = list(r.group.stages)

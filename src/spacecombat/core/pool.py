@@ -81,16 +81,26 @@ class DiceGroup:
     #: final (Scramble Frequency): the roller's own rerolls are not made (``with_reroll``
     #: keeps the group as it is; docs/rulings.md 14RR-9)
     rerollable: bool = field(default=True, hash=False)
+    #: with ``reroll``: only a die that produced no hit and whose natural face is at most this
+    #: is rolled again (TI3 Spec Ops Training: a 1; docs/rulings.md 27T-11); ``None``: every die
+    #: that produced no hit. One reroll, by one effect (no ``before``, ``doom`` or ``budget``)
+    reroll_at_most: int | None = None
 
     def __post_init__(self) -> None:
         # a plain group is built at every state of the exact engine: checked first, at once
         # (the fields for rerolls and aimed hits are compared, not hashed, for the same reason)
         if self.reroll is None:
-            if not (self.before or self.doom or self.aimed or self.budget):
+            if not (self.before or self.doom or self.aimed or self.budget) and (
+                self.reroll_at_most is None
+            ):
                 return  # a plain group: nothing to check
             if self.before:
                 raise ValueError("a group with rerolls before its last one has a last one")
-        elif self.mark_on is not None:
+            if self.reroll_at_most is not None:
+                raise ValueError("a group that rerolls its low faces has a reroll")
+        elif self.reroll_at_most is not None and (self.before or self.doom or self.budget):
+            raise ValueError("a group that rerolls its low faces rerolls them once, by one effect")
+        elif self.mark_on is not None and not self._marks_kept():
             first = hit_face(self.value, self.modifier)
             if any(self.mark_on < hit_face(self.value, self.modifier + m) for m in self.stages) or (
                 self.mark_on < first
@@ -141,12 +151,29 @@ class DiceGroup:
             return ()
         return (*self.before, self.reroll)
 
+    def _marks_kept(self) -> bool:
+        """Whether no marked face is ever rerolled away because only faces below ``mark_on``
+        are rerolled (``reroll_at_most``)."""
+        return (
+            self.mark_on is not None
+            and self.reroll_at_most is not None
+            and self.mark_on > self.reroll_at_most
+        )
+
+    def again(self, face: int) -> bool:
+        """Whether a die of this group showing ``face`` that produced no hit is rolled again
+        by its reroll (every such die, or one whose natural face is at most
+        ``reroll_at_most``)."""
+        return self.reroll_at_most is None or face <= self.reroll_at_most
+
     def with_reroll(self, modifier: int) -> DiceGroup:
         """The group whose misses one more effect rerolls (with ``modifier``): after the rerolls
         it has, but before a reroll that may destroy units (``doom``: 14RR-2). A group whose
         result is final (``rerollable`` false) is kept as it is."""
         if not self.rerollable:
             return self
+        if self.reroll_at_most is not None:
+            raise ValueError("a group that rerolls its low faces takes no other reroll")
         if self.reroll is None:
             return replace(self, reroll=modifier)
         if self.doom:
@@ -193,11 +220,12 @@ class DiceGroup:
     def roll(self, dice: Dice) -> tuple[RolledGroup, ...]:
         """Roll the group (one ``dice.roll`` call), then, reroll by reroll, the dice that still
         produced no hit (one more call each, logged as a group of its own, while some die
-        missed)."""
+        missed; with ``reroll_at_most``, only those whose natural face is at most that)."""
         rolled = [RolledGroup(self, dice.roll(self.dice))]
         for stage in range(len(self.stages)):
             last = rolled[-1]
-            misses = sum(1 for face in last.faces if not last.group.face_hits(face))
+            group = last.group
+            misses = sum(1 for f in last.faces if not group.face_hits(f) and group.again(f))
             if not misses:
                 break
             rolled.append(RolledGroup(self.rerolling(misses, stage), dice.roll(misses)))
@@ -407,8 +435,9 @@ def _units_lost(group: DiceGroup, chain: tuple[RolledGroup, ...]) -> int:
 def _die_classes(group: DiceGroup) -> dict[tuple[int, int, int, int], int]:
     """One die of ``group``: how many of its ``SIDES ** _rolls(group)`` equally likely faces
     (its first roll's, then its rerolls') give each (hits, whether the last reroll rolled it,
-    that reroll's hits, mark); a die that produced no hit is rerolled while a reroll is left,
-    and the last face counts."""
+    that reroll's hits, mark); a die that produced no hit is rerolled while a reroll is left
+    (with ``reroll_at_most``, only one whose natural face is at most that), and the last face
+    counts (its hits and its mark)."""
     stages = group.stages
     mark_on = group.mark_on if group.mark_on is not None else NEVER
     classes: dict[tuple[int, int, int, int], int] = {}
@@ -417,7 +446,7 @@ def _die_classes(group: DiceGroup) -> dict[tuple[int, int, int, int], int]:
         rolling = group if stage == 0 else group.rerolling(1, stage - 1)
         for face in range(1, SIDES + 1):
             produced = rolling.face_hits(face)
-            if produced or stage == len(stages):
+            if produced or stage == len(stages) or not rolling.again(face):
                 last = int(bool(stages) and stage == len(stages))
                 mark = produced if group.aimed else int(face >= mark_on)
                 key = (produced, last, produced if last else 0, mark)

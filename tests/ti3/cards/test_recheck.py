@@ -10,10 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import pytest
-
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
 from tests.ti3.effects import space
 
@@ -76,7 +73,9 @@ def test_the_default_is_any_die() -> None:
     assert own.defender_win > odds(duel("nobody"), fractions=True).defender_win
 
 
-def test_with_the_shock_troops_option_an_invasion_is_refused() -> None:
+def test_with_the_shock_troops_option_an_invasion_is_played() -> None:
+    """Refused before 27T-18 (tests/ti3/cards/test_recheck_shock_troops.py). Round 1: the
+    ground force 2, Recheck: 8 (a hit); the defender 1."""
     scenario = {
         "ruleset": "ti3",
         "battle": "invasion",
@@ -84,9 +83,8 @@ def test_with_the_shock_troops_option_an_invasion_is_refused() -> None:
         "defender": {"units": {"ground_force": 1}},
         "options": {"shock_troops": True},
     }
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(scenario, [])
-    assert "Recheck" in caught.value.rule
+    played = run(scenario, [2, 8, 1])
+    assert played.outcome["planet_taken"] is True
 
 
 def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:

@@ -10,10 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import pytest
-
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, run
 from tests.ti3.effects import invasion, invasion_faces
 
@@ -60,13 +57,23 @@ def test_exact_odds_a_ground_force_duel() -> None:
     assert (report.attacker_win, report.draw, report.defender_win) == expected
 
 
-def test_with_the_shock_troops_option_still_refused() -> None:
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(
-            landing({"ground_force": 1}, {"ground_force": 1}, options={"shock_troops": True}),
-            [],
-        )
-    assert "shock_troops" in caught.value.rule
+def test_with_the_shock_troops_option_the_same_odds() -> None:
+    """27T-18: with the Shock Troops option the ground force's 1s are re-rolled inside its
+    roll (27T-11) and its natural 10s counted; one ground force each, nobody is promoted (one
+    must stay regular): the odds of the duel above."""
+    rest = Fraction(3283, 10000)
+    expected = (
+        Fraction(693 + 2310 + 1407, 10000) + rest * Fraction(77, 177),
+        Fraction(297 + 603, 10000) + rest * Fraction(33, 177),
+        Fraction(1407, 10000) + rest * Fraction(67, 177),
+    )
+    scenario = landing({"ground_force": 1}, {"ground_force": 1}, options={"shock_troops": True})
+    report = odds(scenario, fractions=True)
+    assert (report.attacker_win, report.draw, report.defender_win) == expected
+    # round 1: 1, re-rolled 2 (one roll); Recheck: 8 (a hit); the defender 1
+    played = run(scenario, [1, 2, 8, 1])
+    assert invasion_faces(played) == [[1, 2], [8], [1]]
+    assert played.outcome["planet_taken"] is True
 
 
 def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:

@@ -12,10 +12,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, cast
 
-import pytest
-
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
 from tests.ti3.effects import space
 
@@ -116,25 +113,17 @@ def test_exact_odds_van_hauge_and_a_ground_force_against_a_cruiser() -> None:
     assert sum(_model(0, 1)) == 1
 
 
-@pytest.mark.parametrize(
-    ("attacker", "defender", "where"),
-    [
-        ({"technologies": ["cybernetics"]}, {}, "attacker.technologies"),
-        ({"action_cards": ["fighter_prototype"]}, {}, "attacker.action_cards"),
-        ({}, {"action_cards": ["experimental_weaponry"]}, "defender.action_cards"),
-    ],
-)
-def test_with_a_rule_reading_fighters_it_is_refused(
-    attacker: dict[str, Any], defender: dict[str, Any], where: str
-) -> None:
+def test_with_sabotage_runs_it_is_played() -> None:
+    """The rules that read fighters by name reach them (27T-12 to 27T-16: tests/ti3/flagships/
+    test_van_hauge_*.py); no War Sun here, so no run. Round 1: flagship 5 (a hit), 1, ground
+    force 1; cruiser 1."""
     scenario = space(
-        {"units": {"flagship": 1, "ground_force": 1}, **YIN, **attacker},
-        {"units": {"cruiser": 1, "fighter": 1, "carrier": 1}, **defender},
+        {"units": {"flagship": 1, "ground_force": 1}, **YIN},
+        {"units": {"cruiser": 1}},
+        options={"sabotage_runs": True},
     )
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(scenario, [])
-    assert "Van Hauge" in caught.value.rule
-    assert caught.value.where == where
+    played = run(scenario, [5, 1, 1, 1])
+    assert played.outcome["result"] == "attacker_win"
 
 
 def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:

@@ -1,14 +1,11 @@
 """Van Hauge, the Yin Brotherhood flagship (PC_Twi r_Yin.cpp e_YinFlagship: ground forces
-in the system may fight as fighters): those in space are implemented (tests/ti3/flagships/
-test_van_hauge_fighters.py); those on the system's planets are refused by name
-(docs/rulings.md 27R-2, 27S-13, 27S-43).
-The refusal is checked through the setup's card choice."""
+in the system may fight as fighters): those in space (tests/ti3/flagships/
+test_van_hauge_fighters.py) and those on the system's planets (test_van_hauge_planets.py) are
+implemented (docs/rulings.md 27R-2, 27S-43, 27T-15). The card is checked through the setup's
+card choice."""
 
 from __future__ import annotations
 
-import pytest
-
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import parse_ti_scenario
 from spacecombat.rulesets.ti3 import rules
 from spacecombat.rulesets.ti3.setup import _race_cards
@@ -28,13 +25,10 @@ def _cards(units: dict[str, int], planet_units: dict[str, int] | None = None) ->
     _race_cards(rules.load(), scenario.attacker, "attacker", "yin", handlers, True)
 
 
-def test_the_flagship_with_ground_forces_on_a_planet_of_the_system_is_refused() -> None:
-    """PC_Twi VanHaugeEnable also takes ground forces from the system's planets (27S-13,
-    27S-43): not implemented."""
-    with pytest.raises(RuleNotImplemented) as caught:
-        _cards({"flagship": 1}, {"ground_force": 1})
-    assert "Van Hauge" in caught.value.rule
-    assert caught.value.where == "attacker.planet_units"
+def test_the_flagship_with_ground_forces_on_a_planet_of_the_system_is_accepted() -> None:
+    """PC_Twi VanHaugeEnable also takes ground forces from the system's planets: refused
+    before 27T-15, now accepted."""
+    _cards({"flagship": 1}, {"ground_force": 1})
 
 
 def test_without_ground_forces_it_cannot_act() -> None:

@@ -11,10 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import pytest
-
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, run
 from tests.ti3.effects import invasion, invasion_faces, space
 
@@ -68,12 +65,13 @@ def test_a_space_battle_is_not_changed() -> None:
     assert played.outcome["result"] == "defender_win"
 
 
-def test_with_the_shock_troops_option_it_is_refused_by_name() -> None:
+def test_with_the_shock_troops_option_it_is_played() -> None:
+    """Refused before 27T-11; now the 1s are re-rolled inside the roll, the same dice in the
+    same order (tests/ti3/races/test_spec_ops_shock_troops.py): round 1: 1, re-rolled 8; 1."""
     scenario = landing({"ground_force": 1}, {"ground_force": 1}, options={"shock_troops": True})
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(scenario, [])
-    assert "Spec Ops Training" in caught.value.rule
-    assert caught.value.where == "attacker.technologies"
+    played = run(scenario, [1, 8, 1])
+    assert invasion_faces(played) == [[1, 8], [1]]
+    assert played.outcome["planet_taken"] is True
 
 
 def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:

@@ -89,7 +89,11 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
             return f"the action card {', '.join(held)} may be played during the rounds"
         if setup.kind == "space" and any(
             setup.side(s).has("yin_flagship")
-            and any(setup.initial.side(s).space.count(u) for u in GROUND_FORCES)
+            and any(
+                area.count(u)
+                for area in (setup.initial.side(s).space, *setup.initial.side(s).planets)
+                for u in GROUND_FORCES
+            )
             for s in SIDES
         ):
             # Van Hauge's ground forces fight as fighters until its flagship falls (27S-43)

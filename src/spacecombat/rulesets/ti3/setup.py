@@ -158,7 +158,7 @@ def build(scenario: Scenario) -> Ti3Setup:
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
-    _refuse_where_it_can_act(scenario, sides, rule_options)
+    _refuse_where_it_can_act(sides)
     handlers: list[Handler] = []
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
@@ -204,44 +204,12 @@ def build(scenario: Scenario) -> Ti3Setup:
     return setup
 
 
-def _refuse_where_it_can_act(
-    scenario: Scenario, sides: Mapping[Side, Ti3Side], rule_options: Ti3Options
-) -> None:
+def _refuse_where_it_can_act(sides: Mapping[Side, Ti3Side]) -> None:
     """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
-    27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to."""
-    if any(sides[s].holds("recheck") for s in SIDES):
-        # a roll that counts more than its hits (27S-38)
-        counting = [
-            (name, f"{s.value}.{key}")
-            for s in SIDES
-            for name, key, acts in (
-                (
-                    "the shock_troops option",
-                    "options",
-                    rule_options.shock_troops and scenario.battle != "space",
-                ),
-            )
-            if acts
-        ]
-        if counting:
-            name, where = counting[0]
-            raise RuleNotImplemented(
-                f"Recheck with {name} (a roll whose hits are counted apart: 27S-38)",
-                "options.shock_troops" if where.endswith(".options") else where,
-            )
+    27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to.
+    (Recheck with the Shock Troops option, Spec Ops Training with it and Van Hauge's ground
+    forces with the rules that read fighters were refused here: 27T-11 to 27T-18.)"""
     for side in SIDES:
-        _refuse_van_hauge_fighters(scenario, sides, rule_options, side)
-    for side in SIDES:
-        if (
-            sides[side].has("spec_ops_training")
-            and scenario.battle != "space"
-            and rule_options.shock_troops
-        ):
-            raise RuleNotImplemented(
-                "Spec Ops Training with the shock_troops option (a roll's 1s and its natural "
-                "10s counted together: 27S-35)",
-                f"{side.value}.technologies",
-            )
         if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
             raise RuleNotImplemented(
                 "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
@@ -250,49 +218,12 @@ def _refuse_where_it_can_act(
             )
 
 
-def _refuse_van_hauge_fighters(
-    scenario: Scenario, sides: Mapping[Side, Ti3Side], rule_options: Ti3Options, side: Side
-) -> None:
-    """Van Hauge's ground forces in space fight as fighters (27S-43): refused by name where a
-    rule that reads fighters by name could act on them (their owner's fighter modifiers and
-    cards; the opponent's rules for non-fighter ships; Sabotage Runs; Friendly Fire)."""
-    spec = scenario.attacker if side is Side.ATTACKER else scenario.defender
-    own, other = sides[side], sides[side.other]
-    if not (
-        scenario.battle == "space"
-        and own.has("yin_flagship")
-        and any(spec.units.get(u, 0) for u in ("ground_force", "shock_troop"))
-    ):
-        return
-    acting = (
-        (own.has("cybernetics"), "Cybernetics", f"{side.value}.technologies"),
-        (own.has("advanced_fighters"), "Advanced Fighters", f"{side.value}.technologies"),
-        (own.holds("fighter_prototype"), "Fighter Prototype", f"{side.value}.action_cards"),
-        (
-            own.holds("courageous_to_the_end"),
-            "Courageous to the End",
-            f"{side.value}.action_cards",
-        ),
-        (
-            own.holds("friendly_fire") or other.holds("friendly_fire"),
-            "Friendly Fire",
-            f"{side.value}.action_cards",
-        ),
-        (other.has("l1z1x_flagship"), "[0.0.1]", f"{side.other.value}.units"),
-        (
-            other.holds("experimental_weaponry"),
-            "Experimental Weaponry",
-            f"{side.other.value}.action_cards",
-        ),
-        (rule_options.sabotage_runs, "Sabotage Runs", "options.sabotage_runs"),
+def _van_hauge_units(spec: SideSpec) -> bool:
+    """Whether a side has ground forces or shock troops in space or on the system's planets
+    that Van Hauge may make fight as fighters (27S-43, 27T-15)."""
+    return any(
+        spec.units.get(u, 0) or spec.planet_units.get(u, 0) for u in ("ground_force", "shock_troop")
     )
-    for acts, name, where in acting:
-        if acts:
-            raise RuleNotImplemented(
-                f"Van Hauge's ground forces fighting as fighters with {name} (a rule that "
-                "reads fighters by name: 27S-43)",
-                where,
-            )
 
 
 #: keys of a side that only TI4 reads (cards held other than action cards, what a player may
@@ -489,23 +420,6 @@ def _race_cards(
                     f"{card.name}, the flagship of {race}: {ability.text}", field_name
                 )
             handlers.add(ability.handler)
-        if (
-            space
-            and "yin_flagship" in handlers
-            and any(
-                count and data.units[u].is_ground_force
-                for u, count in spec.planet_units.items()
-                if u in data.units
-            )
-        ):
-            # PC_Twi (r_Yin.cpp VanHaugeEnable) lets ground forces on the system's planets fight
-            # as fighters too, taken up into space (docs/rulings.md 27S-13, 27S-43); those in
-            # space are implemented (abilities/van_hauge.py)
-            raise RuleNotImplemented(
-                f"{card.name}, the flagship of {race}: ground forces on the system's planets "
-                "fighting as fighters (27S-43)",
-                f"{where}.planet_units",
-            )
         cards = {**cards, "flagship": card}
     if "mark_ii_advanced_carriers" in handlers:
         # Mark II Advanced Carriers: carriers carry 8 and have SUSTAIN DAMAGE (27R-12)
@@ -611,9 +525,7 @@ def _decisions(
     if any("exotrireme" in spec.technologies for spec in specs):
         named["exotrireme"] = "giving up a dreadnought with Exotrireme (docs/rulings.md 27S-14)"
     if any(
-        spec.faction == "yin"
-        and spec.units.get("flagship", 0)
-        and any(spec.units.get(u, 0) for u in ("ground_force", "shock_troop"))
+        spec.faction == "yin" and spec.units.get("flagship", 0) and _van_hauge_units(spec)
         for spec in specs
     ):
         named["yin_flagship"] = (
@@ -817,18 +729,25 @@ def _pre_combat(
 ) -> tuple[str, ...]:
     """The pre-combat steps this battle can have, in the spec's order."""
     space = {Side.ATTACKER: attacker.space, Side.DEFENDER: defender.space}
+    planets = {Side.ATTACKER: attacker.planets, Side.DEFENDER: defender.planets}
     steps = []
-    if any(
-        any(space[s].count(u) for u in barrage_units(sides[s]))
-        and (
-            space[s.other].count("fighter")
-            # Van Hauge's ground forces in space may fight as fighters (27S-43)
-            or (
-                sides[s.other].has("yin_flagship")
-                and space[s.other].count("flagship")
-                and any(space[s.other].count(u) for u in ("ground_force", "shock_troop"))
+
+    def van_hauge_may_fight(s: Side) -> bool:
+        # Van Hauge's ground forces in space (or taken up from the planets) may fight as
+        # fighters (27S-43, 27T-15)
+        return bool(
+            sides[s].has("yin_flagship")
+            and space[s].count("flagship")
+            and any(
+                area.count(u)
+                for area in (space[s], *planets[s])
+                for u in ("ground_force", "shock_troop")
             )
         )
+
+    if any(
+        any(space[s].count(u) for u in barrage_units(sides[s]))
+        and (space[s.other].count("fighter") or van_hauge_may_fight(s.other))
         for s in SIDES
     ):
         steps.append("anti_fighter_barrage")
@@ -839,9 +758,11 @@ def _pre_combat(
         for s in SIDES
     ):
         steps.append("mentak")
-    # Sabotage Runs (Shattered Empire option): a player's fighters against an enemy War Sun
+    # Sabotage Runs (Shattered Empire option): a player's fighters (or Van Hauge's units
+    # fighting as fighters: 27T-16) against an enemy War Sun
     if rule_options.sabotage_runs and any(
-        space[s].count("fighter") and space[s.other].count("war_sun") for s in SIDES
+        (space[s].count("fighter") or van_hauge_may_fight(s)) and space[s.other].count("war_sun")
+        for s in SIDES
     ):
         steps.append("sabotage_run")
     return tuple(steps)

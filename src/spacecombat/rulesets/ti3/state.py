@@ -85,6 +85,10 @@ class Ti3State(NamedTuple):
     result: str = ""
     #: fighters of (attacker, defender) on a sabotage run (procedures/sabotage_run.py)
     running: tuple[int, int] = (0, 0)
+    #: Sabotage Runs: Van Hauge's ground forces and shock troops fighting as fighters on the
+    #: run (attacker's, defender's; each (ground forces, shock troops)), besides ``running``'s
+    #: fighters (procedures/sabotage_run.py; docs/rulings.md 27T-16)
+    running_as: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     #: action cards (attacker's, defender's) still in hand, each sorted (rulesets/ti3/cards)
     hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     #: a ship just damaged in the space battle, (unit, status, cards already asked), that a
@@ -137,6 +141,10 @@ class Ti3State(NamedTuple):
     #: fighters, 2 its flagship fell in the casualties being removed (they fight until those
     #: are taken), 3 over or declined (abilities/van_hauge.py)
     van_hauge: tuple[int, int] = (0, 0)
+    #: Van Hauge: the ground forces and shock troops (attacker's, defender's; each
+    #: (ground forces, shock troops)) taken up from the system's planets to fight as fighters,
+    #: landed on them again when they stop (abilities/van_hauge.py; docs/rulings.md 27T-15)
+    lifted: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     #: Touch of Genius: the cards of the discard pile (attacker's, defender's) it may copy while
     #: its holder still holds it (rulesets/ti3/cards/touch_of_genius.py; docs/rulings.md
     #: 27S-36)

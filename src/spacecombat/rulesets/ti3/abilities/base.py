@@ -64,6 +64,15 @@ class RollContext:
     #: the roller's flagship is in the system's space area (read only for a side whose
     #: flagship's ability needs it: abilities/races.py)
     own_flagship: bool = False
+    #: the units fight as fighters without being fighters (Van Hauge's ground forces: docs/
+    #: rulings.md 27T-12)
+    as_fighter: bool = False
+
+    @property
+    def fighter(self) -> bool:
+        """Whether the dice are fighters' (fighters, or units fighting as fighters): the rules
+        that read "fighters" reach them (27T-12)."""
+        return self.unit == "fighter" or self.as_fighter
 
 
 class Handler:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from spacecombat.core.forces import Status
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES
 from spacecombat.rulesets.ti3.abilities.races import FLAGSHIP, L1z1xFlagship
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
@@ -56,7 +57,9 @@ def eligible(
     ships if it has any."""
     if not heavy_on(state, side):
         return found
-    capital = [(u, s) for u, s in found if u != "fighter"]
+    # Van Hauge's ground forces are among ``found`` only while they fight as fighters: not
+    # non-fighter ships (docs/rulings.md 27T-12)
+    capital = [(u, s) for u, s in found if u != "fighter" and u not in GROUND_FORCES]
     return capital or found
 
 

@@ -59,7 +59,7 @@ class Cybernetics(Handler):
     id = "cybernetics"
 
     def modifier(self, roll: RollContext) -> int:
-        return int(self.mine(roll) and roll.unit == "fighter" and roll.kind.is_combat_roll)
+        return int(self.mine(roll) and roll.fighter and roll.kind.is_combat_roll)
 
 
 class AdvancedFighters(Cybernetics):
@@ -130,7 +130,7 @@ class Naalu(Handler):
 
     def modifier(self, roll: RollContext) -> int:
         space = roll.kind in (RollKind.SPACE_COMBAT, RollKind.PRE_COMBAT_SHOT)
-        return int(self.mine(roll) and roll.unit == "fighter" and space)
+        return int(self.mine(roll) and roll.fighter and space)
 
 
 class Xxcha(Handler):

@@ -254,9 +254,10 @@ RACE_HANDLERS: tuple[type[Handler], ...] = (
 #: handlers that only refuse the battles where their ability could act (it is not implemented)
 REFUSED_WHERE_IT_CAN_ACT: tuple[str, ...] = ()
 
-#: handlers implemented in part, with what is and what stays refused by name (docs/effects.md):
-#: Van Hauge's ground forces in space fight, those on the planets do not (27S-43)
+#: handlers whose docs/effects.md cell says more than "yes" (implemented in part, with what
+#: stays refused by name; or solved state by state only in some battles): Van Hauge, whole
+#: since 27T-16, its battles with ground forces fighting as fighters solved state by state
 PARTLY: dict[str, str] = {
-    YinFlagship.id: "yes in space; refused on the system's planets and with rules that "
-    "read fighters by name"
+    YinFlagship.id: "yes (ground forces in space and on the planets, with every rule that "
+    "reads fighters: 27S-43, 27T-12 to 27T-16)"
 }

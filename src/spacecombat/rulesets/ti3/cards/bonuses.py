@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.abilities.base import RollKind
+from spacecombat.rulesets.ti3.abilities.base import RollContext, RollKind
 from spacecombat.rulesets.ti3.cards import (
     beacon_of_hope,
     fighter_prototype,
@@ -47,12 +47,13 @@ def key(setup: Ti3Setup, state: Ti3State, roller: Side, kind: RollKind) -> CardB
     )
 
 
-def modifier(setup: Ti3Setup, roller: Side, unit: str, cards: CardBonuses) -> int:
-    """The modifier ``unit``'s dice get from ``cards``."""
+def modifier(setup: Ti3Setup, roller: Side, roll: RollContext, cards: CardBonuses) -> int:
+    """The modifier the dice of ``roll`` get from ``cards`` (Fighter Prototype's reaches units
+    fighting as fighters: docs/rulings.md 27T-12)."""
     total = 0
-    if cards.breach and setup.side(roller).is_ship(unit):
+    if cards.breach and setup.side(roller).is_ship(roll.unit):
         total += cards.breach
-    if cards.prototype and unit == "fighter":
+    if cards.prototype and roll.fighter:
         total += fighter_prototype.BONUS
     if cards.morale:
         total += 1

@@ -19,6 +19,8 @@ from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.sides import Side
 from spacecombat.core.state import ships
+from spacecombat.rulesets.ti3.abilities import van_hauge
+from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES
 from spacecombat.rulesets.ti3.cards.common import offer
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
@@ -39,12 +41,15 @@ def mark(setup: Ti3Setup, state: Ti3State, side: Side, unit: str) -> Ti3State:
     """After ``side``'s ``unit`` was destroyed as a casualty: mark it when ``side`` may play
     the card on it now."""
     cards = setup.side(side)
+    # Van Hauge's ground forces fighting as fighters are ships (fighters) of combat value 9
+    # (docs/rulings.md 27T-12)
+    fighter = unit in GROUND_FORCES and van_hauge.fighting(setup, state, side)
     if (
         state.courage is not None
         or state.alastor
         or CARD not in state.playable(side)
-        or not cards.is_ship(unit)
-        or cards.card(unit).combat is None
+        or not (cards.is_ship(unit) or fighter)
+        or (cards.card(unit).combat is None and not fighter)
         or not ships(setup, state, side.other)
     ):
         return state
@@ -75,8 +80,12 @@ def roll(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     assert state.courage is not None
     holder, _, unit, _ = state.courage
     side = Side(holder)
-    combat = setup.side(side).card(unit).combat
-    assert combat is not None
+    # a ground force is marked only while it fought as a fighter: its value then (27T-12)
+    value = van_hauge.VALUE
+    if unit not in GROUND_FORCES:
+        combat = setup.side(side).card(unit).combat
+        assert combat is not None
+        value = combat.hit
     enemy = side.other
 
     def then(hits: int) -> Step[Ti3State]:
@@ -85,7 +94,7 @@ def roll(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
         stash = state.hits_on(enemy)
         return Step(state.with_hits_on(enemy, hits).changed(courage=(holder, OWED, unit, stash)))
 
-    return Chance(holder, CARD, DicePool((DiceGroup(unit, DICE, combat.hit),)), then)
+    return Chance(holder, CARD, DicePool((DiceGroup(unit, DICE, value),)), then)
 
 
 def settled(state: Ti3State) -> Ti3State:

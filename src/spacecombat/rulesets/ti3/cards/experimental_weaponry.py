@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from spacecombat.core.engine import Node
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.abilities import van_hauge
 from spacecombat.rulesets.ti3.cards.common import marked, offer_kept
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
@@ -35,11 +36,9 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     own = state.side(side).space
     theirs = setup.side(side.other)
     enemy = [u for u, _, _ in state.side(side.other).space if theirs.is_ship(u)]
-    return (
-        any(own.count(u) for u in HEAVY)
-        and "fighter" in enemy
-        and any(u != "fighter" for u in enemy)
-    )
+    # Van Hauge's ground forces fighting as fighters are fighters for the card (27T-12)
+    fighters = "fighter" in enemy or van_hauge.as_fighters(setup, state, side.other) > 0
+    return any(own.count(u) for u in HEAVY) and fighters and any(u != "fighter" for u in enemy)
 
 
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:

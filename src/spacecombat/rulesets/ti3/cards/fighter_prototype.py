@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from spacecombat.core.engine import Node
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.abilities import van_hauge
 from spacecombat.rulesets.ti3.abilities.base import RollKind
+from spacecombat.rulesets.ti3.abilities.races import FLAGSHIP
 from spacecombat.rulesets.ti3.cards.common import held_with_unit, offer_kept
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
@@ -23,8 +25,14 @@ BONUS = 2
 
 
 def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
-    """``side`` holds the card, has fighters in the battle and faces enemy ships."""
-    return held_with_unit(setup, state, side, CARD, "fighter")
+    """``side`` holds the card, has fighters in the battle (or Van Hauge's ground forces,
+    which fight as fighters if their owner chooses after this window: docs/rulings.md 27T-12)
+    and faces enemy ships."""
+    if held_with_unit(setup, state, side, CARD, "fighter"):
+        return True
+    return held_with_unit(setup, state, side, CARD, FLAGSHIP) and van_hauge.may_fight(
+        setup, state, side
+    )
 
 
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:

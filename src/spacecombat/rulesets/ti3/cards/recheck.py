@@ -19,8 +19,11 @@ Weaponry (``heavy``: the units whose hits go on non-fighter ships, 27S-9, 27S-26
 are rolled first and their hits, the re-rolled die's included, counted apart as heavy hits
 (27S-40). With Spec Ops Training (``spec_ops``: a Sol invasion combat roll, 27S-35) each group
 is rolled counting its 1s, which are re-rolled at once, the group's hits both results' (27S-41);
-the die Recheck re-rolls then is not re-rolled again on a 1. Refused by name where a roll
-counts its natural 10s besides its hits: the ``shock_troops`` option (rulesets/ti3/setup.py)."""
+the die Recheck re-rolls then is not re-rolled again on a 1. With the ``shock_troops`` option
+(27T-18) the ground forces' group counts its natural 10s too (``Ti3State.tens``; with Spec Ops
+Training its 1s re-rolled inside its roll, 27T-11), and a hit of it the opponent has re-rolled
+is a natural 10 or not (two choices; a 10 re-rolled is a promotion taken away, and a 10 the
+re-roll gives is one more)."""
 
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ from fractions import Fraction
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SIDES, Side
-from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
+from spacecombat.rulesets.ti3.abilities import l1z1x_flagship, spec_ops_training
 from spacecombat.rulesets.ti3.cards.common import card_played, offer_choices
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Ti3State
@@ -83,13 +86,16 @@ def roll(
         g = state.rerolling
         die = DicePool((replace(dice.groups[g], dice=1),))
 
-        def again(hits: int) -> Step[Ti3State]:
+        def again(hits: int, tens: int = 0) -> Step[Ti3State]:
             checked = list(done)
             checked[g] += hits
             after = counted(state.with_hits_on(target, state.hits_on(target) + hits), g, hits)
+            after = _with_tens(after, roller, tens)
             return Step(after.changed(checked=tuple(checked), rerolling=-1))
 
-        return Chance(roller.value, purpose, die, again)
+        # a die whose natural 10 is counted (Shock Troops: 27T-18)
+        tens = again if dice.groups[g].mark_on is not None else None
+        return Chance(roller.value, purpose, die, again, tens)
     if state.spec_ops[1]:
         # Spec Ops Training: the 1s of the last group rolled, re-rolled once (27S-35)
         last = len(done) - 1
@@ -105,6 +111,10 @@ def roll(
     if len(done) < len(dice.groups):
         index = len(done)
         group = dice.groups[index]
+        if group.mark_on is not None:
+            # the ground forces' natural 10s counted (Shock Troops), with Spec Ops Training
+            # their 1s re-rolled inside the roll (27T-11, 27T-18)
+            return _marked_group(state, roller, dice, index, purpose, spec_ops, counted)
 
         def rolled(hits: int, marks: int | None = None) -> Step[Ti3State]:
             # ``marks``: with Spec Ops Training, its faces of 2 or more (the rest are 1s)
@@ -125,20 +135,70 @@ def roll(
     return Step(finish(state.changed(checked=(), recheck_asked=0)))
 
 
+def _with_tens(state: Ti3State, side: Side, more: int) -> Ti3State:
+    """``side``'s natural 10s of this roll (Shock Troops) changed by ``more``."""
+    if not more:
+        return state
+    a, d = state.tens
+    return state.changed(tens=(a + more, d) if side is Side.ATTACKER else (a, d + more))
+
+
+def _marked_group(
+    state: Ti3State,
+    roller: Side,
+    dice: DicePool,
+    index: int,
+    purpose: str,
+    spec_ops: bool,
+    counted: Callable[[Ti3State, int, int], Ti3State],
+) -> Node[Ti3State]:
+    """The group of ``dice`` whose natural 10s are counted (the ground forces with Shock
+    Troops), rolled as one roll (hits, natural 10s): its 10s added to the roller's; with Spec
+    Ops Training its 1s re-rolled inside the roll (27T-11, 27T-18)."""
+    group = dice.groups[index]
+    target = roller.other
+    rolled_group = DicePool((group,))
+    if spec_ops:
+        rolled_group = spec_ops_training.with_ones_rerolled(rolled_group)
+
+    def rolled(hits: int, tens: int = 0) -> Step[Ti3State]:
+        after = counted(state.with_hits_on(target, state.hits_on(target) + hits), index, hits)
+        after = _with_tens(after, roller, tens)
+        return Step(after.changed(checked=(*state.checked, hits), spec_ops=(0, 0)))
+
+    return Chance(roller.value, purpose, rolled_group, rolled, rolled)
+
+
+#: a die ``holder`` may have re-rolled: (worth, the die hit, its group, it was a natural 10)
+Choice = tuple[Fraction, bool, int, bool]
+
+
 def _choices(
     setup: Ti3Setup, state: Ti3State, roller: Side, holder: Side, dice: DicePool
-) -> list[tuple[Fraction, bool, int]]:
-    """(worth, the die hit, group) of each die ``holder`` may have re-rolled, best first."""
-    found: list[tuple[Fraction, bool, int]] = []
+) -> list[Choice]:
+    """Each die ``holder`` may have re-rolled, best first. A group whose natural 10s are
+    counted (Shock Troops: 27T-18) is offered when its 10s all hit: its hits are a 10 (the
+    first choice of the two: the re-roll may take a promotion away) or not."""
+    found: list[Choice] = []
     for index, (group, hits) in enumerate(zip(dice.groups, state.checked, strict=True)):
-        if not group.plain or group.mark_on is not None or group.aimed:
+        if not group.plain or group.aimed:
             continue
+        if group.mark_on is not None and group.mark_on < group.hit_on:
+            continue  # (a natural 10 that misses: which miss to re-roll would be a choice)
         chance = group.hit_chance
         if holder is roller and hits < group.dice and chance > 0:
-            found.append((chance, False, index))
+            found.append((chance, False, index, False))
         if holder is not roller and setup.options.recheck_die == "any" and hits and chance < 1:
-            found.append((1 - chance, True, index))
-    return sorted(found, key=lambda c: (-c[0], c[2]))
+            if group.mark_on is None:
+                found.append((1 - chance, True, index, False))
+                continue
+            # the roller's 10s are this group's (its only group that counts them)
+            tens = state.tens_of(roller)
+            if tens:
+                found.append((1 - chance, True, index, True))
+            if hits > tens:
+                found.append((1 - chance, True, index, False))
+    return sorted(found, key=lambda c: (-c[0], c[2], not c[3]))
 
 
 def _ask(
@@ -147,15 +207,17 @@ def _ask(
     roller: Side,
     holder: Side,
     dice: DicePool,
-    choices: list[tuple[Fraction, bool, int]],
+    choices: list[Choice],
     purpose: str,
     heavy: tuple[str, ...],
 ) -> Node[Ti3State]:
     target = roller.other
 
     def play(chosen: int) -> Step[Ti3State]:
-        _, hit, g = choices[chosen]
+        _, hit, g, ten = choices[chosen]
         spent = asked.played(holder, CARD)
+        if ten:  # a natural 10 re-rolled: not a 10 any more unless it rolls one again
+            spent = _with_tens(spent, roller, -1)
         if hit:  # the hit is taken away until the die is rolled again
             spent = spent.with_hits_on(target, spent.hits_on(target) - 1)
             if dice.groups[g].unit in heavy:
@@ -172,9 +234,9 @@ def _ask(
         state,
         "play Recheck: re-roll one die of this combat roll?",
         [
-            f"play {CARD}: re-roll a {'hit' if hit else 'missed die'} of {roller.value}'s "
-            f"{dice.groups[g].unit}"
-            for _, hit, g in choices
+            f"play {CARD}: re-roll a {'hit' if hit else 'missed die'}"
+            f"{' (a natural 10)' if ten else ''} of {roller.value}'s {dice.groups[g].unit}"
+            for _, hit, g, ten in choices
         ],
         play,
         asked,

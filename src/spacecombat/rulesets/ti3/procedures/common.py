@@ -48,16 +48,19 @@ def pool(
     value: Callable[[str], int] | None = None,
     dice_each: Callable[[str], int] | None = None,
     marks: bool = False,
+    as_fighter: bool = False,
 ) -> DicePool:
     """The dice ``roller`` rolls for ``units`` (type, count): each unit's dice at its value,
     with every handler's modifier and extra dice (ti3-facts.md section 1: a die hits on its
-    value or more, +1 lowering the value). ``marks``: count natural 10s (Shock Troops).
+    value or more, +1 lowering the value). ``marks``: count natural 10s (Shock Troops);
+    ``as_fighter``: the units fight as fighters (Van Hauge's ground forces: the modifiers of
+    fighters reach them, docs/rulings.md 27T-12).
 
     A roll at the units' combat values depends only on what its dice see (handlers are pure
     and see the roll's context alone), so that pool is made once for them."""
     card = bonuses.key(setup, state, roller, kind)
     if value is not None or dice_each is not None:
-        return _pool(setup, state, roller, kind, units, value, dice_each, marks, card)
+        return _pool(setup, state, roller, kind, units, value, dice_each, marks, card, as_fighter)
     units = tuple(units)
     key = (
         roller,
@@ -97,6 +100,7 @@ def combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None
         van_hauge.aboard(state, side),
         value=lambda u: van_hauge.VALUE,
         dice_each=lambda u: 1,
+        as_fighter=True,
     )
     return DicePool.of([*(ships_dice.groups if ships_dice else ()), *fighters.groups])
 
@@ -111,8 +115,10 @@ def _pool(
     dice_each: Callable[[str], int] | None,
     marks: bool,
     bonus: bonuses.CardBonuses = bonuses.NONE,
+    as_fighter: bool = False,
 ) -> DicePool:
-    """``bonus``: the action cards in play on the roller's dice (cards/bonuses.py)."""
+    """``bonus``: the action cards in play on the roller's dice (cards/bonuses.py);
+    ``as_fighter``: the units fight as fighters (``pool``)."""
     groups = []
     for unit, count in units:
         card = setup.side(roller).card(unit)
@@ -125,12 +131,13 @@ def _pool(
             planet_has_own_pds=_own_pds(setup, state, roller),
             in_nebula=setup.anomaly == "nebula",
             own_flagship=_own_flagship(setup, state, roller),
+            as_fighter=as_fighter,
         )
         printed = value(unit) if value else (card.combat.hit if card.combat else FACES + 1)
         each = dice_each(unit) if dice_each else _combat_dice(setup, state, roller, kind, unit)
         modifier = setup.modifier(roll)
         if bonus is not bonuses.NONE:
-            modifier += bonuses.modifier(setup, roller, unit, bonus)
+            modifier += bonuses.modifier(setup, roller, roll, bonus)
         if setup.options.natural_ten_always_hits and hit_face(printed, modifier) > FACES:
             modifier = printed - FACES  # the natural 10 still hits (rule option)
         extra_on, extra_hits = _extra_hits(setup, roller, kind, unit)
@@ -352,6 +359,8 @@ def fleet_withdraws(
     movement, ti3-facts.md section 11, or Skilled Retreat's, docs/rulings.md 27S-6): its ships
     are taken out of the system and kept as ``away``, the state moved to ``phase`` (with other
     fields changed), with its ``withdrawal_executed`` event."""
+    # Van Hauge's units taken up from the planets land on them first (27T-15)
+    state = van_hauge.land(state, side)
     fleet = state.side(side).space
     moved = state.with_side(side, state.side(side).with_space(Forces()))
     done = moved.at(phase, withdrew=(side, to or ""), away=fleet, **changes)

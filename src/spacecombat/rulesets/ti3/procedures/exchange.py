@@ -8,7 +8,8 @@ defender's survivors roll and the attacker removes casualties.
 
 The state's ``turn`` says who rolls (roll phase) or whose roll is being answered (hits phase);
 ``pending`` holds missed dice still to be re-rolled (Graviton Laser System); ``spec_ops`` the
-progress of a roll made group by group to re-roll its 1s (Spec Ops Training, 27S-35).
+progress of a roll made group by group to re-roll its 1s (Spec Ops Training, 27S-35; with the
+``shock_troops`` option the 1s are re-rolled inside the roll, 27T-11).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.abilities import l1z1x_flagship
+from spacecombat.rulesets.ti3.abilities import l1z1x_flagship, spec_ops_training
 from spacecombat.rulesets.ti3.abilities.races import SpecOpsTraining
 from spacecombat.rulesets.ti3.cards import (
     experimental_weaponry,
@@ -102,7 +103,11 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
             rerolls=fire.rerolls(setup, side),
         )
     if fire.purpose == "invasion_combat" and setup.side(side).has(SpecOpsTraining.id):
-        return _spec_ops_roll(state, fire, side, dice)
+        if not fire.tens:
+            return _spec_ops_roll(state, fire, side, dice)
+        # with the shock_troops option its natural 10s are counted too: the 1s are re-rolled
+        # inside the roll (abilities/spec_ops_training.py; docs/rulings.md 27T-11)
+        dice = spec_ops_training.with_ones_rerolled(dice)
     if fire.purpose == "space_combat":
         heavy = _heavy_units(setup, state, side)
         if heavy:
@@ -172,8 +177,8 @@ def _spec_ops_roll(state: Ti3State, fire: Exchange, side: Side, dice: DicePool) 
     (groups differ in value), each counting its natural faces of 2 or more as marks, so that
     its 1s are its dice less its marks; then the 1s of that group are re-rolled (their own
     ``dice_rolled`` event). ``state.spec_ops``: (groups done, 1s of the last still to
-    re-roll). With the ``shock_troops`` option (its natural 10s are marks too) it is refused
-    at set-up (rulesets/ti3/setup.py)."""
+    re-roll). With the ``shock_troops`` option (its natural 10s are marks too) the 1s are
+    re-rolled inside the roll instead (``roll``; abilities/spec_ops_training.py, 27T-11)."""
     done, ones = state.spec_ops
     target = side.other
 

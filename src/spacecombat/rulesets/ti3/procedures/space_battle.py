@@ -499,7 +499,10 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
 
 def end_of_space_battle(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """The battle is over: its result is settled, then fleets are checked (capacity and fleet
-    supply; ti3-facts.md section 4.3)."""
+    supply; ti3-facts.md section 4.3). Van Hauge's units taken up from the planets land on
+    them first (27T-15)."""
+    for side in SIDES:
+        state = van_hauge.land(state, side)
     if state.step == START:
         result = "no_combat"
         events = (event("no_combat", reason="a player has no ships when the battle would begin"),)
