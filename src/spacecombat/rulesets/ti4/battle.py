@@ -24,6 +24,7 @@ from spacecombat.rulesets.ti4.procedures import (
     combat_round,
     invasion,
     lost_barrage_hits,
+    replaced_hits,
     retreat,
     space_cannon_offense,
     space_combat,
@@ -253,8 +254,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
 
     def canonical(self, state: BattleState) -> BattleState:
         """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in;
-        barrage hits that can only be lost are dropped (``lost_barrage_hits``)."""
-        state = super().canonical(state)
+        barrage hits that can only be lost are dropped (``lost_barrage_hits``), and so are
+        the hits a reroll of War Funding Ω is about to replace (``replaced_hits``)."""
+        state = replaced_hits.without_replaced_hits(super().canonical(state))
         if state.phase in lost_barrage_hits.PHASES:
             setup = (
                 self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
