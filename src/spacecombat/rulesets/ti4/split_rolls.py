@@ -49,7 +49,7 @@ from spacecombat.core.decisions import Policy
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.effects import arena, free_hits
-from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
@@ -59,6 +59,13 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.battle import Ti4Battle
 
 A, D = Side.ATTACKER, Side.DEFENDER
+
+#: whether a roll whose own losses are queued for the handlers that hear a unit destroyed (the
+#: Crown of Thalnos's) is taken player by player where every such handler is idle for the
+#: roller (``_losses_heard``; off: such a round's pairs of outcomes are all followed, as before,
+#: tests/odds/test_graph_splits.py)
+HEARD = True
+
 _NO_ROLLS: tuple[tuple[()], tuple[()]] = ((), ())
 
 #: a player's part of the state: its units and what it may still spend
@@ -158,6 +165,53 @@ def _window_passed(battle: Ti4Battle, setup: BattleSetup, state: BattleState) ->
     return battle.canonical(node.state)
 
 
+def _losses_heard(
+    battle: Ti4Battle,
+    setup: BattleSetup,
+    rolled: BattleState,
+    roller: Side,
+    others: set[Hashable],
+) -> BattleState | None:
+    """``rolled`` (an outcome of ``roller``'s combat roll) once the units its own roll destroyed
+    are heard (The Crown of Thalnos: ``combat_round._hear_destroyed``, by the handlers acting
+    after a unit is destroyed, docs/rulings.md 14B3-5), or ``rolled`` itself when none is
+    queued; ``None`` where the hearing may read or change more than the roller's own part.
+
+    Each handler that hears a unit destroyed must be idle for the roller
+    (``Handler.idle_while_assigning``: its hooks of hit assignment, ``after_destroyed`` among
+    them, answer ``None`` whatever the units and the hits; what it reads is the side, what was
+    used, spent or gained, and for Technological Singularity the units), for each part of the
+    other player's it may meet (``others``: the defender's before its roll, or each of the
+    attacker's after its own). Then the hearing drops the queued entries and the Roll Dice step
+    goes on alike whatever the other player's part and the hits against either (24U-2): it is
+    walked once, by the real procedure, from ``rolled``; ``None`` if the walk meets anything
+    but steps, or begins a round."""
+    if not rolled.following:
+        return rolled
+    if not HEARD or any(
+        f.kind is not Follow.DESTROYED or f.player is not roller for f in rolled.following
+    ):
+        return None
+    hearers = setup.answering("after_destroyed")
+    own = _part(rolled, roller)
+    for part in others:
+        other = cast(Part, part)
+        met = (
+            _with_parts(rolled, own, other, rolled.hits)
+            if roller is A
+            else _with_parts(rolled, other, own, rolled.hits)
+        )
+        if not all(h.idle_while_assigning(setup, met, roller) for h in hearers):
+            return None
+    at = rolled
+    while at.following:
+        node = battle.advance(at)
+        if not isinstance(node, Step) or _begins_round(node.events):
+            return None
+        at = battle.canonical(node.state)
+    return at
+
+
 def _begins_round(events: tuple[Mapping[str, object], ...]) -> bool:
     return any(e.get("event") == "round_started" for e in events)
 
@@ -202,7 +256,10 @@ def split_rolls(
     defender = _part(state, D)
     for outcome, chance in outcomes.items():
         step = node.after(outcome)
-        rolled = canonical(step.state)
+        heard = _losses_heard(battle, setup, canonical(step.state), A, (defender,))
+        if heard is None:
+            return None
+        rolled = heard
         if (
             _begins_round(step.events)
             or rolled.phase is not Phase.ROLL_DICE
@@ -230,11 +287,15 @@ def split_rolls(
     second: list[tuple[Hashable, Hashable, Fraction | float]] = []
     attacker = _part(template, A)
     after_rolls: BattleState | None = None
+    attackers = {part for part, _ in first}
     for outcome, chance in roll.outcomes(exact).items():
         step = roll.after(outcome)
-        rolled = canonical(step.state)
         if _begins_round(step.events):
             return None
+        heard = _losses_heard(battle, setup, canonical(step.state), D, attackers)
+        if heard is None:
+            return None
+        rolled = heard
         if rolled.phase is Phase.TIMING_WINDOW:
             # the "after roll dice" window (War Funding Ω, The Thundarian): passed through
             # alike whatever was rolled when no handler is asked in it now
