@@ -40,7 +40,7 @@ remembered across the battle's rounds (``Ti4Battle.assigned_parts``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
@@ -170,7 +170,7 @@ def _losses_heard(
     setup: BattleSetup,
     rolled: BattleState,
     roller: Side,
-    others: set[Hashable],
+    others: Iterable[Hashable],
 ) -> BattleState | None:
     """``rolled`` (an outcome of ``roller``'s combat roll) once the units its own roll destroyed
     are heard (The Crown of Thalnos: ``combat_round._hear_destroyed``, by the handlers acting
