@@ -11,7 +11,8 @@ rolled against the holder wait in the state, but nothing reads them before the r
 them: the window hears its queue first (procedures/windows.py ``timing_window``, effects.py
 ``follow_ups``), the head entry goes on with the card's effect, and the reroll's pool reads the
 opponent's units alone (``_their_pool``, ``_their_aimed``), its outcomes set the hits against the
-holder whatever they were (``theirs``, ``their_marked``, ``spending``). So the states that differ
+holder whatever they were (``theirs``, ``their_marked``, ``spending``); the card declares it
+(``Handler.replaces_hits``), no effect is named here. So the states that differ
 only by those hits have the same future step for step, and the odds engine keys them as one
 (``Ti4Battle.canonical``): one chance state for the reroll of the opponent's dice for each
 number of hits the holder's own dice scored, where there was one for each number of hits the
@@ -23,8 +24,8 @@ canonical states. tests/ti4/test_replaced_hits.py compares the odds with and wit
 
 from __future__ import annotations
 
-from spacecombat.rulesets.ti4.abilities.war_funding_omega import THEIRS, WarFundingOmega
 from spacecombat.rulesets.ti4.hooks import Follow
+from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 #: whether canonical states forget the hits a reroll is about to replace (the tests switch it
@@ -32,23 +33,24 @@ from spacecombat.rulesets.ti4.state import BattleState, Phase
 FORGET = True
 
 
-def without_replaced_hits(state: BattleState) -> BattleState:
-    """``state`` with the hits against War Funding Ω's holder set to 0 where the reroll of the
-    opponent's dice, next in the timing window, replaces them before anything reads them; else
-    ``state`` itself."""
+def without_replaced_hits(setup: BattleSetup, state: BattleState) -> BattleState:
+    """``state`` with the hits against a player set to 0 where the handler's own follow-up
+    next in the timing window replaces them before anything reads them
+    (``Handler.replaces_hits``: War Funding Ω's reroll of the opponent's dice); else ``state``
+    itself."""
     if not FORGET or state.phase is not Phase.TIMING_WINDOW or state.pending is not None:
         return state
     following = state.following
     if not following:
         return state
     head = following[0]
-    if (
-        head.kind is not Follow.OWN
-        or head.handler != WarFundingOmega.id
-        or head.detail != THEIRS
-        or head.owner is not head.player
-    ):
+    if head.kind is not Follow.OWN or not state.hits_on(head.player):
         return state
-    if not state.hits_on(head.player):
-        return state
-    return state.with_hits_on(head.player, 0)
+    for handler in setup.answering("replaces_hits"):
+        if (
+            handler.id == head.handler
+            and handler.owner is head.owner
+            and handler.replaces_hits(head.detail)
+        ):
+            return state.with_hits_on(head.player, 0)
+    return state
