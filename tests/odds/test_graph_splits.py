@@ -26,6 +26,7 @@ from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.graph import Explorer, StateGraph
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.rulesets import battle, parse_scenario
+from spacecombat.rulesets.ti4 import split_rolls
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 
 from .test_graph_leaps import AMBUSH, DIRECT_HIT, IDLE, _numbers
@@ -221,7 +222,10 @@ def test_nothing_is_split_where_a_handler_acts_while_hits_are_assigned(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Direct Hit acts after the opponent's units use SUSTAIN DAMAGE: the assignments are not
-    each a function of one player's units and hits, so every pair of outcomes is followed."""
+    each a function of one player's units and hits, so every pair of outcomes is followed
+    (unless each assignment is walked whole from both players' parts, ``split_rolls.WHOLE``:
+    tests/odds/test_graph_splits_whole.py)."""
+    monkeypatch.setattr(split_rolls, "WHOLE", False)
     _, _, taken = _explore(DIRECT_HIT, True, monkeypatch)
     assert taken == 0
 

@@ -3,7 +3,8 @@ docs/rulings.md 24B-1; setup/building.py ``BattleSetup.for_stock_policies``).
 
 An effect that acts only once its holder's ``play_card`` decision answers "play"
 (``Handler.played_as``: War Funding Ω, the Crown of Thalnos law and relic, War Funding, Morale
-Boost, Fighter Prototype, Supercharge, Fire Team, Emergency Repairs) does nothing while
+Boost, Fighter Prototype, Supercharge, Fire Team, Emergency Repairs; Direct Hit, Reflective
+Shielding, Shields Holding, Courageous to the End, 24U-4) does nothing while
 its holder passes, and a stock policy whose ``policy.play`` says ``never`` passes at every offer
 (core/policies.py ``StockPolicy._play_card``). The odds engine decides with the stock policies
 alone, so it leaves such an effect out of play: War Funding Ω no longer keeps its holder's roll
@@ -129,6 +130,27 @@ CASES: dict[str, tuple[dict[str, Any], str, Side]] = {
             {"units": "2 cruiser, 1 destroyer"},
         ),
         "supercharge",
+        Side.ATTACKER,
+    ),
+    # (docs/rulings.md 24U-4) cards offered while hits are assigned, acting only once played
+    "direct hit": (
+        action_card("direct_hit", "2 cruiser", "2 dreadnought"),
+        "direct_hit",
+        Side.ATTACKER,
+    ),
+    "reflective shielding": (
+        action_card("reflective_shielding", "2 dreadnought", "3 cruiser"),
+        "reflective_shielding",
+        Side.ATTACKER,
+    ),
+    "shields holding": (
+        action_card("shields_holding", "2 dreadnought", "4 cruiser"),
+        "shields_holding",
+        Side.ATTACKER,
+    ),
+    "courageous to the end": (
+        action_card("courageous_to_the_end", "2 cruiser, 1 destroyer", "2 dreadnought"),
+        "courageous_to_the_end",
         Side.ATTACKER,
     ),
     "fire team": (

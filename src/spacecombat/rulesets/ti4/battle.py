@@ -22,8 +22,10 @@ from spacecombat.rulesets.ti4.procedures import (
     assign_hits,
     capacity,
     combat_round,
+    dead_rolls,
     invasion,
     lost_barrage_hits,
+    replaced_hits,
     retreat,
     space_cannon_offense,
     space_combat,
@@ -253,13 +255,21 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
 
     def canonical(self, state: BattleState) -> BattleState:
         """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in;
-        barrage hits that can only be lost are dropped (``lost_barrage_hits``)."""
+        barrage hits that can only be lost are dropped (``lost_barrage_hits``), and so are
+        the hits a reroll of War Funding Ω is about to replace (``replaced_hits``), and its
+        holder's roll kept group by group once nothing reads it (``dead_rolls``)."""
         state = super().canonical(state)
         if state.phase in lost_barrage_hits.PHASES:
             setup = (
                 self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
             )
             state = lost_barrage_hits.without_lost_hits(setup, state)
+        elif state.phase is Phase.TIMING_WINDOW and (state.following or state.rolls != _NO_ROLLS):
+            setup = (
+                self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
+            )
+            state = replaced_hits.without_replaced_hits(setup, state)
+            state = dead_rolls.without_dead_rolls(setup, state)
         pending = state.pending
         if pending is not None:
             before = self.canonical(pending.before)

@@ -131,6 +131,13 @@ HOOKS: tuple[Hook, ...] = (
         True,
         _ASSIGN,
     ),
+    Hook(
+        "replaces_hits",
+        ("procedures/replaced_hits.py",),
+        False,
+        _ASSIGN,
+        companion_of="follow_up",
+    ),
     Hook("aims_combat_hits", ("effects.py",), True, _ASSIGN),
     Hook("aims_ability_hits", ("effects.py",), False, _ASSIGN),
     # combat rounds and timing windows

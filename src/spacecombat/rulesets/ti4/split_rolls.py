@@ -40,25 +40,43 @@ remembered across the battle's rounds (``Ti4Battle.assigned_parts``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from spacecombat.analysis.graph import SplitRolls
-from spacecombat.core.decisions import Policy
-from spacecombat.core.engine import Chance, Node, Step
+from spacecombat.core.decisions import Policy, decide
+from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.effects import arena, free_hits
-from spacecombat.rulesets.ti4.hooks import Window
+from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Mark, Phase
+from spacecombat.rulesets.ti4.state import BattleState, Discarded, Mark, Phase
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.battle import Ti4Battle
 
 A, D = Side.ATTACKER, Side.DEFENDER
+
+#: whether a roll whose own losses are queued for the handlers that hear a unit destroyed (the
+#: Crown of Thalnos's) is taken player by player where every such handler is idle for the
+#: roller (``_losses_heard``; off: such a round's pairs of outcomes are all followed, as before,
+#: tests/odds/test_graph_splits.py)
+HEARD = True
+
+#: whether an assignment where a handler asked acts on the state but reads nothing of the other
+#: player's part nor the hits against it (``assign_hits.blind``: Direct Hit, Reflective
+#: Shielding, the Tellurian) is walked whole by the real procedure for the paired tables
+#: (``_walked_whole``; off: such a round's pairs of outcomes are all followed, as before,
+#: tests/odds/test_graph_splits_whole.py)
+WHOLE = True
+
+#: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
+#: round's pairs of outcomes are followed as before
+_WHOLE_STEPS = 400
+
 _NO_ROLLS: tuple[tuple[()], tuple[()]] = ((), ())
 
 #: a player's part of the state: its units and what it may still spend
@@ -158,6 +176,53 @@ def _window_passed(battle: Ti4Battle, setup: BattleSetup, state: BattleState) ->
     return battle.canonical(node.state)
 
 
+def _losses_heard(
+    battle: Ti4Battle,
+    setup: BattleSetup,
+    rolled: BattleState,
+    roller: Side,
+    others: Iterable[Hashable],
+) -> BattleState | None:
+    """``rolled`` (an outcome of ``roller``'s combat roll) once the units its own roll destroyed
+    are heard (The Crown of Thalnos: ``combat_round._hear_destroyed``, by the handlers acting
+    after a unit is destroyed, docs/rulings.md 14B3-5), or ``rolled`` itself when none is
+    queued; ``None`` where the hearing may read or change more than the roller's own part.
+
+    Each handler that hears a unit destroyed must be idle for the roller
+    (``Handler.idle_while_assigning``: its hooks of hit assignment, ``after_destroyed`` among
+    them, answer ``None`` whatever the units and the hits; what it reads is the side, what was
+    used, spent or gained, and for Technological Singularity the units), for each part of the
+    other player's it may meet (``others``: the defender's before its roll, or each of the
+    attacker's after its own). Then the hearing drops the queued entries and the Roll Dice step
+    goes on alike whatever the other player's part and the hits against either (24U-2): it is
+    walked once, by the real procedure, from ``rolled``; ``None`` if the walk meets anything
+    but steps, or begins a round."""
+    if not rolled.following:
+        return rolled
+    if not HEARD or any(
+        f.kind is not Follow.DESTROYED or f.player is not roller for f in rolled.following
+    ):
+        return None
+    hearers = setup.answering("after_destroyed")
+    own = _part(rolled, roller)
+    for part in others:
+        other = cast(Part, part)
+        met = (
+            _with_parts(rolled, own, other, rolled.hits)
+            if roller is A
+            else _with_parts(rolled, other, own, rolled.hits)
+        )
+        if not all(h.idle_while_assigning(setup, met, roller) for h in hearers):
+            return None
+    at = rolled
+    while at.following:
+        node = battle.advance(at)
+        if not isinstance(node, Step) or _begins_round(node.events):
+            return None
+        at = battle.canonical(node.state)
+    return at
+
+
 def _begins_round(events: tuple[Mapping[str, object], ...]) -> bool:
     return any(e.get("event") == "round_started" for e in events)
 
@@ -202,7 +267,10 @@ def split_rolls(
     defender = _part(state, D)
     for outcome, chance in outcomes.items():
         step = node.after(outcome)
-        rolled = canonical(step.state)
+        heard = _losses_heard(battle, setup, canonical(step.state), A, (defender,))
+        if heard is None:
+            return None
+        rolled = heard
         if (
             _begins_round(step.events)
             or rolled.phase is not Phase.ROLL_DICE
@@ -230,11 +298,15 @@ def split_rolls(
     second: list[tuple[Hashable, Hashable, Fraction | float]] = []
     attacker = _part(template, A)
     after_rolls: BattleState | None = None
+    attackers = {part for part, _ in first}
     for outcome, chance in roll.outcomes(exact).items():
         step = roll.after(outcome)
-        rolled = canonical(step.state)
         if _begins_round(step.events):
             return None
+        heard = _losses_heard(battle, setup, canonical(step.state), D, attackers)
+        if heard is None:
+            return None
+        rolled = heard
         if rolled.phase is Phase.TIMING_WINDOW:
             # the "after roll dice" window (War Funding Ω, The Thundarian): passed through
             # alike whatever was rolled when no handler is asked in it now
@@ -269,9 +341,9 @@ def split_rolls(
             return None
 
         def noted(a: Hashable, d: Hashable) -> BattleState:
-            (attacker_after, _), (defender_after, boosts) = cast(Noted, a), cast(Noted, d)
+            (attacker_after, _, _), (defender_after, boosts, used) = cast(Noted, a), cast(Noted, d)
             state = _with_parts(assigned, attacker_after, defender_after, (0, 0))
-            return state.changed(boosts=boosts)
+            return state.changed(boosts=boosts, used=used)
 
         return SplitRolls(first, second, *paired, noted, tuple(folded), len(outcomes), paired=True)
     if taken is None:
@@ -354,8 +426,12 @@ class _Asked(Exception):
     stands when it begins (``_paired``)."""
 
 
-#: a player's part after its assignment, with the round's notes (``BattleState.boosts``) then
-Noted = tuple[Part, tuple[frozenset[str], frozenset[str]]]
+#: what each player has used (``BattleState.used``)
+Used = tuple[frozenset[str | Discarded], frozenset[str | Discarded]]
+
+#: a player's part after its assignment, with the round's notes (``BattleState.boosts``) and
+#: what each player has used (``BattleState.used``: a card played meanwhile) then
+Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used]
 
 
 def _paired(
@@ -389,9 +465,9 @@ def _paired(
             first_after[(a, d, hits)] = walked
     second_after: dict[Hashable, Hashable] = {}
     for noted in set(first_after.values()):
-        part, boosts = cast(Noted, noted)
+        part, boosts, used = cast(Noted, noted)
         # the attacker done (its step's ``done``): the defender assigns
-        done = after_rolls.changed(turn=D, boosts=boosts)
+        done = after_rolls.changed(turn=D, boosts=boosts, used=used)
         for d in d_parts:
             for hits in a_hits:
                 state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
@@ -420,7 +496,7 @@ def _walked(
     remembered = known[1].get(key)
     if remembered is not None:
         return remembered  # type: ignore[return-value]
-    at = battle.canonical(state)
+    start = at = battle.canonical(state)
     other = 1 if side is A else 0
     # at most one step for each handler asked before the first hit, then the leap
     for _ in range(len(battle.setup.handlers) + 2 if at.hits_on(side) else 0):
@@ -430,19 +506,124 @@ def _walked(
             break
         node = battle.advance(at)
         if not isinstance(node, Step) or node.events:
-            return None
+            return _walked_whole(battle, policies, start, side, key)
         noted = battle.canonical(node.state)
         if (
             noted.boosts[other] != at.boosts[other]
             or noted.changed(cursor=at.cursor, boosts=at.boosts) != at
         ):
-            return None  # not a note of the assigning player's before its first hit
+            # not a note of the assigning player's before its first hit
+            return _walked_whole(battle, policies, start, side, key)
         at = noted
     if at.hits_on(side) or at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
         return None
-    walked: Noted = (_part(at, side), at.boosts)
+    walked: Noted = (_part(at, side), at.boosts, at.used)
     known[1][key] = walked
     return walked
+
+
+def _walked_whole(
+    battle: Ti4Battle,
+    policies: Mapping[str, Policy],
+    state: BattleState,
+    side: Side,
+    key: Hashable,
+) -> Noted | None:
+    """``side``'s part once it has assigned its hits from ``state``, with the round's notes and
+    what each player has used then, by the real Assign Hits procedure walked step by step,
+    decided by ``policies`` (ti4-space-combat.md step 4; 24U-3), where every handler asked
+    is idle or blind while ``side`` assigns (``assign_hits.blind``: it reads nothing of the
+    other player's part nor the hits against it, so the attacker's walk, made with no hits
+    yet against the defender, is the walk with them; none may be cancelled). The walk ends
+    where the step would move on (no hit left against ``side``, nothing queued, no card
+    pending: the step's ``done`` clears its cursor and record of SUSTAIN DAMAGE); it must
+    change nothing but ``side``'s part, the notes and what was used (a card played, Direct
+    Hit's by the other player), which travel with the parts (``Noted``): no hit produced
+    against the other player (Reflective Shielding's, which the attacker would assign after
+    the defender, 27U-1), no roll (Courageous to the End), no other field. ``None``
+    elsewhere, and the round's pairs of outcomes are followed as before."""
+    if not WHOLE:
+        return None
+    setup = battle.setup if state.gained == NOTHING_GAINED else battle.setup.having(state.gained)
+    cause = combat_round.combat_cause(arena(setup, state))
+    if not assign_hits.blind(setup, state, side, cause):
+        return None
+    at = state
+    for _ in range(_WHOLE_STEPS):
+        if at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
+            return None
+        if not at.hits_on(side) and not at.following and at.pending is None:
+            break
+        if at.hits_on(side):
+            # the stretch the explorer would take at once (``Ti4Battle.leap``, remembered:
+            # the blind walk, once for every state alike but for the other player's part)
+            landed = battle.leap(at, policies)
+            if landed is not None:
+                at = battle.canonical(landed)
+                continue
+        node = battle.advance(at)
+        if isinstance(node, Step):
+            step = node
+        elif isinstance(node, Decision):
+            step = node.then(decide(node.request, policies))
+        else:
+            return None  # a roll (Courageous to the End) or the battle's end
+        if _begins_round(step.events):
+            return None
+        moved = battle.canonical(step.state)
+        if moved.phase is not Phase.ASSIGN_HITS or moved.turn is not side:
+            # moved on at once: the hits left lost for want of units (``next_hit``); the
+            # state with them lost moves on alike, and ends the walk
+            lost = at.with_hits_on(side, 0)
+            if at.following or at.pending is not None:
+                return None
+            alike = battle.advance(lost)
+            if not isinstance(alike, Step) or battle.canonical(alike.state) != moved:
+                return None
+            at = lost
+            break
+        at = moved
+    else:
+        return None
+    # all but the assigning player's part, the notes, what was used, and what the step's
+    # ``done`` clears (its cursor, its SUSTAIN DAMAGE, the mark of free hits) as they were
+    if _unchanged(at, side) != _unchanged(state.with_hits_on(side, 0), side):
+        return None
+    walked: Noted = (_part(at, side), at.boosts, at.used)
+    known = battle.assigned_parts[id(policies)][1]
+    known[key] = walked
+    return walked
+
+
+def _unchanged(state: BattleState, side: Side) -> tuple[object, ...]:
+    """The fields of ``state`` a whole assignment by ``side`` must leave as they were
+    (``_walked_whole``): all but ``side``'s part, the notes, what was used, the step's cursor
+    and record of SUSTAIN DAMAGE, and the mark of ``side``'s free hits."""
+    other = side.other
+    return (
+        state.phase,
+        state.turn,
+        state.hits,
+        state.side(other),
+        state.wealth(other),
+        state.unmarking(side, Mark.FREE_HITS).marks,
+        state.round,
+        state.announced,
+        state.planet,
+        state.order,
+        state.retreat,
+        state.ground_rounds,
+        state.result,
+        state.windows,
+        state.then,
+        state.following,
+        state.aim,
+        state.gained,
+        state.rolls,
+        state.pending,
+        state.granted,
+        state.bombarded,
+    )
 
 
 def _idle(

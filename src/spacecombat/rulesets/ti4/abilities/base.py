@@ -348,6 +348,15 @@ class Handler:
         ``None``: nothing more."""
         return None
 
+    def replaces_hits(self, detail: str) -> bool:
+        """For the exact engine (procedures/replaced_hits.py): whether this handler's own
+        follow-up ``detail``, heard at the head of the queue in a timing window, sets the hits
+        against the player it is told of whatever they were (a reroll whose hits replace
+        them: War Funding Ω's reroll of the opponent's dice), reading nothing of them before;
+        the states that differ only by those hits then have the same future (issue 24,
+        24U-1). ``False`` unless the class says."""
+        return False
+
     def aims_combat_hits(
         self, setup: BattleSetup, state: BattleState, roller: Side
     ) -> frozenset[str]:

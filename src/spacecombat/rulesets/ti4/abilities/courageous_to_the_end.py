@@ -46,6 +46,9 @@ DESTROY = "destroy"
 class CourageousToTheEnd(ActsOnHits, Card):
     id = "courageous_to_the_end"
     card = "courageous_to_the_end"
+    #: offered after its holder's ship is destroyed, "pass" changes nothing, and the roll
+    #: (``follow_up``) is queued by a "play" only: it acts only once played (24B-1, 24U-4)
+    played_as = card
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """Its hooks of hit assignment act on its holder's assignment only, and only while the

@@ -37,6 +37,9 @@ CAUSE = "direct hit"
 class DirectHit(ActsOnHits, Card):
     id = "direct_hit"
     card = "direct_hit"
+    #: offered after the opponent's ship uses SUSTAIN DAMAGE, "pass" changes nothing, and the
+    #: ship is destroyed after a "play" only: it acts only once played (24B-1, 24U-4)
+    played_as = card
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """It acts on the opponent's assignment only, and only while the card is held (not yet

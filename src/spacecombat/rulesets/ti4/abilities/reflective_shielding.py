@@ -40,6 +40,9 @@ CAUSE = "Reflective Shielding"
 class ReflectiveShielding(ActsOnHits, Card):
     id = "reflective_shielding"
     card = "reflective_shielding"
+    #: offered after its holder's ship uses SUSTAIN DAMAGE, "pass" changes nothing, and its
+    #: hits are produced after a "play" only: it acts only once played (24B-1, 24U-4)
+    played_as = card
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """Its hooks of hit assignment act on its holder's assignment only, and only while the

@@ -34,6 +34,9 @@ CANCELS = 2
 class ShieldsHolding(ActsOnHits, Card):
     id = "shields_holding"
     card = "shields_holding"
+    #: offered before its holder assigns hits, "pass" changes nothing, and the hits are
+    #: cancelled after a "play" only: it acts only once played (24B-1, 24U-4)
+    played_as = card
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """Its hooks of hit assignment act on its holder's assignment only, and only while the

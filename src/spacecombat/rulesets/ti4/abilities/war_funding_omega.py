@@ -240,6 +240,12 @@ class WarFundingOmega(Card):
             facts={"expected_gain": {LABELS[w]: str(gain[w]) for w in offered}},
         )
 
+    def replaces_hits(self, detail: str) -> bool:
+        """The reroll of the opponent's whole roll: its hits replace theirs against the holder
+        (``theirs``, ``their_marked``, ``spending`` set them), and its pool reads their units
+        alone (``_their_pool``, ``_their_aimed``): 24U-1."""
+        return detail == THEIRS
+
     def follow_up(
         self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None
     ) -> Node[BattleState] | None:
