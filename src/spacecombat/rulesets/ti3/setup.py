@@ -6,7 +6,7 @@ with ``ScenarioError`` naming the field and what is allowed; a rule we do not im
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TypeVar, cast
 
@@ -472,9 +472,19 @@ def _policy(
         _check_play(layer, name, _decisions(specs, rule_options, scenario.discard_pile or ()))
 
     config = merged_policy(scenario, spec, f"{where}.policy", check)
-    return policy_config(
+    stock = policy_config(
         config, pre_combat_order=tuple(config.pre_combat_order or PRE_COMBAT_STEPS)
     )
+    if (
+        scenario.battle == "invasion"
+        and config.casualty_order is None
+        and "graviton_negator" in spec.technologies
+    ):
+        # Graviton Negator's fighters in invasion combat are taken before ground units: only
+        # these take the planet, and a fighter hits less often (docs/rulings.md 27Y-4)
+        order = ("fighter", *(u for u in stock.casualty_order if u != "fighter"))
+        stock = replace(stock, casualty_order=order)
+    return stock
 
 
 def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
@@ -612,16 +622,22 @@ def _invasion_forces(
                     f"planets[{i}].commit", "with several planets, say which units land on each"
                 )
             commit = ground if planet.commit is None else planet.commit
-            landing = any(n > 0 for n in commit.values())
+            landing = landing_ground(commit, a)
             for unit in commit:
                 if unit == "fighter" and a.has("graviton_negator"):
-                    raise RuleNotImplemented(
-                        "Graviton Negator's fighters in invasion combat",
-                        f"planets[{i}].commit.fighter",
-                    )
+                    # Graviton Negator: fighters join the invasion combat (27Y-1, 27Y-2)
+                    if commit[unit] and not landing_ground(commit, a):
+                        raise ScenarioError(
+                            f"planets[{i}].commit.fighter",
+                            "Graviton Negator's fighters join an invasion combat: land ground "
+                            "units on the planet too (docs/rulings.md 27Y-2)",
+                        )
+                    continue
                 if not a.is_ground_force(unit):
                     raise ScenarioError(
-                        f"planets[{i}].commit.{unit}", "only ground units land on a planet"
+                        f"planets[{i}].commit.{unit}",
+                        "only ground units land on a planet"
+                        + (" (fighters join with Graviton Negator)" if unit == "fighter" else ""),
                     )
             commits.append(commit)
             if planet.bombarded_by is None:
@@ -633,9 +649,10 @@ def _invasion_forces(
                 chosen = dict(planet.bombarded_by)
                 _check_bombarders(chosen, forces, a, landing, rule_options, f"planets[{i}]")
             bombard.append(chosen)
-    _check_totals("commit", commits, ground)
+    joining = {"fighter": att.units.get("fighter", 0)} if a.has("graviton_negator") else {}
+    _check_totals("commit", commits, {**ground, **joining})
     _check_totals("bombarded_by", bombard, bombarders)
-    landed = {u: sum(c.get(u, 0) for c in commits) for u in ground}
+    landed = {u: sum(c.get(u, 0) for c in commits) for u in {**ground, **joining}}
     space = {u: n - landed.get(u, 0) for u, n in att.units.items()}
     # Damaged ground units (Mechanized Units) land first, on the planets in the order listed;
     # any left over stay in space.
@@ -653,6 +670,12 @@ def _invasion_forces(
             "attacker.units", "an invasion needs ground units to land, or units to bombard"
         )
     return attacker, defender, tuple(bombard)
+
+
+def landing_ground(commit: Mapping[str, int], cards: Ti3Side) -> bool:
+    """Whether a planet's ``commit`` lands ground units (not only Graviton Negator's
+    fighters)."""
+    return any(n > 0 for u, n in commit.items() if cards.is_ground_force(u))
 
 
 def _can_bombard(
