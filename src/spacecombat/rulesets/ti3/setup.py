@@ -158,7 +158,6 @@ def build(scenario: Scenario) -> Ti3Setup:
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
-    _refuse_where_it_can_act(sides)
     handlers: list[Handler] = []
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
@@ -202,20 +201,6 @@ def build(scenario: Scenario) -> Ti3Setup:
         wormholes=tuple(scenario.system.wormholes or ()),
     )
     return setup
-
-
-def _refuse_where_it_can_act(sides: Mapping[Side, Ti3Side]) -> None:
-    """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
-    27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to.
-    (Recheck with the Shock Troops option, Spec Ops Training with it and Van Hauge's ground
-    forces with the rules that read fighters were refused here: 27T-11 to 27T-18.)"""
-    for side in SIDES:
-        if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
-            raise RuleNotImplemented(
-                "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
-                "too (27R-20)",
-                f"{side.value}.technologies",
-            )
 
 
 def _van_hauge_units(spec: SideSpec) -> bool:
