@@ -145,17 +145,60 @@ def test_each_planet_has_its_own_fighters() -> None:
 
 
 def test_refusals() -> None:
-    """Fighters need Graviton Negator; they join ground units, not fight alone (27Y-2); no
-    more than the attacker brings."""
+    """Fighters join with Graviton Negator only; no more than the attacker brings (27Y-2)."""
     with pytest.raises(ScenarioError) as caught:
         run(invasion(BOTH, technologies=[]), [])
     assert caught.value.field == "planets[0].commit.fighter"
     with pytest.raises(ScenarioError) as caught:
-        run(invasion({"fighter": 1}), [])
-    assert caught.value.field == "planets[0].commit.fighter"
-    with pytest.raises(ScenarioError) as caught:
         run(invasion({"ground_force": 1, "fighter": 2}), [])
     assert caught.value.field == "planets[0].commit.fighter"
+    with pytest.raises(ScenarioError) as caught:
+        run(invasion({"fighter": 2}), [])
+    assert caught.value.field == "planets[0].commit.fighter"
+
+
+def test_fighters_named_where_no_ground_unit_lands_stay_in_space() -> None:
+    """27Y-2: planet B's commit names only a fighter: no invasion combat there for it to join
+    (as in a tactical action whose ground units did not survive); it stays in space. A: 8; 1."""
+    scenario = {
+        "ruleset": "ti3",
+        "battle": "invasion",
+        "attacker": {
+            "units": {"carrier": 1, "fighter": 1, "ground_force": 1},
+            "technologies": TECH,
+        },
+        "defender": {},
+        "planets": [
+            {"name": "A", "defender": {"ground_force": 1}, "commit": {"ground_force": 1}},
+            {"name": "B", "defender": {"ground_force": 1}, "commit": {"fighter": 1}},
+        ],
+    }
+    played = run(scenario, [8, 1])
+    assert played.outcome["planets_taken"] == 1
+    assert events(played, "fighters_returned") == []
+    assert _space(played) == {"carrier": 1, "fighter": 1}
+
+
+def test_in_a_tactical_action() -> None:
+    """The space battle first (a cruiser, a carrier and a fighter against a destroyer), then
+    the invasion with the fighters left joining (the commit clipped to the survivors): the
+    fighter's joining raises the attacker's chance; logs replay."""
+    planet = {"name": "A", "defender": {"ground_force": 1}}
+    attacker = {"units": {"carrier": 1, "fighter": 1, "ground_force": 1, "cruiser": 1}}
+
+    def tactical(commit: dict[str, int]) -> dict[str, Any]:
+        return {
+            "ruleset": "ti3",
+            "battle": "tactical",
+            "attacker": {**attacker, "technologies": TECH},
+            "defender": {"units": {"destroyer": 1}},
+            "planets": [{**planet, "commit": commit}],
+        }
+
+    joined = odds(tactical(BOTH), fractions=True)
+    alone = odds(tactical({"ground_force": 1}), fractions=True)
+    assert joined.attacker_win > alone.attacker_win
+    assert_logs_replay(tactical(BOTH), seeds=6)
 
 
 def test_exact_odds_a_ground_force_and_a_fighter_against_a_ground_force() -> None:

@@ -587,6 +587,7 @@ def _invasion_forces(
     bombarders = {u: n for u, n in att.units.items() if a.card(u).bombardment is not None}
     defenders: list[Forces] = []
     commits: list[Mapping[str, int]] = []
+    named: list[Mapping[str, int]] = []  # the commits as given (fighters included)
     bombard: list[Mapping[str, int]] = []
     if scenario.planets is None:
         defenders.append(forces_of(dfn.units, dfn.damaged))
@@ -618,12 +619,6 @@ def _invasion_forces(
             for unit in commit:
                 if unit == "fighter" and a.has("graviton_negator"):
                     # Graviton Negator: fighters join the invasion combat (27Y-1, 27Y-2)
-                    if commit[unit] and not landing_ground(commit, a):
-                        raise ScenarioError(
-                            f"planets[{i}].commit.fighter",
-                            "Graviton Negator's fighters join an invasion combat: land ground "
-                            "units on the planet too (docs/rulings.md 27Y-2)",
-                        )
                     continue
                 if not a.is_ground_force(unit):
                     raise ScenarioError(
@@ -631,6 +626,11 @@ def _invasion_forces(
                         "only ground units land on a planet"
                         + (" (fighters join with Graviton Negator)" if unit == "fighter" else ""),
                     )
+            named.append(commit)
+            if not landing:
+                # no ground unit lands (none named, or none left after a tactical action's
+                # space battle): no invasion combat there for fighters to join (27Y-2)
+                commit = {u: n for u, n in commit.items() if u != "fighter"}
             commits.append(commit)
             if planet.bombarded_by is None:
                 # one planet: every unit that may bombard does; several: say which (T12)
@@ -642,7 +642,7 @@ def _invasion_forces(
                 _check_bombarders(chosen, forces, a, landing, rule_options, f"planets[{i}]")
             bombard.append(chosen)
     joining = {"fighter": att.units.get("fighter", 0)} if a.has("graviton_negator") else {}
-    _check_totals("commit", commits, {**ground, **joining})
+    _check_totals("commit", named or commits, {**ground, **joining})
     _check_totals("bombarded_by", bombard, bombarders)
     landed = {u: sum(c.get(u, 0) for c in commits) for u in {**ground, **joining}}
     space = {u: n - landed.get(u, 0) for u, n in att.units.items()}
