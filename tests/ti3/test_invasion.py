@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from spacecombat.core.engine import Played
-from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.errors import ScenarioError
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.helpers import events, rolls, run, units
 
@@ -581,28 +581,6 @@ def test_several_planets_without_bombarded_by_are_not_refused_for_names_never_gi
     else:
         assert played is not None
         assert len(rolls(played, "bombardment")) <= 1
-
-
-def test_graviton_negator_fighters_landing_are_refused() -> None:
-    """ti3-facts.md 7.3 (Graviton Negator: fighters may join invasion combat) and
-    docs/rulings.md T12: not implemented, so a commit naming fighters is refused by name."""
-    scenario = invasion(
-        {
-            "units": {"carrier": 1, "fighter": 2, "ground_force": 1},
-            "technologies": ["graviton_negator"],
-        },
-        {},
-        planets=[
-            {
-                "name": "A",
-                "defender": {"ground_force": 1},
-                "commit": {"ground_force": 1, "fighter": 2},
-            }
-        ],
-    )
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(scenario, [])
-    assert caught.value.where.startswith("planets[0].commit")
 
 
 # --- Shock Troops ----------------------------------------------------------------------------

@@ -11,10 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, cast
 
-import pytest
-
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, rolls, run
 from tests.ti3.effects import space as ti3
 
@@ -82,17 +79,6 @@ def test_not_offered_without_a_dreadnought() -> None:
     """The card chooses a dreadnought: a holder without one is not asked. Round 1: 7, 1."""
     played = run(ti3({"units": {"cruiser": 1}, **HOLDER}, {"units": {"cruiser": 1}}), [7, 1])
     assert not events(played, "choice_made", decision="play_card")
-
-
-def test_refused_with_duranium_armor() -> None:
-    """A repaired chosen dreadnought is not modelled: the pair is refused by name."""
-    scenario = ti3(
-        {"units": {"dreadnought": 1}, **HOLDER, "technologies": ["duranium_armor"]},
-        {"units": {"cruiser": 1}},
-    )
-    with pytest.raises(RuleNotImplemented) as caught:
-        odds(scenario)
-    assert caught.value.where == "attacker.action_cards[0]"
 
 
 def test_exact_odds_a_dreadnought_with_the_card_against_a_cruiser() -> None:

@@ -1,16 +1,14 @@
 """Loncara Ssodu, the Xxcha Kingdom flagship (docs/rulings.md 27R-20; PC_Twi UnitAbility.cpp
 FlagshipAbilities: uaCannon 6 x2, uaDeepSpaceCannon): it fires 2 dice at 6 at enemy ships with
 the PDS before a space battle. Effects that name PDS (Magen Defense Grid, Maneuvering Jets) do
-not reach it; Graviton Laser System beside it is refused."""
+not reach it; Graviton Laser System beside it re-rolls the PDS's dice only (27Y-11:
+tests/ti3/flagships/test_xxcha_flagship_graviton_laser.py)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti3.abilities.base import RollContext, RollKind
 from spacecombat.rulesets.ti3.abilities.modifiers import MagenDefenseGrid, ManeuveringJets
@@ -40,13 +38,6 @@ def test_pds_effects_do_not_reach_it() -> None:
         )
         == -1
     )
-
-
-def test_graviton_laser_system_beside_it_is_refused() -> None:
-    side = {"units": {"flagship": 1}, "technologies": ["graviton_laser_system"], **XXCHA}
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(space(side, {"units": {"cruiser": 1}}), [])
-    assert "Loncara Ssodu" in caught.value.rule
 
 
 def test_odds_against_a_cruiser() -> None:

@@ -6,7 +6,7 @@ with ``ScenarioError`` naming the field and what is allowed; a rule we do not im
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TypeVar, cast
 
@@ -158,7 +158,6 @@ def build(scenario: Scenario) -> Ti3Setup:
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
-    _refuse_where_it_can_act(sides)
     handlers: list[Handler] = []
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
@@ -202,20 +201,6 @@ def build(scenario: Scenario) -> Ti3Setup:
         wormholes=tuple(scenario.system.wormholes or ()),
     )
     return setup
-
-
-def _refuse_where_it_can_act(sides: Mapping[Side, Ti3Side]) -> None:
-    """Refuse, naming it, a battle where an ability not implemented could act (docs/rulings.md
-    27R-16, 27R-19, 27R-20); the same abilities elsewhere cannot act and are no reason to.
-    (Recheck with the Shock Troops option, Spec Ops Training with it and Van Hauge's ground
-    forces with the rules that read fighters were refused here: 27T-11 to 27T-18.)"""
-    for side in SIDES:
-        if sides[side].has("xxcha_flagship") and sides[side].has("graviton_laser_system"):
-            raise RuleNotImplemented(
-                "Graviton Laser System's re-rolls in a PDS fire where the Loncara Ssodu fires "
-                "too (27R-20)",
-                f"{side.value}.technologies",
-            )
 
 
 def _van_hauge_units(spec: SideSpec) -> bool:
@@ -307,10 +292,17 @@ def _side(
         fleet_supply += 1  # the Barony of Letnev: one more ship than its counters
     held = _held(data, spec, where)
     genius = _genius(data, scenario, spec, where, held)
-    if "into_the_breach" in held and "duranium_armor" in handlers:
+    if (
+        "into_the_breach" in held
+        and "duranium_armor" in handlers
+        and rule_options.duranium_not_damaged_this_round
+    ):
+        # which damaged dreadnought is the chosen one is not kept when damage is told apart by
+        # round (docs/rulings.md 27Y-10); with the default rule it is (27Y-7 to 27Y-9)
         i = list(spec.action_cards or ()).index("into_the_breach")
         raise RuleNotImplemented(
-            "Into the Breach with Duranium Armor (a repaired chosen dreadnought)",
+            "Into the Breach with Duranium Armor under the option "
+            "duranium_not_damaged_this_round (a repaired chosen dreadnought)",
             f"{where}.action_cards[{i}]",
         )
     return Ti3Side(
@@ -472,9 +464,19 @@ def _policy(
         _check_play(layer, name, _decisions(specs, rule_options, scenario.discard_pile or ()))
 
     config = merged_policy(scenario, spec, f"{where}.policy", check)
-    return policy_config(
+    stock = policy_config(
         config, pre_combat_order=tuple(config.pre_combat_order or PRE_COMBAT_STEPS)
     )
+    if (
+        scenario.battle == "invasion"
+        and config.casualty_order is None
+        and "graviton_negator" in spec.technologies
+    ):
+        # Graviton Negator's fighters in invasion combat are taken before ground units: only
+        # these take the planet, and a fighter hits less often (docs/rulings.md 27Y-4)
+        order = ("fighter", *(u for u in stock.casualty_order if u != "fighter"))
+        stock = replace(stock, casualty_order=order)
+    return stock
 
 
 def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
@@ -585,6 +587,7 @@ def _invasion_forces(
     bombarders = {u: n for u, n in att.units.items() if a.card(u).bombardment is not None}
     defenders: list[Forces] = []
     commits: list[Mapping[str, int]] = []
+    named: list[Mapping[str, int]] = []  # the commits as given (fighters included)
     bombard: list[Mapping[str, int]] = []
     if scenario.planets is None:
         defenders.append(forces_of(dfn.units, dfn.damaged))
@@ -612,17 +615,22 @@ def _invasion_forces(
                     f"planets[{i}].commit", "with several planets, say which units land on each"
                 )
             commit = ground if planet.commit is None else planet.commit
-            landing = any(n > 0 for n in commit.values())
+            landing = landing_ground(commit, a)
             for unit in commit:
                 if unit == "fighter" and a.has("graviton_negator"):
-                    raise RuleNotImplemented(
-                        "Graviton Negator's fighters in invasion combat",
-                        f"planets[{i}].commit.fighter",
-                    )
+                    # Graviton Negator: fighters join the invasion combat (27Y-1, 27Y-2)
+                    continue
                 if not a.is_ground_force(unit):
                     raise ScenarioError(
-                        f"planets[{i}].commit.{unit}", "only ground units land on a planet"
+                        f"planets[{i}].commit.{unit}",
+                        "only ground units land on a planet"
+                        + (" (fighters join with Graviton Negator)" if unit == "fighter" else ""),
                     )
+            named.append(commit)
+            if not landing:
+                # no ground unit lands (none named, or none left after a tactical action's
+                # space battle): no invasion combat there for fighters to join (27Y-2)
+                commit = {u: n for u, n in commit.items() if u != "fighter"}
             commits.append(commit)
             if planet.bombarded_by is None:
                 # one planet: every unit that may bombard does; several: say which (T12)
@@ -633,9 +641,10 @@ def _invasion_forces(
                 chosen = dict(planet.bombarded_by)
                 _check_bombarders(chosen, forces, a, landing, rule_options, f"planets[{i}]")
             bombard.append(chosen)
-    _check_totals("commit", commits, ground)
+    joining = {"fighter": att.units.get("fighter", 0)} if a.has("graviton_negator") else {}
+    _check_totals("commit", named or commits, {**ground, **joining})
     _check_totals("bombarded_by", bombard, bombarders)
-    landed = {u: sum(c.get(u, 0) for c in commits) for u in ground}
+    landed = {u: sum(c.get(u, 0) for c in commits) for u in {**ground, **joining}}
     space = {u: n - landed.get(u, 0) for u, n in att.units.items()}
     # Damaged ground units (Mechanized Units) land first, on the planets in the order listed;
     # any left over stay in space.
@@ -653,6 +662,12 @@ def _invasion_forces(
             "attacker.units", "an invasion needs ground units to land, or units to bombard"
         )
     return attacker, defender, tuple(bombard)
+
+
+def landing_ground(commit: Mapping[str, int], cards: Ti3Side) -> bool:
+    """Whether a planet's ``commit`` lands ground units (not only Graviton Negator's
+    fighters)."""
+    return any(n > 0 for u, n in commit.items() if cards.is_ground_force(u))
 
 
 def _can_bombard(

@@ -32,7 +32,9 @@ class GravitonLaserSystem(Marker):
 
 
 class GravitonNegator(Marker):
-    """Dreadnoughts bombard planets with enemy PDS (procedures/invasion.py)."""
+    """Dreadnoughts bombard planets with enemy PDS (procedures/invasion.py); the attacker's
+    fighters may join invasion combat and return to space after it
+    (abilities/graviton_negator.py; docs/rulings.md 27Y-1 to 27Y-6)."""
 
     id = "graviton_negator"
 

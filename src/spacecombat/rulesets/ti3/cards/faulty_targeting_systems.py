@@ -30,6 +30,7 @@ from fractions import Fraction
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3.abilities import graviton_laser_system
 from spacecombat.rulesets.ti3.cards.common import card_played, offer, offer_choices
 from spacecombat.rulesets.ti3.cards.minelayers import ASKED, LAID
 from spacecombat.rulesets.ti3.state import Ti3State
@@ -111,31 +112,44 @@ def roll(
             return Step(after.changed(checked=(*done, hits)))
 
         return Chance(roller.value, purpose, DicePool((group,)), rolled)
-    misses = dice.dice - sum(done)
-    if rerolls and len(done) == len(dice.groups) and misses > 0 and not state.recheck_asked:
-        # Graviton Laser System: the misses re-rolled once, part of the roll (27S-44); its
-        # PDS fire is one group of dice (as the plain re-roll of procedures/exchange.py)
-        assert len(dice.groups) == 1
-        missed = DicePool((replace(dice.groups[0], dice=misses),))
+    if rerolls and len(done) == len(dice.groups) and not state.recheck_asked:
+        # Graviton Laser System: the PDS's misses re-rolled once, part of the roll (27S-44;
+        # not the Loncara Ssodu's dice beside them: 27Y-11)
+        g = _pds_index(dice)
+        misses = dice.groups[g].dice - done[g]
+    else:
+        misses = 0
+    if misses > 0:
+        missed = DicePool((replace(dice.groups[g], dice=misses),))
 
         def rerolled(hits: int) -> Step[Ti3State]:
             after = state.with_hits_on(target, state.hits_on(target) + hits)
             return Step(after.changed(checked=(*done, hits)))
 
         return Chance(roller.value, purpose, missed, rerolled)
-    state = state.changed(checked=_by_group(state.checked, dice))
+    state = state.changed(checked=_by_group(state.checked, dice, rerolls))
     choices = _choices(state, dice)
     if not state.recheck_asked and CARD in state.playable(target) and choices:
         return _ask(state, roller, dice, choices)
     return Step(finish(state.changed(checked=(), recheck_asked=0)))
 
 
-def _by_group(checked: tuple[int, ...], dice: DicePool) -> tuple[int, ...]:
-    """The hits of each group, Graviton Laser System's re-rolled hits (an extra entry, one
-    group only) added to the group's."""
-    if len(checked) > len(dice.groups):
-        return (sum(checked),)
-    return checked
+def _pds_index(dice: DicePool) -> int:
+    """The index of the PDS's group in a PDS fire pool (the one Graviton Laser System
+    re-rolls)."""
+    return dice.groups.index(graviton_laser_system.pds_group(dice))
+
+
+def _by_group(checked: tuple[int, ...], dice: DicePool, rerolls: bool) -> tuple[int, ...]:
+    """The hits of each group, Graviton Laser System's re-rolled hits (an extra entry) added
+    to the PDS's group's."""
+    n = len(dice.groups)
+    if len(checked) <= n:
+        return checked
+    assert rerolls
+    by_group = list(checked[:n])
+    by_group[_pds_index(dice)] += sum(checked[n:])
+    return tuple(by_group)
 
 
 def _choices(state: Ti3State, dice: DicePool) -> list[tuple[Fraction, int]]:

@@ -7,8 +7,15 @@ Played "immediately before a space battle" (the first of the spec's pre-combat i
 start of the battle, after PDS fire, before the pre-combat steps; the attacker is asked first.
 The chosen dreadnought is an undamaged one if there is one (it absorbs two hits: SUSTAIN
 DAMAGE, then destroyed), else a damaged one (one hit). ``Ti3State.breach`` holds, per player,
--1 (not played) or the hits the dreadnought still owes; dreadnoughts of one status are alike,
-so "that dreadnought" is one of the status it has now."""
+-1 (not played) or what the dreadnought still owes (below); dreadnoughts of one status are
+alike, so "that dreadnought" is one of the status it has now.
+
+With Duranium Armor (docs/rulings.md 27Y-7 to 27Y-9) the chosen dreadnought may be repaired
+while it owes hits: the card's "first 2 hits" are counted as hits, so a repaired one takes what
+is left of them (undamaged, it may use SUSTAIN DAMAGE again). Two more values tell apart what
+only a repair makes different: a damaged dreadnought chosen at the start (it owes the first 2
+hits, and is destroyed by the first unless it is repaired before) and an undamaged one that
+owes one hit (repaired after it took the first)."""
 
 from __future__ import annotations
 
@@ -28,6 +35,20 @@ A = Side.ATTACKER
 
 #: ``Ti3State.breach`` of a player who did not play the card
 NOT_PLAYED = -1
+#: what the chosen dreadnought owes: nothing more (the card's +1 goes on)
+DONE = 0
+#: damaged, it takes the next hit (and is destroyed by it)
+DAMAGED_OWES = 1
+#: undamaged, it owes the first 2 hits
+UNDAMAGED_OWES_TWO = 2
+#: undamaged (repaired after it took the first hit), it owes the second (27Y-8)
+UNDAMAGED_OWES_ONE = 3
+#: damaged when chosen, it owes the first 2 hits (only with Duranium Armor: a repair before
+#: the first hit makes it undamaged, owing both; without one it is ``DAMAGED_OWES``: 27Y-8)
+DAMAGED_OWES_TWO = 4
+
+#: the values where the chosen dreadnought is undamaged
+_UNDAMAGED = (UNDAMAGED_OWES_TWO, UNDAMAGED_OWES_ONE)
 
 
 def owed(state: Ti3State, side: Side) -> int:
@@ -56,9 +77,15 @@ def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
 def ask(setup: Ti3Setup, state: Ti3State, side: Side, passed: Ti3State) -> Node[Ti3State]:
     """``side`` may play the card on one of its dreadnoughts."""
     undamaged = state.side(side).space.count("dreadnought", Status.UNDAMAGED)
+    if undamaged:
+        chosen = UNDAMAGED_OWES_TWO
+    elif setup.side(side).has("duranium_armor"):
+        chosen = DAMAGED_OWES_TWO  # a repair may make it undamaged before the first hit
+    else:
+        chosen = DAMAGED_OWES
 
     def play(after: Ti3State) -> Step[Ti3State]:
-        return Step(_with_owed(after, side, 2 if undamaged else 1).changed(step=passed.step))
+        return Step(_with_owed(after, side, chosen).changed(step=passed.step))
 
     return offer(
         side,
@@ -84,13 +111,12 @@ def eligible(
     state: Ti3State, side: Side, found: list[tuple[str, Status]]
 ) -> list[tuple[str, Status]]:
     """The ships a hit against ``side``'s fleet may go on: the chosen dreadnought while it
-    still owes hits (undamaged while it owes 2, damaged while it owes 1)."""
+    still owes hits (a dreadnought of the status it has)."""
     left = owed(state, side)
     if left <= 0:
         return found
-    chosen = [
-        (u, s) for u, s in found if u == "dreadnought" and ((s is Status.UNDAMAGED) == (left == 2))
-    ]
+    whole = left in _UNDAMAGED
+    chosen = [(u, s) for u, s in found if u == "dreadnought" and (s is Status.UNDAMAGED) == whole]
     return chosen or found
 
 
@@ -100,14 +126,38 @@ def after_hit(state: Ti3State, side: Side, option: Option) -> Ti3State:
     if left <= 0 or option.unit != "dreadnought":
         return state
     status = Status(option.status or 0)
-    if (status is Status.UNDAMAGED) != (left == 2):
+    if (status is Status.UNDAMAGED) != (left in _UNDAMAGED):
         return state  # another dreadnought (only when the chosen one could not take it)
-    return _with_owed(state, side, 1 if option.action == "sustain" else 0)
+    if left == UNDAMAGED_OWES_TWO and option.action == "sustain":
+        return _with_owed(state, side, DAMAGED_OWES)
+    return _with_owed(state, side, DONE)  # its second hit, or destroyed
+
+
+#: the text added to the Duranium Armor repair of the chosen dreadnought when another damaged
+#: dreadnought may be repaired instead (27Y-9)
+CHOSEN = ", chosen by Into the Breach"
+
+
+def chosen_damaged(state: Ti3State, side: Side) -> bool:
+    """Whether ``side``'s chosen dreadnought is damaged and still owes hits (a repair of it
+    changes what it owes: 27Y-8)."""
+    return owed(state, side) in (DAMAGED_OWES, DAMAGED_OWES_TWO)
+
+
+def repaired(state: Ti3State, side: Side) -> Ti3State:
+    """Duranium Armor repaired ``side``'s damaged chosen dreadnought: undamaged, it owes what
+    was left of the first 2 hits (27Y-8)."""
+    left = owed(state, side)
+    if left == DAMAGED_OWES_TWO:
+        return _with_owed(state, side, UNDAMAGED_OWES_TWO)
+    if left == DAMAGED_OWES:
+        return _with_owed(state, side, UNDAMAGED_OWES_ONE)
+    return state
 
 
 def destroyed_by_card(state: Ti3State, side: Side, unit: str) -> Ti3State:
     """Direct Hit destroyed ``side``'s just-damaged ``unit``: if it is the chosen dreadnought
     (it was the one that took the hit), it owes nothing more."""
-    if unit == "dreadnought" and owed(state, side) == 1:
-        return _with_owed(state, side, 0)
+    if unit == "dreadnought" and owed(state, side) == DAMAGED_OWES:
+        return _with_owed(state, side, DONE)
     return state

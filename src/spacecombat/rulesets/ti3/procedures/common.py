@@ -14,7 +14,13 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit
 from spacecombat.core.pool import DiceGroup, DicePool, hit_face
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.abilities import alastor, l1z1x_flagship, valkyrie_armor, van_hauge
+from spacecombat.rulesets.ti3.abilities import (
+    alastor,
+    graviton_negator,
+    l1z1x_flagship,
+    valkyrie_armor,
+    van_hauge,
+)
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, RollContext, RollKind
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.duranium_armor import tracks_this_round
@@ -235,7 +241,8 @@ class Targets(StrEnum):
         if self is Targets.FIGHTERS:
             return unit == "fighter"
         if self is Targets.GROUND_UNITS:
-            return cards.is_ground_force(unit)
+            # and Graviton Negator's fighters that joined the invasion combat (27Y-4)
+            return cards.is_ground_force(unit) or graviton_negator.joins(cards, unit)
         return unit in ("ground_force", "shock_troop")
 
 
@@ -289,7 +296,8 @@ def remove_casualties(
     def eligible(area: Forces) -> list[tuple[str, Status]]:
         found = [(u, s) for u, s, _ in area if targets.admits(setup, side, u)]
         if shock_first and any(u == "shock_troop" for u, _ in found):
-            found = [(u, s) for u, s in found if u == "shock_troop"]
+            # before other ground units; a fighter that joined the combat is none (27Y-4)
+            found = [(u, s) for u, s in found if u == "shock_troop" or u == "fighter"]
         if targets in (Targets.SHIPS, Targets.FIGHTERS) and where is None:
             # Van Hauge: its ground forces in space are fighters while they fight (27S-43)
             found = van_hauge.eligible(setup, state, side, found)

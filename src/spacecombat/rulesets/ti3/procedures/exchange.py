@@ -20,7 +20,11 @@ from dataclasses import dataclass, field, replace
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import Side
-from spacecombat.rulesets.ti3.abilities import l1z1x_flagship, spec_ops_training
+from spacecombat.rulesets.ti3.abilities import (
+    graviton_laser_system,
+    l1z1x_flagship,
+    spec_ops_training,
+)
 from spacecombat.rulesets.ti3.abilities.races import SpecOpsTraining
 from spacecombat.rulesets.ti3.cards import (
     experimental_weaponry,
@@ -66,10 +70,10 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
     side = state.turn
     dice = fire.pool(setup, state, side)
     if state.pending:
-        # the re-roll of the missed dice: PDS fire rolls one group of dice
+        # the re-roll of the missed dice: the PDS's (one group; the Loncara Ssodu's dice
+        # beside them are not re-rolled: 27Y-11)
         assert dice is not None
-        assert len(dice.groups) == 1
-        dice = DicePool((replace(dice.groups[0], dice=state.pending),))
+        dice = DicePool((replace(graviton_laser_system.pds_group(dice), dice=state.pending),))
     if dice is None or dice.dice == 0:
         return Step(_after_roll(state, fire, side))
     if recheck.applies(state, fire.purpose):
@@ -100,7 +104,7 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
             dice,
             fire.purpose,
             lambda s: _after_roll(s, fire, side),
-            rerolls=fire.rerolls(setup, side),
+            rerolls=fire.rerolls(setup, side) and graviton_laser_system.rerolled(dice),
         )
     if fire.purpose == "invasion_combat" and setup.side(side).has(SpecOpsTraining.id):
         if not fire.tens:
@@ -112,6 +116,14 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
         heavy = _heavy_units(setup, state, side)
         if heavy:
             return _heavy_roll(state, fire, side, dice, heavy)
+    # Graviton Laser System re-rolls the PDS's missed dice only (27Y-11)
+    rerolls = fire.rerolls(setup, side) and graviton_laser_system.rerolled(dice)
+    if rerolls and len(dice.groups) > 1 and not state.pending:
+        # Graviton Laser System with the Loncara Ssodu firing too: its dice first, then the
+        # PDS's, whose misses are re-rolled (27Y-11)
+        if not state.split:
+            return _others_first(state, fire, side, dice)
+        dice = DicePool((graviton_laser_system.pds_group(dice),))
 
     def then(hits: int, tens: int = 0) -> Step[Ti3State]:
         pair_hits = state.with_hits_on(side.other, state.hits_on(side.other) + hits)
@@ -123,11 +135,24 @@ def roll(setup: Ti3Setup, state: Ti3State, fire: Exchange) -> Node[Ti3State]:
             )
         assert dice is not None
         misses = dice.dice - hits
-        if fire.rerolls(setup, side) and misses > 0 and not state.pending:
+        if rerolls and misses > 0 and not state.pending:
             return Step(pair_hits.changed(pending=misses))
-        return Step(_after_roll(pair_hits.changed(pending=0), fire, side))
+        return Step(_after_roll(pair_hits.changed(pending=0, split=False), fire, side))
 
     return Chance(side.value, fire.purpose, dice, then, then if fire.tens else None)
+
+
+def _others_first(state: Ti3State, fire: Exchange, side: Side, dice: DicePool) -> Node[Ti3State]:
+    """The dice of a PDS fire that are not the PDS's (the Loncara Ssodu's), rolled first when
+    the PDS's misses are re-rolled (27Y-11); ``split`` says they were."""
+    others = graviton_laser_system.others(dice)
+    assert others is not None
+
+    def then(hits: int) -> Step[Ti3State]:
+        target = side.other
+        return Step(state.with_hits_on(target, state.hits_on(target) + hits).changed(split=True))
+
+    return Chance(side.value, fire.purpose, others, then)
 
 
 def _heavy_units(setup: Ti3Setup, state: Ti3State, side: Side) -> tuple[str, ...]:

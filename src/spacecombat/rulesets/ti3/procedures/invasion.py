@@ -12,7 +12,12 @@ from spacecombat.core.hits import destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ground_forces
-from spacecombat.rulesets.ti3.abilities import dacxive_animators, shock_troops, valkyrie_armor
+from spacecombat.rulesets.ti3.abilities import (
+    dacxive_animators,
+    graviton_negator,
+    shock_troops,
+    valkyrie_armor,
+)
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.abilities.races import Fanaticism, ValkyrieArmor, YinIndoctrination
 from spacecombat.rulesets.ti3.cards import (
@@ -203,12 +208,13 @@ def pds_fire_at_landing_hits(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]
 
 
 def ground_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
-    """Every ground unit on the planet rolls its combat dice."""
+    """Every ground unit on the planet rolls its combat dice, and every fighter that joined
+    the combat with Graviton Negator its own (its combat value: 27Y-3)."""
     cards = setup.side(side)
     units = sorted(
         (u, n)
         for u, n in state.side(side).planet(state.planet).by_type().items()
-        if cards.is_ground_force(u)
+        if cards.is_ground_force(u) or graviton_negator.joins(cards, u)
     )
     if not units:
         return None
@@ -341,7 +347,8 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
         step="",
     )
     ended = (event("round_ended", round=state.round),)
-    if all(ground_forces(setup, settled, side, p) for side in SIDES):
+    # Graviton Negator's fighters keep the combat going while they are left (27Y-5)
+    if all(graviton_negator.fighting(setup, settled, side, p) for side in SIDES):
         nxt = settled.at(
             round_start.first_phase(setup, Phase.INVASION_ROUND), round=state.round + 1, turn=A
         )
@@ -359,8 +366,12 @@ def invasion_success(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     """If every defending ground unit is destroyed and at least one attacking ground unit
     survives, the invasion succeeds: the defender's PDS and space docks there are destroyed
     and the planet passes to the attacker (exhausted). Otherwise the defender keeps it.
-    Dacxive Animators act after a won invasion combat."""
+    Dacxive Animators act after a won invasion combat. Graviton Negator's fighters go back to
+    space first (27Y-6)."""
     p = state.planet
+    state, returned = graviton_negator.return_to_space(state, A)
+    if returned:
+        return Step(state, returned)
     if state.step != "dacxive" and dacxive_animators.applies(setup, state):
         return dacxive_animators.roll(setup, state)
     a_left = ground_forces(setup, state, A, p)
