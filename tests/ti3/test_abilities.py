@@ -342,11 +342,12 @@ def test_every_unit_with_a_rule_ability_is_refused() -> None:
         assert caught.value.field == f"attacker.units.{unit}"
 
 
-def test_laws_are_refused() -> None:
-    """ti3-facts.md 11 (laws, [L]): a TI3 scenario with laws is refused."""
-    with pytest.raises(RuleNotImplemented) as caught:
+def test_a_ti4_law_is_not_a_ti3_political_card() -> None:
+    """ti3-facts.md 11: TI3 laws are its political cards (data/political_cards.toml, 27Z-1;
+    tests/ti3/laws/); TI4's Shared Research is not one of them."""
+    with pytest.raises(ScenarioError) as caught:
         run(scenario({}, laws=["shared_research"]), [])
-    assert caught.value.where == "laws"
+    assert caught.value.field == "laws[0]"
 
 
 def test_a_gravity_rift_is_refused_as_not_implemented() -> None:

@@ -29,6 +29,7 @@ from spacecombat.rulesets.setup import (
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.cards import CARDS, touch_of_genius
+from spacecombat.rulesets.ti3.laws import law_handlers
 from spacecombat.rulesets.ti3.rules import (
     UNIT_TYPES,
     Ti3Data,
@@ -141,10 +142,7 @@ def build(scenario: Scenario) -> Ti3Setup:
     """Check a TI3 scenario and build its setup."""
     data = load()
     rule_options = options(dict(scenario.options or {}))
-    if scenario.laws:
-        raise RuleNotImplemented("TI3 laws (political cards)", "laws")
-    if scenario.elected is not None:
-        raise ScenarioError("elected", "a TI4 key; TI3 laws are not modelled")
+    in_force = law_handlers(scenario)  # the political cards in force (laws.py; 27Z)
     if scenario.system.features is not None:
         raise ScenarioError("system.features", "a TI4 key; TI3 does not use it")
     for i, planet in enumerate(scenario.planets or ()):
@@ -159,7 +157,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
     _refuse_where_it_can_act(sides)
-    handlers: list[Handler] = []
+    handlers: list[Handler] = list(in_force)
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
     for side in SIDES:
