@@ -9,6 +9,7 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.rulesets import catalogue
 from spacecombat.rulesets.ti3.abilities.laws import LAW_HANDLERS
 from spacecombat.rulesets.ti3.laws import political_cards
 from tests.ti3.effects import space
@@ -95,3 +96,16 @@ def test_elected_names_an_acting_law_in_play_and_a_player(
     with pytest.raises(ScenarioError) as caught:
         odds(space(*CRUISERS, laws=laws, elected=elected))
     assert caught.value.field == field
+
+
+def test_the_catalogue_offers_the_political_cards() -> None:
+    """The page's catalogue (rulesets/catalogue.py): every card, implemented when the engine
+    plays it or it never acts; ``elect`` only where a battle reads the elected player."""
+    laws = catalogue.ti3()["laws"]
+    assert set(laws) == set(political_cards())
+    assert laws["crown_of_thalnos"]["elect"] == "player"
+    assert laws["crown_of_thalnos"]["implemented"] is True
+    assert laws["fighter_tax"]["implemented"] is True
+    assert "elect" not in laws["minister_of_policy"]
+    assert laws["minister_of_war"]["implemented"] is False
+    assert laws["conventions_of_war"]["implemented"] is False

@@ -26,6 +26,7 @@ from spacecombat.rulesets.setup import (
     policy_config,
     side_spec,
 )
+from spacecombat.rulesets.ti3 import gravity_rift
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.cards import CARDS, touch_of_genius
@@ -151,7 +152,9 @@ def build(scenario: Scenario) -> Ti3Setup:
     anomaly = scenario.system.anomaly
     if anomaly in CLOSED_ANOMALIES:
         raise ScenarioError("system.anomaly", CLOSED_ANOMALIES[anomaly])
-    if anomaly not in ANOMALIES:
+    if anomaly == gravity_rift.ANOMALY:
+        gravity_rift.check(scenario)  # fought as in an empty system where no ship leaves (27Z-7)
+    elif anomaly not in ANOMALIES:
         raise RuleNotImplemented(f"the TI3 {anomaly.replace('_', ' ')}", "system.anomaly")
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
