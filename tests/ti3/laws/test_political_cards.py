@@ -57,11 +57,11 @@ def test_a_law_that_never_acts_changes_nothing() -> None:
 
 
 def test_a_card_of_unknown_effect_is_refused_by_name() -> None:
-    """27Z-2: Conventions of War is in PC_Twi's deck list with no text: refused, not guessed."""
+    """27Z-2: Mutiny is in the deck lists with no text in our sources: refused, not guessed."""
     with pytest.raises(RuleNotImplemented) as caught:
-        odds(space(*CRUISERS, laws=["conventions_of_war"]))
+        odds(space(*CRUISERS, laws=["mutiny"]))
     assert caught.value.where == "laws[0]"
-    assert "Conventions of War" in caught.value.rule
+    assert "Mutiny" in caught.value.rule
 
 
 def test_minister_of_war_is_refused_by_name() -> None:
@@ -108,4 +108,4 @@ def test_the_catalogue_offers_the_political_cards() -> None:
     assert laws["fighter_tax"]["implemented"] is True
     assert "elect" not in laws["minister_of_policy"]
     assert laws["minister_of_war"]["implemented"] is False
-    assert laws["conventions_of_war"]["implemented"] is False
+    assert laws["mutiny"]["implemented"] is False

@@ -8,19 +8,21 @@ gives (``"unverified"``), is refused by name."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
+from spacecombat.core.forces import Forces
 from spacecombat.core.limits import shown
 from spacecombat.core.rulesdata import check_unique_ids, load_toml
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.setup import field_key, side_spec
 from spacecombat.rulesets.ti3.abilities.base import Handler
 from spacecombat.rulesets.ti3.abilities.laws import LAW_HANDLERS
-from spacecombat.scenario.schema import Scenario
+from spacecombat.scenario.schema import AdjacentSystemSpec, Scenario
 
 PACKAGE = "spacecombat.rulesets.ti3"
 
@@ -112,3 +114,39 @@ def _check_law_in_battle(scenario: Scenario, law: str, owner: Side | None) -> No
             f"{owner.value}.action_cards",
             "Public Execution discarded all the elected player's action cards: list none",
         )
+
+
+#: the units Conventions of War keeps from bombarding a planet with a space dock
+_NOT_BOMBARDING = ("dreadnought", "war_sun")
+
+
+def leaving_systems(scenario: Scenario) -> tuple[AdjacentSystemSpec, ...]:
+    """The adjacent systems a fleet may leave the battle to (``system.adjacent``): none while
+    Code of Honor is in force, which forbids every withdrawal and retreat (27Z-9)."""
+    return () if "code_of_honor" in scenario.laws else scenario.system.adjacent
+
+
+def restrict_bombardment(
+    scenario: Scenario, bombard: Sequence[Mapping[str, int]], planets: Sequence[Forces]
+) -> tuple[Mapping[str, int], ...]:
+    """Each planet's bombarding units (``bombard``, the planets' defenders ``planets``) with
+    Conventions of War in force: no dreadnought or war suns against a planet holding a space
+    dock (27Z-10). Chosen ones (``planets[i].bombarded_by``) are bad input; the default ones
+    are left out."""
+    if "conventions_of_war" not in scenario.laws:
+        return tuple(bombard)
+    out: list[Mapping[str, int]] = []
+    for i, (units, planet) in enumerate(zip(bombard, planets, strict=True)):
+        if not planet.count("space_dock"):
+            out.append(units)
+            continue
+        chosen = scenario.planets is not None and scenario.planets[i].bombarded_by is not None
+        for unit in _NOT_BOMBARDING:
+            if chosen and units.get(unit):
+                raise ScenarioError(
+                    f"planets[{i}].bombarded_by.{unit}",
+                    "Conventions of War: dreadnoughts and war suns may not bombard a planet "
+                    "with a space dock",
+                )
+        out.append({u: n for u, n in units.items() if u not in _NOT_BOMBARDING})
+    return tuple(out)

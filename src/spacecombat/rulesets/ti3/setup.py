@@ -30,7 +30,7 @@ from spacecombat.rulesets.ti3 import gravity_rift
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.cards import CARDS, touch_of_genius
-from spacecombat.rulesets.ti3.laws import law_handlers
+from spacecombat.rulesets.ti3.laws import law_handlers, leaving_systems, restrict_bombardment
 from spacecombat.rulesets.ti3.rules import (
     UNIT_TYPES,
     Ti3Data,
@@ -174,6 +174,7 @@ def build(scenario: Scenario) -> Ti3Setup:
             first = Phase.FLEET_CHECK  # before the battle (procedures/fleet_check.py)
     else:
         attacker, defender, bombard = _invasion_forces(scenario, sides, names, rule_options)
+        bombard = restrict_bombardment(scenario, bombard, defender.planets)  # 27Z-10
         first = Phase.BOMBARDMENT
     initial = Ti3State(
         first,
@@ -190,7 +191,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         options=rule_options,
         system=scenario.system.name,
         anomaly=anomaly,
-        adjacent=scenario.system.adjacent,
+        adjacent=leaving_systems(scenario),  # none with Code of Honor (27Z-9)
         planets=names,
         bombarded_by=bombard,
         handlers=tuple(handlers),

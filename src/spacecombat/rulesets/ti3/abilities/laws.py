@@ -4,7 +4,13 @@ elects, or by no one (``None``) when it reaches every player."""
 
 from __future__ import annotations
 
-from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES, Handler, RollContext, RollKind
+from spacecombat.rulesets.ti3.abilities.base import (
+    GROUND_FORCES,
+    Handler,
+    Marker,
+    RollContext,
+    RollKind,
+)
 
 #: the units Unconventional Weapons names (a flagship is neither: 27Z-3)
 _WARSHIPS = ("war_sun", "dreadnought")
@@ -41,7 +47,29 @@ class PublicExecution(Handler):
         return -int(self.mine(roll) and roll.kind.is_combat_roll)
 
 
+class CodeOfHonor(Marker):
+    """Code of Honor (For): no fleet may withdraw or retreat from a space battle (27Z-9). Set-up
+    gives the battle no system to move to (``leaving_systems``); procedures read nothing else."""
+
+    id = "code_of_honor"
+
+
+class ConventionsOfWar(Marker):
+    """Conventions of War (For): dreadnoughts and war suns may not bombard a planet with a space
+    dock (27Z-10). Set-up takes them out of such a planet's bombardment
+    (``laws.restrict_bombardment``)."""
+
+    id = "conventions_of_war"
+
+
 #: the law handlers by id (the ``handler`` named in data/political_cards.toml)
 LAW_HANDLERS: dict[str, type[Handler]] = {
-    cls.id: cls for cls in (UnconventionalWeapons, CrownOfThalnos, PublicExecution)
+    cls.id: cls
+    for cls in (
+        UnconventionalWeapons,
+        CrownOfThalnos,
+        PublicExecution,
+        CodeOfHonor,
+        ConventionsOfWar,
+    )
 }
