@@ -60,8 +60,8 @@ def lines() -> list[str]:
         f"{len(acting)} act in a battle ({len(done)} implemented, the others refused by name); "
         f"{never} never do (listing them changes nothing); {len(unknown)} are cards of the "
         "deck whose effect none of our sources gives, refused by name rather than guessed. "
-        "Sources and rulings: docs/rulings.md 27Z-1 to 27Z-6 (PC_Twi's political cards, the "
-        "fandom list's opening, ti3-facts.md section 11).",
+        "Sources and rulings: docs/rulings.md 27Z (PC_Twi's political cards, the Clojure TI3 "
+        "deck's, the fandom list's opening, ti3-facts.md section 11).",
         "",
         "| " + " | ".join(COLUMNS) + " |",
         "|" + "---|" * len(COLUMNS),
