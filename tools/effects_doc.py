@@ -27,7 +27,7 @@ from spacecombat.rulesets.ti4.abilities.base import HANDLERS, acts_in_rounds, ov
 from spacecombat.rulesets.ti4.hooks import HOOKS
 from spacecombat.rulesets.ti4.rules import Ti4Data, load
 from spacecombat.rulesets.ti4.sides import Side
-from tools import effects_doc_ti3_cards
+from tools import effects_doc_ti3_cards, effects_doc_ti3_laws
 from tools.effects_doc_ti3_races import races_section
 
 REPO = Path(__file__).resolve().parents[1]
@@ -316,6 +316,7 @@ def render(data: Ti4Data | None = None) -> str:
         lines += table(title, data_file, [e for e in found if e.kind == kind])
     lines += hooks_table()
     lines += effects_doc_ti3_cards.lines()  # TI3: action cards and Sabotage Runs (issue 27A)
+    lines += effects_doc_ti3_laws.lines()  # TI3: laws (political cards; issue 27, 27Z)
     lines += races_section()  # TI3: races, flagships and Mechanized Units (issue 27)
     return "\n".join(lines)
 

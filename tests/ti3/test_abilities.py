@@ -342,19 +342,21 @@ def test_every_unit_with_a_rule_ability_is_refused() -> None:
         assert caught.value.field == f"attacker.units.{unit}"
 
 
-def test_laws_are_refused() -> None:
-    """ti3-facts.md 11 (laws, [L]): a TI3 scenario with laws is refused."""
-    with pytest.raises(RuleNotImplemented) as caught:
+def test_a_ti4_law_is_not_a_ti3_political_card() -> None:
+    """ti3-facts.md 11: TI3 laws are its political cards (data/political_cards.toml, 27Z-1;
+    tests/ti3/laws/); TI4's Shared Research is not one of them."""
+    with pytest.raises(ScenarioError) as caught:
         run(scenario({}, laws=["shared_research"]), [])
-    assert caught.value.where == "laws"
+    assert caught.value.field == "laws[0]"
 
 
-def test_a_gravity_rift_is_refused_as_not_implemented() -> None:
-    """ti3-facts.md 4.4: only the nebula's effect is known; a battle in a gravity rift is
-    refused by name (asteroid fields and supernovas, where no battle can happen:
-    test_anomalies.py)."""
+def test_leaving_a_gravity_rift_is_refused_as_not_implemented() -> None:
+    """27Z-7: a battle in a gravity rift that ships could leave (an adjacent system given) is
+    refused by name; one no ship can leave: tests/ti3/test_gravity_rift.py (asteroid fields
+    and supernovas, where no battle can happen: test_anomalies.py)."""
+    rift = {"anomaly": "gravity_rift", "adjacent": [{"name": "B"}]}
     with pytest.raises(RuleNotImplemented) as caught:
-        run(scenario({}, system={"anomaly": "gravity_rift"}), [])
+        run(scenario({}, system=rift), [])
     assert caught.value.where == "system.anomaly"
 
 

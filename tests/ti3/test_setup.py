@@ -101,16 +101,16 @@ def test_a_promoted_shock_troop_is_no_loss() -> None:
         ({}, {"trade_goods": 2}, "attacker.trade_goods"),
         ({}, {"conditions": ["relic_fragment"]}, "attacker.conditions"),
         ({"system": {"features": ["mecatol_rex"]}}, {}, "system.features"),
-        ({"elected": {"prophecy_of_ixth": "attacker"}}, {}, "elected"),
     ],
 )
 def test_ti4_card_keys_are_refused_in_ti3(
     extra: dict[str, Any], side: dict[str, Any], field: str
 ) -> None:
-    """Cards other than action cards, purses, conditions, system features and elected laws are
+    """Cards other than action cards, purses, conditions and system features are
     TI4 keys: TI3 refuses them by name rather than ignore them (issue 14). (TI3 action cards and
     ``policy.play`` are TI3 keys since issue 27: tests/ti3/cards/; ``system.wormholes`` since
-    27S-33: tests/ti3/races/test_dimensional_splicers.py.)"""
+    27S-33: tests/ti3/races/test_dimensional_splicers.py; ``laws`` and ``elected`` since 27Z:
+    tests/ti3/laws/.)"""
     scenario = {
         "ruleset": "ti3",
         "battle": "space",

@@ -28,7 +28,9 @@ from spacecombat.rulesets.ec4x.tables import tables
 from spacecombat.rulesets.ec4x.turn.orders import NAMES, SECTIONS
 from spacecombat.rulesets.ti3 import rules as ti3_rules
 from spacecombat.rulesets.ti3.abilities import HANDLERS as TI3_HANDLERS
+from spacecombat.rulesets.ti3.abilities.laws import LAW_HANDLERS
 from spacecombat.rulesets.ti3.cards import CARDS as TI3_CARDS
+from spacecombat.rulesets.ti3.laws import political_cards
 from spacecombat.rulesets.ti4 import rules as ti4_rules
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS as TI4_HANDLERS
 from spacecombat.rulesets.ti4.rules import Ti4Data
@@ -127,7 +129,8 @@ def _ti4_unit_cards(data: Ti4Data) -> dict[str, dict[str, dict[str, str]]]:
 
 
 def ti3() -> dict[str, Any]:
-    """TI3's catalogue: no unit upgrades (its technologies change the cards), no laws in play;
+    """TI3's catalogue: no unit upgrades (its technologies change the cards), its political
+    cards as laws (``_ti3_laws``);
     each race plays the generic cards and its own flagship (``<race>_flagship``, Shards of the
     Throne; docs/rulings.md 27R-1), a side of no race none (``unit_cards``, as TI4's); the
     action cards a side may hold (``held_cards``), those the engine plays implemented."""
@@ -142,7 +145,7 @@ def ti3() -> dict[str, Any]:
         own = ti3_rules.flagship_id(race)
         flagship = {"flagship": {"base": own, "upgraded": own}} if own in data.units else {}
         unit_cards[race] = {**generic, **flagship}
-    return _ti(
+    found = _ti(
         data,
         [*TI3_HANDLERS, *TI3_CARDS],
         ti3_rules.UNIT_TYPES,
@@ -151,6 +154,22 @@ def ti3() -> dict[str, Any]:
         laws=False,
         unit_cards=unit_cards,
     )
+    found["laws"] = _ti3_laws()
+    return found
+
+
+def _ti3_laws() -> dict[str, Any]:
+    """TI3's political cards a scenario may list in ``laws`` (docs/rulings.md 27Z): those
+    the engine plays, or that never act, implemented; ``elect`` only where a battle reads the
+    elected player (``elected`` is refused for any other law)."""
+    found: dict[str, Any] = {}
+    for ident, card in political_cards().items():
+        out = card.model_dump(mode="json", exclude_none=True)
+        if card.combat != "rule":
+            out.pop("elect", None)
+        out["implemented"] = card.combat == "none" or card.handler in LAW_HANDLERS
+        found[ident] = out
+    return found
 
 
 def _ti(

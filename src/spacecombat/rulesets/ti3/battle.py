@@ -157,6 +157,8 @@ def _never_retreats(setup: Ti3Setup, side: Side) -> str | None:
     """Why ``side`` can never withdraw or retreat in this battle, or ``None`` if it may."""
     if setup.kind != "space":
         return "an invasion has no withdrawal or retreat"
+    if any(h.id == "code_of_honor" for h in setup.handlers):
+        return "Code of Honor (a law in force) forbids every withdrawal and retreat (27Z-9)"
     if not setup.adjacent:
         return "system.adjacent lists no system to move to"
     reasons = [(s.name, why_not_destination(side, s)) for s in setup.adjacent]

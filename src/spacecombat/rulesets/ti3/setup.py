@@ -26,9 +26,11 @@ from spacecombat.rulesets.setup import (
     policy_config,
     side_spec,
 )
+from spacecombat.rulesets.ti3 import gravity_rift
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.cards import CARDS, touch_of_genius
+from spacecombat.rulesets.ti3.laws import law_handlers, leaving_systems, restrict_bombardment
 from spacecombat.rulesets.ti3.rules import (
     UNIT_TYPES,
     Ti3Data,
@@ -141,10 +143,7 @@ def build(scenario: Scenario) -> Ti3Setup:
     """Check a TI3 scenario and build its setup."""
     data = load()
     rule_options = options(dict(scenario.options or {}))
-    if scenario.laws:
-        raise RuleNotImplemented("TI3 laws (political cards)", "laws")
-    if scenario.elected is not None:
-        raise ScenarioError("elected", "a TI4 key; TI3 laws are not modelled")
+    in_force = law_handlers(scenario)  # the political cards in force (laws.py; 27Z)
     if scenario.system.features is not None:
         raise ScenarioError("system.features", "a TI4 key; TI3 does not use it")
     for i, planet in enumerate(scenario.planets or ()):
@@ -153,12 +152,14 @@ def build(scenario: Scenario) -> Ti3Setup:
     anomaly = scenario.system.anomaly
     if anomaly in CLOSED_ANOMALIES:
         raise ScenarioError("system.anomaly", CLOSED_ANOMALIES[anomaly])
-    if anomaly not in ANOMALIES:
+    if anomaly == gravity_rift.ANOMALY:
+        gravity_rift.check(scenario)  # fought as in an empty system where no ship leaves (27Z-7)
+    elif anomaly not in ANOMALIES:
         raise RuleNotImplemented(f"the TI3 {anomaly.replace('_', ' ')}", "system.anomaly")
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
-    handlers: list[Handler] = []
+    handlers: list[Handler] = list(in_force)
     if anomaly == "nebula":
         handlers.append(HANDLERS["nebula"](None))
     for side in SIDES:
@@ -172,6 +173,7 @@ def build(scenario: Scenario) -> Ti3Setup:
             first = Phase.FLEET_CHECK  # before the battle (procedures/fleet_check.py)
     else:
         attacker, defender, bombard = _invasion_forces(scenario, sides, names, rule_options)
+        bombard = restrict_bombardment(scenario, bombard, defender.planets)  # 27Z-10
         first = Phase.BOMBARDMENT
     initial = Ti3State(
         first,
@@ -188,7 +190,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         options=rule_options,
         system=scenario.system.name,
         anomaly=anomaly,
-        adjacent=scenario.system.adjacent,
+        adjacent=leaving_systems(scenario),  # none with Code of Honor (27Z-9)
         planets=names,
         bombarded_by=bombard,
         handlers=tuple(handlers),
