@@ -12,6 +12,7 @@ from spacecombat.analysis.graph import TooManyStates, Weight, chances, following
 from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.engine import Chance, Draw, End, Node, Step
 from spacecombat.core.events import event
+from spacecombat.rulesets.ec4x.folding import SelectionTables
 from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plans
 from spacecombat.rulesets.ec4x.planetary.siege import Stage as SiegeStage
 from spacecombat.rulesets.ec4x.planetary.solved import SiegeSolver
@@ -132,9 +133,10 @@ class Ec4xBattle:
         self._selection_memo: dict[
             tuple[State, bool], dict[tuple[Attack | None, int, int], Weight] | None
         ] = {}
-        #: ``_merged`` and ``_effective`` by their selections
+        #: ``_merged`` by its selections
         self._merged_memo: dict[tuple[tuple[Attack, ...], Attack], tuple[Attack, ...]] = {}
-        self._effective_found: dict[tuple[Attack, ...], tuple[Attack, ...]] = {}
+        #: the folds' selections by number, and their combinations (``folding``, 24S-1)
+        self._tables = SelectionTables()
         self._in_runs = frozenset(
             u for _, first, last in self.alike_runs for u in range(first, last)
         )
@@ -585,11 +587,20 @@ class Ec4xBattle:
         i = state.cursor[0] if state.cursor else 0
         one: Weight = Fraction(1) if exact else 1.0
         classes = self._target_classes(state)
-        merges: dict[tuple[tuple[Attack, ...], Attack], tuple[Attack, ...]] = {}
+        tables = self._tables
+        tables.fresh()
+        trading = tables.classes(tuple(sorted(set(classes.values()))))
+
+        def combine(attacks: tuple[Attack, ...], record: Attack) -> tuple[Attack, ...]:
+            merged = self._merged(attacks, record)
+            return self._symmetric(merged, classes) if classes else merged
+
         first = self._selections(state.attacks)
         if classes:
             first = self._symmetric(first, classes)
-        profiles: dict[tuple[tuple[Attack, ...], int, int], Weight] = {(first, 0, 0): one}
+        # the selections so far by their number (``SelectionTables``), with the houses they
+        # engaged and the starbases re-rolled against
+        profiles: dict[tuple[int, int, int], Weight] = {(tables.number(first), 0, 0): one}
         for k in range(i, len(members)):
             own = self._selection(state, k, exact)
             if own is None:
@@ -600,35 +611,33 @@ class Ec4xBattle:
                 # battle the engine cannot solve is given up in time (docs/limits.md)
                 where = f"after {self.most_folded:,} selections combined within attack steps"
                 raise TooManyStates(self.most_folded, self.product_refusal(), where=where)
-            grown: dict[tuple[tuple[Attack, ...], int, int], Weight] = {}
+            numbered = [
+                (record, tables.record(record), more_engaging, more_rerolled, q)
+                for (record, more_engaging, more_rerolled), q in own.items()
+            ]
+            grown: dict[tuple[int, int, int], Weight] = {}
             for (attacks, engaging, rerolled), p in profiles.items():
-                for (record, more_engaging, more_rerolled), q in own.items():
+                for record, number, more_engaging, more_rerolled, q in numbered:
                     if record is None:
                         merged = attacks
                     else:
-                        merged_or_none = merges.get((attacks, record))
-                        if merged_or_none is None:
-                            merged_or_none = self._merged(attacks, record)
-                            if classes:
-                                merged_or_none = self._symmetric(merged_or_none, classes)
-                            merges[attacks, record] = merged_or_none
-                        merged = merged_or_none
+                        merged = tables.merged(trading, attacks, number, record, combine)
                     key = (merged, engaging | more_engaging, rerolled | more_rerolled)
                     grown[key] = grown.get(key, 0) + p * q
             profiles = grown
         end = (len(members), rounds.NO_ROLL, -1, 0)
         if not state.damage:
             # the selections as their damage reads them, summed before states are made
-            effective: dict[tuple[tuple[Attack, ...], int, int], Weight] = {}
+            effective: dict[tuple[int, int, int], Weight] = {}
             for (attacks, engaging, rerolled), weight in profiles.items():
-                key = (self._effective_memo(attacks), engaging, rerolled)
+                key = (tables.effective(attacks, self._effective), engaging, rerolled)
                 effective[key] = effective.get(key, 0) + weight
             profiles = effective
         found: dict[State, Weight] = {}
         for (attacks, engaging, rerolled), weight in profiles.items():
             after = state.at(
                 Stage.ATTACK,
-                attacks=attacks,
+                attacks=tables.tuples[attacks],
                 engaging=state.engaging | engaging,
                 rerolled=state.rerolled | rerolled,
                 cursor=end,
@@ -724,17 +733,6 @@ class Ec4xBattle:
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
             memo[key] = found
-        return found
-
-    def _effective_memo(self, attacks: tuple[Attack, ...]) -> tuple[Attack, ...]:
-        """``_effective``, memoised for the battle."""
-        memo = self._effective_found
-        found = memo.get(attacks)
-        if found is None:
-            found = self._effective(attacks)
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            memo[attacks] = found
         return found
 
     def _effective(self, attacks: tuple[Attack, ...]) -> tuple[Attack, ...]:
