@@ -12,7 +12,7 @@ from spacecombat.analysis.graph import TooManyStates, Weight, chances, following
 from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.engine import Chance, Draw, End, Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ec4x.folding import SelectionTables
+from spacecombat.rulesets.ec4x.folding import SelectionTables, damage_ends
 from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plans
 from spacecombat.rulesets.ec4x.planetary.siege import Stage as SiegeStage
 from spacecombat.rulesets.ec4x.planetary.solved import SiegeSolver
@@ -60,6 +60,13 @@ FOLDED_PER_SETTLED = 6
 #: each settled state the exact engine may reach: each is one step of a siege's procedures
 #: and a look-up, about 10-15 µs (docs/benchmarks.md, 24R-1)
 SIEGE_WORK_PER_SETTLED = 4
+#: whether a folded attack step's states are followed through its damage (24S-2; off only to
+#: check that the answers are the same, ``tests/ec4x/test_damage_folded.py``)
+FOLD_DAMAGE = True
+#: steps of damage application and force reduction the folds may follow (``_damaged``) for
+#: each settled state the exact engine may reach: each is one procedure of 7.3.3 and a
+#: look-up (docs/benchmarks.md, 24S)
+DAMAGE_STEPS_PER_SETTLED = 2
 
 PROCEDURES: dict[Stage, Procedure] = {
     Stage.MORALE: pre_combat.morale,
@@ -151,12 +158,17 @@ class Ec4xBattle:
         self.siege_policies: Mapping[str, Policy] | None = None
         self._siege_solvers: dict[tuple[object, bool], SiegeSolver] = {}
         self.most_siege_work = SIEGE_WORK_PER_SETTLED * self.settled_states
+        #: the steps of damage the folds followed so far (``_damaged``), and the most allowed
+        #: (``size_folds``)
+        self.damage_steps = 0
+        self.most_damage_steps = DAMAGE_STEPS_PER_SETTLED * self.settled_states
 
     def size_folds(self, settled: int) -> None:
         """The folds' share of the exact engine's budget when it may reach ``settled``
         settled states (a ``--budget`` scales both alike, ``exact.sized_settled``)."""
         self.most_folded = FOLDED_PER_SETTLED * settled
         self.most_siege_work = SIEGE_WORK_PER_SETTLED * settled
+        self.most_damage_steps = DAMAGE_STEPS_PER_SETTLED * settled
 
     def use_policies(self, policies: Mapping[str, Policy]) -> None:
         """The policies of the exact engine's exploration, which decide within a siege solved
@@ -633,6 +645,10 @@ class Ec4xBattle:
                 key = (tables.effective(attacks, self._effective), engaging, rerolled)
                 effective[key] = effective.get(key, 0) + weight
             profiles = effective
+        if FOLD_DAMAGE:
+            damaged = self._damaged(state, profiles, end, exact)
+            if damaged is not None:
+                return damaged
         found: dict[State, Weight] = {}
         for (attacks, engaging, rerolled), weight in profiles.items():
             after = state.at(
@@ -644,6 +660,72 @@ class Ec4xBattle:
             )
             found[after] = found.get(after, 0) + weight
         return found
+
+    def _damaged(
+        self,
+        state: State,
+        profiles: dict[tuple[int, int, int], Weight],
+        end: tuple[int, ...],
+        exact: bool,
+    ) -> dict[State, Weight] | None:
+        """The states of a folded attack step once its damage is done (7.3.1 "Combined damage
+        from all attackers is applied to the target", 7.3.3), from its selections all made
+        (``profiles``, by number, with the houses they engaged and the starbases re-rolled
+        against): each followed through damage application and force reduction to the next
+        step's start, where the many selections that do the same damage meet. The damage
+        reads only the units' conditions, the hits kept below DS and the selections
+        (``damage.apply_damage``, ``damage.force_reduction``), so its ends are found once for
+        each of those (``folding.damage_ends``, remembered for the battle) and given to
+        every selection that has them. None (the explorer follows each selection's damage)
+        where the damage cannot be followed so (24S-2)."""
+        tables = self._tables
+        memo = tables.damage
+        cond, kept = state.cond, state.damage
+        landed: dict[tuple[tuple[int, ...], tuple[int, ...], int, int], Weight] = {}
+        for (attacks, engaging, rerolled), weight in profiles.items():
+            key = (cond, kept, attacks, exact)
+            if key in memo:
+                ends = memo[key]
+            else:
+                before = state.at(
+                    Stage.ATTACK,
+                    attacks=tables.tuples[attacks],
+                    engaging=state.engaging | engaging,
+                    rerolled=state.rerolled | rerolled,
+                    cursor=end,
+                )
+                followed = damage_ends(PROCEDURES, self._quiet, before, exact)
+                ends = None
+                if followed is not None:
+                    ends, steps = followed
+                    self.damage_steps += steps
+                    if self.damage_steps > self.most_damage_steps:
+                        # bounded beside the folds' selections (docs/limits.md)
+                        where = f"after {self.most_damage_steps:,} steps of attack steps' damage"
+                        raise TooManyStates(
+                            self.most_damage_steps, self.product_refusal(), where=where
+                        )
+                memo[key] = ends
+            if ends is None:
+                return None
+            for (after, left), chance in ends.items():
+                landed_key = (after, left, engaging, rerolled)
+                landed[landed_key] = landed.get(landed_key, 0) + weight * chance
+        step = state.step + 1
+        done: dict[State, Weight] = {}
+        for (after, left, engaging, rerolled), weight in landed.items():
+            reached = state.at(
+                Stage.ATTACK,
+                cond=after,
+                damage=left,
+                engaging=state.engaging | engaging,
+                rerolled=state.rerolled | rerolled,
+                step=step,
+                attacks=(),
+                cursor=(),
+            )
+            done[reached] = done.get(reached, 0) + weight
+        return done
 
     def _siege_folded(self, state: State, exact: bool) -> dict[State, Weight] | None:
         """The rest of the siege in ``state`` folded into one distribution of the battle's

@@ -20,16 +20,22 @@ selections) and are emptied between two folds when they hold more than ``TABLE_L
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
+from fractions import Fraction
 
-from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT
-from spacecombat.rulesets.ec4x.state import Attack
+from spacecombat.analysis.graph import Weight, chances, following
+from spacecombat.core.engine import Chance, Draw, Node, Step
+from spacecombat.rulesets.ec4x.setup import MEMO_LIMIT, Setup
+from spacecombat.rulesets.ec4x.state import Attack, Stage, State
 
 #: tuples of selections the tables number before they are emptied (between two folds): about
 #: 0.3-0.5 KB each with their entries, some 40-60 MB at most
 TABLE_LIMIT = 2 * MEMO_LIMIT
 
 Selections = tuple[Attack, ...]
+#: what an attack step's damage leaves: each unit's condition and the hits kept below DS
+#: (option damage_memory; () without), with its chance
+Damaged = dict[tuple[tuple[int, ...], tuple[int, ...]], Weight]
 
 
 class SelectionTables:
@@ -47,17 +53,25 @@ class SelectionTables:
         self._merged: dict[tuple[int, int, int], int] = {}
         #: selections -> their effective selections (``Ec4xBattle._effective``), by numbers
         self._effective: dict[int, int] = {}
+        #: the ends of a step's damage (``damage_ends``; None: not followed) by the units'
+        #: conditions, the hits kept below DS, the selections' number and exact or not
+        self.damage: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool], Damaged | None] = {}
 
     def fresh(self) -> None:
         """Before a fold: the tables emptied if they grew over ``TABLE_LIMIT`` tuples (the
         numbers a fold holds are never forgotten while it runs)."""
-        if len(self.tuples) > TABLE_LIMIT or len(self._merged) > 4 * TABLE_LIMIT:
+        if (
+            len(self.tuples) > TABLE_LIMIT
+            or len(self._merged) > 4 * TABLE_LIMIT
+            or len(self.damage) > TABLE_LIMIT
+        ):
             self._numbers.clear()
             self.tuples.clear()
             self._records.clear()
             self._classes.clear()
             self._merged.clear()
             self._effective.clear()
+            self.damage.clear()
 
     def number(self, selections: Selections) -> int:
         """The number of a tuple of selections (given at the first meeting)."""
@@ -107,3 +121,50 @@ class SelectionTables:
         if found is None:
             found = self._effective[selections] = self.number(effective(self.tuples[selections]))
         return found
+
+
+def damage_ends(
+    procedures: Mapping[Stage, Callable[[Setup, State], Node[State]]],
+    setup: Setup,
+    state: State,
+    exact: bool,
+) -> tuple[Damaged, int] | None:
+    """The ends of the damage of the attack step of ``state`` (its selections all made, 7.3.1),
+    followed by the rules' own procedures (``procedures``: damage application and force
+    reduction, 7.3.3, on the battle without its log, ``setup``): each unit's condition and the
+    hits kept once it is done, as the next attack step begins, with its chance (force
+    reduction's draws among squadrons of equal DS followed), and the steps taken. None where
+    anything else of the state changes or something other than a draw or a step is met: the
+    damage is then left to the explorer."""
+    one: Weight = Fraction(1) if exact else 1.0
+    after = state.step + 1
+    frontier: dict[State, Weight] = {state: one}
+    found: Damaged = {}
+    steps = 0
+    while frontier:
+        current, p = frontier.popitem()
+        if current.stage is Stage.ATTACK and current.step == after:
+            # the damage done: the next step begins with no selections
+            if current != state.at(
+                Stage.ATTACK,
+                cond=current.cond,
+                damage=current.damage,
+                step=after,
+                attacks=(),
+                cursor=(),
+            ):
+                return None
+            key = (current.cond, current.damage)
+            found[key] = found.get(key, 0) + p
+            continue
+        steps += 1
+        node = procedures[current.stage](setup, current)
+        if isinstance(node, Step):
+            frontier[node.state] = frontier.get(node.state, 0) + p
+        elif isinstance(node, Chance | Draw):
+            for face, q in chances(node, exact).items():
+                reached = following(node, face).state
+                frontier[reached] = frontier.get(reached, 0) + p * q
+        else:  # a decision or an end: not the damage of a step
+            return None
+    return found, steps

@@ -1,0 +1,194 @@
+"""A folded attack step followed through its damage (7.3.1 "Combined damage from all attackers
+is applied to the target", 7.3.3; docs/architecture.md 24S-2, ``Ec4xBattle._damaged``): the
+many selections of a step that do the same damage meet where the next step begins, and the
+explorer settles that state once. The same exact fractions as leaving each selection's damage
+to the explorer, from fewer states.
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from spacecombat import rulesets
+from spacecombat.analysis.exact import exact_odds
+from spacecombat.analysis.graph import Explorer
+from spacecombat.rulesets import parse_scenario
+from spacecombat.rulesets.ec4x import battle as ec4x_battle
+from spacecombat.rulesets.ec4x.battle import PROCEDURES, Ec4xBattle
+from spacecombat.rulesets.ec4x.folding import damage_ends
+from spacecombat.rulesets.ec4x.state import CRIPPLED, UNDAMAGED, Attack, Stage
+
+#: a frigate against a battleship and two destroyers (the lowest DS of beta's Task Force, two
+#: of them: a critical that cannot reduce the battleship reduces one of them, drawn, 7.3.3)
+TIED: dict[str, Any] = {
+    "ruleset": "ec4x",
+    "game_id": "damage",
+    "turn": 1,
+    "system": {"name": "D"},
+    "houses": {"alpha": {"prestige": 50}, "beta": {"prestige": 50}},
+    "diplomacy": [{"houses": ["alpha", "beta"], "status": "enemy"}],
+    "fleets": [
+        {"id": "A1", "owner": "alpha", "order": 3, "roe": 10, "squadrons": [{"flagship": "FG"}]},
+        {
+            "id": "B1",
+            "owner": "beta",
+            "order": 3,
+            "roe": 10,
+            "squadrons": [{"flagship": "BB"}, {"flagship": "DD"}, {"flagship": "DD"}],
+        },
+    ],
+}
+
+
+def _with(scenario: dict[str, Any], **options: Any) -> dict[str, Any]:
+    changed = copy.deepcopy(scenario)
+    changed["options"] = options
+    return changed
+
+
+#: two squadrons a side, a crippled one, morale drawn; a colony's starbase; fighters
+TWO_BY_TWO: dict[str, Any] = {
+    **TIED,
+    "fleets": [
+        {
+            "id": "A1",
+            "owner": "alpha",
+            "order": 3,
+            "roe": 10,
+            "squadrons": [{"flagship": "CA"}, {"flagship": "DD", "state": "crippled"}],
+        },
+        {
+            "id": "B1",
+            "owner": "beta",
+            "order": 3,
+            "roe": 10,
+            "squadrons": [{"flagship": "CL"}, {"flagship": "DD"}],
+        },
+    ],
+}
+STARBASE: dict[str, Any] = {
+    **TIED,
+    "system": {"name": "D", "controller": "beta"},
+    "colony": {"owner": "beta", "starbases": [{"state": "undamaged", "eli": 1}]},
+    "fleets": [
+        {
+            "id": "A1",
+            "owner": "alpha",
+            "order": 6,
+            "roe": 10,
+            "squadrons": [{"flagship": "CA"}, {"flagship": "DD"}],
+        },
+        {"id": "B1", "owner": "beta", "order": 5, "roe": 10, "squadrons": [{"flagship": "DD"}]},
+    ],
+}
+FIGHTERS: dict[str, Any] = {
+    **STARBASE,
+    "colony": {"owner": "beta", "fighters": 2},
+}
+
+#: a cruiser against two destroyers, hits below DS kept for the round (option damage_memory)
+KEPT: dict[str, Any] = {
+    **TIED,
+    "houses": {"alpha": {"prestige": 50, "morale_roll": 10}, "beta": {"prestige": 50}},
+    "fleets": [
+        {"id": "A1", "owner": "alpha", "order": 3, "roe": 10, "squadrons": [{"flagship": "CA"}]},
+        {
+            "id": "B1",
+            "owner": "beta",
+            "order": 3,
+            "roe": 10,
+            "squadrons": [{"flagship": "DD"}, {"flagship": "DD"}],
+        },
+    ],
+    "options": {"damage_memory": "round"},
+}
+
+#: a light cruiser against a planet-breaker (CR 6 both: one step) and two corvettes
+FORCED: dict[str, Any] = {
+    **TIED,
+    "fleets": [
+        {"id": "A1", "owner": "alpha", "order": 3, "roe": 10, "squadrons": [{"flagship": "CL"}]},
+        {
+            "id": "B1",
+            "owner": "beta",
+            "order": 3,
+            "roe": 10,
+            "squadrons": [{"flagship": "PB"}, {"flagship": "CT"}, {"flagship": "CT"}],
+        },
+    ],
+}
+
+CASES = {
+    "force reduction drawn": FORCED,
+    "two by two": TWO_BY_TWO,
+    "hits kept below DS": KEPT,
+    "protection judged after the step": _with(FORCED, protection_judged="after_step"),
+    "force reduction to the first listed": _with(FORCED, force_reduction_tie="first_listed"),
+    "a starbase": STARBASE,
+    "colony fighters": FIGHTERS,
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_same_fractions_with_the_damage_followed(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Followed in the fold or left to the explorer, the same exact fractions."""
+    scenario = CASES[name]
+    followed = exact_odds(scenario, fractions=True)
+    monkeypatch.setattr(ec4x_battle, "FOLD_DAMAGE", False)
+    left = exact_odds(scenario, fractions=True)
+    assert followed.other == left.other
+    assert followed.fractions_json() == left.fractions_json()
+
+
+def _stages(scenario: dict[str, Any]) -> list[Stage]:
+    battle = rulesets.battle(parse_scenario(scenario))
+    graph = Explorer(battle, battle.stock_policies(), exact=False, limit=None).build()
+    return [s.stage for s in graph.states]
+
+
+def test_force_reduction_draws_leave_the_graph(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A light cruiser and a planet-breaker attack in one step (CR 6, 7.3.1); the cruiser's
+    critical cannot reduce the planet-breaker (DS 20), so one of the two corvettes (the
+    lowest DS of beta's Task Force) is drawn and reduced (7.3.3). Followed within the fold,
+    the graph has no chance state of force reduction, and fewer chance states in all."""
+    followed = _stages(FORCED)
+    assert Stage.FORCE_REDUCTION not in followed
+    monkeypatch.setattr(ec4x_battle, "FOLD_DAMAGE", False)
+    left = _stages(FORCED)
+    assert Stage.FORCE_REDUCTION in left
+    assert len(followed) < len(left)
+
+
+def test_the_ends_of_a_critical_that_cannot_reduce_its_target() -> None:
+    """7.3.3 Critical Hits 2: the frigate's critical of 1 hit cannot reduce the battleship (DS
+    25), so the lowest-DS squadron of beta's Task Force is reduced instead; the two
+    destroyers tie (DS 6) and one is drawn, 1/2 each. Nothing else changes."""
+    battle = rulesets.battle(parse_scenario(TIED))
+    assert isinstance(battle, Ec4xBattle)
+    start = battle.start().state
+    cond = (UNDAMAGED,) * 4
+    selected = start.at(
+        Stage.ATTACK,
+        round=1,
+        cond=cond,
+        steps=((4, 0),),
+        step=0,
+        attacks=(Attack(0, 1, 1, True),),
+        cursor=(1, -99, -1, 0),
+    )
+    quiet = battle.quiet().setup
+    followed = damage_ends(PROCEDURES, quiet, selected, exact=True)
+    assert followed is not None
+    ends, steps = followed
+    half = Fraction(1, 2)
+    assert ends == {
+        ((UNDAMAGED, UNDAMAGED, CRIPPLED, UNDAMAGED), ()): half,
+        ((UNDAMAGED, UNDAMAGED, UNDAMAGED, CRIPPLED), ()): half,
+    }
+    assert steps > 0
