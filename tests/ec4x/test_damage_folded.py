@@ -20,7 +20,7 @@ from spacecombat.rulesets import parse_scenario
 from spacecombat.rulesets.ec4x import battle as ec4x_battle
 from spacecombat.rulesets.ec4x.battle import PROCEDURES, Ec4xBattle
 from spacecombat.rulesets.ec4x.folding import damage_ends
-from spacecombat.rulesets.ec4x.state import CRIPPLED, UNDAMAGED, Attack, Stage
+from spacecombat.rulesets.ec4x.state import CRIPPLED, UNDAMAGED, Attack, Morale, Stage
 
 #: a frigate against a battleship and two destroyers (the lowest DS of beta's Task Force, two
 #: of them: a critical that cannot reduce the battleship reduces one of them, drawn, 7.3.3)
@@ -192,3 +192,62 @@ def test_the_ends_of_a_critical_that_cannot_reduce_its_target() -> None:
         ((UNDAMAGED, UNDAMAGED, UNDAMAGED, CRIPPLED), ()): half,
     }
     assert steps > 0
+
+
+#: morale drawn for both houses, in different bands (7.1.4: each house's CER modifiers and
+#: boosted squadron its own)
+BANDS: dict[str, Any] = {
+    **TWO_BY_TWO,
+    "houses": {"alpha": {"prestige": 90}, "beta": {"prestige": 30}},
+}
+#: three houses, each an enemy of the others
+THREE: dict[str, Any] = {
+    **TIED,
+    "houses": {"alpha": {"prestige": 70}, "beta": {"prestige": 30}, "gamma": {"prestige": 10}},
+    "diplomacy": [
+        {"houses": ["alpha", "beta"], "status": "enemy"},
+        {"houses": ["alpha", "gamma"], "status": "enemy"},
+        {"houses": ["beta", "gamma"], "status": "enemy"},
+    ],
+    "fleets": [
+        {"id": "A1", "owner": "alpha", "order": 3, "roe": 10, "squadrons": [{"flagship": "CL"}]},
+        {"id": "B1", "owner": "beta", "order": 3, "roe": 10, "squadrons": [{"flagship": "DD"}]},
+        {"id": "G1", "owner": "gamma", "order": 3, "roe": 10, "squadrons": [{"flagship": "DD"}]},
+    ],
+}
+
+
+@pytest.mark.parametrize("scenario", [BANDS, THREE], ids=["two bands", "three houses"])
+def test_the_same_fractions_without_the_other_houses_morale(
+    monkeypatch: pytest.MonkeyPatch, scenario: dict[str, Any]
+) -> None:
+    """7.1.4: an attacker's selections read its own house's morale only, so they are
+    remembered without the others' (24S-3): the same exact fractions as with every house's."""
+    own = exact_odds(scenario, fractions=True)
+    monkeypatch.setattr(ec4x_battle, "OWN_MORALE_ONLY", False)
+    every = exact_odds(scenario, fractions=True)
+    assert own.other == every.other
+    assert own.fractions_json() == every.fractions_json()
+
+
+def test_a_fold_is_made_once_whatever_the_other_houses_morale() -> None:
+    """Two states of a step of beta's corvettes (CR 2, 7.3.1) that differ only in alpha's
+    morale result fold to the same distribution (carried over to each state's own facts),
+    combined once."""
+    battle = rulesets.battle(parse_scenario(FORCED))
+    assert isinstance(battle, Ec4xBattle)
+    high = Morale("High", 1, -1, 0, False)
+    step = battle.start().state.at(
+        Stage.ATTACK, round=2, cond=(UNDAMAGED,) * 4, steps=((4, 2),), step=0, joined=0b11
+    )
+    one = step.at(Stage.ATTACK, morale=(Morale("Average", 0, -1, 0, False), high))
+    other = step.at(Stage.ATTACK, morale=(Morale("Crisis", -1, -1, 0, False), high))
+    first = battle.folded(one, exact=True)
+    work = battle.folded_work
+    second = battle.folded(other, exact=True)
+    assert first is not None
+    assert second is not None
+    assert work > 0
+    assert battle.folded_work == work
+    assert sorted(first.values()) == sorted(second.values())
+    assert {s.at(s.stage, morale=()) for s in first} == {s.at(s.stage, morale=()) for s in second}

@@ -12,7 +12,13 @@ from spacecombat.analysis.graph import TooManyStates, Weight, chances, following
 from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.engine import Chance, Draw, End, Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ec4x.folding import SelectionTables, damage_ends
+from spacecombat.rulesets.ec4x.folding import (
+    Landed,
+    Own,
+    Profiles,
+    SelectionTables,
+    damage_ends,
+)
 from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plans
 from spacecombat.rulesets.ec4x.planetary.siege import Stage as SiegeStage
 from spacecombat.rulesets.ec4x.planetary.solved import SiegeSolver
@@ -28,6 +34,7 @@ from spacecombat.rulesets.ec4x.state import (
     GONE_UNDAMAGED,
     IN_BATTLE,
     Attack,
+    Morale,
     Stage,
     State,
 )
@@ -63,6 +70,11 @@ SIEGE_WORK_PER_SETTLED = 4
 #: whether a folded attack step's states are followed through its damage (24S-2; off only to
 #: check that the answers are the same, ``tests/ec4x/test_damage_folded.py``)
 FOLD_DAMAGE = True
+#: whether an attacker's selections are remembered without the other houses' morale (24S-3;
+#: off only to check that the answers are the same, ``tests/ec4x/test_damage_folded.py``)
+OWN_MORALE_ONLY = True
+#: the morale of a house no attack of another house reads (``Ec4xBattle._own_morale``)
+_UNREAD = Morale("", 0, -1, 0, False)
 #: steps of damage application and force reduction the folds may follow (``_damaged``) for
 #: each settled state the exact engine may reach: each is one procedure of 7.3.3 and a
 #: look-up (docs/benchmarks.md, 24S)
@@ -136,10 +148,10 @@ class Ec4xBattle:
         )
         #: the battle without its log, for ``_selection`` (``Setup.quiet``)
         self._quiet = dataclasses.replace(setup, quiet=True)
-        #: ``_selection`` by the attacker's start state
-        self._selection_memo: dict[
-            tuple[State, bool], dict[tuple[Attack | None, int, int], Weight] | None
-        ] = {}
+        #: ``_selection`` by the attacker's start state, and how many it has made (each
+        #: attacker's selections are numbered in the order they are made, ``folding.Own``)
+        self._selection_memo: dict[tuple[State, bool], Own | None] = {}
+        self._selections_made = 0
         #: ``_merged`` by its selections
         self._merged_memo: dict[tuple[tuple[Attack, ...], Attack], tuple[Attack, ...]] = {}
         #: the folds' selections by number, and their combinations (``folding``, 24S-1)
@@ -597,58 +609,38 @@ class Ec4xBattle:
         if members is None:
             return None
         i = state.cursor[0] if state.cursor else 0
-        one: Weight = Fraction(1) if exact else 1.0
-        classes = self._target_classes(state)
-        tables = self._tables
-        tables.fresh()
-        trading = tables.classes(tuple(sorted(set(classes.values()))))
-
-        def combine(attacks: tuple[Attack, ...], record: Attack) -> tuple[Attack, ...]:
-            merged = self._merged(attacks, record)
-            return self._symmetric(merged, classes) if classes else merged
-
-        first = self._selections(state.attacks)
-        if classes:
-            first = self._symmetric(first, classes)
-        # the selections so far by their number (``SelectionTables``), with the houses they
-        # engaged and the starbases re-rolled against
-        profiles: dict[tuple[int, int, int], Weight] = {(tables.number(first), 0, 0): one}
+        owns = []
         for k in range(i, len(members)):
             own = self._selection(state, k, exact)
             if own is None:
                 return None
-            self.folded_work += len(profiles) * len(own)
-            if self.folded_work > self.most_folded:
-                # the folds' work is not counted in the explorer's states: bounded here, so a
-                # battle the engine cannot solve is given up in time (docs/limits.md)
-                where = f"after {self.most_folded:,} selections combined within attack steps"
-                raise TooManyStates(self.most_folded, self.product_refusal(), where=where)
-            numbered = [
-                (record, tables.record(record), more_engaging, more_rerolled, q)
-                for (record, more_engaging, more_rerolled), q in own.items()
-            ]
-            grown: dict[tuple[int, int, int], Weight] = {}
-            for (attacks, engaging, rerolled), p in profiles.items():
-                for record, number, more_engaging, more_rerolled, q in numbered:
-                    if record is None:
-                        merged = attacks
-                    else:
-                        merged = tables.merged(trading, attacks, number, record, combine)
-                    key = (merged, engaging | more_engaging, rerolled | more_rerolled)
-                    grown[key] = grown.get(key, 0) + p * q
-            profiles = grown
+            owns.append(own)
+        classes = self._target_classes(state)
+        tables = self._tables
+        tables.fresh()
+        trading = tables.classes(tuple(sorted(set(classes.values()))))
+        first = self._selections(state.attacks)
+        if classes:
+            first = self._symmetric(first, classes)
         end = (len(members), rounds.NO_ROLL, -1, 0)
-        if not state.damage:
-            # the selections as their damage reads them, summed before states are made
-            effective: dict[tuple[int, int, int], Weight] = {}
-            for (attacks, engaging, rerolled), weight in profiles.items():
-                key = (tables.effective(attacks, self._effective), engaging, rerolled)
-                effective[key] = effective.get(key, 0) + weight
-            profiles = effective
-        if FOLD_DAMAGE:
-            damaged = self._damaged(state, profiles, end, exact)
-            if damaged is not None:
-                return damaged
+        # what the fold reads: the selections so far, each attacker's own (by its number),
+        # the alike targets traded, and what damage application reads (24S-3)
+        key = (
+            trading,
+            tables.number(first),
+            tuple(number for number, _ in owns),
+            state.cond,
+            state.damage,
+            exact,
+            FOLD_DAMAGE,
+        )
+        known = tables.folds.get(key)
+        if known is None:
+            known = self._convolved(state, tables.number(first), owns, classes, end, exact)
+            tables.folds[key] = known
+        landed, profiles = known
+        if landed is not None:
+            return self._landed(state, landed)
         found: dict[State, Weight] = {}
         for (attacks, engaging, rerolled), weight in profiles.items():
             after = state.at(
@@ -661,13 +653,64 @@ class Ec4xBattle:
             found[after] = found.get(after, 0) + weight
         return found
 
-    def _damaged(
+    def _convolved(
         self,
         state: State,
-        profiles: dict[tuple[int, int, int], Weight],
+        first: int,
+        owns: list[Own],
+        classes: dict[int, tuple[int, ...]],
         end: tuple[int, ...],
         exact: bool,
-    ) -> dict[State, Weight] | None:
+    ) -> tuple[Landed | None, Profiles]:
+        """The step's selections (7.3.1): each attacker's own (``owns``, from ``_selection``)
+        convolved from those so far (``first``, numbered), each sum kept as damage
+        application reads it (``_merged``: per target, the hits without a critical summed,
+        each critical on its own; the alike targets traded to a fixed order,
+        ``_symmetric``), then as their damage reads them (``_effective``); and where the step
+        ends once its damage is done (``_damaged``; None where it is not followed). Counted
+        against the folds' budget (``most_folded``)."""
+        one: Weight = Fraction(1) if exact else 1.0
+        tables = self._tables
+        trading = tables.classes(tuple(sorted(set(classes.values()))))
+
+        def combine(attacks: tuple[Attack, ...], record: Attack) -> tuple[Attack, ...]:
+            merged = self._merged(attacks, record)
+            return self._symmetric(merged, classes) if classes else merged
+
+        # the selections so far by their number (``SelectionTables``), with the houses they
+        # engaged and the starbases re-rolled against
+        profiles: Profiles = {(first, 0, 0): one}
+        for _, numbered in owns:
+            self.folded_work += len(profiles) * len(numbered)
+            if self.folded_work > self.most_folded:
+                # the folds' work is not counted in the explorer's states: bounded here, so a
+                # battle the engine cannot solve is given up in time (docs/limits.md)
+                where = f"after {self.most_folded:,} selections combined within attack steps"
+                raise TooManyStates(self.most_folded, self.product_refusal(), where=where)
+            grown: Profiles = {}
+            for (attacks, engaging, rerolled), p in profiles.items():
+                for record, number, more_engaging, more_rerolled, q in numbered:
+                    if record is None:
+                        merged = attacks
+                    else:
+                        merged = tables.merged(trading, attacks, number, record, combine)
+                    key = (merged, engaging | more_engaging, rerolled | more_rerolled)
+                    grown[key] = grown.get(key, 0) + p * q
+            profiles = grown
+        if not state.damage:
+            # the selections as their damage reads them, summed before states are made
+            effective: Profiles = {}
+            for (attacks, engaging, rerolled), weight in profiles.items():
+                key = (tables.effective(attacks, self._effective), engaging, rerolled)
+                effective[key] = effective.get(key, 0) + weight
+            profiles = effective
+        landed = self._damaged(state, profiles, end, exact) if FOLD_DAMAGE else None
+        # (the selections kept only where their damage is left to the explorer)
+        return landed, {} if landed is not None else profiles
+
+    def _damaged(
+        self, state: State, profiles: Profiles, end: tuple[int, ...], exact: bool
+    ) -> Landed | None:
         """The states of a folded attack step once its damage is done (7.3.1 "Combined damage
         from all attackers is applied to the target", 7.3.3), from its selections all made
         (``profiles``, by number, with the houses they engaged and the starbases re-rolled
@@ -681,7 +724,7 @@ class Ec4xBattle:
         tables = self._tables
         memo = tables.damage
         cond, kept = state.cond, state.damage
-        landed: dict[tuple[tuple[int, ...], tuple[int, ...], int, int], Weight] = {}
+        landed: Landed = {}
         for (attacks, engaging, rerolled), weight in profiles.items():
             key = (cond, kept, attacks, exact)
             if key in memo:
@@ -711,6 +754,12 @@ class Ec4xBattle:
             for (after, left), chance in ends.items():
                 landed_key = (after, left, engaging, rerolled)
                 landed[landed_key] = landed.get(landed_key, 0) + weight * chance
+        return landed
+
+    def _landed(self, state: State, landed: Landed) -> dict[State, Weight]:
+        """The states where a folded step's damage leaves ``state`` (``_damaged``): its units'
+        conditions and hits kept, the houses engaged and starbases re-rolled against, at
+        the next step's start with no selections."""
         step = state.step + 1
         done: dict[State, Weight] = {}
         for (after, left, engaging, rerolled), weight in landed.items():
@@ -859,15 +908,14 @@ class Ec4xBattle:
                 return None
         return members
 
-    def _selection(
-        self, state: State, k: int, exact: bool
-    ) -> dict[tuple[Attack | None, int, int], Weight] | None:
+    def _selection(self, state: State, k: int, exact: bool) -> Own | None:
         """The ``k``-th attacker's selection in the step of ``state``, by the rules' own draws
         (``rounds.attack`` of the battle without its log, one procedure at a time): each
         selection (None: no valid target; as ``_selections`` keeps it) with the houses it
-        engaged and the starbases it re-rolled against, and its chance. None if anything
-        else of the state changed (the step is then explored draw by draw). Memoised by
-        the state as the attacker finds it (the steps after this one left out)."""
+        engaged and the starbases it re-rolled against, and its chance, numbered for the
+        folds (``folding.Own``). None if anything else of the state changed (the step is then
+        explored draw by draw). Memoised by the state as the attacker finds it: the steps
+        after this one left out, and the other houses' morale (``_own_morale``)."""
         start = state.at(
             Stage.ATTACK,
             steps=(state.steps[state.step],),
@@ -876,6 +924,7 @@ class Ec4xBattle:
             cursor=(k, rounds.NO_ROLL, -1, 0),
             engaging=0,
             rerolled=0,
+            morale=self._own_morale(state, k),
         )
         memo = self._selection_memo
         key = (start, exact)
@@ -917,10 +966,32 @@ class Ec4xBattle:
                     frontier[after] = frontier.get(after, 0) + p * q
             else:  # a decision or an end: not a selection
                 found = None
+        own: Own | None = None
+        if found is not None:
+            record_number = self._tables.record
+            own = (
+                self._selections_made,
+                tuple(
+                    (record, record_number(record), engaging, rerolled, q)
+                    for (record, engaging, rerolled), q in found.items()
+                ),
+            )
+            self._selections_made += 1
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        memo[key] = found
-        return found
+        memo[key] = own
+        return own
+
+    def _own_morale(self, state: State, k: int) -> tuple[Morale, ...]:
+        """Each house's morale as the ``k``-th attacker of the step reads it (7.1.4): its own
+        house's (its CER modifiers, ``cer.modifiers``; the morale auto-critical,
+        ``rounds.auto_critical_due``), the others' never (``UNREAD``), so that its selections
+        are the same whatever the others' morale results (24S-3)."""
+        morale = state.morale
+        if not OWN_MORALE_ONLY or len(morale) < 2:
+            return morale
+        house = self.setup.units[rounds.attackers(self.setup, state)[k]].house
+        return tuple(m if h == house else _UNREAD for h, m in enumerate(morale))
 
     def end_key(self, state: State) -> Hashable:
         return state.at(state.stage, round=0)

@@ -33,6 +33,17 @@ from spacecombat.rulesets.ec4x.state import Attack, Stage, State
 TABLE_LIMIT = 2 * MEMO_LIMIT
 
 Selections = tuple[Attack, ...]
+#: one attacker's selections in a step (``Ec4xBattle._selection``): its number (never given
+#: twice in a battle) and each selection (None: no valid target), its number
+#: (``SelectionTables.record``), the houses it engaged, the starbases it re-rolled against
+#: and its chance
+Own = tuple[int, tuple[tuple[Attack | None, int, int, int, Weight], ...]]
+#: a step's selections so far, by number, with the houses they engaged and the starbases
+#: re-rolled against, and their chance
+Profiles = dict[tuple[int, int, int], Weight]
+#: where a step's damage leaves it: the units' conditions, the hits kept below DS, the houses
+#: engaged and starbases re-rolled against, and the chance
+Landed = dict[tuple[tuple[int, ...], tuple[int, ...], int, int], Weight]
 #: what an attack step's damage leaves: each unit's condition and the hits kept below DS
 #: (option damage_memory; () without), with its chance
 Damaged = dict[tuple[tuple[int, ...], tuple[int, ...]], Weight]
@@ -56,6 +67,9 @@ class SelectionTables:
         #: the ends of a step's damage (``damage_ends``; None: not followed) by the units'
         #: conditions, the hits kept below DS, the selections' number and exact or not
         self.damage: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool], Damaged | None] = {}
+        #: a whole fold (``Ec4xBattle.folded``) by what it reads: where its damage leaves it,
+        #: or its selections where the damage is left to the explorer
+        self.folds: dict[Hashable, tuple[Landed | None, Profiles]] = {}
 
     def fresh(self) -> None:
         """Before a fold: the tables emptied if they grew over ``TABLE_LIMIT`` tuples (the
@@ -64,14 +78,17 @@ class SelectionTables:
             len(self.tuples) > TABLE_LIMIT
             or len(self._merged) > 4 * TABLE_LIMIT
             or len(self.damage) > TABLE_LIMIT
+            or len(self.folds) > TABLE_LIMIT
         ):
+            # (the numbers of one attacker's selections are kept: they are few, and the
+            # attackers' selections remembered hold them)
             self._numbers.clear()
             self.tuples.clear()
-            self._records.clear()
             self._classes.clear()
             self._merged.clear()
             self._effective.clear()
             self.damage.clear()
+            self.folds.clear()
 
     def number(self, selections: Selections) -> int:
         """The number of a tuple of selections (given at the first meeting)."""
