@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from spacecombat import rulesets
+from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.graph import Explorer
 from spacecombat.rulesets import parse_scenario
@@ -251,3 +252,72 @@ def test_a_fold_is_made_once_whatever_the_other_houses_morale() -> None:
     assert battle.folded_work == work
     assert sorted(first.values()) == sorted(second.values())
     assert {s.at(s.stage, morale=()) for s in first} == {s.at(s.stage, morale=()) for s in second}
+
+
+#: alpha's light cruiser and beta's two light cruisers fire in one step (CR 6, 7.3.1) at each
+#: other's squadrons; a three-house step where one house may target both others
+FACING: dict[str, Any] = {
+    **TIED,
+    "fleets": [
+        {
+            "id": "A1",
+            "owner": "alpha",
+            "order": 3,
+            "roe": 10,
+            "squadrons": [{"flagship": "CL"}, {"flagship": "DD"}],
+        },
+        {
+            "id": "B1",
+            "owner": "beta",
+            "order": 3,
+            "roe": 10,
+            "squadrons": [{"flagship": "CL"}, {"flagship": "CL", "state": "crippled"}],
+        },
+    ],
+}
+THREE_FACING: dict[str, Any] = {
+    **THREE,
+    "fleets": [
+        {"id": "A1", "owner": "alpha", "order": 3, "roe": 10, "squadrons": [{"flagship": "CL"}]},
+        {"id": "B1", "owner": "beta", "order": 3, "roe": 10, "squadrons": [{"flagship": "CL"}]},
+        {"id": "G1", "owner": "gamma", "order": 3, "roe": 10, "squadrons": [{"flagship": "DD"}]},
+    ],
+}
+
+
+@pytest.mark.parametrize("scenario", [FACING, THREE_FACING], ids=["two houses", "three houses"])
+def test_the_same_fractions_with_the_step_split_by_target_houses(
+    monkeypatch: pytest.MonkeyPatch, scenario: dict[str, Any]
+) -> None:
+    """7.3.3: the damage a house's units take reads only the selections against them, so a
+    step's attackers split by the houses they target, each part followed through its damage
+    on its own (24S-4), give the same exact fractions as the step's selections all combined."""
+    split = exact_odds(scenario, fractions=True)
+    monkeypatch.setattr(ec4x_battle, "SPLIT_BY_TARGETS", False)
+    whole = exact_odds(scenario, fractions=True)
+    assert split.other == whole.other
+    assert split.fractions_json() == whole.fractions_json()
+
+
+def test_a_split_step_combines_fewer_selections(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three attackers of two houses in one step: split, alpha's selections are combined
+    apart from beta's two (a sum of the parts' work, not their product)."""
+
+    def combined() -> int:
+        battle = rulesets.battle(parse_scenario(FACING))
+        assert isinstance(battle, Ec4xBattle)
+        Explorer(battle, battle.stock_policies(), exact=False, limit=None).build()
+        return battle.folded_work
+
+    split = combined()
+    monkeypatch.setattr(ec4x_battle, "SPLIT_BY_TARGETS", False)
+    assert split < combined()
+
+
+def test_the_attackers_selections_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The steps the attackers' selections follow count against the battle's budget, and a
+    refusal says so (``SELECTION_STEPS_PER_SETTLED``, docs/limits.md)."""
+    monkeypatch.setattr(ec4x_battle, "SELECTION_STEPS_PER_SETTLED", 0)
+    with pytest.raises(TooLarge) as refused:
+        exact_odds(FACING)
+    assert "after 0 steps of attackers' selections" in str(refused.value)

@@ -13,6 +13,7 @@ from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.engine import Chance, Draw, End, Node, Step
 from spacecombat.core.events import event
 from spacecombat.rulesets.ec4x.folding import (
+    Damaged,
     Landed,
     Own,
     Profiles,
@@ -56,12 +57,11 @@ _NEVER_BACK = (DESTROYED, GONE_UNDAMAGED, GONE_CRIPPLED)
 _DAMAGE_DONE = (Stage.DAMAGE, Stage.FORCE_REDUCTION)
 
 #: selections an exact solve may combine in its folded attack steps (``Ec4xBattle.folded``)
-#: for each settled state it may reach (462,000 by default): the examples combine at most
-#: about 2.4 a state (three-houses.yaml: 49,164 for 20,396 settled states), while a battle
-#: the engine cannot solve may spend most of its time there (a fuzzed three-house battle: 4.7
-#: s of CPU to reach 25,000 settled states before the folds' merges were memoised), so the
-#: folds' work is bounded too (issue 24). Three squadrons a side with a starbase (reach
-#: battle 13) combine 451,090 for 39,881 settled states (24R-3)
+#: for each settled state it may reach (180,000 by default): a battle the engine cannot solve
+#: may spend much of its time there (a fuzzed three-house battle: 4.7 s of CPU to reach 25,000
+#: settled states before the folds' merges were memoised), so the folds' work is bounded too
+#: (issue 24). Three squadrons a side with a starbase (reach battle 13) combined 451,090
+#: (24R-3), 49,139 since a step's attackers are split by the houses they target (24S-4)
 FOLDED_PER_SETTLED = 6
 #: outcomes of planetary combat's draws the sieges solved apart may follow (``folded``) for
 #: each settled state the exact engine may reach: each is one step of a siege's procedures
@@ -70,6 +70,9 @@ SIEGE_WORK_PER_SETTLED = 4
 #: whether a folded attack step's states are followed through its damage (24S-2; off only to
 #: check that the answers are the same, ``tests/ec4x/test_damage_folded.py``)
 FOLD_DAMAGE = True
+#: whether a step's attackers are split by the houses they may target, each part's damage
+#: followed on its own (24S-4; off only to check that the answers are the same)
+SPLIT_BY_TARGETS = True
 #: whether an attacker's selections are remembered without the other houses' morale (24S-3;
 #: off only to check that the answers are the same, ``tests/ec4x/test_damage_folded.py``)
 OWN_MORALE_ONLY = True
@@ -79,6 +82,12 @@ _UNREAD = Morale("", 0, -1, 0, False)
 #: each settled state the exact engine may reach: each is one procedure of 7.3.3 and a
 #: look-up (docs/benchmarks.md, 24S)
 DAMAGE_STEPS_PER_SETTLED = 2
+#: steps of the rules (a procedure, with the outcomes of its draw) the attackers' selections
+#: may follow (``_selection``: its CER die, target draw and re-roll) for each settled state
+#: the exact engine may reach: each about 20-35 µs. Once the folds were cheap (24S-1 to 24S-4)
+#: these walks were most of the time a battle too large took to give up, and nothing bounded
+#: them but the chance states (docs/benchmarks.md, 24S); reach battle 160 follows 67,739
+SELECTION_STEPS_PER_SETTLED = 3
 
 PROCEDURES: dict[Stage, Procedure] = {
     Stage.MORALE: pre_combat.morale,
@@ -174,6 +183,12 @@ class Ec4xBattle:
         #: (``size_folds``)
         self.damage_steps = 0
         self.most_damage_steps = DAMAGE_STEPS_PER_SETTLED * self.settled_states
+        #: the steps of the rules the attackers' selections followed so far (``_selection``),
+        #: and the most allowed (``size_folds``)
+        self.selection_steps = 0
+        self.most_selection_steps = SELECTION_STEPS_PER_SETTLED * self.settled_states
+        #: each set of houses' units (``_units_of``)
+        self._house_units: dict[frozenset[int], tuple[int, ...]] = {}
 
     def size_folds(self, settled: int) -> None:
         """The folds' share of the exact engine's budget when it may reach ``settled``
@@ -181,6 +196,7 @@ class Ec4xBattle:
         self.most_folded = FOLDED_PER_SETTLED * settled
         self.most_siege_work = SIEGE_WORK_PER_SETTLED * settled
         self.most_damage_steps = DAMAGE_STEPS_PER_SETTLED * settled
+        self.most_selection_steps = SELECTION_STEPS_PER_SETTLED * settled
 
     def use_policies(self, policies: Mapping[str, Policy]) -> None:
         """The policies of the exact engine's exploration, which decide within a siege solved
@@ -663,12 +679,17 @@ class Ec4xBattle:
         exact: bool,
     ) -> tuple[Landed | None, Profiles]:
         """The step's selections (7.3.1): each attacker's own (``owns``, from ``_selection``)
-        convolved from those so far (``first``, numbered), each sum kept as damage
-        application reads it (``_merged``: per target, the hits without a critical summed,
-        each critical on its own; the alike targets traded to a fixed order,
-        ``_symmetric``), then as their damage reads them (``_effective``); and where the step
-        ends once its damage is done (``_damaged``; None where it is not followed). Counted
-        against the folds' budget (``most_folded``)."""
+        convolved from those so far (``first``, numbered), and where the step ends once its
+        damage is done (``_damaged``; None where it is not followed, the selections then
+        kept for the explorer).
+
+        The damage a house's units take reads only the selections against them (7.3.3: hits
+        summed per target, Destruction Protection among the target's Task Force, force
+        reduction within it), so the attackers are split by the houses they may target
+        (``_by_targets``): each part's selections are convolved and followed through their
+        damage on their own, and the parts' ends combined (24S-4). A step where alpha's and
+        beta's squadrons fire at each other combines 15 + 15 x 15 selections where it
+        combined 15 x 15 x 15 (reach battle 13's CR 6 step)."""
         one: Weight = Fraction(1) if exact else 1.0
         tables = self._tables
         trading = tables.classes(tuple(sorted(set(classes.values()))))
@@ -677,6 +698,46 @@ class Ec4xBattle:
             merged = self._merged(attacks, record)
             return self._symmetric(merged, classes) if classes else merged
 
+        parts = self._by_targets(owns)
+        if FOLD_DAMAGE and SPLIT_BY_TARGETS and len(parts) > 1 and not state.attacks:
+            nothing = tables.number(())
+            landed_parts = []
+            for houses, own_part in parts:
+                profiles = self._profiles(state, nothing, own_part, trading, combine, one)
+                landed = self._damaged(state, profiles, end, exact, houses)
+                if landed is None:
+                    break
+                landed_parts.append((houses, landed))
+            else:
+                return self._joined(state, landed_parts, one), {}
+        profiles = self._profiles(state, first, owns, trading, combine, one)
+        if FOLD_DAMAGE:
+            units = self.setup.units
+            houses = frozenset(
+                {h for houses, _ in parts for h in houses}
+                | {units[a.target].house for a in state.attacks}
+            )
+            landed = self._damaged(state, profiles, end, exact, houses)
+            if landed is not None:
+                return self._joined(state, [(houses, landed)], one), {}
+        # the selections kept where their damage is left to the explorer
+        return None, profiles
+
+    def _profiles(
+        self,
+        state: State,
+        first: int,
+        owns: Sequence[Own],
+        trading: int,
+        combine: Callable[[tuple[Attack, ...], Attack], tuple[Attack, ...]],
+        one: Weight,
+    ) -> Profiles:
+        """Attackers' selections (``owns``) convolved from ``first``, each sum kept as damage
+        application reads it (``_merged``: per target, the hits without a critical summed,
+        each critical on its own; the alike targets traded to a fixed order, ``_symmetric``,
+        as ``combine`` does), then as their damage reads them (``_effective``). Counted
+        against the folds' budget (``most_folded``)."""
+        tables = self._tables
         # the selections so far by their number (``SelectionTables``), with the houses they
         # engaged and the starbases re-rolled against
         profiles: Profiles = {(first, 0, 0): one}
@@ -704,57 +765,152 @@ class Ec4xBattle:
                 key = (tables.effective(attacks, self._effective), engaging, rerolled)
                 effective[key] = effective.get(key, 0) + weight
             profiles = effective
-        landed = self._damaged(state, profiles, end, exact) if FOLD_DAMAGE else None
-        # (the selections kept only where their damage is left to the explorer)
-        return landed, {} if landed is not None else profiles
+        return profiles
+
+    def _by_targets(self, owns: list[Own]) -> list[tuple[frozenset[int], list[Own]]]:
+        """The step's attackers split by the houses they may target: two attackers are in
+        one part when their targets' houses meet (through others too), each part with its
+        houses, in the attackers' order (one part: nothing to split)."""
+        units = self.setup.units
+        targeted = [
+            frozenset(units[r.target].house for r, *_ in numbered if r is not None)
+            for _, numbered in owns
+        ]
+        parts: list[tuple[set[int], list[Own]]] = []
+        for houses, own in zip(targeted, owns, strict=True):
+            meeting = [part for part in parts if part[0] & houses]
+            if not meeting:
+                parts.append((set(houses), [own]))
+                continue
+            kept = meeting[0]
+            kept[0].update(houses)
+            kept[1].append(own)
+            for other in meeting[1:]:
+                kept[0].update(other[0])
+                kept[1].extend(other[1])
+                parts.remove(other)
+        if len(parts) > 1:
+            # each part's attackers in the step's order (the sums are the same in any order)
+            order = {id(own): k for k, own in enumerate(owns)}
+            for part in parts:
+                part[1].sort(key=lambda own: order[id(own)])
+        return [(frozenset(houses), own_part) for houses, own_part in parts]
+
+    def _joined(
+        self, state: State, parts: list[tuple[frozenset[int], Landed]], one: Weight
+    ) -> Landed:
+        """Where a step's damage leaves all the units, from where it leaves each part's target
+        houses' units (``_damaged``; the parts of ``_by_targets``, or one): the units of no
+        part as they were, and every combination of the parts' ends, with the product of
+        their chances."""
+        joined: Landed = {(state.cond, state.damage, 0, 0): one}
+        for houses, landed in parts:
+            changed = self._units_of(houses)
+            grown: Landed = {}
+            for (now, now_kept, engaging, rerolled), p in joined.items():
+                for (after, after_kept, more_engaging, more_rerolled), q in landed.items():
+                    conditions = list(now)
+                    for u, condition in zip(changed, after, strict=True):
+                        conditions[u] = condition
+                    left = now_kept
+                    if now_kept:
+                        hits = list(now_kept)
+                        for u, kept in zip(changed, after_kept, strict=True):
+                            hits[u] = kept
+                        left = tuple(hits)
+                    key = (
+                        tuple(conditions),
+                        left,
+                        engaging | more_engaging,
+                        rerolled | more_rerolled,
+                    )
+                    grown[key] = grown.get(key, 0) + p * q
+            joined = grown
+        return joined
 
     def _damaged(
-        self, state: State, profiles: Profiles, end: tuple[int, ...], exact: bool
+        self,
+        state: State,
+        profiles: Profiles,
+        end: tuple[int, ...],
+        exact: bool,
+        houses: frozenset[int],
     ) -> Landed | None:
-        """The states of a folded attack step once its damage is done (7.3.1 "Combined damage
-        from all attackers is applied to the target", 7.3.3), from its selections all made
-        (``profiles``, by number, with the houses they engaged and the starbases re-rolled
-        against): each followed through damage application and force reduction to the next
-        step's start, where the many selections that do the same damage meet. The damage
-        reads only the units' conditions, the hits kept below DS and the selections
-        (``damage.apply_damage``, ``damage.force_reduction``), so its ends are found once for
-        each of those (``folding.damage_ends``, remembered for the battle) and given to
-        every selection that has them. None (the explorer follows each selection's damage)
-        where the damage cannot be followed so (24S-2)."""
+        """Where a folded attack step's damage leaves the units of ``houses`` (those its
+        selections may target) once it is done (7.3.1 "Combined damage from all attackers is
+        applied to the target", 7.3.3), from its selections all made (``profiles``, by
+        number, with the houses they engaged and the starbases re-rolled against): each
+        followed through damage application and force reduction to the next step's start,
+        where the many selections that do the same damage meet; the conditions and hits kept
+        of those units only (``Landed``, in unit order). The damage reads only the
+        selections and the conditions and hits kept of their targets' houses' units (Destruction
+        Protection and force reduction look within the target's Task Force;
+        ``damage.apply_damage``, ``damage.force_reduction``), so its ends are found once for
+        each of those (``folding.damage_ends``, remembered for the battle) and given to every
+        selection that has them. None (the explorer follows each selection's damage) where
+        the damage cannot be followed so (24S-2)."""
         tables = self._tables
         memo = tables.damage
-        cond, kept = state.cond, state.damage
+        changed = self._units_of(houses)
+        cond = tuple(state.cond[u] for u in changed)
+        kept = tuple(state.damage[u] for u in changed) if state.damage else ()
         landed: Landed = {}
         for (attacks, engaging, rerolled), weight in profiles.items():
-            key = (cond, kept, attacks, exact)
+            key = (houses, cond, kept, attacks, exact)
             if key in memo:
                 ends = memo[key]
             else:
-                before = state.at(
-                    Stage.ATTACK,
-                    attacks=tables.tuples[attacks],
-                    engaging=state.engaging | engaging,
-                    rerolled=state.rerolled | rerolled,
-                    cursor=end,
-                )
-                followed = damage_ends(PROCEDURES, self._quiet, before, exact)
-                ends = None
-                if followed is not None:
-                    ends, steps = followed
-                    self.damage_steps += steps
-                    if self.damage_steps > self.most_damage_steps:
-                        # bounded beside the folds' selections (docs/limits.md)
-                        where = f"after {self.most_damage_steps:,} steps of attack steps' damage"
-                        raise TooManyStates(
-                            self.most_damage_steps, self.product_refusal(), where=where
-                        )
-                memo[key] = ends
+                ends = memo[key] = self._damage_ends(state, attacks, end, exact, changed)
             if ends is None:
                 return None
             for (after, left), chance in ends.items():
                 landed_key = (after, left, engaging, rerolled)
                 landed[landed_key] = landed.get(landed_key, 0) + weight * chance
         return landed
+
+    def _damage_ends(
+        self,
+        state: State,
+        attacks: int,
+        end: tuple[int, ...],
+        exact: bool,
+        changed: tuple[int, ...],
+    ) -> Damaged | None:
+        """``folding.damage_ends`` of the step of ``state`` with the selections numbered
+        ``attacks``, as the conditions and hits kept of the units ``changed`` (None where it
+        is not followed, or where it changes another unit). Its steps count against the
+        folds' budget (``most_damage_steps``)."""
+        before = state.at(Stage.ATTACK, attacks=self._tables.tuples[attacks], cursor=end)
+        followed = damage_ends(PROCEDURES, self._quiet, before, exact)
+        if followed is None:
+            return None
+        ends, steps = followed
+        self.damage_steps += steps
+        if self.damage_steps > self.most_damage_steps:
+            # bounded beside the folds' selections (docs/limits.md)
+            where = f"after {self.most_damage_steps:,} steps of attack steps' damage"
+            raise TooManyStates(self.most_damage_steps, self.product_refusal(), where=where)
+        others = [u for u in range(len(state.cond)) if u not in set(changed)]
+        found: Damaged = {}
+        for (after, left), chance in ends.items():
+            if any(after[u] != state.cond[u] for u in others) or (
+                left and any(left[u] != state.damage[u] for u in others)
+            ):
+                return None
+            key = (
+                tuple(after[u] for u in changed),
+                tuple(left[u] for u in changed) if left else (),
+            )
+            found[key] = found.get(key, 0) + chance
+        return found
+
+    def _units_of(self, houses: frozenset[int]) -> tuple[int, ...]:
+        """The units of ``houses``, in unit order (memoised)."""
+        found = self._house_units.get(houses)
+        if found is None:
+            found = tuple(u.index for u in self.setup.units if u.house in houses)
+            self._house_units[houses] = found
+        return found
 
     def _landed(self, state: State, landed: Landed) -> dict[State, Weight]:
         """The states where a folded step's damage leaves ``state`` (``_damaged``): its units'
@@ -934,8 +1090,10 @@ class Ec4xBattle:
         one: Weight = Fraction(1) if exact else 1.0
         frontier: dict[State, Weight] = {start: one}
         found: dict[tuple[Attack | None, int, int], Weight] | None = {}
+        steps = 0
         while frontier and found is not None:
             current, p = frontier.popitem()
+            steps += 1
             if not (current.stage is Stage.ATTACK and current.cursor and current.cursor[0] == k):
                 # the attacker's selection made (or skipped): nothing else may have changed
                 if len(current.attacks) > 1 or current != start.at(
@@ -966,6 +1124,11 @@ class Ec4xBattle:
                     frontier[after] = frontier.get(after, 0) + p * q
             else:  # a decision or an end: not a selection
                 found = None
+        self.selection_steps += steps
+        if self.selection_steps > self.most_selection_steps:
+            # bounded beside the folds' selections combined (docs/limits.md)
+            where = f"after {self.most_selection_steps:,} steps of attackers' selections"
+            raise TooManyStates(self.most_selection_steps, self.product_refusal(), where=where)
         own: Own | None = None
         if found is not None:
             record_number = self._tables.record

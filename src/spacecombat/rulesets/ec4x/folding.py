@@ -64,9 +64,12 @@ class SelectionTables:
         self._merged: dict[tuple[int, int, int], int] = {}
         #: selections -> their effective selections (``Ec4xBattle._effective``), by numbers
         self._effective: dict[int, int] = {}
-        #: the ends of a step's damage (``damage_ends``; None: not followed) by the units'
-        #: conditions, the hits kept below DS, the selections' number and exact or not
-        self.damage: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool], Damaged | None] = {}
+        #: the ends of a step's damage on the units of some houses (``damage_ends``; None: not
+        #: followed) by the houses, those units' conditions and hits kept below DS, the
+        #: selections' number and exact or not
+        self.damage: dict[
+            tuple[frozenset[int], tuple[int, ...], tuple[int, ...], int, bool], Damaged | None
+        ] = {}
         #: a whole fold (``Ec4xBattle.folded``) by what it reads: where its damage leaves it,
         #: or its selections where the damage is left to the explorer
         self.folds: dict[Hashable, tuple[Landed | None, Profiles]] = {}
