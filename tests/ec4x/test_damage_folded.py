@@ -321,3 +321,65 @@ def test_the_attackers_selections_are_bounded(monkeypatch: pytest.MonkeyPatch) -
     with pytest.raises(TooLarge) as refused:
         exact_odds(FACING)
     assert "after 0 steps of attackers' selections" in str(refused.value)
+
+
+#: three squadrons against a battleship, a destroyer and a crippled super-dreadnought (DS 40:
+#: no sum of the three attackers' hits reaches it, so what they put on it is as good as none)
+REACH: dict[str, Any] = {
+    **TIED,
+    "houses": {"alpha": {"prestige": 50, "morale_roll": 10}, "beta": {"prestige": 50}},
+    "fleets": [
+        {
+            "id": "A1",
+            "owner": "alpha",
+            "order": 3,
+            "roe": 10,
+            "squadrons": [{"flagship": "BC"}, {"flagship": "CA"}, {"flagship": "BC"}],
+        },
+        {
+            "id": "B1",
+            "owner": "beta",
+            "order": 3,
+            "roe": 10,
+            "squadrons": [{"flagship": "SD", "state": "crippled"}, {"flagship": "BB"}],
+        },
+    ],
+}
+
+
+def test_the_same_fractions_with_the_hits_kept_within_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """7.3.3 restriction 1 (E24, E25): a target's hits are read only as below DS, from DS,
+    from twice DS; kept so after each attacker, given the most the later ones may add
+    (24S-5), the same exact fractions, from fewer selections combined."""
+    within = exact_odds(REACH, fractions=True)
+    battle = rulesets.battle(parse_scenario(REACH))
+    assert isinstance(battle, Ec4xBattle)
+    Explorer(battle, battle.stock_policies(), exact=False, limit=None).build()
+    monkeypatch.setattr(ec4x_battle, "REACH_MERGES", False)
+    every = exact_odds(REACH, fractions=True)
+    assert within.other == every.other
+    assert within.fractions_json() == every.fractions_json()
+    plain = rulesets.battle(parse_scenario(REACH))
+    assert isinstance(plain, Ec4xBattle)
+    Explorer(plain, plain.stock_policies(), exact=False, limit=None).build()
+    assert battle.folded_work < plain.folded_work
+
+
+def test_hits_kept_as_later_hits_leave_them() -> None:
+    """A battleship (DS 25) with 10 hits on it: with at most 15 to come it may reach its DS,
+    so they are kept; with at most 5 (15 < 25), as none. With 30: at most 5 to come (35 < 50,
+    never twice DS), as 25; at most 20 (50), kept. A critical's target is left as it is."""
+    battle = rulesets.battle(parse_scenario(REACH))
+    assert isinstance(battle, Ec4xBattle)
+    battleship = 4
+    assert battle.setup.units[battleship].defense == 25
+    ten = (Attack(0, battleship, 10, False),)
+    assert battle._within_reach(ten, {battleship: 15}) == list(ten)
+    assert battle._within_reach(ten, {battleship: 5}) == []
+    thirty = (Attack(0, battleship, 30, False),)
+    assert battle._within_reach(thirty, {battleship: 5}) == [Attack(0, battleship, 25, False)]
+    assert battle._within_reach(thirty, {battleship: 20}) == list(thirty)
+    critical = (Attack(0, battleship, 10, False), Attack(0, battleship, 1, True))
+    assert battle._within_reach(critical, {}) == list(critical)

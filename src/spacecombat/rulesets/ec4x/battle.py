@@ -70,6 +70,9 @@ SIEGE_WORK_PER_SETTLED = 4
 #: whether a folded attack step's states are followed through its damage (24S-2; off only to
 #: check that the answers are the same, ``tests/ec4x/test_damage_folded.py``)
 FOLD_DAMAGE = True
+#: whether a step's selections so far are kept only as what their damage will read of them
+#: given the most the attackers after may add (24S-5; off only to check the answers)
+REACH_MERGES = True
 #: whether a step's attackers are split by the houses they may target, each part's damage
 #: followed on its own (24S-4; off only to check that the answers are the same)
 SPLIT_BY_TARGETS = True
@@ -698,19 +701,23 @@ class Ec4xBattle:
             merged = self._merged(attacks, record)
             return self._symmetric(merged, classes) if classes else merged
 
+        def tidy(attacks: tuple[Attack, ...]) -> tuple[Attack, ...]:
+            ordered = self._selections(attacks)
+            return self._symmetric(ordered, classes) if classes else ordered
+
         parts = self._by_targets(owns)
         if FOLD_DAMAGE and SPLIT_BY_TARGETS and len(parts) > 1 and not state.attacks:
             nothing = tables.number(())
             landed_parts = []
             for houses, own_part in parts:
-                profiles = self._profiles(state, nothing, own_part, trading, combine, one)
+                profiles = self._profiles(state, nothing, own_part, trading, combine, one, tidy)
                 landed = self._damaged(state, profiles, end, exact, houses)
                 if landed is None:
                     break
                 landed_parts.append((houses, landed))
             else:
                 return self._joined(state, landed_parts, one), {}
-        profiles = self._profiles(state, first, owns, trading, combine, one)
+        profiles = self._profiles(state, first, owns, trading, combine, one, tidy)
         if FOLD_DAMAGE:
             units = self.setup.units
             houses = frozenset(
@@ -731,17 +738,23 @@ class Ec4xBattle:
         trading: int,
         combine: Callable[[tuple[Attack, ...], Attack], tuple[Attack, ...]],
         one: Weight,
+        tidy: Callable[[tuple[Attack, ...]], tuple[Attack, ...]],
     ) -> Profiles:
         """Attackers' selections (``owns``) convolved from ``first``, each sum kept as damage
         application reads it (``_merged``: per target, the hits without a critical summed,
         each critical on its own; the alike targets traded to a fixed order, ``_symmetric``,
-        as ``combine`` does), then as their damage reads them (``_effective``). Counted
+        as ``combine`` does), then as their damage reads them (``_effective``). After each
+        attacker, the hits summed on a target are kept only as what the damage will read of
+        them given the most the attackers after it may add (``_within_reach``, 24S-5). Counted
         against the folds' budget (``most_folded``)."""
         tables = self._tables
+        # the most hits the attackers after each may still add to each target, by number
+        # (``_within_reach``; not where hits below DS are kept)
+        reach = self._reach_after(owns) if REACH_MERGES and not state.damage else None
         # the selections so far by their number (``SelectionTables``), with the houses they
         # engaged and the starbases re-rolled against
         profiles: Profiles = {(first, 0, 0): one}
-        for _, numbered in owns:
+        for k, (_, numbered) in enumerate(owns):
             self.folded_work += len(profiles) * len(numbered)
             if self.folded_work > self.most_folded:
                 # the folds' work is not counted in the explorer's states: bounded here, so a
@@ -757,6 +770,20 @@ class Ec4xBattle:
                         merged = tables.merged(trading, attacks, number, record, combine)
                     key = (merged, engaging | more_engaging, rerolled | more_rerolled)
                     grown[key] = grown.get(key, 0) + p * q
+            if reach is not None:
+                most, numbered_most = reach[k]
+
+                def keep(
+                    attacks: tuple[Attack, ...], most: dict[int, int] = most
+                ) -> tuple[Attack, ...]:
+                    return tidy(tuple(self._within_reach(attacks, most)))
+
+                merged_by_reach: Profiles = {}
+                for (attacks, engaging, rerolled), p in grown.items():
+                    kept = tables.within_reach(trading, attacks, numbered_most, keep)
+                    key = (kept, engaging, rerolled)
+                    merged_by_reach[key] = merged_by_reach.get(key, 0) + p
+                grown = merged_by_reach
             profiles = grown
         if not state.damage:
             # the selections as their damage reads them, summed before states are made
@@ -766,6 +793,47 @@ class Ec4xBattle:
                 effective[key] = effective.get(key, 0) + weight
             profiles = effective
         return profiles
+
+    def _reach_after(self, owns: Sequence[Own]) -> list[tuple[dict[int, int], int]]:
+        """For each attacker of ``owns``, the most hits the attackers after it may still add
+        to each target (the largest of each one's selections against it, summed), numbered
+        (``SelectionTables.reach``)."""
+        found: list[tuple[dict[int, int], int]] = []
+        most: dict[int, int] = {}
+        for _, numbered in reversed(owns):
+            found.append((dict(most), self._tables.reach(tuple(sorted(most.items())))))
+            largest: dict[int, int] = {}
+            for record, *_ in numbered:
+                if record is not None:
+                    largest[record.target] = max(largest.get(record.target, 0), record.hits)
+            for target, hits in largest.items():
+                most[target] = most.get(target, 0) + hits
+        found.reverse()
+        return found
+
+    def _within_reach(self, attacks: tuple[Attack, ...], most: dict[int, int]) -> list[Attack]:
+        """A step's selections so far with each target's hits without a critical kept only as
+        what its damage will read of them, whatever the attackers after may add (at most
+        ``most`` hits on each target; 7.3.3 restriction 1, E24, E25): the step's hits on a
+        target (these, the later ones, and criticals' hits) are read only as below its DS,
+        from DS, or from twice DS (reduced, destroyed when undamaged; Destruction
+        Protection and force reduction read the same). A sum that stays below DS with the
+        most that may come is as good as none; one from DS that stays below twice DS, as
+        DS. Left as they are: targets with a critical among these (its own hits are read on
+        their own)."""
+        units = self.setup.units
+        critical = {a.target for a in attacks if a.critical}
+        kept: list[Attack] = []
+        for a in attacks:
+            if not a.critical and a.target not in critical:
+                defense = units[a.target].defense
+                more = most.get(a.target, 0)
+                if a.hits + more < defense:
+                    continue
+                if defense <= a.hits and a.hits + more < 2 * defense:
+                    a = a._replace(hits=defense)
+            kept.append(a)
+        return kept
 
     def _by_targets(self, owns: list[Own]) -> list[tuple[frozenset[int], list[Own]]]:
         """The step's attackers split by the houses they may target: two attackers are in

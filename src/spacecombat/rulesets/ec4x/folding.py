@@ -64,6 +64,10 @@ class SelectionTables:
         self._merged: dict[tuple[int, int, int], int] = {}
         #: selections -> their effective selections (``Ec4xBattle._effective``), by numbers
         self._effective: dict[int, int] = {}
+        #: the most hits later attackers may add, by number; (classes, selections, that
+        #: number) -> the selections within that reach (``Ec4xBattle._within_reach``)
+        self._reaches: dict[Hashable, int] = {}
+        self._within: dict[tuple[int, int, int], int] = {}
         #: the ends of a step's damage on the units of some houses (``damage_ends``; None: not
         #: followed) by the houses, those units' conditions and hits kept below DS, the
         #: selections' number and exact or not
@@ -90,6 +94,8 @@ class SelectionTables:
             self._classes.clear()
             self._merged.clear()
             self._effective.clear()
+            self._reaches.clear()
+            self._within.clear()
             self.damage.clear()
             self.folds.clear()
 
@@ -133,6 +139,25 @@ class SelectionTables:
         if found is None:
             combined = combine(self.tuples[selections], record)
             found = self._merged[key] = self.number(combined)
+        return found
+
+    def reach(self, most: Hashable) -> int:
+        """The number of what later attackers may add to each target (as a key)."""
+        found = self._reaches.get(most)
+        if found is None:
+            found = self._reaches[most] = len(self._reaches)
+        return found
+
+    def within_reach(
+        self, classes: int, selections: int, reach: int, keep: Callable[[Selections], Selections]
+    ) -> int:
+        """The number of the selections numbered ``selections`` kept only as their damage will
+        read them with what later attackers may add (numbered ``reach``), as ``keep`` keeps
+        them (``Ec4xBattle._within_reach``, put in order)."""
+        key = (classes, selections, reach)
+        found = self._within.get(key)
+        if found is None:
+            found = self._within[key] = self.number(keep(self.tuples[selections]))
         return found
 
     def effective(self, selections: int, effective: Callable[[Selections], Selections]) -> int:
