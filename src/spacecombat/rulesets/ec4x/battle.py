@@ -82,15 +82,17 @@ OWN_MORALE_ONLY = True
 #: the morale of a house no attack of another house reads (``Ec4xBattle._own_morale``)
 _UNREAD = Morale("", 0, -1, 0, False)
 #: steps of damage application and force reduction the folds may follow (``_damaged``) for
-#: each settled state the exact engine may reach: each is one procedure of 7.3.3 and a
-#: look-up (docs/benchmarks.md, 24S)
-DAMAGE_STEPS_PER_SETTLED = 2
+#: each settled state the exact engine may reach (30,000 by default): each is one procedure
+#: of 7.3.3 and a look-up, about 20 µs; reach battle 20 follows 15,051 (docs/benchmarks.md,
+#: 24S)
+DAMAGE_STEPS_PER_SETTLED = 1
 #: steps of the rules (a procedure, with the outcomes of its draw) the attackers' selections
 #: may follow (``_selection``: its CER die, target draw and re-roll) for each settled state
 #: the exact engine may reach: each about 20-35 µs. Once the folds were cheap (24S-1 to 24S-4)
 #: these walks were most of the time a battle too large took to give up, and nothing bounded
-#: them but the chance states (docs/benchmarks.md, 24S); reach battle 160 follows 67,739
-SELECTION_STEPS_PER_SETTLED = 3
+#: them but the chance states (docs/benchmarks.md, 24S); reach battle 160 follows 67,739 of
+#: the 75,000 (the fuzzed three-house battles slowest to give up stop here, in 2.5-2.8 s)
+SELECTION_STEPS_PER_SETTLED = 2.5
 
 PROCEDURES: dict[Stage, Procedure] = {
     Stage.MORALE: pre_combat.morale,
@@ -189,7 +191,7 @@ class Ec4xBattle:
         #: the steps of the rules the attackers' selections followed so far (``_selection``),
         #: and the most allowed (``size_folds``)
         self.selection_steps = 0
-        self.most_selection_steps = SELECTION_STEPS_PER_SETTLED * self.settled_states
+        self.most_selection_steps = int(SELECTION_STEPS_PER_SETTLED * self.settled_states)
         #: each set of houses' units (``_units_of``)
         self._house_units: dict[frozenset[int], tuple[int, ...]] = {}
 
@@ -199,7 +201,7 @@ class Ec4xBattle:
         self.most_folded = FOLDED_PER_SETTLED * settled
         self.most_siege_work = SIEGE_WORK_PER_SETTLED * settled
         self.most_damage_steps = DAMAGE_STEPS_PER_SETTLED * settled
-        self.most_selection_steps = SELECTION_STEPS_PER_SETTLED * settled
+        self.most_selection_steps = int(SELECTION_STEPS_PER_SETTLED * settled)
 
     def use_policies(self, policies: Mapping[str, Policy]) -> None:
         """The policies of the exact engine's exploration, which decide within a siege solved
