@@ -203,6 +203,13 @@ class Ec4xBattle:
         self.most_damage_steps = DAMAGE_STEPS_PER_SETTLED * settled
         self.most_selection_steps = int(SELECTION_STEPS_PER_SETTLED * settled)
 
+    def _refused(self, most: int, where: str) -> TooManyStates:
+        """A refusal at one of the folds' budgets (``size_folds``): they grow with the budget
+        a player asks for (``--budget``), so the note may offer a larger one."""
+        refused = TooManyStates(most, self.product_refusal(), where=where)
+        refused.budgeted = True
+        return refused
+
     def use_policies(self, policies: Mapping[str, Policy]) -> None:
         """The policies of the exact engine's exploration, which decide within a siege solved
         on its own (``folded``; the attacker's choices of ground units, 7.5.4, 7.6.1)."""
@@ -762,7 +769,7 @@ class Ec4xBattle:
                 # the folds' work is not counted in the explorer's states: bounded here, so a
                 # battle the engine cannot solve is given up in time (docs/limits.md)
                 where = f"after {self.most_folded:,} selections combined within attack steps"
-                raise TooManyStates(self.most_folded, self.product_refusal(), where=where)
+                raise self._refused(self.most_folded, where)
             grown: Profiles = {}
             for (attacks, engaging, rerolled), p in profiles.items():
                 for record, number, more_engaging, more_rerolled, q in numbered:
@@ -959,7 +966,7 @@ class Ec4xBattle:
         if self.damage_steps > self.most_damage_steps:
             # bounded beside the folds' selections (docs/limits.md)
             where = f"after {self.most_damage_steps:,} steps of attack steps' damage"
-            raise TooManyStates(self.most_damage_steps, self.product_refusal(), where=where)
+            raise self._refused(self.most_damage_steps, where)
         others = [u for u in range(len(state.cond)) if u not in set(changed)]
         found: Damaged = {}
         for (after, left), chance in ends.items():
@@ -1026,7 +1033,7 @@ class Ec4xBattle:
             ends = solver.ends(siege)
         except TooManyStates:
             where = f"after {self.most_siege_work:,} outcomes of planetary combat's draws"
-            raise TooManyStates(self.most_siege_work, self.product_refusal(), where=where) from None
+            raise self._refused(self.most_siege_work, where) from None
         if ends is None:
             return None
         return {state.at(Stage.PLANETARY, siege=last): weight for last, weight in ends.items()}
@@ -1198,7 +1205,7 @@ class Ec4xBattle:
         if self.selection_steps > self.most_selection_steps:
             # bounded beside the folds' selections combined (docs/limits.md)
             where = f"after {self.most_selection_steps:,} steps of attackers' selections"
-            raise TooManyStates(self.most_selection_steps, self.product_refusal(), where=where)
+            raise self._refused(self.most_selection_steps, where)
         own: Own | None = None
         if found is not None:
             record_number = self._tables.record
