@@ -232,12 +232,16 @@ def test_a_refusal_names_the_units_that_multiplied_the_states(
 ) -> None:
     """The note names what the states explored show: the fighter squadrons whose conditions
     changed (issue 24: the real cause, not the battle's size). Stopped by its settled states
-    (the folds' share left unbounded, so that they are what stops it)."""
+    (the folds' shares left unbounded, so that they are what stops it)."""
     monkeypatch.setattr("spacecombat.rulesets.ec4x.battle.FOLDED_PER_SETTLED", 10**6)
+    monkeypatch.setattr("spacecombat.rulesets.ec4x.battle.DAMAGE_STEPS_PER_SETTLED", 10**6)
     scenario = yaml.safe_load((EXAMPLES / "fighters.yaml").read_text())
     with pytest.raises(TooLarge) as refused:
-        exact_odds(scenario, limit=10)
+        # (a budget of 5: at most 50 settled states; at 10, the 60 chance states are reached
+        # first since a step's damage is followed in its fold, 24S-2, with fewer settled)
+        exact_odds(scenario, limit=5)
     note = str(refused.value)
+    assert "at 50 battle states reached by the dice" in note
     assert "conditions of its units (those of alpha 4 fighter squadrons" in note
     assert "beta 6 fighter squadrons change)" in note
 

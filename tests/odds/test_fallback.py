@@ -138,12 +138,20 @@ def test_at_the_largest_budget_the_note_does_not_offer_a_larger_one(
     assert "--budget" not in report.note
 
 
-def test_an_ec4x_battle_stopped_by_its_scaled_settled_cap_is_offered_a_larger_budget() -> None:
+def test_an_ec4x_battle_stopped_by_its_scaled_settled_cap_is_offered_a_larger_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """EC4X's settled-state cap grows with the budget asked (``exact.sized_settled``, issue
     24), so a battle stopped by it is offered a larger budget, though the cap it reached (in
-    EC4X's own states) is not the number asked for (in TI's chance states)."""
+    EC4X's own states) is not the number asked for (in TI's chance states). (The folds'
+    budgets and its chance states left larger, so that the settled states are what stops it:
+    since 24S the folds leave far fewer settled states for as many chance states.)"""
     from spacecombat.rulesets import parse_scenario
+    from spacecombat.rulesets.ec4x import battle as ec4x_battle
 
+    for share in ("FOLDED_PER_SETTLED", "DAMAGE_STEPS_PER_SETTLED", "SELECTION_STEPS_PER_SETTLED"):
+        monkeypatch.setattr(ec4x_battle, share, 10**6)
+    monkeypatch.setattr(ec4x_battle.Ec4xBattle, "chance_state_scale", 60)
     three = parse_scenario(yaml.safe_load((EXAMPLES / "ec4x" / "three-houses.yaml").read_text()))
     report = odds(three, limit=300, trials=200, workers=1, precision=0)
     assert report.note is not None
@@ -152,6 +160,21 @@ def test_an_ec4x_battle_stopped_by_its_scaled_settled_cap_is_offered_a_larger_bu
 
     scaled = Ec4xBattle.settled_states * 300 // CHANCE_STATES
     assert f"stopped at {scaled:,} battle states reached by the dice" in report.note
+    assert report.note.endswith(
+        "; a larger budget (--budget, up to 100,000 battle states) may solve it exactly"
+    )
+
+
+def test_an_ec4x_battle_stopped_by_its_folds_budget_is_offered_a_larger_budget() -> None:
+    """EC4X's folds' budgets (the attackers' selection walks here, 24S) are sized from its
+    settled states and grow with the budget asked (``Ec4xBattle.size_folds``), so a battle
+    stopped by one is offered a larger budget too."""
+    from spacecombat.rulesets import parse_scenario
+
+    three = parse_scenario(yaml.safe_load((EXAMPLES / "ec4x" / "three-houses.yaml").read_text()))
+    report = odds(three, limit=300, trials=200, workers=1, precision=0)
+    assert report.note is not None
+    assert "steps of attackers' selections" in report.note
     assert report.note.endswith(
         "; a larger budget (--budget, up to 100,000 battle states) may solve it exactly"
     )

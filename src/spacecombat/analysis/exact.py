@@ -125,7 +125,11 @@ def exact_odds(
             why = f"{exc.why}; {growth(explorer.graph.states)}"
             stopped = TooManyStates(exc.limit, why, where=exc.where)
         scaled_settled = settled is not None and settled < budget.MOST_SETTLED
-        stopped.budgeted = exc.limit == limit or (scaled_settled and exc.limit == settled)
+        # (a ruleset's own budgets sized from the settled states say so themselves: EC4X's
+        # folds', ``Ec4xBattle.size_folds``)
+        stopped.budgeted = (
+            exc.budgeted or exc.limit == limit or (scaled_settled and exc.limit == settled)
+        )
         raise stopped from None
     absorbed = absorb(graph, exact=fractions)
     by_round, still, _ = rounds_distribution(graph)

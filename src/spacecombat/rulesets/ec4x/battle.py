@@ -12,6 +12,14 @@ from spacecombat.analysis.graph import TooManyStates, Weight, chances, following
 from spacecombat.core.decisions import DecisionRequest, Policy
 from spacecombat.core.engine import Chance, Draw, End, Node, Step
 from spacecombat.core.events import event
+from spacecombat.rulesets.ec4x.folding import (
+    Damaged,
+    Landed,
+    Own,
+    Profiles,
+    SelectionTables,
+    damage_ends,
+)
 from spacecombat.rulesets.ec4x.planetary.chain import Planetary, plans
 from spacecombat.rulesets.ec4x.planetary.siege import Stage as SiegeStage
 from spacecombat.rulesets.ec4x.planetary.solved import SiegeSolver
@@ -27,6 +35,7 @@ from spacecombat.rulesets.ec4x.state import (
     GONE_UNDAMAGED,
     IN_BATTLE,
     Attack,
+    Morale,
     Stage,
     State,
 )
@@ -48,17 +57,42 @@ _NEVER_BACK = (DESTROYED, GONE_UNDAMAGED, GONE_CRIPPLED)
 _DAMAGE_DONE = (Stage.DAMAGE, Stage.FORCE_REDUCTION)
 
 #: selections an exact solve may combine in its folded attack steps (``Ec4xBattle.folded``)
-#: for each settled state it may reach (462,000 by default): the examples combine at most
-#: about 2.4 a state (three-houses.yaml: 49,164 for 20,396 settled states), while a battle
-#: the engine cannot solve may spend most of its time there (a fuzzed three-house battle: 4.7
-#: s of CPU to reach 25,000 settled states before the folds' merges were memoised), so the
-#: folds' work is bounded too (issue 24). Three squadrons a side with a starbase (reach
-#: battle 13) combine 451,090 for 39,881 settled states (24R-3)
+#: for each settled state it may reach (180,000 by default): a battle the engine cannot solve
+#: may spend much of its time there (a fuzzed three-house battle: 4.7 s of CPU to reach 25,000
+#: settled states before the folds' merges were memoised), so the folds' work is bounded too
+#: (issue 24). Three squadrons a side with a starbase (reach battle 13) combined 451,090
+#: (24R-3), 49,139 since a step's attackers are split by the houses they target (24S-4)
 FOLDED_PER_SETTLED = 6
 #: outcomes of planetary combat's draws the sieges solved apart may follow (``folded``) for
 #: each settled state the exact engine may reach: each is one step of a siege's procedures
 #: and a look-up, about 10-15 µs (docs/benchmarks.md, 24R-1)
 SIEGE_WORK_PER_SETTLED = 4
+#: whether a folded attack step's states are followed through its damage (24S-2; off only to
+#: check that the answers are the same, ``tests/ec4x/test_damage_folded.py``)
+FOLD_DAMAGE = True
+#: whether a step's selections so far are kept only as what their damage will read of them
+#: given the most the attackers after may add (24S-5; off only to check the answers)
+REACH_MERGES = True
+#: whether a step's attackers are split by the houses they may target, each part's damage
+#: followed on its own (24S-4; off only to check that the answers are the same)
+SPLIT_BY_TARGETS = True
+#: whether an attacker's selections are remembered without the other houses' morale (24S-3;
+#: off only to check that the answers are the same, ``tests/ec4x/test_damage_folded.py``)
+OWN_MORALE_ONLY = True
+#: the morale of a house no attack of another house reads (``Ec4xBattle._own_morale``)
+_UNREAD = Morale("", 0, -1, 0, False)
+#: steps of damage application and force reduction the folds may follow (``_damaged``) for
+#: each settled state the exact engine may reach (30,000 by default): each is one procedure
+#: of 7.3.3 and a look-up, about 20 µs; reach battle 20 follows 15,051 (docs/benchmarks.md,
+#: 24S)
+DAMAGE_STEPS_PER_SETTLED = 1
+#: steps of the rules (a procedure, with the outcomes of its draw) the attackers' selections
+#: may follow (``_selection``: its CER die, target draw and re-roll) for each settled state
+#: the exact engine may reach: each about 20-35 µs. Once the folds were cheap (24S-1 to 24S-4)
+#: these walks were most of the time a battle too large took to give up, and nothing bounded
+#: them but the chance states (docs/benchmarks.md, 24S); reach battle 160 follows 67,739 of
+#: the 75,000 (the fuzzed three-house battles slowest to give up stop here, in 2.5-2.8 s)
+SELECTION_STEPS_PER_SETTLED = 2.5
 
 PROCEDURES: dict[Stage, Procedure] = {
     Stage.MORALE: pre_combat.morale,
@@ -128,13 +162,14 @@ class Ec4xBattle:
         )
         #: the battle without its log, for ``_selection`` (``Setup.quiet``)
         self._quiet = dataclasses.replace(setup, quiet=True)
-        #: ``_selection`` by the attacker's start state
-        self._selection_memo: dict[
-            tuple[State, bool], dict[tuple[Attack | None, int, int], Weight] | None
-        ] = {}
-        #: ``_merged`` and ``_effective`` by their selections
+        #: ``_selection`` by the attacker's start state, and how many it has made (each
+        #: attacker's selections are numbered in the order they are made, ``folding.Own``)
+        self._selection_memo: dict[tuple[State, bool], Own | None] = {}
+        self._selections_made = 0
+        #: ``_merged`` by its selections
         self._merged_memo: dict[tuple[tuple[Attack, ...], Attack], tuple[Attack, ...]] = {}
-        self._effective_found: dict[tuple[Attack, ...], tuple[Attack, ...]] = {}
+        #: the folds' selections by number, and their combinations (``folding``, 24S-1)
+        self._tables = SelectionTables()
         self._in_runs = frozenset(
             u for _, first, last in self.alike_runs for u in range(first, last)
         )
@@ -149,12 +184,31 @@ class Ec4xBattle:
         self.siege_policies: Mapping[str, Policy] | None = None
         self._siege_solvers: dict[tuple[object, bool], SiegeSolver] = {}
         self.most_siege_work = SIEGE_WORK_PER_SETTLED * self.settled_states
+        #: the steps of damage the folds followed so far (``_damaged``), and the most allowed
+        #: (``size_folds``)
+        self.damage_steps = 0
+        self.most_damage_steps = DAMAGE_STEPS_PER_SETTLED * self.settled_states
+        #: the steps of the rules the attackers' selections followed so far (``_selection``),
+        #: and the most allowed (``size_folds``)
+        self.selection_steps = 0
+        self.most_selection_steps = int(SELECTION_STEPS_PER_SETTLED * self.settled_states)
+        #: each set of houses' units (``_units_of``)
+        self._house_units: dict[frozenset[int], tuple[int, ...]] = {}
 
     def size_folds(self, settled: int) -> None:
         """The folds' share of the exact engine's budget when it may reach ``settled``
         settled states (a ``--budget`` scales both alike, ``exact.sized_settled``)."""
         self.most_folded = FOLDED_PER_SETTLED * settled
         self.most_siege_work = SIEGE_WORK_PER_SETTLED * settled
+        self.most_damage_steps = DAMAGE_STEPS_PER_SETTLED * settled
+        self.most_selection_steps = int(SELECTION_STEPS_PER_SETTLED * settled)
+
+    def _refused(self, most: int, where: str) -> TooManyStates:
+        """A refusal at one of the folds' budgets (``size_folds``): they grow with the budget
+        a player asks for (``--budget``), so the note may offer a larger one."""
+        refused = TooManyStates(most, self.product_refusal(), where=where)
+        refused.budgeted = True
+        return refused
 
     def use_policies(self, policies: Mapping[str, Policy]) -> None:
         """The policies of the exact engine's exploration, which decide within a siege solved
@@ -583,58 +637,377 @@ class Ec4xBattle:
         if members is None:
             return None
         i = state.cursor[0] if state.cursor else 0
-        one: Weight = Fraction(1) if exact else 1.0
-        classes = self._target_classes(state)
-        merges: dict[tuple[tuple[Attack, ...], Attack], tuple[Attack, ...]] = {}
-        first = self._selections(state.attacks)
-        if classes:
-            first = self._symmetric(first, classes)
-        profiles: dict[tuple[tuple[Attack, ...], int, int], Weight] = {(first, 0, 0): one}
+        owns = []
         for k in range(i, len(members)):
             own = self._selection(state, k, exact)
             if own is None:
                 return None
-            self.folded_work += len(profiles) * len(own)
-            if self.folded_work > self.most_folded:
-                # the folds' work is not counted in the explorer's states: bounded here, so a
-                # battle the engine cannot solve is given up in time (docs/limits.md)
-                where = f"after {self.most_folded:,} selections combined within attack steps"
-                raise TooManyStates(self.most_folded, self.product_refusal(), where=where)
-            grown: dict[tuple[tuple[Attack, ...], int, int], Weight] = {}
-            for (attacks, engaging, rerolled), p in profiles.items():
-                for (record, more_engaging, more_rerolled), q in own.items():
-                    if record is None:
-                        merged = attacks
-                    else:
-                        merged_or_none = merges.get((attacks, record))
-                        if merged_or_none is None:
-                            merged_or_none = self._merged(attacks, record)
-                            if classes:
-                                merged_or_none = self._symmetric(merged_or_none, classes)
-                            merges[attacks, record] = merged_or_none
-                        merged = merged_or_none
-                    key = (merged, engaging | more_engaging, rerolled | more_rerolled)
-                    grown[key] = grown.get(key, 0) + p * q
-            profiles = grown
+            owns.append(own)
+        classes = self._target_classes(state)
+        tables = self._tables
+        tables.fresh()
+        trading = tables.classes(tuple(sorted(set(classes.values()))))
+        first = self._selections(state.attacks)
+        if classes:
+            first = self._symmetric(first, classes)
         end = (len(members), rounds.NO_ROLL, -1, 0)
-        if not state.damage:
-            # the selections as their damage reads them, summed before states are made
-            effective: dict[tuple[tuple[Attack, ...], int, int], Weight] = {}
-            for (attacks, engaging, rerolled), weight in profiles.items():
-                key = (self._effective_memo(attacks), engaging, rerolled)
-                effective[key] = effective.get(key, 0) + weight
-            profiles = effective
+        # what the fold reads: the selections so far, each attacker's own (by its number),
+        # the alike targets traded, and what damage application reads (24S-3)
+        key = (
+            trading,
+            tables.number(first),
+            tuple(number for number, _ in owns),
+            state.cond,
+            state.damage,
+            exact,
+            FOLD_DAMAGE,
+        )
+        known = tables.folds.get(key)
+        if known is None:
+            known = self._convolved(state, tables.number(first), owns, classes, end, exact)
+            tables.folds[key] = known
+        landed, profiles = known
+        if landed is not None:
+            return self._landed(state, landed)
         found: dict[State, Weight] = {}
         for (attacks, engaging, rerolled), weight in profiles.items():
             after = state.at(
                 Stage.ATTACK,
-                attacks=attacks,
+                attacks=tables.tuples[attacks],
                 engaging=state.engaging | engaging,
                 rerolled=state.rerolled | rerolled,
                 cursor=end,
             )
             found[after] = found.get(after, 0) + weight
         return found
+
+    def _convolved(
+        self,
+        state: State,
+        first: int,
+        owns: list[Own],
+        classes: dict[int, tuple[int, ...]],
+        end: tuple[int, ...],
+        exact: bool,
+    ) -> tuple[Landed | None, Profiles]:
+        """The step's selections (7.3.1): each attacker's own (``owns``, from ``_selection``)
+        convolved from those so far (``first``, numbered), and where the step ends once its
+        damage is done (``_damaged``; None where it is not followed, the selections then
+        kept for the explorer).
+
+        The damage a house's units take reads only the selections against them (7.3.3: hits
+        summed per target, Destruction Protection among the target's Task Force, force
+        reduction within it), so the attackers are split by the houses they may target
+        (``_by_targets``): each part's selections are convolved and followed through their
+        damage on their own, and the parts' ends combined (24S-4). A step where alpha's and
+        beta's squadrons fire at each other combines 15 + 15 x 15 selections where it
+        combined 15 x 15 x 15 (reach battle 13's CR 6 step)."""
+        one: Weight = Fraction(1) if exact else 1.0
+        tables = self._tables
+        trading = tables.classes(tuple(sorted(set(classes.values()))))
+
+        def combine(attacks: tuple[Attack, ...], record: Attack) -> tuple[Attack, ...]:
+            merged = self._merged(attacks, record)
+            return self._symmetric(merged, classes) if classes else merged
+
+        def tidy(attacks: tuple[Attack, ...]) -> tuple[Attack, ...]:
+            ordered = self._selections(attacks)
+            return self._symmetric(ordered, classes) if classes else ordered
+
+        parts = self._by_targets(owns)
+        if FOLD_DAMAGE and SPLIT_BY_TARGETS and len(parts) > 1 and not state.attacks:
+            nothing = tables.number(())
+            landed_parts = []
+            for houses, own_part in parts:
+                profiles = self._profiles(state, nothing, own_part, trading, combine, one, tidy)
+                landed = self._damaged(state, profiles, end, exact, houses)
+                if landed is None:
+                    break
+                landed_parts.append((houses, landed))
+            else:
+                return self._joined(state, landed_parts, one), {}
+        profiles = self._profiles(state, first, owns, trading, combine, one, tidy)
+        if FOLD_DAMAGE:
+            units = self.setup.units
+            houses = frozenset(
+                {h for houses, _ in parts for h in houses}
+                | {units[a.target].house for a in state.attacks}
+            )
+            landed = self._damaged(state, profiles, end, exact, houses)
+            if landed is not None:
+                return self._joined(state, [(houses, landed)], one), {}
+        # the selections kept where their damage is left to the explorer
+        return None, profiles
+
+    def _profiles(
+        self,
+        state: State,
+        first: int,
+        owns: Sequence[Own],
+        trading: int,
+        combine: Callable[[tuple[Attack, ...], Attack], tuple[Attack, ...]],
+        one: Weight,
+        tidy: Callable[[tuple[Attack, ...]], tuple[Attack, ...]],
+    ) -> Profiles:
+        """Attackers' selections (``owns``) convolved from ``first``, each sum kept as damage
+        application reads it (``_merged``: per target, the hits without a critical summed,
+        each critical on its own; the alike targets traded to a fixed order, ``_symmetric``,
+        as ``combine`` does), then as their damage reads them (``_effective``). After each
+        attacker, the hits summed on a target are kept only as what the damage will read of
+        them given the most the attackers after it may add (``_within_reach``, 24S-5). Counted
+        against the folds' budget (``most_folded``)."""
+        tables = self._tables
+        # the most hits the attackers after each may still add to each target, by number
+        # (``_within_reach``; not where hits below DS are kept)
+        reach = self._reach_after(owns) if REACH_MERGES and not state.damage else None
+        # the selections so far by their number (``SelectionTables``), with the houses they
+        # engaged and the starbases re-rolled against
+        profiles: Profiles = {(first, 0, 0): one}
+        for k, (_, numbered) in enumerate(owns):
+            self.folded_work += len(profiles) * len(numbered)
+            if self.folded_work > self.most_folded:
+                # the folds' work is not counted in the explorer's states: bounded here, so a
+                # battle the engine cannot solve is given up in time (docs/limits.md)
+                where = f"after {self.most_folded:,} selections combined within attack steps"
+                raise self._refused(self.most_folded, where)
+            grown: Profiles = {}
+            for (attacks, engaging, rerolled), p in profiles.items():
+                for record, number, more_engaging, more_rerolled, q in numbered:
+                    if record is None:
+                        merged = attacks
+                    else:
+                        merged = tables.merged(trading, attacks, number, record, combine)
+                    key = (merged, engaging | more_engaging, rerolled | more_rerolled)
+                    grown[key] = grown.get(key, 0) + p * q
+            if reach is not None:
+                most, numbered_most = reach[k]
+
+                def keep(
+                    attacks: tuple[Attack, ...], most: dict[int, int] = most
+                ) -> tuple[Attack, ...]:
+                    return tidy(tuple(self._within_reach(attacks, most)))
+
+                merged_by_reach: Profiles = {}
+                for (attacks, engaging, rerolled), p in grown.items():
+                    kept = tables.within_reach(trading, attacks, numbered_most, keep)
+                    key = (kept, engaging, rerolled)
+                    merged_by_reach[key] = merged_by_reach.get(key, 0) + p
+                grown = merged_by_reach
+            profiles = grown
+        if not state.damage:
+            # the selections as their damage reads them, summed before states are made
+            effective: Profiles = {}
+            for (attacks, engaging, rerolled), weight in profiles.items():
+                key = (tables.effective(attacks, self._effective), engaging, rerolled)
+                effective[key] = effective.get(key, 0) + weight
+            profiles = effective
+        return profiles
+
+    def _reach_after(self, owns: Sequence[Own]) -> list[tuple[dict[int, int], int]]:
+        """For each attacker of ``owns``, the most hits the attackers after it may still add
+        to each target (the largest of each one's selections against it, summed), numbered
+        (``SelectionTables.reach``)."""
+        found: list[tuple[dict[int, int], int]] = []
+        most: dict[int, int] = {}
+        for _, numbered in reversed(owns):
+            found.append((dict(most), self._tables.reach(tuple(sorted(most.items())))))
+            largest: dict[int, int] = {}
+            for record, *_ in numbered:
+                if record is not None:
+                    largest[record.target] = max(largest.get(record.target, 0), record.hits)
+            for target, hits in largest.items():
+                most[target] = most.get(target, 0) + hits
+        found.reverse()
+        return found
+
+    def _within_reach(self, attacks: tuple[Attack, ...], most: dict[int, int]) -> list[Attack]:
+        """A step's selections so far with each target's hits without a critical kept only as
+        what its damage will read of them, whatever the attackers after may add (at most
+        ``most`` hits on each target; 7.3.3 restriction 1, E24, E25): the step's hits on a
+        target (these, the later ones, and criticals' hits) are read only as below its DS,
+        from DS, or from twice DS (reduced, destroyed when undamaged; Destruction
+        Protection and force reduction read the same). A sum that stays below DS with the
+        most that may come is as good as none; one from DS that stays below twice DS, as
+        DS. Left as they are: targets with a critical among these (its own hits are read on
+        their own)."""
+        units = self.setup.units
+        critical = {a.target for a in attacks if a.critical}
+        kept: list[Attack] = []
+        for a in attacks:
+            if not a.critical and a.target not in critical:
+                defense = units[a.target].defense
+                more = most.get(a.target, 0)
+                if a.hits + more < defense:
+                    continue
+                if defense <= a.hits and a.hits + more < 2 * defense:
+                    a = a._replace(hits=defense)
+            kept.append(a)
+        return kept
+
+    def _by_targets(self, owns: list[Own]) -> list[tuple[frozenset[int], list[Own]]]:
+        """The step's attackers split by the houses they may target: two attackers are in
+        one part when their targets' houses meet (through others too), each part with its
+        houses, in the attackers' order (one part: nothing to split)."""
+        units = self.setup.units
+        targeted = [
+            frozenset(units[r.target].house for r, *_ in numbered if r is not None)
+            for _, numbered in owns
+        ]
+        parts: list[tuple[set[int], list[Own]]] = []
+        for houses, own in zip(targeted, owns, strict=True):
+            meeting = [part for part in parts if part[0] & houses]
+            if not meeting:
+                parts.append((set(houses), [own]))
+                continue
+            kept = meeting[0]
+            kept[0].update(houses)
+            kept[1].append(own)
+            for other in meeting[1:]:
+                kept[0].update(other[0])
+                kept[1].extend(other[1])
+                parts.remove(other)
+        if len(parts) > 1:
+            # each part's attackers in the step's order (the sums are the same in any order)
+            order = {id(own): k for k, own in enumerate(owns)}
+            for part in parts:
+                part[1].sort(key=lambda own: order[id(own)])
+        return [(frozenset(houses), own_part) for houses, own_part in parts]
+
+    def _joined(
+        self, state: State, parts: list[tuple[frozenset[int], Landed]], one: Weight
+    ) -> Landed:
+        """Where a step's damage leaves all the units, from where it leaves each part's target
+        houses' units (``_damaged``; the parts of ``_by_targets``, or one): the units of no
+        part as they were, and every combination of the parts' ends, with the product of
+        their chances."""
+        joined: Landed = {(state.cond, state.damage, 0, 0): one}
+        for houses, landed in parts:
+            changed = self._units_of(houses)
+            grown: Landed = {}
+            for (now, now_kept, engaging, rerolled), p in joined.items():
+                for (after, after_kept, more_engaging, more_rerolled), q in landed.items():
+                    conditions = list(now)
+                    for u, condition in zip(changed, after, strict=True):
+                        conditions[u] = condition
+                    left = now_kept
+                    if now_kept:
+                        hits = list(now_kept)
+                        for u, kept in zip(changed, after_kept, strict=True):
+                            hits[u] = kept
+                        left = tuple(hits)
+                    key = (
+                        tuple(conditions),
+                        left,
+                        engaging | more_engaging,
+                        rerolled | more_rerolled,
+                    )
+                    grown[key] = grown.get(key, 0) + p * q
+            joined = grown
+        return joined
+
+    def _damaged(
+        self,
+        state: State,
+        profiles: Profiles,
+        end: tuple[int, ...],
+        exact: bool,
+        houses: frozenset[int],
+    ) -> Landed | None:
+        """Where a folded attack step's damage leaves the units of ``houses`` (those its
+        selections may target) once it is done (7.3.1 "Combined damage from all attackers is
+        applied to the target", 7.3.3), from its selections all made (``profiles``, by
+        number, with the houses they engaged and the starbases re-rolled against): each
+        followed through damage application and force reduction to the next step's start,
+        where the many selections that do the same damage meet; the conditions and hits kept
+        of those units only (``Landed``, in unit order). The damage reads only the
+        selections and the conditions and hits kept of their targets' houses' units (Destruction
+        Protection and force reduction look within the target's Task Force;
+        ``damage.apply_damage``, ``damage.force_reduction``), so its ends are found once for
+        each of those (``folding.damage_ends``, remembered for the battle) and given to every
+        selection that has them. None (the explorer follows each selection's damage) where
+        the damage cannot be followed so (24S-2)."""
+        tables = self._tables
+        memo = tables.damage
+        changed = self._units_of(houses)
+        cond = tuple(state.cond[u] for u in changed)
+        kept = tuple(state.damage[u] for u in changed) if state.damage else ()
+        landed: Landed = {}
+        for (attacks, engaging, rerolled), weight in profiles.items():
+            key = (houses, cond, kept, attacks, exact)
+            if key in memo:
+                ends = memo[key]
+            else:
+                ends = memo[key] = self._damage_ends(state, attacks, end, exact, changed)
+            if ends is None:
+                return None
+            for (after, left), chance in ends.items():
+                landed_key = (after, left, engaging, rerolled)
+                landed[landed_key] = landed.get(landed_key, 0) + weight * chance
+        return landed
+
+    def _damage_ends(
+        self,
+        state: State,
+        attacks: int,
+        end: tuple[int, ...],
+        exact: bool,
+        changed: tuple[int, ...],
+    ) -> Damaged | None:
+        """``folding.damage_ends`` of the step of ``state`` with the selections numbered
+        ``attacks``, as the conditions and hits kept of the units ``changed`` (None where it
+        is not followed, or where it changes another unit). Its steps count against the
+        folds' budget (``most_damage_steps``)."""
+        before = state.at(Stage.ATTACK, attacks=self._tables.tuples[attacks], cursor=end)
+        followed = damage_ends(PROCEDURES, self._quiet, before, exact)
+        if followed is None:
+            return None
+        ends, steps = followed
+        self.damage_steps += steps
+        if self.damage_steps > self.most_damage_steps:
+            # bounded beside the folds' selections (docs/limits.md)
+            where = f"after {self.most_damage_steps:,} steps of attack steps' damage"
+            raise self._refused(self.most_damage_steps, where)
+        others = [u for u in range(len(state.cond)) if u not in set(changed)]
+        found: Damaged = {}
+        for (after, left), chance in ends.items():
+            if any(after[u] != state.cond[u] for u in others) or (
+                left and any(left[u] != state.damage[u] for u in others)
+            ):
+                return None
+            key = (
+                tuple(after[u] for u in changed),
+                tuple(left[u] for u in changed) if left else (),
+            )
+            found[key] = found.get(key, 0) + chance
+        return found
+
+    def _units_of(self, houses: frozenset[int]) -> tuple[int, ...]:
+        """The units of ``houses``, in unit order (memoised)."""
+        found = self._house_units.get(houses)
+        if found is None:
+            found = tuple(u.index for u in self.setup.units if u.house in houses)
+            self._house_units[houses] = found
+        return found
+
+    def _landed(self, state: State, landed: Landed) -> dict[State, Weight]:
+        """The states where a folded step's damage leaves ``state`` (``_damaged``): its units'
+        conditions and hits kept, the houses engaged and starbases re-rolled against, at
+        the next step's start with no selections."""
+        step = state.step + 1
+        done: dict[State, Weight] = {}
+        for (after, left, engaging, rerolled), weight in landed.items():
+            reached = state.at(
+                Stage.ATTACK,
+                cond=after,
+                damage=left,
+                engaging=state.engaging | engaging,
+                rerolled=state.rerolled | rerolled,
+                step=step,
+                attacks=(),
+                cursor=(),
+            )
+            done[reached] = done.get(reached, 0) + weight
+        return done
 
     def _siege_folded(self, state: State, exact: bool) -> dict[State, Weight] | None:
         """The rest of the siege in ``state`` folded into one distribution of the battle's
@@ -660,7 +1033,7 @@ class Ec4xBattle:
             ends = solver.ends(siege)
         except TooManyStates:
             where = f"after {self.most_siege_work:,} outcomes of planetary combat's draws"
-            raise TooManyStates(self.most_siege_work, self.product_refusal(), where=where) from None
+            raise self._refused(self.most_siege_work, where) from None
         if ends is None:
             return None
         return {state.at(Stage.PLANETARY, siege=last): weight for last, weight in ends.items()}
@@ -726,17 +1099,6 @@ class Ec4xBattle:
             memo[key] = found
         return found
 
-    def _effective_memo(self, attacks: tuple[Attack, ...]) -> tuple[Attack, ...]:
-        """``_effective``, memoised for the battle."""
-        memo = self._effective_found
-        found = memo.get(attacks)
-        if found is None:
-            found = self._effective(attacks)
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            memo[attacks] = found
-        return found
-
     def _effective(self, attacks: tuple[Attack, ...]) -> tuple[Attack, ...]:
         """A step's selections, all made, as their damage reads them when no hits are kept
         below DS (7.3.3 restriction 1, E25): on a target without a critical, hits below its
@@ -779,15 +1141,14 @@ class Ec4xBattle:
                 return None
         return members
 
-    def _selection(
-        self, state: State, k: int, exact: bool
-    ) -> dict[tuple[Attack | None, int, int], Weight] | None:
+    def _selection(self, state: State, k: int, exact: bool) -> Own | None:
         """The ``k``-th attacker's selection in the step of ``state``, by the rules' own draws
         (``rounds.attack`` of the battle without its log, one procedure at a time): each
         selection (None: no valid target; as ``_selections`` keeps it) with the houses it
-        engaged and the starbases it re-rolled against, and its chance. None if anything
-        else of the state changed (the step is then explored draw by draw). Memoised by
-        the state as the attacker finds it (the steps after this one left out)."""
+        engaged and the starbases it re-rolled against, and its chance, numbered for the
+        folds (``folding.Own``). None if anything else of the state changed (the step is then
+        explored draw by draw). Memoised by the state as the attacker finds it: the steps
+        after this one left out, and the other houses' morale (``_own_morale``)."""
         start = state.at(
             Stage.ATTACK,
             steps=(state.steps[state.step],),
@@ -796,6 +1157,7 @@ class Ec4xBattle:
             cursor=(k, rounds.NO_ROLL, -1, 0),
             engaging=0,
             rerolled=0,
+            morale=self._own_morale(state, k),
         )
         memo = self._selection_memo
         key = (start, exact)
@@ -805,8 +1167,10 @@ class Ec4xBattle:
         one: Weight = Fraction(1) if exact else 1.0
         frontier: dict[State, Weight] = {start: one}
         found: dict[tuple[Attack | None, int, int], Weight] | None = {}
+        steps = 0
         while frontier and found is not None:
             current, p = frontier.popitem()
+            steps += 1
             if not (current.stage is Stage.ATTACK and current.cursor and current.cursor[0] == k):
                 # the attacker's selection made (or skipped): nothing else may have changed
                 if len(current.attacks) > 1 or current != start.at(
@@ -837,10 +1201,37 @@ class Ec4xBattle:
                     frontier[after] = frontier.get(after, 0) + p * q
             else:  # a decision or an end: not a selection
                 found = None
+        self.selection_steps += steps
+        if self.selection_steps > self.most_selection_steps:
+            # bounded beside the folds' selections combined (docs/limits.md)
+            where = f"after {self.most_selection_steps:,} steps of attackers' selections"
+            raise self._refused(self.most_selection_steps, where)
+        own: Own | None = None
+        if found is not None:
+            record_number = self._tables.record
+            own = (
+                self._selections_made,
+                tuple(
+                    (record, record_number(record), engaging, rerolled, q)
+                    for (record, engaging, rerolled), q in found.items()
+                ),
+            )
+            self._selections_made += 1
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        memo[key] = found
-        return found
+        memo[key] = own
+        return own
+
+    def _own_morale(self, state: State, k: int) -> tuple[Morale, ...]:
+        """Each house's morale as the ``k``-th attacker of the step reads it (7.1.4): its own
+        house's (its CER modifiers, ``cer.modifiers``; the morale auto-critical,
+        ``rounds.auto_critical_due``), the others' never (``UNREAD``), so that its selections
+        are the same whatever the others' morale results (24S-3)."""
+        morale = state.morale
+        if not OWN_MORALE_ONLY or len(morale) < 2:
+            return morale
+        house = self.setup.units[rounds.attackers(self.setup, state)[k]].house
+        return tuple(m if h == house else _UNREAD for h, m in enumerate(morale))
 
     def end_key(self, state: State) -> Hashable:
         return state.at(state.stage, round=0)
