@@ -155,6 +155,20 @@ class Terminal:
     key: Hashable
     outcome: Mapping[str, object] = field(compare=False, hash=False)
 
+    def __hash__(self) -> int:
+        # the generated hash's value (of the compared fields), computed once: a terminal is a
+        # key of every edge that reaches it, and its key a whole battle state, whose fields
+        # hash in Python (24V-1)
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:
+            known = hash((self.key,))
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    def __getstate__(self) -> dict[str, object]:
+        # (a hash is worth only in the process that computed it)
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
 
 @dataclass(frozen=True)
 class Entry(Generic[S]):

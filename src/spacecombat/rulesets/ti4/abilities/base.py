@@ -829,7 +829,18 @@ def overrides(handler: Handler | type[Handler], hook: str) -> bool:
     """Whether ``handler`` (or a handler class) answers ``hook`` (a name declared in
     rulesets/ti4/hooks.py) otherwise than ``Handler``'s no-effect default."""
     cls = handler if isinstance(handler, type) else type(handler)
-    return getattr(cls, BY_NAME[hook].name) is not getattr(Handler, hook)
+    known = _OVERRIDDEN.get((cls, hook))
+    if known is None:
+        known = _OVERRIDDEN[(cls, hook)] = getattr(cls, BY_NAME[hook].name) is not getattr(
+            Handler, hook
+        )
+    return known
+
+
+#: ``overrides``'s answers by (handler class, hook), remembered (24V-2): the exact engine asks
+#: it for each handler at each follow-up heard (``effects.follow_ups``), and a class's methods
+#: do not change once it is made
+_OVERRIDDEN: dict[tuple[type[Handler], str], bool] = {}
 
 
 def acts_in_rounds(handler: Handler) -> bool:
