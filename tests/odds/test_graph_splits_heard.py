@@ -23,6 +23,7 @@ import pytest
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.rulesets.ti4 import split_rolls
 
+from .test_graph_joins import CROWN_AND_BROTHER_MILOR
 from .test_graph_leaps import IDLE
 from .test_graph_splits import _explore
 
@@ -46,36 +47,9 @@ CASES: dict[str, dict[str, Any]] = {
     "crown of the singularity's opponent": _with_crown(_SINGULARITY, "defender"),
 }
 
-#: the faction mix's battle no. 256 (benchmarks/faction_exact.py, seed 2026): the Yin
-#: defender's Crown of Thalnos, its losses heard by Brother Milor, played before the rounds
-NO_256: dict[str, Any] = {
-    "ruleset": "ti4",
-    "battle": "space",
-    "attacker": {
-        "units": {"war_sun": 2, "cruiser": 1, "destroyer": 1, "fighter": 1},
-        "faction": "yssaril",
-        "technologies": ["assault_cannon"],
-        "action_cards": ["fighter_prototype", "disable"],
-        "relics": ["the_crown_of_thalnos"],
-        "trade_goods": 2,
-        "influence": 1,
-        "policy": {"sustain": "first", "play": {"the_crown_of_thalnos": "never"}},
-        "planet_units": {"infantry": 1},
-    },
-    "defender": {
-        "units": {"war_sun": 1, "cruiser": 1, "dreadnought": 2, "fighter": 1},
-        "faction": "yin",
-        "upgrades": ["fighter"],
-        "technologies": ["magen_defense_grid_omega", "antimass_deflectors"],
-        "promissory_notes": ["the_cavalry", "strike_wing_ambuscade"],
-        "leaders": ["brother_milor"],
-        "relics": ["the_crown_of_thalnos"],
-        "trade_goods": 4,
-        "influence": 2,
-        "policy": {"sustain": "first"},
-    },
-    "system": {"features": ["mecatol_rex"]},
-}
+#: the faction mix's battle no. 256: the Yin defender's Crown of Thalnos, its losses heard by
+#: Brother Milor, played before the rounds
+NO_256 = CROWN_AND_BROTHER_MILOR
 
 
 def _same_graph(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,9 +17,7 @@ from typing import Any
 import pytest
 
 from spacecombat import odds, rulesets
-from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.graph import Explorer
-from spacecombat.core.errors import SpacecombatError
 from spacecombat.core.pool import DiceGroup
 from spacecombat.rulesets import parse_scenario
 from spacecombat.rulesets.ti4.battle import Ti4Battle
@@ -28,22 +26,13 @@ from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Phase, RolledHits
 from tests.sweep.test_cache import close
 from tests.ti4.fast_path_battles import battles
+from tests.ti4.switched import same_on_and_off
 from tests.ti4.test_replaced_hits import HOLDER
 
 
-def report(scenario: dict[str, Any], forget: bool, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setattr(dead_rolls, "FORGET", forget)
-    return odds(scenario, fallback=False).to_json()
-
-
 def same_with_and_without(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> bool:
-    """The reports with and without the merge are equal; False if the battle is refused."""
-    try:
-        without = report(scenario, False, monkeypatch)
-    except (TooLarge, SpacecombatError):
-        return False
-    close(report(scenario, True, monkeypatch), without)
-    return True
+    """The reports with and without the shortcut are equal; False if the battle is refused."""
+    return same_on_and_off(scenario, dead_rolls, "FORGET", monkeypatch)
 
 
 def steps(forget: bool, monkeypatch: pytest.MonkeyPatch) -> int:

@@ -21,14 +21,12 @@ from typing import Any
 import pytest
 from benchmarks.factions import random_faction_battle
 
-from spacecombat import odds, rulesets
-from spacecombat.analysis.budget import TooLarge
+from spacecombat import rulesets
 from spacecombat.analysis.graph import Explorer
-from spacecombat.core.errors import SpacecombatError
 from spacecombat.rulesets import parse_scenario
 from spacecombat.rulesets.ti4.procedures import lost_barrage_hits
-from tests.sweep.test_cache import close
 from tests.ti4.fast_path_battles import battles
+from tests.ti4.switched import same_on_and_off
 
 #: the handlers that act on a barrage roll, its hits or their assignment
 BARRAGE_EFFECTS = (
@@ -42,19 +40,9 @@ BARRAGE_EFFECTS = (
 )
 
 
-def report(scenario: dict[str, Any], drop: bool, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setattr(lost_barrage_hits, "DROP", drop)
-    return odds(scenario, fallback=False).to_json()
-
-
 def same_with_and_without(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> bool:
-    """The reports with and without the drop are equal; False if the battle is refused."""
-    try:
-        without = report(scenario, False, monkeypatch)
-    except (TooLarge, SpacecombatError):
-        return False
-    close(report(scenario, True, monkeypatch), without)
-    return True
+    """The reports with and without the shortcut are equal; False if the battle is refused."""
+    return same_on_and_off(scenario, lost_barrage_hits, "DROP", monkeypatch)
 
 
 def without_fighters(seed: int, count: int) -> Iterator[dict[str, Any]]:

@@ -16,14 +16,13 @@ from typing import Any
 import pytest
 
 from spacecombat import odds, rulesets
-from spacecombat.analysis.budget import TooLarge
 from spacecombat.analysis.graph import Explorer
-from spacecombat.core.errors import SpacecombatError
 from spacecombat.rulesets import parse_scenario
 from spacecombat.rulesets.ti4.procedures import replaced_hits
 from spacecombat.rulesets.ti4.state import Phase
 from tests.sweep.test_cache import close
 from tests.ti4.fast_path_battles import battles
+from tests.ti4.switched import same_on_and_off
 
 #: the attacker holds War Funding Ω: its stock policy rerolls the defender's dice where they
 #: scored more hits than they are expected to (14W-3), and its own misses
@@ -39,19 +38,9 @@ HOLDER = {
 }
 
 
-def report(scenario: dict[str, Any], forget: bool, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setattr(replaced_hits, "FORGET", forget)
-    return odds(scenario, fallback=False).to_json()
-
-
 def same_with_and_without(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> bool:
-    """The reports with and without the merge are equal; False if the battle is refused."""
-    try:
-        without = report(scenario, False, monkeypatch)
-    except (TooLarge, SpacecombatError):
-        return False
-    close(report(scenario, True, monkeypatch), without)
-    return True
+    """The reports with and without the shortcut are equal; False if the battle is refused."""
+    return same_on_and_off(scenario, replaced_hits, "FORGET", monkeypatch)
 
 
 def rerolls_of_theirs(forget: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:

@@ -1,0 +1,34 @@
+"""An exact shortcut checked on and off: a module-level switch (``FORGET``, ``DROP``) set each
+way, the battle's reports compared to 1e-12 (tests/sweep/test_cache.py ``close``)."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from spacecombat import odds
+from spacecombat.analysis.budget import TooLarge
+from spacecombat.core.errors import SpacecombatError
+from tests.sweep.test_cache import close
+
+
+def report(
+    scenario: dict[str, Any], module: ModuleType, switch: str, on: bool, mp: pytest.MonkeyPatch
+) -> Any:
+    """The exact engine's report with ``module.switch`` set to ``on``."""
+    mp.setattr(module, switch, on)
+    return odds(scenario, fallback=False).to_json()
+
+
+def same_on_and_off(
+    scenario: dict[str, Any], module: ModuleType, switch: str, mp: pytest.MonkeyPatch
+) -> bool:
+    """The reports with the shortcut on and off are equal; False if the battle is refused."""
+    try:
+        off = report(scenario, module, switch, False, mp)
+    except (TooLarge, SpacecombatError):
+        return False
+    close(report(scenario, module, switch, True, mp), off)
+    return True
