@@ -37,7 +37,13 @@ from spacecombat.rulesets.ti3.cards import (
     target_their_flagship,
 )
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
-from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
+from spacecombat.rulesets.ti3.procedures import (
+    exchange,
+    minister_of_war,
+    round_start,
+    sabotage_run,
+    stalemate,
+)
 from spacecombat.rulesets.ti3.procedures.common import (
     Targets,
     combat_pool,
@@ -350,6 +356,10 @@ _AFB = "anti_fighter_barrage"
 def pre_combat_step(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     if state.step == sabotage_run.STEP:
         return Step(sabotage_run.start(state))
+    if state.step == minister_of_war.STEP:
+        return minister_of_war.spend(setup, state)
+    if state.step == minister_of_war.HIT:
+        return minister_of_war.hit(setup, state)
     return exchange.roll(setup, state, pre_combat_exchange(setup, state.step))
 
 
