@@ -118,3 +118,24 @@ def test_play_names_it_only_for_the_elected_player_and_never(
     with pytest.raises(ScenarioError) as caught:
         odds(space(sides["attacker"], sides["defender"], **LAW))
     assert caught.value.field == field
+
+
+def test_a_tactical_action_plays_it_in_its_space_battle() -> None:
+    """``battle: tactical``: the space battle's pre-combat step, its ``never`` accepted by the
+    invasion part too (it reads the same policy); the hit spent, the defender's cruiser falls
+    before any die and the invasion follows."""
+    attacker: dict[str, Any] = {"units": {"cruiser": 1, "carrier": 1, "ground_force": 1}}
+    scenario: dict[str, Any] = {
+        "ruleset": "ti3",
+        "battle": "tactical",
+        "attacker": attacker,
+        "defender": {"units": {"cruiser": 1}},
+        "planets": [{"name": "A", "defender": {"ground_force": 1}}],
+        **LAW,
+    }
+    played = run(scenario, [8, 1])
+    lost = events(played, "unit_destroyed", cause="Minister of War")
+    assert [(e["player"], e["unit"]) for e in lost] == [("defender", "cruiser")]
+    kept = {**attacker, "policy": {"play": {"minister_of_war": "never"}}}
+    report = odds({**scenario, "attacker": kept})
+    assert report.attacker_win + report.draw + report.defender_win == pytest.approx(1)

@@ -492,9 +492,10 @@ def _elected_minister(
     scenario: Scenario, rule_options: Ti3Options, specs: tuple[SideSpec, ...]
 ) -> bool:
     """Whether one of ``specs`` is Minister of War's elected player with a counter to spend
-    in a space battle: its ``policy.play`` may name ``minister_of_war`` (27M-1)."""
+    (in the space battle, or a tactical action's: its invasion part reads the same policy):
+    its ``policy.play`` may name ``minister_of_war`` (27M-1)."""
     elected = (scenario.elected or {}).get("minister_of_war")
-    if scenario.battle != "space" or "minister_of_war" not in scenario.laws or elected is None:
+    if "minister_of_war" not in scenario.laws or elected is None:
         return False
     if not rule_options.minister_of_war_has_counter:
         return False
