@@ -139,3 +139,13 @@ def test_a_tactical_action_plays_it_in_its_space_battle() -> None:
     kept = {**attacker, "policy": {"play": {"minister_of_war": "never"}}}
     report = odds({**scenario, "attacker": kept})
     assert report.attacker_win + report.draw + report.defender_win == pytest.approx(1)
+
+
+def test_direct_hit_follows_the_sustained_hit() -> None:
+    """27A-7: Direct Hit is offered after a SUSTAIN DAMAGE in the pre-combat steps; the
+    elected attacker holding it destroys the dreadnought its law's hit damaged: won, no die."""
+    attacker = {**ONE, "action_cards": ["direct_hit"]}
+    played = run(space(attacker, DREADNOUGHT, **LAW), [])
+    lost = events(played, "unit_destroyed", cause="Direct Hit")
+    assert [(e["player"], e["unit"]) for e in lost] == [("defender", "dreadnought")]
+    assert _odds(space(attacker, DREADNOUGHT, **LAW)) == (1, 0, 0)
