@@ -350,13 +350,14 @@ def test_a_ti4_law_is_not_a_ti3_political_card() -> None:
     assert caught.value.field == "laws[0]"
 
 
-def test_leaving_a_gravity_rift_is_refused_as_not_implemented() -> None:
-    """27Z-7: a battle in a gravity rift that ships could leave (an adjacent system given) is
-    refused by name; one no ship can leave: tests/ti3/test_gravity_rift.py (asteroid fields
-    and supernovas, where no battle can happen: test_anomalies.py)."""
-    rift = {"anomaly": "gravity_rift", "adjacent": [{"name": "B"}]}
+def test_carrying_units_out_of_a_gravity_rift_is_refused_as_not_implemented() -> None:
+    """27M-3 (lifting 27Z-7's refusal of every battle ships could leave): ships leaving roll
+    (tests/ti3/test_leaving_gravity_rift.py); fighters the attacker, who may withdraw to B,
+    would carry out are refused by name (asteroid fields and supernovas, where no battle can
+    happen: test_anomalies.py)."""
+    rift = {"anomaly": "gravity_rift", "adjacent": [{"name": "B", "command_tokens": ["attacker"]}]}
     with pytest.raises(RuleNotImplemented) as caught:
-        run(scenario({}, system=rift), [])
+        run(scenario({"units": {"carrier": 1, "fighter": 1}}, system=rift), [])
     assert caught.value.where == "system.anomaly"
 
 

@@ -1,7 +1,7 @@
 """A TI3 battle in a gravity rift (docs/rulings.md 27Z-7): no source gives the rift an effect
 on combat rolls, only on ships leaving it (PC_Twi ``e_GravityRift``); a battle no ship can
-leave is fought as in an empty system, one ships could leave (an adjacent system given) is
-refused by name."""
+leave is fought as in an empty system; units transported out of it are refused by name
+(27M-3)."""
 
 from __future__ import annotations
 
@@ -40,9 +40,13 @@ def test_an_invasion_is_an_empty_systems() -> None:
     )
 
 
-def test_ships_that_could_leave_are_refused_by_name() -> None:
+def test_units_transported_out_are_refused_by_name() -> None:
+    """27M-3: ships leaving roll (tests/ti3/test_leaving_gravity_rift.py); fighters a fleet
+    that may leave would carry out are refused by name."""
     system = {**RIFT, "adjacent": [{"name": "B", "command_tokens": ["defender"]}]}
+    defender = {"units": {"carrier": 1, "fighter": 2}}
     with pytest.raises(RuleNotImplemented) as caught:
-        odds(space(*CRUISERS, system=system))
+        odds(space(CRUISERS[0], defender, system=system))
     assert caught.value.where == "system.anomaly"
-    assert "leaving a TI3 gravity rift" in caught.value.rule
+    assert "transported out of a TI3 gravity rift" in caught.value.rule
+    assert "fighter" in caught.value.rule

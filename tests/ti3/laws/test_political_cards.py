@@ -23,9 +23,7 @@ def test_every_acting_card_has_a_handler_or_is_refused_and_every_handler_a_card(
     handlers = [c.handler for c in cards.values() if c.handler is not None]
     assert sorted(handlers) == sorted(LAW_HANDLERS)
     assert all(cards[h].combat == "rule" for h in handlers)
-    assert [c.id for c in cards.values() if c.combat == "rule" and c.handler is None] == [
-        "minister_of_war"
-    ]
+    assert [c.id for c in cards.values() if c.combat == "rule" and c.handler is None] == []
 
 
 def test_an_unknown_law_is_bad_input_naming_the_allowed() -> None:
@@ -64,14 +62,6 @@ def test_a_card_of_unknown_effect_is_refused_by_name() -> None:
     assert "Mutiny" in caught.value.rule
 
 
-def test_minister_of_war_is_refused_by_name() -> None:
-    """27Z-6: it acts before the space battle (a hit for a command counter), not implemented."""
-    with pytest.raises(RuleNotImplemented) as caught:
-        odds(space(*CRUISERS, laws=["minister_of_war"], elected={"minister_of_war": "attacker"}))
-    assert caught.value.where == "laws[0]"
-    assert "Minister of War" in caught.value.rule
-
-
 def test_an_electing_law_needs_its_player() -> None:
     with pytest.raises(ScenarioError) as caught:
         odds(space(*CRUISERS, laws=["public_execution"]))
@@ -107,5 +97,5 @@ def test_the_catalogue_offers_the_political_cards() -> None:
     assert laws["crown_of_thalnos"]["implemented"] is True
     assert laws["fighter_tax"]["implemented"] is True
     assert "elect" not in laws["minister_of_policy"]
-    assert laws["minister_of_war"]["implemented"] is False
+    assert laws["minister_of_war"]["implemented"] is True  # 27M-1
     assert laws["mutiny"]["implemented"] is False

@@ -187,6 +187,14 @@ class Ti3Options(BaseModel):
     #: Clojure deck of 27S-34, "Force reroll of any 1 combat die (your or opponents)") or
     #: ``own`` (PC_Twi, "reroll 1 your dice").
     recheck_die: Literal["any", "own"] = "any"
+    #: Minister of War's elected player has a command counter in its strategy allocation to
+    #: spend before the space battle (scenarios do not model command counters; docs/rulings.md
+    #: 27M-2); off: it has none, and the law's hit is never offered.
+    minister_of_war_has_counter: StrictBool = True
+    #: A ship leaving a gravity rift (a withdrawal or retreat) rolls a die and is lost on this
+    #: face or lower: 5, as PC_Twi, the only TI3 source (``e_GravityRift``, ``SAVE_ROLL = 5``);
+    #: 3 is TI4's rule (docs/rulings.md 27M-3).
+    gravity_rift_destroyed_at_most: StrictInt = Field(default=5, ge=1, le=10)
 
 
 def options(raw: dict[str, object]) -> Ti3Options:

@@ -51,9 +51,10 @@ _MISSING = object()
 #: defender's order when its policy names none).
 PRE_COMBAT_STEPS = ("anti_fighter_barrage", "assault_cannon", "mentak")
 
-#: Every pre-combat step a policy may name: those above and the Shattered Empire Sabotage Run
-#: (an option; it comes last in the spec's list: procedures/sabotage_run.py)
-POLICY_PRE_COMBAT_STEPS = (*PRE_COMBAT_STEPS, "sabotage_run")
+#: Every pre-combat step a policy may name: those above, the Shattered Empire Sabotage Run
+#: (an option; it comes last in the spec's list: procedures/sabotage_run.py) and the law
+#: Minister of War's hit (not in the spec's list: after it; procedures/minister_of_war.py)
+POLICY_PRE_COMBAT_STEPS = (*PRE_COMBAT_STEPS, "sabotage_run", "minister_of_war")
 
 #: Anomalies a TI3 battle may be fought in (ti3-facts.md 4.4: the nebula's effect is known).
 ANOMALIES = ("none", "nebula")
@@ -152,9 +153,7 @@ def build(scenario: Scenario) -> Ti3Setup:
     anomaly = scenario.system.anomaly
     if anomaly in CLOSED_ANOMALIES:
         raise ScenarioError("system.anomaly", CLOSED_ANOMALIES[anomaly])
-    if anomaly == gravity_rift.ANOMALY:
-        gravity_rift.check(scenario)  # fought as in an empty system where no ship leaves (27Z-7)
-    elif anomaly not in ANOMALIES:
+    if anomaly not in (*ANOMALIES, gravity_rift.ANOMALY):
         raise RuleNotImplemented(f"the TI3 {anomaly.replace('_', ' ')}", "system.anomaly")
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
@@ -167,6 +166,9 @@ def build(scenario: Scenario) -> Ti3Setup:
     names = planet_names(scenario)
     if scenario.battle == "space":
         attacker, defender = (_space_forces(sides[s], side_spec(scenario, s)) for s in SIDES)
+        if anomaly == gravity_rift.ANOMALY:
+            # its ships roll as they leave (27M-3); what they would carry out is refused
+            _check_leaving_rift(scenario, sides, {Side.ATTACKER: attacker, Side.DEFENDER: defender})
         bombard: tuple[Mapping[str, int], ...] = ()
         first = Phase.PDS_FIRE
         if rule_options.check_fleets_before_battle:
@@ -195,7 +197,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         bombarded_by=bombard,
         handlers=tuple(handlers),
         pre_combat=(
-            _pre_combat(sides, attacker, defender, rule_options)
+            _pre_combat(sides, attacker, defender, rule_options, _minister(in_force))
             if scenario.battle == "space"
             else ()
         ),
@@ -463,7 +465,12 @@ def _policy(
         _check_policy(scenario, layer, name)
         # the shared ``policy`` speaks for both players; a side's own, for that side alone
         specs = (spec,) if name != "policy" else (scenario.attacker, scenario.defender)
-        _check_play(layer, name, _decisions(specs, rule_options, scenario.discard_pile or ()))
+        named = _decisions(specs, rule_options, scenario.discard_pile or ())
+        if _elected_minister(scenario, rule_options, specs):
+            named["minister_of_war"] = (
+                "spending a command counter for Minister of War's hit (docs/rulings.md 27M-1)"
+            )
+        _check_play(layer, name, named)
 
     config = merged_policy(scenario, spec, f"{where}.policy", check)
     stock = policy_config(
@@ -479,6 +486,20 @@ def _policy(
         order = ("fighter", *(u for u in stock.casualty_order if u != "fighter"))
         stock = replace(stock, casualty_order=order)
     return stock
+
+
+def _elected_minister(
+    scenario: Scenario, rule_options: Ti3Options, specs: tuple[SideSpec, ...]
+) -> bool:
+    """Whether one of ``specs`` is Minister of War's elected player with a counter to spend
+    (in the space battle, or a tactical action's: its invasion part reads the same policy):
+    its ``policy.play`` may name ``minister_of_war`` (27M-1)."""
+    elected = (scenario.elected or {}).get("minister_of_war")
+    if "minister_of_war" not in scenario.laws or elected is None:
+        return False
+    if not rule_options.minister_of_war_has_counter:
+        return False
+    return any(spec is side_spec(scenario, Side(elected)) for spec in specs)
 
 
 def _check_policy(scenario: Scenario, layer: PolicySpec, where: str) -> None:
@@ -549,13 +570,18 @@ def _check_play(layer: PolicySpec, where: str, decisions: Mapping[str, str]) -> 
                 field,
                 f"{shown(name)} is no decision of this player in this battle (a TI3 action "
                 f"card they hold, exotrireme or dimensional_splicers with the technology, "
-                f"yin_flagship with Van Hauge and ground forces in space, or "
-                f"sabotage_run with options.sabotage_runs); allowed: {allowed}",
+                f"yin_flagship with Van Hauge and ground forces in space, "
+                f"sabotage_run with options.sabotage_runs, or minister_of_war for its elected "
+                f"player); allowed: {allowed}",
             )
         if when == "with_planets":
             raise ScenarioError(field, "'with_planets' is a TI4 key (The Alastor)")
         if name == "sabotage_run" and when != "never":
             raise ScenarioError(field, "allowed: 'never' (a sabotage run is made before round 1)")
+        if name == "minister_of_war" and when != "never":
+            raise ScenarioError(
+                field, "allowed: 'never' (Minister of War's hit is inflicted before round 1)"
+            )
 
 
 def _space_forces(cards: Ti3Side, spec: SideSpec) -> SideState:
@@ -738,13 +764,42 @@ def _check_totals(name: str, per_planet: list[Mapping[str, int]], have: Mapping[
                 )
 
 
+def _check_leaving_rift(
+    scenario: Scenario, sides: Mapping[Side, Ti3Side], forces: Mapping[Side, SideState]
+) -> None:
+    """A space battle in a gravity rift: refuse units a fleet that may leave would transport
+    out of it (gravity_rift.py; 27M-3)."""
+    systems = leaving_systems(scenario)
+
+    def may_leave(side: Side) -> bool:
+        # a destination now, or one Skilled Retreat makes by placing a command counter (27S-6)
+        return sides[side].holds("skilled_retreat") or any(
+            why_not_destination(side, system) is None for system in systems
+        )
+
+    transported = {
+        side: list(
+            dict.fromkeys(u for u, _, _ in forces[side].space if sides[side].card(u).move is None)
+        )
+        for side in SIDES
+    }
+    gravity_rift.check(scenario, may_leave, transported)
+
+
+def _minister(in_force: Sequence[Handler]) -> Side | None:
+    """The player Minister of War elects, if the law is in force (27M-1)."""
+    return next((h.owner for h in in_force if h.id == "minister_of_war"), None)
+
+
 def _pre_combat(
     sides: Mapping[Side, Ti3Side],
     attacker: SideState,
     defender: SideState,
     rule_options: Ti3Options,
+    minister: Side | None = None,
 ) -> tuple[str, ...]:
-    """The pre-combat steps this battle can have, in the spec's order."""
+    """The pre-combat steps this battle can have, in the spec's order (then Minister of War's
+    hit, ``minister`` the elected player: 27M-1)."""
     space = {Side.ATTACKER: attacker.space, Side.DEFENDER: defender.space}
     planets = {Side.ATTACKER: attacker.planets, Side.DEFENDER: defender.planets}
     steps = []
@@ -782,6 +837,10 @@ def _pre_combat(
         for s in SIDES
     ):
         steps.append("sabotage_run")
+    # Minister of War: its elected player may spend a command counter of its strategy
+    # allocation for 1 hit on the enemy fleet (27M-1), if it has one (27M-2)
+    if minister is not None and rule_options.minister_of_war_has_counter:
+        steps.append("minister_of_war")
     return tuple(steps)
 
 

@@ -158,6 +158,9 @@ class Ti3State(NamedTuple):
     recheck_asked: int = 0
     #: the group one of whose dice Recheck re-rolls next (-1 none)
     rerolling: int = -1
+    #: the groups (type and status) of the fleet that left a gravity rift (``away``) whose
+    #: dice are rolled (gravity_rift.py; docs/rulings.md 27M-3)
+    rift_rolled: int = 0
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

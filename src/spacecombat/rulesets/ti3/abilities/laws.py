@@ -62,6 +62,14 @@ class ConventionsOfWar(Marker):
     id = "conventions_of_war"
 
 
+class MinisterOfWar(Marker):
+    """Minister of War: before a space battle, the elected player may spend a command counter of
+    its strategy allocation to inflict 1 hit on the enemy fleet (27M-1). A pre-combat step
+    (procedures/minister_of_war.py), which the defender orders with the others."""
+
+    id = "minister_of_war"
+
+
 #: the law handlers by id (the ``handler`` named in data/political_cards.toml)
 LAW_HANDLERS: dict[str, type[Handler]] = {
     cls.id: cls
@@ -71,5 +79,6 @@ LAW_HANDLERS: dict[str, type[Handler]] = {
         PublicExecution,
         CodeOfHonor,
         ConventionsOfWar,
+        MinisterOfWar,
     )
 }

@@ -37,7 +37,14 @@ from spacecombat.rulesets.ti3.cards import (
     target_their_flagship,
 )
 from spacecombat.rulesets.ti3.cards.common import WindowCard, held_by_anyone, in_window, window
-from spacecombat.rulesets.ti3.procedures import exchange, round_start, sabotage_run, stalemate
+from spacecombat.rulesets.ti3.procedures import (
+    exchange,
+    leaving_rift,
+    minister_of_war,
+    round_start,
+    sabotage_run,
+    stalemate,
+)
 from spacecombat.rulesets.ti3.procedures.common import (
     Targets,
     combat_pool,
@@ -350,6 +357,10 @@ _AFB = "anti_fighter_barrage"
 def pre_combat_step(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
     if state.step == sabotage_run.STEP:
         return Step(sabotage_run.start(state))
+    if state.step == minister_of_war.STEP:
+        return minister_of_war.spend(setup, state)
+    if state.step == minister_of_war.HIT:
+        return minister_of_war.hit(setup, state)
     return exchange.roll(setup, state, pre_combat_exchange(setup, state.step))
 
 
@@ -498,9 +509,14 @@ def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
 
 
 def end_of_space_battle(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
-    """The battle is over: its result is settled, then fleets are checked (capacity and fleet
-    supply; ti3-facts.md section 4.3). Van Hauge's units taken up from the planets land on
+    """The battle is over: ships that left a gravity rift roll (procedures/leaving_rift.py),
+    its result is settled, then fleets are checked (capacity and fleet supply; ti3-facts.md
+    section 4.3). Van Hauge's units taken up from the planets land on
     them first (27T-15)."""
+    rift = leaving_rift.roll(setup, state)
+    if rift is not None:
+        # the ships that left a gravity rift roll first (27M-3)
+        return rift
     for side in SIDES:
         state = van_hauge.land(state, side)
     if state.step == START:
