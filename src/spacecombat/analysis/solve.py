@@ -38,23 +38,25 @@ def components(edges: Sequence[Sequence[Edge]]) -> list[list[int]]:
     for root in range(count):
         if seen[root]:
             continue
-        work = [(root, 0)]
+        # each entry: a node, where its walk through its targets stands, and its targets
+        # (listed once, when the node is first met: 24W-3)
+        work: list[tuple[int, int, list[int]]] = [(root, 0, [])]
         while work:
-            node, pos = work.pop()
+            node, pos, targets = work.pop()
             if pos == 0:
                 seen[node] = True
                 order[node] = low[node] = counter
                 counter += 1
                 stack.append(node)
                 on_stack[node] = True
-            targets = [e.target for e in edges[node] if isinstance(e.target, int)]
+                targets = [e.target for e in edges[node] if isinstance(e.target, int)]
             advanced = False
             while pos < len(targets):
                 nxt = targets[pos]
                 pos += 1
                 if not seen[nxt]:
-                    work.append((node, pos))
-                    work.append((nxt, 0))
+                    work.append((node, pos, targets))
+                    work.append((nxt, 0, []))
                     advanced = True
                     break
                 if on_stack[nxt]:

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, cast
 from spacecombat.analysis.graph import SplitRolls
 from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Node, Step
+from spacecombat.core.forces import Forces
 from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.effects import arena, free_hits
 from spacecombat.rulesets.ti4.hooks import Follow, Window
@@ -73,6 +74,11 @@ HEARD = True
 #: tests/odds/test_graph_splits_whole.py)
 WHOLE = True
 
+#: whether a whole assignment (``_walked_whole``) is remembered by the state without the other
+#: player's part nor the hits against it (``_blinded``), which a blind walk does not read (off:
+#: once for each state, as before, tests/odds/test_graph_splits_blinded.py; 24W-2)
+BLINDED = True
+
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
 _WHOLE_STEPS = 400
@@ -81,6 +87,9 @@ _NO_ROLLS: tuple[tuple[()], tuple[()]] = ((), ())
 
 #: a player's part of the state: its units and what it may still spend
 Part = tuple[SideState, tuple[int, int]]
+
+#: no units and nothing to spend: the other player's part in a blind walk's key (``_blinded``)
+_NOBODY: Part = (SideState(Forces(), ()), (0, 0))
 
 
 def _part(state: BattleState, side: Side) -> Part:
@@ -548,6 +557,13 @@ def _walked_whole(
     cause = combat_round.combat_cause(arena(setup, state))
     if not assign_hits.blind(setup, state, side, cause):
         return None
+    known = battle.assigned_parts[id(policies)][1]
+    blinded = _blinded(state, side) if BLINDED else None
+    if blinded is not None:
+        remembered = known.get(blinded)
+        if remembered is not None:
+            known[key] = remembered
+            return remembered  # type: ignore[return-value]
     at = state
     for _ in range(_WHOLE_STEPS):
         if at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
@@ -581,6 +597,7 @@ def _walked_whole(
             if not isinstance(alike, Step) or battle.canonical(alike.state) != moved:
                 return None
             at = lost
+            blinded = None  # (whether it moves on alike was read of the whole state)
             break
         at = moved
     else:
@@ -590,9 +607,23 @@ def _walked_whole(
     if _unchanged(at, side) != _unchanged(state.with_hits_on(side, 0), side):
         return None
     walked: Noted = (_part(at, side), at.boosts, at.used)
-    known = battle.assigned_parts[id(policies)][1]
     known[key] = walked
+    if blinded is not None:
+        known[blinded] = walked
     return walked
+
+
+def _blinded(state: BattleState, side: Side) -> Hashable:
+    """The key of ``side``'s whole assignment from ``state`` (``_walked_whole``) for every
+    state alike but for the other player's part and the hits against it: a blind walk reads
+    neither (``assign_hits.blind``), changes the other player's part in none, and adds the
+    same hits against it in all (those refuse the walk alike). The rolls kept group by group
+    stay in it (a walk from a state keeping them is refused: the step clears them). (24W-2)"""
+    if side is A:
+        blind = _with_parts(state, _part(state, A), _NOBODY, (state.hits_on(A), 0))
+    else:
+        blind = _with_parts(state, _NOBODY, _part(state, D), (0, state.hits_on(D)))
+    return ("blinded", side, blind)
 
 
 def _unchanged(state: BattleState, side: Side) -> tuple[object, ...]:

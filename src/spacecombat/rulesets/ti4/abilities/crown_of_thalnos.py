@@ -43,6 +43,11 @@ if TYPE_CHECKING:
 
 #: the ``boosts`` mark of a unit type whose misses are rerolled this round
 MARK = "crown_of_thalnos:"
+#: the options offered remembered per setup by the unit types' dice (``_offer``,
+#: docs/architecture.md 24W-6); off: made afresh at each offer, the old way
+#: (tests/ti4/test_crown_offer_remembered.py)
+REMEMBER = True
+_OFFER = "crown_of_thalnos.offer"
 EFFECT = "crown_of_thalnos"
 
 
@@ -66,13 +71,12 @@ class CrownOfThalnos(Handler):
     def _types(self, setup: BattleSetup, state: BattleState, owner: Side) -> list[DiceGroup]:
         return [g for g in combat_pool(setup, state, owner).groups if g.mark_on is None]
 
-    def in_window(
-        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
-    ) -> Node[BattleState] | None:
-        owner = self.player
-        groups = self._types(setup, state, owner)
-        if not groups:
-            return None
+    def _offer(
+        self, groups: list[DiceGroup]
+    ) -> tuple[tuple[Option, ...], tuple[tuple[str, str], ...]]:
+        """The options offered for the unit types of ``groups`` (every set of them, the stock
+        policy's first, and "pass": first when no type's reroll hits at least half the
+        time), and each type's chance to hit with its reroll, the best first."""
         chance = {g.unit: replace(g, modifier=g.modifier + self.bonus).hit_chance for g in groups}
         units = sorted(chance, key=lambda u: (-chance[u], u))
         stock = tuple(u for u in units if chance[u] >= Fraction(1, 2))
@@ -84,17 +88,32 @@ class CrownOfThalnos(Handler):
         ]
         passing = Option("pass", "pass")
         options.insert(0 if not stock else len(options), passing)
+        return tuple(options), tuple((u, str(chance[u])) for u in units)
+
+    def in_window(
+        self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
+    ) -> Node[BattleState] | None:
+        owner = self.player
+        groups = self._types(setup, state, owner)
+        if not groups:
+            return None
+        if REMEMBER:
+            # a value of the unit types' dice alone (24W-6)
+            key = (_OFFER, type(self), tuple(groups))
+            options, chances = setup.remembered(key, lambda: self._offer(groups))
+        else:
+            options, chances = self._offer(groups)
         request = DecisionRequest(
             "play_card",
             owner.value,
             f"{self.name}: reroll the misses of which unit types this round "
             f"({'+1 on the rerolls; ' if self.bonus else ''}a unit whose "
             f"{'rerolls produce' if self.strict else 'dice produce'} no hit is destroyed)?",
-            tuple(options),
+            options,
             facts={
                 "card": self.card,
                 "round": state.round,
-                "reroll_hit_chance": {u: str(chance[u]) for u in units},
+                "reroll_hit_chance": dict(chances),
             },
         )
 

@@ -24,7 +24,7 @@ so copied is named by its card's id, and that card replaces the Nekro's of its u
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from spacecombat.core.engine import Step
 from spacecombat.core.errors import RuleNotImplemented
@@ -217,6 +217,12 @@ def _gains(
     return adding, other
 
 
+#: ``offers`` remembered per setup by what it reads (docs/architecture.md 24W-1); off: each
+#: call computes it (the old way, for tests)
+REMEMBER = True
+_OFFERS = "technological_singularity.offers"
+
+
 def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ...]:
     """What the Nekro may gain now that can still change this battle (``gained`` entries:
     technology ids, ``upgrade:UNIT``, a card's id for a faction unit upgrade a token copies),
@@ -228,6 +234,19 @@ def offers(setup: BattleSetup, state: BattleState, nekro: Side) -> tuple[str, ..
     ground combat is won, is offered. A technology with a combat rule whose later moments are
     not known here is refused by name."""
     going = combatants(setup, state, nekro.other) > 0  # this combat goes on
+    if not REMEMBER:
+        return _offers(setup, state, nekro, going)
+    # what it reads of the state: the Nekro's units, whether this combat goes on, the
+    # combats still to come (docs/architecture.md 24W-1)
+    key = (_OFFERS, nekro, going, state.order, state.side(nekro))
+    known = setup.memo.get(key)
+    if known is None:
+        known = setup.memo[key] = _offers(setup, state, nekro, going)
+    return cast("tuple[str, ...]", known)
+
+
+def _offers(setup: BattleSetup, state: BattleState, nekro: Side, going: bool) -> tuple[str, ...]:
+    """``offers``, with ``going``: whether the opponent still has units in this combat."""
     if setup.kind == "space":
         moments = {"space"} if going else set()
     else:

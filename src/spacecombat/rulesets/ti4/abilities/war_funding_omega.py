@@ -116,6 +116,13 @@ def _their_aimed(
     return aimed if aimed is not None else (pool, ())
 
 
+#: the holder's misses (``_my_misses``) remembered per setup by the roll kept group by group
+#: and the trade goods it may spend on them (docs/architecture.md 24W-4); off: made afresh at
+#: each call, the old way (tests/ti4/test_war_funding_misses_remembered.py)
+REMEMBER = True
+_MISSES = "war_funding_omega.misses"
+
+
 def _miss_pool(rolled: RolledHits, budget: int = 0, effect: str = "") -> DicePool:
     """The holder's dice that produced no hit, by group (plain groups: dice − hits; a group
     whose units the Crown of Thalnos destroyed is kept with the dice of those left, whose
@@ -151,11 +158,16 @@ def _my_misses(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
     committed for the round and still has, as its roll was (the Hacan flagship: the same
     budget ``combat_pool`` gives its rolls now; docs/rulings.md 27U-3)."""
     rolled = state.rolled(side)
-    if not any(g.budget for g, _ in rolled):
-        return _miss_pool(rolled)
-    now = combat_pool(setup, state, side)
-    effect = next((g.effect for g in now.groups if g.budget), "")
-    return _miss_pool(rolled, now.budget, effect)
+    budget, effect = 0, ""
+    if any(g.budget for g, _ in rolled):
+        now = combat_pool(setup, state, side)
+        budget, effect = now.budget, next((g.effect for g in now.groups if g.budget), "")
+    if not REMEMBER:
+        return _miss_pool(rolled, budget, effect)
+    # a value of what it reads alone (24W-4)
+    return setup.remembered(
+        (_MISSES, rolled, budget, effect), lambda: _miss_pool(rolled, budget, effect)
+    )
 
 
 def _spent(state: BattleState, who: Side, tally: Tally, by: str) -> Step[BattleState]:

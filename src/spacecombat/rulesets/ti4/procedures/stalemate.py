@@ -24,6 +24,11 @@ from spacecombat.rulesets.ti4.state import BattleState, Phase
 
 _check: PathCheck[tuple[SideState, SideState, int]] = PathCheck("simulating")
 
+#: whether a check from a state met on a favoured path that ended is answered from that path
+#: (``_neither``, 24W-5); off: every check follows its own paths, the old way
+#: (tests/ti4/test_stalemate_ended_paths.py)
+ON_ENDED_PATHS = True
+
 #: the battle of a setup (battle.py ``Ti4Battle``), whose steps the path is followed through:
 #: the battle dispatches to the procedures, so they cannot import it; battle.py hands it over
 #: when it is loaded (``played_by``)
@@ -45,7 +50,22 @@ def neither_can_win(setup: BattleSetup, state: BattleState) -> bool:
         # are stuck (their dice would need more than 10).
         return all(combat_pool(setup, state, side).max_hits == 0 for side in SIDES)
     key = (state.attacker, state.defender, state.planet)
-    return _check.answer(setup, key, lambda: not any(_can_end(setup, state, s) for s in SIDES))
+    return _check.answer(setup, key, lambda: _neither(setup, state))
+
+
+def _neither(setup: BattleSetup, state: BattleState) -> bool:
+    """Whether neither side's favoured path from ``state`` ends: not when ``state`` itself was
+    met on a path that ended (the path from it is that path's rest, 24W-5)."""
+    if ON_ENDED_PATHS and state in _ended(setup):
+        return False
+    return not any(_can_end(setup, state, s) for s in SIDES)
+
+
+def _ended(setup: BattleSetup) -> set[BattleState]:
+    """The states, at a phase a check began at, met after the first on favoured paths that
+    ended (``_can_end``), in the battle of ``setup``: a path is the same from each of them on
+    (the battle's steps and the stock policies decide it from the state alone)."""
+    return setup.remembered(("stalemate", "ended paths"), set)
 
 
 def _can_end(setup: BattleSetup, state: BattleState, favoured: Side) -> bool:
@@ -53,6 +73,7 @@ def _can_end(setup: BattleSetup, state: BattleState, favoured: Side) -> bool:
     policies = {side.value: StockPolicy(setup.side(side).policy) for side in SIDES}
     seen: set[tuple[SideState, SideState]] = set()
     start_planet = state.planet
+    met: list[BattleState] = []  # after the first, at its phase and planet
     for current in favoured_path(battle.advance, state, favoured.value, policies):
         if current.phase is Phase.END_OF_ROUND:
             key = (current.attacker, current.defender)
@@ -62,5 +83,9 @@ def _can_end(setup: BattleSetup, state: BattleState, favoured: Side) -> bool:
         if setup.kind == "invasion" and (
             current.planet != start_planet or current.phase in (Phase.ESTABLISH_CONTROL, Phase.OVER)
         ):
+            _ended(setup).update(met)
             return True
+        if current is not state and current.phase is state.phase and current.planet == start_planet:
+            met.append(battle.canonical(current))  # (as the explorer meets it)
+    _ended(setup).update(met)
     return True
