@@ -169,6 +169,14 @@ class _Hooks:
     before: tuple[int, ...]
     after: tuple[int, ...]
     destroyed: tuple[int, ...]
+    #: every handler asked, each once, in the order ``leap_key`` and ``blind`` ask them
+    #: (forbid, lend, before, after, destroyed), and those that hear what is assigned
+    #: (``after_sustain``, ``after_destroyed``): values of the setup and the cause alone,
+    #: made once with the rest (24N-1)
+    asked: tuple[Handler, ...] = ()
+    heard: frozenset[Handler] = frozenset()
+    #: whether one of ``asked`` answers ``blind_while_assigning``
+    some_blind: bool = False
 
     @property
     def acting(self) -> bool:
@@ -195,12 +203,23 @@ def _hooks(setup: BattleSetup, cause: str) -> _Hooks:
                 if overrides(h, name) and (h.assigns_for is None or cause in h.assigns_for)
             )
 
+        forbid = tuple(handlers[i] for i in overriding("forbids_sustain"))
+        lend = tuple(handlers[i] for i in overriding("lends_sustain"))
+        before = overriding("before_assign_hits")
+        after = overriding("after_sustain")
+        destroyed = overriding("after_destroyed")
+        asked = tuple(
+            dict.fromkeys((*forbid, *lend, *(handlers[i] for i in (*before, *after, *destroyed))))
+        )
         return _Hooks(
-            forbid=tuple(handlers[i] for i in overriding("forbids_sustain")),
-            lend=tuple(handlers[i] for i in overriding("lends_sustain")),
-            before=overriding("before_assign_hits"),
-            after=overriding("after_sustain"),
-            destroyed=overriding("after_destroyed"),
+            forbid=forbid,
+            lend=lend,
+            before=before,
+            after=after,
+            destroyed=destroyed,
+            asked=asked,
+            heard=frozenset(handlers[i] for i in (*after, *destroyed)),
+            some_blind=any(overrides(h, "blind_while_assigning") for h in asked),
         )
 
     return setup.remembered((_HOOKS, cause), find)
@@ -240,15 +259,7 @@ def leap_key(
     hooks = _hooks(setup, cause)
     if not (hooks.forbid or hooks.lend or hooks.acting):
         return ()
-    handlers = setup.handlers
-    asked = dict.fromkeys(
-        (
-            *hooks.forbid,
-            *hooks.lend,
-            *(handlers[i] for i in (*hooks.before, *hooks.after, *hooks.destroyed)),
-        )
-    )
-    heard = {handlers[i] for i in (*hooks.after, *hooks.destroyed)}
+    asked, heard = hooks.asked, hooks.heard
     idle: list[int] = []
     reads = []
     for position, handler in enumerate(asked):
@@ -275,17 +286,9 @@ def blind(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> boo
     other player's part and the hits against it, and changes those hits only by adding to
     them (the exact engine: ``Ti4Battle.leap``)."""
     hooks = _hooks(setup, cause)
-    handlers = setup.handlers
-    asked = dict.fromkeys(
-        (
-            *hooks.forbid,
-            *hooks.lend,
-            *(handlers[i] for i in (*hooks.before, *hooks.after, *hooks.destroyed)),
-        )
-    )
-    if not any(overrides(h, "blind_while_assigning") for h in asked):
+    if not hooks.some_blind:
         return False  # (asked where ``leap_key`` refused: one of them is not idle)
-    for handler in asked:
+    for handler in hooks.asked:
         if handler.idle_while_assigning(setup, state, side):
             continue
         if getattr(handler, "watcher", None) is not None:
