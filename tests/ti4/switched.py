@@ -32,3 +32,13 @@ def same_on_and_off(
         return False
     close(report(scenario, module, switch, True, mp), off)
     return True
+
+
+def fractions_on_and_off(
+    scenario: dict[str, Any], module: ModuleType, switch: str, mp: pytest.MonkeyPatch
+) -> tuple[Any, Any]:
+    """The exact engine's reports, in fractions, with the shortcut on and off: (on, off)."""
+    mp.setattr(module, switch, False)
+    off = odds(scenario, fractions=True, fallback=False)
+    mp.setattr(module, switch, True)
+    return odds(scenario, fractions=True, fallback=False), off

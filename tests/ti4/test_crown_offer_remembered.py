@@ -24,6 +24,7 @@ from spacecombat.rulesets.ti4.abilities import crown_of_thalnos as crown
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.state import BattleState
+from tests.ti4.switched import fractions_on_and_off
 from tests.ti4.test_stalemate_ended_paths import NUMBERS
 
 
@@ -71,9 +72,6 @@ def test_the_same_odds_as_fractions(
     crowned: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for scenario in crowned[:4]:
-        monkeypatch.setattr(crown, "REMEMBER", False)
-        afresh = odds(scenario, fractions=True, fallback=False)
-        monkeypatch.setattr(crown, "REMEMBER", True)
-        remembered = odds(scenario, fractions=True, fallback=False)
+        remembered, afresh = fractions_on_and_off(scenario, crown, "REMEMBER", monkeypatch)
         assert remembered.fractions_json() == afresh.fractions_json()
         assert remembered.to_json() == afresh.to_json()

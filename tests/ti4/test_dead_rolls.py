@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from spacecombat import odds, rulesets
+from spacecombat import rulesets
 from spacecombat.analysis.graph import Explorer
 from spacecombat.core.pool import DiceGroup
 from spacecombat.rulesets import parse_scenario
@@ -26,7 +26,7 @@ from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Phase, RolledHits
 from tests.sweep.test_cache import close
 from tests.ti4.fast_path_battles import battles
-from tests.ti4.switched import same_on_and_off
+from tests.ti4.switched import fractions_on_and_off, same_on_and_off
 from tests.ti4.test_replaced_hits import HOLDER
 
 
@@ -46,10 +46,7 @@ def steps(forget: bool, monkeypatch: pytest.MonkeyPatch) -> int:
 
 def test_fewer_steps_and_the_same_odds_as_fractions(monkeypatch: pytest.MonkeyPatch) -> None:
     assert steps(True, monkeypatch) < steps(False, monkeypatch)
-    monkeypatch.setattr(dead_rolls, "FORGET", False)
-    without = odds(HOLDER, fractions=True, fallback=False)
-    monkeypatch.setattr(dead_rolls, "FORGET", True)
-    merged = odds(HOLDER, fractions=True, fallback=False)
+    merged, without = fractions_on_and_off(HOLDER, dead_rolls, "FORGET", monkeypatch)
     # the headline probabilities as fractions; the rounds' distribution is pushed in floats
     assert merged.fractions_json() == without.fractions_json()
     close(merged.to_json(), without.to_json())

@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from spacecombat import odds, rulesets
+from spacecombat import rulesets
 from spacecombat.analysis.graph import Explorer
 from spacecombat.rulesets import parse_scenario
 from spacecombat.rulesets.ti4.procedures import replaced_hits
 from spacecombat.rulesets.ti4.state import Phase
 from tests.sweep.test_cache import close
 from tests.ti4.fast_path_battles import battles
-from tests.ti4.switched import same_on_and_off
+from tests.ti4.switched import fractions_on_and_off, same_on_and_off
 
 #: the attacker holds War Funding Ω: its stock policy rerolls the defender's dice where they
 #: scored more hits than they are expected to (14W-3), and its own misses
@@ -72,10 +72,7 @@ def test_the_reroll_of_theirs_is_one_chance_state_per_own_outcome(
 
 
 def test_the_same_odds_as_fractions(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(replaced_hits, "FORGET", False)
-    without = odds(HOLDER, fractions=True, fallback=False)
-    monkeypatch.setattr(replaced_hits, "FORGET", True)
-    merged = odds(HOLDER, fractions=True, fallback=False)
+    merged, without = fractions_on_and_off(HOLDER, replaced_hits, "FORGET", monkeypatch)
     # the headline probabilities as fractions; the rounds' distribution is pushed in floats
     assert merged.fractions_json() == without.fractions_json()
     close(merged.to_json(), without.to_json())

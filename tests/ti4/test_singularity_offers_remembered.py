@@ -25,6 +25,7 @@ from spacecombat.rulesets.ti4.effects import combatants
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
+from tests.ti4.switched import fractions_on_and_off
 
 #: Nekro battles of the faction mix (``benchmarks.faction_exact --seed 2026``), the Nekro
 #: attacking and defending, against Valefar-free and technology-rich opponents, each solved in
@@ -68,9 +69,6 @@ def test_the_same_odds_as_fractions(
     nekro_battles: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for scenario in nekro_battles[:5]:
-        monkeypatch.setattr(singularity, "REMEMBER", False)
-        afresh = odds(scenario, fractions=True, fallback=False)
-        monkeypatch.setattr(singularity, "REMEMBER", True)
-        remembered = odds(scenario, fractions=True, fallback=False)
+        remembered, afresh = fractions_on_and_off(scenario, singularity, "REMEMBER", monkeypatch)
         assert remembered.fractions_json() == afresh.fractions_json()
         assert remembered.to_json() == afresh.to_json()

@@ -24,6 +24,7 @@ from spacecombat.rulesets.ti4.abilities import war_funding_omega as omega
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
+from tests.ti4.switched import fractions_on_and_off
 from tests.ti4.test_replaced_hits import HOLDER
 
 #: battles of the faction mix (``benchmarks.faction_exact --seed 2026``) where a player holds
@@ -72,9 +73,6 @@ def test_the_same_odds_as_fractions(
     holding: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for scenario in holding[:5]:
-        monkeypatch.setattr(omega, "REMEMBER", False)
-        afresh = odds(scenario, fractions=True, fallback=False)
-        monkeypatch.setattr(omega, "REMEMBER", True)
-        remembered = odds(scenario, fractions=True, fallback=False)
+        remembered, afresh = fractions_on_and_off(scenario, omega, "REMEMBER", monkeypatch)
         assert remembered.fractions_json() == afresh.fractions_json()
         assert remembered.to_json() == afresh.to_json()
