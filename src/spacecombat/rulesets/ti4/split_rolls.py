@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from operator import itemgetter
 from typing import TYPE_CHECKING, cast
 
 from spacecombat.analysis.graph import SplitRolls
@@ -96,32 +97,23 @@ def _part(state: BattleState, side: Side) -> Part:
     return state.side(side), state.wealth(side)
 
 
-def _rest(state: BattleState) -> tuple[object, ...]:
-    """The fields of ``state`` that are neither player's part, the hits nor where the
-    procedures stand (phase, turn): those a roll must leave as they are."""
-    return (
-        state.round,
-        state.announced,
-        state.cursor,
-        state.planet,
-        state.order,
-        state.retreat,
-        state.ground_rounds,
-        state.result,
-        state.windows,
-        state.then,
-        state.used,
-        state.boosts,
-        state.marks,
-        state.sustained,
-        state.following,
-        state.aim,
-        state.gained,
-        state.rolls,
-        state.pending,
-        state.granted,
-        state.bombarded,
-    )
+#: the fields of a battle state that are the players' parts: their units and what they may spend
+_PARTS = frozenset({"attacker", "defender", "purse"})
+
+
+def _fields_but(left_out: frozenset[str]) -> Callable[[BattleState], tuple[object, ...]]:
+    """Every field of a battle state but those named, in field order. Derived from
+    ``BattleState._fields``, so a field added to the state is compared by default: a split
+    can only be refused for it, never made where it would differ."""
+    unknown = left_out - set(BattleState._fields)
+    assert not unknown, f"not fields of BattleState: {sorted(unknown)}"
+    kept = [i for i, name in enumerate(BattleState._fields) if name not in left_out]
+    return cast("Callable[[BattleState], tuple[object, ...]]", itemgetter(*kept))
+
+
+#: the fields of ``state`` that are neither player's part, the hits nor where the procedures
+#: stand (phase, turn): those a roll must leave as they are
+_rest = _fields_but(_PARTS | {"phase", "turn", "hits"})
 
 
 def _with_parts(
@@ -626,34 +618,20 @@ def _blinded(state: BattleState, side: Side) -> Hashable:
     return ("blinded", side, blind)
 
 
+#: the fields a whole assignment may change, besides the players' parts (``_unchanged``)
+_assignment_leaves = _fields_but(_PARTS | {"marks", "cursor", "used", "boosts", "sustained"})
+
+
 def _unchanged(state: BattleState, side: Side) -> tuple[object, ...]:
     """The fields of ``state`` a whole assignment by ``side`` must leave as they were
     (``_walked_whole``): all but ``side``'s part, the notes, what was used, the step's cursor
     and record of SUSTAIN DAMAGE, and the mark of ``side``'s free hits."""
     other = side.other
     return (
-        state.phase,
-        state.turn,
-        state.hits,
         state.side(other),
         state.wealth(other),
         state.unmarking(side, Mark.FREE_HITS).marks,
-        state.round,
-        state.announced,
-        state.planet,
-        state.order,
-        state.retreat,
-        state.ground_rounds,
-        state.result,
-        state.windows,
-        state.then,
-        state.following,
-        state.aim,
-        state.gained,
-        state.rolls,
-        state.pending,
-        state.granted,
-        state.bombarded,
+        *_assignment_leaves(state),
     )
 
 
