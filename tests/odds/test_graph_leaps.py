@@ -26,6 +26,7 @@ from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.graph import Explorer, StateGraph
 from spacecombat.core.engine import Step
 from spacecombat.core.errors import RuleNotImplemented
+from spacecombat.core.forces import Forces
 from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4.abilities.base import Handler
 from spacecombat.rulesets.ti4.battle import Ti4Battle
@@ -533,6 +534,8 @@ BLIND: dict[str, dict[str, Any]] = {
             "policy": {"sustain": "first"},
         },
     },
+    # Courageous to the End (its holder's): the walk stops at its roll (24Y-1)
+    "courageous_to_the_end": IDLE["courageous_to_the_end"],
     "direct_hit_both_sides": {
         "ruleset": "ti4",
         "battle": "space",
@@ -582,8 +585,9 @@ def test_handlers_blind_to_the_other_player_leave_the_assignment_taken_at_once(
 def test_a_handler_reading_the_other_player_is_not_blind() -> None:
     """The Mentak flagship forbids the opponent's SUSTAIN DAMAGE while it is there: it reads
     the other player's part, so an assignment asking it and Direct Hit is walked step by step
-    (``assign_hits.blind`` false); Courageous to the End rolls dice while its holder assigns,
-    and declares nothing."""
+    (``assign_hits.blind`` false); Courageous to the End reads whether the opponent has a
+    ship in the space area (one it could destroy), so it is blind only where it has one
+    (24Y-1)."""
     scenario = {**MENTAK_FLAGSHIP, "attacker": {**MENTAK_FLAGSHIP["attacker"]}}
     scenario["attacker"]["action_cards"] = ["direct_hit"]
     fought = _fought(scenario)
@@ -591,7 +595,9 @@ def test_a_handler_reading_the_other_player_is_not_blind() -> None:
     assert not assign_hits.blind(fought.setup, start, Side.DEFENDER, SPACE_COMBAT)
     courageous = _fought(IDLE["courageous_to_the_end"])
     begun = courageous.start().state
-    assert not all(assign_hits.blind(courageous.setup, begun, side, SPACE_COMBAT) for side in Side)
+    assert assign_hits.blind(courageous.setup, begun, Side.DEFENDER, SPACE_COMBAT)
+    shipless = begun.with_side(Side.ATTACKER, begun.attacker.with_space(Forces()))
+    assert not assign_hits.blind(courageous.setup, shipless, Side.DEFENDER, SPACE_COMBAT)
 
 
 @pytest.mark.parametrize("limit", [5, 10])

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Mapping
 from spacecombat.analysis.graph import SplitRolls
 from spacecombat.core.battle import RulesetBattle, no_destination
 from spacecombat.core.decisions import Policy, decide
-from spacecombat.core.engine import Decision, Node, Step
+from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.outcome import resources_lost, unit_counts, unit_records
 from spacecombat.core.sides import PLAYER_SIDES, SideState
@@ -40,6 +40,12 @@ from spacecombat.rulesets.ti4.state import BattleState, Phase, RolledHits
 
 #: no combat roll kept (``BattleState.rolls``)
 _NO_ROLLS: tuple[RolledHits, RolledHits] = ((), ())
+
+#: whether a blind walk of a player's assignment (``Ti4Battle._blind_leap``) that meets a roll
+#: (Courageous to the End's, rolled by its holder while it assigns) is taken up to the state
+#: that rolls, where the explorer makes the chance state as the walk step by step did (off:
+#: such a walk is not taken, as before; tests/ti4/test_blind_leap_to_roll.py; 24Y-1)
+TO_ROLL = True
 
 Procedure = Callable[[BattleSetup, BattleState], Node[BattleState]]
 
@@ -165,8 +171,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         last hit is assigned or before the step moves on (``_assigned_here``; what the
         handlers queued is still to be heard there), and that state is given the other
         player's part back, with the hits the walk added against it (Reflective Shielding's).
-        ``None`` where the walk meets a roll (Courageous to the End), moves on at once, or
-        changes the other player's part."""
+        ``None`` where the walk moves on at once or changes the other player's part. A walk
+        that meets a roll (Courageous to the End's, its holder's ship destroyed) lands on the
+        state that rolls, with the roll queued still to be made there (``TO_ROLL``; 24Y-1)."""
         known = self._blind.get(id(policies))
         if known is None or known[0] is not policies:
             known = self._blind[id(policies)] = (policies, {})
@@ -206,8 +213,8 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
     ) -> BattleState | None:
         """The Assign Hits step of ``side`` walked from ``state`` while hits are left against
         it, up to the last state before the step moves on (the next player's turn, the next
-        step: hits lost for want of units are lost there), ``None`` if it meets anything but
-        steps and decisions or moves on at once."""
+        step: hits lost for want of units are lost there), or up to the state whose step is
+        a roll (``TO_ROLL``); ``None`` if it meets the battle's end or moves on at once."""
         at = state
         while at.hits_on(side) > 0:
             node = self.advance(at)
@@ -215,6 +222,8 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
                 after = node.state
             elif isinstance(node, Decision):
                 after = node.then(decide(node.request, policies)).state
+            elif TO_ROLL and isinstance(node, Chance):
+                break  # the roll is made from ``at``, by the explorer (24Y-1)
             else:
                 return None
             if after.phase is not Phase.ASSIGN_HITS or after.turn is not side:

@@ -33,6 +33,11 @@ if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
+#: whether the card declares itself blind to the opponent while its holder assigns where the
+#: opponent has a ship in the space area (``blind_while_assigning``; off: it declares nothing,
+#: as before, tests/ti4/test_blind_leap_to_roll.py; 24Y-1)
+BLIND = True
+
 #: the cause named when the opponent destroys its ships
 CAUSE = "courageous to the end"
 #: the steps of a space combat in which a ship of the holder may be destroyed: hits assigned
@@ -56,6 +61,14 @@ class CourageousToTheEnd(ActsOnHits, Card):
         (``Handler.idle_while_assigning``)."""
         return side is not self.owner or not self.held(state)
 
+    def blind_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """While its holder assigns, it reads the ship destroyed, whether the card is held and
+        of the opponent only whether it has a ship in the space area; played, it queues its
+        roll, which the walk of the assignment stops at (``Ti4Battle._blind_leap``). Blind
+        (``Handler.blind_while_assigning``) only where the opponent has such a ship: every
+        state alike but for the opponent's part where it is blind then reads alike (24Y-1)."""
+        return BLIND and _opponent_has_ships(setup, state, side.other)
+
     def after_destroyed(
         self,
         setup: BattleSetup,
@@ -73,10 +86,7 @@ class CourageousToTheEnd(ActsOnHits, Card):
         cards = setup.side(side)
         if unit not in cards.ship_types or cards.card(unit).combat is None:
             return None
-        opponent = side.other
-        if not any(
-            u in setup.side(opponent).ship_types for u in state.side(opponent).space.types()
-        ):
+        if not _opponent_has_ships(setup, state, side.other):
             return None  # nothing the opponent could destroy
 
         def play(s: BattleState) -> Step[BattleState]:
@@ -109,6 +119,12 @@ class CourageousToTheEnd(ActsOnHits, Card):
             return Step(queued(state, *[FollowUp.must_destroy(opponent, CAUSE)] * hits))
 
         return Chance(side.value, self.id, pool, then)
+
+
+def _opponent_has_ships(setup: BattleSetup, state: BattleState, opponent: Side) -> bool:
+    """Whether ``opponent`` has a ship in the space area (one it could destroy)."""
+    ships = setup.side(opponent).ship_types
+    return any(u in ships for u in state.side(opponent).space.types())
 
 
 def _opponent_destroys(setup: BattleSetup, state: BattleState, who: Side) -> Node[BattleState]:
