@@ -536,6 +536,8 @@ BLIND: dict[str, dict[str, Any]] = {
     },
     # Courageous to the End (its holder's): the walk stops at its roll (24Y-1)
     "courageous_to_the_end": IDLE["courageous_to_the_end"],
+    # the Empyrean flagship's repair (its owner's, for influence; 24Y-2)
+    "empyrean_flagship_repair": IDLE["empyrean_flagship_repair"],
     "direct_hit_both_sides": {
         "ruleset": "ti4",
         "battle": "space",

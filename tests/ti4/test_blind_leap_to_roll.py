@@ -1,6 +1,7 @@
 """A player's assignment taken at once up to Courageous to the End's roll (issue 24, 24Y-1;
 rulesets/ti4/battle.py ``Ti4Battle._blind_leap``, ``TO_ROLL``; abilities/courageous_to_the_end.py
-``blind_while_assigning``, ``BLIND``).
+``blind_while_assigning``, ``BLIND``), and beside the Empyrean flagship's repair (24Y-2;
+abilities/empyrean_flagship_repair.py ``blind_while_assigning``, ``BLIND``).
 
 Courageous to the End (action card; data/cards.toml; ti4-combat-effects.md, action cards): "after
 one of your ships is destroyed during a space combat, roll 2 dice; for each result equal to or
@@ -13,7 +14,11 @@ alike but for the opponent's part and the hits against it, up to the state that 
 leap lands on the very state the walk step by step reaches before the roll, and the odds of a
 faction-mix battle holding the card (no. 24 of benchmarks/faction_exact.py) are the same, as
 exact fractions, with the shortcut off (the card declaring nothing, or the walk refused at the
-roll). tests/odds/test_graph_leaps.py ``BLIND`` checks the graph is the same edge for edge.
+roll). The Empyrean flagship (data/units.toml: "after any player's unit ... uses SUSTAIN
+DAMAGE, you may spend 2 influence to repair that unit"; its owner's units only, docs/rulings.md
+14A-13) reads and changes, while its owner assigns, only its owner's units and influence: the
+odds of no. 24, where it stands beside the card, are the same with it declaring nothing.
+tests/odds/test_graph_leaps.py ``BLIND`` checks the graph is the same edge for edge for both.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from spacecombat.core.stalemate import favoured_path
 from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4 import battle as ti4_battle
 from spacecombat.rulesets.ti4.abilities import courageous_to_the_end as courageous
+from spacecombat.rulesets.ti4.abilities import empyrean_flagship_repair as empyrean
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -50,9 +56,12 @@ HELD: dict[str, Any] = {
 
 @pytest.fixture(scope="module")
 def faction_battle() -> dict[str, Any]:
-    """No. 24 of the faction mix (seed 2026): the Nekro hold the card."""
+    """No. 24 of the faction mix (seed 2026): the Nekro hold the card, the Empyrean defend
+    with their flagship."""
     scenario = battles(25, 2026)[24]
     assert "courageous_to_the_end" in str(scenario["attacker"])
+    assert scenario["defender"]["faction"] == "empyrean"
+    assert "flagship" in scenario["defender"]["units"]
     return scenario
 
 
@@ -111,7 +120,9 @@ def test_the_walk_to_a_roll_is_refused_without_the_shortcut(
 
 
 @pytest.mark.parametrize(
-    ("module", "switch"), [(courageous, "BLIND"), (ti4_battle, "TO_ROLL")], ids=["blind", "to_roll"]
+    ("module", "switch"),
+    [(courageous, "BLIND"), (ti4_battle, "TO_ROLL"), (empyrean, "BLIND")],
+    ids=["blind", "to_roll", "empyrean"],
 )
 def test_the_same_odds_as_fractions(
     faction_battle: dict[str, Any], module: Any, switch: str, monkeypatch: pytest.MonkeyPatch
