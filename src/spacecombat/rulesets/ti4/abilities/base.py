@@ -123,6 +123,14 @@ class Handler:
     #: test_fast_path_guard.py cross-checks every handler that declares one against the state
     #: graph
     keeps_product_form: ClassVar[frozenset[str]] = frozenset()
+    #: whether, on the stalemate check's paths (procedures/stalemate.py: the favoured side hits
+    #: with every die, the other never does, each roll with nothing spent and no unit lost), the
+    #: handler can change nothing but by a decision that adds to the favoured side's dice: it
+    #: adds no unit, repairs none, cancels, prevents or produces no hit and takes no die away.
+    #: Where every handler acting in the rounds says so, a side with a die that can hit wins on
+    #: its path as without handlers, and the check is answered so (docs/rulings.md 24Y-3; the
+    #: Crown of Thalnos, the Hacan flagship)
+    never_stalls: ClassVar[bool] = False
     #: the ``policy.play`` key of an effect that acts in a battle only once its holder's
     #: ``play_card`` decision about it (facts ``card``) answers "play": passing leaves the
     #: state as it was, and until it is played the effect reads and changes nothing beyond

@@ -67,6 +67,9 @@ class CrownOfThalnos(Handler):
     #: ``combat_roll`` changes no die: it acts only once played (``Handler.played_as``)
     played_as = card
     asks = card  # its play_card decisions (Handler.asks)
+    #: on the stalemate check's paths it only marks the types whose misses are rerolled: the
+    #: favoured side's dice all hit, and the other's roll loses no unit (docs/rulings.md 24Y-3)
+    never_stalls = True
 
     def _types(self, setup: BattleSetup, state: BattleState, owner: Side) -> list[DiceGroup]:
         return [g for g in combat_pool(setup, state, owner).groups if g.mark_on is None]

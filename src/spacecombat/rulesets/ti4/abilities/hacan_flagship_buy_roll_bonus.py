@@ -44,6 +44,9 @@ class HacanFlagshipBuyRollBonus(Handler):
     id = "hacan_flagship_buy_roll_bonus"
     asks = id  # its decisions are named by its id (Handler.asks)
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}))
+    #: on the stalemate check's paths it only allows trade goods, none spent: it adds to its
+    #: owner's dice only (docs/rulings.md 24Y-3)
+    never_stalls = True
 
     def _allowed(self, state: BattleState, side: Side) -> int:
         """The trade goods the owner allowed for this round's roll (0: none)."""

@@ -29,6 +29,12 @@ _check: PathCheck[tuple[SideState, SideState, int]] = PathCheck("simulating")
 #: (tests/ti4/test_stalemate_ended_paths.py)
 ON_ENDED_PATHS = True
 
+#: whether a check in a battle whose handlers acting in the rounds all declare they never keep
+#: a combat from ending (``Handler.never_stalls``) is answered as without handlers where a side
+#: has a die that can hit (``_neither``, docs/rulings.md 24Y-3); off: its paths are followed,
+#: the old way (tests/ti4/test_stalemate_never_stalls.py)
+DECLARED = True
+
 #: the battle of a setup (battle.py ``Ti4Battle``), whose steps the path is followed through:
 #: the battle dispatches to the procedures, so they cannot import it; battle.py hands it over
 #: when it is loaded (``played_by``)
@@ -55,10 +61,30 @@ def neither_can_win(setup: BattleSetup, state: BattleState) -> bool:
 
 def _neither(setup: BattleSetup, state: BattleState) -> bool:
     """Whether neither side's favoured path from ``state`` ends: not when ``state`` itself was
-    met on a path that ended (the path from it is that path's rest, 24W-5)."""
+    met on a path that ended (the path from it is that path's rest, 24W-5), nor where every
+    handler acting in the rounds never keeps a combat from ending and a side has a die that can
+    hit (24Y-3: its path ends as without handlers, ``Handler.never_stalls``)."""
     if ON_ENDED_PATHS and state in _ended(setup):
         return False
+    if (
+        DECLARED
+        and _never_stalling(setup)
+        and any(combat_pool(setup, state, side).max_hits > 0 for side in SIDES)
+    ):
+        return False
     return not any(_can_end(setup, state, s) for s in SIDES)
+
+
+def _never_stalling(setup: BattleSetup) -> bool:
+    """Whether every handler in play acting in the rounds declares it never keeps a combat from
+    ending (``Handler.never_stalls``): on the favoured path the favoured side's units and dice
+    are then as the plain rules leave them, each of its rounds takes at least one hit point
+    (a unit, or a SUSTAIN DAMAGE) from the other side, which nothing gives back, so the path
+    ends (24Y-3)."""
+    return setup.remembered(
+        ("stalemate", "never stalls"),
+        lambda: all(type(h).never_stalls for h in setup.handlers if acts_in_rounds(h)),
+    )
 
 
 def _ended(setup: BattleSetup) -> set[BattleState]:

@@ -1,0 +1,96 @@
+"""The stalemate check answered without its paths where the handlers acting in the rounds never
+keep a combat from ending (issue 24, docs/rulings.md 24Y-3; rulesets/ti4/procedures/stalemate.py
+``_neither``, ``DECLARED``; abilities/base.py ``Handler.never_stalls``; ti4-space-combat-wiki.md
+FAQ, "if neither side can possibly win ... the attacker must retreat"; docs/rulings.md R20).
+
+A side "can win" if the combat ends on the path where it hits with every die and the other side
+never hits (each roll with nothing spent and no unit lost). Without handlers acting in the
+rounds, a side with a die that can hit wins so: each round takes a unit or a SUSTAIN DAMAGE
+from the other side, and nothing gives it back. The Crown of Thalnos and the Hacan flagship
+(Wrath of Kenara) change nothing on such a path but the favoured side's dice, upward (the
+types whose misses are rerolled, the trade goods allowed): where they are the only handlers
+acting in the rounds, the check is answered as without handlers when a side has a die that can
+hit. Checked here: every check so answered over faction-mix battles holding the Crown is the
+answer of the paths followed afresh; every check's answer, in order, and the reports (exact
+fractions) are the same with the declaration off; a battle with Duranium Armor (its repairs can
+keep a combat going) still follows the paths.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from benchmarks.faction_exact import battles
+
+from spacecombat import odds
+from spacecombat.rulesets import parse_ti_scenario
+from spacecombat.rulesets.ti4.procedures import stalemate
+from spacecombat.rulesets.ti4.setup import BattleSetup, build
+from spacecombat.rulesets.ti4.sides import SIDES
+from spacecombat.rulesets.ti4.state import BattleState
+from tests.ti4.test_stalemate_ended_paths import NUMBERS
+
+#: no. 163 of the faction mix (the Hacan flagship and the Crown of Thalnos, both players'), and
+#: those of ``NUMBERS`` whose handlers acting in the rounds all declare it
+DECLARING = (163, 46, 73, 105)
+#: no. 159: the Crown of Thalnos beside Duranium Armor
+DURANIUM = 159
+
+
+@pytest.fixture(scope="module")
+def drawn() -> list[dict[str, Any]]:
+    return battles(max((*NUMBERS, *DECLARING, DURANIUM)) + 1, 2026)
+
+
+def test_the_declaring_battles_are_those_named(drawn: list[dict[str, Any]]) -> None:
+    """Which battles of ``NUMBERS`` and ``DECLARING`` the declaration applies to."""
+    for n in sorted({*NUMBERS, *DECLARING}):
+        setup = build(parse_ti_scenario(drawn[n])).for_stock_policies()
+        assert stalemate._never_stalling(setup) is (n in DECLARING), n
+    duranium = build(parse_ti_scenario(drawn[DURANIUM])).for_stock_policies()
+    assert not stalemate._never_stalling(duranium)
+
+
+def test_every_answer_declared_is_the_one_the_paths_give(
+    drawn: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    neither = stalemate._neither
+    answered = 0
+
+    def checked(setup: BattleSetup, state: BattleState) -> bool:
+        nonlocal answered
+        found = neither(setup, state)
+        if stalemate._never_stalling(setup):
+            answered += 1
+            assert found is False
+            assert any(stalemate._can_end(setup, state, side) for side in SIDES)
+        return found
+
+    monkeypatch.setattr(stalemate, "_neither", checked)
+    for n in DECLARING:
+        odds(drawn[n], fallback=False)
+    assert answered > 100
+
+
+def test_the_same_answers_and_odds(
+    drawn: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    neither = stalemate._neither
+
+    def answers(scenario: dict[str, Any], on: bool) -> tuple[list[bool], Any]:
+        found: list[bool] = []
+
+        def kept(setup: BattleSetup, state: BattleState) -> bool:
+            found.append(neither(setup, state))
+            return found[-1]
+
+        with monkeypatch.context() as patched:
+            patched.setattr(stalemate, "DECLARED", on)
+            patched.setattr(stalemate, "_neither", kept)
+            report = odds(scenario, fractions=True, fallback=False)
+        return found, (report.fractions_json(), report.to_json())
+
+    for n in DECLARING:
+        declared, followed = answers(drawn[n], True), answers(drawn[n], False)
+        assert declared == followed
