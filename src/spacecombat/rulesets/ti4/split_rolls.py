@@ -80,6 +80,12 @@ WHOLE = True
 #: once for each state, as before, tests/odds/test_graph_splits_blinded.py; 24W-2)
 BLINDED = True
 
+#: whether the state the explorer walks on from, once both players have assigned, holds their
+#: damage sustained this round already as plain damage where nothing reads the difference
+#: before the round's end makes it so (``_settles_early``; off: as the assignments left it,
+#: tests/odds/test_graph_splits_settled.py; 24Y-4)
+SETTLED_EARLY = True
+
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
 _WHOLE_STEPS = 400
@@ -332,6 +338,7 @@ def split_rolls(
     # both assignments made: the defender's Assign Hits step with no hit left (the attacker's
     # step's ``done`` moved it on; the defender's own moves on from there)
     assigned = after_rolls.changed(turn=D)
+    settling = _settles_early(setup, assigned)
     try:
         taken = _assignments(battle, policies, after_rolls, first, second, (where, cause))
     except _Asked:
@@ -344,7 +351,8 @@ def split_rolls(
         def noted(a: Hashable, d: Hashable) -> BattleState:
             (attacker_after, _, _), (defender_after, boosts, used) = cast(Noted, a), cast(Noted, d)
             state = _with_parts(assigned, attacker_after, defender_after, (0, 0))
-            return state.changed(boosts=boosts, used=used)
+            state = state.changed(boosts=boosts, used=used)
+            return _settled_early(state, where) if settling else state
 
         return SplitRolls(first, second, *paired, noted, tuple(folded), len(outcomes), paired=True)
     if taken is None:
@@ -352,11 +360,45 @@ def split_rolls(
     first_after, second_after = taken
 
     def joined(a: Hashable, d: Hashable) -> BattleState:
-        return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
+        state = _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
+        return _settled_early(state, where) if settling else state
 
     return SplitRolls(
         first, second, first_after, second_after, joined, tuple(folded), len(outcomes)
     )
+
+
+def _settles_early(setup: BattleSetup, assigned: BattleState) -> bool:
+    """Whether, from ``assigned`` (both players' assignments made, no hit left, nothing queued
+    or pending), nothing reads before the round's end whether a unit's damage was sustained
+    this round (24Y-4): the Assign Hits step's end clears its own record (its cursor, the
+    types that sustained, ``_finishing``); no handler acts after hits are assigned
+    (``after_assign_hits``: Duranium Armor repairs a unit that did not sustain this round);
+    no retreat is announced (Retreat, ti4-space-combat.md step 5, moves units); then the end of
+    the round makes that damage plain damage in the arena before anything else
+    (procedures/combat_round.py ``end_of_round``, space rule 9.1, ground rule 4.2)."""
+    return (
+        SETTLED_EARLY
+        and not setup.answering("after_assign_hits")
+        and assigned.announced == (False, False)
+        and assigned.retreat is None
+        and not assigned.following
+        and assigned.pending is None
+    )
+
+
+def _settled_early(state: BattleState, where: int | None) -> BattleState:
+    """``state`` with each player's damage sustained this round in the arena already plain
+    damage, as the round's end will make it (``Forces.settle_round``; ``_settles_early``):
+    the states that differ only by it play out alike from here on, and the explorer walks on
+    once for them all."""
+    for side in (A, D):
+        current = state.side(side)
+        area = current.area(where)
+        settled = area.settle_round()
+        if settled is not area:
+            state = state.with_side(side, current.with_area(where, settled))
+    return state
 
 
 def _assignments(
