@@ -10,10 +10,12 @@ from the other side, and nothing gives it back. The Crown of Thalnos and the Hac
 (Wrath of Kenara) change nothing on such a path but the favoured side's dice, upward (the
 types whose misses are rerolled, the trade goods allowed): where they are the only handlers
 acting in the rounds, the check is answered as without handlers when a side has a die that can
-hit. Checked here: every check so answered over faction-mix battles holding the Crown is the
-answer of the paths followed afresh; every check's answer, in order, and the reports (exact
-fractions) are the same with the declaration off; a battle with Duranium Armor (its repairs can
-keep a combat going) still follows the paths.
+hit. Duranium Armor repairs its owner's units only, which on its owner's path are never hit:
+it is passed over on that path (``Handler.never_stalls_for_owner``), not on the other's, where
+its repairs can keep a combat going. Checked here: every check so answered over faction-mix
+battles holding the Crown (one beside Duranium Armor) is the answer of the paths followed
+afresh; every check's answer, in order, and the reports (exact fractions) are the same with
+the declaration off.
 """
 
 from __future__ import annotations
@@ -25,31 +27,45 @@ from benchmarks.faction_exact import battles
 
 from spacecombat import odds
 from spacecombat.rulesets import parse_ti_scenario
+from spacecombat.rulesets.ti4.effects import combat_pool
 from spacecombat.rulesets.ti4.procedures import stalemate
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
-from spacecombat.rulesets.ti4.sides import SIDES
+from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.ti4.test_stalemate_ended_paths import NUMBERS
 
-#: no. 163 of the faction mix (the Hacan flagship and the Crown of Thalnos, both players'), and
-#: those of ``NUMBERS`` whose handlers acting in the rounds all declare it
-DECLARING = (163, 46, 73, 105)
-#: no. 159: the Crown of Thalnos beside Duranium Armor
-DURANIUM = 159
+#: no. 163 of the faction mix (the Hacan flagship and the Crown of Thalnos, both players'), no.
+#: 159 (the Crown of Thalnos beside Duranium Armor, the attacker's: declared on its path only),
+#: and those of ``NUMBERS`` whose handlers acting in the rounds all declare it
+DECLARING = {163: SIDES, 159: (Side.ATTACKER,), 46: SIDES, 73: SIDES, 105: SIDES}
 
 
 @pytest.fixture(scope="module")
 def drawn() -> list[dict[str, Any]]:
-    return battles(max((*NUMBERS, *DECLARING, DURANIUM)) + 1, 2026)
+    return battles(max((*NUMBERS, *DECLARING)) + 1, 2026)
 
 
 def test_the_declaring_battles_are_those_named(drawn: list[dict[str, Any]]) -> None:
-    """Which battles of ``NUMBERS`` and ``DECLARING`` the declaration applies to."""
+    """For which players' paths of the battles of ``NUMBERS`` and ``DECLARING`` the
+    declaration holds."""
     for n in sorted({*NUMBERS, *DECLARING}):
         setup = build(parse_ti_scenario(drawn[n])).for_stock_policies()
-        assert stalemate._never_stalling(setup) is (n in DECLARING), n
-    duranium = build(parse_ti_scenario(drawn[DURANIUM])).for_stock_policies()
-    assert not stalemate._never_stalling(duranium)
+        declared = tuple(side for side in SIDES if stalemate._never_stalling(setup, side))
+        assert declared == DECLARING.get(n, ()), n
+
+
+def test_duranium_armor_of_the_other_side_is_not_passed_over() -> None:
+    """Duranium Armor repairs its owner's units: on the other side's path it may keep the
+    combat going (docs/rulings.md R20), so that path is followed."""
+    scenario = {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": {"dreadnought": 2}, "technologies": ["duranium_armor"]},
+        "defender": {"units": {"cruiser": 1}},
+    }
+    setup = build(parse_ti_scenario(scenario)).for_stock_policies()
+    assert stalemate._never_stalling(setup, Side.ATTACKER)
+    assert not stalemate._never_stalling(setup, Side.DEFENDER)
 
 
 def test_every_answer_declared_is_the_one_the_paths_give(
@@ -61,7 +77,10 @@ def test_every_answer_declared_is_the_one_the_paths_give(
     def checked(setup: BattleSetup, state: BattleState) -> bool:
         nonlocal answered
         found = neither(setup, state)
-        if stalemate._never_stalling(setup):
+        if any(
+            stalemate._never_stalling(setup, side) and combat_pool(setup, state, side).max_hits > 0
+            for side in SIDES
+        ):
             answered += 1
             assert found is False
             assert any(stalemate._can_end(setup, state, side) for side in SIDES)

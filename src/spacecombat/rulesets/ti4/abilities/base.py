@@ -131,6 +131,11 @@ class Handler:
     #: its path as without handlers, and the check is answered so (docs/rulings.md 24Y-3; the
     #: Crown of Thalnos, the Hacan flagship)
     never_stalls: ClassVar[bool] = False
+    #: the same, on its owner's favoured path only: there it changes nothing but its owner's
+    #: units, and takes none away, no die of theirs (Duranium Armor repairs its owner's units,
+    #: which on that path are never hit; its repairs of the other side's can keep a combat
+    #: going, docs/rulings.md R20, 24Y-3)
+    never_stalls_for_owner: ClassVar[bool] = False
     #: the ``policy.play`` key of an effect that acts in a battle only once its holder's
     #: ``play_card`` decision about it (facts ``card``) answers "play": passing leaves the
     #: state as it was, and until it is played the effect reads and changes nothing beyond

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 @register
 class DuraniumArmor(Handler):
     id = "duranium_armor"
+    #: it repairs its owner's units only: on its owner's path of the stalemate check, where
+    #: they are never hit, it takes no hit point from the other side back (docs/rulings.md
+    #: 24Y-3)
+    never_stalls_for_owner = True
 
     def after_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side

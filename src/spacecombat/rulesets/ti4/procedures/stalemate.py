@@ -61,30 +61,35 @@ def neither_can_win(setup: BattleSetup, state: BattleState) -> bool:
 
 def _neither(setup: BattleSetup, state: BattleState) -> bool:
     """Whether neither side's favoured path from ``state`` ends: not when ``state`` itself was
-    met on a path that ended (the path from it is that path's rest, 24W-5), nor where every
-    handler acting in the rounds never keeps a combat from ending and a side has a die that can
-    hit (24Y-3: its path ends as without handlers, ``Handler.never_stalls``)."""
+    met on a path that ended (the path from it is that path's rest, 24W-5), nor where a side
+    has a die that can hit and no handler acting in the rounds may keep its path from ending
+    (24Y-3: its path ends as without handlers, ``_never_stalling``)."""
     if ON_ENDED_PATHS and state in _ended(setup):
         return False
-    if (
-        DECLARED
-        and _never_stalling(setup)
-        and any(combat_pool(setup, state, side).max_hits > 0 for side in SIDES)
+    if DECLARED and any(
+        _never_stalling(setup, side) and combat_pool(setup, state, side).max_hits > 0
+        for side in SIDES
     ):
         return False
     return not any(_can_end(setup, state, s) for s in SIDES)
 
 
-def _never_stalling(setup: BattleSetup) -> bool:
+def _never_stalling(setup: BattleSetup, favoured: Side) -> bool:
     """Whether every handler in play acting in the rounds declares it never keeps a combat from
-    ending (``Handler.never_stalls``): on the favoured path the favoured side's units and dice
-    are then as the plain rules leave them, each of its rounds takes at least one hit point
-    (a unit, or a SUSTAIN DAMAGE) from the other side, which nothing gives back, so the path
-    ends (24Y-3)."""
-    return setup.remembered(
-        ("stalemate", "never stalls"),
-        lambda: all(type(h).never_stalls for h in setup.handlers if acts_in_rounds(h)),
-    )
+    ending (``Handler.never_stalls``), or not on its owner's path where ``favoured`` is its
+    owner (``Handler.never_stalls_for_owner``): on ``favoured``'s path its units and dice are
+    then as the plain rules leave them, each of its rounds takes at least one hit point (a
+    unit, or a SUSTAIN DAMAGE) from the other side, which nothing gives back, so the path
+    ends wherever it has a die that can hit (24Y-3)."""
+
+    def declared() -> bool:
+        return all(
+            type(h).never_stalls or (type(h).never_stalls_for_owner and h.owner is favoured)
+            for h in setup.handlers
+            if acts_in_rounds(h)
+        )
+
+    return setup.remembered(("stalemate", "never stalls", favoured), declared)
 
 
 def _ended(setup: BattleSetup) -> set[BattleState]:
