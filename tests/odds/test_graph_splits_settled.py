@@ -24,19 +24,30 @@ from benchmarks.faction_exact import battles
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.graph import Explorer, StateGraph
 from spacecombat.rulesets.ti4 import split_rolls
+from spacecombat.rulesets.ti4.sides import Side
 
 from .test_graph_passed_states import BATTLES
-from .test_graph_splits import HACAN_AND_CROWN, MENTAK_DEFENDS, _explore, _fought
+from .test_graph_splits import (
+    HACAN_AND_CROWN,
+    L1Z1X_FLAGSHIP,
+    MENTAK_DEFENDS,
+    _explore,
+    _fought,
+)
 
 CASES: dict[str, dict[str, Any]] = {
     "crown of thalnos": BATTLES["crown of thalnos"],
     "hacan flagship and crown": HACAN_AND_CROWN,
+    # its owner's part kept as assigned, the other's settled (the defender's Duranium Armor;
+    # the attacker's dreadnought sustains)
+    "duranium armor": BATTLES["duranium armor"],
+    "l1z1x flagship, duranium armor": L1Z1X_FLAGSHIP,
     # the paired tables (the Mentak flagship's note travels with the parts); its opponent
     # cannot use SUSTAIN DAMAGE, so no fewer steps
     "mentak flagship defends": MENTAK_DEFENDS,
 }
 #: the cases where some pairs of parts differ only by damage sustained this round
-FEWER = ("crown of thalnos", "hacan flagship and crown")
+FEWER = ("crown of thalnos", "hacan flagship and crown", "l1z1x flagship, duranium armor")
 
 
 def _built(
@@ -71,25 +82,30 @@ def test_the_odds_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
             assert exact_odds(scenario).to_json() == floats
 
 
-def test_duranium_armor_keeps_the_damage_sustained_this_round() -> None:
-    """Duranium Armor acts after hits are assigned and reads which units sustained this round:
-    the parts are walked on from as the assignments left them."""
+def test_duranium_armor_keeps_its_owners_damage_sustained_this_round() -> None:
+    """Duranium Armor acts after hits are assigned and reads which of its owner's units
+    sustained this round: its owner's part is walked on from as the assignment left it, the
+    other player's settled; an announced retreat keeps both."""
     fought = _fought(BATTLES["duranium armor"])
-    assert not split_rolls._settles_early(fought.setup, fought.start().state)
+    owner = next(h.owner for h in fought.setup.handlers if h.id == "duranium_armor")
+    assert owner is not None
+    assert split_rolls._settles_early(fought.setup, fought.start().state) == (owner.other,)
     crowned = _fought(BATTLES["crown of thalnos"])
     begun = crowned.start().state
-    assert split_rolls._settles_early(crowned.setup, begun)
-    assert not split_rolls._settles_early(crowned.setup, begun._replace(announced=(True, False)))
+    assert split_rolls._settles_early(crowned.setup, begun) == (Side.ATTACKER, Side.DEFENDER)
+    assert split_rolls._settles_early(crowned.setup, begun._replace(announced=(True, False))) == ()
 
 
 @pytest.mark.slow
 def test_the_faction_mix_battle_gives_the_same_graph(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No. 163 of the faction mix (benchmarks/faction_exact.py, seed 2026: the Hacan flagship,
-    the Crown of Thalnos): the same graph, in fewer steps."""
-    scenario = battles(164, 2026)[163]
-    walked, stepped, _ = _built(scenario, False, monkeypatch)
-    built, settled, _ = _built(scenario, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
-    assert settled.steps < stepped.steps
+    """Nos. 163 and 159 of the faction mix (benchmarks/faction_exact.py, seed 2026: the Hacan
+    flagship, the Crown of Thalnos; the Crown beside Duranium Armor): the same graphs, in
+    fewer steps."""
+    drawn = battles(164, 2026)
+    for scenario in (drawn[163], drawn[159]):
+        walked, stepped, _ = _built(scenario, False, monkeypatch)
+        built, settled, _ = _built(scenario, True, monkeypatch)
+        assert built.states == walked.states
+        assert built.start == walked.start
+        assert built.edges == walked.edges
+        assert settled.steps < stepped.steps

@@ -339,6 +339,7 @@ def split_rolls(
     # step's ``done`` moved it on; the defender's own moves on from there)
     assigned = after_rolls.changed(turn=D)
     settling = _settles_early(setup, assigned)
+    where_settled = (where, settling)
     try:
         taken = _assignments(battle, policies, after_rolls, first, second, (where, cause))
     except _Asked:
@@ -352,7 +353,7 @@ def split_rolls(
             (attacker_after, _, _), (defender_after, boosts, used) = cast(Noted, a), cast(Noted, d)
             state = _with_parts(assigned, attacker_after, defender_after, (0, 0))
             state = state.changed(boosts=boosts, used=used)
-            return _settled_early(state, where) if settling else state
+            return _settled_early(state, where_settled) if settling else state
 
         return SplitRolls(first, second, *paired, noted, tuple(folded), len(outcomes), paired=True)
     if taken is None:
@@ -361,38 +362,48 @@ def split_rolls(
 
     def joined(a: Hashable, d: Hashable) -> BattleState:
         state = _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
-        return _settled_early(state, where) if settling else state
+        return _settled_early(state, where_settled) if settling else state
 
     return SplitRolls(
         first, second, first_after, second_after, joined, tuple(folded), len(outcomes)
     )
 
 
-def _settles_early(setup: BattleSetup, assigned: BattleState) -> bool:
-    """Whether, from ``assigned`` (both players' assignments made, no hit left, nothing queued
-    or pending), nothing reads before the round's end whether a unit's damage was sustained
-    this round (24Y-4): the Assign Hits step's end clears its own record (its cursor, the
-    types that sustained, ``_finishing``); no handler acts after hits are assigned
-    (``after_assign_hits``: Duranium Armor repairs a unit that did not sustain this round);
-    no retreat is announced (Retreat, ti4-space-combat.md step 5, moves units); then the end of
-    the round makes that damage plain damage in the arena before anything else
-    (procedures/combat_round.py ``end_of_round``, space rule 9.1, ground rule 4.2)."""
-    return (
-        SETTLED_EARLY
-        and not setup.answering("after_assign_hits")
-        and assigned.announced == (False, False)
-        and assigned.retreat is None
-        and not assigned.following
-        and assigned.pending is None
-    )
+def _settles_early(setup: BattleSetup, assigned: BattleState) -> tuple[Side, ...]:
+    """The players whose damage sustained this round nothing reads, from ``assigned`` (both
+    players' assignments made, no hit left, nothing queued or pending), before the round's end
+    makes it plain damage (24Y-4): the Assign Hits step's end clears its own record (its
+    cursor, the types that sustained, ``_finishing``); no retreat is announced (Retreat,
+    ti4-space-combat.md step 5, moves units); each handler acting after hits are assigned
+    (``after_assign_hits``) reads and changes its owner's part alone
+    (``Handler.own_part_after_assigning``: Duranium Armor repairs one of its owner's units that
+    did not sustain this round), so every other player's; then the end of the round makes
+    that damage plain damage in the arena before anything else (procedures/combat_round.py
+    ``end_of_round``, space rule 9.1, ground rule 4.2). ``()``: none."""
+    if (
+        not SETTLED_EARLY
+        or assigned.announced != (False, False)
+        or assigned.retreat is not None
+        or assigned.following
+        or assigned.pending is not None
+    ):
+        return ()
+    acting = [h for h in setup.answering("after_assign_hits") if h.owner is not None]
+    if not all(type(h).own_part_after_assigning for h in acting):
+        return ()
+    owners = {h.owner for h in acting}
+    return tuple(side for side in (A, D) if side not in owners)
 
 
-def _settled_early(state: BattleState, where: int | None) -> BattleState:
-    """``state`` with each player's damage sustained this round in the arena already plain
-    damage, as the round's end will make it (``Forces.settle_round``; ``_settles_early``):
-    the states that differ only by it play out alike from here on, and the explorer walks on
-    once for them all."""
-    for side in (A, D):
+def _settled_early(
+    state: BattleState, where_settled: tuple[int | None, tuple[Side, ...]]
+) -> BattleState:
+    """``state`` with the damage sustained this round in the arena of the players given
+    already plain damage, as the round's end will make it (``Forces.settle_round``;
+    ``_settles_early``): the states that differ only by it play out alike from here on, and
+    the explorer walks on once for them all."""
+    where, settled_sides = where_settled
+    for side in settled_sides:
         current = state.side(side)
         area = current.area(where)
         settled = area.settle_round()

@@ -136,6 +136,11 @@ class Handler:
     #: which on that path are never hit; its repairs of the other side's can keep a combat
     #: going, docs/rulings.md R20, 24Y-3)
     never_stalls_for_owner: ClassVar[bool] = False
+    #: whether its ``after_assign_hits`` reads and changes of the players' parts its owner's
+    #: alone (Duranium Armor repairs one of its owner's units): the other player's damage
+    #: sustained this round is then read by nothing before the round's end makes it plain
+    #: damage (rulesets/ti4/split_rolls.py ``_settles_early``; docs/architecture.md 24Y-4)
+    own_part_after_assigning: ClassVar[bool] = False
     #: the ``policy.play`` key of an effect that acts in a battle only once its holder's
     #: ``play_card`` decision about it (facts ``card``) answers "play": passing leaves the
     #: state as it was, and until it is played the effect reads and changes nothing beyond

@@ -27,6 +27,9 @@ class DuraniumArmor(Handler):
     #: they are never hit, it takes no hit point from the other side back (docs/rulings.md
     #: 24Y-3)
     never_stalls_for_owner = True
+    #: after hits are assigned it reads and repairs its owner's units alone (docs/architecture.md
+    #: 24Y-4)
+    own_part_after_assigning = True
 
     def after_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side
