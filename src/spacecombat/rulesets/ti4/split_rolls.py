@@ -359,10 +359,16 @@ def split_rolls(
     if taken is None:
         return None
     first_after, second_after = taken
+    if settling:
+        # each player's part after settled once, so that the pairs alike once settled are
+        # one pair for the explorer too
+        if A in settling:
+            first_after = {k: _settled_part(cast(Part, v), where) for k, v in first_after.items()}
+        if D in settling:
+            second_after = {k: _settled_part(cast(Part, v), where) for k, v in second_after.items()}
 
     def joined(a: Hashable, d: Hashable) -> BattleState:
-        state = _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
-        return _settled_early(state, where_settled) if settling else state
+        return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
 
     return SplitRolls(
         first, second, first_after, second_after, joined, tuple(folded), len(outcomes)
@@ -410,6 +416,15 @@ def _settled_early(
         if settled is not area:
             state = state.with_side(side, current.with_area(where, settled))
     return state
+
+
+def _settled_part(part: Part, where: int | None) -> Part:
+    """``part`` with its damage sustained this round in the arena plain damage
+    (``_settled_early``)."""
+    units, purse = part
+    area = units.area(where)
+    settled = area.settle_round()
+    return part if settled is area else (units.with_area(where, settled), purse)
 
 
 def _assignments(
