@@ -19,6 +19,8 @@ DAMAGE, you may spend 2 influence to repair that unit"; its owner's units only, 
 14A-13) reads and changes, while its owner assigns, only its owner's units and influence: the
 odds of no. 24, where it stands beside the card, are the same with it declaring nothing.
 tests/odds/test_graph_leaps.py ``BLIND`` checks the graph is the same edge for edge for both.
+The round where the attacker's assignment rolls is taken player by player (24Y-5,
+``split_rolls.ROLLING``; tests/odds/test_graph_splits_rolling.py): no. 24 the same too.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from spacecombat.core.engine import Chance, Decision, Step
 from spacecombat.core.stalemate import favoured_path
 from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4 import battle as ti4_battle
+from spacecombat.rulesets.ti4 import split_rolls
 from spacecombat.rulesets.ti4.abilities import courageous_to_the_end as courageous
 from spacecombat.rulesets.ti4.abilities import empyrean_flagship_repair as empyrean
 from spacecombat.rulesets.ti4.battle import Ti4Battle
@@ -121,8 +124,13 @@ def test_the_walk_to_a_roll_is_refused_without_the_shortcut(
 
 @pytest.mark.parametrize(
     ("module", "switch"),
-    [(courageous, "BLIND"), (ti4_battle, "TO_ROLL"), (empyrean, "BLIND")],
-    ids=["blind", "to_roll", "empyrean"],
+    [
+        (courageous, "BLIND"),
+        (ti4_battle, "TO_ROLL"),
+        (empyrean, "BLIND"),
+        (split_rolls, "ROLLING"),
+    ],
+    ids=["blind", "to_roll", "empyrean", "rolling"],
 )
 def test_the_same_odds_as_fractions(
     faction_battle: dict[str, Any], module: Any, switch: str, monkeypatch: pytest.MonkeyPatch

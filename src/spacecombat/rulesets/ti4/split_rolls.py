@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from spacecombat.analysis.graph import SplitRolls
 from spacecombat.core.decisions import Policy, decide
@@ -85,6 +85,12 @@ BLINDED = True
 #: before the round's end makes it so (``_settles_early``; off: as the assignments left it,
 #: tests/odds/test_graph_splits_settled.py; 24Y-4)
 SETTLED_EARLY = True
+
+#: whether the attacker's whole assignment that meets a roll (Courageous to the End's, its ship
+#: destroyed) is kept as the state that rolls, blind to the defender's part, so the round is
+#: still taken player by player (``Rolling``; off: such a round's pairs of outcomes are all
+#: followed, as before, tests/odds/test_graph_splits_rolling.py; 24Y-5)
+ROLLING = True
 
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
@@ -350,6 +356,8 @@ def split_rolls(
             return None
 
         def noted(a: Hashable, d: Hashable) -> BattleState:
+            if isinstance(a, Rolling):
+                return _rolling_state(a, cast("tuple[Part, Hashable]", d))
             (attacker_after, _, _), (defender_after, boosts, used) = cast(Noted, a), cast(Noted, d)
             state = _with_parts(assigned, attacker_after, defender_after, (0, 0))
             state = state.changed(boosts=boosts, used=used)
@@ -503,6 +511,18 @@ Used = tuple[frozenset[str | Discarded], frozenset[str | Discarded]]
 Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used]
 
 
+class Rolling(NamedTuple):
+    """The attacker's whole assignment walked to a roll made in the middle of it (Courageous to
+    the End's 2 dice, rolled once its holder's ship is destroyed, ti4-space-combat.md step 4;
+    ``_walked_whole``, 24Y-5): the state that rolls, without the defender's part nor the hits
+    against it (the walk is blind to them, ``assign_hits.blind``). The defender assigns
+    nothing before the roll: the explorer walks on from this state with the defender's part
+    after its roll and the hits against it put back (``_rolling_state``), to the chance state
+    the walk step by step met."""
+
+    state: BattleState
+
+
 def _paired(
     battle: Ti4Battle,
     policies: Mapping[str, Policy],
@@ -534,6 +554,13 @@ def _paired(
             first_after[(a, d, hits)] = walked
     second_after: dict[Hashable, Hashable] = {}
     for noted in set(first_after.values()):
+        if isinstance(noted, Rolling):
+            # the defender assigns nothing before the attacker's roll: its part after its own
+            # roll and the hits against it are those the state that rolls gets
+            for d in d_parts:
+                for hits in a_hits:
+                    second_after[(noted, d, hits)] = (d, hits)
+            continue
         part, boosts, used = cast(Noted, noted)
         # the attacker done (its step's ``done``): the defender assigns
         done = after_rolls.changed(turn=D, boosts=boosts, used=used)
@@ -548,9 +575,18 @@ def _paired(
     return first_after, second_after
 
 
+def _rolling_state(rolling: Rolling, defender: tuple[Part, Hashable]) -> BattleState:
+    """The state that rolls in the middle of the attacker's assignment (``Rolling``) with the
+    defender's part after its roll and the hits against it (and their mark) put back."""
+    part, produced = defender
+    state = rolling.state
+    state = _with_parts(state, _part(state, A), part, (state.hits_on(A), 0))
+    return _taking(state, D, produced)
+
+
 def _walked(
     battle: Ti4Battle, policies: Mapping[str, Policy], state: BattleState, side: Side
-) -> Noted | None:
+) -> Noted | Rolling | None:
     """``side``'s part once it has assigned its hits from ``state``, with the round's notes
     then, by the real Assign Hits procedure (ti4-space-combat.md step 4, ti4-ground-combat.md
     step 2), remembered by the state across the battle's rounds: the handlers asked before
@@ -597,7 +633,7 @@ def _walked_whole(
     state: BattleState,
     side: Side,
     key: Hashable,
-) -> Noted | None:
+) -> Noted | Rolling | None:
     """``side``'s part once it has assigned its hits from ``state``, with the round's notes and
     what each player has used then, by the real Assign Hits procedure walked step by step,
     decided by ``policies`` (ti4-space-combat.md step 4; 24U-3), where every handler asked
@@ -642,8 +678,12 @@ def _walked_whole(
             step = node
         elif isinstance(node, Decision):
             step = node.then(decide(node.request, policies))
+        elif isinstance(node, Chance) and ROLLING and side is A:
+            # a roll in the middle of the attacker's assignment (Courageous to the End): the
+            # state that rolls, blind to the defender's part and the hits against it (24Y-5)
+            return _rolled_here(at, state, side, known, key, blinded)
         else:
-            return None  # a roll (Courageous to the End) or the battle's end
+            return None  # a roll (the defender's: it assigns last) or the battle's end
         if _begins_round(step.events):
             return None
         moved = battle.canonical(step.state)
@@ -671,6 +711,34 @@ def _walked_whole(
     if blinded is not None:
         known[blinded] = walked
     return walked
+
+
+def _rolled_here(
+    at: BattleState,
+    state: BattleState,
+    side: Side,
+    known: dict[Hashable, object],
+    key: Hashable,
+    blinded: Hashable | None,
+) -> Rolling | None:
+    """The walk of ``side``'s (the attacker's) whole assignment from ``state`` stopped at
+    ``at``, whose step is a roll (``_walked_whole``): kept as the state that rolls without the
+    defender's part nor the hits against it, if the walk left those as they were (a blind walk
+    reads neither, 24Y-5); remembered as the walk is."""
+    other = side.other
+    if (
+        at.side(other) != state.side(other)
+        or at.wealth(other) != state.wealth(other)
+        or at.hits_on(other) != state.hits_on(other)
+        or at.phase is not Phase.ASSIGN_HITS
+        or at.rolls != _NO_ROLLS
+    ):
+        return None
+    rolling = Rolling(_with_parts(at, _part(at, A), _NOBODY, (at.hits_on(A), 0)))
+    known[key] = rolling
+    if blinded is not None:
+        known[blinded] = rolling
+    return rolling
 
 
 def _blinded(state: BattleState, side: Side) -> Hashable:
