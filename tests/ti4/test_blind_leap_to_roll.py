@@ -20,7 +20,9 @@ DAMAGE, you may spend 2 influence to repair that unit"; its owner's units only, 
 odds of no. 24, where it stands beside the card, are the same with it declaring nothing.
 tests/odds/test_graph_leaps.py ``BLIND`` checks the graph is the same edge for edge for both.
 The round where the attacker's assignment rolls is taken player by player (24Y-5,
-``split_rolls.ROLLING``; tests/odds/test_graph_splits_rolling.py): no. 24 the same too.
+``split_rolls.ROLLING``; tests/odds/test_graph_splits_rolling.py), and the ships the card's
+hits destroy are taken at once (24Y-6, ``battle.AT_ONCE``;
+tests/odds/test_graph_destroyed_at_once.py): no. 24 the same too.
 """
 
 from __future__ import annotations
@@ -129,8 +131,9 @@ def test_the_walk_to_a_roll_is_refused_without_the_shortcut(
         (ti4_battle, "TO_ROLL"),
         (empyrean, "BLIND"),
         (split_rolls, "ROLLING"),
+        (ti4_battle, "AT_ONCE"),
     ],
-    ids=["blind", "to_roll", "empyrean", "rolling"],
+    ids=["blind", "to_roll", "empyrean", "rolling", "at_once"],
 )
 def test_the_same_odds_as_fractions(
     faction_battle: dict[str, Any], module: Any, switch: str, monkeypatch: pytest.MonkeyPatch

@@ -18,6 +18,7 @@ from spacecombat.rulesets.notices import (
 )
 from spacecombat.rulesets.ti4.abilities.base import Card
 from spacecombat.rulesets.ti4.effects import arena, free_hits, why_not_eligible
+from spacecombat.rulesets.ti4.hooks import Follow
 from spacecombat.rulesets.ti4.procedures import (
     assign_hits,
     capacity,
@@ -46,6 +47,15 @@ _NO_ROLLS: tuple[RolledHits, RolledHits] = ((), ())
 #: that rolls, where the explorer makes the chance state as the walk step by step did (off:
 #: such a walk is not taken, as before; tests/ti4/test_blind_leap_to_roll.py; 24Y-1)
 TO_ROLL = True
+
+#: whether the ships a player must destroy in the middle of the other's assignment
+#: (Courageous to the End's hits), and the handlers hearing them, are taken at once where
+#: every such handler is idle (``Ti4Battle._destroyed_at_once``; off: step by step, as before,
+#: tests/ti4/test_destroyed_at_once.py; 24Y-6)
+AT_ONCE = True
+
+#: the most steps of the rules the ships to destroy are walked at once
+_AT_ONCE_STEPS = 40
 
 Procedure = Callable[[BattleSetup, BattleState], Node[BattleState]]
 
@@ -93,6 +103,11 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         #: the walks of ``_blind_leap``, by the policies deciding them and (side, the state
         #: without the other player's part)
         self._blind: dict[int, tuple[Mapping[str, Policy], dict[Hashable, BattleState | None]]] = {}
+        #: the walks of ``_destroyed_at_once``, by the policies deciding them and (side, the
+        #: state without the assigning player's part)
+        self._at_once: dict[
+            int, tuple[Mapping[str, Policy], dict[Hashable, BattleState | None]]
+        ] = {}
         #: a player's part after a whole assignment of hits alone, by the policies deciding it
         #: and by (player, arena, gains, part, hits) (``split_rolls``)
         self.assigned_parts: dict[int, tuple[Mapping[str, Policy], dict[Hashable, object]]] = {}
@@ -128,8 +143,10 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         acts on the state but reads nothing of the other player's part (``blind``, and
         ``assign_hits.blind``: Direct Hit, Reflective Shielding, the Tellurian), the walk is
         remembered whole (``_blind_leap``)."""
-        if state.phase is not Phase.ASSIGN_HITS or state.pending is not None or state.following:
+        if state.phase is not Phase.ASSIGN_HITS or state.pending is not None:
             return None
+        if state.following:
+            return self._destroyed_at_once(state, policies) if blind and AT_ONCE else None
         side = state.turn
         hits = state.hits_on(side)
         if hits <= 0:
@@ -207,6 +224,77 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             .with_side(other, state.side(other))
             .with_hits_on(other, state.hits_on(other) + walked.hits_on(other))
         )
+
+    def _destroyed_at_once(
+        self, state: BattleState, policies: Mapping[str, Policy]
+    ) -> BattleState | None:
+        """The ships the other player must destroy, queued while ``state.turn`` assigns
+        (``Follow.MUST_DESTROY``: Courageous to the End's hits, ti4-space-combat.md step 4,
+        docs/rulings.md 14A-11), destroyed at once (24Y-6): each an ``assign_hit`` decision of
+        theirs with "destroy" options only, read of their units, and each ship destroyed heard
+        by the handlers acting after a unit is destroyed, every one of them idle while that
+        player assigns (``Handler.idle_while_assigning``: its hook answers ``None`` whatever
+        the units), so the hearing only empties the queue. Nothing of the assigning player's
+        part is read: the real procedure is walked, decided by ``policies``, once for every
+        state alike but for that part (``_blinded``), to the state where nothing is left
+        queued, and lands there with that part put back; ``None`` where anything else is
+        queued, a handler hearing is not idle, or the walk meets anything but steps and
+        decisions, changes that part or leaves the step."""
+        side = state.turn
+        other = side.other
+        if any(f.kind is not Follow.MUST_DESTROY or f.player is not other for f in state.following):
+            return None
+        setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
+        if not all(
+            h.idle_while_assigning(setup, state, other) for h in setup.answering("after_destroyed")
+        ):
+            return None
+        known = self._at_once.get(id(policies))
+        if known is None or known[0] is not policies:
+            known = self._at_once[id(policies)] = (policies, {})
+        key = (side, _blinded(state, side))
+        if key in known[1]:
+            walked = known[1][key]
+        else:
+            walked = self._heard_here(state, policies)
+            if (
+                walked is None
+                or walked.side(side) != state.side(side)
+                or walked.wealth(side) != state.wealth(side)
+                or walked.hits != state.hits
+            ):
+                walked = None
+            else:
+                walked = _blinded(walked, side)
+            known[1][key] = walked
+        if walked is None:
+            return None
+        purse = (state.wealth(side), walked.wealth(other))
+        return walked.changed(
+            purse=purse if side is Side.ATTACKER else purse[::-1],
+            hits=state.hits,
+            rolls=state.rolls,
+        ).with_side(side, state.side(side))
+
+    def _heard_here(self, state: BattleState, policies: Mapping[str, Policy]) -> BattleState | None:
+        """``state`` walked step by step, decided by ``policies``, until nothing is left queued
+        (``_destroyed_at_once``), ``None`` if it meets anything but steps and decisions or
+        leaves the step."""
+        at = state
+        for _ in range(_AT_ONCE_STEPS):
+            if not at.following:
+                return at
+            node = self.advance(at)
+            if isinstance(node, Step):
+                after = node.state
+            elif isinstance(node, Decision):
+                after = node.then(decide(node.request, policies)).state
+            else:
+                return None
+            if after.phase is not Phase.ASSIGN_HITS or after.turn is not state.turn:
+                return None
+            at = after
+        return None
 
     def _assigned_here(
         self, state: BattleState, side: Side, policies: Mapping[str, Policy]
