@@ -296,19 +296,6 @@ def _side(
         fleet_supply += 1  # the Barony of Letnev: one more ship than its counters
     held = _held(data, spec, where)
     genius = _genius(data, scenario, spec, where, held)
-    if (
-        "into_the_breach" in held
-        and "duranium_armor" in handlers
-        and rule_options.duranium_not_damaged_this_round
-    ):
-        # which damaged dreadnought is the chosen one is not kept when damage is told apart by
-        # round (docs/rulings.md 27Y-10); with the default rule it is (27Y-7 to 27Y-9)
-        i = list(spec.action_cards or ()).index("into_the_breach")
-        raise RuleNotImplemented(
-            "Into the Breach with Duranium Armor under the option "
-            "duranium_not_damaged_this_round (a repaired chosen dreadnought)",
-            f"{where}.action_cards[{i}]",
-        )
     return Ti3Side(
         side=side,
         cards=cards,
