@@ -80,6 +80,14 @@ WHOLE = True
 #: once for each state, as before, tests/odds/test_graph_splits_blinded.py; 24W-2)
 BLINDED = True
 
+#: whether a whole assignment (``_walked_whole``) that produced hits against the other player
+#: (Reflective Shielding's) is taken, those hits travelling with the assigning player's part
+#: (``Noted``): the defender assigns the attacker's with its own, the attacker assigns the
+#: defender's once the defender is done (docs/rulings.md 27U-1); off: such a walk is refused
+#: and the round's pairs of outcomes are all followed, as before (24Z-1;
+#: tests/odds/test_graph_splits_produced.py)
+PRODUCED = True
+
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
 _WHOLE_STEPS = 400
@@ -342,8 +350,10 @@ def split_rolls(
             return None
 
         def noted(a: Hashable, d: Hashable) -> BattleState:
-            (attacker_after, _, _), (defender_after, boosts, used) = cast(Noted, a), cast(Noted, d)
-            state = _with_parts(assigned, attacker_after, defender_after, (0, 0))
+            attacker_after, (defender_after, boosts, used, back) = cast(Noted, a)[0], cast(Noted, d)
+            # the hits the defender's walk produced against the attacker (Reflective
+            # Shielding's): the defender's step hands them back to the attacker (27U-1)
+            state = _with_parts(assigned, attacker_after, defender_after, (back, 0))
             return state.changed(boosts=boosts, used=used)
 
         return SplitRolls(first, second, *paired, noted, tuple(folded), len(outcomes), paired=True)
@@ -430,9 +440,10 @@ class _Asked(Exception):
 #: what each player has used (``BattleState.used``)
 Used = tuple[frozenset[str | Discarded], frozenset[str | Discarded]]
 
-#: a player's part after its assignment, with the round's notes (``BattleState.boosts``) and
-#: what each player has used (``BattleState.used``: a card played meanwhile) then
-Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used]
+#: a player's part after its assignment, with the round's notes (``BattleState.boosts``),
+#: what each player has used (``BattleState.used``: a card played meanwhile) then, and the
+#: hits it produced against the other player meanwhile (Reflective Shielding's, 24Z-1)
+Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used, int]
 
 
 def _paired(
@@ -466,13 +477,20 @@ def _paired(
             first_after[(a, d, hits)] = walked
     second_after: dict[Hashable, Hashable] = {}
     for noted in set(first_after.values()):
-        part, boosts, used = cast(Noted, noted)
+        part, boosts, used, back = cast(Noted, noted)
         # the attacker done (its step's ``done``): the defender assigns
         done = after_rolls.changed(turn=D, boosts=boosts, used=used)
         for d in d_parts:
             for hits in a_hits:
                 state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
-                state = _taking(state, D, hits)
+                taking = hits
+                if back:
+                    # the hits the attacker's walk produced against the defender join those
+                    # it rolled (24Z-1; not where some of them are marked free)
+                    if not isinstance(hits, int):
+                        return None
+                    taking = hits + back
+                state = _taking(state, D, taking)
                 walked = _walked(battle, policies, state, D)
                 if walked is None:
                     return None
@@ -518,7 +536,8 @@ def _walked(
         at = noted
     if at.hits_on(side) or at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
         return None
-    walked: Noted = (_part(at, side), at.boosts, at.used)
+    back = at.hits_on(side.other) - start.hits_on(side.other)
+    walked: Noted = (_part(at, side), at.boosts, at.used, back)
     known[1][key] = walked
     return walked
 
@@ -539,9 +558,10 @@ def _walked_whole(
     where the step would move on (no hit left against ``side``, nothing queued, no card
     pending: the step's ``done`` clears its cursor and record of SUSTAIN DAMAGE); it must
     change nothing but ``side``'s part, the notes and what was used (a card played, Direct
-    Hit's by the other player), which travel with the parts (``Noted``): no hit produced
-    against the other player (Reflective Shielding's, which the attacker would assign after
-    the defender, 27U-1), no roll (Courageous to the End), no other field. ``None``
+    Hit's by the other player), which travel with the parts (``Noted``), as do the hits it
+    produced against the other player (Reflective Shielding's: the defender assigns the
+    attacker's with its own, the attacker the defender's once the defender is done, 27U-1;
+    24Z-1, ``PRODUCED``); no roll (Courageous to the End), no other field. ``None``
     elsewhere, and the round's pairs of outcomes are followed as before."""
     if not WHOLE:
         return None
@@ -594,11 +614,17 @@ def _walked_whole(
         at = moved
     else:
         return None
+    # the hits produced against the other player meanwhile (only ever added: blind), which
+    # travel with the part (24Z-1)
+    other = side.other
+    back = at.hits_on(other) - state.hits_on(other)
+    if back > 0 and PRODUCED:
+        at = at.with_hits_on(other, state.hits_on(other))
     # all but the assigning player's part, the notes, what was used, and what the step's
     # ``done`` clears (its cursor, its SUSTAIN DAMAGE, the mark of free hits) as they were
     if _unchanged(at, side) != _unchanged(state.with_hits_on(side, 0), side):
         return None
-    walked: Noted = (_part(at, side), at.boosts, at.used)
+    walked: Noted = (_part(at, side), at.boosts, at.used, back)
     known[key] = walked
     if blinded is not None:
         known[blinded] = walked
