@@ -88,6 +88,13 @@ BLINDED = True
 #: tests/odds/test_graph_splits_produced.py)
 PRODUCED = True
 
+#: whether a whole assignment where a handler asked reads the other player's part but not the
+#: hits against it (``assign_hits.paired``: Technological Singularity while the opponent
+#: assigns) is walked for the paired tables (``_walked_whole``), the technologies it gained
+#: travelling with the part (``Noted``); off: such a round's pairs of outcomes are all
+#: followed, as before (24Z-2; tests/odds/test_graph_splits_paired.py)
+PAIRED = True
+
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
 _WHOLE_STEPS = 400
@@ -350,11 +357,12 @@ def split_rolls(
             return None
 
         def noted(a: Hashable, d: Hashable) -> BattleState:
-            attacker_after, (defender_after, boosts, used, back) = cast(Noted, a)[0], cast(Noted, d)
+            attacker_after = cast(Noted, a)[0]
+            defender_after, boosts, used, back, gained = cast(Noted, d)
             # the hits the defender's walk produced against the attacker (Reflective
             # Shielding's): the defender's step hands them back to the attacker (27U-1)
             state = _with_parts(assigned, attacker_after, defender_after, (back, 0))
-            return state.changed(boosts=boosts, used=used)
+            return state.changed(boosts=boosts, used=used, gained=gained)
 
         return SplitRolls(first, second, *paired, noted, tuple(folded), len(outcomes), paired=True)
     if taken is None:
@@ -437,13 +445,17 @@ class _Asked(Exception):
     stands when it begins (``_paired``)."""
 
 
+#: the technologies each player has gained (``BattleState.gained``)
+Gained = tuple[frozenset[str], frozenset[str]]
+
 #: what each player has used (``BattleState.used``)
 Used = tuple[frozenset[str | Discarded], frozenset[str | Discarded]]
 
 #: a player's part after its assignment, with the round's notes (``BattleState.boosts``),
 #: what each player has used (``BattleState.used``: a card played meanwhile) then, and the
-#: hits it produced against the other player meanwhile (Reflective Shielding's, 24Z-1)
-Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used, int]
+#: hits it produced against the other player meanwhile (Reflective Shielding's, 24Z-1) and
+#: the technologies each player has gained then (Technological Singularity's, 24Z-2)
+Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used, int, Gained]
 
 
 def _paired(
@@ -477,9 +489,9 @@ def _paired(
             first_after[(a, d, hits)] = walked
     second_after: dict[Hashable, Hashable] = {}
     for noted in set(first_after.values()):
-        part, boosts, used, back = cast(Noted, noted)
+        part, boosts, used, back, gained = cast(Noted, noted)
         # the attacker done (its step's ``done``): the defender assigns
-        done = after_rolls.changed(turn=D, boosts=boosts, used=used)
+        done = after_rolls.changed(turn=D, boosts=boosts, used=used, gained=gained)
         for d in d_parts:
             for hits in a_hits:
                 state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
@@ -537,7 +549,7 @@ def _walked(
     if at.hits_on(side) or at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
         return None
     back = at.hits_on(side.other) - start.hits_on(side.other)
-    walked: Noted = (_part(at, side), at.boosts, at.used, back)
+    walked: Noted = (_part(at, side), at.boosts, at.used, back, at.gained)
     known[1][key] = walked
     return walked
 
@@ -567,10 +579,12 @@ def _walked_whole(
         return None
     setup = battle.setup if state.gained == NOTHING_GAINED else battle.setup.having(state.gained)
     cause = combat_round.combat_cause(arena(setup, state))
-    if not assign_hits.blind(setup, state, side, cause):
+    blind = assign_hits.blind(setup, state, side, cause)
+    if not blind and not (PAIRED and assign_hits.paired(setup, state, side, cause)):
         return None
     known = battle.assigned_parts[id(policies)][1]
-    blinded = _blinded(state, side) if BLINDED else None
+    # (a walk that reads the other player's part is remembered by the whole state only)
+    blinded = _blinded(state, side) if BLINDED and blind else None
     if blinded is not None:
         remembered = known.get(blinded)
         if remembered is not None:
@@ -624,7 +638,7 @@ def _walked_whole(
     # ``done`` clears (its cursor, its SUSTAIN DAMAGE, the mark of free hits) as they were
     if _unchanged(at, side) != _unchanged(state.with_hits_on(side, 0), side):
         return None
-    walked: Noted = (_part(at, side), at.boosts, at.used, back)
+    walked: Noted = (_part(at, side), at.boosts, at.used, back, at.gained)
     known[key] = walked
     if blinded is not None:
         known[blinded] = walked
@@ -645,13 +659,16 @@ def _blinded(state: BattleState, side: Side) -> Hashable:
 
 
 #: the fields a whole assignment may change, besides the players' parts (``_unchanged``)
-_assignment_leaves = _fields_but(_PARTS | {"marks", "cursor", "used", "boosts", "sustained"})
+_assignment_leaves = _fields_but(
+    _PARTS | {"marks", "cursor", "used", "boosts", "sustained", "gained"}
+)
 
 
 def _unchanged(state: BattleState, side: Side) -> tuple[object, ...]:
     """The fields of ``state`` a whole assignment by ``side`` must leave as they were
-    (``_walked_whole``): all but ``side``'s part, the notes, what was used, the step's cursor
-    and record of SUSTAIN DAMAGE, and the mark of ``side``'s free hits."""
+    (``_walked_whole``): all but ``side``'s part, the notes, what was used, the technologies
+    gained (24Z-2), the step's cursor and record of SUSTAIN DAMAGE, and the mark of ``side``'s
+    free hits."""
     other = side.other
     return (
         state.side(other),
