@@ -95,6 +95,14 @@ PRODUCED = True
 #: followed, as before (24Z-2; tests/odds/test_graph_splits_paired.py)
 PAIRED = True
 
+#: whether a player's assignment for the paired tables (``_walked``) is first looked up by the
+#: key of the blind walks (``_blinded``), and remembered by it, wherever every handler asked
+#: is idle or blind while it assigns (``assign_hits.blind``): the walk from a state alike but
+#: for the other player's part and the hits against it is the same; off: each state's walk
+#: begins afresh before it meets the memory of the whole walks, as before (24Z-3;
+#: tests/odds/test_graph_splits_looked_up.py)
+LOOKED_UP = True
+
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
 _WHOLE_STEPS = 400
@@ -528,6 +536,14 @@ def _walked(
     if remembered is not None:
         return remembered  # type: ignore[return-value]
     start = at = battle.canonical(state)
+    # a blind walk (every handler asked idle or blind while ``side`` assigns) made from a
+    # state alike but for the other player's part and the hits against it: the same (24Z-3)
+    blinded = _blind_key(battle, start, side) if LOOKED_UP else None
+    if blinded is not None:
+        remembered = known[1].get(blinded)
+        if remembered is not None:
+            known[1][key] = remembered
+            return remembered  # type: ignore[return-value]
     other = 1 if side is A else 0
     # at most one step for each handler asked before the first hit, then the leap
     for _ in range(len(battle.setup.handlers) + 2 if at.hits_on(side) else 0):
@@ -551,7 +567,24 @@ def _walked(
     back = at.hits_on(side.other) - start.hits_on(side.other)
     walked: Noted = (_part(at, side), at.boosts, at.used, back, at.gained)
     known[1][key] = walked
+    if blinded is not None:
+        known[1][blinded] = walked
     return walked
+
+
+def _blind_key(battle: Ti4Battle, state: BattleState, side: Side) -> Hashable | None:
+    """The key of ``side``'s whole assignment from ``state`` shared by every state alike but
+    for the other player's part and the hits against it (``_blinded``), where every handler
+    asked while ``side`` assigns is idle or blind then (``assign_hits.blind``: the assignment
+    reads neither, changes the other player's part in none and adds the same hits against it
+    in all); ``None`` elsewhere, or where no hit is to be assigned (24Z-3)."""
+    if not BLINDED or not state.hits_on(side):
+        return None
+    setup = battle.setup if state.gained == NOTHING_GAINED else battle.setup.having(state.gained)
+    cause = combat_round.combat_cause(arena(setup, state))
+    if not assign_hits.blind(setup, state, side, cause):
+        return None
+    return _blinded(state, side)
 
 
 def _walked_whole(
