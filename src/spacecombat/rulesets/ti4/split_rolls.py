@@ -103,6 +103,13 @@ PAIRED = True
 #: tests/odds/test_graph_splits_looked_up.py)
 LOOKED_UP = True
 
+#: whether the paired tables walk the defender's assignment only for the keys the explorer
+#: reads (``_read``: each attacker's part after with the defender's part it was walked against)
+#: rather than for every attacker's part after with every defender's part, where the
+#: defender's roll leaves it several parts (the Crown of Thalnos's losses); off: all of them,
+#: the old way (24Z-5; tests/odds/test_graph_splits_looked_up.py)
+READ = True
+
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
 _WHOLE_STEPS = 400
@@ -496,26 +503,57 @@ def _paired(
                 return None
             first_after[(a, d, hits)] = walked
     second_after: dict[Hashable, Hashable] = {}
-    for noted in set(first_after.values()):
+    dones: dict[Hashable, BattleState] = {}
+    for noted, d, hits in _read(first, first_after, d_parts, a_hits):
         part, boosts, used, back, gained = cast(Noted, noted)
-        # the attacker done (its step's ``done``): the defender assigns
-        done = after_rolls.changed(turn=D, boosts=boosts, used=used, gained=gained)
-        for d in d_parts:
-            for hits in a_hits:
-                state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
-                taking = hits
-                if back:
-                    # the hits the attacker's walk produced against the defender join those
-                    # it rolled (24Z-1; not where some of them are marked free)
-                    if not isinstance(hits, int):
-                        return None
-                    taking = hits + back
-                state = _taking(state, D, taking)
-                walked = _walked(battle, policies, state, D)
-                if walked is None:
-                    return None
-                second_after[(noted, d, hits)] = walked
+        done = dones.get(noted)
+        if done is None:
+            # the attacker done (its step's ``done``): the defender assigns
+            done = dones[noted] = after_rolls.changed(
+                turn=D, boosts=boosts, used=used, gained=gained
+            )
+        state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
+        taking = hits
+        if back:
+            # the hits the attacker's walk produced against the defender join those it
+            # rolled (24Z-1; not where some of them are marked free)
+            if not isinstance(hits, int):
+                return None
+            taking = hits + back
+        state = _taking(state, D, taking)
+        walked = _walked(battle, policies, state, D)
+        if walked is None:
+            return None
+        second_after[(noted, d, hits)] = walked
     return first_after, second_after
+
+
+def _read(
+    first: Mapping[tuple[Hashable, Hashable], object],
+    first_after: Mapping[Hashable, Hashable],
+    d_parts: set[Hashable],
+    a_hits: set[Hashable],
+) -> Iterable[tuple[Hashable, Hashable, Hashable]]:
+    """The keys of the defender's table the explorer reads (``Explorer._split_edges``): each
+    of the attacker's parts after its assignment (``first_after``), with the defender's part
+    it was walked against and each number of hits the attacker's part before it rolled
+    (24Z-5). Every part after with every part of the defender's and every number of hits
+    rolled where the defender's roll leaves it one part (the same keys, found without hashing
+    each), or with ``READ`` off, the old way."""
+    if not READ or len(d_parts) == 1:
+        return [
+            (noted, d, hits)
+            for noted in set(first_after.values())
+            for d in d_parts
+            for hits in a_hits
+        ]
+    rolled: dict[Hashable, list[Hashable]] = {}
+    for part, hits in first:
+        rolled.setdefault(part, []).append(hits)
+    keys = cast("Mapping[tuple[Hashable, Hashable, Hashable], Hashable]", first_after)
+    return dict.fromkeys(
+        (noted, d, hits) for (a, d, _), noted in keys.items() for hits in rolled[a]
+    )
 
 
 def _walked(
