@@ -80,6 +80,36 @@ WHOLE = True
 #: once for each state, as before, tests/odds/test_graph_splits_blinded.py; 24W-2)
 BLINDED = True
 
+#: whether a whole assignment (``_walked_whole``) that produced hits against the other player
+#: (Reflective Shielding's) is taken, those hits travelling with the assigning player's part
+#: (``Noted``): the defender assigns the attacker's with its own, the attacker assigns the
+#: defender's once the defender is done (docs/rulings.md 27U-1); off: such a walk is refused
+#: and the round's pairs of outcomes are all followed, as before (24Z-1;
+#: tests/odds/test_graph_splits_produced.py)
+PRODUCED = True
+
+#: whether a whole assignment where a handler asked reads the other player's part but not the
+#: hits against it (``assign_hits.paired``: Technological Singularity while the opponent
+#: assigns) is walked for the paired tables (``_walked_whole``), the technologies it gained
+#: travelling with the part (``Noted``); off: such a round's pairs of outcomes are all
+#: followed, as before (24Z-2; tests/odds/test_graph_splits_paired.py)
+PAIRED = True
+
+#: whether a player's assignment for the paired tables (``_walked``) is first looked up by the
+#: key of the blind walks (``_blinded``), and remembered by it, wherever every handler asked
+#: is idle or blind while it assigns (``assign_hits.blind``): the walk from a state alike but
+#: for the other player's part and the hits against it is the same; off: each state's walk
+#: begins afresh before it meets the memory of the whole walks, as before (24Z-3;
+#: tests/odds/test_graph_splits_looked_up.py)
+LOOKED_UP = True
+
+#: whether the paired tables walk the defender's assignment only for the keys the explorer
+#: reads (``_read``: each attacker's part after with the defender's part it was walked against)
+#: rather than for every attacker's part after with every defender's part, where the
+#: defender's roll leaves it several parts (the Crown of Thalnos's losses); off: all of them,
+#: the old way (24Z-5; tests/odds/test_graph_splits_looked_up.py)
+READ = True
+
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
 _WHOLE_STEPS = 400
@@ -342,9 +372,12 @@ def split_rolls(
             return None
 
         def noted(a: Hashable, d: Hashable) -> BattleState:
-            (attacker_after, _, _), (defender_after, boosts, used) = cast(Noted, a), cast(Noted, d)
-            state = _with_parts(assigned, attacker_after, defender_after, (0, 0))
-            return state.changed(boosts=boosts, used=used)
+            attacker_after = cast(Noted, a)[0]
+            defender_after, boosts, used, back, gained = cast(Noted, d)
+            # the hits the defender's walk produced against the attacker (Reflective
+            # Shielding's): the defender's step hands them back to the attacker (27U-1)
+            state = _with_parts(assigned, attacker_after, defender_after, (back, 0))
+            return state.changed(boosts=boosts, used=used, gained=gained)
 
         return SplitRolls(first, second, *paired, noted, tuple(folded), len(outcomes), paired=True)
     if taken is None:
@@ -427,12 +460,17 @@ class _Asked(Exception):
     stands when it begins (``_paired``)."""
 
 
+#: the technologies each player has gained (``BattleState.gained``)
+Gained = tuple[frozenset[str], frozenset[str]]
+
 #: what each player has used (``BattleState.used``)
 Used = tuple[frozenset[str | Discarded], frozenset[str | Discarded]]
 
-#: a player's part after its assignment, with the round's notes (``BattleState.boosts``) and
-#: what each player has used (``BattleState.used``: a card played meanwhile) then
-Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used]
+#: a player's part after its assignment, with the round's notes (``BattleState.boosts``),
+#: what each player has used (``BattleState.used``: a card played meanwhile) then, and the
+#: hits it produced against the other player meanwhile (Reflective Shielding's, 24Z-1) and
+#: the technologies each player has gained then (Technological Singularity's, 24Z-2)
+Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used, int, Gained]
 
 
 def _paired(
@@ -465,19 +503,57 @@ def _paired(
                 return None
             first_after[(a, d, hits)] = walked
     second_after: dict[Hashable, Hashable] = {}
-    for noted in set(first_after.values()):
-        part, boosts, used = cast(Noted, noted)
-        # the attacker done (its step's ``done``): the defender assigns
-        done = after_rolls.changed(turn=D, boosts=boosts, used=used)
-        for d in d_parts:
-            for hits in a_hits:
-                state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
-                state = _taking(state, D, hits)
-                walked = _walked(battle, policies, state, D)
-                if walked is None:
-                    return None
-                second_after[(noted, d, hits)] = walked
+    dones: dict[Hashable, BattleState] = {}
+    for noted, d, hits in _read(first, first_after, d_parts, a_hits):
+        part, boosts, used, back, gained = cast(Noted, noted)
+        done = dones.get(noted)
+        if done is None:
+            # the attacker done (its step's ``done``): the defender assigns
+            done = dones[noted] = after_rolls.changed(
+                turn=D, boosts=boosts, used=used, gained=gained
+            )
+        state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
+        taking = hits
+        if back:
+            # the hits the attacker's walk produced against the defender join those it
+            # rolled (24Z-1; not where some of them are marked free)
+            if not isinstance(hits, int):
+                return None
+            taking = hits + back
+        state = _taking(state, D, taking)
+        walked = _walked(battle, policies, state, D)
+        if walked is None:
+            return None
+        second_after[(noted, d, hits)] = walked
     return first_after, second_after
+
+
+def _read(
+    first: Mapping[tuple[Hashable, Hashable], object],
+    first_after: Mapping[Hashable, Hashable],
+    d_parts: set[Hashable],
+    a_hits: set[Hashable],
+) -> Iterable[tuple[Hashable, Hashable, Hashable]]:
+    """The keys of the defender's table the explorer reads (``Explorer._split_edges``): each
+    of the attacker's parts after its assignment (``first_after``), with the defender's part
+    it was walked against and each number of hits the attacker's part before it rolled
+    (24Z-5). Every part after with every part of the defender's and every number of hits
+    rolled where the defender's roll leaves it one part (the same keys, found without hashing
+    each), or with ``READ`` off, the old way."""
+    if not READ or len(d_parts) == 1:
+        return [
+            (noted, d, hits)
+            for noted in set(first_after.values())
+            for d in d_parts
+            for hits in a_hits
+        ]
+    rolled: dict[Hashable, list[Hashable]] = {}
+    for part, hits in first:
+        rolled.setdefault(part, []).append(hits)
+    keys = cast("Mapping[tuple[Hashable, Hashable, Hashable], Hashable]", first_after)
+    return dict.fromkeys(
+        (noted, d, hits) for (a, d, _), noted in keys.items() for hits in rolled[a]
+    )
 
 
 def _walked(
@@ -498,6 +574,14 @@ def _walked(
     if remembered is not None:
         return remembered  # type: ignore[return-value]
     start = at = battle.canonical(state)
+    # a blind walk (every handler asked idle or blind while ``side`` assigns) made from a
+    # state alike but for the other player's part and the hits against it: the same (24Z-3)
+    blinded = _blind_key(battle, start, side) if LOOKED_UP else None
+    if blinded is not None:
+        remembered = known[1].get(blinded)
+        if remembered is not None:
+            known[1][key] = remembered
+            return remembered  # type: ignore[return-value]
     other = 1 if side is A else 0
     # at most one step for each handler asked before the first hit, then the leap
     for _ in range(len(battle.setup.handlers) + 2 if at.hits_on(side) else 0):
@@ -518,9 +602,27 @@ def _walked(
         at = noted
     if at.hits_on(side) or at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
         return None
-    walked: Noted = (_part(at, side), at.boosts, at.used)
+    back = at.hits_on(side.other) - start.hits_on(side.other)
+    walked: Noted = (_part(at, side), at.boosts, at.used, back, at.gained)
     known[1][key] = walked
+    if blinded is not None:
+        known[1][blinded] = walked
     return walked
+
+
+def _blind_key(battle: Ti4Battle, state: BattleState, side: Side) -> Hashable | None:
+    """The key of ``side``'s whole assignment from ``state`` shared by every state alike but
+    for the other player's part and the hits against it (``_blinded``), where every handler
+    asked while ``side`` assigns is idle or blind then (``assign_hits.blind``: the assignment
+    reads neither, changes the other player's part in none and adds the same hits against it
+    in all); ``None`` elsewhere, or where no hit is to be assigned (24Z-3)."""
+    if not BLINDED or not state.hits_on(side):
+        return None
+    setup = battle.setup if state.gained == NOTHING_GAINED else battle.setup.having(state.gained)
+    cause = combat_round.combat_cause(arena(setup, state))
+    if not assign_hits.blind(setup, state, side, cause):
+        return None
+    return _blinded(state, side)
 
 
 def _walked_whole(
@@ -539,18 +641,21 @@ def _walked_whole(
     where the step would move on (no hit left against ``side``, nothing queued, no card
     pending: the step's ``done`` clears its cursor and record of SUSTAIN DAMAGE); it must
     change nothing but ``side``'s part, the notes and what was used (a card played, Direct
-    Hit's by the other player), which travel with the parts (``Noted``): no hit produced
-    against the other player (Reflective Shielding's, which the attacker would assign after
-    the defender, 27U-1), no roll (Courageous to the End), no other field. ``None``
+    Hit's by the other player), which travel with the parts (``Noted``), as do the hits it
+    produced against the other player (Reflective Shielding's: the defender assigns the
+    attacker's with its own, the attacker the defender's once the defender is done, 27U-1;
+    24Z-1, ``PRODUCED``); no roll (Courageous to the End), no other field. ``None``
     elsewhere, and the round's pairs of outcomes are followed as before."""
     if not WHOLE:
         return None
     setup = battle.setup if state.gained == NOTHING_GAINED else battle.setup.having(state.gained)
     cause = combat_round.combat_cause(arena(setup, state))
-    if not assign_hits.blind(setup, state, side, cause):
+    blind = assign_hits.blind(setup, state, side, cause)
+    if not blind and not (PAIRED and assign_hits.paired(setup, state, side, cause)):
         return None
     known = battle.assigned_parts[id(policies)][1]
-    blinded = _blinded(state, side) if BLINDED else None
+    # (a walk that reads the other player's part is remembered by the whole state only)
+    blinded = _blinded(state, side) if BLINDED and blind else None
     if blinded is not None:
         remembered = known.get(blinded)
         if remembered is not None:
@@ -594,11 +699,17 @@ def _walked_whole(
         at = moved
     else:
         return None
+    # the hits produced against the other player meanwhile (only ever added: blind), which
+    # travel with the part (24Z-1)
+    other = side.other
+    back = at.hits_on(other) - state.hits_on(other)
+    if back > 0 and PRODUCED:
+        at = at.with_hits_on(other, state.hits_on(other))
     # all but the assigning player's part, the notes, what was used, and what the step's
     # ``done`` clears (its cursor, its SUSTAIN DAMAGE, the mark of free hits) as they were
     if _unchanged(at, side) != _unchanged(state.with_hits_on(side, 0), side):
         return None
-    walked: Noted = (_part(at, side), at.boosts, at.used)
+    walked: Noted = (_part(at, side), at.boosts, at.used, back, at.gained)
     known[key] = walked
     if blinded is not None:
         known[blinded] = walked
@@ -619,13 +730,16 @@ def _blinded(state: BattleState, side: Side) -> Hashable:
 
 
 #: the fields a whole assignment may change, besides the players' parts (``_unchanged``)
-_assignment_leaves = _fields_but(_PARTS | {"marks", "cursor", "used", "boosts", "sustained"})
+_assignment_leaves = _fields_but(
+    _PARTS | {"marks", "cursor", "used", "boosts", "sustained", "gained"}
+)
 
 
 def _unchanged(state: BattleState, side: Side) -> tuple[object, ...]:
     """The fields of ``state`` a whole assignment by ``side`` must leave as they were
-    (``_walked_whole``): all but ``side``'s part, the notes, what was used, the step's cursor
-    and record of SUSTAIN DAMAGE, and the mark of ``side``'s free hits."""
+    (``_walked_whole``): all but ``side``'s part, the notes, what was used, the technologies
+    gained (24Z-2), the step's cursor and record of SUSTAIN DAMAGE, and the mark of ``side``'s
+    free hits."""
     other = side.other
     return (
         state.side(other),

@@ -309,6 +309,21 @@ class Handler:
         played, a unit destroyed, hits cancelled). ``False`` unless the class says."""
         return False
 
+    def paired_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """For the exact engine (procedures/assign_hits.py ``paired``): whether, while ``side``
+        assigns a combat round's hits from ``state`` on, every hook of hit assignment the
+        handler answers reads nothing of the hits against the other player and changes neither
+        those hits nor the other player's part, though it may read that part (Technological
+        Singularity reads its owner's units while the opponent assigns), and it may not be
+        cancelled (no ``watcher``). What it changes besides the assigning player's part (what
+        was used, the notes, the technologies gained) travels with the part. Then the paired
+        tables of a round's rolls taken player by player (rulesets/ti4/split_rolls.py
+        ``_walked_whole``), which walk each assignment from the other player's part as it
+        stands when it begins, may walk ``side``'s whole assignment (24Z-2). A handler blind
+        while ``side`` assigns (``blind_while_assigning``) need not say it too. ``False``
+        unless the class says."""
+        return False
+
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

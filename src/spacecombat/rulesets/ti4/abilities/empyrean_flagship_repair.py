@@ -39,6 +39,13 @@ class EmpyreanFlagshipRepair(ActsOnHits):
         it answers ``None`` (``Handler.idle_while_assigning``)."""
         return side is not self.owner or state.wealth(side)[1] < COST
 
+    def blind_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """While its owner assigns, it reads the flagship's presence, the unit that just
+        sustained, the round and its owner's influence; played, it repairs that unit and spends
+        the influence: nothing of the opponent's part nor the hits against the opponent
+        (``Handler.blind_while_assigning``; 24Z-2)."""
+        return True
+
     def after_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:

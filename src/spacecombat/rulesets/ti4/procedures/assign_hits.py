@@ -298,6 +298,27 @@ def blind(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> boo
     return True
 
 
+def paired(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> bool:
+    """Whether every handler asked about ``side``'s assignment of hits of ``cause`` from
+    ``state`` on is idle then (``Handler.idle_while_assigning``), blind
+    (``Handler.blind_while_assigning``) or reads nothing of the hits against the other player
+    (``Handler.paired_while_assigning``), none of them cancellable (``Card.watcher``): then the
+    assignment reads, of the state, all but the hits against the other player, and changes
+    those hits only by adding to them, the other player's part not at all (the exact engine's
+    paired tables: rulesets/ti4/split_rolls.py ``_walked_whole``; 24Z-2)."""
+    for handler in _hooks(setup, cause).asked:
+        if handler.idle_while_assigning(setup, state, side):
+            continue
+        if getattr(handler, "watcher", None) is not None:
+            return False
+        if not (
+            handler.blind_while_assigning(setup, state, side)
+            or handler.paired_while_assigning(setup, state, side)
+        ):
+            return False
+    return True
+
+
 def _handing_back(
     side: Side, done: Callable[[BattleState], BattleState]
 ) -> Callable[[BattleState], BattleState]:
