@@ -25,6 +25,7 @@ from spacecombat.rulesets.ti4.procedures import (
     dead_rolls,
     invasion,
     lost_barrage_hits,
+    queued_alike,
     replaced_hits,
     retreat,
     space_cannon_offense,
@@ -257,7 +258,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in;
         barrage hits that can only be lost are dropped (``lost_barrage_hits``), and so are
         the hits a reroll of War Funding Ω is about to replace (``replaced_hits``), and its
-        holder's roll kept group by group once nothing reads it (``dead_rolls``)."""
+        holder's roll kept group by group once nothing reads it (``dead_rolls``); a handler's
+        own follow-ups queued in a timing window are keyed as it declares they play out
+        (``queued_alike``: War Funding Ω's rerolls)."""
         state = super().canonical(state)
         if state.phase in lost_barrage_hits.PHASES:
             setup = (
@@ -268,6 +271,7 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             setup = (
                 self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
             )
+            state = queued_alike.alike(setup, state)
             state = replaced_hits.without_replaced_hits(setup, state)
             state = dead_rolls.without_dead_rolls(setup, state)
         pending = state.pending

@@ -138,6 +138,13 @@ HOOKS: tuple[Hook, ...] = (
         _ASSIGN,
         companion_of="follow_up",
     ),
+    Hook(
+        "queued_alike",
+        ("procedures/queued_alike.py",),
+        False,
+        _ASSIGN,
+        companion_of="follow_up",
+    ),
     Hook("aims_combat_hits", ("effects.py",), True, _ASSIGN),
     Hook("aims_ability_hits", ("effects.py",), False, _ASSIGN),
     # combat rounds and timing windows

@@ -357,6 +357,15 @@ class Handler:
         24U-1). ``False`` unless the class says."""
         return False
 
+    def queued_alike(self, setup: BattleSetup, state: BattleState) -> BattleState | None:
+        """For the exact engine (procedures/queued_alike.py): where this handler's own
+        follow-ups are the whole queue of a timing window (``state.following``, nothing
+        pending), a state that plays out alike from here on, with the same chance of every end
+        and of every number of rounds, that the exact engine keys ``state`` by: its rerolls
+        heard in another order, what none of them reads forgotten (War Funding Ω, issue 24,
+        24X-2). ``None`` (``state`` as it is) unless the class says."""
+        return None
+
     def aims_combat_hits(
         self, setup: BattleSetup, state: BattleState, roller: Side
     ) -> frozenset[str]:
