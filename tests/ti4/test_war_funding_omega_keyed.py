@@ -40,10 +40,24 @@ from tests.ti4.test_replaced_hits import HOLDER
 NUMBERS = (16, 22, 25, 29, 37, 49, 59, 84, 88)
 
 
+#: the holder's opponent rolls again with trade goods to spend (the Hacan flagship, 27T-9):
+#: its reroll is made first all the same, as the holder's spends nothing of theirs
+HACAN = {
+    "ruleset": "ti4",
+    "battle": "space",
+    "attacker": {"units": {"flagship": 1, "cruiser": 1}, "faction": "hacan", "trade_goods": 2},
+    "defender": {
+        "units": {"dreadnought": 1, "destroyer": 1},
+        "faction": "mahact",
+        "promissory_notes": ["war_funding_omega"],
+    },
+}
+
+
 @pytest.fixture(scope="module")
 def holding() -> list[dict[str, Any]]:
     drawn = battles(max(NUMBERS) + 1, 2026)
-    chosen = [HOLDER, *(drawn[n] for n in NUMBERS)]
+    chosen = [HOLDER, HACAN, *(drawn[n] for n in NUMBERS)]
     assert all("war_funding_omega" in str(b) for b in chosen)
     return chosen
 
@@ -129,7 +143,7 @@ def test_keyed_states_play_out_alike(
         return alike
 
     monkeypatch.setattr(omega.WarFundingOmega, "queued_alike", kept)
-    reordered = forgotten = 0
+    reordered = forgotten = spending = 0
     for scenario in holding:
         met.clear()
         battle = rulesets.battle(parse_scenario(scenario))
@@ -139,12 +153,14 @@ def test_keyed_states_play_out_alike(
             if len(state.following) == 2:
                 reordered += 1
                 assert alike.following == state.following[::-1]
+                spending += scenario is HACAN
             else:
                 forgotten += 1
                 assert alike.rolls == ((), ()) != state.rolls
             assert _heard(battle, alike, monkeypatch) == _heard(battle, state, monkeypatch)
     assert reordered > 20
     assert forgotten > 20
+    assert spending > 0
 
 
 def test_the_same_odds_as_fractions(

@@ -318,19 +318,21 @@ class WarFundingOmega(Card):
         """For the exact engine's canonical states (procedures/queued_alike.py, 24X-2), where
         the card's rerolls are the whole queue of the "after roll dice" window:
 
-        - both queued, the opponent's roll first (``(THEIRS, MINE)``), each a plain roll (no
-          trade goods to spend, no hit that must go to non-fighter ships): the holder's misses
-          first, and the hits against the holder 0. The two rerolls commute: the reroll of
-          the opponent's dice reads their units (``_their_pool``: ``combat_pool`` and the
-          handlers changing it, by their ``roll_key``, none of which reads the hits) and sets
-          the hits against the holder whatever they were (``theirs``); the reroll of the
-          holder's misses reads its roll kept group by group (``_my_misses``: the trade goods
-          are read only for a roll raised by them) and adds to the hits against the opponent
-          (``mine``). Neither reads what the other changes, so the state after both is the
-          same in either order, with the same chances; and nothing reads the hits against the
-          holder before the second replaces them (``replaces_hits``, 24U-1). The holder's
-          reroll is then one chance state for each of its rolls, whatever the opponent rolled,
-          and the opponent's one for each number of hits against them after it.
+        - both queued, the opponent's roll first (``(THEIRS, MINE)``), neither with a hit that
+          must go to non-fighter ships, the holder's with no trade goods to spend: the
+          holder's misses first, and the hits against the holder 0. The two rerolls commute:
+          the reroll of the opponent's dice reads their units and trade goods (``_their_pool``:
+          ``combat_pool`` and the handlers changing it, by their ``roll_key``, which read the
+          roller's own part, none the hits) and sets the hits against the holder whatever they
+          were, spending the opponent's trade goods (``theirs``, ``spending``: 27T-9); the
+          reroll of the holder's misses reads its roll kept group by group (``_my_misses``:
+          its trade goods are read only for a roll raised by them, refused here) and adds to
+          the hits against the opponent (``mine``). Neither reads what the other changes, so
+          the state after both is the same in either order, with the same chances; and
+          nothing reads the hits against the holder before the second replaces them
+          (``replaces_hits``, 24U-1). The holder's reroll is then one chance state for each
+          of its rolls, whatever the opponent rolled, and the opponent's one for each number
+          of hits against them after it.
         - the opponent's reroll alone left (``(THEIRS,)``), with the holder's roll still kept:
           nothing reads that roll any more (the card played keeps none; the Assign Hits step
           clears it), so it is forgotten, as ``dead_rolls`` does once nothing is queued.
@@ -352,7 +354,7 @@ class WarFundingOmega(Card):
         opponent = owner.other
         theirs = _their_aimed(setup, state, opponent, _their_pool(setup, state, opponent))[0]
         mine = _my_misses(setup, state, owner)
-        if theirs.tallied or theirs.marks or mine.tallied or mine.marks:
+        if theirs.marks or mine.tallied or mine.marks:
             return None
         first, second = state.following
         return state.changed(following=(second, first)).with_hits_on(owner, 0)
