@@ -342,7 +342,11 @@ def split_rolls(
             return None
 
         def noted(a: Hashable, d: Hashable) -> BattleState:
-            (attacker_after, _, _), (defender_after, boosts, used) = cast(Noted, a), cast(Noted, d)
+            attacker_after = cast(Noted, a)[0]
+            defender_after, boosts, used = cast(Noted, cast(tuple[object, ...], d)[:3])
+            if len(cast(tuple[object, ...], d)) == 4:
+                # the defender's assignment placed units of the attacker's (``Placed``)
+                attacker_after = cast(Placed, d)[3]
             state = _with_parts(assigned, attacker_after, defender_after, (0, 0))
             return state.changed(boosts=boosts, used=used)
 
@@ -434,6 +438,10 @@ Used = tuple[frozenset[str | Discarded], frozenset[str | Discarded]]
 #: what each player has used (``BattleState.used``: a card played meanwhile) then
 Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used]
 
+#: ``Noted``, and the other player's part as the assignment left it, where a handler asked
+#: placed units of theirs meanwhile (Ipswitch, Loose Cannon: ``_walked_placing``)
+Placed = tuple[Part, tuple[frozenset[str], frozenset[str]], Used, Part]
+
 
 def _paired(
     battle: Ti4Battle,
@@ -466,12 +474,15 @@ def _paired(
             first_after[(a, d, hits)] = walked
     second_after: dict[Hashable, Hashable] = {}
     for noted in set(first_after.values()):
-        part, boosts, used = cast(Noted, noted)
-        # the attacker done (its step's ``done``): the defender assigns
+        part, boosts, used = cast(Noted, noted[:3])  # type: ignore[index]
+        # the attacker done (its step's ``done``): the defender assigns, from its units as
+        # the attacker's assignment left them where a handler placed some (``Placed``)
         done = after_rolls.changed(turn=D, boosts=boosts, used=used)
+        placed = cast(Placed, noted)[3] if len(cast(tuple[object, ...], noted)) == 4 else None
         for d in d_parts:
             for hits in a_hits:
-                state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
+                start = d if placed is None else placed
+                state = _with_parts(done, part, start, (0, 0))  # type: ignore[arg-type]
                 state = _taking(state, D, hits)
                 walked = _walked(battle, policies, state, D)
                 if walked is None:
@@ -482,7 +493,7 @@ def _paired(
 
 def _walked(
     battle: Ti4Battle, policies: Mapping[str, Policy], state: BattleState, side: Side
-) -> Noted | None:
+) -> Noted | Placed | None:
     """``side``'s part once it has assigned its hits from ``state``, with the round's notes
     then, by the real Assign Hits procedure (ti4-space-combat.md step 4, ti4-ground-combat.md
     step 2), remembered by the state across the battle's rounds: the handlers asked before
@@ -529,7 +540,7 @@ def _walked_whole(
     state: BattleState,
     side: Side,
     key: Hashable,
-) -> Noted | None:
+) -> Noted | Placed | None:
     """``side``'s part once it has assigned its hits from ``state``, with the round's notes and
     what each player has used then, by the real Assign Hits procedure walked step by step,
     decided by ``policies`` (ti4-space-combat.md step 4; 24U-3), where every handler asked
@@ -548,7 +559,7 @@ def _walked_whole(
     setup = battle.setup if state.gained == NOTHING_GAINED else battle.setup.having(state.gained)
     cause = combat_round.combat_cause(arena(setup, state))
     if not assign_hits.blind(setup, state, side, cause):
-        return None
+        return _walked_placing(battle, policies, state, side, key, (setup, cause))
     known = battle.assigned_parts[id(policies)][1]
     blinded = _blinded(state, side) if BLINDED else None
     if blinded is not None:
@@ -602,6 +613,105 @@ def _walked_whole(
     known[key] = walked
     if blinded is not None:
         known[blinded] = walked
+    return walked
+
+
+#: whether an assignment where a handler asked places units of the other player's
+#: (``Handler.places_while_assigning``: Ipswitch, Loose Cannon) is walked whole for the paired
+#: tables, the other player's part carried with the parts (``_walked_placing``; off: such a
+#: round's pairs of outcomes are all followed, as before, tests/odds/test_graph_splits_placed.py)
+PLACING = True
+
+
+def _placing(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> bool:
+    """Whether some handler asked while ``side`` assigns hits of ``cause`` from ``state`` places
+    units of the other player's (``Handler.places_while_assigning``) and every one asked is
+    idle then, or that, or blind (``Handler.blind_while_assigning``), or declares what it
+    reads (``Handler.reads_while_assigning``), none cancellable (``Card.watcher``): then none
+    reads the hits against the other player, nor its purse, and none changes the other
+    player's part but by placing units there."""
+    some = False
+    where = arena(setup, state)
+    for handler in assign_hits.asked(setup, cause):
+        if handler.idle_while_assigning(setup, state, side):
+            continue
+        if getattr(handler, "watcher", None) is not None:
+            return False
+        if handler.places_while_assigning(setup, state, side):
+            some = True
+            continue
+        if handler.blind_while_assigning(setup, state, side):
+            continue
+        if handler.reads_while_assigning(setup, state, side, where) is None:
+            return False
+    return some
+
+
+def _walked_placing(
+    battle: Ti4Battle,
+    policies: Mapping[str, Policy],
+    state: BattleState,
+    side: Side,
+    key: Hashable,
+    setup_and_cause: tuple[BattleSetup, str],
+) -> Noted | Placed | None:
+    """``side``'s part once it has assigned its hits from ``state``, with the round's notes,
+    what each player has used and the other player's part then, by the real Assign Hits
+    procedure walked step by step, decided by ``policies`` (ti4-space-combat.md step 4;
+    24X-3), where a handler asked places units of the other player's while ``side`` assigns
+    and the others are idle, blind or declare what they read (``_placing``). The paired
+    tables walk from both players' parts as they stand; what is not as it stands is the hits
+    against the other player (none yet in the attacker's walk), which no such handler reads.
+    The walk ends as ``_walked_whole``'s does; it must change nothing but ``side``'s part,
+    the notes, what was used and the other player's units (``Placed``: its part after, the
+    defender's assignment then walked from it); ``None`` elsewhere, and the round's pairs of
+    outcomes are followed as before. Remembered by the whole state (``key``)."""
+    setup, cause = setup_and_cause
+    if not PLACING or not _placing(setup, state, side, cause):
+        return None
+    at = state
+    for _ in range(_WHOLE_STEPS):
+        if at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
+            return None
+        if not at.hits_on(side) and not at.following and at.pending is None:
+            break
+        node = battle.advance(at)
+        if isinstance(node, Step):
+            step = node
+        elif isinstance(node, Decision):
+            step = node.then(decide(node.request, policies))
+        else:
+            return None  # a roll or the battle's end
+        if _begins_round(step.events):
+            return None
+        moved = battle.canonical(step.state)
+        if moved.phase is not Phase.ASSIGN_HITS or moved.turn is not side:
+            # moved on at once: the hits left lost for want of units; the state with them
+            # lost moves on alike, and ends the walk (as ``_walked_whole``)
+            lost = at.with_hits_on(side, 0)
+            if at.following or at.pending is not None:
+                return None
+            alike = battle.advance(lost)
+            if not isinstance(alike, Step) or battle.canonical(alike.state) != moved:
+                return None
+            at = lost
+            break
+        at = moved
+    else:
+        return None
+    other = side.other
+    before = state.with_hits_on(side, 0)
+    if (
+        at.side(other).planets != before.side(other).planets
+        or at.wealth(other) != before.wealth(other)
+        or _unchanged(at.with_side(other, before.side(other)), side) != _unchanged(before, side)
+    ):
+        return None
+    noted: Noted = (_part(at, side), at.boosts, at.used)
+    walked: Noted | Placed = noted
+    if at.side(other) != before.side(other):
+        walked = (*noted, _part(at, other))
+    battle.assigned_parts[id(policies)][1][key] = walked
     return walked
 
 

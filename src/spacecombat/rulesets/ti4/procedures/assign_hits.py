@@ -278,6 +278,11 @@ def leap_key(
     return (*key, tuple(idle)) if idle else key
 
 
+def asked(setup: BattleSetup, cause: str) -> tuple[Handler, ...]:
+    """The handlers asked about the assignment of hits of ``cause`` (``_hooks``), each once."""
+    return _hooks(setup, cause).asked
+
+
 def blind(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> bool:
     """Whether every handler asked about ``side``'s assignment of hits of ``cause`` from
     ``state`` on is idle then (``Handler.idle_while_assigning``) or reads nothing of the other
