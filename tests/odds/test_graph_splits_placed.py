@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from spacecombat.analysis.exact import exact_odds
-from spacecombat.rulesets.ti4 import split_rolls
+from spacecombat.rulesets.ti4 import battle, split_rolls
 
 from .test_graph_splits import _explore
 
@@ -121,9 +121,37 @@ def test_the_odds_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
             assert exact_odds(scenario).to_json() == floats
 
 
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_assignments_that_place_ships_taken_at_once_build_the_same_graph(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The explorer's walks take such an assignment at once (``Ti4Battle.leap``, walked once
+    for every state alike but for the hits against the other player): the same graph, in
+    fewer steps of the rules (the rounds not split, so that the explorer walks them)."""
+    with monkeypatch.context() as patched:
+        patched.setattr(battle, "PLACED", False)
+        walked, stepped, _ = _explore(CASES[name], False, monkeypatch)
+    built, explorer, _ = _explore(CASES[name], False, monkeypatch)
+    assert built.states == walked.states
+    assert built.start == walked.start
+    assert built.edges == walked.edges
+    assert explorer.steps < stepped.steps
+    for scenario in CASES.values():
+        placed = exact_odds(scenario, fractions=True).to_json()
+        with monkeypatch.context() as patched:
+            patched.setattr(battle, "PLACED", False)
+            assert exact_odds(scenario, fractions=True).to_json() == placed
+
+
 @pytest.mark.slow
 def test_the_faction_mix_battle_gives_the_same_graph(monkeypatch: pytest.MonkeyPatch) -> None:
     """No. 30 of the faction mix: the same graph, its rounds after War Funding Ω is played
-    split."""
+    split, and with the assignments taken at once or step by step."""
     before, taken = _same_graph(NO_30, monkeypatch)
     assert taken > before
+    with monkeypatch.context() as patched:
+        patched.setattr(battle, "PLACED", False)
+        walked, _, _ = _explore(NO_30, True, monkeypatch)
+    built, _, _ = _explore(NO_30, True, monkeypatch)
+    assert built.states == walked.states
+    assert built.edges == walked.edges

@@ -623,30 +623,6 @@ def _walked_whole(
 PLACING = True
 
 
-def _placing(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> bool:
-    """Whether some handler asked while ``side`` assigns hits of ``cause`` from ``state`` places
-    units of the other player's (``Handler.places_while_assigning``) and every one asked is
-    idle then, or that, or blind (``Handler.blind_while_assigning``), or declares what it
-    reads (``Handler.reads_while_assigning``), none cancellable (``Card.watcher``): then none
-    reads the hits against the other player, nor its purse, and none changes the other
-    player's part but by placing units there."""
-    some = False
-    where = arena(setup, state)
-    for handler in assign_hits.asked(setup, cause):
-        if handler.idle_while_assigning(setup, state, side):
-            continue
-        if getattr(handler, "watcher", None) is not None:
-            return False
-        if handler.places_while_assigning(setup, state, side):
-            some = True
-            continue
-        if handler.blind_while_assigning(setup, state, side):
-            continue
-        if handler.reads_while_assigning(setup, state, side, where) is None:
-            return False
-    return some
-
-
 def _walked_placing(
     battle: Ti4Battle,
     policies: Mapping[str, Policy],
@@ -659,7 +635,7 @@ def _walked_placing(
     what each player has used and the other player's part then, by the real Assign Hits
     procedure walked step by step, decided by ``policies`` (ti4-space-combat.md step 4;
     24X-3), where a handler asked places units of the other player's while ``side`` assigns
-    and the others are idle, blind or declare what they read (``_placing``). The paired
+    and the others are idle, blind or declare what they read (``assign_hits.placing``). The paired
     tables walk from both players' parts as they stand; what is not as it stands is the hits
     against the other player (none yet in the attacker's walk), which no such handler reads.
     The walk ends as ``_walked_whole``'s does; it must change nothing but ``side``'s part,
@@ -667,7 +643,7 @@ def _walked_placing(
     defender's assignment then walked from it); ``None`` elsewhere, and the round's pairs of
     outcomes are followed as before. Remembered by the whole state (``key``)."""
     setup, cause = setup_and_cause
-    if not PLACING or not _placing(setup, state, side, cause):
+    if not PLACING or not assign_hits.placing(setup, state, side, cause):
         return None
     at = state
     for _ in range(_WHOLE_STEPS):
