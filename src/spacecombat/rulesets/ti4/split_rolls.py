@@ -464,6 +464,9 @@ def _paired(
     d_taken = {(part, hits) for part, hits, _ in second}
     d_parts = {part for part, _ in d_taken}
     first_after: dict[Hashable, Hashable] = {}
+    #: the defender's parts each attacker's walk that placed units of theirs began from
+    #: (``Placed``: the defender's walk is made from the part it left, for those alone)
+    placing: dict[Hashable, set[Hashable]] = {}
     for a in a_parts:
         for d, hits in d_taken:
             state = _with_parts(after_rolls, a, d, (0, 0))  # type: ignore[arg-type]
@@ -472,14 +475,16 @@ def _paired(
             if walked is None:
                 return None
             first_after[(a, d, hits)] = walked
+            if len(walked) == 4:
+                placing.setdefault(walked, set()).add(d)
     second_after: dict[Hashable, Hashable] = {}
     for noted in set(first_after.values()):
         part, boosts, used = cast(Noted, noted[:3])  # type: ignore[index]
         # the attacker done (its step's ``done``): the defender assigns, from its units as
         # the attacker's assignment left them where a handler placed some (``Placed``)
         done = after_rolls.changed(turn=D, boosts=boosts, used=used)
-        placed = cast(Placed, noted)[3] if len(cast(tuple[object, ...], noted)) == 4 else None
-        for d in d_parts:
+        placed = cast(Placed, noted)[3] if noted in placing else None
+        for d in d_parts if placed is None else placing[noted]:
             for hits in a_hits:
                 start = d if placed is None else placed
                 state = _with_parts(done, part, start, (0, 0))  # type: ignore[arg-type]
