@@ -113,7 +113,7 @@ HOOKS: tuple[Hook, ...] = (
     Hook("before_assign_hits", ("procedures/assign_hits.py", "effects.py"), True, _ASSIGN),
     Hook("idle_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
     Hook("blind_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
-    Hook("places_while_assigning", ("split_rolls.py",), False, _ASSIGN),
+    Hook("places_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
     Hook(
         "after_sustain",
         ("procedures/assign_hits.py", "procedures/windows.py", "effects.py"),

@@ -310,15 +310,17 @@ class Handler:
         return False
 
     def places_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
-        """For the exact engine (split_rolls.py ``_walked_placing``): whether, while ``side``
+        """For the exact engine (procedures/assign_hits.py ``placing``): whether, while ``side``
         assigns a combat round's hits from ``state`` on, every hook of hit assignment the
         handler answers reads of the other player's part its units alone (not its purse, nor
         the hits against it), changes of it at most its units, by placing or repairing ships
         there (Ipswitch, Loose Cannon), and it may not be cancelled (no ``watcher``). Then in
         the paired tables, whose walks start from both players' parts as they stand,
         ``side``'s whole assignment may be walked by the real procedure and the other
-        player's units it leaves carried with the parts (issue 24, 24X-3). ``False`` unless
-        the class says."""
+        player's units it leaves carried with the parts (split_rolls.py ``_walked_placing``),
+        and the explorer's walks take it at once, once for every state alike but for the hits
+        against the other player (``Ti4Battle.leap``; issue 24, 24X-3). ``False`` unless the
+        class says."""
         return False
 
     def before_assign_hits(
