@@ -114,6 +114,7 @@ HOOKS: tuple[Hook, ...] = (
     Hook("idle_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
     Hook("blind_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
     Hook("paired_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
+    Hook("places_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
     Hook(
         "after_sustain",
         ("procedures/assign_hits.py", "procedures/windows.py", "effects.py"),
@@ -135,6 +136,13 @@ HOOKS: tuple[Hook, ...] = (
     Hook(
         "replaces_hits",
         ("procedures/replaced_hits.py",),
+        False,
+        _ASSIGN,
+        companion_of="follow_up",
+    ),
+    Hook(
+        "queued_alike",
+        ("procedures/queued_alike.py",),
         False,
         _ASSIGN,
         companion_of="follow_up",

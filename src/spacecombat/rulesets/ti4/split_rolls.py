@@ -373,7 +373,12 @@ def split_rolls(
 
         def noted(a: Hashable, d: Hashable) -> BattleState:
             attacker_after = cast(Noted, a)[0]
-            defender_after, boosts, used, back, gained = cast(Noted, d)
+            attacker_after = cast(Noted, a)[0]
+            d_tuple = cast(tuple[object, ...], d)
+            defender_after, boosts, used, back, gained = cast(Noted, d_tuple[:5])
+            if len(d_tuple) == 6:
+                # the defender's assignment placed units of the attacker's (``Placed``)
+                attacker_after = cast(Placed, d)[5]
             # the hits the defender's walk produced against the attacker (Reflective
             # Shielding's): the defender's step hands them back to the attacker (27U-1)
             state = _with_parts(assigned, attacker_after, defender_after, (back, 0))
@@ -472,6 +477,10 @@ Used = tuple[frozenset[str | Discarded], frozenset[str | Discarded]]
 #: the technologies each player has gained then (Technological Singularity's, 24Z-2)
 Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used, int, Gained]
 
+#: ``Noted``, and the other player's part as the assignment left it, where a handler asked
+#: placed units of theirs meanwhile (Ipswitch, Loose Cannon: ``_walked_placing``)
+Placed = tuple[Part, tuple[frozenset[str], frozenset[str]], Used, int, Gained, Part]
+
 
 def _paired(
     battle: Ti4Battle,
@@ -494,6 +503,9 @@ def _paired(
     d_taken = {(part, hits) for part, hits, _ in second}
     d_parts = {part for part, _ in d_taken}
     first_after: dict[Hashable, Hashable] = {}
+    #: the defender's parts each attacker's walk that placed units of theirs began from
+    #: (``Placed``: the defender's walk is made from the part it left, for those alone)
+    placing: dict[Hashable, set[Hashable]] = {}
     for a in a_parts:
         for d, hits in d_taken:
             state = _with_parts(after_rolls, a, d, (0, 0))  # type: ignore[arg-type]
@@ -502,17 +514,24 @@ def _paired(
             if walked is None:
                 return None
             first_after[(a, d, hits)] = walked
+            if len(walked) == 6:
+                placing.setdefault(walked, set()).add(d)
     second_after: dict[Hashable, Hashable] = {}
     dones: dict[Hashable, BattleState] = {}
     for noted, d, hits in _read(first, first_after, d_parts, a_hits):
-        part, boosts, used, back, gained = cast(Noted, noted)
+        placed = cast(Placed, noted)[5] if noted in placing else None
+        if placed is not None and d not in placing[noted]:
+            continue  # (the attacker's walk that placed units began from another part)
+        part, boosts, used, back, gained = cast(Noted, cast(tuple[object, ...], noted)[:5])
         done = dones.get(noted)
         if done is None:
-            # the attacker done (its step's ``done``): the defender assigns
+            # the attacker done (its step's ``done``): the defender assigns, from its units
+            # as the attacker's assignment left them where a handler placed some (``Placed``)
             done = dones[noted] = after_rolls.changed(
                 turn=D, boosts=boosts, used=used, gained=gained
             )
-        state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
+        start = d if placed is None else placed
+        state = _with_parts(done, part, start, (0, 0))  # type: ignore[arg-type]
         taking = hits
         if back:
             # the hits the attacker's walk produced against the defender join those it
@@ -558,7 +577,7 @@ def _read(
 
 def _walked(
     battle: Ti4Battle, policies: Mapping[str, Policy], state: BattleState, side: Side
-) -> Noted | None:
+) -> Noted | Placed | None:
     """``side``'s part once it has assigned its hits from ``state``, with the round's notes
     then, by the real Assign Hits procedure (ti4-space-combat.md step 4, ti4-ground-combat.md
     step 2), remembered by the state across the battle's rounds: the handlers asked before
@@ -631,7 +650,7 @@ def _walked_whole(
     state: BattleState,
     side: Side,
     key: Hashable,
-) -> Noted | None:
+) -> Noted | Placed | None:
     """``side``'s part once it has assigned its hits from ``state``, with the round's notes and
     what each player has used then, by the real Assign Hits procedure walked step by step,
     decided by ``policies`` (ti4-space-combat.md step 4; 24U-3), where every handler asked
@@ -652,7 +671,7 @@ def _walked_whole(
     cause = combat_round.combat_cause(arena(setup, state))
     blind = assign_hits.blind(setup, state, side, cause)
     if not blind and not (PAIRED and assign_hits.paired(setup, state, side, cause)):
-        return None
+        return _walked_placing(battle, policies, state, side, key, (setup, cause))
     known = battle.assigned_parts[id(policies)][1]
     # (a walk that reads the other player's part is remembered by the whole state only)
     blinded = _blinded(state, side) if BLINDED and blind else None
@@ -713,6 +732,81 @@ def _walked_whole(
     known[key] = walked
     if blinded is not None:
         known[blinded] = walked
+    return walked
+
+
+#: whether an assignment where a handler asked places units of the other player's
+#: (``Handler.places_while_assigning``: Ipswitch, Loose Cannon) is walked whole for the paired
+#: tables, the other player's part carried with the parts (``_walked_placing``; off: such a
+#: round's pairs of outcomes are all followed, as before, tests/odds/test_graph_splits_placed.py)
+PLACING = True
+
+
+def _walked_placing(
+    battle: Ti4Battle,
+    policies: Mapping[str, Policy],
+    state: BattleState,
+    side: Side,
+    key: Hashable,
+    setup_and_cause: tuple[BattleSetup, str],
+) -> Noted | Placed | None:
+    """``side``'s part once it has assigned its hits from ``state``, with the round's notes,
+    what each player has used and the other player's part then, by the real Assign Hits
+    procedure walked step by step, decided by ``policies`` (ti4-space-combat.md step 4;
+    24X-3), where a handler asked places units of the other player's while ``side`` assigns
+    and the others are idle, blind or declare what they read (``assign_hits.placing``). The paired
+    tables walk from both players' parts as they stand; what is not as it stands is the hits
+    against the other player (none yet in the attacker's walk), which no such handler reads.
+    The walk ends as ``_walked_whole``'s does; it must change nothing but ``side``'s part,
+    the notes, what was used and the other player's units (``Placed``: its part after, the
+    defender's assignment then walked from it); ``None`` elsewhere, and the round's pairs of
+    outcomes are followed as before. Remembered by the whole state (``key``)."""
+    setup, cause = setup_and_cause
+    if not PLACING or not assign_hits.placing(setup, state, side, cause):
+        return None
+    at = state
+    for _ in range(_WHOLE_STEPS):
+        if at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
+            return None
+        if not at.hits_on(side) and not at.following and at.pending is None:
+            break
+        node = battle.advance(at)
+        if isinstance(node, Step):
+            step = node
+        elif isinstance(node, Decision):
+            step = node.then(decide(node.request, policies))
+        else:
+            return None  # a roll or the battle's end
+        if _begins_round(step.events):
+            return None
+        moved = battle.canonical(step.state)
+        if moved.phase is not Phase.ASSIGN_HITS or moved.turn is not side:
+            # moved on at once: the hits left lost for want of units; the state with them
+            # lost moves on alike, and ends the walk (as ``_walked_whole``)
+            lost = at.with_hits_on(side, 0)
+            if at.following or at.pending is not None:
+                return None
+            alike = battle.advance(lost)
+            if not isinstance(alike, Step) or battle.canonical(alike.state) != moved:
+                return None
+            at = lost
+            break
+        at = moved
+    else:
+        return None
+    other = side.other
+    before = state.with_hits_on(side, 0)
+    if (
+        at.side(other).planets != before.side(other).planets
+        or at.wealth(other) != before.wealth(other)
+        or _unchanged(at.with_side(other, before.side(other)), side) != _unchanged(before, side)
+    ):
+        return None
+    noted: Noted = (_part(at, side), at.boosts, at.used, 0, at.gained)
+    walked: Noted | Placed = noted
+    if at.side(other) != before.side(other):
+        walked = (*noted, _part(at, other))
+    battle.assigned_parts[id(policies)][1][key] = walked
     return walked
 
 

@@ -324,6 +324,20 @@ class Handler:
         unless the class says."""
         return False
 
+    def places_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """For the exact engine (procedures/assign_hits.py ``placing``): whether, while ``side``
+        assigns a combat round's hits from ``state`` on, every hook of hit assignment the
+        handler answers reads of the other player's part its units alone (not its purse, nor
+        the hits against it), changes of it at most its units, by placing or repairing ships
+        there (Ipswitch, Loose Cannon), and it may not be cancelled (no ``watcher``). Then in
+        the paired tables, whose walks start from both players' parts as they stand,
+        ``side``'s whole assignment may be walked by the real procedure and the other
+        player's units it leaves carried with the parts (split_rolls.py ``_walked_placing``),
+        and the explorer's walks take it at once, once for every state alike but for the hits
+        against the other player (``Ti4Battle.leap``; issue 24, 24X-3). ``False`` unless the
+        class says."""
+        return False
+
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:
@@ -371,6 +385,15 @@ class Handler:
         the states that differ only by those hits then have the same future (issue 24,
         24U-1). ``False`` unless the class says."""
         return False
+
+    def queued_alike(self, setup: BattleSetup, state: BattleState) -> BattleState | None:
+        """For the exact engine (procedures/queued_alike.py): where this handler's own
+        follow-ups are the whole queue of a timing window (``state.following``, nothing
+        pending), a state that plays out alike from here on, with the same chance of every end
+        and of every number of rounds, that the exact engine keys ``state`` by: its rerolls
+        heard in another order, what none of them reads forgotten (War Funding Ω, issue 24,
+        24X-2). ``None`` (``state`` as it is) unless the class says."""
+        return None
 
     def aims_combat_hits(
         self, setup: BattleSetup, state: BattleState, roller: Side

@@ -18,6 +18,7 @@ from spacecombat.rulesets.ti4.abilities import sustain_damage
 from spacecombat.rulesets.ti4.abilities.base import Handler, overrides
 from spacecombat.rulesets.ti4.effects import (
     aiming,
+    arena,
     follow_ups,
     free_hits,
     restricted_hits,
@@ -317,6 +318,32 @@ def paired(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> bo
         ):
             return False
     return True
+
+
+def placing(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> bool:
+    """Whether some handler asked while ``side`` assigns hits of ``cause`` from ``state`` places
+    units of the other player's (``Handler.places_while_assigning``: Ipswitch, Loose Cannon)
+    and every one asked is idle then, or that, or blind (``Handler.blind_while_assigning``),
+    or declares what it reads (``Handler.reads_while_assigning``), none cancellable
+    (``Card.watcher``): then none reads the hits against the other player, nor its purse,
+    and none changes the other player's part but by placing units there or adding hits
+    against it (the exact engine: split_rolls.py ``_walked_placing``, ``Ti4Battle.leap``;
+    issue 24, 24X-3)."""
+    some = False
+    where = arena(setup, state)
+    for handler in _hooks(setup, cause).asked:
+        if handler.idle_while_assigning(setup, state, side):
+            continue
+        if getattr(handler, "watcher", None) is not None:
+            return False
+        if handler.places_while_assigning(setup, state, side):
+            some = True
+            continue
+        if handler.blind_while_assigning(setup, state, side):
+            continue
+        if handler.reads_while_assigning(setup, state, side, where) is None:
+            return False
+    return some
 
 
 def _handing_back(
