@@ -213,8 +213,11 @@ def test_a_round_is_split_where_the_handlers_asked_are_idle(
     """Brother Milor once played, the Empyrean flagship once its owner cannot pay,
     Technological Singularity with nothing to gain: idle while either player assigns, so
     those rounds are split; Ipswitch, Loose Cannon is asked while the opponent assigns
-    (it hears of ships destroyed), so none of its rounds is."""
+    (it hears of ships destroyed and places its owner's), so none of its rounds is, unless
+    the assignments that place ships are walked whole (``split_rolls.PLACING``: tests/odds/
+    test_graph_splits_placed.py)."""
     assert _explore(IDLE[name], True, monkeypatch)[2] > 0
+    monkeypatch.setattr(split_rolls, "PLACING", False)
     assert _explore(IDLE["ipswitch_loose_cannon"], True, monkeypatch)[2] == 0
 
 

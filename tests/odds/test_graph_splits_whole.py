@@ -93,8 +93,11 @@ def test_direct_hit_rounds_split_build_the_same_graph(
 
 def test_reflective_shielding_keeps_its_rounds_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     """Reflective Shielding produces hits against the attacker while the defender assigns,
-    which the attacker assigns after it (27U-1): a walk that produces them is refused, so only
-    the rounds where no such hit can be produced are split; the graph is the same."""
+    which the attacker assigns after it (27U-1): without those hits carried with the parts
+    (``split_rolls.PRODUCED`` off, 24Z-1: tests/odds/test_graph_splits_produced.py) a walk that
+    produces them is refused, so only the rounds where no such hit can be produced are split;
+    the graph is the same."""
+    monkeypatch.setattr(split_rolls, "PRODUCED", False)
     _same_graph(IDLE["reflective_shielding_tellurian"], monkeypatch)
     _same_graph(IDLE["reflective_shielding_hits_lost"], monkeypatch)
 

@@ -350,15 +350,14 @@ def test_a_ti4_law_is_not_a_ti3_political_card() -> None:
     assert caught.value.field == "laws[0]"
 
 
-def test_carrying_units_out_of_a_gravity_rift_is_refused_as_not_implemented() -> None:
-    """27M-3 (lifting 27Z-7's refusal of every battle ships could leave): ships leaving roll
-    (tests/ti3/test_leaving_gravity_rift.py); fighters the attacker, who may withdraw to B,
-    would carry out are refused by name (asteroid fields and supernovas, where no battle can
+def test_carrying_units_out_of_a_gravity_rift_is_played() -> None:
+    """27Q-3 (lifting 27M-3's refusal): the attacker, who may withdraw to B, carries its
+    fighter out aboard its carrier; the scenario is built (the rolls and losses:
+    tests/ti3/test_gravity_rift_cargo.py; asteroid fields and supernovas, where no battle can
     happen: test_anomalies.py)."""
     rift = {"anomaly": "gravity_rift", "adjacent": [{"name": "B", "command_tokens": ["attacker"]}]}
-    with pytest.raises(RuleNotImplemented) as caught:
-        run(scenario({"units": {"carrier": 1, "fighter": 1}}, system=rift), [])
-    assert caught.value.where == "system.anomaly"
+    setup = build(parse_ti_scenario(scenario({"units": {"carrier": 1, "fighter": 1}}, system=rift)))
+    assert setup.anomaly == "gravity_rift"
 
 
 def test_every_handler_named_in_the_data_exists() -> None:

@@ -1,16 +1,14 @@
 """A TI3 battle in a gravity rift (docs/rulings.md 27Z-7): no source gives the rift an effect
 on combat rolls, only on ships leaving it (PC_Twi ``e_GravityRift``); a battle no ship can
-leave is fought as in an empty system; units transported out of it are refused by name
-(27M-3)."""
+leave is fought as in an empty system. Ships leaving roll (27M-3:
+tests/ti3/test_leaving_gravity_rift.py); the units they carry out are lost with them
+(27Q-3: tests/ti3/test_gravity_rift_cargo.py)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.ti3.effects import invasion_of_a, space
 
 RIFT = {"anomaly": "gravity_rift"}
@@ -38,15 +36,3 @@ def test_an_invasion_is_an_empty_systems() -> None:
         Fraction(3, 17),
         Fraction(7, 17),
     )
-
-
-def test_units_transported_out_are_refused_by_name() -> None:
-    """27M-3: ships leaving roll (tests/ti3/test_leaving_gravity_rift.py); fighters a fleet
-    that may leave would carry out are refused by name."""
-    system = {**RIFT, "adjacent": [{"name": "B", "command_tokens": ["defender"]}]}
-    defender = {"units": {"carrier": 1, "fighter": 2}}
-    with pytest.raises(RuleNotImplemented) as caught:
-        odds(space(CRUISERS[0], defender, system=system))
-    assert caught.value.where == "system.anomaly"
-    assert "transported out of a TI3 gravity rift" in caught.value.rule
-    assert "fighter" in caught.value.rule

@@ -39,7 +39,6 @@ from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4 import battle as ti4_battle
 from spacecombat.rulesets.ti4 import split_rolls
 from spacecombat.rulesets.ti4.abilities import courageous_to_the_end as courageous
-from spacecombat.rulesets.ti4.abilities import empyrean_flagship_repair as empyrean
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -129,11 +128,10 @@ def test_the_walk_to_a_roll_is_refused_without_the_shortcut(
     [
         (courageous, "BLIND"),
         (ti4_battle, "TO_ROLL"),
-        (empyrean, "BLIND"),
         (split_rolls, "ROLLING"),
         (ti4_battle, "AT_ONCE"),
     ],
-    ids=["blind", "to_roll", "empyrean", "rolling", "at_once"],
+    ids=["blind", "to_roll", "rolling", "at_once"],
 )
 def test_the_same_odds_as_fractions(
     faction_battle: dict[str, Any], module: Any, switch: str, monkeypatch: pytest.MonkeyPatch

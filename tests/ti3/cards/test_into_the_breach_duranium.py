@@ -1,4 +1,4 @@
-"""Into the Breach with Duranium Armor (docs/rulings.md 27Y-7 to 27Y-10): the card's "first 2
+"""Into the Breach with Duranium Armor (docs/rulings.md 27Y-7 to 27Y-9, 27Q-1): the card's "first 2
 hits against that fleet" are counted as hits, so a chosen dreadnought Duranium Armor repairs
 takes what is left of them (undamaged, it may use SUSTAIN DAMAGE again).
 
@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from spacecombat import odds
-from spacecombat.core.errors import RuleNotImplemented
 from tests.helpers import assert_logs_replay, assert_sampled_as_played, events, run
 from tests.ti3.effects import space as ti3
 
@@ -115,17 +114,76 @@ def test_repairing_the_other_dreadnought_leaves_the_chosen_one_owing() -> None:
     assert hit["options"] == ["destroy dreadnought (damaged)"]
 
 
-def test_refused_with_the_option_duranium_not_damaged_this_round() -> None:
-    """27Y-10: with damage told apart by round, which damaged dreadnought is the chosen one is
-    not kept: the pair is refused by name under that option."""
+TOLD_APART = {"duranium_not_damaged_this_round": True}
+
+
+def _offered(played: Any, decision: str) -> list[object]:
+    """The options of each of the attacker's ``decision`` choices, in order."""
+    return [
+        e["options"] for e in events(played, "choice_made", decision=decision, player="attacker")
+    ]
+
+
+def test_told_apart_the_second_hit_goes_on_the_chosen_one_damaged_this_round() -> None:
+    """27Q-1, under ``duranium_not_damaged_this_round``. The chosen dreadnought (the undamaged
+    one) and another damaged before the battle. Round 1: 1, 1; the defender 7, 7: the first
+    hit is sustained by the chosen one, the second must go on it too (damaged this round), not
+    on the other damaged one. Round 2: 4; 1, 1. Round 3: 4; 1."""
+    scenario = ti3(
+        {"units": {"dreadnought": 2}, "damaged": {"dreadnought": 1}, **HOLDER},
+        {"units": {"cruiser": 2}},
+        options=TOLD_APART,
+    )
+    played = run(scenario, [1, 1, 7, 7, 4, 1, 1, 4, 1])
+    assert _took(played) == [("sustained", "dreadnought"), ("destroyed", "dreadnought")]
+    assert _offered(played, "assign_hit")[1] == ["destroy dreadnought (sustained this round)"]
+    assert played.outcome["result"] == "attacker_win"
+
+
+def test_told_apart_the_repair_is_the_other_ones_and_the_chosen_one_still_owes() -> None:
+    """27Q-1. The same fleets. Round 1: 1, 1; 7, 1: the chosen one sustains the first hit; at
+    the round's end only the dreadnought damaged before may be repaired (the chosen one was
+    damaged this round), and that repair leaves the chosen one owing. Round 2: 1, 1; 7, 1: the
+    second hit goes on the chosen one (now damaged, destroyed), not on the repaired one.
+    Round 3: 4; 1, 1. Round 4: 4; 1."""
+    scenario = ti3(
+        {"units": {"dreadnought": 2}, "damaged": {"dreadnought": 1}, **HOLDER},
+        {"units": {"cruiser": 2}},
+        options=TOLD_APART,
+    )
+    played = run(scenario, [1, 1, 7, 1, 1, 1, 7, 1, 4, 1, 1, 4, 1])
+    assert _offered(played, "repair")[0] == ["repair dreadnought (damaged)"]
+    assert _offered(played, "assign_hit")[1] == ["destroy dreadnought (damaged)"]
+    assert _took(played) == [("sustained", "dreadnought"), ("destroyed", "dreadnought")]
+    assert played.outcome["result"] == "attacker_win"
+
+
+@pytest.mark.parametrize(
+    ("told_apart", "expected"),
+    [
+        (True, (Fraction(469, 499), Fraction(21, 499), Fraction(9, 499))),
+        (False, (Fraction(1), Fraction(0), Fraction(0))),
+    ],
+)
+def test_exact_odds_a_lone_chosen_dreadnought_against_a_cruiser(
+    told_apart: bool, expected: tuple[Fraction, Fraction, Fraction]
+) -> None:
+    """Hand-derived (27Q-1). With the card the dreadnought hits on 4 (p = 7/10), the cruiser on
+    7 (q = 2/5). Undamaged (U): the dreadnought hits (7/10) and wins (a cruiser's hit is
+    sustained); both miss (18/100): U again; only the cruiser hits (12/100): damaged. Under
+    the option it is not repaired that round (damaged this round): next round it is damaged
+    (D): the cruiser's hit destroys it (with its own hit, 28/100, both destroyed; alone,
+    12/100, lost); the dreadnought alone hits (42/100): won; both miss (18/100): repaired, U.
+    W_U = 7/10 + 12/100 W_D + 18/100 W_U, W_D = 42/100 + 18/100 W_U: W_U = 7504/7984 =
+    469/499; draw 0.12 x 0.28 / 0.7984 = 21/499; lost 0.12 x 0.12 / 0.7984 = 9/499. With the
+    default rule the sustained hit is repaired at the same round's end: it never dies, won 1."""
     scenario = ti3(
         {"units": {"dreadnought": 1}, **HOLDER},
         {"units": {"cruiser": 1}},
-        options={"duranium_not_damaged_this_round": True},
+        options={"duranium_not_damaged_this_round": told_apart},
     )
-    with pytest.raises(RuleNotImplemented) as caught:
-        odds(scenario)
-    assert caught.value.where == "attacker.action_cards[0]"
+    report = odds(scenario, fractions=True)
+    assert (report.attacker_win, report.draw, report.defender_win) == expected
 
 
 def test_exact_odds_a_damaged_chosen_dreadnought_and_a_destroyer_against_a_cruiser() -> None:
@@ -151,10 +209,12 @@ def test_exact_odds_a_damaged_chosen_dreadnought_and_a_destroyer_against_a_cruis
     )
 
 
-def test_logs_replay_and_the_sampler_plays_as_the_resolver() -> None:
+@pytest.mark.parametrize("told_apart", [False, True])
+def test_logs_replay_and_the_sampler_plays_as_the_resolver(told_apart: bool) -> None:
     scenario = ti3(
         {"units": {"dreadnought": 2, "cruiser": 1}, "damaged": {"dreadnought": 1}, **HOLDER},
         {"units": {"cruiser": 3}},
+        options={"duranium_not_damaged_this_round": told_apart},
     )
     assert_logs_replay(scenario, seeds=8)
     assert_sampled_as_played(scenario, trials=40)

@@ -195,6 +195,12 @@ class Ti3Options(BaseModel):
     #: face or lower: 5, as PC_Twi, the only TI3 source (``e_GravityRift``, ``SAVE_ROLL = 5``);
     #: 3 is TI4's rule (docs/rulings.md 27M-3).
     gravity_rift_destroyed_at_most: StrictInt = Field(default=5, ge=1, le=10)
+    #: What happens to the fighters and ground forces a fleet carries out of a gravity rift
+    #: (docs/rulings.md 27Q-3): ``aboard``, each is carried by one ship its owner names before
+    #: the dice and is lost with it (TI4's LRR 41, PC_Twi's ground forces); ``capacity``, the
+    #: ships roll alone and what the ships that got away cannot carry is lost (PC_Twi's
+    #: fighters: the capacity check after the move).
+    gravity_rift_cargo: Literal["aboard", "capacity"] = "aboard"
 
 
 def options(raw: dict[str, object]) -> Ti3Options:

@@ -166,9 +166,6 @@ def build(scenario: Scenario) -> Ti3Setup:
     names = planet_names(scenario)
     if scenario.battle == "space":
         attacker, defender = (_space_forces(sides[s], side_spec(scenario, s)) for s in SIDES)
-        if anomaly == gravity_rift.ANOMALY:
-            # its ships roll as they leave (27M-3); what they would carry out is refused
-            _check_leaving_rift(scenario, sides, {Side.ATTACKER: attacker, Side.DEFENDER: defender})
         bombard: tuple[Mapping[str, int], ...] = ()
         first = Phase.PDS_FIRE
         if rule_options.check_fleets_before_battle:
@@ -296,19 +293,6 @@ def _side(
         fleet_supply += 1  # the Barony of Letnev: one more ship than its counters
     held = _held(data, spec, where)
     genius = _genius(data, scenario, spec, where, held)
-    if (
-        "into_the_breach" in held
-        and "duranium_armor" in handlers
-        and rule_options.duranium_not_damaged_this_round
-    ):
-        # which damaged dreadnought is the chosen one is not kept when damage is told apart by
-        # round (docs/rulings.md 27Y-10); with the default rule it is (27Y-7 to 27Y-9)
-        i = list(spec.action_cards or ()).index("into_the_breach")
-        raise RuleNotImplemented(
-            "Into the Breach with Duranium Armor under the option "
-            "duranium_not_damaged_this_round (a repaired chosen dreadnought)",
-            f"{where}.action_cards[{i}]",
-        )
     return Ti3Side(
         side=side,
         cards=cards,
@@ -762,28 +746,6 @@ def _check_totals(name: str, per_planet: list[Mapping[str, int]], have: Mapping[
                     f"planets[{i}].{name}.{unit}",
                     f"{used[unit]} named{over} but the attacker brings {have.get(unit, 0)}",
                 )
-
-
-def _check_leaving_rift(
-    scenario: Scenario, sides: Mapping[Side, Ti3Side], forces: Mapping[Side, SideState]
-) -> None:
-    """A space battle in a gravity rift: refuse units a fleet that may leave would transport
-    out of it (gravity_rift.py; 27M-3)."""
-    systems = leaving_systems(scenario)
-
-    def may_leave(side: Side) -> bool:
-        # a destination now, or one Skilled Retreat makes by placing a command counter (27S-6)
-        return sides[side].holds("skilled_retreat") or any(
-            why_not_destination(side, system) is None for system in systems
-        )
-
-    transported = {
-        side: list(
-            dict.fromkeys(u for u, _, _ in forces[side].space if sides[side].card(u).move is None)
-        )
-        for side in SIDES
-    }
-    gravity_rift.check(scenario, may_leave, transported)
 
 
 def _minister(in_force: Sequence[Handler]) -> Side | None:

@@ -6,7 +6,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from spacecombat.core import state as copies
-from spacecombat.core.forces import Forces
+from spacecombat.core.forces import Forces, Status
 from spacecombat.core.sides import Side, SideState
 
 
@@ -161,6 +161,11 @@ class Ti3State(NamedTuple):
     #: the groups (type and status) of the fleet that left a gravity rift (``away``) whose
     #: dice are rolled (gravity_rift.py; docs/rulings.md 27M-3)
     rift_rolled: int = 0
+    #: the ships that left a gravity rift, one entry per ship with what it carries (type,
+    #: status, cargo), once their owner stows the fleet's fighters and ground forces on them
+    #: (option ``gravity_rift_cargo: aboard``; procedures/leaving_rift.py; 27Q-3); ``None``
+    #: before, and when nothing is carried
+    holds: tuple[tuple[str, Status, Forces], ...] | None = None
 
     def side(self, side: Side) -> SideState:
         return self.attacker if side is _ATTACKER else self.defender

@@ -26,6 +26,7 @@ from spacecombat.rulesets.ti4.procedures import (
     dead_rolls,
     invasion,
     lost_barrage_hits,
+    queued_alike,
     replaced_hits,
     retreat,
     space_cannon_offense,
@@ -108,6 +109,11 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         self._at_once: dict[
             int, tuple[Mapping[str, Policy], dict[Hashable, BattleState | None]]
         ] = {}
+        #: the walks of ``_placing_leap``, by the policies deciding them and (side, the state
+        #: without the hits against the other player)
+        self._placed: dict[
+            int, tuple[Mapping[str, Policy], dict[Hashable, BattleState | None]]
+        ] = {}
         #: a player's part after a whole assignment of hits alone, by the policies deciding it
         #: and by (player, arena, gains, part, hits) (``split_rolls``)
         self.assigned_parts: dict[int, tuple[Mapping[str, Policy], dict[Hashable, object]]] = {}
@@ -162,6 +168,8 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         if handlers is None:
             if blind and assign_hits.blind(setup, state, side, cause):
                 return self._blind_leap(state, side, policies)
+            if blind and PLACED and assign_hits.placing(setup, state, side, cause):
+                return self._placing_leap(state, side, policies)
             return None
         area = state.side(side).area(where)
         known = self._leaps.get(id(policies))
@@ -296,6 +304,34 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             at = after
         return None
 
+    def _placing_leap(
+        self, state: BattleState, side: Side, policies: Mapping[str, Policy]
+    ) -> BattleState | None:
+        """``side``'s whole assignment of a combat round's hits from ``state`` where a handler
+        asked places units of the other player's and every other one asked is idle, blind or
+        declares what it reads (``assign_hits.placing``: Ipswitch, Loose Cannon): none reads
+        the hits against the other player, so the real procedure is walked, decided by
+        ``policies``, once for each state alike but for those hits (24X-3), to the state it
+        reaches once the last hit is assigned or before the step moves on
+        (``_assigned_here``), and lands there with the hits against the other player put back
+        (and any the walk added, added to them). ``None`` where the walk meets a roll or moves
+        on at once."""
+        known = self._placed.get(id(policies))
+        if known is None or known[0] is not policies:
+            known = self._placed[id(policies)] = (policies, {})
+        other = side.other
+        key = (side, state.with_hits_on(other, 0))
+        if key in known[1]:
+            walked = known[1][key]
+        else:
+            walked = self._assigned_here(key[1], side, policies)
+            if walked is not None and walked.rolls != _NO_ROLLS:
+                walked = None
+            known[1][key] = walked
+        if walked is None:
+            return None
+        return walked.with_hits_on(other, state.hits_on(other) + walked.hits_on(other))
+
     def _assigned_here(
         self, state: BattleState, side: Side, policies: Mapping[str, Policy]
     ) -> BattleState | None:
@@ -354,7 +390,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in;
         barrage hits that can only be lost are dropped (``lost_barrage_hits``), and so are
         the hits a reroll of War Funding Ω is about to replace (``replaced_hits``), and its
-        holder's roll kept group by group once nothing reads it (``dead_rolls``)."""
+        holder's roll kept group by group once nothing reads it (``dead_rolls``); a handler's
+        own follow-ups queued in a timing window are keyed as it declares they play out
+        (``queued_alike``: War Funding Ω's rerolls)."""
         state = super().canonical(state)
         if state.phase in lost_barrage_hits.PHASES:
             setup = (
@@ -365,6 +403,7 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             setup = (
                 self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
             )
+            state = queued_alike.alike(setup, state)
             state = replaced_hits.without_replaced_hits(setup, state)
             state = dead_rolls.without_dead_rolls(setup, state)
         pending = state.pending
@@ -474,6 +513,12 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         for unit, count in unit_records(lists):
             after[unit] = after.get(unit, 0) + count
         return resources_lost(before, before, after, side.card)
+
+
+#: whether a player's whole assignment where a handler asked places the other player's units
+#: (``assign_hits.placing``: Ipswitch, Loose Cannon) is taken at once by ``Ti4Battle.leap``
+#: (``_placing_leap``; off: walked step by step, as before, tests/odds/test_graph_splits_placed.py)
+PLACED = True
 
 
 def _pending_decision(setup: BattleSetup, state: BattleState) -> Node[BattleState]:

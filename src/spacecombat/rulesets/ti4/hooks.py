@@ -113,6 +113,8 @@ HOOKS: tuple[Hook, ...] = (
     Hook("before_assign_hits", ("procedures/assign_hits.py", "effects.py"), True, _ASSIGN),
     Hook("idle_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
     Hook("blind_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
+    Hook("paired_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
+    Hook("places_while_assigning", ("procedures/assign_hits.py",), False, _ASSIGN),
     Hook(
         "after_sustain",
         ("procedures/assign_hits.py", "procedures/windows.py", "effects.py"),
@@ -134,6 +136,13 @@ HOOKS: tuple[Hook, ...] = (
     Hook(
         "replaces_hits",
         ("procedures/replaced_hits.py",),
+        False,
+        _ASSIGN,
+        companion_of="follow_up",
+    ),
+    Hook(
+        "queued_alike",
+        ("procedures/queued_alike.py",),
         False,
         _ASSIGN,
         companion_of="follow_up",

@@ -80,6 +80,36 @@ WHOLE = True
 #: once for each state, as before, tests/odds/test_graph_splits_blinded.py; 24W-2)
 BLINDED = True
 
+#: whether a whole assignment (``_walked_whole``) that produced hits against the other player
+#: (Reflective Shielding's) is taken, those hits travelling with the assigning player's part
+#: (``Noted``): the defender assigns the attacker's with its own, the attacker assigns the
+#: defender's once the defender is done (docs/rulings.md 27U-1); off: such a walk is refused
+#: and the round's pairs of outcomes are all followed, as before (24Z-1;
+#: tests/odds/test_graph_splits_produced.py)
+PRODUCED = True
+
+#: whether a whole assignment where a handler asked reads the other player's part but not the
+#: hits against it (``assign_hits.paired``: Technological Singularity while the opponent
+#: assigns) is walked for the paired tables (``_walked_whole``), the technologies it gained
+#: travelling with the part (``Noted``); off: such a round's pairs of outcomes are all
+#: followed, as before (24Z-2; tests/odds/test_graph_splits_paired.py)
+PAIRED = True
+
+#: whether a player's assignment for the paired tables (``_walked``) is first looked up by the
+#: key of the blind walks (``_blinded``), and remembered by it, wherever every handler asked
+#: is idle or blind while it assigns (``assign_hits.blind``): the walk from a state alike but
+#: for the other player's part and the hits against it is the same; off: each state's walk
+#: begins afresh before it meets the memory of the whole walks, as before (24Z-3;
+#: tests/odds/test_graph_splits_looked_up.py)
+LOOKED_UP = True
+
+#: whether the paired tables walk the defender's assignment only for the keys the explorer
+#: reads (``_read``: each attacker's part after with the defender's part it was walked against)
+#: rather than for every attacker's part after with every defender's part, where the
+#: defender's roll leaves it several parts (the Crown of Thalnos's losses); off: all of them,
+#: the old way (24Z-5; tests/odds/test_graph_splits_looked_up.py)
+READ = True
+
 #: whether the state the explorer walks on from, once both players have assigned, holds their
 #: damage sustained this round already as plain damage where nothing reads the difference
 #: before the round's end makes it so (``_settles_early``; off: as the assignments left it,
@@ -358,10 +388,25 @@ def split_rolls(
         def noted(a: Hashable, d: Hashable) -> BattleState:
             if isinstance(a, Rolling):
                 return _rolling_state(a, cast("tuple[Part, Hashable]", d))
-            (attacker_after, _, _), (defender_after, boosts, used) = cast(Noted, a), cast(Noted, d)
-            state = _with_parts(assigned, attacker_after, defender_after, (0, 0))
-            state = state.changed(boosts=boosts, used=used)
-            return _settled_early(state, where_settled) if settling else state
+            attacker_after = cast(Noted, a)[0]
+            attacker_after = cast(Noted, a)[0]
+            d_tuple = cast(tuple[object, ...], d)
+            defender_after, boosts, used, back, gained = cast(Noted, d_tuple[:5])
+            if len(d_tuple) == 6:
+                # the defender's assignment placed units of the attacker's (``Placed``)
+                attacker_after = cast(Placed, d)[5]
+            # the hits the defender's walk produced against the attacker (Reflective
+            # Shielding's): the defender's step hands them back to the attacker (27U-1)
+            state = _with_parts(assigned, attacker_after, defender_after, (back, 0))
+            state = state.changed(boosts=boosts, used=used, gained=gained)
+            if back or not settling:
+                return state
+            if gained != assigned.gained:
+                # (technologies gained meanwhile may act after hits are assigned)
+                found = battle.setup if gained == NOTHING_GAINED else battle.setup.having(gained)
+                sides = _settles_early(found, state)
+                return _settled_early(state, (where, sides)) if sides else state
+            return _settled_early(state, where_settled)
 
         return SplitRolls(first, second, *paired, noted, tuple(folded), len(outcomes), paired=True)
     if taken is None:
@@ -503,12 +548,21 @@ class _Asked(Exception):
     stands when it begins (``_paired``)."""
 
 
+#: the technologies each player has gained (``BattleState.gained``)
+Gained = tuple[frozenset[str], frozenset[str]]
+
 #: what each player has used (``BattleState.used``)
 Used = tuple[frozenset[str | Discarded], frozenset[str | Discarded]]
 
-#: a player's part after its assignment, with the round's notes (``BattleState.boosts``) and
-#: what each player has used (``BattleState.used``: a card played meanwhile) then
-Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used]
+#: a player's part after its assignment, with the round's notes (``BattleState.boosts``),
+#: what each player has used (``BattleState.used``: a card played meanwhile) then, and the
+#: hits it produced against the other player meanwhile (Reflective Shielding's, 24Z-1) and
+#: the technologies each player has gained then (Technological Singularity's, 24Z-2)
+Noted = tuple[Part, tuple[frozenset[str], frozenset[str]], Used, int, Gained]
+
+#: ``Noted``, and the other player's part as the assignment left it, where a handler asked
+#: placed units of theirs meanwhile (Ipswitch, Loose Cannon: ``_walked_placing``)
+Placed = tuple[Part, tuple[frozenset[str], frozenset[str]], Used, int, Gained, Part]
 
 
 class Rolling(NamedTuple):
@@ -544,6 +598,9 @@ def _paired(
     d_taken = {(part, hits) for part, hits, _ in second}
     d_parts = {part for part, _ in d_taken}
     first_after: dict[Hashable, Hashable] = {}
+    #: the defender's parts each attacker's walk that placed units of theirs began from
+    #: (``Placed``: the defender's walk is made from the part it left, for those alone)
+    placing: dict[Hashable, set[Hashable]] = {}
     for a in a_parts:
         for d, hits in d_taken:
             state = _with_parts(after_rolls, a, d, (0, 0))  # type: ignore[arg-type]
@@ -552,27 +609,70 @@ def _paired(
             if walked is None:
                 return None
             first_after[(a, d, hits)] = walked
+            if len(walked) == 6:
+                placing.setdefault(walked, set()).add(d)
     second_after: dict[Hashable, Hashable] = {}
-    for noted in set(first_after.values()):
+    dones: dict[Hashable, BattleState] = {}
+    for noted, d, hits in _read(first, first_after, d_parts, a_hits):
         if isinstance(noted, Rolling):
             # the defender assigns nothing before the attacker's roll: its part after its own
-            # roll and the hits against it are those the state that rolls gets
-            for d in d_parts:
-                for hits in a_hits:
-                    second_after[(noted, d, hits)] = (d, hits)
+            # roll and the hits against it are those the state that rolls gets (24Y-5)
+            second_after[(noted, d, hits)] = (d, hits)
             continue
-        part, boosts, used = cast(Noted, noted)
-        # the attacker done (its step's ``done``): the defender assigns
-        done = after_rolls.changed(turn=D, boosts=boosts, used=used)
-        for d in d_parts:
-            for hits in a_hits:
-                state = _with_parts(done, part, d, (0, 0))  # type: ignore[arg-type]
-                state = _taking(state, D, hits)
-                walked = _walked(battle, policies, state, D)
-                if walked is None:
-                    return None
-                second_after[(noted, d, hits)] = walked
+        placed = cast(Placed, noted)[5] if noted in placing else None
+        if placed is not None and d not in placing[noted]:
+            continue  # (the attacker's walk that placed units began from another part)
+        part, boosts, used, back, gained = cast(Noted, cast(tuple[object, ...], noted)[:5])
+        done = dones.get(noted)
+        if done is None:
+            # the attacker done (its step's ``done``): the defender assigns, from its units
+            # as the attacker's assignment left them where a handler placed some (``Placed``)
+            done = dones[noted] = after_rolls.changed(
+                turn=D, boosts=boosts, used=used, gained=gained
+            )
+        start = d if placed is None else placed
+        state = _with_parts(done, part, start, (0, 0))  # type: ignore[arg-type]
+        taking = hits
+        if back:
+            # the hits the attacker's walk produced against the defender join those it
+            # rolled (24Z-1; not where some of them are marked free)
+            if not isinstance(hits, int):
+                return None
+            taking = hits + back
+        state = _taking(state, D, taking)
+        walked = _walked(battle, policies, state, D)
+        if walked is None:
+            return None
+        second_after[(noted, d, hits)] = walked
     return first_after, second_after
+
+
+def _read(
+    first: Mapping[tuple[Hashable, Hashable], object],
+    first_after: Mapping[Hashable, Hashable],
+    d_parts: set[Hashable],
+    a_hits: set[Hashable],
+) -> Iterable[tuple[Hashable, Hashable, Hashable]]:
+    """The keys of the defender's table the explorer reads (``Explorer._split_edges``): each
+    of the attacker's parts after its assignment (``first_after``), with the defender's part
+    it was walked against and each number of hits the attacker's part before it rolled
+    (24Z-5). Every part after with every part of the defender's and every number of hits
+    rolled where the defender's roll leaves it one part (the same keys, found without hashing
+    each), or with ``READ`` off, the old way."""
+    if not READ or len(d_parts) == 1:
+        return [
+            (noted, d, hits)
+            for noted in set(first_after.values())
+            for d in d_parts
+            for hits in a_hits
+        ]
+    rolled: dict[Hashable, list[Hashable]] = {}
+    for part, hits in first:
+        rolled.setdefault(part, []).append(hits)
+    keys = cast("Mapping[tuple[Hashable, Hashable, Hashable], Hashable]", first_after)
+    return dict.fromkeys(
+        (noted, d, hits) for (a, d, _), noted in keys.items() for hits in rolled[a]
+    )
 
 
 def _rolling_state(rolling: Rolling, defender: tuple[Part, Hashable]) -> BattleState:
@@ -586,7 +686,7 @@ def _rolling_state(rolling: Rolling, defender: tuple[Part, Hashable]) -> BattleS
 
 def _walked(
     battle: Ti4Battle, policies: Mapping[str, Policy], state: BattleState, side: Side
-) -> Noted | Rolling | None:
+) -> Noted | Placed | Rolling | None:
     """``side``'s part once it has assigned its hits from ``state``, with the round's notes
     then, by the real Assign Hits procedure (ti4-space-combat.md step 4, ti4-ground-combat.md
     step 2), remembered by the state across the battle's rounds: the handlers asked before
@@ -602,6 +702,14 @@ def _walked(
     if remembered is not None:
         return remembered  # type: ignore[return-value]
     start = at = battle.canonical(state)
+    # a blind walk (every handler asked idle or blind while ``side`` assigns) made from a
+    # state alike but for the other player's part and the hits against it: the same (24Z-3)
+    blinded = _blind_key(battle, start, side) if LOOKED_UP else None
+    if blinded is not None:
+        remembered = known[1].get(blinded)
+        if remembered is not None:
+            known[1][key] = remembered
+            return remembered  # type: ignore[return-value]
     other = 1 if side is A else 0
     # at most one step for each handler asked before the first hit, then the leap
     for _ in range(len(battle.setup.handlers) + 2 if at.hits_on(side) else 0):
@@ -622,9 +730,27 @@ def _walked(
         at = noted
     if at.hits_on(side) or at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
         return None
-    walked: Noted = (_part(at, side), at.boosts, at.used)
+    back = at.hits_on(side.other) - start.hits_on(side.other)
+    walked: Noted = (_part(at, side), at.boosts, at.used, back, at.gained)
     known[1][key] = walked
+    if blinded is not None:
+        known[1][blinded] = walked
     return walked
+
+
+def _blind_key(battle: Ti4Battle, state: BattleState, side: Side) -> Hashable | None:
+    """The key of ``side``'s whole assignment from ``state`` shared by every state alike but
+    for the other player's part and the hits against it (``_blinded``), where every handler
+    asked while ``side`` assigns is idle or blind then (``assign_hits.blind``: the assignment
+    reads neither, changes the other player's part in none and adds the same hits against it
+    in all); ``None`` elsewhere, or where no hit is to be assigned (24Z-3)."""
+    if not BLINDED or not state.hits_on(side):
+        return None
+    setup = battle.setup if state.gained == NOTHING_GAINED else battle.setup.having(state.gained)
+    cause = combat_round.combat_cause(arena(setup, state))
+    if not assign_hits.blind(setup, state, side, cause):
+        return None
+    return _blinded(state, side)
 
 
 def _walked_whole(
@@ -633,7 +759,7 @@ def _walked_whole(
     state: BattleState,
     side: Side,
     key: Hashable,
-) -> Noted | Rolling | None:
+) -> Noted | Placed | Rolling | None:
     """``side``'s part once it has assigned its hits from ``state``, with the round's notes and
     what each player has used then, by the real Assign Hits procedure walked step by step,
     decided by ``policies`` (ti4-space-combat.md step 4; 24U-3), where every handler asked
@@ -643,18 +769,21 @@ def _walked_whole(
     where the step would move on (no hit left against ``side``, nothing queued, no card
     pending: the step's ``done`` clears its cursor and record of SUSTAIN DAMAGE); it must
     change nothing but ``side``'s part, the notes and what was used (a card played, Direct
-    Hit's by the other player), which travel with the parts (``Noted``): no hit produced
-    against the other player (Reflective Shielding's, which the attacker would assign after
-    the defender, 27U-1), no roll (Courageous to the End), no other field. ``None``
+    Hit's by the other player), which travel with the parts (``Noted``), as do the hits it
+    produced against the other player (Reflective Shielding's: the defender assigns the
+    attacker's with its own, the attacker the defender's once the defender is done, 27U-1;
+    24Z-1, ``PRODUCED``); no roll (Courageous to the End), no other field. ``None``
     elsewhere, and the round's pairs of outcomes are followed as before."""
     if not WHOLE:
         return None
     setup = battle.setup if state.gained == NOTHING_GAINED else battle.setup.having(state.gained)
     cause = combat_round.combat_cause(arena(setup, state))
-    if not assign_hits.blind(setup, state, side, cause):
-        return None
+    blind = assign_hits.blind(setup, state, side, cause)
+    if not blind and not (PAIRED and assign_hits.paired(setup, state, side, cause)):
+        return _walked_placing(battle, policies, state, side, key, (setup, cause))
     known = battle.assigned_parts[id(policies)][1]
-    blinded = _blinded(state, side) if BLINDED else None
+    # (a walk that reads the other player's part is remembered by the whole state only)
+    blinded = _blinded(state, side) if BLINDED and blind else None
     if blinded is not None:
         remembered = known.get(blinded)
         if remembered is not None:
@@ -678,7 +807,7 @@ def _walked_whole(
             step = node
         elif isinstance(node, Decision):
             step = node.then(decide(node.request, policies))
-        elif isinstance(node, Chance) and ROLLING and side is A:
+        elif isinstance(node, Chance) and ROLLING and side is A and blind:
             # a roll in the middle of the attacker's assignment (Courageous to the End): the
             # state that rolls, blind to the defender's part and the hits against it (24Y-5)
             return _rolled_here(at, state, side, known, key, blinded)
@@ -702,14 +831,95 @@ def _walked_whole(
         at = moved
     else:
         return None
+    # the hits produced against the other player meanwhile (only ever added: blind), which
+    # travel with the part (24Z-1)
+    other = side.other
+    back = at.hits_on(other) - state.hits_on(other)
+    if back > 0 and PRODUCED:
+        at = at.with_hits_on(other, state.hits_on(other))
     # all but the assigning player's part, the notes, what was used, and what the step's
     # ``done`` clears (its cursor, its SUSTAIN DAMAGE, the mark of free hits) as they were
     if _unchanged(at, side) != _unchanged(state.with_hits_on(side, 0), side):
         return None
-    walked: Noted = (_part(at, side), at.boosts, at.used)
+    walked: Noted = (_part(at, side), at.boosts, at.used, back, at.gained)
     known[key] = walked
     if blinded is not None:
         known[blinded] = walked
+    return walked
+
+
+#: whether an assignment where a handler asked places units of the other player's
+#: (``Handler.places_while_assigning``: Ipswitch, Loose Cannon) is walked whole for the paired
+#: tables, the other player's part carried with the parts (``_walked_placing``; off: such a
+#: round's pairs of outcomes are all followed, as before, tests/odds/test_graph_splits_placed.py)
+PLACING = True
+
+
+def _walked_placing(
+    battle: Ti4Battle,
+    policies: Mapping[str, Policy],
+    state: BattleState,
+    side: Side,
+    key: Hashable,
+    setup_and_cause: tuple[BattleSetup, str],
+) -> Noted | Placed | None:
+    """``side``'s part once it has assigned its hits from ``state``, with the round's notes,
+    what each player has used and the other player's part then, by the real Assign Hits
+    procedure walked step by step, decided by ``policies`` (ti4-space-combat.md step 4;
+    24X-3), where a handler asked places units of the other player's while ``side`` assigns
+    and the others are idle, blind or declare what they read (``assign_hits.placing``). The paired
+    tables walk from both players' parts as they stand; what is not as it stands is the hits
+    against the other player (none yet in the attacker's walk), which no such handler reads.
+    The walk ends as ``_walked_whole``'s does; it must change nothing but ``side``'s part,
+    the notes, what was used and the other player's units (``Placed``: its part after, the
+    defender's assignment then walked from it); ``None`` elsewhere, and the round's pairs of
+    outcomes are followed as before. Remembered by the whole state (``key``)."""
+    setup, cause = setup_and_cause
+    if not PLACING or not assign_hits.placing(setup, state, side, cause):
+        return None
+    at = state
+    for _ in range(_WHOLE_STEPS):
+        if at.phase is not Phase.ASSIGN_HITS or at.turn is not side:
+            return None
+        if not at.hits_on(side) and not at.following and at.pending is None:
+            break
+        node = battle.advance(at)
+        if isinstance(node, Step):
+            step = node
+        elif isinstance(node, Decision):
+            step = node.then(decide(node.request, policies))
+        else:
+            return None  # a roll or the battle's end
+        if _begins_round(step.events):
+            return None
+        moved = battle.canonical(step.state)
+        if moved.phase is not Phase.ASSIGN_HITS or moved.turn is not side:
+            # moved on at once: the hits left lost for want of units; the state with them
+            # lost moves on alike, and ends the walk (as ``_walked_whole``)
+            lost = at.with_hits_on(side, 0)
+            if at.following or at.pending is not None:
+                return None
+            alike = battle.advance(lost)
+            if not isinstance(alike, Step) or battle.canonical(alike.state) != moved:
+                return None
+            at = lost
+            break
+        at = moved
+    else:
+        return None
+    other = side.other
+    before = state.with_hits_on(side, 0)
+    if (
+        at.side(other).planets != before.side(other).planets
+        or at.wealth(other) != before.wealth(other)
+        or _unchanged(at.with_side(other, before.side(other)), side) != _unchanged(before, side)
+    ):
+        return None
+    noted: Noted = (_part(at, side), at.boosts, at.used, 0, at.gained)
+    walked: Noted | Placed = noted
+    if at.side(other) != before.side(other):
+        walked = (*noted, _part(at, other))
+    battle.assigned_parts[id(policies)][1][key] = walked
     return walked
 
 
@@ -755,13 +965,16 @@ def _blinded(state: BattleState, side: Side) -> Hashable:
 
 
 #: the fields a whole assignment may change, besides the players' parts (``_unchanged``)
-_assignment_leaves = _fields_but(_PARTS | {"marks", "cursor", "used", "boosts", "sustained"})
+_assignment_leaves = _fields_but(
+    _PARTS | {"marks", "cursor", "used", "boosts", "sustained", "gained"}
+)
 
 
 def _unchanged(state: BattleState, side: Side) -> tuple[object, ...]:
     """The fields of ``state`` a whole assignment by ``side`` must leave as they were
-    (``_walked_whole``): all but ``side``'s part, the notes, what was used, the step's cursor
-    and record of SUSTAIN DAMAGE, and the mark of ``side``'s free hits."""
+    (``_walked_whole``): all but ``side``'s part, the notes, what was used, the technologies
+    gained (24Z-2), the step's cursor and record of SUSTAIN DAMAGE, and the mark of ``side``'s
+    free hits."""
     other = side.other
     return (
         state.side(other),

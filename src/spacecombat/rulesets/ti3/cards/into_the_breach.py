@@ -15,7 +15,14 @@ while it owes hits: the card's "first 2 hits" are counted as hits, so a repaired
 is left of them (undamaged, it may use SUSTAIN DAMAGE again). Two more values tell apart what
 only a repair makes different: a damaged dreadnought chosen at the start (it owes the first 2
 hits, and is destroyed by the first unless it is repaired before) and an undamaged one that
-owes one hit (repaired after it took the first)."""
+owes one hit (repaired after it took the first).
+
+Under the option ``duranium_not_damaged_this_round`` (damage told apart by round, 27Q-1) a
+chosen dreadnought that sustained its first hit this round is "damaged this round": not the one
+a repair at this round's end may fix, and, with another damaged dreadnought in the fleet, the
+one the second hit must go on. One more value keeps it (``SUSTAINED_OWES``, only when the
+holder has Duranium Armor and the option is on); at the round's end (``settled``) it is an
+ordinary damaged chosen dreadnought owing the second hit."""
 
 from __future__ import annotations
 
@@ -46,6 +53,11 @@ UNDAMAGED_OWES_ONE = 3
 #: damaged when chosen, it owes the first 2 hits (only with Duranium Armor: a repair before
 #: the first hit makes it undamaged, owing both; without one it is ``DAMAGED_OWES``: 27Y-8)
 DAMAGED_OWES_TWO = 4
+
+#: damaged this round (its first hit sustained this round), it owes the second: only under the
+#: option ``duranium_not_damaged_this_round`` with Duranium Armor held (27Q-1); at the round's
+#: end it is ``DAMAGED_OWES``
+SUSTAINED_OWES = 5
 
 #: the values where the chosen dreadnought is undamaged
 _UNDAMAGED = (UNDAMAGED_OWES_TWO, UNDAMAGED_OWES_ONE)
@@ -115,22 +127,46 @@ def eligible(
     left = owed(state, side)
     if left <= 0:
         return found
-    whole = left in _UNDAMAGED
-    chosen = [(u, s) for u, s in found if u == "dreadnought" and (s is Status.UNDAMAGED) == whole]
+    chosen = [(u, s) for u, s in found if u == "dreadnought" and _is_chosen(left, s)]
     return chosen or found
 
 
-def after_hit(state: Ti3State, side: Side, option: Option) -> Ti3State:
+def _is_chosen(left: int, status: Status) -> bool:
+    """Whether a dreadnought of ``status`` is the chosen one, which owes ``left``."""
+    if left == SUSTAINED_OWES:
+        return status is Status.SUSTAINED_THIS_ROUND  # damaged this round (27Q-1)
+    return (status is Status.UNDAMAGED) == (left in _UNDAMAGED)
+
+
+def after_hit(setup: Ti3Setup, state: Ti3State, side: Side, option: Option) -> Ti3State:
     """The chosen dreadnought took a hit: sustained, it owes one more; destroyed, none."""
     left = owed(state, side)
     if left <= 0 or option.unit != "dreadnought":
         return state
-    status = Status(option.status or 0)
-    if (status is Status.UNDAMAGED) != (left in _UNDAMAGED):
+    if not _is_chosen(left, Status(option.status or 0)):
         return state  # another dreadnought (only when the chosen one could not take it)
     if left == UNDAMAGED_OWES_TWO and option.action == "sustain":
+        if _told_apart(setup, side):
+            return _with_owed(state, side, SUSTAINED_OWES)  # damaged this round (27Q-1)
         return _with_owed(state, side, DAMAGED_OWES)
     return _with_owed(state, side, DONE)  # its second hit, or destroyed
+
+
+def _told_apart(setup: Ti3Setup, side: Side) -> bool:
+    """Whether ``side``'s chosen dreadnought damaged this round must be told apart from one
+    damaged before: its owner's Duranium Armor repairs only the latter (27Q-1). Without
+    Duranium Armor held by the holder the two are alike for it, and the states stay as
+    before."""
+    return setup.options.duranium_not_damaged_this_round and setup.side(side).has("duranium_armor")
+
+
+def settled(state: Ti3State) -> Ti3State:
+    """The round is over (its damage settled, ``Forces.settle_round``): a chosen dreadnought
+    damaged this round is now damaged, owing the second hit (27Q-1)."""
+    if SUSTAINED_OWES not in state.breach:
+        return state
+    breach = tuple(DAMAGED_OWES if v == SUSTAINED_OWES else v for v in state.breach)
+    return state.changed(breach=(breach[0], breach[1]))
 
 
 #: the text added to the Duranium Armor repair of the chosen dreadnought when another damaged
@@ -158,6 +194,6 @@ def repaired(state: Ti3State, side: Side) -> Ti3State:
 def destroyed_by_card(state: Ti3State, side: Side, unit: str) -> Ti3State:
     """Direct Hit destroyed ``side``'s just-damaged ``unit``: if it is the chosen dreadnought
     (it was the one that took the hit), it owes nothing more."""
-    if unit == "dreadnought" and owed(state, side) == DAMAGED_OWES:
+    if unit == "dreadnought" and owed(state, side) in (DAMAGED_OWES, SUSTAINED_OWES):
         return _with_owed(state, side, DONE)
     return state

@@ -313,7 +313,7 @@ def remove_casualties(
         after = valkyrie_armor.count(state, after, side)
         if targets is Targets.SHIPS:
             after = l1z1x_flagship.after_hit(state, after, side)
-            after = into_the_breach.after_hit(after, side, option)
+            after = into_the_breach.after_hit(setup, after, side, option)
             if option.action == "destroy":
                 after = alastor.fell(setup, after, side, option.unit or "")
                 after = van_hauge.fell(setup, after, side, option.unit or "")

@@ -304,12 +304,14 @@ def pre_combat(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State]:
             return asked
     if not state.steps:
         # damage taken before round 1 (PDS fire, pre-combat shots) is not "this round's"
-        first = state.at(
-            round_start.first_phase(setup, Phase.ANNOUNCE_WITHDRAWALS),
-            round=1,
-            turn=A,
-            attacker=state.attacker.with_space(state.attacker.space.settle_round()),
-            defender=state.defender.with_space(state.defender.space.settle_round()),
+        first = into_the_breach.settled(
+            state.at(
+                round_start.first_phase(setup, Phase.ANNOUNCE_WITHDRAWALS),
+                round=1,
+                turn=A,
+                attacker=state.attacker.with_space(state.attacker.space.settle_round()),
+                defender=state.defender.with_space(state.defender.space.settle_round()),
+            )
         )
         return Step(first, (event("round_started", round=1),))
     legal = [s for s in state.steps if s != sabotage_run.STEP or _AFB not in state.steps]
@@ -492,10 +494,12 @@ def _arc_secundus_repairs(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State] | 
 
 
 def _next_round(setup: Ti3Setup, state: Ti3State) -> Step[Ti3State]:
-    settled = state.changed(
-        attacker=state.attacker.with_space(state.attacker.space.settle_round()),
-        defender=state.defender.with_space(state.defender.space.settle_round()),
-        step="",  # what a round's steps marked (Shields Holding asked) is over
+    settled = into_the_breach.settled(  # a chosen dreadnought damaged this round (27Q-1)
+        state.changed(
+            attacker=state.attacker.with_space(state.attacker.space.settle_round()),
+            defender=state.defender.with_space(state.defender.space.settle_round()),
+            step="",  # what a round's steps marked (Shields Holding asked) is over
+        )
     )
     ended = (event("round_ended", round=state.round),)
     if state.withdrew is None and all(ships(setup, settled, side) for side in SIDES):

@@ -327,6 +327,35 @@ class Handler:
         played, a unit destroyed, hits cancelled). ``False`` unless the class says."""
         return False
 
+    def paired_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """For the exact engine (procedures/assign_hits.py ``paired``): whether, while ``side``
+        assigns a combat round's hits from ``state`` on, every hook of hit assignment the
+        handler answers reads nothing of the hits against the other player and changes neither
+        those hits nor the other player's part, though it may read that part (Technological
+        Singularity reads its owner's units while the opponent assigns), and it may not be
+        cancelled (no ``watcher``). What it changes besides the assigning player's part (what
+        was used, the notes, the technologies gained) travels with the part. Then the paired
+        tables of a round's rolls taken player by player (rulesets/ti4/split_rolls.py
+        ``_walked_whole``), which walk each assignment from the other player's part as it
+        stands when it begins, may walk ``side``'s whole assignment (24Z-2). A handler blind
+        while ``side`` assigns (``blind_while_assigning``) need not say it too. ``False``
+        unless the class says."""
+        return False
+
+    def places_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """For the exact engine (procedures/assign_hits.py ``placing``): whether, while ``side``
+        assigns a combat round's hits from ``state`` on, every hook of hit assignment the
+        handler answers reads of the other player's part its units alone (not its purse, nor
+        the hits against it), changes of it at most its units, by placing or repairing ships
+        there (Ipswitch, Loose Cannon), and it may not be cancelled (no ``watcher``). Then in
+        the paired tables, whose walks start from both players' parts as they stand,
+        ``side``'s whole assignment may be walked by the real procedure and the other
+        player's units it leaves carried with the parts (split_rolls.py ``_walked_placing``),
+        and the explorer's walks take it at once, once for every state alike but for the hits
+        against the other player (``Ti4Battle.leap``; issue 24, 24X-3). ``False`` unless the
+        class says."""
+        return False
+
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str
     ) -> Node[BattleState] | None:
@@ -374,6 +403,15 @@ class Handler:
         the states that differ only by those hits then have the same future (issue 24,
         24U-1). ``False`` unless the class says."""
         return False
+
+    def queued_alike(self, setup: BattleSetup, state: BattleState) -> BattleState | None:
+        """For the exact engine (procedures/queued_alike.py): where this handler's own
+        follow-ups are the whole queue of a timing window (``state.following``, nothing
+        pending), a state that plays out alike from here on, with the same chance of every end
+        and of every number of rounds, that the exact engine keys ``state`` by: its rerolls
+        heard in another order, what none of them reads forgotten (War Funding Ω, issue 24,
+        24X-2). ``None`` (``state`` as it is) unless the class says."""
+        return None
 
     def aims_combat_hits(
         self, setup: BattleSetup, state: BattleState, roller: Side

@@ -27,11 +27,6 @@ if TYPE_CHECKING:
 FLAGSHIP = "flagship"
 COST = 2
 
-#: whether the repair declares itself blind to the opponent while its owner assigns
-#: (``blind_while_assigning``; off: it declares nothing, as before,
-#: tests/ti4/test_blind_leap_to_roll.py; 24Y-2)
-BLIND = True
-
 
 @register
 class EmpyreanFlagshipRepair(ActsOnHits):
@@ -45,11 +40,11 @@ class EmpyreanFlagshipRepair(ActsOnHits):
         return side is not self.owner or state.wealth(side)[1] < COST
 
     def blind_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
-        """While its owner assigns, it reads the owner's flagship, the unit that sustained,
-        the round and the owner's influence, and changes the owner's unit and influence only:
-        nothing of the opponent's part nor the hits against it; it is no card, none may cancel
-        it (``Handler.blind_while_assigning``; 24Y-2)."""
-        return BLIND
+        """While its owner assigns, it reads the flagship's presence, the unit that just
+        sustained, the round and its owner's influence; played, it repairs that unit and spends
+        the influence: nothing of the opponent's part nor the hits against the opponent
+        (``Handler.blind_while_assigning``; 24Z-2)."""
+        return True
 
     def after_sustain(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str

@@ -109,6 +109,13 @@ class IpswitchLooseCannon(ActsOnHits, Card):
         ``None`` (``Handler.idle_while_assigning``)."""
         return side is self.owner
 
+    def places_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """While the opponent assigns, ``after_destroyed`` reads of its owner's part the ships
+        in the space area alone (the pieces left, a damaged one to repair) and changes them
+        only by placing or repairing a ship there; it reads neither the owner's purse nor the
+        hits against the owner (``Handler.places_while_assigning``, 24X-3)."""
+        return side is not self.owner
+
     def after_destroyed(
         self,
         setup: BattleSetup,

@@ -383,6 +383,21 @@ class TechnologicalSingularity(Handler):
         except RuleNotImplemented:
             return False  # refused when heard, as it is
 
+    def paired_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """While the opponent assigns, it reads its owner's units, whether the opponent still
+        has units in the combat, the combats still to come, what was used and gained
+        (``offers``), never the hits against its owner; used, it changes what was used and
+        gained, nothing of its owner's part (``Handler.paired_while_assigning``; 24Z-2). Not
+        where what it could take is refused by name (refused when heard, as it is)."""
+        owner = self.owner
+        if owner is None:
+            return False
+        try:
+            offers(setup, state, owner)
+        except RuleNotImplemented:
+            return False
+        return True
+
     def after_destroyed(
         self,
         setup: BattleSetup,

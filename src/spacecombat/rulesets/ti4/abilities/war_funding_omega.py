@@ -46,6 +46,7 @@ from spacecombat.core.pool import DiceGroup, DicePool, Tally
 from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, overrides, register
 from spacecombat.rulesets.ti4.effects import aimed_pool, aiming, combat_pool, restricted_hits
 from spacecombat.rulesets.ti4.hooks import FollowUp, Window
+from spacecombat.rulesets.ti4.sides import SIDES
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ NAME = "War Funding Ω"
 #: the ``following`` details of the rerolls still to make (procedures/windows.py)
 THEIRS = "theirs"
 MINE = "mine"
+_NO_ROLLS: tuple[RolledHits, RolledHits] = ((), ())
 #: the options' labels ("play war_funding_omega: LABEL"), in the order offered on equal gains
 LABELS = {
     (THEIRS, MINE): "reroll theirs and my misses",
@@ -170,6 +172,55 @@ def _my_misses(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
     )
 
 
+#: the ways offered and their gains (``_offer``) remembered per setup by the two gains, each
+#: remembered by what it reads (docs/architecture.md 24X-1); off: worked out afresh at each
+#: offer, the old way (tests/ti4/test_war_funding_omega_keyed.py)
+REMEMBER_OFFER = True
+_OFFER = "war_funding_omega.offer"
+
+#: the ways that change something, the largest expected gain first, whether "pass" comes
+#: first (no way gains), and each way's gain by its label (the request's fact)
+Offer = tuple[tuple[tuple[str, ...], ...], bool, dict[str, str]]
+
+
+def _their_gain(their_pool: DicePool, against_me: int) -> Fraction | None:
+    """The exact expected change of (hits against the opponent − hits against the holder) if
+    the opponent's roll, which gave ``against_me`` hits, is rolled again (``their_pool``);
+    ``None`` if that changes nothing (no die, or only those hits possible)."""
+    if not their_pool.groups or _certain(their_pool, against_me):
+        return None
+    return against_me - _expected(their_pool)
+
+
+def _my_gain(miss_pool: DicePool) -> Fraction | None:
+    """The exact expected hits of the holder's misses rolled again (``miss_pool``); ``None`` if
+    that changes nothing (no die, or no die that may hit)."""
+    if not miss_pool.groups or _certain(miss_pool, 0):
+        return None
+    return _expected(miss_pool)
+
+
+def _offer(theirs: Fraction | None, mine: Fraction | None) -> Offer | None:
+    """The ways of playing the card that change something (rolling the opponent's dice again,
+    whose gain is ``theirs``; rolling the holder's misses again, ``mine``: ``None`` where that
+    changes nothing), in the order offered: the largest exact expected change of (hits against
+    the opponent − hits against the holder) first, ties in ``LABELS``' order (14W-3); whether
+    "pass" is listed first (the best gains nothing); each way's gain by its label. ``None``
+    when no way changes anything."""
+    gains: dict[str, Fraction] = {}
+    if theirs is not None:
+        gains[THEIRS] = theirs
+    if mine is not None:
+        gains[MINE] = mine
+    if not gains:
+        return None
+    offered = [way for way in LABELS if all(part in gains for part in way)]
+    gain = {way: sum((gains[part] for part in way), Fraction(0)) for way in offered}
+    offered.sort(key=lambda way: -gain[way])  # stable: ties keep the order above
+    facts = {LABELS[w]: str(gain[w]) for w in offered}
+    return tuple(offered), gain[offered[0]] <= 0, facts
+
+
 def _spent(state: BattleState, who: Side, tally: Tally, by: str) -> Step[BattleState]:
     """``state`` with the trade goods a roll's ``tally`` says ``who`` spent (by ``by``)."""
     if not tally.spent:
@@ -223,17 +274,22 @@ class WarFundingOmega(Card):
             _refused(group, owner.value, state.round, own=True)
         miss_pool = _my_misses(setup, state, owner)
         against_me = state.hits_on(owner)
-        # the exact expected change of (hits against the opponent - hits against the holder)
-        gains: dict[str, Fraction] = {}
-        if their_pool.groups and not _certain(their_pool, against_me):
-            gains[THEIRS] = against_me - _expected(their_pool)
-        if miss_pool.groups and not _certain(miss_pool, 0):
-            gains[MINE] = _expected(miss_pool)
-        if not gains:
+        if REMEMBER_OFFER:
+            # each gain a value of its pool (and the hits against the holder) alone, the
+            # offer a value of the two gains alone (24X-1)
+            their_gain = setup.remembered(
+                (_OFFER, THEIRS, their_pool, against_me),
+                lambda: _their_gain(their_pool, against_me),
+            )
+            my_gain = setup.remembered((_OFFER, MINE, miss_pool), lambda: _my_gain(miss_pool))
+            offer = setup.remembered(
+                (_OFFER, their_gain, my_gain), lambda: _offer(their_gain, my_gain)
+            )
+        else:
+            offer = _offer(_their_gain(their_pool, against_me), _my_gain(miss_pool))
+        if offer is None:
             return None
-        offered = [way for way in LABELS if all(part in gains for part in way)]
-        gain = {way: sum((gains[part] for part in way), Fraction(0)) for way in offered}
-        offered.sort(key=lambda way: -gain[way])  # stable: ties keep the order above
+        offered, pass_first, expected_gain = offer
 
         def play(way: tuple[str, ...]) -> Callable[[BattleState], Step[BattleState]]:
             def act(s: BattleState) -> Step[BattleState]:
@@ -248,8 +304,8 @@ class WarFundingOmega(Card):
             state,
             f"{NAME}: reroll all of your opponent's dice and any of yours that missed?",
             [(LABELS[way], play(way)) for way in offered],
-            pass_first=gain[offered[0]] <= 0,
-            facts={"expected_gain": {LABELS[w]: str(gain[w]) for w in offered}},
+            pass_first=pass_first,
+            facts={"expected_gain": dict(expected_gain)},
         )
 
     def replaces_hits(self, detail: str) -> bool:
@@ -257,6 +313,51 @@ class WarFundingOmega(Card):
         (``theirs``, ``their_marked``, ``spending`` set them), and its pool reads their units
         alone (``_their_pool``, ``_their_aimed``): 24U-1."""
         return detail == THEIRS
+
+    def queued_alike(self, setup: BattleSetup, state: BattleState) -> BattleState | None:
+        """For the exact engine's canonical states (procedures/queued_alike.py, 24X-2), where
+        the card's rerolls are the whole queue of the "after roll dice" window:
+
+        - both queued, the opponent's roll first (``(THEIRS, MINE)``), neither with a hit that
+          must go to non-fighter ships, the holder's with no trade goods to spend: the
+          holder's misses first, and the hits against the holder 0. The two rerolls commute:
+          the reroll of the opponent's dice reads their units and trade goods (``_their_pool``:
+          ``combat_pool`` and the handlers changing it, by their ``roll_key``, which read the
+          roller's own part, none the hits) and sets the hits against the holder whatever they
+          were, spending the opponent's trade goods (``theirs``, ``spending``: 27T-9); the
+          reroll of the holder's misses reads its roll kept group by group (``_my_misses``:
+          its trade goods are read only for a roll raised by them, refused here) and adds to
+          the hits against the opponent (``mine``). Neither reads what the other changes, so
+          the state after both is the same in either order, with the same chances; and
+          nothing reads the hits against the holder before the second replaces them
+          (``replaces_hits``, 24U-1). The holder's reroll is then one chance state for each
+          of its rolls, whatever the opponent rolled, and the opponent's one for each number
+          of hits against them after it.
+        - the opponent's reroll alone left (``(THEIRS,)``), with the holder's roll still kept:
+          nothing reads that roll any more (the card played keeps none; the Assign Hits step
+          clears it), so it is forgotten, as ``dead_rolls`` does once nothing is queued.
+
+        ``None`` elsewhere."""
+        details = tuple(f.detail for f in state.following)
+        owner = self.owner
+        if owner is None or state.then is not Phase.ASSIGN_HITS:
+            return None
+        if details == (THEIRS,):
+            if state.rolls == _NO_ROLLS:
+                return None
+            keepers = setup.answering("keeps_rolls")
+            if any(h.keeps_rolls(setup, state, side) for h in keepers for side in SIDES):
+                return None
+            return state.changed(rolls=_NO_ROLLS)
+        if details != (THEIRS, MINE):
+            return None
+        opponent = owner.other
+        theirs = _their_aimed(setup, state, opponent, _their_pool(setup, state, opponent))[0]
+        mine = _my_misses(setup, state, owner)
+        if theirs.marks or mine.tallied or mine.marks:
+            return None
+        first, second = state.following
+        return state.changed(following=(second, first)).with_hits_on(owner, 0)
 
     def follow_up(
         self, setup: BattleSetup, state: BattleState, side: Side, detail: str, where: int | None

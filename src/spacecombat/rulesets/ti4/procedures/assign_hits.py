@@ -18,6 +18,7 @@ from spacecombat.rulesets.ti4.abilities import sustain_damage
 from spacecombat.rulesets.ti4.abilities.base import Handler, overrides
 from spacecombat.rulesets.ti4.effects import (
     aiming,
+    arena,
     follow_ups,
     free_hits,
     restricted_hits,
@@ -296,6 +297,53 @@ def blind(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> boo
         if not handler.blind_while_assigning(setup, state, side):
             return False
     return True
+
+
+def paired(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> bool:
+    """Whether every handler asked about ``side``'s assignment of hits of ``cause`` from
+    ``state`` on is idle then (``Handler.idle_while_assigning``), blind
+    (``Handler.blind_while_assigning``) or reads nothing of the hits against the other player
+    (``Handler.paired_while_assigning``), none of them cancellable (``Card.watcher``): then the
+    assignment reads, of the state, all but the hits against the other player, and changes
+    those hits only by adding to them, the other player's part not at all (the exact engine's
+    paired tables: rulesets/ti4/split_rolls.py ``_walked_whole``; 24Z-2)."""
+    for handler in _hooks(setup, cause).asked:
+        if handler.idle_while_assigning(setup, state, side):
+            continue
+        if getattr(handler, "watcher", None) is not None:
+            return False
+        if not (
+            handler.blind_while_assigning(setup, state, side)
+            or handler.paired_while_assigning(setup, state, side)
+        ):
+            return False
+    return True
+
+
+def placing(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> bool:
+    """Whether some handler asked while ``side`` assigns hits of ``cause`` from ``state`` places
+    units of the other player's (``Handler.places_while_assigning``: Ipswitch, Loose Cannon)
+    and every one asked is idle then, or that, or blind (``Handler.blind_while_assigning``),
+    or declares what it reads (``Handler.reads_while_assigning``), none cancellable
+    (``Card.watcher``): then none reads the hits against the other player, nor its purse,
+    and none changes the other player's part but by placing units there or adding hits
+    against it (the exact engine: split_rolls.py ``_walked_placing``, ``Ti4Battle.leap``;
+    issue 24, 24X-3)."""
+    some = False
+    where = arena(setup, state)
+    for handler in _hooks(setup, cause).asked:
+        if handler.idle_while_assigning(setup, state, side):
+            continue
+        if getattr(handler, "watcher", None) is not None:
+            return False
+        if handler.places_while_assigning(setup, state, side):
+            some = True
+            continue
+        if handler.blind_while_assigning(setup, state, side):
+            continue
+        if handler.reads_while_assigning(setup, state, side, where) is None:
+            return False
+    return some
 
 
 def _handing_back(

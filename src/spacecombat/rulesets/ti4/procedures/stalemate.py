@@ -34,6 +34,9 @@ ON_ENDED_PATHS = True
 #: has a die that can hit (``_neither``, docs/rulings.md 24Y-3); off: its paths are followed,
 #: the old way (tests/ti4/test_stalemate_never_stalls.py)
 DECLARED = True
+#: whether a setup's handlers acting in the rounds are found once per setup (``_acting``,
+#: 24Z-4); off: at each check, the old way (tests/ti4/test_stalemate_acting_remembered.py)
+REMEMBER = True
 
 #: the battle of a setup (battle.py ``Ti4Battle``), whose steps the path is followed through:
 #: the battle dispatches to the procedures, so they cannot import it; battle.py hands it over
@@ -50,13 +53,24 @@ def neither_can_win(setup: BattleSetup, state: BattleState) -> bool:
     """Whether no sequence of dice can end the current combat."""
     if _check.running:
         return False
-    if not any(acts_in_rounds(h) for h in setup.handlers):
+    if not _acting(setup):
         # Hits only ever take units away: a side with a die that can hit wins on the path
         # where it always hits and the other never does. Only two sides that cannot hit at all
         # are stuck (their dice would need more than 10).
         return all(combat_pool(setup, state, side).max_hits == 0 for side in SIDES)
     key = (state.attacker, state.defender, state.planet)
     return _check.answer(setup, key, lambda: _neither(setup, state))
+
+
+def _acting(setup: BattleSetup) -> bool:
+    """Whether a handler in play may change what happens during the combat rounds
+    (``acts_in_rounds``): a value of the setup alone, found once for it (24Z-4: asked at each
+    check, a twentieth of no. 51's CPU of the faction mix)."""
+    if not REMEMBER:
+        return any(acts_in_rounds(h) for h in setup.handlers)
+    return setup.remembered(
+        ("stalemate", "acting in rounds"), lambda: any(acts_in_rounds(h) for h in setup.handlers)
+    )
 
 
 def _neither(setup: BattleSetup, state: BattleState) -> bool:
