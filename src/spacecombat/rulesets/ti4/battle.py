@@ -52,7 +52,7 @@ TO_ROLL = True
 #: whether the ships a player must destroy in the middle of the other's assignment
 #: (Courageous to the End's hits), and the handlers hearing them, are taken at once where
 #: every such handler is idle (``Ti4Battle._destroyed_at_once``; off: step by step, as before,
-#: tests/ti4/test_destroyed_at_once.py; 24Y-6)
+#: tests/odds/test_graph_destroyed_at_once.py; 24Y-6)
 AT_ONCE = True
 
 #: the most steps of the rules the ships to destroy are walked at once
