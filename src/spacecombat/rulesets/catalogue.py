@@ -109,6 +109,8 @@ def ti4() -> dict[str, Any]:
         list(UPGRADABLE),
         ti4_rules.Ti4Options,
         unit_cards=_ti4_unit_cards(data),
+        # the ion storm is TI3's special system alone (docs/rulings.md 27I-5)
+        anomalies=[a for a in get_args(Anomaly) if a != "ion_storm"],
     )
 
 
@@ -181,9 +183,11 @@ def _ti(
     *,
     laws: bool = True,
     unit_cards: dict[str, dict[str, dict[str, str]]],
+    anomalies: list[str] | None = None,
 ) -> dict[str, Any]:
     """A TI ruleset's catalogue, from its loaded data (``rules.load()``), its handlers' ids
-    (what is implemented) and its scenario models."""
+    (what is implemented) and its scenario models; ``anomalies``: those its scenarios may name
+    (default: every one the scenario schema has)."""
     return {
         "battles": list(get_args(Scenario.model_fields["battle"].annotation)),
         "units": list(units),
@@ -196,7 +200,7 @@ def _ti(
         "technologies": {i: _technology(t, handlers) for i, t in data.technologies.items()},
         "factions": {i: _faction(f, handlers) for i, f in data.factions.items()},
         "laws": {i: _law(law, handlers) for i, law in data.laws.items()} if laws else {},
-        "anomalies": list(get_args(Anomaly)),
+        "anomalies": list(get_args(Anomaly)) if anomalies is None else anomalies,
         "options": _fields(options),
         "policy": _fields(PolicySpec),
         "side": _side_fields(),

@@ -36,7 +36,8 @@ from spacecombat.scenario.formats import decode_json_line as decode_json_line
 from spacecombat.scenario.formats import read_document as read_document
 from spacecombat.scenario.notation import Fleet
 
-Anomaly = Literal["none", "nebula", "gravity_rift", "asteroid_field", "supernova"]
+#: ``ion_storm``: a TI3 (Shattered Empire) special system; TI4 refuses it (docs/rulings.md 27I-5)
+Anomaly = Literal["none", "nebula", "gravity_rift", "asteroid_field", "supernova", "ion_storm"]
 Player = Literal["attacker", "defender", "other"]
 #: a unit count: a whole number written as one (not true, "3" or 3.0), within the unit limit
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_UNITS_PER_SIDE)]

@@ -25,6 +25,7 @@ from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES
 from spacecombat.rulesets.ti3.abilities.dacxive_animators import counts_fallen
 from spacecombat.rulesets.ti3.abilities.races import NoneuclidianShielding
 from spacecombat.rulesets.ti3.cards import IN_ROUNDS
+from spacecombat.rulesets.ti3.procedures import stalemate
 from spacecombat.rulesets.ti3.procedures.common import combat_pool
 from spacecombat.rulesets.ti3.procedures.invasion import ground_pool
 from spacecombat.rulesets.ti3.procedures.space_battle import destinations
@@ -98,6 +99,10 @@ class Ti3ProductRounds(PlayerRounds[Ti3State]):
         ):
             # Van Hauge's ground forces fight as fighters until its flagship falls (27S-43)
             return "Van Hauge's ground forces may fight as fighters until it falls"
+        if setup.kind == "space" and stalemate.fighters_may_be_left_alone(setup):
+            # fighters alone on both sides in an ion storm never hit: the battle may end as a
+            # stalemate (procedures/stalemate.py; docs/rulings.md 27I-2)
+            return "fighters left alone on both sides in an ion storm end the battle as a stalemate"
         if setup.kind == "invasion":
             if len(setup.planets) > 1:
                 return "several planets are invaded (TI3 solves them state by state)"

@@ -201,6 +201,11 @@ class Ti3Options(BaseModel):
     #: ships roll alone and what the ships that got away cannot carry is lost (PC_Twi's
     #: fighters: the capacity check after the move).
     gravity_rift_cargo: Literal["aboard", "capacity"] = "aboard"
+    #: Fighters in a space battle in an ion storm (Shattered Empire; docs/rulings.md 27I-2):
+    #: ``no_dice``, they roll no combat dice but stay in the battle as units (casualties,
+    #: anti-fighter barrage), as PC_Twi's ``e_IonStormFighters`` and the SA rulebook read it;
+    #: ``absent`` (fighters take no part at all) is refused, no source reading it so.
+    ion_storm_fighters: Literal["no_dice", "absent"] = "no_dice"
 
 
 def options(raw: dict[str, object]) -> Ti3Options:

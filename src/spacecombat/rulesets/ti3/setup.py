@@ -26,7 +26,7 @@ from spacecombat.rulesets.setup import (
     policy_config,
     side_spec,
 )
-from spacecombat.rulesets.ti3 import gravity_rift
+from spacecombat.rulesets.ti3 import gravity_rift, ion_storm
 from spacecombat.rulesets.ti3.abilities import HANDLERS
 from spacecombat.rulesets.ti3.abilities.base import Handler, RollContext
 from spacecombat.rulesets.ti3.cards import CARDS, touch_of_genius
@@ -56,8 +56,9 @@ PRE_COMBAT_STEPS = ("anti_fighter_barrage", "assault_cannon", "mentak")
 #: Minister of War's hit (not in the spec's list: after it; procedures/minister_of_war.py)
 POLICY_PRE_COMBAT_STEPS = (*PRE_COMBAT_STEPS, "sabotage_run", "minister_of_war")
 
-#: Anomalies a TI3 battle may be fought in (ti3-facts.md 4.4: the nebula's effect is known).
-ANOMALIES = ("none", "nebula")
+#: Anomalies a TI3 battle may be fought in (ti3-facts.md 4.4: the nebula's effect is known;
+#: the ion storm's, docs/rulings.md 27I).
+ANOMALIES = ("none", "nebula", ion_storm.ANOMALY)
 
 #: Anomalies no ship may end its move in, so no battle can happen there (docs/rulings.md T18):
 #: why, in the project's words.
@@ -155,6 +156,8 @@ def build(scenario: Scenario) -> Ti3Setup:
         raise ScenarioError("system.anomaly", CLOSED_ANOMALIES[anomaly])
     if anomaly not in (*ANOMALIES, gravity_rift.ANOMALY):
         raise RuleNotImplemented(f"the TI3 {anomaly.replace('_', ' ')}", "system.anomaly")
+    if anomaly == ion_storm.ANOMALY:
+        ion_storm.check_places(scenario, rule_options)  # no planet there (27I-3)
     sides = {
         side: _side(data, scenario, side, side_spec(scenario, side), rule_options) for side in SIDES
     }
@@ -183,6 +186,13 @@ def build(scenario: Scenario) -> Ti3Setup:
         hands=(sides[Side.ATTACKER].held, sides[Side.DEFENDER].held),
         genius=(sides[Side.ATTACKER].genius, sides[Side.DEFENDER].genius),
     )
+    pre_combat = (
+        _pre_combat(sides, attacker, defender, rule_options, _minister(in_force))
+        if scenario.battle == "space"
+        else ()
+    )
+    if anomaly == ion_storm.ANOMALY:
+        ion_storm.check_sides(scenario, sides, pre_combat)
     setup = Ti3Setup(
         kind=scenario.battle,
         sides=sides,
@@ -193,11 +203,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         planets=names,
         bombarded_by=bombard,
         handlers=tuple(handlers),
-        pre_combat=(
-            _pre_combat(sides, attacker, defender, rule_options, _minister(in_force))
-            if scenario.battle == "space"
-            else ()
-        ),
+        pre_combat=pre_combat,
         initial=initial,
         wormholes=tuple(scenario.system.wormholes or ()),
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from spacecombat.core.engine import Node
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3 import ion_storm
 from spacecombat.rulesets.ti3.abilities import van_hauge
 from spacecombat.rulesets.ti3.abilities.base import RollKind
 from spacecombat.rulesets.ti3.abilities.races import FLAGSHIP
@@ -27,7 +28,10 @@ BONUS = 2
 def applies(setup: Ti3Setup, state: Ti3State, side: Side) -> bool:
     """``side`` holds the card, has fighters in the battle (or Van Hauge's ground forces,
     which fight as fighters if their owner chooses after this window: docs/rulings.md 27T-12)
-    and faces enemy ships."""
+    and faces enemy ships; never in an ion storm, where fighters roll no dice (docs/rulings.md
+    27I-2)."""
+    if not ion_storm.fighters_roll(setup.anomaly):
+        return False
     if held_with_unit(setup, state, side, CARD, "fighter"):
         return True
     return held_with_unit(setup, state, side, CARD, FLAGSHIP) and van_hauge.may_fight(

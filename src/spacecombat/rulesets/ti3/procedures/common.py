@@ -14,6 +14,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import next_hit
 from spacecombat.core.pool import DiceGroup, DicePool, hit_face
 from spacecombat.core.sides import Side
+from spacecombat.rulesets.ti3 import ion_storm
 from spacecombat.rulesets.ti3.abilities import (
     alastor,
     graviton_negator,
@@ -87,10 +88,12 @@ def pool(
 
 def combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
     """The dice ``side`` rolls in a space battle's combat round: every ship its combat dice (war
-    suns 3)."""
+    suns 3); in an ion storm, fighters none (docs/rulings.md 27I-2)."""
     cards = setup.side(side)
     units = [(u, n) for u, n in state.side(side).space.by_type().items() if cards.is_ship(u)]
     units = [(u, n) for u, n in units if cards.card(u).combat is not None]
+    if not ion_storm.fighters_roll(setup.anomaly):
+        units = [(u, n) for u, n in units if u != "fighter"]
     # Target Their Flagship!: the ship that fired the card's die does not roll in round 1
     held = target_their_flagship.held_back(state, side)
     units = [(u, n - (u == held)) for u, n in units if n - (u == held) > 0]

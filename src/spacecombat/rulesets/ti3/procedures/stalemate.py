@@ -2,8 +2,10 @@
 
 TI3's battle goes on "until only the ships of a single player remain". Without repairs every
 hit that lands brings that closer, so the battle ends. With Duranium Armor it may not: two
-lone dreadnoughts that both repair never destroy each other. The rules have no answer, so the
-engine ends such a battle as a ``stalemate`` (both fleets stay) instead of playing for ever.
+lone dreadnoughts that both repair never destroy each other; nor in an ion storm, where
+fighters roll no dice (27I-2): two players left with fighters alone never hit. The rules have
+no answer, so the engine ends such a battle as a ``stalemate`` (both fleets stay) instead of
+playing for ever.
 
 A player *can win* if, from the start of a round, the path where all of their dice hit and
 none of the opponent's do (decisions by the stock policies, nobody withdrawing) destroys the
@@ -20,6 +22,7 @@ from spacecombat.core.policies import StockPolicy
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.stalemate import PathCheck, favoured_path
 from spacecombat.core.state import ships
+from spacecombat.rulesets.ti3 import ion_storm
 from spacecombat.rulesets.ti3.setup import Ti3Setup
 from spacecombat.rulesets.ti3.state import Phase, Ti3State
 
@@ -32,8 +35,21 @@ _MOST_ROUNDS = 1_000
 
 
 def possible(setup: Ti3Setup) -> bool:
-    """Only repairs can make a battle endless (and no check runs inside a check)."""
-    return not _check.running and any(side.has("duranium_armor") for side in setup.sides.values())
+    """Only repairs, or fighters that roll no dice (both players' in an ion storm:
+    docs/rulings.md 27I-2), can make a battle endless (and no check runs inside a check)."""
+    if _check.running:
+        return False
+    if any(side.has("duranium_armor") for side in setup.sides.values()):
+        return True
+    return fighters_may_be_left_alone(setup)
+
+
+def fighters_may_be_left_alone(setup: Ti3Setup) -> bool:
+    """Whether both players may be left with fighters alone, which roll no dice in an ion
+    storm (27I-2): both bring fighters there."""
+    return not ion_storm.fighters_roll(setup.anomaly) and all(
+        setup.initial.side(s).space.count("fighter") for s in SIDES
+    )
 
 
 def neither_can_win(setup: Ti3Setup, state: Ti3State, advance: Advance) -> bool:

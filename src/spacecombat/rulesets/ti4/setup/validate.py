@@ -6,6 +6,7 @@ battle from what they read is setup/building.py."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import get_args
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
 from spacecombat.core.limits import shown
@@ -35,7 +36,7 @@ from spacecombat.rulesets.ti4.setup.model import (
     StarSystem,
 )
 from spacecombat.rulesets.ti4.sides import SIDES, Side
-from spacecombat.scenario.schema import PolicySpec, Scenario, SideSpec
+from spacecombat.scenario.schema import Anomaly, PolicySpec, Scenario, SideSpec
 
 
 def check_ti3_only_keys(scenario: Scenario) -> None:
@@ -140,7 +141,24 @@ def _opening_technology(data: Ti4Data, anomaly: str) -> str:
     raise AssertionError(f"no technology opens {anomaly}")
 
 
+#: anomalies of another ruleset: the ion storm is a TI3 (Shattered Empire) special system, and
+#: TI4 has none (docs/rulings.md 27I-5)
+_NOT_TI4_ANOMALIES = ("ion_storm",)
+
+
+def _check_ti4_anomaly(anomaly: str, field: str) -> None:
+    """``anomaly`` is one of TI4's (the scenario schema also holds TI3's ion storm)."""
+    if anomaly in _NOT_TI4_ANOMALIES:
+        allowed = ", ".join(a for a in get_args(Anomaly) if a not in _NOT_TI4_ANOMALIES)
+        raise ScenarioError(
+            field, f"{shown(anomaly)} is a TI3 special system, not TI4's; allowed: {allowed}"
+        )
+
+
 def read_system(scenario: Scenario) -> StarSystem:
+    _check_ti4_anomaly(scenario.system.anomaly, "system.anomaly")
+    for i, spec in enumerate(scenario.system.adjacent):
+        _check_ti4_anomaly(spec.anomaly, f"system.adjacent[{i}].anomaly")
     names: set[str] = set()
     adjacent = []
     for i, spec in enumerate(scenario.system.adjacent):
