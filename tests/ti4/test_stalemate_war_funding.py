@@ -1,18 +1,20 @@
-"""The stalemate check passes over War Funding Ω (issue 24, docs/rulings.md 24AA-2, beside
-24Y-3; rulesets/ti4/procedures/stalemate.py ``_neither``, ``DECLARED``;
-abilities/war_funding_omega.py ``never_stalls``; docs/rulings.md R20).
+"""The stalemate check passes over War Funding Ω and War Funding (issue 24, docs/rulings.md
+24AA-2 and 24AA-3, beside 24Y-3; rulesets/ti4/procedures/stalemate.py ``_neither``,
+``DECLARED``; abilities/war_funding_omega.py and war_funding.py ``never_stalls``;
+docs/rulings.md R20).
 
 A side "can win" if the combat ends on the path where it hits with every die and the other side
 never hits, each roll with nothing spent and no unit lost (core/stalemate.py
 ``favoured_path``). War Funding Ω's rerolls are rolls on that path like the others: the
 favoured side's dice rolled again all hit, their hits replaced by as many; the other side's
-never do; nothing is spent. It gives or takes away no unit, hit or die, so where it is the only
-handler acting in the rounds (or beside others that declare the same: the Crown of Thalnos), a
-side with a die that can hit wins on its path as without handlers. Checked here: every check so
-answered, in the faction-mix battles where War Funding Ω acts alone in the rounds (nos. 3, 29,
-115, 188) and in battles beside the Crown of Thalnos and Duranium Armor, is the answer of the
-paths followed afresh; every check's answer, in order, and the reports (exact fractions) are
-the same with the declaration off.
+never do; nothing is spent. War Funding (the Prophecy of Kings printing) makes its holder's
+misses rolled again, as the Crown of Thalnos does. Neither gives or takes away a unit, a hit or
+a die, so where they are the only handlers acting in the rounds (or beside others that declare
+the same: the Crown of Thalnos; Duranium Armor on its owner's path), a side with a die that can
+hit wins on its path as without handlers. Checked here, over faction-mix battles holding either
+card (``NUMBERS``) and battles made for it: every check so answered is the answer of the paths
+followed afresh; every check's answer, in order, and the reports (exact fractions) are the same
+with the declaration off.
 """
 
 from __future__ import annotations
@@ -31,9 +33,21 @@ from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState
 
-#: the faction-mix battles (benchmarks/faction_exact.py, seed 2026) where War Funding Ω is the
-#: only handler acting in the rounds
-NUMBERS = (3, 29, 115, 188)
+#: faction-mix battles (benchmarks/faction_exact.py, seed 2026) holding War Funding Ω or War
+#: Funding, whose handlers acting in the rounds all declare it (on the players' paths named):
+#: each card alone, beside the Crown of Thalnos, both beside Duranium Armor
+NUMBERS: dict[int, tuple[Side, ...]] = {
+    3: SIDES,
+    29: SIDES,
+    115: SIDES,
+    188: SIDES,
+    120: SIDES,
+    101: SIDES,
+    265: SIDES,
+    289: SIDES,
+    52: (Side.DEFENDER,),
+    149: (Side.DEFENDER,),
+}
 
 #: the card's holder rerolls the Crown of Thalnos holder's dice (the Crown rerolls their misses
 #: first) and its own, a destroyer that can hardly hit against a war sun
@@ -83,15 +97,15 @@ def _declared(scenario: dict[str, Any]) -> tuple[Side, ...]:
     return tuple(side for side in SIDES if stalemate._never_stalling(setup, side))
 
 
-def test_the_card_alone_is_passed_over_on_both_paths(scenarios: dict[str, Any]) -> None:
+def test_the_cards_are_passed_over_on_the_paths_named(scenarios: dict[str, Any]) -> None:
+    expected = {f"no. {n}": sides for n, sides in NUMBERS.items()}
+    expected["beside the crown"] = SIDES
+    expected["beside duranium armor"] = (Side.ATTACKER,)  # Duranium Armor's owner's path
     for name, scenario in scenarios.items():
         setup = build(parse_ti_scenario(scenario)).for_stock_policies()
         acting = {h.id for h in setup.handlers if acts_in_rounds(h)}
-        assert "war_funding_omega" in acting, name
-        if name == "beside duranium armor":
-            assert _declared(scenario) == (Side.ATTACKER,)  # Duranium Armor's owner
-        else:
-            assert _declared(scenario) == SIDES, name
+        assert acting & {"war_funding_omega", "war_funding"}, name
+        assert _declared(scenario) == expected[name], name
 
 
 def test_every_answer_declared_is_the_one_the_paths_give(
@@ -115,7 +129,7 @@ def test_every_answer_declared_is_the_one_the_paths_give(
     monkeypatch.setattr(stalemate, "_neither", checked)
     for scenario in scenarios.values():
         odds(scenario, fallback=False)
-    assert answered > 100
+    assert answered > 300
 
 
 def test_the_same_answers_and_odds(
