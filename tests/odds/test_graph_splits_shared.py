@@ -76,8 +76,7 @@ def test_the_same_graph_with_fewer_states_put_together(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before, after = _same(CASES[name], monkeypatch)
-    if name != "mentak flagship defends":  # (one round split there)
-        assert after < before
+    assert after < before
 
 
 def test_the_odds_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
