@@ -99,6 +99,10 @@ class SplitRolls(Generic[S]):
     #: then by (first's part, second's part, hits taken) and ``second_after`` by (first's
     #: part after, second's part, hits taken)
     paired: bool = False
+    #: what ``state`` reads besides the two parts after, or ``None``: two chance states'
+    #: splits with the same ``shared`` put together the same state from the same parts after,
+    #: so where a pair of parts after leads is remembered across them (``SHARED``)
+    shared: Hashable | None = None
 
 
 class Splitting(Protocol[S]):
@@ -117,6 +121,14 @@ class Splitting(Protocol[S]):
 #: (``Splitting``; only with ``joins``, where the second roll is folded into the first); off,
 #: every pair of outcomes is followed (the graph is the same: tests/odds/test_graph_splits.py)
 SPLITS = True
+
+
+#: whether the explorer remembers where each pair of players' parts after leads across the
+#: chance states whose splits put the state walked on from together alike
+#: (``SplitRolls.shared``): a pair met again in another round is neither put together nor
+#: settled again; off, only within one chance state, as before (the graph is the same:
+#: tests/odds/test_graph_splits_shared.py; 24AA-1)
+SHARED = True
 
 
 #: whether the explorer folds the chance states a battle says join the roll before
@@ -272,6 +284,8 @@ class Explorer(Generic[S]):
         self._splits: Callable[[S, Mapping[str, Policy], bool], SplitRolls[S] | None] | None = (
             splitting
         )
+        #: where each pair of parts after leads, by the splits' ``shared`` (``SHARED``)
+        self._met: dict[Hashable, dict[tuple[Hashable, Hashable], tuple[Target, int]]] = {}
         # a process whose folds follow decisions (``folded``: EC4X's sieges) is told whose
         # policies decide them
         told = getattr(process, "use_policies", None)
@@ -450,7 +464,12 @@ class Explorer(Generic[S]):
         # outcomes lead to, so that a battle stops where and when it stopped before
         self._count_outcomes(split.rolled)
         first_after, second_after = split.first_after, split.second_after
-        met: dict[tuple[Hashable, Hashable], tuple[Target, int]] = {}
+        # where each pair of parts after leads; with the same ``shared``, the state walked on
+        # from is the same function of the parts after as in the chance states met before
+        shared = SHARED and split.shared is not None
+        met: dict[tuple[Hashable, Hashable], tuple[Target, int]] = (
+            self._met.setdefault(split.shared, {}) if shared else {}
+        )
         edges: dict[tuple[Target, int], Weight] = {}
         seconds = [
             (part, hits, chance)

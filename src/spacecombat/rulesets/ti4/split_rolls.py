@@ -157,6 +157,10 @@ def _fields_but(left_out: frozenset[str]) -> Callable[[BattleState], tuple[objec
 #: stand (phase, turn): those a roll must leave as they are
 _rest = _fields_but(_PARTS | {"phase", "turn", "hits"})
 
+#: the fields of ``state`` that are neither player's part nor the hits: what the state the
+#: explorer walks on from takes from the chance state's (``SplitRolls.shared``; 24AA-1)
+_template = _fields_but(_PARTS | {"hits"})
+
 
 def _with_parts(
     template: BattleState, attacker: Part, defender: Part, hits: tuple[int, int]
@@ -408,7 +412,16 @@ def split_rolls(
                 return _settled_early(state, (where, sides)) if sides else state
             return _settled_early(state, where_settled)
 
-        return SplitRolls(first, second, *paired, noted, tuple(folded), len(outcomes), paired=True)
+        return SplitRolls(
+            first,
+            second,
+            *paired,
+            noted,
+            tuple(folded),
+            len(outcomes),
+            paired=True,
+            shared=(noted.__name__, _template(assigned), where_settled),
+        )
     if taken is None:
         return None
     first_after, second_after = taken
@@ -424,7 +437,14 @@ def split_rolls(
         return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
 
     return SplitRolls(
-        first, second, first_after, second_after, joined, tuple(folded), len(outcomes)
+        first,
+        second,
+        first_after,
+        second_after,
+        joined,
+        tuple(folded),
+        len(outcomes),
+        shared=(joined.__name__, _template(assigned)),
     )
 
 

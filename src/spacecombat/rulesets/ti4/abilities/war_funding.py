@@ -42,6 +42,10 @@ class WarFunding(RerollsThisRound, Card):
     played_as = card
     reroller = "War Funding"
     barrage = True
+    #: on the stalemate check's paths it only makes its holder's misses rolled again: the
+    #: favoured side's dice all hit, the other's never do; the Letnev's trade goods lost give
+    #: or take no die of a handler that declares this (docs/rulings.md 24AA-3)
+    never_stalls = True
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}), held=True)
 
     def in_window(

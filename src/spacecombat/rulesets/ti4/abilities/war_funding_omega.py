@@ -245,6 +245,11 @@ class WarFundingOmega(Card):
     #: kept group by group serves the play alone: it acts only once played
     #: (``Handler.played_as``)
     played_as = card
+    #: on the stalemate check's paths its rerolls are rolls like the others: the favoured
+    #: side's dice rolled again all hit (their hits replaced by as many), the other side's
+    #: never do, and nothing is spent: no unit, no hit and no die is given or taken away
+    #: (docs/rulings.md 24AA-2)
+    never_stalls = True
 
     def _able(self, setup: BattleSetup, state: BattleState) -> Side | None:
         """The holder, if the card may be played in this battle now."""
