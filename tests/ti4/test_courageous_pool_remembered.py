@@ -20,6 +20,7 @@ import pytest
 from benchmarks.faction_exact import battles
 
 from spacecombat import odds
+from spacecombat.core.engine import Chance
 from spacecombat.core.pool import DicePool
 from spacecombat.rulesets.ti4.abilities import courageous_to_the_end as courageous
 from tests.ti4.switched import fractions_on_and_off
@@ -35,7 +36,7 @@ CASES: dict[str, dict[str, Any]] = {
 def _pools(scenario: dict[str, Any], on: bool, mp: pytest.MonkeyPatch) -> list[DicePool]:
     """The pools of the card's rolls the exact engine met, in order."""
     met: list[DicePool] = []
-    real = courageous.Chance
+    real = Chance
 
     def recorded(player: str, purpose: str, pool: DicePool, then: Any) -> Any:
         met.append(pool)
