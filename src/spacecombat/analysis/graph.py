@@ -142,6 +142,13 @@ JOINS = True
 LEAPS = True
 
 
+#: whether the roll a walk meets at a chance state not yet followed (the node the battle's
+#: ``advance`` gave there) is kept for the state's following (``Explorer._followed``), rather
+#: than asked of the battle again: ``advance`` is a function of the state alone (off: asked
+#: again, as before; tests/odds/test_graph_nodes_kept.py; 24AB-2)
+NODES_KEPT = True
+
+
 #: why a battle is explored state by state, unless the caller says otherwise
 NOT_IN_PRODUCT_FORM = "this battle's rounds are not in product form, and it is large"
 
@@ -270,6 +277,9 @@ class Explorer(Generic[S]):
         self.passed = 0
         self.most_passed = budget.GRAPH_PASSED
         self._terminals: dict[Hashable, Terminal] = {}
+        #: the roll or draw a walk met at each chance state not yet followed (``NODES_KEPT``),
+        #: taken when it is followed
+        self._met: dict[S, Chance[S] | Draw[S]] = {}
         self._pending: list[int] = []
         joining = getattr(process, "joins_roll_before", None) if joins and JOINS else None
         #: which chance states are folded into the roll before (``Joining``), and the edges
@@ -366,7 +376,17 @@ class Explorer(Generic[S]):
                 target = terminal
                 break
             else:  # a roll or a draw
+                new = current not in self._index
                 target = self._node_of(current)
+                # a chance state just made, or a state folded not yet followed (followed once,
+                # ``_joined_edges``, never a state of the graph)
+                unfollowed = (
+                    new
+                    if isinstance(target, int)
+                    else isinstance(target, Joined) and current not in self._joined
+                )
+                if NODES_KEPT and unfollowed:
+                    self._met[current] = node
                 break
             for happened in step.events:
                 if happened.get("event") == "round_started":
@@ -408,6 +428,7 @@ class Explorer(Generic[S]):
         fold = getattr(self.process, "folded", None)
         while self._pending:
             at = self._pending.pop()
+            met = self._met.pop(self.graph.states[at], None)
             if fold is not None:
                 folded = fold(self.graph.states[at], self.exact)
                 if folded is not None:
@@ -419,7 +440,8 @@ class Explorer(Generic[S]):
                     self.graph.edges[at] = self._split_edges(split, prune)
                     continue
             edges: dict[tuple[Target, int], Weight] = {}
-            for (reached, more), weight in self._followed(self.graph.states[at], prune).items():
+            followed = self._followed(self.graph.states[at], prune, met)
+            for (reached, more), weight in followed.items():
                 if isinstance(reached, Joined):
                     # a roll folded into this one: its outcomes are this roll's, their chances
                     # multiplied, the rounds begun on the way added
@@ -431,10 +453,13 @@ class Explorer(Generic[S]):
             self.graph.edges[at] = [Edge(t, w, r) for (t, r), w in edges.items()]
         return self.graph
 
-    def _followed(self, state: S, prune: float) -> dict[tuple[Target | Joined[S], int], Weight]:
+    def _followed(
+        self, state: S, prune: float, met: Chance[S] | Draw[S] | None = None
+    ) -> dict[tuple[Target | Joined[S], int], Weight]:
         """Each outcome of the roll in ``state`` followed to the next chance state or end, by
-        (target, rounds begun on the way), with its chance."""
-        node = self.process.advance(state)
+        (target, rounds begun on the way), with its chance. ``met``: the roll the walk that
+        reached ``state`` met there (``NODES_KEPT``), else it is asked of the battle."""
+        node = self.process.advance(state) if met is None else met
         assert isinstance(node, Chance | Draw)
         edges: dict[tuple[Target | Joined[S], int], Weight] = {}
         outcomes = chances(node, self.exact)
@@ -509,7 +534,8 @@ class Explorer(Generic[S]):
             if state not in self._folded:
                 self._fold(state)
             known = {}
-            for (reached, more), weight in self._followed(state, prune).items():
+            followed = self._followed(state, prune, self._met.pop(state, None))
+            for (reached, more), weight in followed.items():
                 target: Target = (
                     self._chance_state(reached.state) if isinstance(reached, Joined) else reached
                 )

@@ -55,6 +55,13 @@ TO_ROLL = True
 #: tests/odds/test_graph_destroyed_at_once.py; 24Y-6)
 AT_ONCE = True
 
+#: whether those walks (``Ti4Battle._destroyed_at_once``) are remembered without the hits
+#: against the player destroying its ships, besides the assigning player's part: no step of
+#: the stretch reads them, the walk is refused if it changes them, and the state it lands on
+#: takes them back (off: remembered with them, as before,
+#: tests/odds/test_graph_destroyed_at_once.py; 24AB-1)
+AT_ONCE_HITS_LEFT_OUT = True
+
 #: the most steps of the rules the ships to destroy are walked at once
 _AT_ONCE_STEPS = 40
 
@@ -260,7 +267,11 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         known = self._at_once.get(id(policies))
         if known is None or known[0] is not policies:
             known = self._at_once[id(policies)] = (policies, {})
-        key = (side, _blinded(state, side))
+        blinded = _blinded(state, side)
+        if AT_ONCE_HITS_LEFT_OUT:
+            # the hits against ``other`` are read by no step of the stretch either (24AB-1)
+            blinded = blinded.with_hits_on(other, 0)
+        key = (side, blinded)
         if key in known[1]:
             walked = known[1][key]
         else:

@@ -38,6 +38,13 @@ if TYPE_CHECKING:
 #: as before, tests/ti4/test_blind_leap_to_roll.py; 24Y-1)
 BLIND = True
 
+#: whether the card's dice pool, a value of the setup, the holder and the unit type destroyed
+#: alone (its printed combat value), is made once for them (``setup.memo``): the exact engine
+#: meets the roll at every state that rolls (no. 24 of the faction mix: 711; 24AB-4); off: made
+#: at each roll, as before (tests/ti4/test_courageous_pool_remembered.py)
+POOL_REMEMBERED = True
+_POOL = "courageous_to_the_end.pool"
+
 #: the cause named when the opponent destroys its ships
 CAUSE = "courageous to the end"
 #: the steps of a space combat in which a ship of the holder may be destroyed: hits assigned
@@ -107,7 +114,12 @@ class CourageousToTheEnd(ActsOnHits, Card):
         combat = setup.side(side).card(detail).combat
         if combat is None:
             return None
-        pool = DicePool.of([DiceGroup(detail, 2, combat.hit)])
+        hit = combat.hit
+        pool = (
+            setup.remembered((_POOL, side, detail), lambda: _pool(detail, hit))
+            if POOL_REMEMBERED
+            else _pool(detail, hit)
+        )
         opponent = side.other
         owner = side
 
@@ -119,6 +131,11 @@ class CourageousToTheEnd(ActsOnHits, Card):
             return Step(queued(state, *[FollowUp.must_destroy(opponent, CAUSE)] * hits))
 
         return Chance(side.value, self.id, pool, then)
+
+
+def _pool(unit: str, hit: int) -> DicePool:
+    """The card's 2 dice at the printed combat value of the ship destroyed."""
+    return DicePool.of([DiceGroup(unit, 2, hit)])
 
 
 def _opponent_has_ships(setup: BattleSetup, state: BattleState, opponent: Side) -> bool:

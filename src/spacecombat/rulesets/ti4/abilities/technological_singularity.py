@@ -333,10 +333,26 @@ def free_tokens(setup: BattleSetup, nekro: Side) -> tuple[str, ...]:
     return owned[copied:]
 
 
+#: whether ``copies``, a value of the setup alone (its technologies, cards and tokens), is
+#: found once per setup (``setup.memo``): asked at each idle check while hits are assigned
+#: (``idle_while_assigning``; no. 24 of the faction mix: 3,087 times, 24AB-3); off: each call
+#: finds it afresh, the old way (tests/ti4/test_singularity_copies_remembered.py)
+COPIES_REMEMBERED = True
+
+
 def copies(setup: BattleSetup, nekro: Side) -> str | None:
     """A faction technology of the opponent with a combat rule that a Valefar Assimilator of
     the Nekro could copy (its name), or ``None`` (read as before 27V-4 by Antivirus and the
     assignment's idle check; the faction unit upgrades it may copy are in ``offers``, 27V-7)."""
+    if not COPIES_REMEMBERED:
+        return _copies(setup, nekro)
+    return setup.remembered(
+        ("technological_singularity.copies", nekro), lambda: _copies(setup, nekro)
+    )
+
+
+def _copies(setup: BattleSetup, nekro: Side) -> str | None:
+    """``copies``, found afresh."""
     data = load()
     theirs = setup.side(nekro.other)
     if not free_tokens(setup, nekro):
