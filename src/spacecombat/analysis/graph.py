@@ -295,7 +295,7 @@ class Explorer(Generic[S]):
             splitting
         )
         #: where each pair of parts after leads, by the splits' ``shared`` (``SHARED``)
-        self._met: dict[Hashable, dict[tuple[Hashable, Hashable], tuple[Target, int]]] = {}
+        self._led: dict[Hashable, dict[tuple[Hashable, Hashable], tuple[Target, int]]] = {}
         # a process whose folds follow decisions (``folded``: EC4X's sieges) is told whose
         # policies decide them
         told = getattr(process, "use_policies", None)
@@ -493,7 +493,7 @@ class Explorer(Generic[S]):
         # from is the same function of the parts after as in the chance states met before
         shared = SHARED and split.shared is not None
         met: dict[tuple[Hashable, Hashable], tuple[Target, int]] = (
-            self._met.setdefault(split.shared, {}) if shared else {}
+            self._led.setdefault(split.shared, {}) if shared else {}
         )
         edges: dict[tuple[Target, int], Weight] = {}
         seconds = [
