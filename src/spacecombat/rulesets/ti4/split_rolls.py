@@ -837,13 +837,9 @@ def _walked_whole(
             return None
         moved = battle.canonical(step.state)
         if moved.phase is not Phase.ASSIGN_HITS or moved.turn is not side:
-            # moved on at once: the hits left lost for want of units (``next_hit``); the
-            # state with them lost moves on alike, and ends the walk
-            lost = at.with_hits_on(side, 0)
-            if at.following or at.pending is not None:
-                return None
-            alike = battle.advance(lost)
-            if not isinstance(alike, Step) or battle.canonical(alike.state) != moved:
+            # moved on at once: the hits left lost for want of units (``next_hit``)
+            lost = _lost_alike(battle, at, moved, side)
+            if lost is None:
                 return None
             at = lost
             blinded = None  # (whether it moves on alike was read of the whole state)
@@ -866,6 +862,22 @@ def _walked_whole(
     if blinded is not None:
         known[blinded] = walked
     return walked
+
+
+def _lost_alike(
+    battle: Ti4Battle, at: BattleState, moved: BattleState, side: Side
+) -> BattleState | None:
+    """Where a whole assignment's step moved on at once from ``at`` to ``moved`` (the hits
+    left against ``side`` lost for want of units, ``next_hit``): the state with them lost,
+    which ends the walk, if it moves on alike (nothing queued, no card pending); else
+    ``None`` (the walk is refused)."""
+    if at.following or at.pending is not None:
+        return None
+    lost = at.with_hits_on(side, 0)
+    alike = battle.advance(lost)
+    if not isinstance(alike, Step) or battle.canonical(alike.state) != moved:
+        return None
+    return lost
 
 
 #: whether an assignment where a handler asked places units of the other player's
@@ -914,13 +926,9 @@ def _walked_placing(
             return None
         moved = battle.canonical(step.state)
         if moved.phase is not Phase.ASSIGN_HITS or moved.turn is not side:
-            # moved on at once: the hits left lost for want of units; the state with them
-            # lost moves on alike, and ends the walk (as ``_walked_whole``)
-            lost = at.with_hits_on(side, 0)
-            if at.following or at.pending is not None:
-                return None
-            alike = battle.advance(lost)
-            if not isinstance(alike, Step) or battle.canonical(alike.state) != moved:
+            # moved on at once: the hits left lost for want of units (as ``_walked_whole``)
+            lost = _lost_alike(battle, at, moved, side)
+            if lost is None:
                 return None
             at = lost
             break
