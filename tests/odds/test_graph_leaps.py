@@ -35,6 +35,7 @@ from spacecombat.rulesets.ti4.procedures.combat_round import combat_cause
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Phase
 
+from .same_graph import assert_same_graph
 from .test_graph_passed_states import BATTLES, graph_battles
 
 #: the cause of a space combat round's hits (procedures/combat_round.py ``combat_cause``)
@@ -262,9 +263,7 @@ def test_no_leap_where_a_handler_acts_while_hits_are_assigned(
     assert assign_hits.leap_key(setup, played, Side.DEFENDER, None, SPACE_COMBAT) == ()
     walked, stepped = _explore(DIRECT_HIT, False, monkeypatch)
     built, leapt = _explore(DIRECT_HIT, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert leapt.steps < stepped.steps
 
 
@@ -319,9 +318,7 @@ def test_a_handler_declaring_what_it_reads_is_taken_at_once(
     assert key == (0, (), ((True, False),))  # the flagship there, the step's note not made
     walked, stepped = _explore(MENTAK_FLAGSHIP, False, monkeypatch)
     built, leapt = _explore(MENTAK_FLAGSHIP, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert leapt.steps < stepped.steps
 
 
@@ -330,9 +327,7 @@ def test_the_mentak_mech_declares_what_it_reads(monkeypatch: pytest.MonkeyPatch)
     ground combat (ti4-ground-combat.md step 2); the graph is the same either way."""
     walked, stepped = _explore(MENTAK_MECH, False, monkeypatch)
     built, leapt = _explore(MENTAK_MECH, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert leapt.steps < stepped.steps
 
 
@@ -343,9 +338,7 @@ def test_hits_that_must_go_to_non_fighter_ships_are_taken_at_once(
     walk is keyed by how many hits are free too; the graph is the same either way."""
     walked, stepped = _explore(L1Z1X_FLAGSHIP, False, monkeypatch)
     built, leapt = _explore(L1Z1X_FLAGSHIP, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert leapt.steps < stepped.steps
 
 
@@ -361,9 +354,7 @@ def test_handlers_idle_while_a_player_assigns_leave_the_assignment_taken_at_once
     assert not assign_hits.alone(fought.setup, SPACE_COMBAT)
     walked, stepped = _explore(IDLE[name], False, monkeypatch)
     built, leapt = _explore(IDLE[name], True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert leapt.steps < stepped.steps
     odds = exact_odds(IDLE[name], fractions=True).to_json()
     with monkeypatch.context() as patched:
@@ -502,9 +493,7 @@ def test_the_rounds_after_ambush_are_leapt(monkeypatch: pytest.MonkeyPatch) -> N
     rolls = [s for s in built.states if s.phase is Phase.ROLL_DICE]
     assert rolls
     assert not any(s.aim.cause for s in rolls)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert leapt.steps < stepped.steps
 
 
@@ -577,9 +566,7 @@ def test_handlers_blind_to_the_other_player_leave_the_assignment_taken_at_once(
         walked, stepped = _explore(BLIND[name], True, monkeypatch)
         odds = exact_odds(BLIND[name], fractions=True).to_json()
     built, leapt = _explore(BLIND[name], True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert leapt.steps < stepped.steps
     assert exact_odds(BLIND[name], fractions=True).to_json() == odds
 

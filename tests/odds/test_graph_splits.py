@@ -29,6 +29,7 @@ from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4 import split_rolls
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 
+from .same_graph import assert_same_graph
 from .test_graph_leaps import AMBUSH, DIRECT_HIT, IDLE, _numbers
 from .test_graph_passed_states import BATTLES, graph_battles
 
@@ -181,9 +182,7 @@ def test_the_rolls_taken_player_by_player_build_the_same_graph(
     built, split, taken = _explore(CASES[name], True, monkeypatch)
     assert none == 0
     assert taken > 0
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert split.steps < stepped.steps
 
 
@@ -198,9 +197,7 @@ def test_handlers_idle_while_a_player_assigns_build_the_same_graph(
     walked, _, none = _explore(IDLE[name], False, monkeypatch)
     built, _, _ = _explore(IDLE[name], True, monkeypatch)
     assert none == 0
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
 
 
 @pytest.mark.parametrize(

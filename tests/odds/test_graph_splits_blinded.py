@@ -23,6 +23,7 @@ from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.graph import StateGraph
 from spacecombat.rulesets.ti4 import split_rolls
 
+from .same_graph import assert_same_graph
 from .test_graph_leaps import DIRECT_HIT, IDLE
 from .test_graph_splits import _explore
 from .test_graph_splits_whole import DIRECT_HIT_HITS_LOST, NO_116
@@ -61,9 +62,7 @@ def _same_graph(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> in
     walked, split_before, none = _walks(scenario, False, monkeypatch)
     assert none == 0
     built, split, asked = _walks(scenario, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert split == split_before  # the same rounds split
     return asked
 

@@ -23,6 +23,7 @@ import pytest
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.rulesets.ti4 import split_rolls
 
+from .same_graph import switched_graphs
 from .test_graph_joins import CROWN_AND_BROTHER_MILOR
 from .test_graph_leaps import IDLE
 from .test_graph_splits import _explore
@@ -54,14 +55,10 @@ NO_256 = CROWN_AND_BROTHER_MILOR
 
 def _same_graph(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """The same graph with the losses heard and without; more rounds split with them."""
-    with monkeypatch.context() as patched:
-        patched.setattr(split_rolls, "HEARD", False)
-        walked, stepped, before = _explore(scenario, True, monkeypatch)
-    built, split, taken = _explore(scenario, True, monkeypatch)
+    (_, stepped, before), (_, split, taken) = switched_graphs(
+        lambda: _explore(scenario, True, monkeypatch), split_rolls, "HEARD", monkeypatch
+    )
     assert taken > before
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
     assert split.steps < stepped.steps
 
 

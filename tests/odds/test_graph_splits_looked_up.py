@@ -21,6 +21,7 @@ import pytest
 from spacecombat.rulesets.ti4 import split_rolls
 from tests.ti4.switched import fractions_on_and_off
 
+from .same_graph import switched_graphs
 from .test_graph_leaps import DIRECT_HIT, IDLE
 from .test_graph_splits import _explore
 from .test_graph_splits_produced import ATTACKER_SHIELDS, NO_40
@@ -36,13 +37,9 @@ CASES: dict[str, dict[str, Any]] = {
 
 def _same_graph(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """The same graph with the assignments looked up blind first and without."""
-    with monkeypatch.context() as patched:
-        patched.setattr(split_rolls, "LOOKED_UP", False)
-        walked, _, before = _explore(scenario, True, monkeypatch)
-    built, _, taken = _explore(scenario, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    (_, _, before), (_, _, taken) = switched_graphs(
+        lambda: _explore(scenario, True, monkeypatch), split_rolls, "LOOKED_UP", monkeypatch
+    )
     assert taken == before
 
 

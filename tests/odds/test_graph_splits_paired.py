@@ -30,6 +30,7 @@ from spacecombat.rulesets.ti4.procedures import assign_hits
 from spacecombat.rulesets.ti4.sides import Side
 from tests.ti4.switched import fractions_on_and_off
 
+from .same_graph import assert_same_graph, switched_graphs
 from .test_graph_leaps import IDLE, SPACE_COMBAT, _fought
 from .test_graph_leaps import _explore as _stepped
 from .test_graph_splits import _explore
@@ -86,13 +87,9 @@ CASES: dict[str, dict[str, Any]] = {
 def _same_graph(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     """The same graph with such assignments walked whole and without; the chance states split
     each way."""
-    with monkeypatch.context() as patched:
-        patched.setattr(split_rolls, "PAIRED", False)
-        walked, _, before = _explore(scenario, True, monkeypatch)
-    built, _, taken = _explore(scenario, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    (_, _, before), (_, _, taken) = switched_graphs(
+        lambda: _explore(scenario, True, monkeypatch), split_rolls, "PAIRED", monkeypatch
+    )
     return before, taken
 
 
@@ -132,9 +129,7 @@ def test_the_empyrean_flagship_blind_gives_the_same_graph(
         walked, stepped = _stepped(scenario, True, monkeypatch)
         off = odds(scenario, fractions=True, fallback=False)
     built, leapt = _stepped(scenario, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert leapt.steps < stepped.steps
     assert odds(scenario, fractions=True, fallback=False).to_json() == off.to_json()
 

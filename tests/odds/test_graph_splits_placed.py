@@ -26,6 +26,7 @@ import pytest
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.rulesets.ti4 import battle, split_rolls
 
+from .same_graph import assert_same_graph, switched_graphs
 from .test_graph_splits import _explore
 
 #: Ipswitch held by the defender: each attacker's ship destroyed gives the Mentak one
@@ -92,13 +93,9 @@ CASES: dict[str, dict[str, Any]] = {
 def _same_graph(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     """The same graph with the assignments that place units walked whole and without; the
     chance states split each way."""
-    with monkeypatch.context() as patched:
-        patched.setattr(split_rolls, "PLACING", False)
-        walked, _, before = _explore(scenario, True, monkeypatch)
-    built, _, taken = _explore(scenario, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    (_, _, before), (_, _, taken) = switched_graphs(
+        lambda: _explore(scenario, True, monkeypatch), split_rolls, "PLACING", monkeypatch
+    )
     return before, taken
 
 
@@ -132,9 +129,7 @@ def test_assignments_that_place_ships_taken_at_once_build_the_same_graph(
         patched.setattr(battle, "PLACED", False)
         walked, stepped, _ = _explore(CASES[name], False, monkeypatch)
     built, explorer, _ = _explore(CASES[name], False, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert explorer.steps < stepped.steps
     for scenario in CASES.values():
         placed = exact_odds(scenario, fractions=True).to_json()

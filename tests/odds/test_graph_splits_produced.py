@@ -23,6 +23,7 @@ import pytest
 from spacecombat.rulesets.ti4 import split_rolls
 from tests.ti4.switched import fractions_on_and_off
 
+from .same_graph import switched_graphs
 from .test_graph_leaps import IDLE
 from .test_graph_splits import _explore
 
@@ -77,13 +78,9 @@ CASES: dict[str, dict[str, Any]] = {
 def _same_graph(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     """The same graph with the produced hits carried and without; the chance states split
     each way."""
-    with monkeypatch.context() as patched:
-        patched.setattr(split_rolls, "PRODUCED", False)
-        walked, _, before = _explore(scenario, True, monkeypatch)
-    built, _, taken = _explore(scenario, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    (_, _, before), (_, _, taken) = switched_graphs(
+        lambda: _explore(scenario, True, monkeypatch), split_rolls, "PRODUCED", monkeypatch
+    )
     return before, taken
 
 

@@ -21,6 +21,7 @@ import pytest
 from spacecombat.rulesets.ti4 import split_rolls
 from tests.ti4.switched import fractions_on_and_off
 
+from .same_graph import switched_graphs
 from .test_graph_splits import _explore
 
 #: the attacker's Direct Hit (not idle while the defender assigns) against the defender's
@@ -85,13 +86,9 @@ def _same_graph(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> in
         return real(*args)
 
     monkeypatch.setattr(split_rolls, "_read", counted)
-    with monkeypatch.context() as patched:
-        patched.setattr(split_rolls, "READ", False)
-        walked, _, before = _explore(scenario, True, monkeypatch)
-    built, _, taken = _explore(scenario, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    (_, _, before), (_, _, taken) = switched_graphs(
+        lambda: _explore(scenario, True, monkeypatch), split_rolls, "READ", monkeypatch
+    )
     assert taken == before
     return several
 

@@ -26,6 +26,7 @@ from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.graph import Explorer, StateGraph
 from spacecombat.rulesets.ti4 import split_rolls
 
+from .same_graph import assert_same_graph
 from .test_graph_splits import _explore
 
 #: the attacker holds the card; its destroyer is lost to the defender's hits, its dreadnought
@@ -54,9 +55,7 @@ def _same_graph(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> No
     walked, _, split_before = _built(scenario, False, monkeypatch)
     built, _, split = _built(scenario, True, monkeypatch)
     assert split > split_before  # the rounds with the card held now split
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
 
 
 def test_the_same_graph(monkeypatch: pytest.MonkeyPatch) -> None:

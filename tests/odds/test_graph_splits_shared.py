@@ -25,6 +25,7 @@ from spacecombat.analysis import graph
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.analysis.graph import Explorer, StateGraph
 
+from .same_graph import assert_same_graph
 from .test_graph_passed_states import BATTLES
 from .test_graph_splits import HACAN_AND_CROWN, L1Z1X_FLAGSHIP, MENTAK_DEFENDS, _explore
 
@@ -63,9 +64,7 @@ def _same(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> tuple[in
     """The graphs with ``SHARED`` off and on equal; the states put together off and on."""
     walked, stepped, before = _built(scenario, False, monkeypatch)
     built, shared, after = _built(scenario, True, monkeypatch)
-    assert built.states == walked.states
-    assert built.start == walked.start
-    assert built.edges == walked.edges
+    assert_same_graph(built, walked)
     assert shared.steps == stepped.steps  # (a state settled before costs no step)
     assert after <= before
     return before, after
