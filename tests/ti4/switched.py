@@ -11,6 +11,9 @@ import pytest
 from spacecombat import odds
 from spacecombat.analysis.budget import TooLarge
 from spacecombat.core.errors import SpacecombatError
+from spacecombat.rulesets.ti4.procedures import stalemate
+from spacecombat.rulesets.ti4.setup import BattleSetup
+from spacecombat.rulesets.ti4.state import BattleState
 from tests.sweep.test_cache import close
 
 
@@ -42,3 +45,23 @@ def fractions_on_and_off(
     off = odds(scenario, fractions=True, fallback=False)
     mp.setattr(module, switch, True)
     return odds(scenario, fractions=True, fallback=False), off
+
+
+def stalemate_answers(
+    scenario: dict[str, Any], switch: str, on: bool, mp: pytest.MonkeyPatch
+) -> tuple[list[bool], Any]:
+    """Every answer of the stalemate check (procedures/stalemate.py ``_neither``), in the order
+    asked, and the exact engine's report (fractions and floats), with the check's shortcut
+    ``stalemate.switch`` set to ``on``."""
+    neither = stalemate._neither
+    found: list[bool] = []
+
+    def kept(setup: BattleSetup, state: BattleState) -> bool:
+        found.append(neither(setup, state))
+        return found[-1]
+
+    with mp.context() as patched:
+        patched.setattr(stalemate, switch, on)
+        patched.setattr(stalemate, "_neither", kept)
+        report = odds(scenario, fractions=True, fallback=False)
+    return found, (report.fractions_json(), report.to_json())

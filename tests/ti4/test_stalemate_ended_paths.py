@@ -23,6 +23,7 @@ from spacecombat.rulesets.ti4.procedures import stalemate
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES
 from spacecombat.rulesets.ti4.state import BattleState
+from tests.ti4.switched import stalemate_answers
 
 #: battles of the faction mix (``benchmarks.faction_exact --seed 2026``) with the Crown of
 #: Thalnos, where checks meet states of earlier paths, each solved in well under a second
@@ -59,20 +60,9 @@ def test_every_answer_from_a_path_is_the_one_followed_afresh(
 def test_the_same_answers_and_odds(
     crowned: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    neither = stalemate._neither
 
     def answers(scenario: dict[str, Any], on: bool) -> tuple[list[bool], Any]:
-        found: list[bool] = []
-
-        def kept(setup: BattleSetup, state: BattleState) -> bool:
-            found.append(neither(setup, state))
-            return found[-1]
-
-        with monkeypatch.context() as patched:
-            patched.setattr(stalemate, "ON_ENDED_PATHS", on)
-            patched.setattr(stalemate, "_neither", kept)
-            report = odds(scenario, fractions=True, fallback=False)
-        return found, (report.fractions_json(), report.to_json())
+        return stalemate_answers(scenario, "ON_ENDED_PATHS", on, monkeypatch)
 
     for scenario in crowned:
         assert answers(scenario, True) == answers(scenario, False)

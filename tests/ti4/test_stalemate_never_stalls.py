@@ -32,6 +32,7 @@ from spacecombat.rulesets.ti4.procedures import stalemate
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState
+from tests.ti4.switched import stalemate_answers
 from tests.ti4.test_stalemate_ended_paths import NUMBERS
 
 #: no. 163 of the faction mix (the Hacan flagship and the Crown of Thalnos, both players'), no.
@@ -95,20 +96,9 @@ def test_every_answer_declared_is_the_one_the_paths_give(
 def test_the_same_answers_and_odds(
     drawn: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    neither = stalemate._neither
 
     def answers(scenario: dict[str, Any], on: bool) -> tuple[list[bool], Any]:
-        found: list[bool] = []
-
-        def kept(setup: BattleSetup, state: BattleState) -> bool:
-            found.append(neither(setup, state))
-            return found[-1]
-
-        with monkeypatch.context() as patched:
-            patched.setattr(stalemate, "DECLARED", on)
-            patched.setattr(stalemate, "_neither", kept)
-            report = odds(scenario, fractions=True, fallback=False)
-        return found, (report.fractions_json(), report.to_json())
+        return stalemate_answers(scenario, "DECLARED", on, monkeypatch)
 
     for n in DECLARING:
         declared, followed = answers(drawn[n], True), answers(drawn[n], False)

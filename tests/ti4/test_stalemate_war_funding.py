@@ -32,6 +32,7 @@ from spacecombat.rulesets.ti4.procedures import stalemate
 from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState
+from tests.ti4.switched import stalemate_answers
 
 #: faction-mix battles (benchmarks/faction_exact.py, seed 2026) holding War Funding Ω or War
 #: Funding, whose handlers acting in the rounds all declare it (on the players' paths named):
@@ -135,20 +136,9 @@ def test_every_answer_declared_is_the_one_the_paths_give(
 def test_the_same_answers_and_odds(
     scenarios: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    neither = stalemate._neither
 
     def answers(scenario: dict[str, Any], on: bool) -> tuple[list[bool], Any]:
-        found: list[bool] = []
-
-        def kept(setup: BattleSetup, state: BattleState) -> bool:
-            found.append(neither(setup, state))
-            return found[-1]
-
-        with monkeypatch.context() as patched:
-            patched.setattr(stalemate, "DECLARED", on)
-            patched.setattr(stalemate, "_neither", kept)
-            report = odds(scenario, fractions=True, fallback=False)
-        return found, (report.fractions_json(), report.to_json())
+        return stalemate_answers(scenario, "DECLARED", on, monkeypatch)
 
     for name, scenario in scenarios.items():
         declared, followed = answers(scenario, True), answers(scenario, False)
