@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from spacecombat.core.cargo import Hold, hold_key, stow_cargo
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.events import event
@@ -56,8 +57,6 @@ LEFT_BEHIND = "beyond capacity leaving the gravity rift"
 #: (docs/rulings.md 27R-8; as procedures/fleet_check.py)
 GENESIS = "sol_flagship"
 
-Hold = tuple[str, Status, Forces]
-
 
 def roll(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State] | None:
     """The next step of the fleet that left the rift: with ``gravity_rift_cargo: aboard`` and
@@ -74,7 +73,7 @@ def roll(setup: Ti3Setup, state: Ti3State) -> Node[Ti3State] | None:
         holds = tuple(
             sorted(
                 ((u, s, Forces()) for u, s, n in state.away if flies(cards, u) for _ in range(n)),
-                key=_hold_key,
+                key=hold_key,
             )
         )
         return Step(state.changed(holds=holds))
@@ -133,10 +132,6 @@ def _leave_behind(state: Ti3State, side: Side, kinds: tuple[str, ...]) -> Node[T
     return Decision(request, then)
 
 
-def _hold_key(hold: Hold) -> tuple[str, int, tuple[object, ...]]:
-    return hold[0], int(hold[1]), hold[2].items
-
-
 def _aboard(
     setup: Ti3Setup, state: Ti3State, side: Side, holds: tuple[Hold, ...]
 ) -> Node[Ti3State] | None:
@@ -149,7 +144,7 @@ def _aboard(
     for unit, status, count in state.away:
         if not flies(cards, unit) and count > stowed.count(unit, status):
             return _stow(setup, state, side, holds, unit, status)
-    groups = sorted(Counter(holds).items(), key=lambda g: _hold_key(g[0]))
+    groups = sorted(Counter(holds).items(), key=lambda g: hold_key(g[0]))
     if state.rift_rolled >= len(groups):
         return None
     (ship, status, load), count = groups[state.rift_rolled]
@@ -184,36 +179,22 @@ def _stow(
     status: Status,
 ) -> Node[Ti3State]:
     """Which ship carries ``unit``: one option per kind of ship and load with room
-    (``stow_cargo``, as TI4's)."""
+    (``stow_cargo``, as TI4's). The leaving ships' room holds every unit that takes room, and
+    Genesis every ground force (``_beyond_capacity`` ran first), so a ship has room."""
     cards = setup.side(side)
     genesis = _genesis(cards, state.away)
     counted = _counted(cards, unit, genesis)
-    choices: dict[str, int] = {}
-    for index, (ship, ship_status, load) in enumerate(holds):
-        capacity = cards.card(ship).capacity or 0
+
+    def has_room(ship: str, load: Forces) -> bool:
+        if not counted:
+            return ship == "flagship"
         used = load.total(lambda u: _counted(cards, u, genesis))
-        room = (not counted and ship == "flagship") or (counted and used < capacity)
-        if room:
-            choices.setdefault(f"on {describe(ship, ship_status)} carrying {load}", index)
-    # the leaving ships' room holds every unit that takes room, and Genesis every ground force
-    # (_beyond_capacity ran first), so a ship has room
-    assert choices, f"no ship has room for {describe(unit, status)}"
-    options = tuple(Option(text, "stow", target=str(index)) for text, index in choices.items())
-    request = DecisionRequest(
-        "stow_cargo",
-        side.value,
-        f"leaving a gravity rift: which ship carries {describe(unit, status)}?",
-        options,
-        facts={"unit": unit},
-    )
+        return used < (cards.card(ship).capacity or 0)
 
-    def then(option: Option) -> Step[Ti3State]:
-        index = int(option.target or 0)
-        ship, ship_status, load = holds[index]
-        changed = (*holds[:index], (ship, ship_status, load.add(unit, status)), *holds[index + 1 :])
-        return Step(state.changed(holds=tuple(sorted(changed, key=_hold_key))))
+    def stowed(changed: tuple[Hold, ...]) -> Step[Ti3State]:
+        return Step(state.changed(holds=changed))
 
-    return Decision(request, then)
+    return stow_cargo(side, holds, unit, status, has_room, stowed)
 
 
 def _ships_alone(setup: Ti3Setup, state: Ti3State, side: Side) -> Node[Ti3State] | None:

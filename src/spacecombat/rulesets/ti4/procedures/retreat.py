@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
+from spacecombat.core.cargo import Hold, hold_key, stow_cargo
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.events import Event, event
@@ -208,14 +209,10 @@ def _depart(setup: BattleSetup, state: BattleState, current: Retreat) -> Node[Ba
     unstowed = _uncarried(cargo, _total(h[2] for h in holds))
     if unstowed:
         return _stow(setup, state, current, holds, unstowed)
-    groups = sorted(Counter(holds).items(), key=lambda g: _hold_key(g[0]))
+    groups = sorted(Counter(holds).items(), key=lambda g: hold_key(g[0]))
     if current.rolled < len(groups):
         return _leave_rift(state, current, *groups[current.rolled])
     return _arrive(setup, state, current, current.arrived)
-
-
-def _hold_key(hold: tuple[str, Status, Forces]) -> tuple[str, int, tuple[object, ...]]:
-    return hold[0], int(hold[1]), hold[2].items
 
 
 def _total(parts: Iterable[Forces]) -> Forces:
@@ -229,7 +226,7 @@ def _stow(
     setup: BattleSetup,
     state: BattleState,
     current: Retreat,
-    holds: tuple[tuple[str, Status, Forces], ...],
+    holds: tuple[Hold, ...],
     unstowed: Forces,
 ) -> Node[BattleState]:
     """Which ship carries the next transported unit: one option per kind of ship and load."""
@@ -237,39 +234,19 @@ def _stow(
     cards = setup.side(side)
     unit, status, _ = unstowed.items[0]
     free = _free_cargo(setup, state, side)
-    choices: dict[str, int] = {}
-    for index, (ship, ship_status, cargo) in enumerate(holds):
-        capacity = cards.card(ship).capacity or 0
-        counted = cargo.total(lambda u: u not in free)
-        if (unit in free and capacity > 0) or counted < capacity:
-            label = f"on {describe(ship, ship_status)} carrying {cargo}"
-            choices.setdefault(label, index)
-    options = tuple(Option(text, "stow", target=str(index)) for text, index in choices.items())
-    request = DecisionRequest(
-        "stow_cargo",
-        side.value,
-        f"leaving a gravity rift: which ship carries {describe(unit, status)}?",
-        options,
-        facts={"unit": unit},
-    )
 
-    def then(option: Option) -> Step[BattleState]:
-        index = int(option.target or 0)
-        ship, ship_status, cargo = holds[index]
-        changed = (
-            *holds[:index],
-            (ship, ship_status, cargo.add(unit, status)),
-            *holds[index + 1 :],
-        )
-        nxt = replace(current, holds=tuple(sorted(changed, key=_hold_key)))
+    def has_room(ship: str, cargo: Forces) -> bool:
+        capacity = cards.card(ship).capacity or 0
+        return (unit in free and capacity > 0) or cargo.total(lambda u: u not in free) < capacity
+
+    def stowed(changed: tuple[Hold, ...]) -> Step[BattleState]:
+        nxt = replace(current, holds=changed)
         return Step(state.at(Phase.RETREAT, retreat=nxt))
 
-    return Decision(request, then)
+    return stow_cargo(side, holds, unit, status, has_room, stowed)
 
 
-def _leave_rift(
-    state: BattleState, current: Retreat, hold: tuple[str, Status, Forces], count: int
-) -> Node[BattleState]:
+def _leave_rift(state: BattleState, current: Retreat, hold: Hold, count: int) -> Node[BattleState]:
     """``count`` identical ships (same type, status and cargo) roll to leave the rift."""
     side = current.side
     ship, status, cargo = hold
