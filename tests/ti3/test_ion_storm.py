@@ -1,7 +1,10 @@
 """A TI3 space battle in an ion storm (Shattered Empire special system; docs/rulings.md 27I):
 fighters roll no combat dice there but stay in the battle as units (PC_Twi
 ``e_IonStormFighters``; ti3-facts.md 4.4), an ion storm has no planet, TI4 has no ion storm,
-and what would make fighters roll there is refused by name.
+fighters taking no part at all is refused by name, and the combinations 27I-4 once refused are
+played by named options (27J; their own test files: tests/ti3/test_ion_storm_sabotage_run.py,
+tests/ti3/flagships/test_van_hauge_ion_storm.py, test_xxcha_flagship_ion_storm.py,
+tests/ti3/cards/test_courageous_to_the_end_ion_storm.py).
 
 Dice: a pool rolls its groups in ascending printed value, then unit name; in a simultaneous
 exchange the attacker rolls before the defender."""
@@ -144,7 +147,7 @@ def test_the_resolver_plays_as_the_odds_say() -> None:
     assert abs(sampled.attacker_win - 1557 / 2197) < 0.03
 
 
-# --- 27I-3, 27I-4, 27I-5: what is refused --------------------------------------------------
+# --- 27I-3, 27I-5, 27J: what is refused, what is now played -------------------------------
 
 
 @pytest.mark.parametrize(
@@ -200,33 +203,58 @@ def test_the_catalogues_list_the_ion_storm_for_ti3_only() -> None:
     assert "ion_storm" not in ti4()["anomalies"]
 
 
-@pytest.mark.parametrize(
-    ("attacker", "options", "where"),
-    [
-        # a Sabotage Run is fighters' dice (27I-4)
-        ({"units": {"carrier": 1, "fighter": 2}}, {"sabotage_runs": True}, "options.sabotage_runs"),
-        # fighters taking no part at all: no source reads the rule so (27I-2)
-        ({"units": {"carrier": 1}}, {"ion_storm_fighters": "absent"}, "options.ion_storm_fighters"),
-        # Van Hauge's ground forces would fight as fighters
-        (
-            {"units": {"flagship": 1, "ground_force": 1}, "faction": "yin"},
-            {},
-            "attacker.units.flagship",
-        ),
-        # the Loncara Ssodu's PDS dice
-        ({"units": {"flagship": 1}, "faction": "xxcha"}, {}, "attacker.units.flagship"),
-        # Courageous to the End's 2 dice for a fighter destroyed
-        (
-            {"units": {"carrier": 1, "fighter": 1}, "action_cards": ["courageous_to_the_end"]},
-            {},
-            "attacker.action_cards[0]",
-        ),
-    ],
-)
-def test_what_would_make_fighters_roll_is_refused_by_name(
-    attacker: dict[str, Any], options: dict[str, Any], where: str
-) -> None:
-    scenario = space(attacker, {"units": {"war_sun": 1}}, system=STORM, options=options)
+def test_fighters_taking_no_part_at_all_is_refused_by_name() -> None:
+    """``ion_storm_fighters: absent``: no source reads the rule so (27I-2)."""
+    scenario = space(
+        {"units": {"carrier": 1}},
+        {"units": {"war_sun": 1}},
+        system=STORM,
+        options={"ion_storm_fighters": "absent"},
+    )
     with pytest.raises(RuleNotImplemented) as raised:
         build(parse_ti_scenario(scenario))
-    assert raised.value.where == where
+    assert raised.value.where == "options.ion_storm_fighters"
+
+
+@pytest.mark.parametrize(
+    ("attacker", "options"),
+    [
+        # each combination 27I-4 refused is played, its reading a named option (27J-2 to 27J-5)
+        ({"units": {"carrier": 1, "fighter": 2}}, {"sabotage_runs": True}),
+        ({"units": {"flagship": 1, "ground_force": 1}, "faction": "yin"}, {}),
+        ({"units": {"flagship": 1}, "faction": "xxcha"}, {}),
+        ({"units": {"carrier": 1, "fighter": 1}, "action_cards": ["courageous_to_the_end"]}, {}),
+    ],
+)
+def test_what_27i_4_refused_is_now_played(
+    attacker: dict[str, Any], options: dict[str, Any]
+) -> None:
+    scenario = space(attacker, {"units": {"war_sun": 1}}, system=STORM, options=options)
+    assert build(parse_ti_scenario(scenario)).anomaly == "ion_storm"
+
+
+@pytest.mark.parametrize(
+    ("option", "allowed"),
+    [
+        ("ion_storm_sabotage_run", "'not_made'"),
+        ("ion_storm_van_hauge", "'no_dice'"),
+        ("ion_storm_flagship_pds", "'fires'"),
+        ("ion_storm_courageous", "'rolls'"),
+    ],
+)
+def test_a_bad_value_of_an_ion_storm_option_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, allowed: str
+) -> None:
+    """27J-2 to 27J-5: the field and what it allows, exit status 2, nothing on stdout."""
+    scenario = tmp_path / "storm.yaml"
+    scenario.write_text(
+        "ruleset: ti3\nbattle: space\nsystem: {anomaly: ion_storm}\n"
+        f"options: {{{option}: maybe}}\n"
+        "attacker: {units: {cruiser: 1}}\ndefender: {units: {cruiser: 1}}\n",
+        encoding="utf-8",
+    )
+    assert main(["resolve", str(scenario)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"options.{option}" in captured.err
+    assert allowed in captured.err

@@ -1,12 +1,15 @@
 """A TI3 space battle in an ion storm (Shattered Empire special system; docs/rulings.md 27I-1
-to 27I-4).
+to 27I-5, 27J-1 to 27J-6).
 
-Sources (27I-1): ti3-facts.md 4.4 ("PDS cannot fire into it; SA says fighters cannot roll
-there"); the TI3 program PC_Twi (``GameEffects/BattleGameEffect.cpp``, ``e_IonStormFighters``:
-in a space battle in an ion storm every fighter's space-battle dice are skipped, the fighters
-stay in the battle as units); a SoSo variant map sheet ("Ships cannot move through an ion
-storm. PDS cannot fire into an ion storm"). The Shattered Empire rulebook's own sentence was
-not found.
+Sources (27I-1, 27J-1): ti3-facts.md 4.4 ("PDS cannot fire into it; SA says fighters cannot
+roll there"); the TI3 program PC_Twi (``GameEffects/BattleGameEffect.cpp``,
+``e_IonStormFighters``: in a space battle in an ion storm every unit with the fighter ability,
+``uaFighter``, has its space-battle dice skipped, the fighters stay in the battle as units); a
+SoSo variant map sheet ("Ships cannot move through an ion storm. PDS cannot fire into an ion
+storm"); the Shattered Ascension calculator (zekash-dev/ti-sa-combat-calc,
+``src/logic/effects/ionStorm.ts``: "Fighters may not perform combat rolls. Space Cannon may not
+fire.", the fighters' rolls cancelled in every step of the battle). The Shattered Empire
+rulebook's own sentence was not found.
 
 What the engine does (option ``ion_storm_fighters``, default ``no_dice``): fighters roll no
 combat dice in the rounds (``procedures/common.combat_pool``); they may still be chosen as
@@ -14,12 +17,14 @@ casualties and are hit by anti-fighter barrage as usual, and their modifiers (Ad
 Fighters, the Naalu's, Fighter Prototype's) have no die to act on, so Fighter Prototype is not
 offered (27I-2). An ion storm has no planet: no invasion, no planets, no units on planets, so no
 PDS of the system fires, and the PDS of adjacent systems (Deep Space Cannon) are never in a
-scenario (27I-3). What would make fighters roll otherwise, or fire into the storm, is refused by
-name (27I-4)."""
+scenario (27I-3). Where the sources leave a combination open, a named option (27J-2 to 27J-5):
+a Sabotage Run is not made there (``ion_storm_sabotage_run``), Van Hauge's ground forces
+fighting as fighters roll no dice (``ion_storm_van_hauge``), the Loncara Ssodu's own PDS dice
+fire (``ion_storm_flagship_pds``), Courageous to the End rolls its 2 dice for a fighter
+destroyed there (``ion_storm_courageous``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from spacecombat.core.errors import RuleNotImplemented, ScenarioError
@@ -28,7 +33,7 @@ from spacecombat.scenario.schema import Scenario
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti3.rules import Ti3Options
-    from spacecombat.rulesets.ti3.setup import Ti3Side
+    from spacecombat.rulesets.ti3.setup import Ti3Setup
 
 ANOMALY = "ion_storm"
 
@@ -63,37 +68,31 @@ def check_places(scenario: Scenario, rule_options: Ti3Options) -> None:
             raise ScenarioError(f"{side.value}.planet_units", NO_PLANET)
 
 
-def check_sides(
-    scenario: Scenario, sides: Mapping[Side, Ti3Side], pre_combat: Sequence[str]
-) -> None:
-    """Refuse by name what would make fighters roll, or fire into the storm, which the engine
-    does not play there (``RuleNotImplemented``, 27I-4)."""
-    for side in SIDES:
-        where = side.value
-        spec = scenario.attacker if side is Side.ATTACKER else scenario.defender
-        cards = sides[side]
-        if cards.has("xxcha_flagship"):
-            raise RuleNotImplemented(
-                "the Loncara Ssodu's PDS dice in an ion storm (PDS cannot fire into one; "
-                "whether a ship's own PDS dice fire there no source says)",
-                f"{where}.units.flagship",
-            )
-        if cards.has("yin_flagship"):
-            raise RuleNotImplemented(
-                "Van Hauge's ground forces fighting as fighters in an ion storm, where "
-                "fighters roll no dice",
-                f"{where}.units.flagship",
-            )
-        for i, card in enumerate(spec.action_cards or ()):
-            if card == "courageous_to_the_end" and spec.units.get("fighter", 0):
-                raise RuleNotImplemented(
-                    "Courageous to the End for a fighter destroyed in an ion storm (whether "
-                    "its 2 dice are fighters' dice no source says)",
-                    f"{where}.action_cards[{i}]",
-                )
-    if "sabotage_run" in pre_combat:
-        raise RuleNotImplemented(
-            "a Sabotage Run in an ion storm (the run is fighters' dice, which are not rolled "
-            "there; whether the run is made no source says)",
-            "options.sabotage_runs",
-        )
+def pre_combat_steps(steps: tuple[str, ...], rule_options: Ti3Options) -> tuple[str, ...]:
+    """The pre-combat steps of a space battle in an ion storm: no Sabotage Run unless the
+    option says it is made there (``ion_storm_sabotage_run``, docs/rulings.md 27J-2). The run
+    is the fighters' dice (27A-3), and fighters cannot roll in the storm (27I-2): a run whose
+    fighters roll nothing destroys no War Sun and only loses them, so it is not offered."""
+    if rule_options.ion_storm_sabotage_run == "made":
+        return steps
+    return tuple(s for s in steps if s != "sabotage_run")
+
+
+def van_hauge_rolls(setup: Ti3Setup) -> bool:
+    """Whether Van Hauge's ground forces fighting as fighters roll their die at 9 in the
+    combat rounds (27S-43): not in an ion storm, where they are fighters for the storm's rule
+    (option ``ion_storm_van_hauge``, default ``no_dice``; docs/rulings.md 27J-3)."""
+    return fighters_roll(setup.anomaly) or setup.options.ion_storm_van_hauge == "roll"
+
+
+def flagship_cannon_fires(setup: Ti3Setup) -> bool:
+    """Whether the Loncara Ssodu's own PDS dice (27R-20) fire in the system: in an ion storm
+    as anywhere by default (option ``ion_storm_flagship_pds``, docs/rulings.md 27J-4)."""
+    return fighters_roll(setup.anomaly) or setup.options.ion_storm_flagship_pds == "fires"
+
+
+def courageous_for_fighters(setup: Ti3Setup) -> bool:
+    """Whether Courageous to the End is offered for a fighter (or a unit fighting as one)
+    destroyed in the system: in an ion storm as anywhere by default (option
+    ``ion_storm_courageous``, docs/rulings.md 27J-5)."""
+    return fighters_roll(setup.anomaly) or setup.options.ion_storm_courageous == "rolls"

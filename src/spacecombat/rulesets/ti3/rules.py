@@ -206,6 +206,28 @@ class Ti3Options(BaseModel):
     #: anti-fighter barrage), as PC_Twi's ``e_IonStormFighters`` and the SA rulebook read it;
     #: ``absent`` (fighters take no part at all) is refused, no source reading it so.
     ion_storm_fighters: Literal["no_dice", "absent"] = "no_dice"
+    #: A Sabotage Run in an ion storm (docs/rulings.md 27J-2): ``not_made`` (the step is not
+    #: offered: the run is nothing but the fighters' dice, and "fighters cannot roll there",
+    #: ti3-facts.md 4.4, read so by the Shattered Ascension calculator in every step of the
+    #: battle); ``made`` (the run's die is not a combat-round die, PC_Twi's reading of the
+    #: storm, which skips only the fighters' space-battle dice).
+    ion_storm_sabotage_run: Literal["not_made", "made"] = "not_made"
+    #: Van Hauge's ground forces fighting as fighters in an ion storm (docs/rulings.md 27J-3):
+    #: ``no_dice`` (PC_Twi gives them the fighter ability, ``uaFighter``, which
+    #: ``e_IonStormFighters`` reads: they roll no dice but may still be taken as casualties);
+    #: ``roll`` (they are ground forces, which the storm does not name: one die at 9 each).
+    ion_storm_van_hauge: Literal["no_dice", "roll"] = "no_dice"
+    #: The Loncara Ssodu's (Xxcha flagship) PDS dice in an ion storm (docs/rulings.md 27J-4):
+    #: ``fires`` ("PDS cannot fire into" the storm names PDS, which do not reach the flagship's
+    #: dice, 27R-20, 27Y-11, and it fires from inside the system; PC_Twi's PDS fire checks no
+    #: special system); ``none`` (the Shattered Ascension calculator: "Space Cannon may not
+    #: fire", any unit's).
+    ion_storm_flagship_pds: Literal["fires", "none"] = "fires"
+    #: Courageous to the End for a fighter (or a unit fighting as one) destroyed in an ion storm
+    #: (docs/rulings.md 27J-5): ``rolls`` (the card's 2 dice are the holder's, not a combat roll
+    #: of the fighter, 27S-31: the storm stops the fighters' own dice only); ``not_offered``
+    #: (the dice are the fighter's: the card is kept for another ship).
+    ion_storm_courageous: Literal["rolls", "not_offered"] = "rolls"
 
 
 def options(raw: dict[str, object]) -> Ti3Options:

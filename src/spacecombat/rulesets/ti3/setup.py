@@ -192,7 +192,7 @@ def build(scenario: Scenario) -> Ti3Setup:
         else ()
     )
     if anomaly == ion_storm.ANOMALY:
-        ion_storm.check_sides(scenario, sides, pre_combat)
+        pre_combat = ion_storm.pre_combat_steps(pre_combat, rule_options)  # 27J-2
     setup = Ti3Setup(
         kind=scenario.battle,
         sides=sides,

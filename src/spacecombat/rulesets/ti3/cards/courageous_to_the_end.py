@@ -11,7 +11,9 @@ which marks ``Ti3State.courage``) while the opponent has ships there. Played, th
 success is a hit the opponent takes at once, on its ships, before the holder's removal goes on
 (the opponent's hits still pending from the roll are kept apart and restored after). A ship the
 opponent loses to it does not open its own Courageous to the End (one at a time). The stock
-holder plays it at the first chance (27A-5)."""
+holder plays it at the first chance (27A-5). For a fighter destroyed in an ion storm it is
+offered as anywhere (its dice are the card's, not the fighter's: option
+``ion_storm_courageous``, docs/rulings.md 27J-5)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.sides import Side
 from spacecombat.core.state import ships
+from spacecombat.rulesets.ti3 import ion_storm
 from spacecombat.rulesets.ti3.abilities import van_hauge
 from spacecombat.rulesets.ti3.abilities.base import GROUND_FORCES
 from spacecombat.rulesets.ti3.cards.common import offer
@@ -51,6 +54,9 @@ def mark(setup: Ti3Setup, state: Ti3State, side: Side, unit: str) -> Ti3State:
         or not (cards.is_ship(unit) or fighter)
         or (cards.card(unit).combat is None and not fighter)
         or not ships(setup, state, side.other)
+        # in an ion storm, with option ion_storm_courageous: not_offered, not for a fighter
+        # or a unit fighting as one (docs/rulings.md 27J-5)
+        or ((unit == "fighter" or fighter) and not ion_storm.courageous_for_fighters(setup))
     ):
         return state
     return state.changed(courage=(side.value, ASK, unit, 0))

@@ -98,7 +98,8 @@ def combat_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None
     held = target_their_flagship.held_back(state, side)
     units = [(u, n - (u == held)) for u, n in units if n - (u == held) > 0]
     ships_dice = pool(setup, state, side, RollKind.SPACE_COMBAT, units) if units else None
-    if not van_hauge.fighting(setup, state, side):
+    if not van_hauge.fighting(setup, state, side) or not ion_storm.van_hauge_rolls(setup):
+        # in an ion storm they fight as fighters, which roll no dice there (27J-3)
         return ships_dice
     # Van Hauge: the ground forces in space fight as fighters, one die at 9 each (27S-43)
     fighters = pool(

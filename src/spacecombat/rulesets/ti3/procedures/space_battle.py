@@ -16,6 +16,7 @@ from spacecombat.core.pool import DicePool
 from spacecombat.core.rulesdata import Roll
 from spacecombat.core.sides import SIDES, Side
 from spacecombat.core.state import ships
+from spacecombat.rulesets.ti3 import ion_storm
 from spacecombat.rulesets.ti3.abilities import (
     dimensional_splicers,
     duranium_armor,
@@ -94,8 +95,9 @@ def _pds_pool(setup: Ti3Setup, state: Ti3State, side: Side) -> DicePool | None:
 
 
 def _flagship_cannon(setup: Ti3Setup, state: Ti3State, side: Side) -> int:
-    """1 if ``side``'s Loncara Ssodu (Xxcha flagship) is in the space area, else 0."""
-    if not setup.side(side).has("xxcha_flagship"):
+    """1 if ``side``'s Loncara Ssodu (Xxcha flagship) is in the space area, else 0 (and 0 in
+    an ion storm with option ``ion_storm_flagship_pds: none``, docs/rulings.md 27J-4)."""
+    if not setup.side(side).has("xxcha_flagship") or not ion_storm.flagship_cannon_fires(setup):
         return 0
     return min(1, state.side(side).space.count("flagship"))
 
