@@ -16,6 +16,7 @@ from spacecombat.rulesets.notices import (
     opening_events,
     removed_by,
 )
+from spacecombat.rulesets.ti4 import kept_roll_blind
 from spacecombat.rulesets.ti4.abilities.base import Card
 from spacecombat.rulesets.ti4.effects import arena, free_hits, why_not_eligible
 from spacecombat.rulesets.ti4.hooks import Follow
@@ -373,6 +374,20 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         rolls (Roll Dice) and assignments of hits (Assign Hits), player by player, where
         nothing else acts between them (``split_rolls.py``); ``None`` elsewhere."""
         return _split_rolls(self, state, policies, exact)
+
+    def roll_blind(
+        self, state: BattleState
+    ) -> tuple[BattleState, tuple[Side, int], tuple[Side, int]] | None:
+        """For the exact engine (analysis/graph.py ``RollingBlind``): a combat roll kept group
+        by group (War Funding Ω held) followed blind to the hits against its roller
+        (``kept_roll_blind.py``, 24AD-1)."""
+        setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
+        return kept_roll_blind.roll_blind(setup, state)
+
+    def roll_put_back(self, state: BattleState, left_out: tuple[Side, int]) -> BattleState | None:
+        """The hits against the roller put back on a state the roll followed blind leads to
+        (``kept_roll_blind.roll_put_back``)."""
+        return kept_roll_blind.roll_put_back(state, left_out)
 
     def joins_roll_before(self, state: BattleState) -> bool:
         """For the exact engine (analysis/graph.py ``Joining``): the defender's combat roll
