@@ -26,6 +26,7 @@ from spacecombat.rulesets.ti4.procedures import (
     combat_round,
     dead_rolls,
     invasion,
+    kept_roll_alike,
     lost_barrage_hits,
     queued_alike,
     replaced_hits,
@@ -416,7 +417,8 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in;
         barrage hits that can only be lost are dropped (``lost_barrage_hits``), and so are
         the hits a reroll of War Funding Ω is about to replace (``replaced_hits``), and its
-        holder's roll kept group by group once nothing reads it (``dead_rolls``); a handler's
+        holder's roll kept group by group once nothing reads it (``dead_rolls``), or keyed by its
+        misses while the card reads it (``kept_roll_alike``, 24AD-2); a handler's
         own follow-ups queued in a timing window are keyed as it declares they play out
         (``queued_alike``: War Funding Ω's rerolls)."""
         state = super().canonical(state)
@@ -432,6 +434,7 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             state = queued_alike.alike(setup, state)
             state = replaced_hits.without_replaced_hits(setup, state)
             state = dead_rolls.without_dead_rolls(setup, state)
+            state = kept_roll_alike.with_misses_alike(setup, state)
         pending = state.pending
         if pending is not None:
             before = self.canonical(pending.before)
