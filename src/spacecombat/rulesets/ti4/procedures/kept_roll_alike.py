@@ -24,16 +24,12 @@ and without it.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from spacecombat.core.pool import DiceGroup
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.state import BattleState, Phase, RolledHits
 
 #: whether canonical states key a kept roll by its misses (the tests switch it off to compare)
 MISSES_ALIKE = True
-
-_NO_ROLLS: tuple[RolledHits, RolledHits] = ((), ())
 
 
 def _plain(group: DiceGroup) -> bool:
@@ -52,19 +48,23 @@ def _plain(group: DiceGroup) -> bool:
     )
 
 
-@lru_cache(maxsize=4096)
 def misses_alike(rolled: RolledHits) -> RolledHits:
     """``rolled`` with the hits of its plain groups of the same dice moved to the first of them
-    in rolling order, each filled up to its dice (their misses the same dice, as many).
-    Remembered by record (a value of it alone)."""
+    in rolling order, each filled up to its dice (their misses the same dice, as many);
+    ``rolled`` itself where no two plain groups have the same dice."""
+    if len(rolled) < 2:
+        return rolled
     kinds: dict[tuple[object, ...], list[int]] = {}
+    alike = False
     for at, (group, _) in enumerate(rolled):
         if _plain(group):
             # the group's dice but for their unit and number (the other fields are those of
             # every plain group: ``_plain``)
             kind = (group.value, group.modifier, group.doom_strict, group.effect)
-            kinds.setdefault((*kind, group.rerollable, group.reroll_at_most), []).append(at)
-    if all(len(places) < 2 for places in kinds.values()):
+            places = kinds.setdefault((*kind, group.rerollable, group.reroll_at_most), [])
+            places.append(at)
+            alike = alike or len(places) > 1
+    if not alike:
         return rolled
     out = list(rolled)
     for places in kinds.values():
@@ -74,20 +74,22 @@ def misses_alike(rolled: RolledHits) -> RolledHits:
             hits = min(group.dice, left)
             out[at] = (group, hits)
             left -= hits
-    alike = tuple(out)
-    return rolled if alike == rolled else alike
+    keyed = tuple(out)
+    return rolled if keyed == rolled else keyed
 
 
 def with_misses_alike(setup: BattleSetup, state: BattleState) -> BattleState:
     """``state`` with each kept roll keyed by its misses (``misses_alike``), in a timing window
     (both players have rolled) where every handler keeping rolls reads them so; else
     ``state`` itself."""
-    if not MISSES_ALIKE or state.rolls == _NO_ROLLS or state.phase is not Phase.TIMING_WINDOW:
+    if not MISSES_ALIKE or state.phase is not Phase.TIMING_WINDOW:
         return state
+    attacker, defender = state.rolls
+    if len(attacker) < 2 and len(defender) < 2:
+        return state  # (no two groups to key alike)
     keepers = setup.answering("keeps_rolls")
     if not keepers or not all(h.kept_roll_read_as_misses for h in keepers):
         return state
-    attacker, defender = state.rolls
     rolls = (misses_alike(attacker), misses_alike(defender))
     if rolls[0] is attacker and rolls[1] is defender:
         return state
