@@ -1,6 +1,7 @@
 """A combat roll kept group by group, followed blind to the hits against its roller (issue 24,
-24AD-1; rulesets/ti4/kept_roll_blind.py, analysis/graph.py ``RollingBlind``; docs/architecture.md,
-"The odds engine", 1.).
+24AD-1), and a handler's own roll while a player assigns, blind to the hits against the other
+player (24AD-3); rulesets/ti4/kept_roll_blind.py, analysis/graph.py ``RollingBlind``;
+docs/architecture.md, "War Funding Ω's kept roll, cheaper to follow").
 
 War Funding Ω (data/cards.toml: "after you and your opponent roll dice during space combat, you
 may reroll all of your opponent's dice and any number of your own") keeps its holder's combat
@@ -21,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from benchmarks.faction_exact import battles
 
 from spacecombat import odds
 from spacecombat.analysis import graph
@@ -144,3 +146,86 @@ def test_the_faction_mix_battle_gives_the_same_fractions(monkeypatch: pytest.Mon
     assert odds(NO_30, fractions=True, fallback=False).fractions_json() == before
     off, on = _graph(NO_30, False, monkeypatch), _graph(NO_30, True, monkeypatch)
     assert len(on.states) < len(off.states) * 0.7
+
+
+# --- 24AD-3: a handler's own roll while a player assigns, blind to the hits against the other
+
+#: Courageous to the End (data/cards.toml: "after one of your ships is destroyed during a space
+#: combat, roll 2 dice; for each result equal to or greater than that ship's combat value, your
+#: opponent must choose and destroy 1 of their ships") held by the defender, and by the attacker
+#: with Reflective Shielding beside it (2 hits against the opponent when the holder's ship
+#: sustains damage, its ships destroyed first: hits the walk adds against the other player)
+COURAGEOUS: dict[str, dict[str, Any]] = {
+    "defender holds": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {"units": {"cruiser": 2, "destroyer": 1}},
+        "defender": {
+            "units": {"dreadnought": 1, "destroyer": 1},
+            "action_cards": ["courageous_to_the_end"],
+            "policy": {"sustain": "first"},
+        },
+    },
+    "attacker holds": {
+        "ruleset": "ti4",
+        "battle": "space",
+        "attacker": {
+            "units": {"dreadnought": 1, "cruiser": 2},
+            "action_cards": ["courageous_to_the_end", "reflective_shielding"],
+            "policy": {"sustain": "last"},
+        },
+        "defender": {
+            "units": {"dreadnought": 1, "carrier": 1, "fighter": 2},
+            "policy": {"sustain": "first"},
+        },
+    },
+}
+
+
+def _assigning_graph(
+    scenario: dict[str, Any], on: bool, mp: pytest.MonkeyPatch
+) -> tuple[StateGraph[Any], Explorer[Any]]:
+    fought = _fought(scenario)
+    with mp.context() as patched:
+        patched.setattr(kept_roll_blind, "ROLL_IN_ASSIGNMENT", on)
+        explorer: Explorer[Any] = Explorer(
+            fought, fought.stock_policies(), exact=True, limit=None, joins=True
+        )
+        return explorer.build(), explorer
+
+
+@pytest.mark.parametrize("name", sorted(COURAGEOUS))
+def test_the_cards_roll_followed_blind_builds_the_same_graph(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The card's roll followed once for every state alike but for the hits against the
+    holder's opponent, with the ships that opponent must destroy and the rest of the holder's
+    assignment taken at once after it: the same graph, chance state for chance state and edge
+    for edge with exact weights, in fewer steps of the rules."""
+    scenario = COURAGEOUS[name]
+    (off, walked), (on, blind) = (
+        _assigning_graph(scenario, False, monkeypatch),
+        _assigning_graph(scenario, True, monkeypatch),
+    )
+    assert on.states == off.states
+    assert on.start == off.start
+    assert on.edges == off.edges
+    assert blind._kept_roll_chains
+    assert blind.steps < walked.steps
+
+
+@pytest.mark.slow
+def test_the_faction_mix_battle_no_24(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No. 24 of the faction mix (the Nekro hold Courageous to the End against the Empyrean
+    flagship): the same graph edge for edge, its 711 rolls of the card followed from fewer
+    states alike but for those hits."""
+    scenario = battles(25, 2026)[24]
+    assert "courageous_to_the_end" in str(scenario["attacker"])
+    (off, walked), (on, blind) = (
+        _assigning_graph(scenario, False, monkeypatch),
+        _assigning_graph(scenario, True, monkeypatch),
+    )
+    assert on.states == off.states
+    assert on.edges == off.edges
+    assert len(blind._kept_roll_chains) < 200
+    assert blind.steps < walked.steps * 0.7

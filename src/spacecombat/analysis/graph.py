@@ -129,6 +129,13 @@ class RollingBlind(Protocol[S]):
         to the states the roll's outcomes leave once it is past them."""
         ...
 
+    def roll_stretch(self, state: S, roll: Hashable, policies: Mapping[str, Policy]) -> S:
+        """The state a state such a roll leads to (left out as it was) reaches by stretches of
+        steps and decisions that read nothing of what was left out either, decided by
+        ``policies`` (``state`` itself where none is taken): the explorer walks on from there
+        with what was left out put back."""
+        ...
+
     def roll_put_back(self, state: S, left_out: Hashable) -> S | None:
         """``state``, reached by such a roll followed blind, with what was left out put back
         (the state the roll's outcomes leave from the state as it was); ``None`` where it
@@ -574,6 +581,9 @@ class Explorer(Generic[S]):
                 for end, chance in more.items():
                     ends[end] = ends.get(end, 0) + weight * chance
                 continue
+            if LEAPS:
+                # the stretches after the roll that read nothing of what was left out either
+                state = self._kept_roll_blind.roll_stretch(state, roll, self.policies)
             ends[state] = ends.get(state, 0) + weight
         self._kept_roll_chains[blinded] = ends
         return ends

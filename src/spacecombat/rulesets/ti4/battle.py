@@ -378,15 +378,25 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
 
     def roll_blind(
         self, state: BattleState
-    ) -> tuple[BattleState, tuple[Side, int], tuple[Side, int]] | None:
+    ) -> tuple[BattleState, tuple[Side, int, bool], tuple[object, ...]] | None:
         """For the exact engine (analysis/graph.py ``RollingBlind``): a combat roll kept group
-        by group (War Funding Ω held) followed blind to the hits against its roller
-        (``kept_roll_blind.py``, 24AD-1)."""
+        by group (War Funding Ω held) followed blind to the hits against its roller, and a
+        handler's own roll while a player assigns (Courageous to the End's) blind to the hits
+        against the other player (``kept_roll_blind.py``, 24AD-1, 24AD-3)."""
         setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
         return kept_roll_blind.roll_blind(setup, state)
 
-    def roll_put_back(self, state: BattleState, left_out: tuple[Side, int]) -> BattleState | None:
-        """The hits against the roller put back on a state the roll followed blind leads to
+    def roll_stretch(
+        self, state: BattleState, roll: tuple[object, ...], policies: Mapping[str, Policy]
+    ) -> BattleState:
+        """The stretches taken at once after such a roll, blind too
+        (``kept_roll_blind.roll_stretch``)."""
+        return kept_roll_blind.roll_stretch(self, self.canonical, state, roll, policies)
+
+    def roll_put_back(
+        self, state: BattleState, left_out: tuple[Side, int, bool]
+    ) -> BattleState | None:
+        """The hits left out put back on a state a roll followed blind leads to
         (``kept_roll_blind.roll_put_back``)."""
         return kept_roll_blind.roll_put_back(state, left_out)
 
