@@ -1,7 +1,8 @@
 """A combat roll kept group by group, followed blind to the hits against its roller (issue 24,
 24AD-1), and a handler's own roll while a player assigns, blind to the hits against the other
 player (24AD-3); rulesets/ti4/kept_roll_blind.py, analysis/graph.py ``RollingBlind``;
-docs/architecture.md, "War Funding Ω's kept roll, cheaper to follow").
+docs/architecture.md, "War Funding Ω's kept roll and Courageous to the End's roll, cheaper to
+follow").
 
 War Funding Ω (data/cards.toml: "after you and your opponent roll dice during space combat, you
 may reroll all of your opponent's dice and any number of your own") keeps its holder's combat
