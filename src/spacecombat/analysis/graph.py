@@ -117,6 +117,32 @@ class Splitting(Protocol[S]):
         ...
 
 
+class RollingBlind(Protocol[S]):
+    """A battle some of whose rolls read nothing of a part of the state while they are made
+    (TI4: a combat roll kept group by group, blind to the hits against its roller; 24AD-1)."""
+
+    def roll_blind(self, state: S) -> tuple[S, Hashable, Hashable] | None:
+        """For the chance state ``state``: the state with what its roll leaves unread left out,
+        what was left out (for ``roll_put_back``) and which roll it is, or ``None``. The roll's
+        chance states that follow one another (an outcome's state for which this gives itself
+        back, nothing left out, and the same roll) are followed from the state left out once,
+        to the states the roll's outcomes leave once it is past them."""
+        ...
+
+    def roll_stretch(self, state: S, roll: Hashable, policies: Mapping[str, Policy]) -> S:
+        """The state a state such a roll leads to (left out as it was) reaches by stretches of
+        steps and decisions that read nothing of what was left out either, decided by
+        ``policies`` (``state`` itself where none is taken): the explorer walks on from there
+        with what was left out put back."""
+        ...
+
+    def roll_put_back(self, state: S, left_out: Hashable) -> S | None:
+        """``state``, reached by such a roll followed blind, with what was left out put back
+        (the state the roll's outcomes leave from the state as it was); ``None`` where it
+        cannot be (the walk changed what was left out: the roll is then followed as before)."""
+        ...
+
+
 #: whether the explorer takes a round's rolls player by player where the battle offers it
 #: (``Splitting``; only with ``joins``, where the second roll is folded into the first); off,
 #: every pair of outcomes is followed (the graph is the same: tests/odds/test_graph_splits.py)
@@ -294,6 +320,15 @@ class Explorer(Generic[S]):
         self._splits: Callable[[S, Mapping[str, Policy], bool], SplitRolls[S] | None] | None = (
             splitting
         )
+        #: rolls followed blind (``RollingBlind``; only with the rolls folded, ``joins``), and
+        #: where each roll followed so leads, by the state left out: the states its outcomes
+        #: leave once past its chance states, with their chances (``None``: not taken so)
+        self._kept_roll_blind: RollingBlind[S] | None = (
+            process  # type: ignore[assignment]
+            if joining and hasattr(process, "roll_blind")
+            else None
+        )
+        self._kept_roll_chains: dict[S, dict[S, Weight] | None] = {}
         #: where each pair of parts after leads, by the splits' ``shared`` (``SHARED``)
         self._led: dict[Hashable, dict[tuple[Hashable, Hashable], tuple[Target, int]]] = {}
         # a process whose folds follow decisions (``folded``: EC4X's sieges) is told whose
@@ -459,6 +494,12 @@ class Explorer(Generic[S]):
         """Each outcome of the roll in ``state`` followed to the next chance state or end, by
         (target, rounds begun on the way), with its chance. ``met``: the roll the walk that
         reached ``state`` met there (``NODES_KEPT``), else it is asked of the battle."""
+        if self._kept_roll_blind is not None and (self.exact or not prune):
+            blind = self._kept_roll_blind.roll_blind(state)
+            if blind is not None:
+                taken = self._kept_roll_followed(*blind)
+                if taken is not None:
+                    return taken
         node = self.process.advance(state) if met is None else met
         assert isinstance(node, Chance | Draw)
         edges: dict[tuple[Target | Joined[S], int], Weight] = {}
@@ -475,6 +516,77 @@ class Explorer(Generic[S]):
             key = (target, more + _rounds_begun(step.events))
             edges[key] = edges.get(key, 0) + weight
         return edges
+
+    def _kept_roll_followed(
+        self, blinded: S, left_out: Hashable, roll: Hashable
+    ) -> dict[tuple[Target | Joined[S], int], Weight] | None:
+        """``_followed`` for a chance state whose roll reads nothing of what ``blinded`` leaves
+        out (``RollingBlind``): the roll's chance states followed once from ``blinded``
+        (``_kept_roll_chain``), and each state they leave walked on from with what was left out
+        put back. The chance states of the roll after the first are then no states of the
+        graph: their outcomes' chances are multiplied into the first's (a chain eliminated,
+        the same absorption; no round begins within a roll). ``None`` where it is not taken."""
+        ends = self._kept_roll_chain(self.process.canonical(blinded), roll)
+        if ends is None:
+            return None
+        assert self._kept_roll_blind is not None
+        put_back = self._kept_roll_blind.roll_put_back
+        states = [(put_back(end, left_out), weight) for end, weight in ends.items()]
+        if any(state is None for state, _ in states):
+            return None
+        edges: dict[tuple[Target | Joined[S], int], Weight] = {}
+        for state, weight in states:
+            assert state is not None
+            key = self._walk(state)
+            edges[key] = edges.get(key, 0) + weight
+        return edges
+
+    def _kept_roll_chain(self, blinded: S, roll: Hashable) -> dict[S, Weight] | None:
+        """The states the roll of the chance state ``blinded`` (what its roll reads nothing of
+        left out) leads to once past its chance states, with their chances: each outcome's
+        state that is again a chance state of the same ``roll`` with nothing left out is
+        followed in its turn (remembered by state), any other is where the roll leaves it.
+        Counted as states folded into the roll before (at most ``limit``) and their outcomes
+        as outcomes of rolls. ``None`` where a round begins on the way or a state is an entry
+        (not taken)."""
+        if blinded in self._kept_roll_chains:
+            return self._kept_roll_chains[blinded]
+        self._kept_roll_chains[blinded] = None  # (while followed: a roll never meets itself)
+        node = self.process.advance(blinded)
+        if not isinstance(node, Chance):
+            return None
+        assert self._kept_roll_blind is not None
+        self._fold(blinded)
+        outcomes = chances(node, self.exact)
+        self._count_outcomes(len(outcomes))
+        ends: dict[S, Weight] = {}
+        for outcome, weight in outcomes.items():
+            step = following(node, outcome)
+            if _rounds_begun(step.events):
+                return None
+            state = step.state
+            if self.stop is not None and self.stop(state):
+                return None
+            inner = self._kept_roll_blind.roll_blind(state)
+            if (
+                inner is not None
+                and inner[0] == state
+                and inner[2] == roll
+                and isinstance(self.process.advance(state), Chance)
+            ):
+                # the roll's next chance state, nothing left out: followed in its turn
+                more = self._kept_roll_chain(self.process.canonical(state), roll)
+                if more is None:
+                    return None
+                for end, chance in more.items():
+                    ends[end] = ends.get(end, 0) + weight * chance
+                continue
+            if LEAPS:
+                # the stretches after the roll that read nothing of what was left out either
+                state = self._kept_roll_blind.roll_stretch(state, roll, self.policies)
+            ends[state] = ends.get(state, 0) + weight
+        self._kept_roll_chains[blinded] = ends
+        return ends
 
     def _split_edges(self, split: SplitRolls[S], prune: float) -> list[Edge]:
         """The edges of a chance state whose round's rolls the battle took player by player

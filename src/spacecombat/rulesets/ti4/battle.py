@@ -16,6 +16,7 @@ from spacecombat.rulesets.notices import (
     opening_events,
     removed_by,
 )
+from spacecombat.rulesets.ti4 import kept_roll_blind
 from spacecombat.rulesets.ti4.abilities.base import Card
 from spacecombat.rulesets.ti4.effects import arena, free_hits, why_not_eligible
 from spacecombat.rulesets.ti4.hooks import Follow
@@ -25,6 +26,7 @@ from spacecombat.rulesets.ti4.procedures import (
     combat_round,
     dead_rolls,
     invasion,
+    kept_roll_alike,
     lost_barrage_hits,
     queued_alike,
     replaced_hits,
@@ -374,6 +376,30 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         nothing else acts between them (``split_rolls.py``); ``None`` elsewhere."""
         return _split_rolls(self, state, policies, exact)
 
+    def roll_blind(
+        self, state: BattleState
+    ) -> tuple[BattleState, tuple[Side, int, bool], tuple[object, ...]] | None:
+        """For the exact engine (analysis/graph.py ``RollingBlind``): a combat roll kept group
+        by group (War Funding Ω held) followed blind to the hits against its roller, and a
+        handler's own roll while a player assigns (Courageous to the End's) blind to the hits
+        against the other player (``kept_roll_blind.py``, 24AD-1, 24AD-3)."""
+        setup = self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
+        return kept_roll_blind.roll_blind(setup, state)
+
+    def roll_stretch(
+        self, state: BattleState, roll: tuple[object, ...], policies: Mapping[str, Policy]
+    ) -> BattleState:
+        """The stretches taken at once after such a roll, blind too
+        (``kept_roll_blind.roll_stretch``)."""
+        return kept_roll_blind.roll_stretch(self, self.canonical, state, roll, policies)
+
+    def roll_put_back(
+        self, state: BattleState, left_out: tuple[Side, int, bool]
+    ) -> BattleState | None:
+        """The hits left out put back on a state a roll followed blind leads to
+        (``kept_roll_blind.roll_put_back``)."""
+        return kept_roll_blind.roll_put_back(state, left_out)
+
     def joins_roll_before(self, state: BattleState) -> bool:
         """For the exact engine (analysis/graph.py ``Joining``): the defender's combat roll
         (Roll Dice, ti4-space-combat.md step 3, ti4-ground-combat.md step 1) is folded into
@@ -401,7 +427,8 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         """As ``RulesetBattle.canonical``, and so is the state a pending card was offered in;
         barrage hits that can only be lost are dropped (``lost_barrage_hits``), and so are
         the hits a reroll of War Funding Ω is about to replace (``replaced_hits``), and its
-        holder's roll kept group by group once nothing reads it (``dead_rolls``); a handler's
+        holder's roll kept group by group once nothing reads it (``dead_rolls``), or keyed by its
+        misses while the card reads it (``kept_roll_alike``, 24AD-2); a handler's
         own follow-ups queued in a timing window are keyed as it declares they play out
         (``queued_alike``: War Funding Ω's rerolls)."""
         state = super().canonical(state)
@@ -417,6 +444,7 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             state = queued_alike.alike(setup, state)
             state = replaced_hits.without_replaced_hits(setup, state)
             state = dead_rolls.without_dead_rolls(setup, state)
+            state = kept_roll_alike.with_misses_alike(setup, state)
         pending = state.pending
         if pending is not None:
             before = self.canonical(pending.before)

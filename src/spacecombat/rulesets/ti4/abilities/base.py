@@ -141,6 +141,12 @@ class Handler:
     #: sustained this round is then read by nothing before the round's end makes it plain
     #: damage (rulesets/ti4/split_rolls.py ``_settles_early``; docs/architecture.md 24Y-4)
     own_part_after_assigning: ClassVar[bool] = False
+    #: whether, of the combat roll it keeps group by group (``keeps_rolls``), it reads only the
+    #: dice that produced no hit, as a pool (their combat value and everything else about them
+    #: but their unit): the odds engine may then key the record with the hits of plain groups
+    #: of the same dice moved between them (procedures/kept_roll_alike.py; docs/architecture.md
+    #: 24AD-2; War Funding Ω)
+    kept_roll_read_as_misses: ClassVar[bool] = False
     #: the ``policy.play`` key of an effect that acts in a battle only once its holder's
     #: ``play_card`` decision about it (facts ``card``) answers "play": passing leaves the
     #: state as it was, and until it is played the effect reads and changes nothing beyond

@@ -250,6 +250,11 @@ class WarFundingOmega(Card):
     #: never do, and nothing is spent: no unit, no hit and no die is given or taken away
     #: (docs/rulings.md 24AA-2)
     never_stalls = True
+    #: of its holder's roll kept group by group it reads only the misses, as the pool rolled
+    #: again (``_my_misses``: each group's dice less its hits, at its combat value, whatever
+    #: the unit; the groups that are not plain dice, refused or kept apart, are not merged):
+    #: docs/architecture.md 24AD-2, procedures/kept_roll_alike.py
+    kept_roll_read_as_misses = True
 
     def _able(self, setup: BattleSetup, state: BattleState) -> Side | None:
         """The holder, if the card may be played in this battle now."""
