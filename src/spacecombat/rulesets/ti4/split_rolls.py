@@ -50,6 +50,7 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.sides import SideState
+from spacecombat.rulesets.ti4 import rolls_blind
 from spacecombat.rulesets.ti4.effects import arena, free_hits
 from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
@@ -308,18 +309,17 @@ def split_rolls(
     first: dict[tuple[Hashable, Hashable], Fraction | float] = {}
     #: the defender's roll's states, one for each of the attacker's outcomes (``SplitRolls``)
     folded: dict[BattleState, None] = {}
-    outcomes = node.outcomes(exact)
+    outcomes = rolls_blind.outcomes(setup, node, state, exact)
     template: BattleState | None = None
     roll: Chance[BattleState] | None = None
     defender = _part(state, D)
-    for outcome, chance in outcomes.items():
-        step = node.after(outcome)
-        heard = _losses_heard(battle, setup, canonical(step.state), A, (defender,))
+    for chance, begun, reached in outcomes:
+        heard = _losses_heard(battle, setup, canonical(reached), A, (defender,))
         if heard is None:
             return None
         rolled = heard
         if (
-            _begins_round(step.events)
+            begun
             or rolled.phase is not Phase.ROLL_DICE
             or rolled.turn is not D
             or rolled.hits[0] != 0
@@ -346,11 +346,10 @@ def split_rolls(
     attacker = _part(template, A)
     after_rolls: BattleState | None = None
     attackers = {part for part, _ in first}
-    for outcome, chance in roll.outcomes(exact).items():
-        step = roll.after(outcome)
-        if _begins_round(step.events):
+    for chance, begun, reached in rolls_blind.outcomes(setup, roll, template, exact):
+        if begun:
             return None
-        heard = _losses_heard(battle, setup, canonical(step.state), D, attackers)
+        heard = _losses_heard(battle, setup, canonical(reached), D, attackers)
         if heard is None:
             return None
         rolled = heard
