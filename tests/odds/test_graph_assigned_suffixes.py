@@ -21,6 +21,7 @@ import pytest
 from benchmarks.faction_exact import battles
 
 from spacecombat.analysis.graph import Explorer
+from spacecombat.core.decisions import decide
 from spacecombat.rulesets.ti4 import battle as ti4_battle
 from tests.ti4.switched import fractions_on_and_off
 
@@ -46,7 +47,7 @@ def _explored(scenario: dict[str, Any], on: bool, monkeypatch: pytest.MonkeyPatc
     the leaps, and how many decisions the battle's own walks made (``Ti4Battle._assigned``,
     one ``assign_hit`` a hit, among others)."""
     asked = 0
-    real = ti4_battle.decide
+    real = decide
 
     def counted(*args: Any) -> Any:
         nonlocal asked
