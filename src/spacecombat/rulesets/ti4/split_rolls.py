@@ -123,6 +123,11 @@ SETTLED_EARLY = True
 #: followed, as before, tests/odds/test_graph_splits_rolling.py; 24Y-5)
 ROLLING = True
 
+#: whether each part after a table settles early (``_settled_part``) is remembered by the part
+#: and the arena (``_settled_parts``) rather than settled again at every chance state (off: as
+#: before; tests/odds/test_graph_settled_parts.py; 24AE-4)
+SETTLED_PARTS_REMEMBERED = True
+
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
 _WHOLE_STEPS = 400
@@ -428,9 +433,9 @@ def split_rolls(
         # each player's part after settled once, so that the pairs alike once settled are
         # one pair for the explorer too
         if A in settling:
-            first_after = {k: _settled_part(cast(Part, v), where) for k, v in first_after.items()}
+            first_after = _settled_parts(setup, first_after, where)
         if D in settling:
-            second_after = {k: _settled_part(cast(Part, v), where) for k, v in second_after.items()}
+            second_after = _settled_parts(setup, second_after, where)
 
     def joined(a: Hashable, d: Hashable) -> BattleState:
         return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
@@ -488,6 +493,25 @@ def _settled_early(
         if settled is not area:
             state = state.with_side(side, current.with_area(where, settled))
     return state
+
+
+def _settled_parts(
+    setup: BattleSetup, after: Mapping[Hashable, Hashable], where: int | None
+) -> dict[Hashable, Hashable]:
+    """Each part after in a table (``_assignments``) settled (``_settled_part``), remembered in
+    ``setup.memo`` by the part and the arena where ``SETTLED_PARTS_REMEMBERED``: the tables of
+    every chance state hold the same parts after, remembered across the rounds (24AE-4)."""
+    if not SETTLED_PARTS_REMEMBERED:
+        return {k: _settled_part(cast(Part, v), where) for k, v in after.items()}
+    memo = setup.memo
+    settled: dict[Hashable, Hashable] = {}
+    for k, v in after.items():
+        key = ("settled_part", where, v)
+        known = memo.get(key)
+        if known is None:
+            known = memo[key] = _settled_part(cast(Part, v), where)
+        settled[k] = known
+    return settled
 
 
 def _settled_part(part: Part, where: int | None) -> Part:
