@@ -27,7 +27,10 @@ chance state (``_with``). A key's first state is played by the real procedure as
 outcome that changed the other player's part (none does) is not remembered.
 
 What follows an outcome (its canonical form, the losses heard, the checks that the split may be
-made) is done for each chance state as before, on the state put back: nothing else changes.
+made) is done for each chance state as before, on the state put back. One of those checks, that
+the defender's roll is the same whatever the attacker rolled, met the defender's roll node
+again after each of the attacker's outcomes; where that roll is blind, its node is made from
+its pool alone, so the pool is compared (``pool``; 24AE-5).
 """
 
 from __future__ import annotations
@@ -38,14 +41,17 @@ from typing import cast
 
 from spacecombat.core.engine import Chance
 from spacecombat.core.forces import Forces
+from spacecombat.core.pool import DicePool
 from spacecombat.core.sides import SideState
+from spacecombat.rulesets.ti4.effects import combat_pool
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
 
 #: whether a combat roll's outcomes are remembered blind to the other player's part across the
-#: chance states the split rolls take (``outcomes``); off: each outcome is played at every
-#: chance state, as before (tests/odds/test_graph_rolls_blind.py; 24AE-1)
+#: chance states the split rolls take (``outcomes``), and the defender's roll after each of the
+#: attacker's outcomes told by its pool (``pool``); off: each outcome is played at every chance
+#: state, each roll's node made, as before (tests/odds/test_graph_rolls_blind.py; 24AE-1, 24AE-5)
 ROLLS_BLIND = True
 
 #: an outcome of a roll: its chance, whether a combat round began on the way, the state it
@@ -82,6 +88,17 @@ def outcomes(
         return played
     units, purse = state.side(other), state.wealth(other)
     return [(chance, begun, _with(s, other, units, purse)) for chance, begun, s in known]
+
+
+def pool(setup: BattleSetup, state: BattleState) -> DicePool | None:
+    """The pool of the combat roll about to be made at ``state`` by its player to roll, where
+    the roll is blind (``_blind``): ``roll_dice`` then makes its node from this pool alone
+    (``combat_pool``; no keeper, no aimer), a roll of it if it has dice; ``None`` elsewhere, or
+    with ``ROLLS_BLIND`` off (the node is then asked of the battle)."""
+    roller = state.turn
+    if not ROLLS_BLIND or not _blind(setup, state, roller):
+        return None
+    return combat_pool(setup, state, roller)
 
 
 def _played(node: Chance[BattleState], exact: bool) -> list[Outcome]:

@@ -335,10 +335,19 @@ def split_rolls(
             return None
         if keepers and any(h.keeps_rolls(setup, rolled, D) for h in keepers):
             return None  # the defender's roll kept group by group (War Funding Ω)
-        answered = _plain(battle.advance(rolled))
-        if answered is None or (roll is not None and answered.pool != roll.pool):
-            return None
-        if roll is None:
+        if roll is not None:
+            # the defender's roll after each of the attacker's outcomes: where it is blind, its
+            # pool alone (24AE-5), else its node
+            met = rolls_blind.pool(setup, rolled)
+            if met is None:
+                answered = _plain(battle.advance(rolled))
+                met = None if answered is None else answered.pool
+            if met is None or not met.groups or met != roll.pool:
+                return None
+        else:
+            answered = _plain(battle.advance(rolled))
+            if answered is None:
+                return None
             template, roll = rolled, answered
         key = (_part(rolled, A), _produced(rolled, D))
         first[key] = first.get(key, 0) + chance
