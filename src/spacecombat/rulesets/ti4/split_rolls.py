@@ -128,6 +128,12 @@ ROLLING = True
 #: before; tests/odds/test_graph_settled_parts.py; 24AE-4)
 SETTLED_PARTS_REMEMBERED = True
 
+#: whether the paired tables look each walk up by what puts its state together (the state
+#: after both rolls, numbered once, the player, the parts and the hits: ``_paired_walks``)
+#: before putting the state together and looking it up (off: as before;
+#: tests/odds/test_graph_paired_by_parts.py; 24AE-6)
+PAIRED_BY_PARTS = True
+
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
 _WHOLE_STEPS = 400
@@ -653,11 +659,20 @@ def _paired(
     #: the defender's parts each attacker's walk that placed units of theirs began from
     #: (``Placed``: the defender's walk is made from the part it left, for those alone)
     placing: dict[Hashable, set[Hashable]] = {}
+    # each walk looked up by what puts its state together (24AE-6), where ``PAIRED_BY_PARTS``
+    by_parts, template = _paired_walks(battle, policies, after_rolls)
     for a in a_parts:
         for d, hits in d_taken:
-            state = _with_parts(after_rolls, a, d, (0, 0))  # type: ignore[arg-type]
-            state = _taking(state, A, hits)
-            walked = _walked(battle, policies, state, A)
+            key = (template, A, a, d, hits)
+            found = by_parts.get(key, _UNWALKED)
+            if found is _UNWALKED:
+                state = _with_parts(after_rolls, a, d, (0, 0))  # type: ignore[arg-type]
+                state = _taking(state, A, hits)
+                walked = _walked(battle, policies, state, A)
+                if PAIRED_BY_PARTS:
+                    by_parts[key] = walked
+            else:
+                walked = cast("Noted | Placed | Rolling | None", found)
             if walked is None:
                 return None
             first_after[(a, d, hits)] = walked
@@ -675,15 +690,7 @@ def _paired(
         if placed is not None and d not in placing[noted]:
             continue  # (the attacker's walk that placed units began from another part)
         part, boosts, used, back, gained = cast(Noted, cast(tuple[object, ...], noted)[:5])
-        done = dones.get(noted)
-        if done is None:
-            # the attacker done (its step's ``done``): the defender assigns, from its units
-            # as the attacker's assignment left them where a handler placed some (``Placed``)
-            done = dones[noted] = after_rolls.changed(
-                turn=D, boosts=boosts, used=used, gained=gained
-            )
         start = d if placed is None else placed
-        state = _with_parts(done, part, start, (0, 0))  # type: ignore[arg-type]
         taking = hits
         if back:
             # the hits the attacker's walk produced against the defender join those it
@@ -691,12 +698,67 @@ def _paired(
             if not isinstance(hits, int):
                 return None
             taking = hits + back
-        state = _taking(state, D, taking)
-        walked = _walked(battle, policies, state, D)
+        key = (template, D, noted, start, taking)
+        found = by_parts.get(key, _UNWALKED)
+        if found is _UNWALKED:
+            done = dones.get(noted)
+            if done is None:
+                # the attacker done (its step's ``done``): the defender assigns, from its
+                # units as the attacker's assignment left them where a handler placed some
+                # (``Placed``)
+                done = dones[noted] = after_rolls.changed(
+                    turn=D, boosts=boosts, used=used, gained=gained
+                )
+            state = _with_parts(done, part, start, (0, 0))  # type: ignore[arg-type]
+            state = _taking(state, D, taking)
+            walked = _walked(battle, policies, state, D)
+            if PAIRED_BY_PARTS:
+                by_parts[key] = walked
+        else:
+            walked = cast("Noted | Placed | Rolling | None", found)
         if walked is None:
             return None
         second_after[(noted, d, hits)] = walked
     return first_after, second_after
+
+
+#: a walk not looked up yet (``_paired_walks``)
+_UNWALKED = object()
+
+
+def _paired_walks(
+    battle: Ti4Battle, policies: Mapping[str, Policy], after_rolls: BattleState
+) -> tuple[dict[Hashable, object], int]:
+    """The paired tables' walks (``_walked``) by what puts each walk's state together: the
+    state after both rolls but for the parts and the hits (``_template``, numbered once, so a
+    key hashes two parts and a few numbers, not a whole state), the player, the parts and the
+    hits; and the number of ``after_rolls``'s. Each
+    key makes one state (``_with_parts``, ``_taking``), so its walk is that state's, remembered
+    by it besides (24AE-6). Remembered with the walks by the state across the battle's rounds
+    (``Ti4Battle.assigned_parts``); an empty memory where ``PAIRED_BY_PARTS`` is off."""
+    if not PAIRED_BY_PARTS:
+        return {}, 0
+    known = battle.assigned_parts.get(id(policies))
+    if known is None or known[0] is not policies:
+        known = battle.assigned_parts[id(policies)] = (policies, {})
+    memory = cast(
+        "tuple[dict[tuple[object, ...], int], dict[Hashable, object]] | None",
+        known[1].get(_PAIRED_WALKS),
+    )
+    if memory is None:
+        memory = ({}, {})
+        known[1][_PAIRED_WALKS] = memory
+    numbers, walks = memory
+    # (the parts and the hits are set anew in every state put together: the rest numbered)
+    rest = _template(after_rolls)
+    number = numbers.get(rest)
+    if number is None:
+        number = numbers[rest] = len(numbers)
+    return walks, number
+
+
+#: the key of the paired tables' walks by parts in ``Ti4Battle.assigned_parts`` (``_paired_walks``)
+_PAIRED_WALKS = ("paired tables' walks by parts",)
 
 
 def _read(
