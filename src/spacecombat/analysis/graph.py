@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, cast
 
 from spacecombat.analysis import budget
 from spacecombat.analysis.budget import TooLarge
@@ -155,6 +155,13 @@ SPLITS = True
 #: settled again; off, only within one chance state, as before (the graph is the same:
 #: tests/odds/test_graph_splits_shared.py; 24AA-1)
 SHARED = True
+
+
+#: whether the explorer sums a split chance state's pairs of outcomes by numbers given each
+#: player's part after and each edge's (target, rounds) once (``Explorer._split_edges_numbered``),
+#: rather than by the parts and edges themselves, hashed again for every pair: the same sums in
+#: the same order (off: as before, tests/odds/test_graph_splits_numbered.py; 24AE-2)
+PARTS_NUMBERED = True
 
 
 #: whether the explorer folds the chance states a battle says join the roll before
@@ -331,6 +338,13 @@ class Explorer(Generic[S]):
         self._kept_roll_chains: dict[S, dict[S, Weight] | None] = {}
         #: where each pair of parts after leads, by the splits' ``shared`` (``SHARED``)
         self._led: dict[Hashable, dict[tuple[Hashable, Hashable], tuple[Target, int]]] = {}
+        #: the same by the parts' numbers, to the edge key's number (``PARTS_NUMBERED``); each
+        #: part after met with its number and each edge key (target, rounds begun) with its own
+        self._led_numbered: dict[Hashable, dict[tuple[int, int], int]] = {}
+        self._parts_after_numbers: dict[Hashable, int] = {}
+        self._parts_after_numbered: list[Hashable] = []
+        self._edge_keys_numbers: dict[tuple[Target, int], int] = {}
+        self._edge_keys_numbered: list[tuple[Target, int]] = []
         # a process whose folds follow decisions (``folded``: EC4X's sieges) is told whose
         # policies decide them
         told = getattr(process, "use_policies", None)
@@ -595,6 +609,8 @@ class Explorer(Generic[S]):
         parts after (``SplitRolls``). The outcomes counted are those of both rolls. The sums
         are made in the order of the rolls folded (``_joined_edges``): the second roll's
         chances by where they lead, then times the first's, so the floats are the same."""
+        if PARTS_NUMBERED:
+            return self._split_edges_numbered(split, prune)
         # counted as the rolls folded counted them, in the same order (``_followed``,
         # ``_joined_edges``): the first roll's outcomes, then for each of the second roll's
         # states not met before (at most ``limit``) its outcomes, before the chance states its
@@ -635,6 +651,82 @@ class Explorer(Generic[S]):
             for key, chance in led.items():
                 edges[key] = edges.get(key, 0) + weight * chance
         return [Edge(t, w, r) for (t, r), w in edges.items()]
+
+    def _split_edges_numbered(self, split: SplitRolls[S], prune: float) -> list[Edge]:
+        """``_split_edges`` with each player's part after and each edge's key numbered once
+        (``PARTS_NUMBERED``): a pair of outcomes is looked up by two numbers, where it was
+        looked up by the two parts after (hashed, and compared where met before); the parts
+        after for each of the second roll's outcomes are read once for each of the first
+        roll's parts (and, but in the paired tables, once for each number of hits it
+        produced). The same lookups and walks in the same order, the same sums in the same
+        order: the same edges to the last bit."""
+        self._count_outcomes(split.rolled)
+        first_after, second_after = split.first_after, split.second_after
+        shared = SHARED and split.shared is not None
+        met: dict[tuple[int, int], int] = (
+            self._led_numbered.setdefault(split.shared, {}) if shared else {}
+        )
+        numbers, numbered = self._parts_after_numbers, self._parts_after_numbered
+        key_numbers, keys = self._edge_keys_numbers, self._edge_keys_numbered
+
+        def number(part: Hashable) -> int:
+            known = numbers.get(part)
+            if known is None:
+                known = numbers[part] = len(numbered)
+                numbered.append(part)
+            return known
+
+        seconds = [
+            (part, hits, chance)
+            for part, hits, chance in split.second
+            if self.exact or chance >= prune
+        ]
+        chances = [chance for _, _, chance in seconds]
+        #: the first player's parts after (numbered, but in the paired tables) for each of the
+        #: second roll's outcomes, by the first's part; the second's, by the hits produced
+        rows: dict[Hashable, list[Hashable]] = {}
+        columns: dict[Hashable, list[int]] = {}
+        edges: dict[int, Weight] = {}
+        for ((first, produced), weight), folded in zip(
+            split.first.items(), split.folded, strict=True
+        ):
+            if not self.exact and weight < prune:
+                continue
+            if folded not in self._folded:
+                self._fold(folded)
+                self._count_outcomes(len(split.second))
+            row = rows.get(first)
+            pairs: list[tuple[int, int]]
+            if split.paired:
+                if row is None:
+                    row = rows[first] = [first_after[(first, s, t)] for s, t, _ in seconds]
+                pairs = [
+                    (number(a), number(second_after[(a, s, produced)]))
+                    for a, (s, _, _) in zip(row, seconds, strict=True)
+                ]
+            else:
+                if row is None:
+                    row = rows[first] = [number(first_after[(first, t)]) for _, t, _ in seconds]
+                column = columns.get(produced)
+                if column is None:
+                    column = columns[produced] = [
+                        number(second_after[(s, produced)]) for s, _, _ in seconds
+                    ]
+                pairs = list(zip(cast("list[int]", row), column, strict=True))
+            led: dict[int, Weight] = {}
+            for pair, chance in zip(pairs, chances, strict=True):
+                key = met.get(pair)
+                if key is None:
+                    reached = self.settle(split.state(numbered[pair[0]], numbered[pair[1]]))
+                    key = key_numbers.get(reached)
+                    if key is None:
+                        key = key_numbers[reached] = len(keys)
+                        keys.append(reached)
+                    met[pair] = key
+                led[key] = led.get(key, 0) + chance
+            for key, chance in led.items():
+                edges[key] = edges.get(key, 0) + weight * chance
+        return [Edge(keys[k][0], w, keys[k][1]) for k, w in edges.items()]
 
     def _joined_edges(self, state: S, prune: float) -> dict[tuple[Target, int], Weight]:
         """Where the roll of a chance state folded into the roll before leads (``Joining``),

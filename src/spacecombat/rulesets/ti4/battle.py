@@ -64,6 +64,12 @@ AT_ONCE = True
 #: tests/odds/test_graph_destroyed_at_once.py; 24AB-1)
 AT_ONCE_HITS_LEFT_OUT = True
 
+#: whether a player's whole assignment walked for the leaps (``Ti4Battle._assigned``) goes on,
+#: once a hit is assigned and hits are left, by the leap from the state reached (remembered,
+#: or walked and remembered in its turn): a longer assignment meets the shorter ones it ends
+#: with (off: every hit walked, as before; tests/odds/test_graph_assigned_suffixes.py; 24AE-3)
+ASSIGNED_SUFFIXES = True
+
 #: the most steps of the rules the ships to destroy are walked at once
 _AT_ONCE_STEPS = 40
 
@@ -412,8 +418,12 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         self, state: BattleState, side: Side, policies: Mapping[str, Policy]
     ) -> BattleState | None:
         """The Assign Hits step of ``side`` walked from ``state`` until its last hit is assigned
-        (or lost), ``None`` if it meets anything but steps and decisions."""
-        while state.phase is Phase.ASSIGN_HITS and state.turn is side and state.hits_on(side) > 0:
+        (or lost), ``None`` if it meets anything but steps and decisions. Once a hit is
+        assigned and hits are left (``ASSIGNED_SUFFIXES``), the rest is the leap from the
+        state reached where one is taken (``leap``: the same walk, remembered by its key), so
+        the units and hits left are the walk's."""
+        hits = state.hits_on(side)
+        while state.phase is Phase.ASSIGN_HITS and state.turn is side and hits > 0:
             node = self.advance(state)
             if isinstance(node, Step):
                 state = node.state
@@ -421,6 +431,17 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
                 state = node.then(decide(node.request, policies)).state
             else:
                 return None
+            left = state.hits_on(side)
+            if (
+                ASSIGNED_SUFFIXES
+                and 0 < left < hits
+                and state.phase is Phase.ASSIGN_HITS
+                and state.turn is side
+            ):
+                landed = self.leap(state, policies, blind=False)
+                if landed is not None:
+                    return landed
+            hits = left
         return state
 
     def canonical(self, state: BattleState) -> BattleState:

@@ -50,6 +50,7 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.sides import SideState
+from spacecombat.rulesets.ti4 import rolls_blind
 from spacecombat.rulesets.ti4.effects import arena, free_hits
 from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
@@ -121,6 +122,17 @@ SETTLED_EARLY = True
 #: still taken player by player (``Rolling``; off: such a round's pairs of outcomes are all
 #: followed, as before, tests/odds/test_graph_splits_rolling.py; 24Y-5)
 ROLLING = True
+
+#: whether each part after a table settles early (``_settled_part``) is remembered by the part
+#: and the arena (``_settled_parts``) rather than settled again at every chance state (off: as
+#: before; tests/odds/test_graph_settled_parts.py; 24AE-4)
+SETTLED_PARTS_REMEMBERED = True
+
+#: whether the paired tables look each walk up by what puts its state together (the state
+#: after both rolls, numbered once, the player, the parts and the hits: ``_paired_walks``)
+#: before putting the state together and looking it up (off: as before;
+#: tests/odds/test_graph_paired_by_parts.py; 24AE-6)
+PAIRED_BY_PARTS = True
 
 #: the most steps of the rules a whole assignment is walked (``_walked_whole``): beyond, the
 #: round's pairs of outcomes are followed as before
@@ -308,18 +320,17 @@ def split_rolls(
     first: dict[tuple[Hashable, Hashable], Fraction | float] = {}
     #: the defender's roll's states, one for each of the attacker's outcomes (``SplitRolls``)
     folded: dict[BattleState, None] = {}
-    outcomes = node.outcomes(exact)
+    outcomes = rolls_blind.outcomes(setup, node, state, exact)
     template: BattleState | None = None
     roll: Chance[BattleState] | None = None
     defender = _part(state, D)
-    for outcome, chance in outcomes.items():
-        step = node.after(outcome)
-        heard = _losses_heard(battle, setup, canonical(step.state), A, (defender,))
+    for chance, begun, reached in outcomes:
+        heard = _losses_heard(battle, setup, canonical(reached), A, (defender,))
         if heard is None:
             return None
         rolled = heard
         if (
-            _begins_round(step.events)
+            begun
             or rolled.phase is not Phase.ROLL_DICE
             or rolled.turn is not D
             or rolled.hits[0] != 0
@@ -330,10 +341,19 @@ def split_rolls(
             return None
         if keepers and any(h.keeps_rolls(setup, rolled, D) for h in keepers):
             return None  # the defender's roll kept group by group (War Funding Ω)
-        answered = _plain(battle.advance(rolled))
-        if answered is None or (roll is not None and answered.pool != roll.pool):
-            return None
-        if roll is None:
+        if roll is not None:
+            # the defender's roll after each of the attacker's outcomes: where it is blind, its
+            # pool alone (24AE-5), else its node
+            met = rolls_blind.pool(setup, rolled)
+            if met is None:
+                answered = _plain(battle.advance(rolled))
+                met = None if answered is None else answered.pool
+            if met is None or not met.groups or met != roll.pool:
+                return None
+        else:
+            answered = _plain(battle.advance(rolled))
+            if answered is None:
+                return None
             template, roll = rolled, answered
         key = (_part(rolled, A), _produced(rolled, D))
         first[key] = first.get(key, 0) + chance
@@ -346,11 +366,10 @@ def split_rolls(
     attacker = _part(template, A)
     after_rolls: BattleState | None = None
     attackers = {part for part, _ in first}
-    for outcome, chance in roll.outcomes(exact).items():
-        step = roll.after(outcome)
-        if _begins_round(step.events):
+    for chance, begun, reached in rolls_blind.outcomes(setup, roll, template, exact):
+        if begun:
             return None
-        heard = _losses_heard(battle, setup, canonical(step.state), D, attackers)
+        heard = _losses_heard(battle, setup, canonical(reached), D, attackers)
         if heard is None:
             return None
         rolled = heard
@@ -429,9 +448,9 @@ def split_rolls(
         # each player's part after settled once, so that the pairs alike once settled are
         # one pair for the explorer too
         if A in settling:
-            first_after = {k: _settled_part(cast(Part, v), where) for k, v in first_after.items()}
+            first_after = _settled_parts(setup, first_after, where)
         if D in settling:
-            second_after = {k: _settled_part(cast(Part, v), where) for k, v in second_after.items()}
+            second_after = _settled_parts(setup, second_after, where)
 
     def joined(a: Hashable, d: Hashable) -> BattleState:
         return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
@@ -489,6 +508,25 @@ def _settled_early(
         if settled is not area:
             state = state.with_side(side, current.with_area(where, settled))
     return state
+
+
+def _settled_parts(
+    setup: BattleSetup, after: Mapping[Hashable, Hashable], where: int | None
+) -> dict[Hashable, Hashable]:
+    """Each part after in a table (``_assignments``) settled (``_settled_part``), remembered in
+    ``setup.memo`` by the part and the arena where ``SETTLED_PARTS_REMEMBERED``: the tables of
+    every chance state hold the same parts after, remembered across the rounds (24AE-4)."""
+    if not SETTLED_PARTS_REMEMBERED:
+        return {k: _settled_part(cast(Part, v), where) for k, v in after.items()}
+    memo = setup.memo
+    settled: dict[Hashable, Hashable] = {}
+    for k, v in after.items():
+        key = ("settled_part", where, v)
+        known = memo.get(key)
+        if known is None:
+            known = memo[key] = _settled_part(cast(Part, v), where)
+        settled[k] = known
+    return settled
 
 
 def _settled_part(part: Part, where: int | None) -> Part:
@@ -621,11 +659,20 @@ def _paired(
     #: the defender's parts each attacker's walk that placed units of theirs began from
     #: (``Placed``: the defender's walk is made from the part it left, for those alone)
     placing: dict[Hashable, set[Hashable]] = {}
+    # each walk looked up by what puts its state together (24AE-6), where ``PAIRED_BY_PARTS``
+    by_parts, template = _paired_walks(battle, policies, after_rolls)
     for a in a_parts:
         for d, hits in d_taken:
-            state = _with_parts(after_rolls, a, d, (0, 0))  # type: ignore[arg-type]
-            state = _taking(state, A, hits)
-            walked = _walked(battle, policies, state, A)
+            key = (template, A, a, d, hits)
+            found = by_parts.get(key, _UNWALKED)
+            if found is _UNWALKED:
+                state = _with_parts(after_rolls, a, d, (0, 0))  # type: ignore[arg-type]
+                state = _taking(state, A, hits)
+                walked = _walked(battle, policies, state, A)
+                if PAIRED_BY_PARTS:
+                    by_parts[key] = walked
+            else:
+                walked = cast("Noted | Placed | Rolling | None", found)
             if walked is None:
                 return None
             first_after[(a, d, hits)] = walked
@@ -643,15 +690,7 @@ def _paired(
         if placed is not None and d not in placing[noted]:
             continue  # (the attacker's walk that placed units began from another part)
         part, boosts, used, back, gained = cast(Noted, cast(tuple[object, ...], noted)[:5])
-        done = dones.get(noted)
-        if done is None:
-            # the attacker done (its step's ``done``): the defender assigns, from its units
-            # as the attacker's assignment left them where a handler placed some (``Placed``)
-            done = dones[noted] = after_rolls.changed(
-                turn=D, boosts=boosts, used=used, gained=gained
-            )
         start = d if placed is None else placed
-        state = _with_parts(done, part, start, (0, 0))  # type: ignore[arg-type]
         taking = hits
         if back:
             # the hits the attacker's walk produced against the defender join those it
@@ -659,12 +698,67 @@ def _paired(
             if not isinstance(hits, int):
                 return None
             taking = hits + back
-        state = _taking(state, D, taking)
-        walked = _walked(battle, policies, state, D)
+        key = (template, D, noted, start, taking)
+        found = by_parts.get(key, _UNWALKED)
+        if found is _UNWALKED:
+            done = dones.get(noted)
+            if done is None:
+                # the attacker done (its step's ``done``): the defender assigns, from its
+                # units as the attacker's assignment left them where a handler placed some
+                # (``Placed``)
+                done = dones[noted] = after_rolls.changed(
+                    turn=D, boosts=boosts, used=used, gained=gained
+                )
+            state = _with_parts(done, part, start, (0, 0))  # type: ignore[arg-type]
+            state = _taking(state, D, taking)
+            walked = _walked(battle, policies, state, D)
+            if PAIRED_BY_PARTS:
+                by_parts[key] = walked
+        else:
+            walked = cast("Noted | Placed | Rolling | None", found)
         if walked is None:
             return None
         second_after[(noted, d, hits)] = walked
     return first_after, second_after
+
+
+#: a walk not looked up yet (``_paired_walks``)
+_UNWALKED = object()
+
+
+def _paired_walks(
+    battle: Ti4Battle, policies: Mapping[str, Policy], after_rolls: BattleState
+) -> tuple[dict[Hashable, object], int]:
+    """The paired tables' walks (``_walked``) by what puts each walk's state together: the
+    state after both rolls but for the parts and the hits (``_template``, numbered once, so a
+    key hashes two parts and a few numbers, not a whole state), the player, the parts and the
+    hits; and the number of ``after_rolls``'s. Each
+    key makes one state (``_with_parts``, ``_taking``), so its walk is that state's, remembered
+    by it besides (24AE-6). Remembered with the walks by the state across the battle's rounds
+    (``Ti4Battle.assigned_parts``); an empty memory where ``PAIRED_BY_PARTS`` is off."""
+    if not PAIRED_BY_PARTS:
+        return {}, 0
+    known = battle.assigned_parts.get(id(policies))
+    if known is None or known[0] is not policies:
+        known = battle.assigned_parts[id(policies)] = (policies, {})
+    memory = cast(
+        "tuple[dict[tuple[object, ...], int], dict[Hashable, object]] | None",
+        known[1].get(_PAIRED_WALKS),
+    )
+    if memory is None:
+        memory = ({}, {})
+        known[1][_PAIRED_WALKS] = memory
+    numbers, walks = memory
+    # (the parts and the hits are set anew in every state put together: the rest numbered)
+    rest = _template(after_rolls)
+    number = numbers.get(rest)
+    if number is None:
+        number = numbers[rest] = len(numbers)
+    return walks, number
+
+
+#: the key of the paired tables' walks by parts in ``Ti4Battle.assigned_parts`` (``_paired_walks``)
+_PAIRED_WALKS = ("paired tables' walks by parts",)
 
 
 def _read(
