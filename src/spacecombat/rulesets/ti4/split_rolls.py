@@ -53,6 +53,7 @@ from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.effects import arena, free_hits
 from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
+from spacecombat.rulesets.ti4.procedures.marker_hooks import marker_only
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Discarded, Mark, Phase
@@ -467,7 +468,11 @@ def _settles_early(setup: BattleSetup, assigned: BattleState) -> tuple[Side, ...
         or assigned.pending is not None
     ):
         return ()
-    acting = [h for h in setup.answering("after_assign_hits") if h.owner is not None]
+    acting = [
+        h
+        for h in setup.answering("after_assign_hits")
+        if h.owner is not None and not marker_only(h)
+    ]
     if not all(type(h).own_part_after_assigning for h in acting):
         return ()
     owners = {h.owner for h in acting}
