@@ -50,6 +50,7 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.sides import SideState
+from spacecombat.rulesets.ti4 import rolls_heard
 from spacecombat.rulesets.ti4.effects import arena, free_hits
 from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
@@ -247,10 +248,25 @@ def _losses_heard(
     but steps, or begins a round."""
     if not rolled.following:
         return rolled
-    if not HEARD or any(
-        f.kind is not Follow.DESTROYED or f.player is not roller for f in rolled.following
-    ):
+    if not HEARD or not _hearers_idle(setup, rolled, roller, others):
         return None
+    at = rolled
+    while at.following:
+        node = battle.advance(at)
+        if not isinstance(node, Step) or _begins_round(node.events):
+            return None
+        at = battle.canonical(node.state)
+    return at
+
+
+def _hearers_idle(
+    setup: BattleSetup, rolled: BattleState, roller: Side, others: Iterable[Hashable]
+) -> bool:
+    """Whether every entry queued at ``rolled`` is a unit of ``roller``'s destroyed and every
+    handler hearing it is idle for ``roller`` with each of ``others`` as the other player's
+    part (``_losses_heard``): reads of ``rolled`` the queue, ``roller``'s part and the hits."""
+    if any(f.kind is not Follow.DESTROYED or f.player is not roller for f in rolled.following):
+        return False
     hearers = setup.answering("after_destroyed")
     own = _part(rolled, roller)
     for part in others:
@@ -261,14 +277,8 @@ def _losses_heard(
             else _with_parts(rolled, other, own, rolled.hits)
         )
         if not all(h.idle_while_assigning(setup, met, roller) for h in hearers):
-            return None
-    at = rolled
-    while at.following:
-        node = battle.advance(at)
-        if not isinstance(node, Step) or _begins_round(node.events):
-            return None
-        at = battle.canonical(node.state)
-    return at
+            return False
+    return True
 
 
 def _begins_round(events: tuple[Mapping[str, object], ...]) -> bool:
@@ -302,25 +312,31 @@ def split_rolls(
     if node is None:
         return None
     rest = _rest(state)
-    canonical = battle.canonical
     keepers = setup.answering("keeps_rolls")
     # the attacker's roll: each outcome, the defender's roll next, with the attacker's part
     # and the hits against the defender changed only
     first: dict[tuple[Hashable, Hashable], Fraction | float] = {}
     #: the defender's roll's states, one for each of the attacker's outcomes (``SplitRolls``)
     folded: dict[BattleState, None] = {}
-    outcomes = node.outcomes(exact)
     template: BattleState | None = None
     roll: Chance[BattleState] | None = None
     defender = _part(state, D)
-    for outcome, chance in outcomes.items():
-        step = node.after(outcome)
-        heard = _losses_heard(battle, setup, canonical(step.state), A, (defender,))
-        if heard is None:
-            return None
-        rolled = heard
+    # each outcome once its own losses are heard, remembered across the chance states alike
+    # but for the defender's part (24AC-2)
+    outcomes = rolls_heard.heard(
+        battle,
+        setup,
+        state,
+        node,
+        exact,
+        lambda rolled: _losses_heard(battle, setup, rolled, A, (defender,)),
+        lambda queued: _hearers_idle(setup, queued, A, (defender,)),
+    )
+    if outcomes is None:
+        return None
+    for chance, rolled, begun in outcomes:
         if (
-            _begins_round(step.events)
+            begun
             or rolled.phase is not Phase.ROLL_DICE
             or rolled.turn is not D
             or rolled.hits[0] != 0
@@ -347,14 +363,18 @@ def split_rolls(
     attacker = _part(template, A)
     after_rolls: BattleState | None = None
     attackers = {part for part, _ in first}
-    for outcome, chance in roll.outcomes(exact).items():
-        step = roll.after(outcome)
-        if _begins_round(step.events):
-            return None
-        heard = _losses_heard(battle, setup, canonical(step.state), D, attackers)
-        if heard is None:
-            return None
-        rolled = heard
+    outcomes_d = rolls_heard.heard(
+        battle,
+        setup,
+        template,
+        roll,
+        exact,
+        lambda rolled: _losses_heard(battle, setup, rolled, D, attackers),
+        lambda queued: _hearers_idle(setup, queued, D, attackers),
+    )
+    if outcomes_d is None:
+        return None
+    for chance, rolled, _ in outcomes_d:
         if rolled.phase is Phase.TIMING_WINDOW:
             # the "after roll dice" window (War Funding Ω, The Thundarian): passed through
             # alike whatever was rolled when no handler is asked in it now
