@@ -16,6 +16,7 @@ from spacecombat.rulesets.notices import (
     opening_events,
     removed_by,
 )
+from spacecombat.rulesets.ti4 import leaps_passed
 from spacecombat.rulesets.ti4.abilities.base import Card
 from spacecombat.rulesets.ti4.effects import arena, free_hits, why_not_eligible
 from spacecombat.rulesets.ti4.hooks import Follow
@@ -36,6 +37,7 @@ from spacecombat.rulesets.ti4.procedures import (
 )
 from spacecombat.rulesets.ti4.rounds import ProductRounds
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
+from spacecombat.rulesets.ti4.setup.model import Gained
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.split_rolls import split_rolls as _split_rolls
 from spacecombat.rulesets.ti4.state import BattleState, Phase, RolledHits
@@ -184,6 +186,20 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             known = self._leaps[id(policies)] = (policies, {})
         key = (side, where, state.gained, area, hits, free_hits(state, side), handlers)
         left = known[1].get(key)
+        if left is None and leaps_passed.PASSED:
+            # stopped at a state passed whose walk is known (24AC-4)
+            left = leaps_passed.walked(
+                self,
+                state,
+                side,
+                policies,
+                known[1],
+                _passed_key(setup, side, where, state.gained),
+                where,
+            )
+            if left is None:
+                return None
+            known[1][key] = left
         if left is None:
             walked = self._assigned(state, side, policies)
             if walked is None:
@@ -565,6 +581,28 @@ stalemate.played_by(Ti4Battle)
 
 #: the other player's part as ``_blinded`` leaves it
 _NOBODY = SideState(Forces(), ())
+
+
+def _passed_key(
+    setup: BattleSetup, side: Side, where: int | None, gained: Gained
+) -> Callable[[BattleState], Hashable | None]:
+    """The key ``Ti4Battle.leap`` remembers a walk of ``side``'s assignment by, for a state the
+    walk passes (``leaps_passed``, 24AC-4): ``None`` where ``leap`` would not take it at once
+    (something queued to hear, a card pending, a handler asked that declares nothing) or where
+    a technology was gained on the way (``setup`` is the setup of ``gained``)."""
+    cause = combat_round.combat_cause(where)
+
+    def key_of(state: BattleState) -> Hashable | None:
+        if state.following or state.pending is not None or state.gained != gained:
+            return None
+        handlers = assign_hits.leap_key(setup, state, side, where, cause)
+        if handlers is None:
+            return None
+        area = state.side(side).area(where)
+        hits = state.hits_on(side)
+        return (side, where, gained, area, hits, free_hits(state, side), handlers)
+
+    return key_of
 
 
 def _blinded(state: BattleState, other: Side) -> BattleState:
