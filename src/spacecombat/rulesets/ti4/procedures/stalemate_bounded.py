@@ -111,7 +111,14 @@ def _never_asked(setup: BattleSetup, handler: Handler) -> bool:
 def _every_die_hits(setup: BattleSetup, side: Side, unit: str) -> bool:
     """Whether each die of ``side``'s ``unit`` in a space combat can hit with its printed value
     and the setup's modifiers (effects.py ``_combat_pool``, without the round's roll changers,
-    which only add here)."""
+    which only add here): a value of the setup alone, found once."""
+    return setup.remembered(
+        ("stalemate", "every die hits (24AC-3)", side, unit),
+        lambda: _hits(setup, side, unit),
+    )
+
+
+def _hits(setup: BattleSetup, side: Side, unit: str) -> bool:
     cards = setup.side(side)
     if unit not in cards.ship_types or unit not in cards.cards:
         return False
