@@ -50,7 +50,7 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets.ti4 import rolls_heard
+from spacecombat.rulesets.ti4 import rolls_heard, settled_once
 from spacecombat.rulesets.ti4.effects import arena, free_hits
 from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
@@ -449,10 +449,24 @@ def split_rolls(
     if settling:
         # each player's part after settled once, so that the pairs alike once settled are
         # one pair for the explorer too
+        # (each part settled once for the battle, the same object in every chance state: 24AC-5)
+        memo = cast(
+            "settled_once.Settled[Part]",
+            setup.remembered(("settled parts (24AC-5)", where), settled_once.Settled),
+        )
+
+        def settle(part: Part) -> Part:
+            return _settled_part(part, where)
+
         if A in settling:
-            first_after = {k: _settled_part(cast(Part, v), where) for k, v in first_after.items()}
+            first_after = {
+                k: settled_once.settled(memo, cast(Part, v), settle) for k, v in first_after.items()
+            }
         if D in settling:
-            second_after = {k: _settled_part(cast(Part, v), where) for k, v in second_after.items()}
+            second_after = {
+                k: settled_once.settled(memo, cast(Part, v), settle)
+                for k, v in second_after.items()
+            }
 
     def joined(a: Hashable, d: Hashable) -> BattleState:
         return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
