@@ -50,7 +50,7 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets.ti4 import rolls_heard, settled_once
+from spacecombat.rulesets.ti4 import rolls_heard, round_end_reached, settled_once
 from spacecombat.rulesets.ti4.effects import arena, free_hits
 from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
@@ -470,6 +470,26 @@ def split_rolls(
 
     def joined(a: Hashable, d: Hashable) -> BattleState:
         return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
+
+    # the steps to the round's end walked once, every pair put together there (24AC-6)
+    some = joined(next(iter(first_after.values())), next(iter(second_after.values())))
+    at_round_end = round_end_reached.reached(battle, setup, some)
+    if at_round_end is not None:
+        ended = at_round_end
+
+        def joined_at_round_end(a: Hashable, d: Hashable) -> BattleState:
+            return _with_parts(ended, a, d, (0, 0))  # type: ignore[arg-type]
+
+        return SplitRolls(
+            first,
+            second,
+            first_after,
+            second_after,
+            joined_at_round_end,
+            tuple(folded),
+            len(outcomes),
+            shared=(joined_at_round_end.__name__, _template(ended)),
+        )
 
     return SplitRolls(
         first,
