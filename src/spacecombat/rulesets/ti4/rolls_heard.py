@@ -134,8 +134,11 @@ def heard(
         if after is None or begun:
             return None
         walked.append((chance, after, begun))
+        if key is None:
+            continue
         if after.side(other) != state.side(other) or after.wealth(other) != state.wealth(other):
             key = None  # (the split refuses it: nothing remembered)
+            continue
         queued = _without_part(rolled, other) if rolled.following else None
         kept.append((chance, queued, _without_part(after, other), begun))
     if key is not None:

@@ -468,28 +468,19 @@ def split_rolls(
                 for k, v in second_after.items()
             }
 
+    #: the round's end the steps from the first pair walked reach (24AC-6), once asked
+    ended: list[BattleState | None] = []
+
     def joined(a: Hashable, d: Hashable) -> BattleState:
-        return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
-
-    # the steps to the round's end walked once, every pair put together there (24AC-6)
-    some = joined(next(iter(first_after.values())), next(iter(second_after.values())))
-    at_round_end = round_end_reached.reached(battle, setup, some)
-    if at_round_end is not None:
-        ended = at_round_end
-
-        def joined_at_round_end(a: Hashable, d: Hashable) -> BattleState:
-            return _with_parts(ended, a, d, (0, 0))  # type: ignore[arg-type]
-
-        return SplitRolls(
-            first,
-            second,
-            first_after,
-            second_after,
-            joined_at_round_end,
-            tuple(folded),
-            len(outcomes),
-            shared=(joined_at_round_end.__name__, _template(ended)),
-        )
+        state = _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
+        if not ended:
+            # the steps to the round's end, which read no part, walked once (24AC-6): every
+            # pair is put together where they lead, and leads where its own walk would
+            ended.append(round_end_reached.reached(battle, setup, state))
+        at_round_end = ended[0]
+        if at_round_end is None:
+            return state
+        return _with_parts(at_round_end, a, d, (0, 0))  # type: ignore[arg-type]
 
     return SplitRolls(
         first,
