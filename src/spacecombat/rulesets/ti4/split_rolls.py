@@ -50,10 +50,11 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets.ti4 import rolls_blind
+from spacecombat.rulesets.ti4 import rolls_blind, round_end_reached
 from spacecombat.rulesets.ti4.effects import arena, free_hits
 from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
+from spacecombat.rulesets.ti4.procedures.marker_hooks import marker_only
 from spacecombat.rulesets.ti4.setup import NOTHING_GAINED, BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState, Discarded, Mark, Phase
@@ -258,10 +259,25 @@ def _losses_heard(
     but steps, or begins a round."""
     if not rolled.following:
         return rolled
-    if not HEARD or any(
-        f.kind is not Follow.DESTROYED or f.player is not roller for f in rolled.following
-    ):
+    if not HEARD or not _hearers_idle(setup, rolled, roller, others):
         return None
+    at = rolled
+    while at.following:
+        node = battle.advance(at)
+        if not isinstance(node, Step) or _begins_round(node.events):
+            return None
+        at = battle.canonical(node.state)
+    return at
+
+
+def _hearers_idle(
+    setup: BattleSetup, rolled: BattleState, roller: Side, others: Iterable[Hashable]
+) -> bool:
+    """Whether every entry queued at ``rolled`` is a unit of ``roller``'s destroyed and every
+    handler hearing it is idle for ``roller`` with each of ``others`` as the other player's
+    part (``_losses_heard``): reads of ``rolled`` the queue, ``roller``'s part and the hits."""
+    if any(f.kind is not Follow.DESTROYED or f.player is not roller for f in rolled.following):
+        return False
     hearers = setup.answering("after_destroyed")
     own = _part(rolled, roller)
     for part in others:
@@ -272,14 +288,8 @@ def _losses_heard(
             else _with_parts(rolled, other, own, rolled.hits)
         )
         if not all(h.idle_while_assigning(setup, met, roller) for h in hearers):
-            return None
-    at = rolled
-    while at.following:
-        node = battle.advance(at)
-        if not isinstance(node, Step) or _begins_round(node.events):
-            return None
-        at = battle.canonical(node.state)
-    return at
+            return False
+    return True
 
 
 def _begins_round(events: tuple[Mapping[str, object], ...]) -> bool:
@@ -452,8 +462,19 @@ def split_rolls(
         if D in settling:
             second_after = _settled_parts(setup, second_after, where)
 
+    #: the round's end the steps from the first pair walked reach (24AC-6), once asked
+    ended: list[BattleState | None] = []
+
     def joined(a: Hashable, d: Hashable) -> BattleState:
-        return _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
+        state = _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
+        if not ended:
+            # the steps to the round's end, which read no part, walked once (24AC-6): every
+            # pair is put together where they lead, and leads where its own walk would
+            ended.append(round_end_reached.reached(battle, setup, state))
+        at_round_end = ended[0]
+        if at_round_end is None:
+            return state
+        return _with_parts(at_round_end, a, d, (0, 0))  # type: ignore[arg-type]
 
     return SplitRolls(
         first,
@@ -486,7 +507,11 @@ def _settles_early(setup: BattleSetup, assigned: BattleState) -> tuple[Side, ...
         or assigned.pending is not None
     ):
         return ()
-    acting = [h for h in setup.answering("after_assign_hits") if h.owner is not None]
+    acting = [
+        h
+        for h in setup.answering("after_assign_hits")
+        if h.owner is not None and not marker_only(h)
+    ]
     if not all(type(h).own_part_after_assigning for h in acting):
         return ()
     owners = {h.owner for h in acting}

@@ -136,6 +136,12 @@ class Handler:
     #: which on that path are never hit; its repairs of the other side's can keep a combat
     #: going, docs/rulings.md R20, 24Y-3)
     never_stalls_for_owner: ClassVar[bool] = False
+    #: where not ``None``, that on the stalemate check's paths the handler only takes units
+    #: away (its owner's, or the other side's by a hit it produces: Devotion) or places, a
+    #: bounded number of times in the combat, units of these types for its owner (Brother
+    #: Milor's fighters, once): a side whose every die can hit wins on its path
+    #: (procedures/stalemate_bounded.py, docs/rulings.md 24AC-3)
+    never_stalls_where_all_hit: ClassVar[frozenset[str] | None] = None
     #: whether its ``after_assign_hits`` reads and changes of the players' parts its owner's
     #: alone (Duranium Armor repairs one of its owner's units): the other player's damage
     #: sustained this round is then read by nothing before the round's end makes it plain

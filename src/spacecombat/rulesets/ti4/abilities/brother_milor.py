@@ -31,6 +31,9 @@ PLACED = 2
 class BrotherMilor(ActsOnHits, Card):
     id = "brother_milor"
     card = "brother_milor"
+    #: once exhausted it acts no more: at most 2 fighters (space) or infantry (a planet) placed
+    #: for its holder in the combat (docs/rulings.md 24AC-3)
+    never_stalls_where_all_hit = frozenset({FIGHTER, INFANTRY})
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """Its hooks of hit assignment act on its holder's assignment only, and only while the

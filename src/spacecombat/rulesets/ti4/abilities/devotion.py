@@ -38,6 +38,9 @@ class Devotion(Card):
     id = "devotion"
     card = "devotion"
     acts = Acts(frozenset({Window.END_OF_COMBAT_ROUND}), battles=frozenset({"space"}))
+    #: it destroys one of its owner's cruisers or destroyers (of which nothing gives more) to
+    #: take a hit point from the other side: it places nothing (docs/rulings.md 24AC-3)
+    never_stalls_where_all_hit = frozenset[str]()
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]

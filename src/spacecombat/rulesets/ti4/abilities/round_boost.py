@@ -72,6 +72,10 @@ class RoundBoost(Card):
     #: the question asked of the holder
     prompt: ClassVar[str]
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), held=True)
+    #: its ``boost`` only adds to its holder's dice (Morale Boost, Supercharge +1, Fighter
+    #: Prototype +2 to fighters) for the round it is played in: on the stalemate check's paths
+    #: it keeps no combat from ending (docs/rulings.md 24Y-3, 24AC-3)
+    never_stalls = True
 
     def worth(self, setup: BattleSetup, state: BattleState, owner: Side) -> bool:
         """Whether playing it now can change something (default: the holder rolls dice)."""

@@ -18,6 +18,7 @@ from spacecombat.core.sides import SideState
 from spacecombat.core.stalemate import PathCheck, favoured_path
 from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
 from spacecombat.rulesets.ti4.effects import combat_pool
+from spacecombat.rulesets.ti4.procedures import stalemate_bounded
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -81,7 +82,8 @@ def _neither(setup: BattleSetup, state: BattleState) -> bool:
     if ON_ENDED_PATHS and state in _ended(setup):
         return False
     if DECLARED and any(
-        _never_stalling(setup, side) and combat_pool(setup, state, side).max_hits > 0
+        (_never_stalling(setup, side) and combat_pool(setup, state, side).max_hits > 0)
+        or stalemate_bounded.ends_where_all_hit(setup, state, side)
         for side in SIDES
     ):
         return False
