@@ -89,7 +89,8 @@ def measure(pytest_args: list[str], workdir: Path) -> Path:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), env.get("PYTHONPATH")]))
     command = [sys.executable, "-m", "coverage", "run", f"--rcfile={rcfile}", "-m", "pytest"]
-    command += ["-q", "-p", "no:cacheprovider", *pytest_args]
+    # in this process (``-n 0``: the suite's ``-n auto`` would measure in xdist's workers)
+    command += ["-q", "-p", "no:cacheprovider", "-n", "0", *pytest_args]
     subprocess.run(command, cwd=ROOT, env=env, check=False)
     subprocess.run(
         [sys.executable, "-m", "coverage", "combine", f"--rcfile={rcfile}", "-q"],

@@ -29,6 +29,9 @@ from tests.web.running import call, served
 
 __all__ = ["postgres_server"]
 
+#: timings against the server's limits: no other test runs meanwhile (tests/conftest.py)
+pytestmark = pytest.mark.alone
+
 SMALL: dict[str, Any] = {
     "ruleset": "ti4",
     "battle": "space",
@@ -98,8 +101,14 @@ def test_monte_carlo_plays_what_fits_in_the_time_limit_and_says_so(store: Store)
 
 def _when_free(client: TestClient, path: str, body: dict[str, Any], tries: int = 20) -> Any:
     """The answer to ``body``, asked again after the ``Retry-After`` seconds while the server
-    sheds it as busy (503: work abandoned by an earlier test may still hold a worker on a
-    loaded machine), as a client is told to do; the last answer if it stays busy."""
+    answers 503 busy, as a client is told to do; the last answer if it stays busy.
+
+    Each test's app has a pool of its own, started empty, so its first call is never shed for
+    work of an earlier test (``WorkPool.job``: no call in flight, no wait). On a loaded machine
+    the 503 is the pool stopping the call for time (ruling 25S-1, ``app.stopped``): it started
+    after the request's deadline (reading the body, checking the scenario and the store's
+    look-up took the whole limit: ``Stopped("late")``) or overran it by more than ``GRACE``
+    (``Stopped("time")``), which the odds route answers as busy."""
     answer = client.post(path, json=body)
     for _ in range(tries):
         if answer.status_code != 503:

@@ -19,6 +19,9 @@ from tests.web.test_server_limits import SMALL, heavy, send_and_leave
 
 __all__ = ["postgres_server"]
 
+#: timings against the server's limits: no other test runs meanwhile (tests/conftest.py)
+pytestmark = pytest.mark.alone
+
 
 def _answer(connection: socket.socket) -> tuple[int, dict[str, str], dict[str, object]]:
     """Read one HTTP answer (with a Content-Length) from a raw connection."""
