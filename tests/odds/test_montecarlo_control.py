@@ -118,6 +118,7 @@ def _start_child() -> tuple[subprocess.Popen[str], list[int]]:
     return child, workers
 
 
+@pytest.mark.alone  # (its workers must be gone at once: once late beside a busy core)
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_ctrl_c_stops_the_workers_at_once_without_a_traceback() -> None:
     """SIGINT to the whole process group, as a terminal's Ctrl-C sends it: the workers ignore
