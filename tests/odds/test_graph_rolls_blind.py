@@ -106,19 +106,21 @@ def test_the_winnu_flagship_keeps_its_rolls_apart(monkeypatch: pytest.MonkeyPatc
     """The flagship's pool reads the defender's non-fighter ships: the attacker's roll meets
     the same state without the defender's part with several numbers of them, which only the
     pool in the key keeps apart; the graph is the same (above)."""
-    pools: dict[object, set[int]] = {}
-    real = rolls_blind._without
+    setups: list[Any] = []
+    real = rolls_blind.outcomes
 
-    def seen(state: Any, other: Any) -> Any:
-        blank = real(state, other)
-        if other is not state.turn and state.turn.value == "attacker":
-            ships = state.defender.space.total(lambda unit: unit != "fighter")
-            pools.setdefault(blank, set()).add(ships)
-        return blank
+    def seen(setup: Any, node: Any, state: Any, exact: bool) -> Any:
+        setups.append(setup)
+        return real(setup, node, state, exact)
 
-    monkeypatch.setattr(rolls_blind, "_without", seen)
+    monkeypatch.setattr(rolls_blind, "outcomes", seen)
     _explore(WINNU_FLAGSHIP, True, monkeypatch)
-    assert any(len(ships) > 1 for ships in pools.values())
+    pools: dict[object, set[object]] = {}
+    for setup in {id(s): s for s in setups}.values():
+        for key in setup.memo:
+            if isinstance(key, tuple) and key[0] == "rolls_blind":
+                pools.setdefault(key[2], set()).add(key[3])
+    assert any(len(kept) > 1 for kept in pools.values())
 
 
 def test_the_odds_are_the_same_as_fractions(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,7 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.outcome import resources_lost, unit_counts, unit_records
-from spacecombat.core.sides import PLAYER_SIDES, SideState
+from spacecombat.core.sides import PLAYER_SIDES
 from spacecombat.rulesets.notices import (
     Notices,
     opening_events,
@@ -612,16 +612,9 @@ def _never_retreats(setup: BattleSetup, side: Side) -> str | None:
 stalemate.played_by(Ti4Battle)
 
 
-#: the other player's part as ``_blinded`` leaves it
-_NOBODY = SideState(Forces(), ())
-
-
 def _blinded(state: BattleState, other: Side) -> BattleState:
     """``state`` without ``other``'s part (its units, its purse) nor the hits against it, nor
     the rolls kept group by group (War Funding Ω's): the Assign Hits step clears them before
     anything else (procedures/combat_round.py ``assign_combat_hits``), so a walk of it never
     reads them and leaves none."""
-    a, d = state.purse
-    purse = ((0, 0), d) if other is Side.ATTACKER else (a, (0, 0))
-    blinded = state.with_side(other, _NOBODY).with_hits_on(other, 0)
-    return blinded.changed(purse=purse, rolls=_NO_ROLLS)
+    return state.without_part(other).with_hits_on(other, 0).changed(rolls=_NO_ROLLS)

@@ -40,9 +40,7 @@ from fractions import Fraction
 from typing import cast
 
 from spacecombat.core.engine import Chance
-from spacecombat.core.forces import Forces
 from spacecombat.core.pool import DicePool
-from spacecombat.core.sides import SideState
 from spacecombat.rulesets.ti4.effects import combat_pool
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
@@ -57,10 +55,6 @@ ROLLS_BLIND = True
 #: an outcome of a roll: its chance, whether a combat round began on the way, the state it
 #: leads to (the step's own, before its canonical form)
 Outcome = tuple[Fraction | float, bool, BattleState]
-
-_A = Side.ATTACKER
-#: the other player's units in a remembered state: none, in space and on no planet
-_NO_UNITS = SideState(Forces(), ())
 
 
 def outcomes(
@@ -77,17 +71,17 @@ def outcomes(
     if not ROLLS_BLIND or not _blind(setup, state, roller):
         return _played(node, exact)
     other = roller.other
-    key = ("rolls_blind", exact, _without(state, other), node.pool)
+    key = ("rolls_blind", exact, state.without_part(other), node.pool)
     known = cast("list[Outcome] | None", setup.memo.get(key))
     if known is None:
         played = _played(node, exact)
         units, purse = state.side(other), state.wealth(other)
         if any(s.side(other) != units or s.wealth(other) != purse for _, _, s in played):
             return played  # (never: a roll changes its roller's part alone)
-        setup.memo[key] = [(chance, begun, _without(s, other)) for chance, begun, s in played]
+        setup.memo[key] = [(chance, begun, s.without_part(other)) for chance, begun, s in played]
         return played
     units, purse = state.side(other), state.wealth(other)
-    return [(chance, begun, _with(s, other, units, purse)) for chance, begun, s in known]
+    return [(chance, begun, s.with_part(other, units, purse)) for chance, begun, s in known]
 
 
 def pool(setup: BattleSetup, state: BattleState) -> DicePool | None:
@@ -123,19 +117,3 @@ def _blind(setup: BattleSetup, state: BattleState, roller: Side) -> bool:
         return False
     aimers = setup.answering("aims_combat_hits")
     return not (aimers and any(h.aims_combat_hits(setup, state, roller) for h in aimers))
-
-
-def _without(state: BattleState, other: Side) -> BattleState:
-    """``state`` without ``other``'s units and purse."""
-    a, d = state.purse
-    if other is _A:
-        return state.changed(attacker=_NO_UNITS, purse=((0, 0), d))
-    return state.changed(defender=_NO_UNITS, purse=(a, (0, 0)))
-
-
-def _with(state: BattleState, other: Side, units: SideState, purse: tuple[int, int]) -> BattleState:
-    """``state`` (``_without``) with ``other``'s units and purse put back."""
-    a, d = state.purse
-    if other is _A:
-        return state.changed(attacker=units, purse=(purse, d))
-    return state.changed(defender=units, purse=(a, purse))

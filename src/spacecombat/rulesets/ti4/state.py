@@ -12,6 +12,9 @@ from spacecombat.core.pool import DiceGroup
 from spacecombat.core.sides import Side, SideState
 from spacecombat.rulesets.ti4.hooks import FollowUp, Window
 
+#: a player with no units, in space and on no planet (``BattleState.without_part``)
+NOBODY = SideState(Forces(), ())
+
 #: no units (Forces is immutable, so one shared empty value is safe as a default)
 NO_UNITS = Forces()
 
@@ -345,6 +348,18 @@ class BattleState(NamedTuple):
     def wealth(self, side: Side) -> tuple[int, int]:
         """(trade goods, influence) ``side`` may still spend."""
         return self.purse[0 if side is _ATTACKER else 1]
+
+    def with_part(self, side: Side, units: SideState, purse: tuple[int, int]) -> BattleState:
+        """This state with ``side``'s part set: its units and what it may still spend."""
+        a, d = self.purse
+        if side is _ATTACKER:
+            return self.changed(attacker=units, purse=(purse, d))
+        return self.changed(defender=units, purse=(a, purse))
+
+    def without_part(self, side: Side) -> BattleState:
+        """This state with ``side``'s part emptied (no units, nothing to spend; the hits
+        against it kept): a key for what reads only the other player's part."""
+        return self.with_part(side, NOBODY, (0, 0))
 
     def spending(self, side: Side, trade_goods: int = 0, influence: int = 0) -> BattleState:
         """This state with ``side`` having spent some trade goods and influence."""
