@@ -497,6 +497,11 @@
     if (event.detail.what === "built") enhance();
     else refresh();
   });
+  // The deferred scripts run in order, but the browser may serve app.js's catalogue request
+  // while it waits for this script to arrive: the form can be built (and "built" announced)
+  // before the listener above exists. Such a form is enhanced now; one not yet built is
+  // enhanced when "built" comes (never both: the form was built before this line or after).
+  if (tabular() && !$("quick-controls")) enhance();
 
   document.addEventListener("change", (event) => {
     const target = event.target;
