@@ -24,6 +24,7 @@ import pytest
 
 from spacecombat import odds
 from spacecombat.rulesets import battle, parse_scenario
+from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.procedures import stalemate, stalemate_bounded
 from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -117,8 +118,14 @@ def test_only_ships_whose_dice_can_hit_count() -> None:
     assert not stalemate_bounded._every_die_hits(setup, Side.ATTACKER, "infantry")
 
 
-def test_a_handler_of_other_battles_is_never_asked() -> None:
-    """Indoctrination acts at the start of a ground combat only."""
+def test_a_handler_of_other_battles_is_never_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Indoctrination acts at the start of a ground combat only. It is no longer put in play
+    in a space combat at all (docs/rulings.md 24AJ-1); put in play as before, the check still
+    passes over it."""
+    assert "Indoctrination" not in {
+        type(h).__name__ for h in _fought(CROWN_AND_BROTHER_MILOR)[0].handlers
+    }
+    monkeypatch.setattr(HANDLERS["indoctrination"], "battles", frozenset({"space", "invasion"}))
     setup, _ = _fought(CROWN_AND_BROTHER_MILOR)
     kinds = {type(h).__name__ for h in setup.handlers}
     assert "Indoctrination" in kinds

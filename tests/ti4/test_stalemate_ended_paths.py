@@ -54,7 +54,9 @@ def test_every_answer_from_a_path_is_the_one_followed_afresh(
     monkeypatch.setattr(stalemate, "_neither", checked)
     for scenario in crowned:
         odds(scenario, fallback=False)
-    assert answered > 30
+    # (31 before 24AJ-1 took no. 141's effects of an invasion out of its space combat: its
+    # checks are now answered by the declarations, tests/ti4/test_stalemate_never_stalls.py)
+    assert answered > 20
 
 
 def test_the_same_answers_and_odds(

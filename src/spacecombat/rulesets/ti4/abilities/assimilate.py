@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Handler, register
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 @register
 class Assimilate(Handler):
     id = "assimilate"
+    battles = INVASION_ONLY  # its hook is asked at Establish Control alone (24AJ-1)
 
     def takes_structures(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         return side is self.owner

@@ -103,6 +103,17 @@ class Acts:
         )
 
 
+#: ``Handler.battles`` of a handler that can act only in an invasion (docs/rulings.md 24AJ-1):
+#: every hook it answers is asked only there (the invasion's steps, a bombardment, a ground
+#: combat: rulesets/ti4/hooks.py's group "invasion, bombardment and ground combat", or windows
+#: its ``acts`` opens only in an invasion), or it changes dice only once played in such a
+#: window. A space combat alone ("battle: space") has none of these, so it is not put in play
+#: there: it would only cost (its hooks asked at every roll and window, the stalemate check
+#: following paths for it). tests/ti4/test_invasion_only_handlers.py checks every handler
+#: class against the rule.
+INVASION_ONLY: frozenset[str] = frozenset({"invasion"})
+
+
 class Handler:
     """An ability in play. ``owner`` is the player who has it (``None``: the system or a law)."""
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.pool import DiceGroup
 from spacecombat.core.state import ground_forces
-from spacecombat.rulesets.ti4.abilities.base import Card, Roll, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Card, Roll, register
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_forbidden
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -62,6 +62,9 @@ def armed(
 @register
 class Blitz(Card):
     id = "blitz"
+    battles = (
+        INVASION_ONLY  # played at the start of an invasion; its hooks arm a bombardment (24AJ-1)
+    )
     card = "blitz"
 
     def gives_bombardment(self, cards: SideSetup, unit: str) -> bool:

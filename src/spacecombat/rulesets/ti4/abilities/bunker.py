@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.state import ground_forces
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Card, register
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
 from spacecombat.rulesets.ti4.abilities.planetary_shield import stops_bombardment
 from spacecombat.rulesets.ti4.sides import Side
@@ -30,6 +30,9 @@ BUNKER = -4
 @register
 class Bunker(Card):
     id = "bunker"
+    battles = (
+        INVASION_ONLY  # played at the start of an invasion; its hook lowers a bombardment (24AJ-1)
+    )
     card = "bunker"
 
     def at_invasion_start(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways, units_placed
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.sides import Side
@@ -26,6 +26,7 @@ INFANTRY = "infantry"
 @register
 class ClaireGibson(Handler):
     id = "claire_gibson"
+    battles = INVASION_ONLY  # offered at the start of a ground combat (24AJ-1)
     #: acts at the start of combat, before the first round's dice (product form kept)
     keeps_product_form = frozenset({"in_window"})
     card = "claire_gibson"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Handler, register
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -26,6 +26,7 @@ def is_cultural(setup: BattleSetup, planet: int) -> bool:
 @register
 class ConventionsOfWar(Handler):
     id = "conventions_of_war"
+    battles = INVASION_ONLY  # it forbids a bombardment (24AJ-1)
 
     def forbids_bombardment(self, setup: BattleSetup, planet: int) -> str | None:
         return "Conventions of War" if is_cultural(setup, planet) else None

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways, units_placed
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ INFANTRY = "infantry"
 @register
 class DacxiveAnimators(Handler):
     id = "dacxive_animators"
+    battles = INVASION_ONLY  # asked after a ground combat (24AJ-1)
     card = "dacxive_animators"
     asks = card  # its play_card decisions (Handler.asks)
 

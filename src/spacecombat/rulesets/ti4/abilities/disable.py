@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Card, register
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -27,6 +27,8 @@ LOST = frozenset({"planetary_shield", "space_cannon"})
 @register
 class Disable(Card):
     id = "disable"
+    #: played at the start of an invasion; its abilities are lost only once played (24AJ-1)
+    battles = INVASION_ONLY
     card = "disable"
 
     def at_invasion_start(self, setup: BattleSetup, state: BattleState) -> Node[BattleState] | None:

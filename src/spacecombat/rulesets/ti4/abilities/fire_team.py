@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.round_boost import RerollsThisRound, rolls_stopped
 from spacecombat.rulesets.ti4.effects import combat_dice
 from spacecombat.rulesets.ti4.hooks import Window
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 @register
 class FireTeam(RerollsThisRound, Card):
     id = "fire_team"
+    battles = INVASION_ONLY  # its rerolls follow a play in a ground combat round (24AJ-1)
     card = "fire_team"
     #: the rerolls follow a "play" only (the round's boost): it acts only once played
     played_as = card

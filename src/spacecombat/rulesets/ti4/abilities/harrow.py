@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.state import ground_forces
-from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.bombardment import bombardment_dice, bombardment_forbidden
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways
 from spacecombat.rulesets.ti4.abilities.l1z1x_mech_bombardment import L1z1xMechBombardment
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 @register
 class Harrow(Handler):
     id = "harrow"
+    battles = INVASION_ONLY  # offered after a round of ground combat (24AJ-1)
     card = "harrow"
     asks = card  # its play_card decisions (Handler.asks)
     acts = Acts(

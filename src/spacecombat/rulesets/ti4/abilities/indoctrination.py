@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import Event, event
 from spacecombat.core.forces import Status
-from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways, units_placed
 from spacecombat.rulesets.ti4.abilities.yin_mech_deploy import YinMechDeploy
 from spacecombat.rulesets.ti4.hooks import Window
@@ -73,6 +73,7 @@ def can_pay(state: BattleState, side: Side, influence: int) -> bool:
 @register
 class Indoctrination(Handler):
     id = "indoctrination"
+    battles = INVASION_ONLY  # offered at the start of a ground combat (24AJ-1)
     card = "indoctrination"
     asks = card  # its play_card decisions (Handler.asks)
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"invasion"}))

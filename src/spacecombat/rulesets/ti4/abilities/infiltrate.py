@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.state import ground_forces
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Card, register
 from spacecombat.rulesets.ti4.sides import Side
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 @register
 class Infiltrate(Card):
     id = "infiltrate"
+    battles = INVASION_ONLY  # played at Establish Control (24AJ-1)
     card = "infiltrate"
 
     def before_establishing_control(

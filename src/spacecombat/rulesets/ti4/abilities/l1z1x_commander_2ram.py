@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Handler, register
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 @register
 class TwoRam(Handler):
     id = "l1z1x_commander_2ram"
+    battles = INVASION_ONLY  # it lets a bombardment ignore PLANETARY SHIELD (24AJ-1)
 
     def ignores_planetary_shield(self, setup: BattleSetup, bombarder: Side) -> bool:
         return bombarder is self.owner

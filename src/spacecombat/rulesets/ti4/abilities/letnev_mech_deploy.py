@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.forces import Status
-from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways, units_placed
 from spacecombat.rulesets.ti4.hooks import Window
 from spacecombat.rulesets.ti4.reinforcements import in_reinforcements
@@ -34,6 +34,7 @@ COST = 2
 @register
 class LetnevMechDeploy(Handler):
     id = "letnev_mech_deploy"
+    battles = INVASION_ONLY  # offered at the start of a ground combat round (24AJ-1)
     card = "letnev_mech_deploy"
     asks = card  # its play_card decisions (Handler.asks)
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"invasion"}))

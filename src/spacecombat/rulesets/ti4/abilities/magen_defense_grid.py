@@ -17,7 +17,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Acts, Card, register
 from spacecombat.rulesets.ti4.abilities.planetary_shield import has_planetary_shield
 from spacecombat.rulesets.ti4.abilities.round_boost import StopsRolls, stock_plays
 from spacecombat.rulesets.ti4.effects import combat_dice
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 @register
 class MagenDefenseGrid(StopsRolls, Card):
     id = "magen_defense_grid"
+    battles = INVASION_ONLY  # its stopped rolls follow a play in a ground combat round (24AJ-1)
     card = "magen_defense_grid"
     acts = Acts(
         frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"invasion"}), held=True

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.forces import STATUSES, Status, describe
-from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Acts, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways
 from spacecombat.rulesets.ti4.abilities.sustain_damage import sustainable
 from spacecombat.rulesets.ti4.hooks import Window
@@ -33,6 +33,7 @@ CAUSE = "Magen Defense Grid Ω"
 @register
 class MagenDefenseGridOmega(Handler):
     id = "magen_defense_grid_omega"
+    battles = INVASION_ONLY  # offered at the start of a ground combat (24AJ-1)
     #: acts at the start of combat, before the first round's dice (product form kept)
     keeps_product_form = frozenset({"in_window"})
     card = "magen_defense_grid_omega"

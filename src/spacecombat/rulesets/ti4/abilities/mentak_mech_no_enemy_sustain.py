@@ -9,12 +9,13 @@ step (14A-1)."""
 
 from __future__ import annotations
 
-from spacecombat.rulesets.ti4.abilities.base import register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, register
 from spacecombat.rulesets.ti4.abilities.no_enemy_sustain import NoEnemySustain
 
 
 @register
 class MentakMechNoEnemySustain(NoEnemySustain):
     id = "mentak_mech_no_enemy_sustain"
+    battles = INVASION_ONLY  # it forbids ground forces on its planet their SUSTAIN DAMAGE (24AJ-1)
     unit = "mech"
     in_space = False

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
 from spacecombat.core.forces import Forces
-from spacecombat.rulesets.ti4.abilities.base import Card, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Card, register
 from spacecombat.rulesets.ti4.abilities.naalu_flagship_fighters_invade import as_fighters
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 @register
 class Parley(Card):
     id = "parley"
+    battles = INVASION_ONLY  # played when ground forces are committed (24AJ-1)
     card = "parley"
 
     def after_commit(

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
-from spacecombat.rulesets.ti4.abilities.base import Acts, Card, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Acts, Card, register
 from spacecombat.rulesets.ti4.effects import combat_dice
 from spacecombat.rulesets.ti4.hooks import Window
 
@@ -30,6 +30,9 @@ SARDAKK = "sardakk"
 @register
 class TekklarLegion(Card):
     id = "tekklar_legion"
+    battles = (
+        INVASION_ONLY  # its dice change only once played at the start of a ground combat (24AJ-1)
+    )
     card = "tekklar_legion"
     acts = Acts(frozenset({Window.START_OF_COMBAT}), battles=frozenset({"invasion"}), held=True)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.events import event
-from spacecombat.rulesets.ti4.abilities.base import Acts, Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Acts, Handler, register
 from spacecombat.rulesets.ti4.hooks import Window
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 @register
 class ValkyrieParticleWeave(Handler):
     id = "valkyrie_particle_weave"
+    battles = INVASION_ONLY  # asked after a ground combat round's rolls (24AJ-1)
     acts = Acts(frozenset({Window.AFTER_ROLL_DICE}), battles=frozenset({"invasion"}))
 
     def in_window(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from spacecombat.core.engine import Node, Step
 from spacecombat.core.hits import destroyed
-from spacecombat.rulesets.ti4.abilities.base import Handler, register
+from spacecombat.rulesets.ti4.abilities.base import INVASION_ONLY, Handler, register
 from spacecombat.rulesets.ti4.abilities.invasion_effects import offer_ways
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -30,6 +30,7 @@ CAUSE = "X-89 Bacterial Weapon Ω"
 @register
 class X89BacterialWeaponOmega(Handler):
     id = "x89_bacterial_weapon_omega"
+    battles = INVASION_ONLY  # asked after a bombardment (24AJ-1)
     card = "x89_bacterial_weapon_omega"
     asks = card  # its play_card decisions (Handler.asks)
 

@@ -181,8 +181,12 @@ def build(scenario: Scenario) -> BattleSetup:
     for side in SIDES:
         check_side(data, drafts[side])
         sides[side] = _side_setup(scenario, drafts[side], system, planets)
-    handlers = _handlers(data, scenario, drafts, laws, system)
-    check_play_names(scenario, handlers)
+    held = _handlers(data, scenario, drafts, laws, system)
+    # a decision of an effect held is named as one, even where this kind of battle leaves the
+    # effect out of play (Magen Defense Grid in a space combat: 24AJ-1)
+    check_play_names(scenario, held)
+    # a handler that cannot act in this kind of battle is not in play (``Handler.battles``)
+    handlers = tuple(h for h in held if scenario.battle in h.battles)
     for handler in handlers:
         handler.set_up_in_play(sides, handlers)
     check_active_system(system, handlers)
@@ -374,14 +378,14 @@ def _handlers(
     laws: tuple[str, ...],
     system: StarSystem,
 ) -> tuple[Handler, ...]:
-    """The handlers in play, in the documented order (abilities/base.py): the system's, the
-    laws', then the attacker's and the defender's."""
+    """The handlers held, in the documented order (abilities/base.py): the system's, the
+    laws', then the attacker's and the defender's; those of them in play are those that can act
+    in this kind of battle (``Handler.battles``: ``build``)."""
     found = _system_handlers(system)
     found += _law_handlers(data, scenario, laws)
     for side in SIDES:
         found += [HANDLERS[name](side) for name in _side_handlers(data, drafts[side])]
-    # a handler that cannot act in this kind of battle is not in play (``Handler.battles``)
-    return tuple(h for h in found if scenario.battle in h.battles)
+    return tuple(found)
 
 
 def _side_setup(
