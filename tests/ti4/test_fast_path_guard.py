@@ -379,7 +379,11 @@ def test_effects_held_only_with_round_acting_abilities() -> None:
 
 #: hooks whose flag, dropped, lets onto the fast path a registered handler that the generated
 #: battles then catch (the others are shown by the targeted battles of ``SHOWN`` below)
-CAUGHT_BY_HANDLERS = frozenset({"after_assign_hits", "after_destroyed", "combat_roll", "in_window"})
+CAUGHT_BY_HANDLERS = frozenset(
+    # aims_combat_hits: since Harrow, which acts only in invasions, is out of play in a space
+    # combat (docs/rulings.md 24AJ-1), the L1Z1X flagship's space battles reach the fast path
+    {"after_assign_hits", "after_destroyed", "aims_combat_hits", "combat_roll", "in_window"}
+)
 
 #: handlers that a dropped flag moves onto the fast path and whose targeted battles still all
 #: agree both ways, by hook: the generated invasions have one planet, whose ground combat ends
@@ -393,17 +397,18 @@ AGREES: dict[str, frozenset[str]] = {
     # on anti-fighter barrage hits, before the rounds (the Argent's round actors keep it off
     # the sweep: ``HELD_ONLY_WITH_ROUND_ACTORS``); the targeted battle shows the flag (``SHOWN``)
     "before_assign_hits": frozenset({"raid_formation"}),
-    # at the end of combat; only an attacker holds it (the sweep's battles need both players)
-    "in_window": frozenset({"naalu_flagship_fighters_invade"}),
+    # at the end of combat; only an attacker holds it (the sweep's battles need both players);
+    # Indoctrination: at the start of a ground combat, before its rounds, in the generated
+    # invasions of one planet (generated in invasions alone since 24AJ-1)
+    "in_window": frozenset({"indoctrination", "naalu_flagship_fighters_invade"}),
 }
 
 #: handlers that a dropped flag moves onto the fast path but that no battle can hold without
-#: another handler acting in the rounds, by hook: the L1Z1X flagship comes with Harrow, the
-#: Naaz-Rokha flagship's mechs with their own flip (naazrokha_mech_flip), the Letnev flagship
-#: and mech with Munitions Reserves (the L1Z1X flagship's targeted battle takes Harrow, which
-#: acts only in invasions, out of play: ``SHOWN``)
+#: another handler acting in the rounds, by hook: the Naaz-Rokha flagship's mechs with their
+#: own flip (naazrokha_mech_flip), the Letnev flagship and mech with Munitions Reserves (the
+#: L1Z1X flagship, which came with Harrow, is reached in space combats since 24AJ-1 put Harrow
+#: out of play there)
 UNREACHED: dict[str, frozenset[str]] = {
-    "aims_combat_hits": frozenset({"l1z1x_flagship_hits_non_fighters"}),
     "combat_roll": frozenset({"naazrokha_flagship_mech_extra_die"}),
     "in_window": frozenset({"letnev_flagship_repair", "letnev_mech_deploy"}),
 }
@@ -609,10 +614,6 @@ def _adding(probe: Handler) -> Alter:
     return lambda handlers: (*handlers, probe)
 
 
-def _without(handler: str) -> Alter:
-    return lambda handlers: tuple(h for h in handlers if h.id != handler)
-
-
 #: a space battle: the attacker with a destroyer, the defender with ships that sustain damage
 #: (and, for _LendsSustain, mechs in the space area)
 _SPACE: dict[str, Any] = {
@@ -662,22 +663,6 @@ SHOWN: dict[str, Shown] = {
             ],
             "options": {"check_capacity_before_battle": False},
         },
-    ),
-    # the L1Z1X flagship's and dreadnoughts' hits go to non-fighter ships; Harrow, which comes
-    # with the faction, acts only in invasions (its ``acts``), so it is taken out of play
-    "aims_combat_hits": Shown(
-        "l1z1x_flagship_hits_non_fighters",
-        {
-            "ruleset": "ti4",
-            "battle": "space",
-            "attacker": {
-                "faction": "l1z1x",
-                "units": {"flagship": 1, "dreadnought": 1, "carrier": 1},
-            },
-            "defender": {"units": {"fighter": 3, "cruiser": 1, "carrier": 1}},
-            "options": {"check_capacity_before_battle": False},
-        },
-        _without("harrow"),
     ),
     "forbids_sustain": Shown(
         "probe_forbids_sustain", _SPACE, _adding(_ForbidsSustain(Side.ATTACKER))
