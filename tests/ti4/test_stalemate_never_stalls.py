@@ -38,7 +38,7 @@ from tests.ti4.test_stalemate_ended_paths import NUMBERS
 #: no. 163 of the faction mix (the Hacan flagship and the Crown of Thalnos, both players'), no.
 #: 159 (the Crown of Thalnos beside Duranium Armor, the attacker's: declared on its path only),
 #: and those of ``NUMBERS`` whose handlers acting in the rounds all declare it
-DECLARING = {163: SIDES, 159: (Side.ATTACKER,), 46: SIDES, 73: SIDES, 105: SIDES}
+DECLARING = {163: SIDES, 159: (Side.ATTACKER,), 46: SIDES, 73: SIDES, 105: SIDES, 230: SIDES}
 
 
 @pytest.fixture(scope="module")
