@@ -39,10 +39,10 @@ from tests.ti4.test_stalemate_ended_paths import NUMBERS
 #: 159 (the Crown of Thalnos beside Duranium Armor, the attacker's: declared on its path only),
 #: and those of ``NUMBERS`` whose handlers acting in the rounds all declare it (nos. 141 and
 #: 176 since their effects of an invasion are out of play in their space combats,
-#: docs/rulings.md 24AJ-1)
+#: docs/rulings.md 24AJ-1; no. 230 since Raid Formation is passed over, 24AF-1)
 DECLARING = {
     **{163: SIDES, 159: (Side.ATTACKER,), 46: SIDES, 73: SIDES, 105: SIDES},
-    **{141: SIDES, 176: SIDES},
+    **{141: SIDES, 176: SIDES, 230: SIDES},
 }
 
 

@@ -153,6 +153,21 @@ class Handler:
     #: Milor's fighters, once): a side whose every die can hit wins on its path
     #: (procedures/stalemate_bounded.py, docs/rulings.md 24AC-3)
     never_stalls_where_all_hit: ClassVar[frozenset[str] | None] = None
+    #: the stalemate check's favoured paths of a space combat ("owner": its owner's; "other":
+    #: the other player's, on which its owner never hits) on which, read from its card, the
+    #: handler keeps the path ending whatever else it does there: it gives the side not
+    #: favoured no unit and no hit point back (adds or places none, repairs none, cancels or
+    #: prevents no hit against it), and takes from the favoured side no die and no unit, but
+    #: one that a hit produced against it by another effect reached (it forbids that unit's
+    #: SUSTAIN DAMAGE, or destroys the ship that sustained it), producing no hit but by its
+    #: owner's dice or against the side not favoured. It may take more of the side not
+    #: favoured's units or hit points, add to its owner's dice, give its owner trade goods,
+    #: make or stop a retreat, or end the combat (Intercept, Rout, Skilled Retreat, Direct
+    #: Hit, the Mentak flagship; Reflective Shielding on its owner's path only). Where every
+    #: handler acting in the rounds is so declared for the favoured side's path or passed over
+    #: by the declarations above, the check reads that path as theirs (procedures/
+    #: stalemate_paths.py, docs/rulings.md 24AF-1)
+    never_stalls_on: ClassVar[frozenset[str]] = frozenset()
     #: whether its ``after_assign_hits`` reads and changes of the players' parts its owner's
     #: alone (Duranium Armor repairs one of its owner's units): the other player's damage
     #: sustained this round is then read by nothing before the round's end makes it plain

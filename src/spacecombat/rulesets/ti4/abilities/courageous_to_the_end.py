@@ -61,6 +61,9 @@ class CourageousToTheEnd(ActsOnHits, Card):
     #: offered after its holder's ship is destroyed, "pass" changes nothing, and the roll
     #: (``follow_up``) is queued by a "play" only: it acts only once played (24B-1, 24U-4)
     played_as = card
+    #: its 2 dice are its owner's: on its owner's path they take the other side's ships, on
+    #: the other's they hit nothing (24AF-1)
+    never_stalls_on = frozenset({"owner", "other"})
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """Its hooks of hit assignment act on its holder's assignment only, and only while the

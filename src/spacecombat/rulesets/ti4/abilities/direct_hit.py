@@ -40,6 +40,10 @@ class DirectHit(ActsOnHits, Card):
     #: offered after the opponent's ship uses SUSTAIN DAMAGE, "pass" changes nothing, and the
     #: ship is destroyed after a "play" only: it acts only once played (24B-1, 24U-4)
     played_as = card
+    #: it destroys a ship of its owner's opponent that sustained a hit the owner produced: on
+    #: its owner's path one of the other side's; on the other's, one another effect's hit
+    #: reached (the owner's dice hit nothing there) (24AF-1)
+    never_stalls_on = frozenset({"owner", "other"})
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """It acts on the opponent's assignment only, and only while the card is held (not yet

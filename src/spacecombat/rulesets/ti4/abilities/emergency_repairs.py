@@ -36,6 +36,8 @@ class EmergencyRepairs(Card):
     #: the repairs follow a "play" only: it acts only once played
     played_as = card
     acts = Acts(WINDOWS, held=True)
+    #: it repairs its owner's units only, as Duranium Armor (24AF-2)
+    never_stalls_for_owner = True
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]

@@ -32,6 +32,9 @@ COST = 2
 class EmpyreanFlagshipRepair(ActsOnHits):
     id = "empyrean_flagship_repair"
     asks = id  # its decisions are named by its id (Handler.asks)
+    #: it repairs its owner's units only, for its owner's influence, as Duranium Armor
+    #: (24AF-2)
+    never_stalls_for_owner = True
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """It repairs its owner's units only, for influence, which is only ever spent in a

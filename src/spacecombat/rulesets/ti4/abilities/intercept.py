@@ -27,6 +27,8 @@ class Intercept(Card):
     id = "intercept"
     card = "intercept"
     acts = Acts(frozenset({Window.RETREAT_ANNOUNCED}), held=True)
+    #: it stops a retreat only: the favoured side's hits go on being taken (24AF-1)
+    never_stalls_on = frozenset({"owner", "other"})
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]

@@ -30,6 +30,8 @@ AIMED = frozenset({FLAGSHIP, "dreadnought"})
 @register
 class L1z1xFlagshipHitsNonFighters(Handler):
     id = "l1z1x_flagship_hits_non_fighters"
+    #: it only aims its owner's hits, each still taking a hit point (24AF-1)
+    never_stalls_on = frozenset({"owner", "other"})
 
     def aims_combat_hits(
         self, setup: BattleSetup, state: BattleState, roller: Side

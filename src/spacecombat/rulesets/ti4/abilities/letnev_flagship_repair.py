@@ -24,6 +24,8 @@ FLAGSHIP = "flagship"
 class LetnevFlagshipRepair(Handler):
     id = "letnev_flagship_repair"
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}))
+    #: it repairs its owner's flagship only, as Duranium Armor (24AF-2)
+    never_stalls_for_owner = True
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]

@@ -18,3 +18,6 @@ class MentakFlagshipNoEnemySustain(NoEnemySustain):
     id = "mentak_flagship_no_enemy_sustain"
     unit = "flagship"
     in_space = True
+    #: on its owner's path it takes hit points from the other side; on the other's, the owner
+    #: never hits, and it reaches only a unit another effect's hit reached (24AF-1)
+    never_stalls_on = frozenset({"owner", "other"})

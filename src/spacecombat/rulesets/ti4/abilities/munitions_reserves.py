@@ -35,6 +35,9 @@ class MunitionsReserves(RerollsThisRound):
     reroller = "Munitions Reserves"
     barrage = True
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}))
+    #: it rerolls its owner's misses for 2 of the owner's trade goods, which no declared
+    #: handler's reading rests on: it adds to its owner's dice only (24AF-2)
+    never_stalls = True
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]

@@ -40,6 +40,9 @@ class RaidFormation(Handler):
     id = "raid_formation"
     asks = id  # its decisions are named by its id (Handler.asks)
     assigns_for = frozenset({BARRAGE})
+    #: its owner's barrage hits damage the other side's ships: on the other's path the owner's
+    #: barrage hits nothing (24AF-1)
+    never_stalls_on = frozenset({"owner", "other"})
 
     def before_assign_hits(
         self, setup: BattleSetup, state: BattleState, side: Side, where: int | None, cause: str

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 @register
 class RearAdmiralFarran(ActsOnHits):
     id = "rear_admiral_farran"
+    #: it gives its owner a trade good only (24AF-1)
+    never_stalls_on = frozenset({"owner", "other"})
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """It acts on its owner's assignment only: while the opponent assigns it answers

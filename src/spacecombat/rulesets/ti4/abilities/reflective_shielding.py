@@ -43,6 +43,9 @@ class ReflectiveShielding(ActsOnHits, Card):
     #: offered after its holder's ship uses SUSTAIN DAMAGE, "pass" changes nothing, and its
     #: hits are produced after a "play" only: it acts only once played (24B-1, 24U-4)
     played_as = card
+    #: it produces hits against its owner's opponent: on its owner's path the other side's
+    #: loss; on the other's it would take the favoured side's units (24AF-1)
+    never_stalls_on = frozenset({"owner"})
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """Its hooks of hit assignment act on its holder's assignment only, and only while the

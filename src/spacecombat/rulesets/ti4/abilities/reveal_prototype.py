@@ -112,6 +112,9 @@ class RevealPrototype(Card):
     id = CARD
     card = CARD
     acts = Acts(frozenset({Window.START_OF_COMBAT}), held=True)
+    #: it upgrades its owner's unit cards only, none the worse, paying with its owner's
+    #: resources: on its owner's path it adds at most to their dice (24AF-2)
+    never_stalls_for_owner = True
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]

@@ -176,6 +176,9 @@ class ExtraDieThisRound(Card):
     #: what comes before the unit in an option's label ("play CARD: LABELUNIT")
     label: ClassVar[str] = ""
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), held=True)
+    #: its die is added to its holder's dice for the round only (Viscount Unlenn, Evelyn
+    #: Delouis): on the stalemate check's paths it keeps no combat from ending (24AF-2)
+    never_stalls = True
 
     def _boost(self, unit: str) -> str:
         return f"{self.card}:{unit}"

@@ -29,6 +29,8 @@ class Rout(Card):
     acts = Acts(
         frozenset({Window.ANNOUNCE_RETREATS}), players=frozenset({Side.DEFENDER}), held=True
     )
+    #: it forces a retreat only, which ends the combat or leaves it as it was (24AF-1)
+    never_stalls_on = frozenset({"owner", "other"})
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]

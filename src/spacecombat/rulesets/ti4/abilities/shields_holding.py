@@ -37,6 +37,8 @@ class ShieldsHolding(ActsOnHits, Card):
     #: offered before its holder assigns hits, "pass" changes nothing, and the hits are
     #: cancelled after a "play" only: it acts only once played (24B-1, 24U-4)
     played_as = card
+    #: it cancels hits against its owner's ships only, as Duranium Armor repairs (24AF-2)
+    never_stalls_for_owner = True
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """Its hooks of hit assignment act on its holder's assignment only, and only while the

@@ -31,6 +31,8 @@ class SkilledRetreat(Card):
     id = "skilled_retreat"
     card = "skilled_retreat"
     acts = Acts(frozenset({Window.START_OF_COMBAT_ROUND}), battles=frozenset({"space"}), held=True)
+    #: played, it ends the combat (a draw): the path ends (24AF-1)
+    never_stalls_on = frozenset({"owner", "other"})
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]

@@ -33,6 +33,8 @@ _FIGHTERS_ONLY = (Phase.ANTI_FIGHTER_BARRAGE_HITS,)
 class Tellurian(ActsOnHits, Card):
     id = "tellurian"
     card = "tellurian"
+    #: it cancels a hit against its owner's units only, as Duranium Armor repairs (24AF-2)
+    never_stalls_for_owner = True
 
     def idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
         """Its hooks of hit assignment act on its holder's assignment only, and only while the

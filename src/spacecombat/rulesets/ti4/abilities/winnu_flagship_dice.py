@@ -26,6 +26,10 @@ FLAGSHIP = "flagship"
 @register
 class WinnuFlagshipDice(Handler):
     id = "winnu_flagship_dice"
+    #: it sets its owner's flagship's dice only: on the other player's path they hit nothing;
+    #: on its owner's they fall with the opponent's non-fighter ships, to none while fighters
+    #: are left, so that path may not end (24AF-1)
+    never_stalls_on = frozenset({"other"})
 
     def sets_combat_dice(self, owner: Side, unit: str) -> bool:
         return owner is self.owner and unit == FLAGSHIP

@@ -31,6 +31,8 @@ CAUSE = "yin flagship"
 @register
 class YinFlagshipDestroysAll(ActsOnHits):
     id = "yin_flagship_destroys_all"
+    #: destroyed, it destroys every ship in the space area: the space combat ends (24AF-1)
+    never_stalls_on = frozenset({"owner", "other"})
 
     def after_destroyed(
         self,

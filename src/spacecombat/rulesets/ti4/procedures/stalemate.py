@@ -18,7 +18,7 @@ from spacecombat.core.sides import SideState
 from spacecombat.core.stalemate import PathCheck, favoured_path
 from spacecombat.rulesets.ti4.abilities.base import acts_in_rounds
 from spacecombat.rulesets.ti4.effects import combat_pool
-from spacecombat.rulesets.ti4.procedures import stalemate_bounded
+from spacecombat.rulesets.ti4.procedures import stalemate_bounded, stalemate_paths
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState, Phase
@@ -96,11 +96,14 @@ def _never_stalling(setup: BattleSetup, favoured: Side) -> bool:
     owner (``Handler.never_stalls_for_owner``): on ``favoured``'s path its units and dice are
     then as the plain rules leave them, each of its rounds takes at least one hit point (a
     unit, or a SUSTAIN DAMAGE) from the other side, which nothing gives back, so the path
-    ends wherever it has a die that can hit (24Y-3)."""
+    ends wherever it has a die that can hit (24Y-3); the same where a handler declares it
+    keeps ``favoured``'s path ending (``Handler.never_stalls_on``, stalemate_paths.py, 24AF-1)."""
 
     def declared() -> bool:
         return all(
-            type(h).never_stalls or (type(h).never_stalls_for_owner and h.owner is favoured)
+            type(h).never_stalls
+            or (type(h).never_stalls_for_owner and h.owner is favoured)
+            or stalemate_paths.passed_over(setup, h, favoured)
             for h in setup.handlers
             if acts_in_rounds(h)
         )

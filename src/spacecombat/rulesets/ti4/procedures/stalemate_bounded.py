@@ -39,6 +39,7 @@ from spacecombat.rulesets.ti4.abilities.base import (
 )
 from spacecombat.rulesets.ti4.effects import arena
 from spacecombat.rulesets.ti4.hooks import IN_ROUNDS
+from spacecombat.rulesets.ti4.procedures import stalemate_paths
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
@@ -91,6 +92,8 @@ def _declared(
             kind = type(handler)
             if kind.never_stalls or (kind.never_stalls_for_owner and handler.owner is favoured):
                 continue
+            if stalemate_paths.passed_over(setup, handler, favoured):
+                continue  # (24AF-1: it gives the other side nothing back)
             if kind.never_stalls_where_all_hit is None:
                 return None
             declared.append((handler, kind.never_stalls_where_all_hit))
