@@ -161,9 +161,11 @@ def _my_misses(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
     budget ``combat_pool`` gives its rolls now; docs/rulings.md 27U-3)."""
     rolled = state.rolled(side)
     budget, effect = 0, ""
-    if any(g.budget for g, _ in rolled):
-        now = combat_pool(setup, state, side)
-        budget, effect = now.budget, next((g.effect for g in now.groups if g.budget), "")
+    for raised, _ in rolled:
+        if raised.budget:
+            now = combat_pool(setup, state, side)
+            budget, effect = now.budget, next((g.effect for g in now.groups if g.budget), "")
+            break
     if not REMEMBER:
         return _miss_pool(rolled, budget, effect)
     # a value of what it reads alone (24W-4)
@@ -268,7 +270,8 @@ class WarFundingOmega(Card):
         return owner
 
     def keeps_rolls(self, setup: BattleSetup, state: BattleState, roller: Side) -> bool:
-        return roller is self._able(setup, state)  # the holder's roll; the opponent's is whole
+        # the holder's roll; the opponent's is whole (``_able`` is the holder or ``None``)
+        return roller is self.owner and self._able(setup, state) is not None
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]

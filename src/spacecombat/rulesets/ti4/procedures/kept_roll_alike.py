@@ -24,8 +24,6 @@ and without it.
 
 from __future__ import annotations
 
-from typing import cast
-
 from spacecombat.core.pool import DiceGroup
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.state import BattleState, Phase, RolledHits
@@ -81,7 +79,8 @@ def misses_alike(rolled: RolledHits) -> RolledHits:
 
 
 #: whether ``misses_alike`` is remembered per setup by the record it keys (a value of the
-#: record alone); off: worked out at each canonical state (tests/ti4/test_kept_roll_alike.py)
+#: record alone); off: worked out at each canonical state
+#: (tests/odds/test_graph_kept_roll_handed_over.py; docs/architecture.md 24AH-2)
 REMEMBER = True
 _ALIKE = "kept_roll_alike.misses_alike"
 _SAME = "kept_roll_alike.same"  # (the record keyed as it is)
@@ -98,7 +97,7 @@ def _alike(setup: BattleSetup, rolled: RolledHits) -> RolledHits:
     if known is None:
         keyed = misses_alike(rolled)
         known = setup.memo[key] = _SAME if keyed is rolled else keyed
-    return rolled if known is _SAME else cast("RolledHits", known)
+    return rolled if known is _SAME else known  # type: ignore[return-value]
 
 
 def with_misses_alike(setup: BattleSetup, state: BattleState) -> BattleState:
