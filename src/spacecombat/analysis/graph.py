@@ -545,12 +545,14 @@ class Explorer(Generic[S]):
             return None
         assert self._kept_roll_blind is not None
         put_back = self._kept_roll_blind.roll_put_back
-        states = [(put_back(end, left_out), weight) for end, weight in ends.items()]
-        if any(state is None for state, _ in states):
-            return None
+        states: list[tuple[S, Weight]] = []
+        for end, weight in ends.items():
+            back = put_back(end, left_out)
+            if back is None:
+                return None  # (before any is walked)
+            states.append((back, weight))
         edges: dict[tuple[Target | Joined[S], int], Weight] = {}
         for state, weight in states:
-            assert state is not None
             key = self._walk(state)
             edges[key] = edges.get(key, 0) + weight
         return edges

@@ -22,16 +22,16 @@ the hits there."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from spacecombat.core.engine import Node, Step
 from spacecombat.rulesets.ti4.hooks import Follow
+from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
-    from spacecombat.analysis.graph import Leaping
     from spacecombat.core.decisions import Policy
     from spacecombat.rulesets.ti4.setup import BattleSetup
-    from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState
 
 #: whether the exact engine follows a roll kept group by group blind to the hits against its
@@ -43,6 +43,18 @@ KEPT_ROLL_BLIND = True
 #: followed blind to the hits against the other player, with the stretches taken at once after
 #: it (off: as before; tests/odds/test_graph_kept_roll_blind.py; 24AD-3)
 ROLL_IN_ASSIGNMENT = True
+
+#: whether the stretch after a roll while the attacker assigns hits also takes the step that
+#: ends the attacker's assignment, none being left against it (``_handed_over``: the
+#: defender's turn, reading nothing of the hits against the defender); off: that step walked
+#: from each state the roll leads to with those hits put back, as before
+#: (tests/odds/test_graph_kept_roll_handed_over.py; docs/architecture.md 24AH-1)
+HANDED_OVER = True
+
+#: the players the end of whose assignment reads nothing of the hits against the other player
+#: (``_handed_over``): the attacker, who assigns first; the defender's end reads the hits
+#: against the attacker (``assign_hits._handing_back``, 27U-1)
+_ENDS_BLIND = frozenset({Side.ATTACKER})
 
 #: which roll a state's roll is: a combat roll kept group by group, a roll while assigning
 KEPT = "kept"
@@ -108,8 +120,17 @@ def _assigner_roll_blind(
     return blinded, (other, hits, True), (ASSIGNING, side, state.round)
 
 
+class Stepping(Protocol):
+    """A battle that may take a stretch at once (``Leaping``) and tells the node after a
+    state (``Ti4Battle``)."""
+
+    def leap(self, state: BattleState, policies: Mapping[str, Policy]) -> BattleState | None: ...
+
+    def advance(self, state: BattleState) -> Node[BattleState]: ...
+
+
 def roll_stretch(
-    battle: Leaping[BattleState],
+    battle: Stepping,
     canonical: Callable[[BattleState], BattleState],
     state: BattleState,
     roll: tuple[object, ...],
@@ -134,7 +155,44 @@ def roll_stretch(
         if landed is None:
             break
         state = canonical(landed)
+    if HANDED_OVER and isinstance(side, Side):
+        state = _handed_over(battle, canonical, state, side)
     return state
+
+
+def _handed_over(
+    battle: Stepping,
+    canonical: Callable[[BattleState], BattleState],
+    state: BattleState,
+    side: Side,
+) -> BattleState:
+    """``state`` past the step that ends the attacker's assignment where no hit is left
+    against it, nothing queued or pending (ti4-space-combat.md step 4: the defender assigns
+    next; procedures/combat_round.py ``assign_combat_hits``' ``done``), else ``state`` itself.
+    That step reads the attacker's part alone: with no hit against it, the assignment is done
+    at once (``assign_hits``: no handler asked before the first hit, none queued), the hits
+    that must go to non-fighter ships are forgotten (its own), the cursor and its SUSTAIN
+    DAMAGE cleared, and the turn handed to the defender; only the defender's own end reads
+    the hits against the other player (``_handing_back``: the attacker's, produced while the
+    defender assigned, 27U-1). So it is the same step from the state with the hits against
+    the defender left out as from the state with them put back (24AH-1). Taken only where it
+    is a plain step to the defender's turn, nothing told."""
+    if (
+        side not in _ENDS_BLIND
+        or state.phase is not Phase.ASSIGN_HITS
+        or state.turn is not side
+        or state.hits_on(side)
+        or state.following
+        or state.pending is not None
+    ):
+        return state
+    node = battle.advance(state)
+    if not isinstance(node, Step) or node.events:
+        return state
+    after = node.state
+    if after.phase is not Phase.ASSIGN_HITS or after.turn is not side.other:
+        return state
+    return canonical(after)
 
 
 def roll_put_back(state: BattleState, left_out: tuple[Side, int, bool]) -> BattleState | None:

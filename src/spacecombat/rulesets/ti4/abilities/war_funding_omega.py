@@ -161,9 +161,11 @@ def _my_misses(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
     budget ``combat_pool`` gives its rolls now; docs/rulings.md 27U-3)."""
     rolled = state.rolled(side)
     budget, effect = 0, ""
-    if any(g.budget for g, _ in rolled):
-        now = combat_pool(setup, state, side)
-        budget, effect = now.budget, next((g.effect for g in now.groups if g.budget), "")
+    for raised, _ in rolled:
+        if raised.budget:
+            now = combat_pool(setup, state, side)
+            budget, effect = now.budget, next((g.effect for g in now.groups if g.budget), "")
+            break
     if not REMEMBER:
         return _miss_pool(rolled, budget, effect)
     # a value of what it reads alone (24W-4)
@@ -207,16 +209,18 @@ def _offer(theirs: Fraction | None, mine: Fraction | None) -> Offer | None:
     the opponent − hits against the holder) first, ties in ``LABELS``' order (14W-3); whether
     "pass" is listed first (the best gains nothing); each way's gain by its label. ``None``
     when no way changes anything."""
-    gains: dict[str, Fraction] = {}
-    if theirs is not None:
-        gains[THEIRS] = theirs
-    if mine is not None:
-        gains[MINE] = mine
-    if not gains:
-        return None
-    offered = [way for way in LABELS if all(part in gains for part in way)]
-    gain = {way: sum((gains[part] for part in way), Fraction(0)) for way in offered}
-    offered.sort(key=lambda way: -gain[way])  # stable: ties keep the order above
+    gain: dict[tuple[str, ...], Fraction]
+    if theirs is None:
+        if mine is None:
+            return None
+        gain = {(MINE,): mine}
+    elif mine is None:
+        gain = {(THEIRS,): theirs}
+    else:
+        # in ``LABELS``' order
+        gain = {(THEIRS, MINE): theirs + mine, (MINE,): mine, (THEIRS,): theirs}
+    # the largest first; stable (also reversed): ties keep ``LABELS``' order
+    offered = sorted(gain, key=gain.__getitem__, reverse=True)
     facts = {LABELS[w]: str(gain[w]) for w in offered}
     return tuple(offered), gain[offered[0]] <= 0, facts
 
@@ -266,7 +270,8 @@ class WarFundingOmega(Card):
         return owner
 
     def keeps_rolls(self, setup: BattleSetup, state: BattleState, roller: Side) -> bool:
-        return roller is self._able(setup, state)  # the holder's roll; the opponent's is whole
+        # the holder's roll; the opponent's is whole (``_able`` is the holder or ``None``)
+        return roller is self.owner and self._able(setup, state) is not None
 
     def in_window(
         self, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
@@ -278,10 +283,13 @@ class WarFundingOmega(Card):
             return None
         opponent = owner.other
         their_pool, mine = _their_pool(setup, state, opponent), state.rolled(owner)
+        # only dice that also count their natural faces may be refused (``_refused``)
         for group in their_pool.groups:
-            _refused(group, opponent.value, state.round, own=False)
+            if group.mark_on is not None:
+                _refused(group, opponent.value, state.round, own=False)
         for group, _ in mine:
-            _refused(group, owner.value, state.round, own=True)
+            if group.mark_on is not None:
+                _refused(group, owner.value, state.round, own=True)
         miss_pool = _my_misses(setup, state, owner)
         against_me = state.hits_on(owner)
         if REMEMBER_OFFER:

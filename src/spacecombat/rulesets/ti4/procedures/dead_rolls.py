@@ -44,7 +44,8 @@ def without_dead_rolls(setup: BattleSetup, state: BattleState) -> BattleState:
         or state.pending is not None
     ):
         return state
-    keepers = setup.answering("keeps_rolls")
-    if any(h.keeps_rolls(setup, state, side) for h in keepers for side in SIDES):
-        return state
+    for keeper in setup.answering("keeps_rolls"):
+        for side in SIDES:
+            if keeper.keeps_rolls(setup, state, side):
+                return state
     return state.changed(rolls=_NO_ROLLS)

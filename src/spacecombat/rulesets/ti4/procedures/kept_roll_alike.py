@@ -78,6 +78,28 @@ def misses_alike(rolled: RolledHits) -> RolledHits:
     return rolled if keyed == rolled else keyed
 
 
+#: whether ``misses_alike`` is remembered per setup by the record it keys (a value of the
+#: record alone); off: worked out at each canonical state
+#: (tests/odds/test_graph_kept_roll_handed_over.py; docs/architecture.md 24AH-2)
+REMEMBER = True
+_ALIKE = "kept_roll_alike.misses_alike"
+_SAME = "kept_roll_alike.same"  # (the record keyed as it is)
+
+
+def _alike(setup: BattleSetup, rolled: RolledHits) -> RolledHits:
+    """``misses_alike(rolled)``, remembered per setup where ``REMEMBER``."""
+    if len(rolled) < 2:
+        return rolled
+    if not REMEMBER:
+        return misses_alike(rolled)
+    key = (_ALIKE, rolled)
+    known = setup.memo.get(key)
+    if known is None:
+        keyed = misses_alike(rolled)
+        known = setup.memo[key] = _SAME if keyed is rolled else keyed
+    return rolled if known is _SAME else known  # type: ignore[return-value]
+
+
 def with_misses_alike(setup: BattleSetup, state: BattleState) -> BattleState:
     """``state`` with each kept roll keyed by its misses (``misses_alike``), in a timing window
     (both players have rolled) where every handler keeping rolls reads them so; else
@@ -88,9 +110,12 @@ def with_misses_alike(setup: BattleSetup, state: BattleState) -> BattleState:
     if len(attacker) < 2 and len(defender) < 2:
         return state  # (no two groups to key alike)
     keepers = setup.answering("keeps_rolls")
-    if not keepers or not all(h.kept_roll_read_as_misses for h in keepers):
+    if not keepers:
         return state
-    rolls = (misses_alike(attacker), misses_alike(defender))
+    for keeper in keepers:
+        if not keeper.kept_roll_read_as_misses:
+            return state
+    rolls = (_alike(setup, attacker), _alike(setup, defender))
     if rolls[0] is attacker and rolls[1] is defender:
         return state
     return state.changed(rolls=rolls)
