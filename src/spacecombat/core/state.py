@@ -119,8 +119,8 @@ def with_units_and_hits(
 def changed(state: T, index: Mapping[str, int], changes: Mapping[str, object]) -> T:
     """``state`` with the named fields changed (``index``: each field's position)."""
     fields: list[object] = list(state)
-    for name, value in changes.items():
-        fields[index[name]] = value
+    for name in changes:  # (not ``items()``: a call at every copy)
+        fields[index[name]] = changes[name]
     return _new(type(state), fields)
 
 
@@ -128,6 +128,6 @@ def at(state: T, phase: object, index: Mapping[str, int], changes: Mapping[str, 
     """``state`` moved to ``phase`` (the first field), with other fields changed."""
     fields: list[object] = list(state)
     fields[0] = phase
-    for name, value in changes.items():
-        fields[index[name]] = value
+    for name in changes:
+        fields[index[name]] = changes[name]
     return _new(type(state), fields)

@@ -104,7 +104,7 @@ def combat_pool(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
             for handler in changers:
                 groups = handler.combat_roll(setup, state, side, groups)
             pool = setup.memo[changed_key] = DicePool.of(list(groups))
-    return cast("DicePool", pool)
+    return pool  # type: ignore[return-value]  # (a ``cast`` would be a call at each step)
 
 
 def _combat_pool(
@@ -537,10 +537,9 @@ def follow_ups(
         return must_destroy(state, head)
     hook = kind.hook
     assert hook is not None
-    handlers = setup.handlers
-    for index in range(head.asked, len(handlers)):
-        handler = handlers[index]
-        if not overrides(handler, hook):
+    asked = head.asked
+    for index, handler in answering_at(setup, hook):
+        if index < asked:
             continue
         if kind is Follow.DESTROYED:
             node = handler.after_destroyed(setup, state, who, where, head.detail, cause)
@@ -553,6 +552,24 @@ def follow_ups(
         if node is not None:
             return with_head(node, head, replace(head, asked=index + 1), during)
     return Step(rest) if onward is None else onward(rest)
+
+
+def answering_at(setup: BattleSetup, hook: str) -> tuple[tuple[int, Handler], ...]:
+    """The handlers in play that answer ``hook`` (``overrides``), each with its place in
+    ``setup.handlers`` (a cursor counts in it), in their order: found once per setup, so that
+    a procedure walking them asks only the handlers that can answer (24AI-2)."""
+    key = (_ANSWERING_AT, hook)
+    known = setup.memo.get(key)
+    if known is None:
+        known = setup.memo[key] = tuple(
+            (index, handler)
+            for index, handler in enumerate(setup.handlers)
+            if overrides(handler, hook)
+        )
+    return known  # type: ignore[return-value]  # (a ``cast`` would be a call at each step)
+
+
+_ANSWERING_AT = "answering_at"
 
 
 def with_head(

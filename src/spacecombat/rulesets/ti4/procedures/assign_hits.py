@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import cast
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
@@ -21,7 +20,6 @@ from spacecombat.rulesets.ti4.effects import (
     arena,
     follow_ups,
     free_hits,
-    restricted_hits,
     with_cursor,
 )
 from spacecombat.rulesets.ti4.hooks import FollowUp
@@ -86,7 +84,8 @@ def assign_hits(
     assigned by it when the defender is done, its last hits assigned or lost alike (``turn``
     back to the attacker; the procedure's ``done`` then moves on as usual; 27U-1).
     """
-    if free_hits(state, side) is not None:
+    free = free_hits(state, side)
+    if free is not None:
         # some hits must go to non-fighter ships if able (``aiming``): forgotten once assigned
         done = _unaiming(side, done)
     hooks = _hooks(setup, cause)
@@ -103,7 +102,7 @@ def assign_hits(
     able = sustain_damage.sustainable(setup, side) if may_sustain else _never
     if hooks.forbid:
         able = _unless_forbidden(setup, state, side, where, able, hooks.forbid)
-    eligible = _aimed_eligible(setup, state, side, where, reached)
+    eligible = _aimed_eligible(setup, state, side, where, reached, free)
     return next_hit(
         state,
         side,
@@ -145,11 +144,17 @@ def _unaiming(
 
 
 def _aimed_eligible(
-    setup: BattleSetup, state: BattleState, side: Side, where: int | None, reached: frozenset[str]
+    setup: BattleSetup,
+    state: BattleState,
+    side: Side,
+    where: int | None,
+    reached: frozenset[str],
+    free: int | None,
 ) -> Callable[[Forces], list[tuple[str, Status]]]:
     """The units the next hit may reach: non-fighter ships while hits that must go to them are
-    left and any is there, else every unit ``reached``."""
-    if where is not None or not restricted_hits(state, side):
+    left and any is there, else every unit ``reached`` (``free``: the hits free to go to any
+    unit, ``free_hits``; ``restricted_hits`` is the others)."""
+    if where is not None or free is None or state.hits_on(side) <= free:
         return lambda area: [(u, s) for u, s, _ in area if u in reached]
     fighters = setup.side(side).fighter_types
 
@@ -178,11 +183,9 @@ class _Hooks:
     heard: frozenset[Handler] = frozenset()
     #: whether one of ``asked`` answers ``blind_while_assigning``
     some_blind: bool = False
-
-    @property
-    def acting(self) -> bool:
-        """Whether some handler acts with nodes of its own around the assignment."""
-        return bool(self.before or self.after or self.destroyed)
+    #: whether some handler acts with nodes of its own around the assignment (``before``,
+    #: ``after`` or ``destroyed``; a field, read at every step, 24AI-3)
+    acting: bool = False
 
 
 def _hooks(setup: BattleSetup, cause: str) -> _Hooks:
@@ -191,8 +194,9 @@ def _hooks(setup: BattleSetup, cause: str) -> _Hooks:
     when ``cause`` is not one of them."""
     known = setup.memo.get((_HOOKS, cause))
     if known is not None:
-        # (asked at every step of a hit assignment: read before ``remembered`` makes its maker)
-        return cast("_Hooks", known)
+        # (asked at every step of a hit assignment: read before ``remembered`` makes its maker,
+        # and without a ``cast``, a call)
+        return known  # type: ignore[return-value]
 
     def find() -> _Hooks:
         handlers = setup.handlers
@@ -221,6 +225,7 @@ def _hooks(setup: BattleSetup, cause: str) -> _Hooks:
             asked=asked,
             heard=frozenset(handlers[i] for i in (*after, *destroyed)),
             some_blind=any(overrides(h, "blind_while_assigning") for h in asked),
+            acting=bool(before or after or destroyed),
         )
 
     return setup.remembered((_HOOKS, cause), find)
