@@ -97,12 +97,15 @@ def assign_hits(
             return _before(setup, state, side, where, cause, hooks)
     if not state.hits_on(side):
         return Step(done(state))  # as next_hit would, without making its rules first
-    may_sustain = targets is not _FIGHTERS
-    reached = targets.types(setup, side)
-    able = sustain_damage.sustainable(setup, side) if may_sustain else _never
+    rules = _rules(setup, side, targets, in_combat_round)
+    may_sustain, able = rules.may_sustain, rules.able
     if hooks.forbid:
         able = _unless_forbidden(setup, state, side, where, able, hooks.forbid)
-    eligible = _aimed_eligible(setup, state, side, where, reached, free)
+    eligible = (
+        rules.eligible
+        if where is not None or free is None or state.hits_on(side) <= free
+        else _aimed_eligible(setup, side, rules.reached)
+    )
     return next_hit(
         state,
         side,
@@ -112,10 +115,10 @@ def assign_hits(
         cause=cause,
         verb="assign",
         may_sustain=able,
-        cancels=lambda hits: sustain_damage.hits_cancelled(setup, side, hits),
-        damaged=sustain_damage.damaged_status(in_combat_round),
+        cancels=rules.cancels,
+        damaged=rules.damaged,
         done=done,
-        sustain_first=sustain_damage.immune_to_direct_hit(setup, side),
+        sustain_first=rules.sustain_first,
         explain=lambda area, text: (
             _why_aimed(setup, side, area, text, eligible)
             or _why_refused(
@@ -144,18 +147,11 @@ def _unaiming(
 
 
 def _aimed_eligible(
-    setup: BattleSetup,
-    state: BattleState,
-    side: Side,
-    where: int | None,
-    reached: frozenset[str],
-    free: int | None,
+    setup: BattleSetup, side: Side, reached: frozenset[str]
 ) -> Callable[[Forces], list[tuple[str, Status]]]:
-    """The units the next hit may reach: non-fighter ships while hits that must go to them are
-    left and any is there, else every unit ``reached`` (``free``: the hits free to go to any
-    unit, ``free_hits``; ``restricted_hits`` is the others)."""
-    if where is not None or free is None or state.hits_on(side) <= free:
-        return lambda area: [(u, s) for u, s, _ in area if u in reached]
+    """The units the next hit may reach while hits that must go to non-fighter ships are left
+    (``free_hits``, ``restricted_hits``): non-fighter ships if any is there, else every unit
+    ``reached``."""
     fighters = setup.side(side).fighter_types
 
     def eligible(area: Forces) -> list[tuple[str, Status]]:
@@ -163,6 +159,57 @@ def _aimed_eligible(
         return [(u, s) for u, s in reach if u not in fighters] or reach
 
     return eligible
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What the rules of hit assignment say for one player, hits of one kind, in or out of a
+    combat round, read from the setup alone (made once per setup: ``_rules``, 24AI-3)."""
+
+    #: the unit types the hits may reach (``Targets.types``)
+    reached: frozenset[str]
+    #: whether SUSTAIN DAMAGE may cancel them (not anti-fighter barrage hits, R4)
+    may_sustain: bool
+    #: whether a unit (type, status) may sustain damage, by its card (``sustainable``)
+    able: Callable[[str, Status], bool]
+    #: how many hits one use cancels, given the hits left (``hits_cancelled``)
+    cancels: Callable[[int], int]
+    #: the status a unit that sustains damage takes (``damaged_status``)
+    damaged: Status
+    #: the unit types a policy lets sustain first (``immune_to_direct_hit``)
+    sustain_first: frozenset[str]
+    #: the units the next hit may reach where no hit must go to non-fighter ships
+    eligible: Callable[[Forces], list[tuple[str, Status]]]
+
+
+def _rules(setup: BattleSetup, side: Side, targets: Targets, in_combat_round: bool) -> _Rules:
+    """``_Rules`` for ``side``'s assignment of hits that reach ``targets``, found once per
+    setup."""
+    key = (_RULES, side, targets, in_combat_round)
+    known = setup.memo.get(key)
+    if known is None:
+        may_sustain = targets is not _FIGHTERS
+        reached = targets.types(setup, side)
+
+        def cancels(hits: int) -> int:
+            return sustain_damage.hits_cancelled(setup, side, hits)
+
+        def eligible(area: Forces) -> list[tuple[str, Status]]:
+            return [(u, s) for u, s, _ in area if u in reached]
+
+        known = setup.memo[key] = _Rules(
+            reached=reached,
+            may_sustain=may_sustain,
+            able=sustain_damage.sustainable(setup, side) if may_sustain else _never,
+            cancels=cancels,
+            damaged=sustain_damage.damaged_status(in_combat_round),
+            sustain_first=sustain_damage.immune_to_direct_hit(setup, side),
+            eligible=eligible,
+        )
+    return known  # type: ignore[return-value]  # (a ``cast`` would be a call at each step)
+
+
+_RULES = "assign_hits_rules"
 
 
 @dataclass(frozen=True)
