@@ -452,7 +452,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         misses while the card reads it (``kept_roll_alike``, 24AD-2); a handler's
         own follow-ups queued in a timing window are keyed as it declares they play out
         (``queued_alike``: War Funding Ω's rerolls)."""
-        state = super().canonical(state)
+        if state.round > self.round_cap or state.ground_rounds:
+            # (what ``RulesetBattle.canonical`` changes: asked only where it may, 24AI-4)
+            state = super().canonical(state)
         if state.phase in lost_barrage_hits.PHASES:
             setup = (
                 self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)

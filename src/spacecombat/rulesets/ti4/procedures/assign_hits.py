@@ -84,6 +84,7 @@ def assign_hits(
     assigned by it when the defender is done, its last hits assigned or lost alike (``turn``
     back to the attacker; the procedure's ``done`` then moves on as usual; 27U-1).
     """
+    hits = state.hits_on(side)
     free = free_hits(state, side)
     if free is not None:
         # some hits must go to non-fighter ships if able (``aiming``): forgotten once assigned
@@ -93,9 +94,9 @@ def assign_hits(
         if state.following:
             return _follow(setup, state, where, cause, hooks)
         done = _finishing(_handing_back(side, done))
-        if hooks.before and state.hits_on(side) and state.cursor < len(setup.handlers):
+        if hooks.before and hits and state.cursor < len(setup.handlers):
             return _before(setup, state, side, where, cause, hooks)
-    if not state.hits_on(side):
+    if not hits:
         return Step(done(state))  # as next_hit would, without making its rules first
     rules = _rules(setup, side, targets, in_combat_round)
     may_sustain, able = rules.may_sustain, rules.able
@@ -103,7 +104,7 @@ def assign_hits(
         able = _unless_forbidden(setup, state, side, where, able, hooks.forbid)
     eligible = (
         rules.eligible
-        if where is not None or free is None or state.hits_on(side) <= free
+        if where is not None or free is None or hits <= free
         else _aimed_eligible(setup, side, rules.reached)
     )
     return next_hit(
