@@ -57,7 +57,8 @@ def ships(setup: HasCards, state: HasUnits, side: Side) -> int:
     cards = setup.side(side)
     space = state.side(side).space
     if isinstance(cards, CountedCards):
-        return cards.ships_in(space)
+        known = cards._ships.get(space)  # (``ships_in``, read here: at every step)
+        return cards.ships_in(space) if known is None else known
     return space.total(cards.is_ship)
 
 

@@ -95,12 +95,11 @@ def combat_pool(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
     if changers:
         # handlers that change the roll from the state (a card played this round, a flagship
         # in the fight): keyed by what each reads
-        printed = cast("DicePool", pool)
-        read = tuple(h.roll_key(setup, state, side) for h in changers)
+        read = tuple([h.roll_key(setup, state, side) for h in changers])
         changed_key = ("changed_pool", side, where is None, units, read)
-        pool = setup.memo.get(changed_key)
+        printed, pool = pool, setup.memo.get(changed_key)
         if pool is None:
-            groups = printed.groups
+            groups = cast("DicePool", printed).groups
             for handler in changers:
                 groups = handler.combat_roll(setup, state, side, groups)
             pool = setup.memo[changed_key] = DicePool.of(list(groups))
@@ -412,6 +411,8 @@ def restricted_hits(state: BattleState, side: Side) -> int:
 def free_hits(state: BattleState, side: Side) -> int | None:
     """How many of the hits against ``side`` are free to go to any unit, when some must go to
     non-fighter ships if able (``aiming``); ``None`` when none must."""
+    if not state.marks[0 if side is Side.ATTACKER else 1]:
+        return None  # (no mark at all, the usual case: read at every step, 24AI-3)
     return state.mark_count(side, Mark.FREE_HITS)
 
 

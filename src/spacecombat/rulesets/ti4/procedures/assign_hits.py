@@ -89,11 +89,18 @@ def assign_hits(
     if free is not None:
         # some hits must go to non-fighter ships if able (``aiming``): forgotten once assigned
         done = _unaiming(side, done)
-    hooks = _hooks(setup, cause)
+    # (``_hooks``, read here without its call: at every step of every assignment)
+    hooks: _Hooks = setup.memo.get((_HOOKS, cause)) or _hooks(setup, cause)  # type: ignore[assignment]
     if hooks.acting:
         if state.following:
             return _follow(setup, state, where, cause, hooks)
-        done = _finishing(_handing_back(side, done))
+        proceed = done
+
+        def finish(s: BattleState) -> BattleState:
+            # (``_finishing``, ``_handing_back``: made where the assignment ends, 24AI-3)
+            return _finishing(_handing_back(side, proceed))(s)
+
+        done = finish
         if hooks.before and hits and state.cursor < len(setup.handlers):
             return _before(setup, state, side, where, cause, hooks)
     if not hits:
@@ -310,7 +317,7 @@ def leap_key(
     against the attacker while it assigned (Reflective Shielding) do not refuse it: the
     attacker assigns them once the defender's hits are assigned or lost alike
     (``_handing_back``; docs/rulings.md 27U-1), after the state the walk reaches."""
-    hooks = _hooks(setup, cause)
+    hooks: _Hooks = setup.memo.get((_HOOKS, cause)) or _hooks(setup, cause)  # type: ignore[assignment]
     if not (hooks.forbid or hooks.lend or hooks.acting):
         return ()
     asked, heard = hooks.asked, hooks.heard
@@ -339,7 +346,7 @@ def blind(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> boo
     cancellable (``Card.watcher``): then the assignment reads, of the state, all but the
     other player's part and the hits against it, and changes those hits only by adding to
     them (the exact engine: ``Ti4Battle.leap``)."""
-    hooks = _hooks(setup, cause)
+    hooks: _Hooks = setup.memo.get((_HOOKS, cause)) or _hooks(setup, cause)  # type: ignore[assignment]
     if not hooks.some_blind:
         return False  # (asked where ``leap_key`` refused: one of them is not idle)
     for handler in hooks.asked:

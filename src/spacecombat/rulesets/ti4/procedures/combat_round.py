@@ -593,8 +593,7 @@ def end_of_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         marks=_NO_MARKS,
     )
     ended = event("round_ended", round=state.round)
-    fighting = all(combatants(setup, settled, side) for side in (A, D))
-    if not fighting:
+    if not (combatants(setup, settled, A) and combatants(setup, settled, D)):
         after = Phase.END_OF_COMBAT if where is None else Phase.GROUND_COMBAT_ENDS
         opened = open_windows(setup, settled, (LAST_ROUND_END,), after)
         return Step(opened.state, (ended, *opened.events))

@@ -114,7 +114,7 @@ def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSt
 
 
 def _still_fighting(setup: BattleSetup, state: BattleState) -> bool:
-    return all(combatants(setup, state, side) for side in (Side.ATTACKER, Side.DEFENDER))
+    return bool(combatants(setup, state, Side.ATTACKER) and combatants(setup, state, Side.DEFENDER))
 
 
 def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
