@@ -128,8 +128,9 @@ class RulesetBattle(ABC, Generic[Setup, S]):
         every number of rounds an earlier planet's combat took."""
         if state.round > self.round_cap:
             state = state._replace(round=self.round_cap)
-        if any(r > 1 for r in state.ground_rounds):
-            state = state._replace(ground_rounds=tuple(min(r, 1) for r in state.ground_rounds))
+        rounds = state.ground_rounds
+        if rounds and max(rounds) > 1:  # (``max``: one call, where a generator is one a planet)
+            state = state._replace(ground_rounds=tuple(min(r, 1) for r in rounds))
         return state
 
     def end_key(self, state: S) -> Hashable:

@@ -57,7 +57,8 @@ def ships(setup: HasCards, state: HasUnits, side: Side) -> int:
     cards = setup.side(side)
     space = state.side(side).space
     if isinstance(cards, CountedCards):
-        return cards.ships_in(space)
+        known = cards._ships.get(space)  # (``ships_in``, read here: at every step)
+        return cards.ships_in(space) if known is None else known
     return space.total(cards.is_ship)
 
 
@@ -119,8 +120,8 @@ def with_units_and_hits(
 def changed(state: T, index: Mapping[str, int], changes: Mapping[str, object]) -> T:
     """``state`` with the named fields changed (``index``: each field's position)."""
     fields: list[object] = list(state)
-    for name, value in changes.items():
-        fields[index[name]] = value
+    for name in changes:  # (not ``items()``: a call at every copy)
+        fields[index[name]] = changes[name]
     return _new(type(state), fields)
 
 
@@ -128,6 +129,6 @@ def at(state: T, phase: object, index: Mapping[str, int], changes: Mapping[str, 
     """``state`` moved to ``phase`` (the first field), with other fields changed."""
     fields: list[object] = list(state)
     fields[0] = phase
-    for name, value in changes.items():
-        fields[index[name]] = value
+    for name in changes:
+        fields[index[name]] = changes[name]
     return _new(type(state), fields)

@@ -452,7 +452,9 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
         misses while the card reads it (``kept_roll_alike``, 24AD-2); a handler's
         own follow-ups queued in a timing window are keyed as it declares they play out
         (``queued_alike``: War Funding Ω's rerolls)."""
-        state = super().canonical(state)
+        if state.round > self.round_cap or state.ground_rounds:
+            # (what ``RulesetBattle.canonical`` changes: asked only where it may, 24AI-4)
+            state = super().canonical(state)
         if state.phase in lost_barrage_hits.PHASES:
             setup = (
                 self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
@@ -462,10 +464,17 @@ class Ti4Battle(Notices, RulesetBattle[BattleSetup, BattleState]):
             setup = (
                 self.setup if state.gained == NOTHING_GAINED else self.setup.having(state.gained)
             )
-            state = queued_alike.alike(setup, state)
-            state = replaced_hits.without_replaced_hits(setup, state)
-            state = dead_rolls.without_dead_rolls(setup, state)
-            state = kept_roll_alike.with_misses_alike(setup, state)
+            # each asked only where it may change something: a queue (``alike``,
+            # ``without_replaced_hits``), rolls kept (``without_dead_rolls``,
+            # ``with_misses_alike``); each returns ``state`` itself elsewhere (24AI-4)
+            if state.following:
+                state = queued_alike.alike(setup, state)
+                if state.following:
+                    state = replaced_hits.without_replaced_hits(setup, state)
+            if state.rolls != _NO_ROLLS:
+                state = dead_rolls.without_dead_rolls(setup, state)
+                if state.rolls != _NO_ROLLS:
+                    state = kept_roll_alike.with_misses_alike(setup, state)
         pending = state.pending
         if pending is not None:
             before = self.canonical(pending.before)

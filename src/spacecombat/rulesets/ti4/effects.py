@@ -95,16 +95,15 @@ def combat_pool(setup: BattleSetup, state: BattleState, side: Side) -> DicePool:
     if changers:
         # handlers that change the roll from the state (a card played this round, a flagship
         # in the fight): keyed by what each reads
-        printed = cast("DicePool", pool)
-        read = tuple(h.roll_key(setup, state, side) for h in changers)
+        read = tuple([h.roll_key(setup, state, side) for h in changers])
         changed_key = ("changed_pool", side, where is None, units, read)
-        pool = setup.memo.get(changed_key)
+        printed, pool = pool, setup.memo.get(changed_key)
         if pool is None:
-            groups = printed.groups
+            groups = cast("DicePool", printed).groups
             for handler in changers:
                 groups = handler.combat_roll(setup, state, side, groups)
             pool = setup.memo[changed_key] = DicePool.of(list(groups))
-    return cast("DicePool", pool)
+    return pool  # type: ignore[return-value]  # (a ``cast`` would be a call at each step)
 
 
 def _combat_pool(
@@ -412,6 +411,8 @@ def restricted_hits(state: BattleState, side: Side) -> int:
 def free_hits(state: BattleState, side: Side) -> int | None:
     """How many of the hits against ``side`` are free to go to any unit, when some must go to
     non-fighter ships if able (``aiming``); ``None`` when none must."""
+    if not state.marks[0 if side is Side.ATTACKER else 1]:
+        return None  # (no mark at all, the usual case: read at every step, 24AI-3)
     return state.mark_count(side, Mark.FREE_HITS)
 
 
@@ -537,10 +538,9 @@ def follow_ups(
         return must_destroy(state, head)
     hook = kind.hook
     assert hook is not None
-    handlers = setup.handlers
-    for index in range(head.asked, len(handlers)):
-        handler = handlers[index]
-        if not overrides(handler, hook):
+    asked = head.asked
+    for index, handler in answering_at(setup, hook):
+        if index < asked:
             continue
         if kind is Follow.DESTROYED:
             node = handler.after_destroyed(setup, state, who, where, head.detail, cause)
@@ -553,6 +553,24 @@ def follow_ups(
         if node is not None:
             return with_head(node, head, replace(head, asked=index + 1), during)
     return Step(rest) if onward is None else onward(rest)
+
+
+def answering_at(setup: BattleSetup, hook: str) -> tuple[tuple[int, Handler], ...]:
+    """The handlers in play that answer ``hook`` (``overrides``), each with its place in
+    ``setup.handlers`` (a cursor counts in it), in their order: found once per setup, so that
+    a procedure walking them asks only the handlers that can answer (24AI-2)."""
+    key = (_ANSWERING_AT, hook)
+    known = setup.memo.get(key)
+    if known is None:
+        known = setup.memo[key] = tuple(
+            (index, handler)
+            for index, handler in enumerate(setup.handlers)
+            if overrides(handler, hook)
+        )
+    return known  # type: ignore[return-value]  # (a ``cast`` would be a call at each step)
+
+
+_ANSWERING_AT = "answering_at"
 
 
 def with_head(

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import cast
 
 from spacecombat.core.decisions import DecisionRequest, Option
 from spacecombat.core.engine import Decision, Node, Step
@@ -21,7 +20,6 @@ from spacecombat.rulesets.ti4.effects import (
     arena,
     follow_ups,
     free_hits,
-    restricted_hits,
     with_cursor,
 )
 from spacecombat.rulesets.ti4.hooks import FollowUp
@@ -86,24 +84,36 @@ def assign_hits(
     assigned by it when the defender is done, its last hits assigned or lost alike (``turn``
     back to the attacker; the procedure's ``done`` then moves on as usual; 27U-1).
     """
-    if free_hits(state, side) is not None:
+    hits = state.hits_on(side)
+    free = free_hits(state, side)
+    if free is not None:
         # some hits must go to non-fighter ships if able (``aiming``): forgotten once assigned
         done = _unaiming(side, done)
-    hooks = _hooks(setup, cause)
+    # (``_hooks``, read here without its call: at every step of every assignment)
+    hooks: _Hooks = setup.memo.get((_HOOKS, cause)) or _hooks(setup, cause)  # type: ignore[assignment]
     if hooks.acting:
         if state.following:
             return _follow(setup, state, where, cause, hooks)
-        done = _finishing(_handing_back(side, done))
-        if hooks.before and state.hits_on(side) and state.cursor < len(setup.handlers):
+        proceed = done
+
+        def finish(s: BattleState) -> BattleState:
+            # (``_finishing``, ``_handing_back``: made where the assignment ends, 24AI-3)
+            return _finishing(_handing_back(side, proceed))(s)
+
+        done = finish
+        if hooks.before and hits and state.cursor < len(setup.handlers):
             return _before(setup, state, side, where, cause, hooks)
-    if not state.hits_on(side):
+    if not hits:
         return Step(done(state))  # as next_hit would, without making its rules first
-    may_sustain = targets is not _FIGHTERS
-    reached = targets.types(setup, side)
-    able = sustain_damage.sustainable(setup, side) if may_sustain else _never
+    rules = _rules(setup, side, targets, in_combat_round)
+    may_sustain, able = rules.may_sustain, rules.able
     if hooks.forbid:
         able = _unless_forbidden(setup, state, side, where, able, hooks.forbid)
-    eligible = _aimed_eligible(setup, state, side, where, reached)
+    eligible = (
+        rules.eligible
+        if where is not None or free is None or hits <= free
+        else _aimed_eligible(setup, side, rules.reached)
+    )
     return next_hit(
         state,
         side,
@@ -113,10 +123,10 @@ def assign_hits(
         cause=cause,
         verb="assign",
         may_sustain=able,
-        cancels=lambda hits: sustain_damage.hits_cancelled(setup, side, hits),
-        damaged=sustain_damage.damaged_status(in_combat_round),
+        cancels=rules.cancels,
+        damaged=rules.damaged,
         done=done,
-        sustain_first=sustain_damage.immune_to_direct_hit(setup, side),
+        sustain_first=rules.sustain_first,
         explain=lambda area, text: (
             _why_aimed(setup, side, area, text, eligible)
             or _why_refused(
@@ -145,12 +155,11 @@ def _unaiming(
 
 
 def _aimed_eligible(
-    setup: BattleSetup, state: BattleState, side: Side, where: int | None, reached: frozenset[str]
+    setup: BattleSetup, side: Side, reached: frozenset[str]
 ) -> Callable[[Forces], list[tuple[str, Status]]]:
-    """The units the next hit may reach: non-fighter ships while hits that must go to them are
-    left and any is there, else every unit ``reached``."""
-    if where is not None or not restricted_hits(state, side):
-        return lambda area: [(u, s) for u, s, _ in area if u in reached]
+    """The units the next hit may reach while hits that must go to non-fighter ships are left
+    (``free_hits``, ``restricted_hits``): non-fighter ships if any is there, else every unit
+    ``reached``."""
     fighters = setup.side(side).fighter_types
 
     def eligible(area: Forces) -> list[tuple[str, Status]]:
@@ -158,6 +167,57 @@ def _aimed_eligible(
         return [(u, s) for u, s in reach if u not in fighters] or reach
 
     return eligible
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What the rules of hit assignment say for one player, hits of one kind, in or out of a
+    combat round, read from the setup alone (made once per setup: ``_rules``, 24AI-3)."""
+
+    #: the unit types the hits may reach (``Targets.types``)
+    reached: frozenset[str]
+    #: whether SUSTAIN DAMAGE may cancel them (not anti-fighter barrage hits, R4)
+    may_sustain: bool
+    #: whether a unit (type, status) may sustain damage, by its card (``sustainable``)
+    able: Callable[[str, Status], bool]
+    #: how many hits one use cancels, given the hits left (``hits_cancelled``)
+    cancels: Callable[[int], int]
+    #: the status a unit that sustains damage takes (``damaged_status``)
+    damaged: Status
+    #: the unit types a policy lets sustain first (``immune_to_direct_hit``)
+    sustain_first: frozenset[str]
+    #: the units the next hit may reach where no hit must go to non-fighter ships
+    eligible: Callable[[Forces], list[tuple[str, Status]]]
+
+
+def _rules(setup: BattleSetup, side: Side, targets: Targets, in_combat_round: bool) -> _Rules:
+    """``_Rules`` for ``side``'s assignment of hits that reach ``targets``, found once per
+    setup."""
+    key = (_RULES, side, targets, in_combat_round)
+    known = setup.memo.get(key)
+    if known is None:
+        may_sustain = targets is not _FIGHTERS
+        reached = targets.types(setup, side)
+
+        def cancels(hits: int) -> int:
+            return sustain_damage.hits_cancelled(setup, side, hits)
+
+        def eligible(area: Forces) -> list[tuple[str, Status]]:
+            return [(u, s) for u, s, _ in area if u in reached]
+
+        known = setup.memo[key] = _Rules(
+            reached=reached,
+            may_sustain=may_sustain,
+            able=sustain_damage.sustainable(setup, side) if may_sustain else _never,
+            cancels=cancels,
+            damaged=sustain_damage.damaged_status(in_combat_round),
+            sustain_first=sustain_damage.immune_to_direct_hit(setup, side),
+            eligible=eligible,
+        )
+    return known  # type: ignore[return-value]  # (a ``cast`` would be a call at each step)
+
+
+_RULES = "assign_hits_rules"
 
 
 @dataclass(frozen=True)
@@ -178,11 +238,9 @@ class _Hooks:
     heard: frozenset[Handler] = frozenset()
     #: whether one of ``asked`` answers ``blind_while_assigning``
     some_blind: bool = False
-
-    @property
-    def acting(self) -> bool:
-        """Whether some handler acts with nodes of its own around the assignment."""
-        return bool(self.before or self.after or self.destroyed)
+    #: whether some handler acts with nodes of its own around the assignment (``before``,
+    #: ``after`` or ``destroyed``; a field, read at every step, 24AI-3)
+    acting: bool = False
 
 
 def _hooks(setup: BattleSetup, cause: str) -> _Hooks:
@@ -191,8 +249,9 @@ def _hooks(setup: BattleSetup, cause: str) -> _Hooks:
     when ``cause`` is not one of them."""
     known = setup.memo.get((_HOOKS, cause))
     if known is not None:
-        # (asked at every step of a hit assignment: read before ``remembered`` makes its maker)
-        return cast("_Hooks", known)
+        # (asked at every step of a hit assignment: read before ``remembered`` makes its maker,
+        # and without a ``cast``, a call)
+        return known  # type: ignore[return-value]
 
     def find() -> _Hooks:
         handlers = setup.handlers
@@ -221,6 +280,7 @@ def _hooks(setup: BattleSetup, cause: str) -> _Hooks:
             asked=asked,
             heard=frozenset(handlers[i] for i in (*after, *destroyed)),
             some_blind=any(overrides(h, "blind_while_assigning") for h in asked),
+            acting=bool(before or after or destroyed),
         )
 
     return setup.remembered((_HOOKS, cause), find)
@@ -257,7 +317,7 @@ def leap_key(
     against the attacker while it assigned (Reflective Shielding) do not refuse it: the
     attacker assigns them once the defender's hits are assigned or lost alike
     (``_handing_back``; docs/rulings.md 27U-1), after the state the walk reaches."""
-    hooks = _hooks(setup, cause)
+    hooks: _Hooks = setup.memo.get((_HOOKS, cause)) or _hooks(setup, cause)  # type: ignore[assignment]
     if not (hooks.forbid or hooks.lend or hooks.acting):
         return ()
     asked, heard = hooks.asked, hooks.heard
@@ -286,7 +346,7 @@ def blind(setup: BattleSetup, state: BattleState, side: Side, cause: str) -> boo
     cancellable (``Card.watcher``): then the assignment reads, of the state, all but the
     other player's part and the hits against it, and changes those hits only by adding to
     them (the exact engine: ``Ti4Battle.leap``)."""
-    hooks = _hooks(setup, cause)
+    hooks: _Hooks = setup.memo.get((_HOOKS, cause)) or _hooks(setup, cause)  # type: ignore[assignment]
     if not hooks.some_blind:
         return False  # (asked where ``leap_key`` refused: one of them is not idle)
     for handler in hooks.asked:

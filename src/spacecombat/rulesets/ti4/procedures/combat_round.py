@@ -18,6 +18,7 @@ from spacecombat.rulesets.ti4.abilities.base import opens, overrides
 from spacecombat.rulesets.ti4.effects import (
     aimed_pool,
     aiming,
+    answering_at,
     arena,
     combat_pool,
     combatants,
@@ -538,18 +539,24 @@ def assign_combat_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSta
     """Step 4 (space) / step 2 (ground): each player destroys their own units for the hits the
     opponent produced, sustain damage first if they wish."""
     side = state.turn
-    where = arena(setup, state)
     if state.rolls != _NO_ROLLS:
         state = state.changed(rolls=_NO_ROLLS)  # read after the roll, not needed any more
-
-    def done(s: BattleState) -> BattleState:
-        if side is A:
-            return s.at(Phase.ASSIGN_HITS, turn=D)
-        return s.at(Phase.AFTER_ASSIGN_HITS, turn=A, cursor=0)
-
-    targets = Targets.SHIPS if where is None else Targets.GROUND_FORCES
-    cause = combat_cause(where)
+    done = _assigned_by_attacker if side is A else _assigned_by_defender
+    if setup.kind == "space":  # (``arena``, ``combat_cause``: read here at every step)
+        where, targets, cause = None, Targets.SHIPS, "space combat"
+    else:
+        where, targets, cause = state.planet, Targets.GROUND_FORCES, "ground combat"
     return assign_hits(setup, state, side, where, targets, cause, in_combat_round=True, done=done)
+
+
+def _assigned_by_attacker(state: BattleState) -> BattleState:
+    """The attacker's hits are assigned: the defender's turn."""
+    return state.at(Phase.ASSIGN_HITS, turn=D)
+
+
+def _assigned_by_defender(state: BattleState) -> BattleState:
+    """The defender's hits are assigned: the "after assign hits" window."""
+    return state.at(Phase.AFTER_ASSIGN_HITS, turn=A, cursor=0)
 
 
 def combat_cause(where: int | None) -> str:
@@ -559,9 +566,10 @@ def combat_cause(where: int | None) -> str:
 
 def after_assign_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """The window after hits are assigned (Duranium Armor): each handler in order."""
-    for index in range(state.cursor, len(setup.handlers)):
-        handler = setup.handlers[index]
-        if handler.owner is None:
+    cursor = state.cursor
+    for index, handler in answering_at(setup, "after_assign_hits"):
+        # (only the handlers that answer it are asked: the others would say ``None``, 24AI-2)
+        if index < cursor or handler.owner is None:
             continue
         node = handler.after_assign_hits(setup, state, handler.owner)
         if node is not None:
@@ -585,8 +593,7 @@ def end_of_round(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         marks=_NO_MARKS,
     )
     ended = event("round_ended", round=state.round)
-    fighting = all(combatants(setup, settled, side) for side in (A, D))
-    if not fighting:
+    if not (combatants(setup, settled, A) and combatants(setup, settled, D)):
         after = Phase.END_OF_COMBAT if where is None else Phase.GROUND_COMBAT_ENDS
         opened = open_windows(setup, settled, (LAST_ROUND_END,), after)
         return Step(opened.state, (ended, *opened.events))

@@ -12,7 +12,7 @@ from spacecombat.core.events import event
 from spacecombat.core.forces import Status
 from spacecombat.core.hits import next_hit
 from spacecombat.rulesets.ti4.abilities import sustain_damage
-from spacecombat.rulesets.ti4.abilities.base import Handler, overrides
+from spacecombat.rulesets.ti4.abilities.base import Card, Handler, overrides
 from spacecombat.rulesets.ti4.effects import (
     combatants,
     follow_ups,
@@ -114,7 +114,7 @@ def _assign_window_hits(setup: BattleSetup, state: BattleState) -> Node[BattleSt
 
 
 def _still_fighting(setup: BattleSetup, state: BattleState) -> bool:
-    return all(combatants(setup, state, side) for side in (Side.ATTACKER, Side.DEFENDER))
+    return bool(combatants(setup, state, Side.ATTACKER) and combatants(setup, state, Side.DEFENDER))
 
 
 def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
@@ -124,26 +124,25 @@ def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     player with no ships (or ground forces) in the fight at the start of a round, the combat
     ends (its end windows follow); after the end of a round, the combat ends with the "end of
     combat" window. Units destroyed in the window are heard first (``follow_ups``)."""
-    cause = state.aim.cause or "timing window"
-    pending = follow_ups(setup, state, None, cause, during="in a timing window")
-    if pending is not None:
-        return pending
-    pending = _assign_window_hits(setup, state)
-    if pending is not None:
-        return pending
+    if state.following:
+        cause = state.aim.cause or "timing window"
+        pending = follow_ups(setup, state, None, cause, during="in a timing window")
+        if pending is not None:
+            return pending
+    if state.aim.cause:
+        pending = _assign_window_hits(setup, state)
+        if pending is not None:
+            return pending
     if state.sustained:
         return Step(state.changed(sustained=()))  # the window's hits are all assigned
-    handlers = _window_order(setup)
-    if state.cursor < len(handlers):
-        current = frozenset(state.windows[0])
-        for index in range(state.cursor, len(handlers)):
-            handler = handlers[index]
-            acts = handler.acts  # where the handler declared it acts (abilities/base.py Acts)
-            if acts is None or not acts.admits(handler, setup, state, current):
-                continue
-            node = handler.in_window(setup, state, current)
-            if node is not None:
-                return with_cursor(node, index + 1)
+    cursor = state.cursor
+    moment, askable = _askable(setup, state.windows[0])
+    for index, handler, card in askable:
+        if index < cursor or (card is not None and not card.held(state)):
+            continue
+        node = handler.in_window(setup, state, moment)
+        if node is not None:
+            return with_cursor(node, index + 1)
     rest = state.windows[1:]
     if rest:
         nxt = state.changed(windows=rest, cursor=0)
@@ -159,6 +158,42 @@ def timing_window(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
         opened = open_windows(setup, state, ((Window.END_OF_COMBAT,),), after)
         return opened
     return Step(state.at(following, windows=(), then=None, cursor=0))
+
+
+def _askable(setup: BattleSetup, windows: tuple[Window, ...]) -> _Askable:
+    """The moment ``windows`` share, as the handlers are told it, and the handlers asked there
+    (``Acts.admits`` but for ``held``), each with its place in the window order (the state's
+    ``cursor`` counts in it) and, where it is asked only while its owner holds the card, the
+    card; in the window order, found once per setup and moment (abilities/base.py ``Acts``:
+    ``players``, ``battles`` and ``windows`` read the setup and the moment alone, ``held``
+    the state): ``timing_window`` asks only those that can answer (24AI-1)."""
+    key = (_ASKABLE, windows)
+    known = setup.memo.get(key)
+    if known is None:
+        moment = frozenset(windows)
+        asked: list[tuple[int, Handler, Card | None]] = []
+        for index, handler in enumerate(_window_order(setup)):
+            acts = handler.acts
+            if (
+                acts is None
+                or handler.owner not in acts.players
+                or setup.kind not in acts.battles
+                or acts.windows.isdisjoint(moment)
+            ):
+                continue
+            if not acts.held:
+                asked.append((index, handler, None))
+            elif isinstance(handler, Card):
+                asked.append((index, handler, handler))
+            # (a handler asked only while it holds a card that is no card is never asked)
+        known = setup.memo[key] = (moment, tuple(asked))
+    return known  # type: ignore[return-value]  # (a ``cast`` would be a call at each step)
+
+
+_Askable = tuple[frozenset[Window], tuple[tuple[int, Handler, Card | None], ...]]
+
+
+_ASKABLE = "windows_askable"
 
 
 def _window_order(setup: BattleSetup) -> tuple[Handler, ...]:

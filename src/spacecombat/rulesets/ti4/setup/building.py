@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from spacecombat.core.forces import Forces
 from spacecombat.core.policies import PolicyConfig
@@ -149,16 +149,19 @@ class BattleSetup:
     def answering(self, hook: str) -> tuple[Handler, ...]:
         """The handlers in play that answer ``hook`` (a name declared in rulesets/ti4/hooks.py:
         ``overrides``), in their order; found once per setup."""
-        return self.remembered(
-            ("answering", hook), lambda: tuple(h for h in self.handlers if overrides(h, hook))
-        )
+        key = ("answering", hook)
+        known = self.memo.get(key)
+        if known is None:
+            # (asked at many steps: read before a maker is made, 24AI-3)
+            known = self.memo[key] = tuple(h for h in self.handlers if overrides(h, hook))
+        return known  # type: ignore[return-value]
 
     def remembered(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()``, computed once for ``key`` (a value of the setup and ``key`` alone)."""
         known = self.memo.get(key, _MISSING)
         if known is _MISSING:
             known = self.memo[key] = make()
-        return cast("T", known)
+        return known  # type: ignore[return-value]  # (no ``cast``: a call at every lookup, 24AI-3)
 
 
 def build(scenario: Scenario) -> BattleSetup:
