@@ -70,6 +70,15 @@ A, D = Side.ATTACKER, Side.DEFENDER
 #: tests/odds/test_graph_splits.py)
 HEARD = True
 
+#: whether the walk hearing a roll's own losses (``_losses_heard``) is remembered by the state
+#: without the other player's part and with no hit against either (``_heard_remembered``),
+#: which the hearing reads nothing of where its hearers are idle for the roller (24U-2), and
+#: put back for each chance state (off: walked at each, as before;
+#: tests/odds/test_graph_splits_remembered.py; 24AG-1)
+HEARD_REMEMBERED = True
+
+_NO_HITS = (0, 0)
+
 #: whether an assignment where a handler asked acts on the state but reads nothing of the other
 #: player's part nor the hits against it (``assign_hits.blind``: Direct Hit, Reflective
 #: Shielding, the Tellurian) is walked whole by the real procedure for the paired tables
@@ -261,12 +270,41 @@ def _losses_heard(
         return rolled
     if not HEARD or not _hearers_idle(setup, rolled, roller, others):
         return None
+    if HEARD_REMEMBERED:
+        return _heard_remembered(battle, setup, rolled, roller)
+    return _heard(battle, rolled)
+
+
+def _heard(battle: Ti4Battle, rolled: BattleState) -> BattleState | None:
+    """The walk of ``_losses_heard`` from ``rolled``, by the real procedure: ``None`` if it
+    meets anything but steps, or begins a round."""
     at = rolled
     while at.following:
         node = battle.advance(at)
         if not isinstance(node, Step) or _begins_round(node.events):
             return None
         at = battle.canonical(node.state)
+    return at
+
+
+def _heard_remembered(
+    battle: Ti4Battle, setup: BattleSetup, rolled: BattleState, roller: Side
+) -> BattleState | None:
+    """``_heard`` remembered in ``setup.memo`` by ``rolled`` without the other player's part
+    and with no hit against either (24AG-1): the hearers being idle for ``roller``
+    (``_hearers_idle``, asked for each state as before), the walk goes on alike whatever those
+    (24U-2), so its end is kept without them and they are put back. A walk that changed the
+    other player's part or the hits, or was refused, is not remembered."""
+    other = roller.other
+    key = ("losses heard", roller, rolled.without_part(other).changed(hits=_NO_HITS))
+    memo = setup.memo
+    units, purse, hits = rolled.side(other), rolled.wealth(other), rolled.hits
+    known = cast("BattleState | None", memo.get(key))
+    if known is not None:
+        return known.with_part(other, units, purse).changed(hits=hits)
+    at = _heard(battle, rolled)
+    if at is not None and at.side(other) == units and at.wealth(other) == purse and at.hits == hits:
+        memo[key] = at.without_part(other).changed(hits=_NO_HITS)
     return at
 
 
