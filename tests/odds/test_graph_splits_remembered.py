@@ -20,9 +20,10 @@ import pytest
 
 from spacecombat.analysis.exact import exact_odds
 from spacecombat.rulesets.ti4 import split_rolls
+from spacecombat.rulesets.ti4.procedures import assign_hits
 
 from .same_graph import switched_graphs
-from .test_graph_splits import _explore
+from .test_graph_splits import MENTAK_DEFENDS, _explore
 from .test_graph_splits_heard import CASES, NO_256
 
 
@@ -80,3 +81,86 @@ def test_the_faction_mix_battle_gives_the_same_graph(monkeypatch: pytest.MonkeyP
     """No. 256 of the faction mix (the Yin defender's Crown of Thalnos, its losses heard by
     Brother Milor): the same graph, fewer hearings walked."""
     _same_graph(NO_256, monkeypatch)
+
+
+def _asked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A count of the handlers' keys asked (``assign_hits.leap_key``, which ``_idle`` asks)."""
+    count = [0]
+    real = assign_hits.leap_key
+
+    def counted(*args: Any) -> Any:
+        count[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(assign_hits, "leap_key", counted)
+    return count
+
+
+def _same_graph_idle(scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same graph with whether the handlers are idle remembered by pair and asked afresh,
+    the same chance states split, fewer keys asked (24AG-2)."""
+    asked = _asked(monkeypatch)
+    counts: list[int] = []
+
+    def explore() -> Any:
+        before = asked[0]
+        found = _explore(scenario, True, monkeypatch)
+        counts.append(asked[0] - before)
+        return found
+
+    (_, _, split_off), (_, _, split_on) = switched_graphs(
+        explore, split_rolls, "IDLE_REMEMBERED", monkeypatch
+    )
+    assert split_on == split_off
+    asked_off, asked_on = counts
+    assert 0 < asked_on < asked_off
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_idle_handlers_remembered_build_the_same_graph(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _same_graph_idle(CASES[name], monkeypatch)
+
+
+def test_the_odds_are_the_same_with_idle_handlers_remembered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The whole exact engine, as fractions, with and without (24AG-2)."""
+    for scenario in (*CASES.values(), MENTAK_DEFENDS):
+        remembered = exact_odds(scenario, fractions=True).to_json()
+        with monkeypatch.context() as patched:
+            patched.setattr(split_rolls, "IDLE_REMEMBERED", False)
+            assert exact_odds(scenario, fractions=True).to_json() == remembered
+
+
+@pytest.mark.slow
+def test_the_faction_mix_battle_gives_the_same_graph_idle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No. 256 of the faction mix: the same graph, fewer keys asked (24AG-2)."""
+    _same_graph_idle(NO_256, monkeypatch)
+
+
+def test_an_idle_answer_remembered_is_the_answer_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each time the split rolls ask whether the handlers are idle (``_idle``), asked again at
+    once (from the memory where ``IDLE_REMEMBERED``) it answers the same as it did, and as
+    asked afresh with the switch off: a handler not idle (the Mentak flagship's, Brother
+    Milor's before it is played) is found not idle from the memory too (24AG-2)."""
+    real = split_rolls._idle
+    answers: list[bool] = []
+
+    def twice(*args: Any) -> bool:
+        first = real(*args)
+        assert real(*args) is first
+        with monkeypatch.context() as patched:
+            patched.setattr(split_rolls, "IDLE_REMEMBERED", False)
+            assert real(*args) is first
+        answers.append(first)
+        return first
+
+    monkeypatch.setattr(split_rolls, "_idle", twice)
+    for scenario in (*CASES.values(), MENTAK_DEFENDS):
+        _explore(scenario, True, monkeypatch)
+    assert True in answers
+    assert False in answers

@@ -79,6 +79,14 @@ HEARD_REMEMBERED = True
 
 _NO_HITS = (0, 0)
 
+#: whether ``_idle`` remembers, for each pair of the players' parts, whether every handler
+#: asked while a player assigns is idle, by what puts the state asked together (the state
+#: after both rolls but for the parts and the hits, numbered once, the player and the parts:
+#: ``assign_hits.leap_key`` is a function of the state, the setup and the player), across the
+#: chance states (off: asked at each, as before; tests/odds/test_graph_splits_remembered.py;
+#: 24AG-2)
+IDLE_REMEMBERED = True
+
 #: whether an assignment where a handler asked acts on the state but reads nothing of the other
 #: player's part nor the hits against it (``assign_hits.blind``: Direct Hit, Reflective
 #: Shielding, the Tellurian) is walked whole by the real procedure for the paired tables
@@ -1187,12 +1195,36 @@ def _idle(
     if assign_hits.alone(setup, cause):
         return True
     hits = (1, 0) if side is A else (0, 1)
+    # each pair's answer remembered by what puts its state together (24AG-2): the state after
+    # both rolls but for the parts and the hits, numbered once, the player and the parts
+    known: dict[Hashable, bool] | None = None
+    number = 0
+    if IDLE_REMEMBERED:
+        numbers = cast("dict[Hashable, int]", setup.memo.setdefault(_IDLE_TEMPLATES, {}))
+        rest = (side, _template(after_rolls))
+        number = numbers.setdefault(rest, len(numbers))
+        known = cast("dict[Hashable, bool]", setup.memo.setdefault(_IDLE_PAIRS, {}))
     for a in attackers:
         for d in defenders:
+            if known is not None:
+                found = known.get((number, a, d))
+                if found is not None:
+                    if not found:
+                        return False
+                    continue
             state = _with_parts(after_rolls, a, d, hits).changed(turn=side)  # type: ignore[arg-type]
-            if assign_hits.leap_key(setup, state, side, where, cause) != ():
+            idle = assign_hits.leap_key(setup, state, side, where, cause) == ()
+            if known is not None:
+                known[(number, a, d)] = idle
+            if not idle:
                 return False
     return True
+
+
+#: the keys in ``BattleSetup.memo`` of ``_idle``'s numbers of the states after both rolls and
+#: its answers by pair (24AG-2)
+_IDLE_TEMPLATES = ("idle while assigning: states after the rolls",)
+_IDLE_PAIRS = ("idle while assigning: pairs",)
 
 
 def _assigned(
