@@ -216,13 +216,20 @@ def _unmarked(state: BattleState) -> BattleState:
     others to go to non-fighter ships if able (``Mark.FREE_HITS``: the L1Z1X flagship's and
     Graviton Laser System's hits; effects.py ``aiming``): a roll sets them with the hits,
     each player's assignment clears its own at its end (assign_hits.py ``_unaiming``)."""
+    attacker_marks, defender_marks = state.marks
+    if not attacker_marks and not defender_marks:
+        return state  # (no mark at all: ``unmarking`` gives the state itself)
     return state.unmarking(A, Mark.FREE_HITS).unmarking(D, Mark.FREE_HITS)
 
 
 def _produced(state: BattleState, side: Side) -> Hashable:
     """The hits against ``side`` at ``state``: their number, or (number, how many are free)
     when some must go to non-fighter ships (``free_hits``)."""
-    hits, free = state.hits_on(side), free_hits(state, side)
+    index = 0 if side is A else 1
+    hits = state.hits[index]
+    if not state.marks[index]:
+        return hits  # (no mark at all: none of them is free)
+    free = free_hits(state, side)
     return hits if free is None else (hits, free)
 
 
@@ -391,8 +398,9 @@ def split_rolls(
             or rolled.turn is not D
             or rolled.hits[0] != 0
             or _rest(_unmarked(rolled)) != rest
-            or free_hits(rolled, A) is not None
-            or _part(rolled, D) != defender
+            or (rolled.marks[0] and free_hits(rolled, A) is not None)
+            or rolled.defender != defender[0]
+            or rolled.purse[1] != defender[1]
         ):
             return None
         if keepers and any(h.keeps_rolls(setup, rolled, D) for h in keepers):
@@ -420,6 +428,7 @@ def split_rolls(
     # Hits next, with the defender's part and the hits against the attacker changed only
     second: list[tuple[Hashable, Hashable, Fraction | float]] = []
     attacker = _part(template, A)
+    against_defender = _produced(template, D)
     after_rolls: BattleState | None = None
     attackers = {part for part, _ in first}
     for chance, begun, reached in rolls_blind.outcomes(setup, roll, template, exact):
@@ -439,9 +448,10 @@ def split_rolls(
         if (
             rolled.phase is not Phase.ASSIGN_HITS
             or rolled.turn is not A
-            or _produced(rolled, D) != _produced(template, D)
+            or _produced(rolled, D) != against_defender
             or _rest(_unmarked(rolled)) != rest
-            or _part(rolled, A) != attacker
+            or rolled.attacker != attacker[0]
+            or rolled.purse[0] != attacker[1]
         ):
             return None
         after_rolls = after_rolls or rolled
