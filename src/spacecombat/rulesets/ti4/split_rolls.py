@@ -50,7 +50,7 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets.ti4 import rolls_blind, round_end_reached
+from spacecombat.rulesets.ti4 import rolls_blind, round_end_parts, round_end_reached
 from spacecombat.rulesets.ti4.effects import arena, free_hits
 from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
@@ -520,6 +520,9 @@ def split_rolls(
 
     #: the round's end the steps from the first pair walked reach (24AC-6), once asked
     ended: list[BattleState | None] = []
+    #: else, the round's end reached by the owners' parts of the handlers acting after hits
+    #: are assigned on their owners' parts alone (24AG-4), once asked
+    by_parts: list[round_end_parts.RoundEndByParts | None] = []
 
     def joined(a: Hashable, d: Hashable) -> BattleState:
         state = _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
@@ -527,9 +530,16 @@ def split_rolls(
             # the steps to the round's end, which read no part, walked once (24AC-6): every
             # pair is put together where they lead, and leads where its own walk would
             ended.append(round_end_reached.reached(battle, setup, state))
+            acting = None if ended[0] is not None else round_end_parts.owners(setup, state)
+            by_parts.append(
+                None
+                if acting is None
+                else round_end_parts.RoundEndByParts(battle, policies, acting)
+            )
         at_round_end = ended[0]
         if at_round_end is None:
-            return state
+            parts = by_parts[0]
+            return state if parts is None else parts.reached(state)
         return _with_parts(at_round_end, a, d, (0, 0))  # type: ignore[arg-type]
 
     return SplitRolls(
