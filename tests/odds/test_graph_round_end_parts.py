@@ -107,3 +107,58 @@ def test_the_faction_mix_battle_gives_the_same_graph(monkeypatch: pytest.MonkeyP
     before, after, walked = _steps(NO_159, monkeypatch)
     assert walked > 0
     assert after < before
+
+
+def test_the_round_notes_cleared_build_the_same_graph(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round's notes and marks cleared at the round's end (24AG-5): the same graph with
+    ``NOTES_CLEARED`` on and off, the same odds as fractions, on the Crown of Thalnos beside
+    Duranium Armor (the Crown's notes of the units rerolled)."""
+    crowned = copy.deepcopy(_ATTACKER_ARMORED)
+    crowned["attacker"]["relics"] = ["the_crown_of_thalnos"]
+    switched_graphs(
+        lambda: _explore(crowned, True, monkeypatch), round_end_parts, "NOTES_CLEARED", monkeypatch
+    )
+    cleared = exact_odds(crowned, fractions=True).to_json()
+    with monkeypatch.context() as patched:
+        patched.setattr(round_end_parts, "NOTES_CLEARED", False)
+        assert exact_odds(crowned, fractions=True).to_json() == cleared
+
+
+@pytest.mark.slow
+def test_the_round_notes_cleared_in_the_faction_mix_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No. 159 (the Winnu Crown of Thalnos's notes): the same graph with the notes cleared, in
+    fewer steps (24AG-5)."""
+    (_, kept, _), (_, cleared, _) = switched_graphs(
+        lambda: _explore(NO_159, True, monkeypatch), round_end_parts, "NOTES_CLEARED", monkeypatch
+    )
+    assert cleared.steps < kept.steps
+
+
+def test_the_round_end_reads_no_note_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every state a walk reaches at the round's end, the round's end (procedures/
+    combat_round.py ``end_of_round``) leads to the same state, with the same events, from the
+    state with the round's notes and marks cleared (24AG-5): it clears them itself before it
+    reads anything else."""
+    real = round_end_parts.RoundEndByParts._walked
+    met = [0]
+
+    def checked(self: round_end_parts.RoundEndByParts, some: Any) -> Any:
+        with monkeypatch.context() as patched:
+            patched.setattr(round_end_parts, "NOTES_CLEARED", False)
+            kept = real(self, some)
+        cleared = real(self, some)
+        if kept is not None:
+            battle = self._battle
+            before, after = battle.advance(kept), battle.advance(cleared)
+            assert after.events == before.events
+            assert battle.canonical(after.state) == battle.canonical(before.state)
+            met[0] += kept != cleared
+        return cleared
+
+    monkeypatch.setattr(round_end_parts.RoundEndByParts, "_walked", checked)
+    crowned = copy.deepcopy(_ATTACKER_ARMORED)
+    crowned["attacker"]["relics"] = ["the_crown_of_thalnos"]
+    _explore(crowned, True, monkeypatch)
+    assert met[0] > 0  # (some states carried notes or marks to clear)

@@ -18,7 +18,10 @@ player's part carried as it was. They are walked, by the real procedure and deci
 policies, once for each of the owners' parts met in a chance state's pairs, and every pair is
 put together at the state reached, with its other player's part. Checked as it is walked: each
 step a plain step or a decision beginning no round, the other player's part and purse as they
-were, the round's end reached with no hit left.
+were, the round's end reached with no hit left. There the round's notes (``boosts``: the Crown
+of Thalnos's units rerolled, the Mentak flagship's presence noted) and marks are cleared
+already (``NOTES_CLEARED``), as the round's end clears them before it reads anything else: the
+pairs alike but for them are then one state for the explorer.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from spacecombat.core.engine import Decision, Step
 from spacecombat.rulesets.ti4.procedures.marker_hooks import marker_only
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
-from spacecombat.rulesets.ti4.state import BattleState, Phase
+from spacecombat.rulesets.ti4.state import NO_MARKS, BattleState, Phase
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.battle import Ti4Battle
@@ -50,6 +53,16 @@ _PASSED = frozenset({Phase.ASSIGN_HITS, Phase.AFTER_ASSIGN_HITS, Phase.RETREAT})
 _MOST = 16
 
 _NO_HITS = (0, 0)
+
+#: whether the state put together at the round's end has the round's notes and marks cleared
+#: already: the round's end (procedures/combat_round.py ``end_of_round``, space rule 9.1,
+#: ground rule 4.2) clears them before it reads anything but the arena and the units, and the
+#: canonical form there reads neither (off: as the walk left them;
+#: tests/odds/test_graph_round_end_parts.py; 24AG-5)
+NOTES_CLEARED = True
+
+_NO_BOOSTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+_NO_MARKS = (NO_MARKS, NO_MARKS)
 
 
 def owners(setup: BattleSetup, some: BattleState) -> tuple[Side, ...] | None:
@@ -136,4 +149,8 @@ class RoundEndByParts:
         for side in self._carried:
             if at.side(side) != some.side(side) or at.wealth(side) != some.wealth(side):
                 return None
+        if NOTES_CLEARED and at.pending is None:
+            # the round's end makes them so before it reads anything else: the states alike
+            # but for them play out alike from here on
+            at = at.changed(boosts=_NO_BOOSTS, marks=_NO_MARKS)
         return at
