@@ -22,6 +22,7 @@ import pytest
 from benchmarks.faction_exact import battles
 
 from spacecombat.analysis.exact import exact_odds
+from spacecombat.core.engine import Step
 from spacecombat.rulesets.ti4 import round_end_parts
 
 from .same_graph import switched_graphs
@@ -150,8 +151,11 @@ def test_the_round_end_reads_no_note_cleared(monkeypatch: pytest.MonkeyPatch) ->
             kept = real(self, some)
         cleared = real(self, some)
         if kept is not None:
+            assert cleared is not None
             battle = self._battle
             before, after = battle.advance(kept), battle.advance(cleared)
+            assert isinstance(before, Step)
+            assert isinstance(after, Step)
             assert after.events == before.events
             assert battle.canonical(after.state) == battle.canonical(before.state)
             met[0] += kept != cleared
