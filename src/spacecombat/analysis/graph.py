@@ -687,6 +687,7 @@ class Explorer(Generic[S]):
         #: the first player's parts after (numbered, but in the paired tables) for each of the
         #: second roll's outcomes, by the first's part; the second's, by the hits produced
         rows: dict[Hashable, list[Hashable]] = {}
+        row_numbers: dict[Hashable, list[int]] = {}
         columns: dict[Hashable, list[int]] = {}
         edges: dict[int, Weight] = {}
         for ((first, produced), weight), folded in zip(
@@ -702,9 +703,11 @@ class Explorer(Generic[S]):
             if split.paired:
                 if row is None:
                     row = rows[first] = [first_after[(first, s, t)] for s, t, _ in seconds]
+                    # (each of the first player's parts after numbered once for the row)
+                    row_numbers[first] = [number(a) for a in row]
                 pairs = [
-                    (number(a), number(second_after[(a, s, produced)]))
-                    for a, (s, _, _) in zip(row, seconds, strict=True)
+                    (a_number, number(second_after[(a, s, produced)]))
+                    for a, a_number, (s, _, _) in zip(row, row_numbers[first], seconds, strict=True)
                 ]
             else:
                 if row is None:

@@ -50,7 +50,7 @@ from spacecombat.core.decisions import Policy, decide
 from spacecombat.core.engine import Chance, Decision, Node, Step
 from spacecombat.core.forces import Forces
 from spacecombat.core.sides import SideState
-from spacecombat.rulesets.ti4 import rolls_blind, round_end_reached
+from spacecombat.rulesets.ti4 import rolls_blind, round_end_parts, round_end_reached
 from spacecombat.rulesets.ti4.effects import arena, free_hits
 from spacecombat.rulesets.ti4.hooks import Follow, Window
 from spacecombat.rulesets.ti4.procedures import assign_hits, combat_round
@@ -69,6 +69,23 @@ A, D = Side.ATTACKER, Side.DEFENDER
 #: roller (``_losses_heard``; off: such a round's pairs of outcomes are all followed, as before,
 #: tests/odds/test_graph_splits.py)
 HEARD = True
+
+#: whether the walk hearing a roll's own losses (``_losses_heard``) is remembered by the state
+#: without the other player's part and with no hit against either (``_heard_remembered``),
+#: which the hearing reads nothing of where its hearers are idle for the roller (24U-2), and
+#: put back for each chance state (off: walked at each, as before;
+#: tests/odds/test_graph_splits_remembered.py; 24AG-1)
+HEARD_REMEMBERED = True
+
+_NO_HITS = (0, 0)
+
+#: whether ``_idle`` remembers, for each pair of the players' parts, whether every handler
+#: asked while a player assigns is idle, by what puts the state asked together (the state
+#: after both rolls but for the parts and the hits, numbered once, the player and the parts:
+#: ``assign_hits.leap_key`` is a function of the state, the setup and the player), across the
+#: chance states (off: asked at each, as before; tests/odds/test_graph_splits_remembered.py;
+#: 24AG-2)
+IDLE_REMEMBERED = True
 
 #: whether an assignment where a handler asked acts on the state but reads nothing of the other
 #: player's part nor the hits against it (``assign_hits.blind``: Direct Hit, Reflective
@@ -199,13 +216,20 @@ def _unmarked(state: BattleState) -> BattleState:
     others to go to non-fighter ships if able (``Mark.FREE_HITS``: the L1Z1X flagship's and
     Graviton Laser System's hits; effects.py ``aiming``): a roll sets them with the hits,
     each player's assignment clears its own at its end (assign_hits.py ``_unaiming``)."""
+    attacker_marks, defender_marks = state.marks
+    if not attacker_marks and not defender_marks:
+        return state  # (no mark at all: ``unmarking`` gives the state itself)
     return state.unmarking(A, Mark.FREE_HITS).unmarking(D, Mark.FREE_HITS)
 
 
 def _produced(state: BattleState, side: Side) -> Hashable:
     """The hits against ``side`` at ``state``: their number, or (number, how many are free)
     when some must go to non-fighter ships (``free_hits``)."""
-    hits, free = state.hits_on(side), free_hits(state, side)
+    index = 0 if side is A else 1
+    hits = state.hits[index]
+    if not state.marks[index]:
+        return hits  # (no mark at all: none of them is free)
+    free = free_hits(state, side)
     return hits if free is None else (hits, free)
 
 
@@ -261,12 +285,41 @@ def _losses_heard(
         return rolled
     if not HEARD or not _hearers_idle(setup, rolled, roller, others):
         return None
+    if HEARD_REMEMBERED:
+        return _heard_remembered(battle, setup, rolled, roller)
+    return _heard(battle, rolled)
+
+
+def _heard(battle: Ti4Battle, rolled: BattleState) -> BattleState | None:
+    """The walk of ``_losses_heard`` from ``rolled``, by the real procedure: ``None`` if it
+    meets anything but steps, or begins a round."""
     at = rolled
     while at.following:
         node = battle.advance(at)
         if not isinstance(node, Step) or _begins_round(node.events):
             return None
         at = battle.canonical(node.state)
+    return at
+
+
+def _heard_remembered(
+    battle: Ti4Battle, setup: BattleSetup, rolled: BattleState, roller: Side
+) -> BattleState | None:
+    """``_heard`` remembered in ``setup.memo`` by ``rolled`` without the other player's part
+    and with no hit against either (24AG-1): the hearers being idle for ``roller``
+    (``_hearers_idle``, asked for each state as before), the walk goes on alike whatever those
+    (24U-2), so its end is kept without them and they are put back. A walk that changed the
+    other player's part or the hits, or was refused, is not remembered."""
+    other = roller.other
+    key = ("losses heard", roller, rolled.without_part(other).changed(hits=_NO_HITS))
+    memo = setup.memo
+    units, purse, hits = rolled.side(other), rolled.wealth(other), rolled.hits
+    known = cast("BattleState | None", memo.get(key))
+    if known is not None:
+        return known.with_part(other, units, purse).changed(hits=hits)
+    at = _heard(battle, rolled)
+    if at is not None and at.side(other) == units and at.wealth(other) == purse and at.hits == hits:
+        memo[key] = at.without_part(other).changed(hits=_NO_HITS)
     return at
 
 
@@ -345,8 +398,9 @@ def split_rolls(
             or rolled.turn is not D
             or rolled.hits[0] != 0
             or _rest(_unmarked(rolled)) != rest
-            or free_hits(rolled, A) is not None
-            or _part(rolled, D) != defender
+            or (rolled.marks[0] and free_hits(rolled, A) is not None)
+            or rolled.defender != defender[0]
+            or rolled.purse[1] != defender[1]
         ):
             return None
         if keepers and any(h.keeps_rolls(setup, rolled, D) for h in keepers):
@@ -374,6 +428,7 @@ def split_rolls(
     # Hits next, with the defender's part and the hits against the attacker changed only
     second: list[tuple[Hashable, Hashable, Fraction | float]] = []
     attacker = _part(template, A)
+    against_defender = _produced(template, D)
     after_rolls: BattleState | None = None
     attackers = {part for part, _ in first}
     for chance, begun, reached in rolls_blind.outcomes(setup, roll, template, exact):
@@ -393,9 +448,10 @@ def split_rolls(
         if (
             rolled.phase is not Phase.ASSIGN_HITS
             or rolled.turn is not A
-            or _produced(rolled, D) != _produced(template, D)
+            or _produced(rolled, D) != against_defender
             or _rest(_unmarked(rolled)) != rest
-            or _part(rolled, A) != attacker
+            or rolled.attacker != attacker[0]
+            or rolled.purse[0] != attacker[1]
         ):
             return None
         after_rolls = after_rolls or rolled
@@ -464,6 +520,9 @@ def split_rolls(
 
     #: the round's end the steps from the first pair walked reach (24AC-6), once asked
     ended: list[BattleState | None] = []
+    #: else, the round's end reached by the owners' parts of the handlers acting after hits
+    #: are assigned on their owners' parts alone (24AG-4), once asked
+    by_parts: list[round_end_parts.RoundEndByParts | None] = []
 
     def joined(a: Hashable, d: Hashable) -> BattleState:
         state = _with_parts(assigned, a, d, (0, 0))  # type: ignore[arg-type]
@@ -471,9 +530,16 @@ def split_rolls(
             # the steps to the round's end, which read no part, walked once (24AC-6): every
             # pair is put together where they lead, and leads where its own walk would
             ended.append(round_end_reached.reached(battle, setup, state))
+            acting = None if ended[0] is not None else round_end_parts.owners(setup, state)
+            by_parts.append(
+                None
+                if acting is None
+                else round_end_parts.RoundEndByParts(battle, policies, acting)
+            )
         at_round_end = ended[0]
         if at_round_end is None:
-            return state
+            parts = by_parts[0]
+            return state if parts is None else parts.reached(state)
         return _with_parts(at_round_end, a, d, (0, 0))  # type: ignore[arg-type]
 
     return SplitRolls(
@@ -1149,12 +1215,36 @@ def _idle(
     if assign_hits.alone(setup, cause):
         return True
     hits = (1, 0) if side is A else (0, 1)
+    # each pair's answer remembered by what puts its state together (24AG-2): the state after
+    # both rolls but for the parts and the hits, numbered once, the player and the parts
+    known: dict[Hashable, bool] | None = None
+    number = 0
+    if IDLE_REMEMBERED:
+        numbers = cast("dict[Hashable, int]", setup.memo.setdefault(_IDLE_TEMPLATES, {}))
+        rest = (side, _template(after_rolls))
+        number = numbers.setdefault(rest, len(numbers))
+        known = cast("dict[Hashable, bool]", setup.memo.setdefault(_IDLE_PAIRS, {}))
     for a in attackers:
         for d in defenders:
+            if known is not None:
+                found = known.get((number, a, d))
+                if found is not None:
+                    if not found:
+                        return False
+                    continue
             state = _with_parts(after_rolls, a, d, hits).changed(turn=side)  # type: ignore[arg-type]
-            if assign_hits.leap_key(setup, state, side, where, cause) != ():
+            idle = assign_hits.leap_key(setup, state, side, where, cause) == ()
+            if known is not None:
+                known[(number, a, d)] = idle
+            if not idle:
                 return False
     return True
+
+
+#: the keys in ``BattleSetup.memo`` of ``_idle``'s numbers of the states after both rolls and
+#: its answers by pair (24AG-2)
+_IDLE_TEMPLATES = ("idle while assigning: states after the rolls",)
+_IDLE_PAIRS = ("idle while assigning: pairs",)
 
 
 def _assigned(
