@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING
 
-from spacecombat.core.decisions import Policy, decide
-from spacecombat.core.engine import Decision, Step
+from spacecombat.core.decisions import Policy
 from spacecombat.rulesets.ti4.procedures.marker_hooks import marker_only
+from spacecombat.rulesets.ti4.round_end_reached import walked_to_round_end
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import NO_MARKS, BattleState, Phase
@@ -44,11 +44,9 @@ if TYPE_CHECKING:
 #: defender's Assign Hits step, as before (24AG-4; tests/odds/test_graph_round_end_parts.py)
 BY_PARTS = True
 
-#: the steps walked: the defender's Assign Hits with no hit left, the window after hits are
-#: assigned (a step for each handler acting, a decision where one chooses), Retreat with
-#: nothing announced
-_PASSED = frozenset({Phase.ASSIGN_HITS, Phase.AFTER_ASSIGN_HITS, Phase.RETREAT})
-
+#: the steps walked (round_end_reached.py ``walked_to_round_end``): the defender's Assign Hits
+#: with no hit left, the window after hits are assigned (a step for each handler acting, a
+#: decision where one chooses), Retreat with nothing announced
 #: the most steps walked
 _MOST = 16
 
@@ -127,24 +125,8 @@ class RoundEndByParts:
         policies; ``None`` if it meets anything but steps and decisions beginning no round,
         changes a carried player's part, or does not reach the round's end with no hit
         left."""
-        battle = self._battle
-        at = some
-        for _ in range(_MOST):
-            if at.phase is Phase.END_OF_ROUND:
-                break
-            if at.phase not in _PASSED:
-                return None
-            node = battle.advance(at)
-            if isinstance(node, Decision):
-                node = node.then(decide(node.request, self._policies))
-            if not isinstance(node, Step) or any(
-                e.get("event") == "round_started" for e in node.events
-            ):
-                return None
-            at = battle.canonical(node.state)
-        else:
-            return None
-        if at.phase is not Phase.END_OF_ROUND or at.hits != _NO_HITS:
+        at = walked_to_round_end(self._battle, some, _MOST, self._policies)
+        if at is None or at.hits != _NO_HITS:
             return None
         for side in self._carried:
             if at.side(side) != some.side(side) or at.wealth(side) != some.wealth(side):

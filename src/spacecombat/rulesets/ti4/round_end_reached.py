@@ -19,9 +19,11 @@ players' parts and purses as they were.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from spacecombat.core.engine import Step
+from spacecombat.core.decisions import Policy, decide
+from spacecombat.core.engine import Decision, Step
 from spacecombat.rulesets.ti4.procedures.marker_hooks import marker_only
 from spacecombat.rulesets.ti4.setup import BattleSetup
 from spacecombat.rulesets.ti4.sides import Side
@@ -42,6 +44,34 @@ _PASSED = frozenset({Phase.ASSIGN_HITS, Phase.AFTER_ASSIGN_HITS, Phase.RETREAT})
 _MOST = 4
 
 
+def walked_to_round_end(
+    battle: Ti4Battle,
+    some: BattleState,
+    most: int,
+    policies: Mapping[str, Policy] | None = None,
+) -> BattleState | None:
+    """The state the real procedure reaches from ``some`` at the round's end, through the
+    steps of ``_PASSED`` alone, in at most ``most`` steps, each put in canonical form; its
+    decisions taken by ``policies`` (none given: a decision ends the walk). ``None`` if it meets
+    anything else (a chance, another phase, a round beginning) or does not get there (used
+    here and by round_end_parts.py)."""
+    at = some
+    for _ in range(most):
+        if at.phase is Phase.END_OF_ROUND:
+            return at
+        if at.phase not in _PASSED:
+            return None
+        node = battle.advance(at)
+        if policies is not None and isinstance(node, Decision):
+            node = node.then(decide(node.request, policies))
+        if not isinstance(node, Step) or any(
+            e.get("event") == "round_started" for e in node.events
+        ):
+            return None
+        at = battle.canonical(node.state)
+    return None
+
+
 def reached(battle: Ti4Battle, setup: BattleSetup, some: BattleState) -> BattleState | None:
     """The state the steps from ``some`` (a pair of parts after put together at the
     defender's Assign Hits step, no hit left) reach at the round's end, where they read nothing
@@ -58,19 +88,8 @@ def reached(battle: Ti4Battle, setup: BattleSetup, some: BattleState) -> BattleS
         or not all(marker_only(h) for h in setup.answering("after_assign_hits"))
     ):
         return None
-    at = some
-    for _ in range(_MOST):
-        if at.phase is Phase.END_OF_ROUND:
-            break
-        if at.phase not in _PASSED:
-            return None
-        node = battle.advance(at)
-        if not isinstance(node, Step) or any(
-            e.get("event") == "round_started" for e in node.events
-        ):
-            return None
-        at = battle.canonical(node.state)
-    else:
+    at = walked_to_round_end(battle, some, _MOST)
+    if at is None:
         return None
     if (
         at.phase is not Phase.END_OF_ROUND
