@@ -31,6 +31,7 @@ from spacecombat.rulesets.ti4.abilities import war_funding_omega as omega
 from spacecombat.rulesets.ti4.abilities.base import discarded
 from spacecombat.rulesets.ti4.battle import Ti4Battle
 from spacecombat.rulesets.ti4.sides import Side
+from tests.odds.test_graph_kept_roll_handed_over import _offer_before
 from tests.ti4.test_replaced_hits import HOLDER
 
 POOLS = [
@@ -130,3 +131,17 @@ def test_able_where_held() -> None:
     able = [card._able(setup, s) for s in states]
     assert able == [Side.ATTACKER if card.held(s) else None for s in states]
     assert able == [Side.ATTACKER, Side.ATTACKER, None, None, Side.ATTACKER, Side.ATTACKER]
+
+
+GAINS = [None, Fraction(-13, 10), Fraction(-7, 100), Fraction(0), Fraction(7, 100)]
+
+
+@pytest.mark.parametrize(
+    ("theirs", "mine"),
+    [(t, m) for t in GAINS for m in [None, Fraction(0), Fraction(7, 100), Fraction(3, 1000)]],
+)
+def test_the_offer_compared_as_integers(theirs: Fraction | None, mine: Fraction | None) -> None:
+    """The ways compared as integers over one denominator (24AK-4): the order, ties (equal
+    gains of other denominators) and "pass" first as the fractions' (the way worked out before
+    24AH, tests/odds/test_graph_kept_roll_handed_over.py)."""
+    assert omega._offer(theirs, mine) == _offer_before(theirs, mine)

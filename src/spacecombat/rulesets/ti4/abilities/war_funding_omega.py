@@ -255,20 +255,24 @@ def _offer(theirs: Fraction | None, mine: Fraction | None) -> Offer | None:
     the opponent − hits against the holder) first, ties in ``LABELS``' order (14W-3); whether
     "pass" is listed first (the best gains nothing); each way's gain by its label. ``None``
     when no way changes anything."""
-    gain: dict[tuple[str, ...], Fraction]
     if theirs is None:
         if mine is None:
             return None
-        gain = {(MINE,): mine}
-    elif mine is None:
-        gain = {(THEIRS,): theirs}
-    else:
-        # in ``LABELS``' order
-        gain = {(THEIRS, MINE): theirs + mine, (MINE,): mine, (THEIRS,): theirs}
+        return ((MINE,),), mine.numerator <= 0, {LABELS[(MINE,)]: str(mine)}
+    if mine is None:
+        return ((THEIRS,),), theirs.numerator <= 0, {LABELS[(THEIRS,)]: str(theirs)}
+    # the gains compared as integers over one denominator, ``t / bd`` and ``m / bd`` (the same
+    # order as the fractions', each comparison of which is several calls: 24AK-4)
+    a, b = theirs.as_integer_ratio()
+    c, d = mine.as_integer_ratio()
+    t, m = a * d, c * b
+    # in ``LABELS``' order
+    scaled = {(THEIRS, MINE): t + m, (MINE,): m, (THEIRS,): t}
+    gain = {(THEIRS, MINE): Fraction(t + m, b * d), (MINE,): mine, (THEIRS,): theirs}
     # the largest first; stable (also reversed): ties keep ``LABELS``' order
-    offered = sorted(gain, key=gain.__getitem__, reverse=True)
+    offered = sorted(scaled, key=scaled.__getitem__, reverse=True)
     facts = {LABELS[w]: str(gain[w]) for w in offered}
-    return tuple(offered), gain[offered[0]] <= 0, facts
+    return tuple(offered), scaled[offered[0]] <= 0, facts
 
 
 def _spent(state: BattleState, who: Side, tally: Tally, by: str) -> Step[BattleState]:
