@@ -248,6 +248,12 @@ def _my_gain(miss_pool: DicePool) -> Fraction | None:
     return _expected(miss_pool)
 
 
+def _ratio(gain: Fraction | None) -> tuple[Fraction | None, tuple[int, int] | None]:
+    """``gain`` and its integer ratio (lowest terms, so equal gains have equal ratios), by which
+    the offer is remembered (24AK-5)."""
+    return gain, None if gain is None else gain.as_integer_ratio()
+
+
 def _offer(theirs: Fraction | None, mine: Fraction | None) -> Offer | None:
     """The ways of playing the card that change something (rolling the opponent's dice again,
     whose gain is ``theirs``; rolling the holder's misses again, ``mine``: ``None`` where that
@@ -350,13 +356,15 @@ class WarFundingOmega(Card):
         if REMEMBER_OFFER:
             # each gain a value of its pool (and the hits against the holder) alone, the
             # offer a value of the two gains alone (24X-1)
-            their_gain = setup.remembered(
+            # the offer keyed by the gains' integer ratios, which hash without a call where a
+            # fraction's hash is several (24AK-5)
+            theirs = setup.remembered(
                 (_OFFER, THEIRS, their_pool, against_me),
-                lambda: _their_gain(their_pool, against_me),
+                lambda: _ratio(_their_gain(their_pool, against_me)),
             )
-            my_gain = setup.remembered((_OFFER, MINE, miss_pool), lambda: _my_gain(miss_pool))
+            mine_ = setup.remembered((_OFFER, MINE, miss_pool), lambda: _ratio(_my_gain(miss_pool)))
             offer = setup.remembered(
-                (_OFFER, their_gain, my_gain), lambda: _offer(their_gain, my_gain)
+                (_OFFER, theirs[1], mine_[1]), lambda: _offer(theirs[0], mine_[0])
             )
         else:
             offer = _offer(_their_gain(their_pool, against_me), _my_gain(miss_pool))
