@@ -35,8 +35,25 @@ def hit_face(value: int, modifier: int) -> int:
     return min(NEVER, max(1, value - modifier))
 
 
+#: whether ``DiceGroup`` (and rulesets/ti4/hooks.py ``FollowUp``) keep their hash once computed
+#: (docs/architecture.md 24AK-1); off: computed afresh at each call, as the generated one was
+#: (tests/odds/test_hashed_once.py)
+HASH_ONCE = True
+
+
+class HashedOnce:
+    """A slot for a frozen value's hash, computed once (its ``__hash__``): a tuple does not
+    keep its hash, so a value inside the exact engine's states (a kept roll's groups) was
+    hashed afresh at every lookup of the state. Not a field: ``fields``, ``asdict``,
+    ``replace``, ``repr``, equality and pickling (a frozen slotted dataclass pickles its fields
+    alone) do not see it."""
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+
 @dataclass(frozen=True, slots=True)
-class DiceGroup:
+class DiceGroup(HashedOnce):
     """``dice`` dice rolled together for units of one type, with printed ``value``."""
 
     unit: str
@@ -85,6 +102,34 @@ class DiceGroup:
     #: is rolled again (TI3 Spec Ops Training: a 1; docs/rulings.md 27T-11); ``None``: every die
     #: that produced no hit. One reroll, by one effect (no ``before``, ``doom`` or ``budget``)
     reroll_at_most: int | None = None
+
+    def __hash__(self) -> int:
+        # the generated hash's value (of the fields hashed: those compared but ``before``,
+        # ``aimed`` and ``rerollable``, in their order), kept once computed (24AK-1)
+        try:
+            return self._hash
+        except AttributeError:
+            known = hash(
+                (
+                    self.unit,
+                    self.dice,
+                    self.value,
+                    self.modifier,
+                    self.mark_on,
+                    self.extra_on,
+                    self.extra_hits,
+                    self.reroll,
+                    self.rerolled,
+                    self.doom,
+                    self.doom_strict,
+                    self.budget,
+                    self.effect,
+                    self.reroll_at_most,
+                )
+            )
+            if HASH_ONCE:
+                object.__setattr__(self, "_hash", known)
+            return known
 
     def __post_init__(self) -> None:
         # a plain group is built at every state of the exact engine: checked first, at once

@@ -30,6 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from spacecombat.core import pool
+from spacecombat.core.pool import HashedOnce
 from spacecombat.rulesets.ti4.sides import Side
 
 
@@ -278,7 +280,7 @@ class Follow(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class FollowUp:
+class FollowUp(HashedOnce):
     """One entry of the queue: what happened (``kind``), to whom (``player``), and the unit
     type or the handler's own detail; for ``OWN``, which handler (its id and owner) goes on;
     ``asked``: the handlers before this position in the setup's order have been asked about
@@ -290,6 +292,20 @@ class FollowUp:
     handler: str = ""
     owner: Side | None = None
     asked: int = 0
+
+    def __hash__(self) -> int:
+        # the generated hash's value (of every field, in their order), kept once computed: an
+        # entry of a state's queue is hashed at every lookup of the state (core/pool.py
+        # ``HashedOnce``, docs/architecture.md 24AK-1)
+        try:
+            return self._hash
+        except AttributeError:
+            known = hash(
+                (self.kind, self.player, self.detail, self.handler, self.owner, self.asked)
+            )
+            if pool.HASH_ONCE:
+                object.__setattr__(self, "_hash", known)
+            return known
 
     @classmethod
     def destroyed(cls, player: Side, unit: str) -> FollowUp:

@@ -39,19 +39,26 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from spacecombat.core.dice import SIDES as FACES
 from spacecombat.core.engine import Chance, Node, Step
 from spacecombat.core.errors import RuleNotImplemented
 from spacecombat.core.events import event
 from spacecombat.core.pool import DiceGroup, DicePool, Tally
-from spacecombat.rulesets.ti4.abilities.base import Acts, Card, offer_plays, overrides, register
+from spacecombat.rulesets.ti4.abilities.base import (
+    Acts,
+    Card,
+    discarded,
+    offer_plays,
+    overrides,
+    register,
+)
 from spacecombat.rulesets.ti4.effects import aimed_pool, aiming, combat_pool, restricted_hits
 from spacecombat.rulesets.ti4.hooks import FollowUp, Window
-from spacecombat.rulesets.ti4.sides import SIDES
+from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import Phase
 
 if TYPE_CHECKING:
     from spacecombat.rulesets.ti4.setup import BattleSetup
-    from spacecombat.rulesets.ti4.sides import Side
     from spacecombat.rulesets.ti4.state import BattleState, RolledHits
 
 LETNEV = "letnev"
@@ -60,6 +67,10 @@ NAME = "War Funding Ω"
 THEIRS = "theirs"
 MINE = "mine"
 _NO_ROLLS: tuple[RolledHits, RolledHits] = ((), ())
+_ATTACKER = Side.ATTACKER
+CARD = "war_funding_omega"
+#: the card's ``used`` mark once played and cancelled (``Card.held``)
+_DISCARDED = discarded(CARD)
 #: the options' labels ("play war_funding_omega: LABEL"), in the order offered on equal gains
 LABELS = {
     (THEIRS, MINE): "reroll theirs and my misses",
@@ -68,16 +79,48 @@ LABELS = {
 }
 
 
+#: whether the expected hits of a pool of plain groups, and whether it can produce one number
+#: of hits only, are read from its groups' chances to hit (docs/architecture.md 24AK-2); off:
+#: from its whole distribution, the old way (tests/ti4/test_war_funding_omega_plain_gains.py)
+BY_GROUPS = True
+
+
+def _plain(pool: DicePool) -> bool:
+    """Whether every group of ``pool`` rolls plain dice: each die one hit or none, at its
+    group's chance (``DiceGroup.plain``; its hits are binomial, core/pool.py ``_hits_of``)."""
+    for group in pool.groups:
+        if group.extra_hits or group.reroll is not None or group.budget:
+            return False
+    return True
+
+
 @lru_cache(maxsize=4096)
 def _expected(pool: DicePool) -> Fraction:
     """The exact expected number of hits of ``pool`` (remembered by pool: the exact engine asks
-    about the same few pools at each outcome of the rolls)."""
+    about the same few pools at each outcome of the rolls). Of plain dice: the sum of each
+    die's chance to hit (the expectation of a sum is the sum of the expectations: the same
+    fraction as summed over the distribution, 24AK-2)."""
+    if BY_GROUPS and _plain(pool):
+        hitting = 0  # (the faces that hit, over all dice)
+        for group in pool.groups:
+            hitting += group.dice * (FACES + 1 - group.hit_on)
+        return Fraction(hitting, FACES)
     return sum((hits * chance for hits, chance in pool.distribution().items()), Fraction(0))
 
 
 @lru_cache(maxsize=4096)
 def _certain(pool: DicePool, hits: int) -> bool:
-    """Whether ``pool`` can only produce ``hits`` (rolling it again changes nothing)."""
+    """Whether ``pool`` can only produce ``hits`` (rolling it again changes nothing). Of plain
+    dice: where each die hits always or never, and those that always hit are ``hits`` (24AK-2)."""
+    if BY_GROUPS and _plain(pool):
+        sure = 0
+        for group in pool.groups:
+            hit_on = group.hit_on
+            if group.dice and 1 < hit_on <= FACES:
+                return False  # a die that may hit or miss
+            if hit_on == 1:
+                sure += group.dice
+        return sure == hits
     return dict(pool.distribution()) == {hits: Fraction(1)}
 
 
@@ -99,8 +142,11 @@ def _their_pool(setup: BattleSetup, state: BattleState, opponent: Side) -> DiceP
     """The opponent's whole combat roll, to be rolled again: the pool they just rolled (their
     units and the effects acting on their roll are as they were when they rolled)."""
     pool = combat_pool(setup, state, opponent)
-    if all(g.reroll is None for g in pool.groups):
-        return pool
+    for group in pool.groups:
+        if group.reroll is not None:
+            break
+    else:
+        return pool  # (no group rerolls: a loop, not a generator resumed at each group, 24AK-3)
     # their own rerolls were made right after they rolled (Munitions Reserves, the Crown of
     # Thalnos, whose units were lost then): this roll is final (docs/rulings.md 14RR-5)
     return DicePool.of(
@@ -202,6 +248,12 @@ def _my_gain(miss_pool: DicePool) -> Fraction | None:
     return _expected(miss_pool)
 
 
+def _ratio(gain: Fraction | None) -> tuple[Fraction | None, tuple[int, int] | None]:
+    """``gain`` and its integer ratio (lowest terms, so equal gains have equal ratios), by which
+    the offer is remembered (24AK-5)."""
+    return gain, None if gain is None else gain.as_integer_ratio()
+
+
 def _offer(theirs: Fraction | None, mine: Fraction | None) -> Offer | None:
     """The ways of playing the card that change something (rolling the opponent's dice again,
     whose gain is ``theirs``; rolling the holder's misses again, ``mine``: ``None`` where that
@@ -209,20 +261,24 @@ def _offer(theirs: Fraction | None, mine: Fraction | None) -> Offer | None:
     the opponent − hits against the holder) first, ties in ``LABELS``' order (14W-3); whether
     "pass" is listed first (the best gains nothing); each way's gain by its label. ``None``
     when no way changes anything."""
-    gain: dict[tuple[str, ...], Fraction]
     if theirs is None:
         if mine is None:
             return None
-        gain = {(MINE,): mine}
-    elif mine is None:
-        gain = {(THEIRS,): theirs}
-    else:
-        # in ``LABELS``' order
-        gain = {(THEIRS, MINE): theirs + mine, (MINE,): mine, (THEIRS,): theirs}
+        return ((MINE,),), mine.numerator <= 0, {LABELS[(MINE,)]: str(mine)}
+    if mine is None:
+        return ((THEIRS,),), theirs.numerator <= 0, {LABELS[(THEIRS,)]: str(theirs)}
+    # the gains compared as integers over one denominator, ``t / bd`` and ``m / bd`` (the same
+    # order as the fractions', each comparison of which is several calls: 24AK-4)
+    a, b = theirs.as_integer_ratio()
+    c, d = mine.as_integer_ratio()
+    t, m = a * d, c * b
+    # in ``LABELS``' order
+    scaled = {(THEIRS, MINE): t + m, (MINE,): m, (THEIRS,): t}
+    gain = {(THEIRS, MINE): Fraction(t + m, b * d), (MINE,): mine, (THEIRS,): theirs}
     # the largest first; stable (also reversed): ties keep ``LABELS``' order
-    offered = sorted(gain, key=gain.__getitem__, reverse=True)
+    offered = sorted(scaled, key=scaled.__getitem__, reverse=True)
     facts = {LABELS[w]: str(gain[w]) for w in offered}
-    return tuple(offered), gain[offered[0]] <= 0, facts
+    return tuple(offered), scaled[offered[0]] <= 0, facts
 
 
 def _spent(state: BattleState, who: Side, tally: Tally, by: str) -> Step[BattleState]:
@@ -241,8 +297,8 @@ def _spent(state: BattleState, who: Side, tally: Tally, by: str) -> Step[BattleS
 
 @register
 class WarFundingOmega(Card):
-    id = "war_funding_omega"
-    card = "war_funding_omega"
+    id = CARD
+    card = CARD
     #: (asked only while held: played, it acts no more, ``_able``)
     acts = Acts(frozenset({Window.AFTER_ROLL_DICE}), held=True)
     #: "pass" changes nothing, and the rerolls follow a "play" only (``follow_up``); the roll
@@ -263,7 +319,12 @@ class WarFundingOmega(Card):
     def _able(self, setup: BattleSetup, state: BattleState) -> Side | None:
         """The holder, if the card may be played in this battle now."""
         owner = self.owner
-        if owner is None or setup.kind != "space" or not self.held(state):
+        if owner is None or setup.kind != "space":
+            return None
+        # ``Card.held`` read in place (asked at every state where a roll may be kept: 24AK-3):
+        # neither played nor played and cancelled
+        used = state.used[0 if owner is _ATTACKER else 1]
+        if used and (CARD in used or _DISCARDED in used):
             return None
         if setup.side(owner).faction == LETNEV:
             return None  # a player cannot use their own faction's promissory note
@@ -295,13 +356,15 @@ class WarFundingOmega(Card):
         if REMEMBER_OFFER:
             # each gain a value of its pool (and the hits against the holder) alone, the
             # offer a value of the two gains alone (24X-1)
-            their_gain = setup.remembered(
+            # the offer keyed by the gains' integer ratios, which hash without a call where a
+            # fraction's hash is several (24AK-5)
+            theirs = setup.remembered(
                 (_OFFER, THEIRS, their_pool, against_me),
-                lambda: _their_gain(their_pool, against_me),
+                lambda: _ratio(_their_gain(their_pool, against_me)),
             )
-            my_gain = setup.remembered((_OFFER, MINE, miss_pool), lambda: _my_gain(miss_pool))
+            mine_ = setup.remembered((_OFFER, MINE, miss_pool), lambda: _ratio(_my_gain(miss_pool)))
             offer = setup.remembered(
-                (_OFFER, their_gain, my_gain), lambda: _offer(their_gain, my_gain)
+                (_OFFER, theirs[1], mine_[1]), lambda: _offer(theirs[0], mine_[0])
             )
         else:
             offer = _offer(_their_gain(their_pool, against_me), _my_gain(miss_pool))
@@ -356,18 +419,20 @@ class WarFundingOmega(Card):
           clears it), so it is forgotten, as ``dead_rolls`` does once nothing is queued.
 
         ``None`` elsewhere."""
-        details = tuple(f.detail for f in state.following)
         owner = self.owner
         if owner is None or state.then is not Phase.ASSIGN_HITS:
             return None
-        if details == (THEIRS,):
+        # (the details queued read in place, without a tuple made of them: 24AK-3)
+        following = state.following
+        if len(following) == 1 and following[0].detail == THEIRS:
             if state.rolls == _NO_ROLLS:
                 return None
-            keepers = setup.answering("keeps_rolls")
-            if any(h.keeps_rolls(setup, state, side) for h in keepers for side in SIDES):
-                return None
+            for keeper in setup.answering("keeps_rolls"):
+                for side in SIDES:
+                    if keeper.keeps_rolls(setup, state, side):
+                        return None
             return state.changed(rolls=_NO_ROLLS)
-        if details != (THEIRS, MINE):
+        if len(following) != 2 or following[0].detail != THEIRS or following[1].detail != MINE:
             return None
         opponent = owner.other
         theirs = _their_aimed(setup, state, opponent, _their_pool(setup, state, opponent))[0]

@@ -35,11 +35,14 @@ def alike(setup: BattleSetup, state: BattleState) -> BattleState:
     if not following:
         return state
     head = following[0]
-    if head.kind is not Follow.OWN or any(
-        f.kind is not Follow.OWN or f.handler != head.handler or f.owner is not head.owner
-        for f in following[1:]
-    ):
+    if head.kind is not Follow.OWN:
         return state
+    # (in a loop: a generator is resumed, a call, at each entry; 24AK-3)
+    for entry in following[1:]:
+        if entry.kind is not Follow.OWN or entry.handler != head.handler:
+            return state
+        if entry.owner is not head.owner:
+            return state
     for handler in setup.answering("queued_alike"):
         if handler.id == head.handler and handler.owner is head.owner:
             keyed = handler.queued_alike(setup, state)
