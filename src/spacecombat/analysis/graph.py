@@ -18,7 +18,7 @@ later outcome that meets one stops there (``Explorer.settle``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar, cast
@@ -671,12 +671,18 @@ class Explorer(Generic[S]):
         numbers, numbered = self._parts_after_numbers, self._parts_after_numbered
         key_numbers, keys = self._edge_keys_numbers, self._edge_keys_numbered
 
-        def number(part: Hashable) -> int:
-            known = numbers.get(part)
-            if known is None:
-                known = numbers[part] = len(numbered)
-                numbered.append(part)
-            return known
+        def number(parts: Iterable[Hashable]) -> list[int]:
+            # each part's number, a new part numbered next (looked up once a part, no call
+            # made for a part met before)
+            got: list[int] = []
+            for part in parts:
+                try:
+                    got.append(numbers[part])
+                except KeyError:
+                    numbers[part] = len(numbered)
+                    got.append(len(numbered))
+                    numbered.append(part)
+            return got
 
         seconds = [
             (part, hits, chance)
@@ -704,33 +710,51 @@ class Explorer(Generic[S]):
                 if row is None:
                     row = rows[first] = [first_after[(first, s, t)] for s, t, _ in seconds]
                     # (each of the first player's parts after numbered once for the row)
-                    row_numbers[first] = [number(a) for a in row]
-                pairs = [
-                    (a_number, number(second_after[(a, s, produced)]))
-                    for a, a_number, (s, _, _) in zip(row, row_numbers[first], seconds, strict=True)
-                ]
+                    row_numbers[first] = number(row)
+                pairs = list(
+                    zip(
+                        row_numbers[first],
+                        number(
+                            [
+                                second_after[(a, s, produced)]
+                                for a, (s, _, _) in zip(row, seconds, strict=True)
+                            ]
+                        ),
+                        strict=True,
+                    )
+                )
             else:
                 if row is None:
-                    row = rows[first] = [number(first_after[(first, t)]) for _, t, _ in seconds]
+                    row = rows[first] = cast(
+                        "list[Hashable]", number([first_after[(first, t)] for _, t, _ in seconds])
+                    )
                 column = columns.get(produced)
                 if column is None:
-                    column = columns[produced] = [
-                        number(second_after[(s, produced)]) for s, _, _ in seconds
-                    ]
+                    column = columns[produced] = number(
+                        [second_after[(s, produced)] for s, _, _ in seconds]
+                    )
                 pairs = list(zip(cast("list[int]", row), column, strict=True))
+            # (each sum begun with its first term, where ``0 + term`` gave the same value)
             led: dict[int, Weight] = {}
             for pair, chance in zip(pairs, chances, strict=True):
-                key = met.get(pair)
-                if key is None:
+                if pair in met:
+                    key = met[pair]
+                else:
                     reached = self.settle(split.state(numbered[pair[0]], numbered[pair[1]]))
-                    key = key_numbers.get(reached)
-                    if key is None:
-                        key = key_numbers[reached] = len(keys)
+                    numbered_key = key_numbers.get(reached)
+                    if numbered_key is None:
+                        numbered_key = key_numbers[reached] = len(keys)
                         keys.append(reached)
-                    met[pair] = key
-                led[key] = led.get(key, 0) + chance
+                    key = met[pair] = numbered_key
+                if key in led:
+                    led[key] += chance
+                else:
+                    led[key] = chance
             for key, chance in led.items():
-                edges[key] = edges.get(key, 0) + weight * chance
+                if key in edges:
+                    edges[key] += weight * chance
+                else:
+                    edges[key] = weight * chance
         return [Edge(keys[k][0], w, keys[k][1]) for k, w in edges.items()]
 
     def _joined_edges(self, state: S, prune: float) -> dict[tuple[Target, int], Weight]:
