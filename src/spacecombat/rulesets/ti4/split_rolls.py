@@ -615,9 +615,31 @@ def _settled_parts(
         key = ("settled_part", where, v)
         known = memo.get(key)
         if known is None:
-            known = memo[key] = _settled_part(cast(Part, v), where)
+            known = memo[key] = _interned(setup, _settled_part(cast(Part, v), where))
         settled[k] = known
     return settled
+
+
+#: whether the players' parts after an assignment (``_assignments``) and settled
+#: (``_settled_parts``) are kept as one object for each value (``_interned``); off: each walk's
+#: own, as before (docs/architecture.md 24AL-1)
+INTERNED = True
+
+_INTERNED = "interned parts after"
+
+
+def _interned(setup: BattleSetup, part: Part | None) -> Part | None:
+    """``part``, or the part equal to it met first in this setup (``INTERNED``): the tables'
+    parts after are looked up by value at every chance state (the explorer's numbers,
+    analysis/graph.py ``_split_edges_numbered``, the pairs' keys), and a part found by a key
+    equal but not the same object is compared field by field (``Forces.__eq__``); one object
+    for each value is found by its identity. The same values: an equal part in its place."""
+    if part is None or not INTERNED:
+        return part
+    table = setup.memo.get(_INTERNED)
+    if table is None:
+        table = setup.memo[_INTERNED] = {}
+    return cast("dict[Part, Part]", table).setdefault(part, part)
 
 
 def _settled_part(part: Part, where: int | None) -> Part:
@@ -669,7 +691,9 @@ def _assignments(
             if left is None:
                 state = _with_parts(after_rolls, part, some_d, (0, 0))  # type: ignore[arg-type]
                 state = _taking(state, A, hits)
-                left = remembered[key] = _assigned(battle, policies, state, A, hits)
+                left = remembered[key] = _interned(
+                    battle.setup, _assigned(battle, policies, state, A, hits)
+                )
                 if left is None:
                     return None
             first_after[(part, hits)] = left
@@ -684,7 +708,9 @@ def _assignments(
                 # the attacker done (its step's ``done``): the defender assigns
                 state = _with_parts(after_rolls, some_a, part, (0, 0)).changed(turn=D)  # type: ignore[arg-type]
                 state = _taking(state, D, hits)
-                left = remembered[key] = _assigned(battle, policies, state, D, hits)
+                left = remembered[key] = _interned(
+                    battle.setup, _assigned(battle, policies, state, D, hits)
+                )
                 if left is None:
                     return None
             second_after[(part, hits)] = left
