@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from spacecombat.analysis.graph import SplitRolls
 from spacecombat.core.decisions import Policy, decide
@@ -166,7 +166,11 @@ _NOBODY: Part = (SideState(Forces(), ()), (0, 0))
 
 
 def _part(state: BattleState, side: Side) -> Part:
-    return state.side(side), state.wealth(side)
+    # (``state.side(side), state.wealth(side)``, read from the fields: asked for every outcome
+    # of both rolls at every chance state split)
+    if side is A:
+        return state.attacker, state.purse[0]
+    return state.defender, state.purse[1]
 
 
 #: the fields of a battle state that are the players' parts: their units and what they may spend
@@ -238,7 +242,7 @@ def _taking(state: BattleState, side: Side, taken: Hashable) -> BattleState:
     if isinstance(taken, tuple):
         hits, free = taken
         return state.with_hits_on(side, hits).marking(side, Mark.FREE_HITS, free)
-    return state.with_hits_on(side, cast(int, taken))
+    return state.with_hits_on(side, taken)  # type: ignore[arg-type]
 
 
 def _window_passed(battle: Ti4Battle, setup: BattleSetup, state: BattleState) -> BattleState | None:
@@ -388,10 +392,13 @@ def split_rolls(
     roll: Chance[BattleState] | None = None
     defender = _part(state, D)
     for chance, begun, reached in outcomes:
-        heard = _losses_heard(battle, setup, canonical(reached), A, (defender,))
-        if heard is None:
-            return None
-        rolled = heard
+        rolled = canonical(reached)
+        if rolled.following:
+            # (``_losses_heard`` asked only where some are queued: else ``rolled`` itself)
+            heard = _losses_heard(battle, setup, rolled, A, (defender,))
+            if heard is None:
+                return None
+            rolled = heard
         if (
             begun
             or rolled.phase is not Phase.ROLL_DICE
@@ -434,10 +441,12 @@ def split_rolls(
     for chance, begun, reached in rolls_blind.outcomes(setup, roll, template, exact):
         if begun:
             return None
-        heard = _losses_heard(battle, setup, canonical(reached), D, attackers)
-        if heard is None:
-            return None
-        rolled = heard
+        rolled = canonical(reached)
+        if rolled.following:
+            heard = _losses_heard(battle, setup, rolled, D, attackers)
+            if heard is None:
+                return None
+            rolled = heard
         if rolled.phase is Phase.TIMING_WINDOW:
             # the "after roll dice" window (War Funding Ω, The Thundarian): passed through
             # alike whatever was rolled when no handler is asked in it now
@@ -477,13 +486,13 @@ def split_rolls(
         def noted(a: Hashable, d: Hashable) -> BattleState:
             if isinstance(a, Rolling):
                 return _rolling_state(a, cast("tuple[Part, Hashable]", d))
-            attacker_after = cast(Noted, a)[0]
-            attacker_after = cast(Noted, a)[0]
-            d_tuple = cast(tuple[object, ...], d)
-            defender_after, boosts, used, back, gained = cast(Noted, d_tuple[:5])
+            a_noted: Noted = a  # type: ignore[assignment]
+            attacker_after = a_noted[0]
+            d_tuple: tuple[Any, ...] = d  # type: ignore[assignment]
+            defender_after, boosts, used, back, gained = d_tuple[:5]
             if len(d_tuple) == 6:
                 # the defender's assignment placed units of the attacker's (``Placed``)
-                attacker_after = cast(Placed, d)[5]
+                attacker_after = d_tuple[5]
             # the hits the defender's walk produced against the attacker (Reflective
             # Shielding's): the defender's step hands them back to the attacker (27U-1)
             state = _with_parts(assigned, attacker_after, defender_after, (back, 0))
