@@ -210,12 +210,13 @@ class Terminal:
     def __hash__(self) -> int:
         # the generated hash's value (of the compared fields), computed once: a terminal is a
         # key of every edge that reaches it, and its key a whole battle state, whose fields
-        # hash in Python (24V-1)
-        known: int | None = self.__dict__.get("_hash")
-        if known is None:
+        # hash in Python (24V-1); read as an attribute, no call but the first (24AL)
+        try:
+            return self._hash  # type: ignore[attr-defined, no-any-return]
+        except AttributeError:
             known = hash((self.key,))
             object.__setattr__(self, "_hash", known)
-        return known
+            return known
 
     def __getstate__(self) -> dict[str, object]:
         # (a hash is worth only in the process that computed it)
