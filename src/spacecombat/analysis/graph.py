@@ -311,6 +311,8 @@ class Explorer(Generic[S]):
         self.passed = 0
         self.most_passed = budget.GRAPH_PASSED
         self._terminals: dict[Hashable, Terminal] = {}
+        #: the process where it may take a stretch at once (``Leaping``), asked once
+        self._leaping: Leaping[S] | None = process if hasattr(process, "leap") else None  # type: ignore[assignment]
         #: the roll or draw a walk met at each chance state not yet followed (``NODES_KEPT``),
         #: taken when it is followed
         self._met: dict[S, Chance[S] | Draw[S]] = {}
@@ -383,7 +385,7 @@ class Explorer(Generic[S]):
         to the caller."""
         process = self.process
         advance, canonical, settled = process.advance, process.canonical, self._settled
-        leaping: Leaping[S] | None = process if LEAPS and hasattr(process, "leap") else None  # type: ignore[assignment]
+        leaping = self._leaping if LEAPS else None
         policies = self.policies
         start = canonical(state)
         known = settled.get(start)
