@@ -674,18 +674,14 @@ class Explorer(Generic[S]):
         numbers, numbered = self._parts_after_numbers, self._parts_after_numbered
         key_numbers, keys = self._edge_keys_numbers, self._edge_keys_numbered
 
+        def new(part: Hashable) -> int:
+            known = numbers[part] = len(numbered)
+            numbered.append(part)
+            return known
+
         def number(parts: Iterable[Hashable]) -> list[int]:
-            # each part's number, a new part numbered next (looked up once a part, no call
-            # made for a part met before)
-            got: list[int] = []
-            for part in parts:
-                try:
-                    got.append(numbers[part])
-                except KeyError:
-                    numbers[part] = len(numbered)
-                    got.append(len(numbered))
-                    numbered.append(part)
-            return got
+            # each part's number, a new part numbered next (no call for a part met before)
+            return [numbers[part] if part in numbers else new(part) for part in parts]
 
         seconds = [
             (part, hits, chance)
