@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar
 
 from spacecombat.analysis import budget
 from spacecombat.analysis.budget import TooLarge
@@ -689,8 +689,9 @@ class Explorer(Generic[S]):
             if self.exact or chance >= prune
         ]
         chances = [chance for _, _, chance in seconds]
-        #: the first player's parts after (numbered, but in the paired tables) for each of the
-        #: second roll's outcomes, by the first's part; the second's, by the hits produced
+        #: the first player's parts after for each of the second roll's outcomes, by the
+        #: first's part (the paired tables' read from ``rows``), numbered; the second's,
+        #: numbered, by the hits produced
         rows: dict[Hashable, list[Hashable]] = {}
         row_numbers: dict[Hashable, list[int]] = {}
         columns: dict[Hashable, list[int]] = {}
@@ -703,9 +704,9 @@ class Explorer(Generic[S]):
             if folded not in self._folded:
                 self._fold(folded)
                 self._count_outcomes(len(split.second))
-            row = rows.get(first)
             pairs: list[tuple[int, int]]
             if split.paired:
+                row = rows.get(first)
                 if row is None:
                     row = rows[first] = [first_after[(first, s, t)] for s, t, _ in seconds]
                     # (each of the first player's parts after numbered once for the row)
@@ -723,16 +724,17 @@ class Explorer(Generic[S]):
                     )
                 )
             else:
-                if row is None:
-                    row = rows[first] = cast(
-                        "list[Hashable]", number([first_after[(first, t)] for _, t, _ in seconds])
+                numbers_row = row_numbers.get(first)
+                if numbers_row is None:
+                    numbers_row = row_numbers[first] = number(
+                        [first_after[(first, t)] for _, t, _ in seconds]
                     )
                 column = columns.get(produced)
                 if column is None:
                     column = columns[produced] = number(
                         [second_after[(s, produced)] for s, _, _ in seconds]
                     )
-                pairs = list(zip(cast("list[int]", row), column, strict=True))
+                pairs = list(zip(numbers_row, column, strict=True))
             # (each sum begun with its first term, where ``0 + term`` gave the same value)
             led: dict[int, Weight] = {}
             for pair, chance in zip(pairs, chances, strict=True):
