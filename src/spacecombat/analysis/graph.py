@@ -18,10 +18,10 @@ later outcome that meets one stops there (``Explorer.settle``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar
 
 from spacecombat.analysis import budget
 from spacecombat.analysis.budget import TooLarge
@@ -210,12 +210,13 @@ class Terminal:
     def __hash__(self) -> int:
         # the generated hash's value (of the compared fields), computed once: a terminal is a
         # key of every edge that reaches it, and its key a whole battle state, whose fields
-        # hash in Python (24V-1)
-        known: int | None = self.__dict__.get("_hash")
-        if known is None:
+        # hash in Python (24V-1); read as an attribute, no call but the first (24AL)
+        try:
+            return self._hash  # type: ignore[attr-defined, no-any-return]
+        except AttributeError:
             known = hash((self.key,))
             object.__setattr__(self, "_hash", known)
-        return known
+            return known
 
     def __getstate__(self) -> dict[str, object]:
         # (a hash is worth only in the process that computed it)
@@ -310,6 +311,8 @@ class Explorer(Generic[S]):
         self.passed = 0
         self.most_passed = budget.GRAPH_PASSED
         self._terminals: dict[Hashable, Terminal] = {}
+        #: the process where it may take a stretch at once (``Leaping``), asked once
+        self._leaping: Leaping[S] | None = process if hasattr(process, "leap") else None  # type: ignore[assignment]
         #: the roll or draw a walk met at each chance state not yet followed (``NODES_KEPT``),
         #: taken when it is followed
         self._met: dict[S, Chance[S] | Draw[S]] = {}
@@ -382,7 +385,7 @@ class Explorer(Generic[S]):
         to the caller."""
         process = self.process
         advance, canonical, settled = process.advance, process.canonical, self._settled
-        leaping: Leaping[S] | None = process if LEAPS and hasattr(process, "leap") else None  # type: ignore[assignment]
+        leaping = self._leaping if LEAPS else None
         policies = self.policies
         start = canonical(state)
         known = settled.get(start)
@@ -671,12 +674,14 @@ class Explorer(Generic[S]):
         numbers, numbered = self._parts_after_numbers, self._parts_after_numbered
         key_numbers, keys = self._edge_keys_numbers, self._edge_keys_numbered
 
-        def number(part: Hashable) -> int:
-            known = numbers.get(part)
-            if known is None:
-                known = numbers[part] = len(numbered)
-                numbered.append(part)
+        def new(part: Hashable) -> int:
+            known = numbers[part] = len(numbered)
+            numbered.append(part)
             return known
+
+        def number(parts: Iterable[Hashable]) -> list[int]:
+            # each part's number, a new part numbered next (no call for a part met before)
+            return [numbers[part] if part in numbers else new(part) for part in parts]
 
         seconds = [
             (part, hits, chance)
@@ -684,8 +689,9 @@ class Explorer(Generic[S]):
             if self.exact or chance >= prune
         ]
         chances = [chance for _, _, chance in seconds]
-        #: the first player's parts after (numbered, but in the paired tables) for each of the
-        #: second roll's outcomes, by the first's part; the second's, by the hits produced
+        #: the first player's parts after for each of the second roll's outcomes, by the
+        #: first's part (the paired tables' read from ``rows``), numbered; the second's,
+        #: numbered, by the hits produced
         rows: dict[Hashable, list[Hashable]] = {}
         row_numbers: dict[Hashable, list[int]] = {}
         columns: dict[Hashable, list[int]] = {}
@@ -698,39 +704,58 @@ class Explorer(Generic[S]):
             if folded not in self._folded:
                 self._fold(folded)
                 self._count_outcomes(len(split.second))
-            row = rows.get(first)
             pairs: list[tuple[int, int]]
             if split.paired:
+                row = rows.get(first)
                 if row is None:
                     row = rows[first] = [first_after[(first, s, t)] for s, t, _ in seconds]
                     # (each of the first player's parts after numbered once for the row)
-                    row_numbers[first] = [number(a) for a in row]
-                pairs = [
-                    (a_number, number(second_after[(a, s, produced)]))
-                    for a, a_number, (s, _, _) in zip(row, row_numbers[first], seconds, strict=True)
-                ]
+                    row_numbers[first] = number(row)
+                pairs = list(
+                    zip(
+                        row_numbers[first],
+                        number(
+                            [
+                                second_after[(a, s, produced)]
+                                for a, (s, _, _) in zip(row, seconds, strict=True)
+                            ]
+                        ),
+                        strict=True,
+                    )
+                )
             else:
-                if row is None:
-                    row = rows[first] = [number(first_after[(first, t)]) for _, t, _ in seconds]
+                numbers_row = row_numbers.get(first)
+                if numbers_row is None:
+                    numbers_row = row_numbers[first] = number(
+                        [first_after[(first, t)] for _, t, _ in seconds]
+                    )
                 column = columns.get(produced)
                 if column is None:
-                    column = columns[produced] = [
-                        number(second_after[(s, produced)]) for s, _, _ in seconds
-                    ]
-                pairs = list(zip(cast("list[int]", row), column, strict=True))
+                    column = columns[produced] = number(
+                        [second_after[(s, produced)] for s, _, _ in seconds]
+                    )
+                pairs = list(zip(numbers_row, column, strict=True))
+            # (each sum begun with its first term, where ``0 + term`` gave the same value)
             led: dict[int, Weight] = {}
             for pair, chance in zip(pairs, chances, strict=True):
-                key = met.get(pair)
-                if key is None:
+                if pair in met:
+                    key = met[pair]
+                else:
                     reached = self.settle(split.state(numbered[pair[0]], numbered[pair[1]]))
-                    key = key_numbers.get(reached)
-                    if key is None:
-                        key = key_numbers[reached] = len(keys)
+                    numbered_key = key_numbers.get(reached)
+                    if numbered_key is None:
+                        numbered_key = key_numbers[reached] = len(keys)
                         keys.append(reached)
-                    met[pair] = key
-                led[key] = led.get(key, 0) + chance
+                    key = met[pair] = numbered_key
+                if key in led:
+                    led[key] += chance
+                else:
+                    led[key] = chance
             for key, chance in led.items():
-                edges[key] = edges.get(key, 0) + weight * chance
+                if key in edges:
+                    edges[key] += weight * chance
+                else:
+                    edges[key] = weight * chance
         return [Edge(keys[k][0], w, keys[k][1]) for k, w in edges.items()]
 
     def _joined_edges(self, state: S, prune: float) -> dict[tuple[Target, int], Weight]:

@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from spacecombat.analysis.graph import SplitRolls
 from spacecombat.core.decisions import Policy, decide
@@ -166,7 +166,11 @@ _NOBODY: Part = (SideState(Forces(), ()), (0, 0))
 
 
 def _part(state: BattleState, side: Side) -> Part:
-    return state.side(side), state.wealth(side)
+    # (``state.side(side), state.wealth(side)``, read from the fields: asked for every outcome
+    # of both rolls at every chance state split)
+    if side is A:
+        return state.attacker, state.purse[0]
+    return state.defender, state.purse[1]
 
 
 #: the fields of a battle state that are the players' parts: their units and what they may spend
@@ -238,7 +242,7 @@ def _taking(state: BattleState, side: Side, taken: Hashable) -> BattleState:
     if isinstance(taken, tuple):
         hits, free = taken
         return state.with_hits_on(side, hits).marking(side, Mark.FREE_HITS, free)
-    return state.with_hits_on(side, cast(int, taken))
+    return state.with_hits_on(side, taken)  # type: ignore[arg-type]
 
 
 def _window_passed(battle: Ti4Battle, setup: BattleSetup, state: BattleState) -> BattleState | None:
@@ -388,10 +392,13 @@ def split_rolls(
     roll: Chance[BattleState] | None = None
     defender = _part(state, D)
     for chance, begun, reached in outcomes:
-        heard = _losses_heard(battle, setup, canonical(reached), A, (defender,))
-        if heard is None:
-            return None
-        rolled = heard
+        rolled = canonical(reached)
+        if rolled.following:
+            # (``_losses_heard`` asked only where some are queued: else ``rolled`` itself)
+            heard = _losses_heard(battle, setup, rolled, A, (defender,))
+            if heard is None:
+                return None
+            rolled = heard
         if (
             begun
             or rolled.phase is not Phase.ROLL_DICE
@@ -434,10 +441,12 @@ def split_rolls(
     for chance, begun, reached in rolls_blind.outcomes(setup, roll, template, exact):
         if begun:
             return None
-        heard = _losses_heard(battle, setup, canonical(reached), D, attackers)
-        if heard is None:
-            return None
-        rolled = heard
+        rolled = canonical(reached)
+        if rolled.following:
+            heard = _losses_heard(battle, setup, rolled, D, attackers)
+            if heard is None:
+                return None
+            rolled = heard
         if rolled.phase is Phase.TIMING_WINDOW:
             # the "after roll dice" window (War Funding Ω, The Thundarian): passed through
             # alike whatever was rolled when no handler is asked in it now
@@ -477,13 +486,13 @@ def split_rolls(
         def noted(a: Hashable, d: Hashable) -> BattleState:
             if isinstance(a, Rolling):
                 return _rolling_state(a, cast("tuple[Part, Hashable]", d))
-            attacker_after = cast(Noted, a)[0]
-            attacker_after = cast(Noted, a)[0]
-            d_tuple = cast(tuple[object, ...], d)
-            defender_after, boosts, used, back, gained = cast(Noted, d_tuple[:5])
+            a_noted: Noted = a  # type: ignore[assignment]
+            attacker_after = a_noted[0]
+            d_tuple: tuple[Any, ...] = d  # type: ignore[assignment]
+            defender_after, boosts, used, back, gained = d_tuple[:5]
             if len(d_tuple) == 6:
                 # the defender's assignment placed units of the attacker's (``Placed``)
-                attacker_after = cast(Placed, d)[5]
+                attacker_after = d_tuple[5]
             # the hits the defender's walk produced against the attacker (Reflective
             # Shielding's): the defender's step hands them back to the attacker (27U-1)
             state = _with_parts(assigned, attacker_after, defender_after, (back, 0))
@@ -615,9 +624,31 @@ def _settled_parts(
         key = ("settled_part", where, v)
         known = memo.get(key)
         if known is None:
-            known = memo[key] = _settled_part(cast(Part, v), where)
+            known = memo[key] = _interned(setup, _settled_part(cast(Part, v), where))
         settled[k] = known
     return settled
+
+
+#: whether the players' parts after an assignment (``_assignments``) and settled
+#: (``_settled_parts``) are kept as one object for each value (``_interned``); off: each walk's
+#: own, as before (docs/architecture.md 24AL-1)
+INTERNED = True
+
+_INTERNED = "interned parts after"
+
+
+def _interned(setup: BattleSetup, part: Part | None) -> Part | None:
+    """``part``, or the part equal to it met first in this setup (``INTERNED``): the tables'
+    parts after are looked up by value at every chance state (the explorer's numbers,
+    analysis/graph.py ``_split_edges_numbered``, the pairs' keys), and a part found by a key
+    equal but not the same object is compared field by field (``Forces.__eq__``); one object
+    for each value is found by its identity. The same values: an equal part in its place."""
+    if part is None or not INTERNED:
+        return part
+    table = setup.memo.get(_INTERNED)
+    if table is None:
+        table = setup.memo[_INTERNED] = {}
+    return cast("dict[Part, Part]", table).setdefault(part, part)
 
 
 def _settled_part(part: Part, where: int | None) -> Part:
@@ -669,7 +700,9 @@ def _assignments(
             if left is None:
                 state = _with_parts(after_rolls, part, some_d, (0, 0))  # type: ignore[arg-type]
                 state = _taking(state, A, hits)
-                left = remembered[key] = _assigned(battle, policies, state, A, hits)
+                left = remembered[key] = _interned(
+                    battle.setup, _assigned(battle, policies, state, A, hits)
+                )
                 if left is None:
                     return None
             first_after[(part, hits)] = left
@@ -684,7 +717,9 @@ def _assignments(
                 # the attacker done (its step's ``done``): the defender assigns
                 state = _with_parts(after_rolls, some_a, part, (0, 0)).changed(turn=D)  # type: ignore[arg-type]
                 state = _taking(state, D, hits)
-                left = remembered[key] = _assigned(battle, policies, state, D, hits)
+                left = remembered[key] = _interned(
+                    battle.setup, _assigned(battle, policies, state, D, hits)
+                )
                 if left is None:
                     return None
             second_after[(part, hits)] = left

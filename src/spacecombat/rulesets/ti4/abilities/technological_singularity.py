@@ -364,6 +364,14 @@ def _copies(setup: BattleSetup, nekro: Side) -> str | None:
     return None
 
 
+#: whether ``TechnologicalSingularity.idle_while_assigning`` is remembered per setup by what it
+#: reads (the same answers: it is asked at every step of an assignment of hits, the defender's
+#: after Courageous to the End's roll at every state the roll leads to; docs/architecture.md
+#: 24AL-2); off: worked out at each call (tests/odds/test_graph_tail_calls.py)
+IDLE_REMEMBERED = True
+_IDLE = "technological_singularity.idle_while_assigning"
+
+
 def could_act(setup: BattleSetup, state: BattleState, nekro: Side) -> bool:
     """Whether Technological Singularity could change this battle from ``state`` on (read by
     Antivirus)."""
@@ -383,7 +391,34 @@ class TechnologicalSingularity(Handler):
         and whether the opponent still has units in the combat, so while the opponent assigns
         it can only shrink: nothing to gain when the assignment begins is nothing all through
         it. With a Valefar Assimilator that could copy a faction technology it is refused when
-        heard, so never idle then (nor where what it could take is refused by name)."""
+        heard, so never idle then (nor where what it could take is refused by name).
+
+        Remembered per setup by all it reads (``IDLE_REMEMBERED``): the players, the phase
+        and the planet fought over (``combat_of``, ``combatants``), what was used, the
+        combats still to come and both players' parts (``offers``, ``combatants``); the
+        gains are the setup's (``BattleSetup.having``) and in the key all the same."""
+        if not IDLE_REMEMBERED:
+            return self._idle_while_assigning(setup, state, side)
+        key = (
+            _IDLE,
+            self.owner,
+            side,
+            state.phase,
+            state.planet,
+            state.used,
+            state.order,
+            state.gained,
+            state.attacker,
+            state.defender,
+        )
+        memo = setup.memo
+        known = memo.get(key)
+        if known is None:
+            known = memo[key] = self._idle_while_assigning(setup, state, side)
+        return known is True
+
+    def _idle_while_assigning(self, setup: BattleSetup, state: BattleState, side: Side) -> bool:
+        """``idle_while_assigning``, worked out afresh."""
         owner = self.owner
         if owner is None or side is not owner.other:
             return True
