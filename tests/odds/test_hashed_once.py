@@ -1,6 +1,6 @@
 """The hashes of the frozen values inside the exact engine's states, kept once computed
 (issue 24, docs/architecture.md 24AK-1; core/pool.py ``HashedOnce``, ``DiceGroup``,
-rulesets/ti4/hooks.py ``FollowUp``).
+rulesets/ti4/hooks.py ``FollowUp``, rulesets/ti4/state.py ``Aim``).
 
 A kept roll's groups (``BattleState.rolls``) and a queue's entries (``BattleState.following``)
 are hashed at every lookup of a state, since a tuple keeps no hash. Each now keeps its hash:
@@ -22,9 +22,11 @@ from typing import Any
 import pytest
 
 from spacecombat.core import pool
+from spacecombat.core.forces import Status
 from spacecombat.core.pool import DiceGroup
 from spacecombat.core.sides import Side
 from spacecombat.rulesets.ti4.hooks import Follow, FollowUp
+from spacecombat.rulesets.ti4.state import NO_AIM, Aim
 
 
 def _generated(value: Any) -> int:
@@ -62,7 +64,17 @@ ENTRIES = [
 ]
 
 
-@pytest.mark.parametrize("value", [*GROUPS, *ENTRIES], ids=repr)
+#: the aims of hits produced in a timing window (rulesets/ti4/state.py ``Aim``: every state
+#: holds one)
+AIMS = [
+    NO_AIM,
+    Aim("ambush"),
+    Aim("x", non_fighter=True),
+    Aim("y", unit=("cruiser", Status.DAMAGED)),
+]
+
+
+@pytest.mark.parametrize("value", [*GROUPS, *ENTRIES, *AIMS], ids=repr)
 def test_the_generated_hash(value: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     assert hash(value) == _generated(value)
     assert hash(value) == hash(value)  # kept
@@ -92,7 +104,7 @@ def test_every_compared_field_changes_the_value() -> None:
     assert len({hash(g) for g in changed} | {hash(base)}) == len(changed) + 1
 
 
-@pytest.mark.parametrize("value", [GROUPS[4], GROUPS[7], ENTRIES[5]], ids=repr)
+@pytest.mark.parametrize("value", [GROUPS[4], GROUPS[7], ENTRIES[5], AIMS[3]], ids=repr)
 def test_the_kept_hash_is_no_field(value: Any) -> None:
     hash(value)
     names = [f.name for f in dataclasses.fields(value)]

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from spacecombat.core import pool
 from spacecombat.core import state as copies
 from spacecombat.core.forces import Forces, Status
-from spacecombat.core.pool import DiceGroup
+from spacecombat.core.pool import DiceGroup, HashedOnce
 from spacecombat.core.sides import Side, SideState
 from spacecombat.rulesets.ti4.hooks import FollowUp, Window
 
@@ -122,7 +123,7 @@ NO_MARKS: Marks = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
-class Aim:
+class Aim(HashedOnce):
     """Hits produced in a timing window (Ambush, Dimensional Splicer), still to assign: what
     produced them (``cause``; empty: none are), and which units they may reach: any ship, a
     non-fighter ship if able (``non_fighter``), or the one unit, (type, status), their producer
@@ -131,6 +132,17 @@ class Aim:
     cause: str = ""
     non_fighter: bool = False
     unit: tuple[str, Status] | None = None
+
+    def __hash__(self) -> int:
+        # the generated hash's value (of its three fields, in their order), kept once computed:
+        # every state holds an aim (most ``NO_AIM``), hashed at each lookup of the state (24AK-1)
+        try:
+            return self._hash
+        except AttributeError:
+            known = hash((self.cause, self.non_fighter, self.unit))
+            if pool.HASH_ONCE:
+                object.__setattr__(self, "_hash", known)
+            return known
 
     @property
     def restricted(self) -> bool:
