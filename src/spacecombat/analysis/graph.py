@@ -18,7 +18,7 @@ later outcome that meets one stops there (``Explorer.settle``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
@@ -629,19 +629,8 @@ class Explorer(Generic[S]):
             self._led.setdefault(split.shared, {}) if shared else {}
         )
         edges: dict[tuple[Target, int], Weight] = {}
-        seconds = [
-            (part, hits, chance)
-            for part, hits, chance in split.second
-            if self.exact or chance >= prune
-        ]
-        for ((first, produced), weight), folded in zip(
-            split.first.items(), split.folded, strict=True
-        ):
-            if not self.exact and weight < prune:
-                continue
-            if folded not in self._folded:
-                self._fold(folded)
-                self._count_outcomes(len(split.second))
+        seconds = self._kept_seconds(split, prune)
+        for (first, produced), weight in self._kept_firsts(split, prune):
             led: dict[tuple[Target, int], Weight] = {}
             for second, taken, chance in seconds:
                 if split.paired:
@@ -656,6 +645,30 @@ class Explorer(Generic[S]):
             for key, chance in led.items():
                 edges[key] = edges.get(key, 0) + weight * chance
         return [Edge(t, w, r) for (t, r), w in edges.items()]
+
+    def _kept_seconds(
+        self, split: SplitRolls[S], prune: float
+    ) -> list[tuple[Hashable, Hashable, Weight]]:
+        """The second roll's outcomes (part, hits produced, chance) kept: all when exact, else
+        those of at least ``prune``."""
+        return [
+            (part, hits, chance)
+            for part, hits, chance in split.second
+            if self.exact or chance >= prune
+        ]
+
+    def _kept_firsts(
+        self, split: SplitRolls[S], prune: float
+    ) -> Iterator[tuple[tuple[Hashable, Hashable], Weight]]:
+        """The first roll's outcomes ((part, hits produced), chance) kept (as
+        ``_kept_seconds``), each one's folded chance states followed first where new."""
+        for outcome, folded in zip(split.first.items(), split.folded, strict=True):
+            if not self.exact and outcome[1] < prune:
+                continue
+            if folded not in self._folded:
+                self._fold(folded)
+                self._count_outcomes(len(split.second))
+            yield outcome
 
     def _split_edges_numbered(self, split: SplitRolls[S], prune: float) -> list[Edge]:
         """``_split_edges`` with each player's part after and each edge's key numbered once
@@ -683,11 +696,7 @@ class Explorer(Generic[S]):
             # each part's number, a new part numbered next (no call for a part met before)
             return [numbers[part] if part in numbers else new(part) for part in parts]
 
-        seconds = [
-            (part, hits, chance)
-            for part, hits, chance in split.second
-            if self.exact or chance >= prune
-        ]
+        seconds = self._kept_seconds(split, prune)
         chances = [chance for _, _, chance in seconds]
         #: the first player's parts after for each of the second roll's outcomes, by the
         #: first's part (the paired tables' read from ``rows``), numbered; the second's,
@@ -696,14 +705,7 @@ class Explorer(Generic[S]):
         row_numbers: dict[Hashable, list[int]] = {}
         columns: dict[Hashable, list[int]] = {}
         edges: dict[int, Weight] = {}
-        for ((first, produced), weight), folded in zip(
-            split.first.items(), split.folded, strict=True
-        ):
-            if not self.exact and weight < prune:
-                continue
-            if folded not in self._folded:
-                self._fold(folded)
-                self._count_outcomes(len(split.second))
+        for (first, produced), weight in self._kept_firsts(split, prune):
             pairs: list[tuple[int, int]]
             if split.paired:
                 row = rows.get(first)

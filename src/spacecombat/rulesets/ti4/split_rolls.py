@@ -787,18 +787,25 @@ def _paired(
     placing: dict[Hashable, set[Hashable]] = {}
     # each walk looked up by what puts its state together (24AE-6), where ``PAIRED_BY_PARTS``
     by_parts, template = _paired_walks(battle, policies, after_rolls)
+
+    def walk(
+        key: Hashable, side: Side, base: BattleState, a: Hashable, d: Hashable, taking: Hashable
+    ) -> Noted | Placed | Rolling | None:
+        """The walk of ``side``'s assignment of ``taking`` hits from ``base`` with the parts
+        ``a`` and ``d``, looked up by ``key``, what puts that state together (24AE-6); walked
+        where not found, and remembered where ``PAIRED_BY_PARTS``."""
+        found = by_parts.get(key, _UNWALKED)
+        if found is not _UNWALKED:
+            return cast("Noted | Placed | Rolling | None", found)
+        state = _taking(_with_parts(base, a, d, (0, 0)), side, taking)  # type: ignore[arg-type]
+        walked = _walked(battle, policies, state, side)
+        if PAIRED_BY_PARTS:
+            by_parts[key] = walked
+        return walked
+
     for a in a_parts:
         for d, hits in d_taken:
-            key = (template, A, a, d, hits)
-            found = by_parts.get(key, _UNWALKED)
-            if found is _UNWALKED:
-                state = _with_parts(after_rolls, a, d, (0, 0))  # type: ignore[arg-type]
-                state = _taking(state, A, hits)
-                walked = _walked(battle, policies, state, A)
-                if PAIRED_BY_PARTS:
-                    by_parts[key] = walked
-            else:
-                walked = cast("Noted | Placed | Rolling | None", found)
+            walked = walk((template, A, a, d, hits), A, after_rolls, a, d, hits)
             if walked is None:
                 return None
             first_after[(a, d, hits)] = walked
@@ -824,24 +831,14 @@ def _paired(
             if not isinstance(hits, int):
                 return None
             taking = hits + back
-        key = (template, D, noted, start, taking)
-        found = by_parts.get(key, _UNWALKED)
-        if found is _UNWALKED:
-            done = dones.get(noted)
-            if done is None:
-                # the attacker done (its step's ``done``): the defender assigns, from its
-                # units as the attacker's assignment left them where a handler placed some
-                # (``Placed``)
-                done = dones[noted] = after_rolls.changed(
-                    turn=D, boosts=boosts, used=used, gained=gained
-                )
-            state = _with_parts(done, part, start, (0, 0))  # type: ignore[arg-type]
-            state = _taking(state, D, taking)
-            walked = _walked(battle, policies, state, D)
-            if PAIRED_BY_PARTS:
-                by_parts[key] = walked
-        else:
-            walked = cast("Noted | Placed | Rolling | None", found)
+        done = dones.get(noted)
+        if done is None:
+            # the attacker done (its step's ``done``): the defender assigns, from its units as
+            # the attacker's assignment left them where a handler placed some (``Placed``)
+            done = dones[noted] = after_rolls.changed(
+                turn=D, boosts=boosts, used=used, gained=gained
+            )
+        walked = walk((template, D, noted, start, taking), D, done, part, start, taking)
         if walked is None:
             return None
         second_after[(noted, d, hits)] = walked
