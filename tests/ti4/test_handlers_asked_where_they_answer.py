@@ -15,8 +15,8 @@ the state's cursor, are those ``Acts.admits`` there, in the window order, at the
 
 A unit destroyed or that used SUSTAIN DAMAGE is heard by the handlers that answer the hook
 (``after_destroyed``, ``after_sustain``; docs/rulings.md 14B3-5), and the "after assign hits"
-window (Duranium Armor) asks the handlers that answer ``after_assign_hits``: effects.py
-``answering_at`` lists them once per setup with their places in ``setup.handlers``; checked
+window (Duranium Armor) asks the handlers that answer ``after_assign_hits``:
+``BattleSetup.answering_at`` lists them once per setup with their places in ``handlers``; checked
 against ``overrides`` for every hook of ``HOOKS`` on every setup met. The rules of a player's
 assignment (procedures/assign_hits.py ``_rules``: the units the hits reach, SUSTAIN DAMAGE by
 the cards, R4's barrage hits that it cannot cancel, the status taken, Direct Hit's immune
@@ -32,7 +32,7 @@ from benchmarks.faction_exact import battles, solve
 
 from spacecombat.core.forces import Status
 from spacecombat.rulesets import parse_ti_scenario
-from spacecombat.rulesets.ti4 import battle, effects
+from spacecombat.rulesets.ti4 import battle
 from spacecombat.rulesets.ti4.abilities import sustain_damage
 from spacecombat.rulesets.ti4.abilities.base import Handler, overrides
 from spacecombat.rulesets.ti4.hooks import HOOKS
@@ -79,7 +79,7 @@ def _asked(setup: BattleSetup, state: BattleState) -> list[tuple[int, Handler]]:
 def _answering(setup: BattleSetup) -> None:
     for hook in HOOKS:
         expected = [(i, h) for i, h in enumerate(setup.handlers) if overrides(h, hook.name)]
-        assert list(effects.answering_at(setup, hook.name)) == expected
+        assert list(setup.answering_at(hook.name)) == expected
 
 
 def test_the_handlers_asked_in_each_window_are_those_admitted(

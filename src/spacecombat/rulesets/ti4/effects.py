@@ -43,7 +43,7 @@ from spacecombat.core.forces import Forces, Status
 from spacecombat.core.hits import unit_destroyed
 from spacecombat.core.pool import DiceGroup, DicePool
 from spacecombat.core.state import ground_forces, ships
-from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, offer_plays, overrides
+from spacecombat.rulesets.ti4.abilities.base import Card, Handler, Roll, offer_plays
 from spacecombat.rulesets.ti4.abilities.space_cannon import ability_dice, cannon_pool
 from spacecombat.rulesets.ti4.hooks import Follow, FollowUp
 from spacecombat.rulesets.ti4.sides import Side
@@ -539,7 +539,7 @@ def follow_ups(
     hook = kind.hook
     assert hook is not None
     asked = head.asked
-    for index, handler in answering_at(setup, hook):
+    for index, handler in setup.answering_at(hook):
         if index < asked:
             continue
         if kind is Follow.DESTROYED:
@@ -553,24 +553,6 @@ def follow_ups(
         if node is not None:
             return with_head(node, head, replace(head, asked=index + 1), during)
     return Step(rest) if onward is None else onward(rest)
-
-
-def answering_at(setup: BattleSetup, hook: str) -> tuple[tuple[int, Handler], ...]:
-    """The handlers in play that answer ``hook`` (``overrides``), each with its place in
-    ``setup.handlers`` (a cursor counts in it), in their order: found once per setup, so that
-    a procedure walking them asks only the handlers that can answer (24AI-2)."""
-    key = (_ANSWERING_AT, hook)
-    known = setup.memo.get(key)
-    if known is None:
-        known = setup.memo[key] = tuple(
-            (index, handler)
-            for index, handler in enumerate(setup.handlers)
-            if overrides(handler, hook)
-        )
-    return known  # type: ignore[return-value]  # (a ``cast`` would be a call at each step)
-
-
-_ANSWERING_AT = "answering_at"
 
 
 def with_head(

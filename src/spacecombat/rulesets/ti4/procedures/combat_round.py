@@ -18,7 +18,6 @@ from spacecombat.rulesets.ti4.abilities.base import opens, overrides
 from spacecombat.rulesets.ti4.effects import (
     aimed_pool,
     aiming,
-    answering_at,
     arena,
     combat_pool,
     combatants,
@@ -567,7 +566,7 @@ def combat_cause(where: int | None) -> str:
 def after_assign_hits(setup: BattleSetup, state: BattleState) -> Node[BattleState]:
     """The window after hits are assigned (Duranium Armor): each handler in order."""
     cursor = state.cursor
-    for index, handler in answering_at(setup, "after_assign_hits"):
+    for index, handler in setup.answering_at("after_assign_hits"):
         # (only the handlers that answer it are asked: the others would say ``None``, 24AI-2)
         if index < cursor or handler.owner is None:
             continue

@@ -153,7 +153,18 @@ class BattleSetup:
         known = self.memo.get(key)
         if known is None:
             # (asked at many steps: read before a maker is made, 24AI-3)
-            known = self.memo[key] = tuple(h for h in self.handlers if overrides(h, hook))
+            known = self.memo[key] = tuple(h for _, h in self.answering_at(hook))
+        return known  # type: ignore[return-value]
+
+    def answering_at(self, hook: str) -> tuple[tuple[int, Handler], ...]:
+        """``answering``'s handlers, each with its place in ``handlers`` (a cursor counts in
+        it), so that a procedure walking them asks only those that can answer (24AI-2)."""
+        key = ("answering at", hook)
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = tuple(
+                (index, h) for index, h in enumerate(self.handlers) if overrides(h, hook)
+            )
         return known  # type: ignore[return-value]
 
     def remembered(self, key: Hashable, make: Callable[[], T]) -> T:
