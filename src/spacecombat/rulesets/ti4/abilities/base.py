@@ -95,11 +95,17 @@ class Acts:
         self, handler: Handler, setup: BattleSetup, state: BattleState, windows: frozenset[Window]
     ) -> bool:
         """Whether ``handler`` is asked in ``windows`` now."""
+        return self.admits_at(handler, setup, windows) and (
+            not self.held or (isinstance(handler, Card) and handler.held(state))
+        )
+
+    def admits_at(self, handler: Handler, setup: BattleSetup, windows: frozenset[Window]) -> bool:
+        """``admits`` but for ``held``: what the setup and the moment alone decide (the timing
+        windows find it once per setup and moment, procedures/windows.py ``_askable``)."""
         return (
             handler.owner in self.players
             and setup.kind in self.battles
             and not self.windows.isdisjoint(windows)
-            and (not self.held or (isinstance(handler, Card) and handler.held(state)))
         )
 
 

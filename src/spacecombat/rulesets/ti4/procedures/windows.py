@@ -174,12 +174,7 @@ def _askable(setup: BattleSetup, windows: tuple[Window, ...]) -> _Askable:
         asked: list[tuple[int, Handler, Card | None]] = []
         for index, handler in enumerate(_window_order(setup)):
             acts = handler.acts
-            if (
-                acts is None
-                or handler.owner not in acts.players
-                or setup.kind not in acts.battles
-                or acts.windows.isdisjoint(moment)
-            ):
+            if acts is None or not acts.admits_at(handler, setup, moment):
                 continue
             if not acts.held:
                 asked.append((index, handler, None))
