@@ -13,11 +13,12 @@ exact distribution.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from functools import cache
 from math import comb
+from operator import attrgetter
 from typing import NamedTuple
 
 from spacecombat.core.dice import SIDES, Dice
@@ -35,21 +36,46 @@ def hit_face(value: int, modifier: int) -> int:
     return min(NEVER, max(1, value - modifier))
 
 
-#: whether ``DiceGroup`` (and rulesets/ti4/hooks.py ``FollowUp``) keep their hash once computed
-#: (docs/architecture.md 24AK-1); off: computed afresh at each call, as the generated one was
-#: (tests/odds/test_hashed_once.py)
+#: whether the ``HashedOnce`` values (``DiceGroup``, rulesets/ti4/hooks.py ``FollowUp``,
+#: rulesets/ti4/state.py ``Aim``) keep their hash once computed (docs/architecture.md 24AK-1);
+#: off: computed afresh at each call, as the generated one was (tests/odds/test_hashed_once.py)
 HASH_ONCE = True
 
 
 class HashedOnce:
-    """A slot for a frozen value's hash, computed once (its ``__hash__``): a tuple does not
+    """A slot for a frozen dataclass's hash, computed once (its ``__hash__``): a tuple does not
     keep its hash, so a value inside the exact engine's states (a kept roll's groups) was
     hashed afresh at every lookup of the state. Not a field: ``fields``, ``asdict``,
     ``replace``, ``repr``, equality and pickling (a frozen slotted dataclass pickles its fields
-    alone) do not see it."""
+    alone) do not see it. The hash is the generated one's value, read off the class's fields
+    (``_hashed_fields``); a subclass says ``__hash__ = HashedOnce.__hash__`` in its body, or
+    ``dataclass`` would put its own there."""
 
     __slots__ = ("_hash",)
     _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            cls = type(self)
+            read = _READERS.get(cls) or _READERS.setdefault(cls, _hashed_fields(cls))
+            known = hash(read(self))
+            if HASH_ONCE:
+                object.__setattr__(self, "_hash", known)
+            return known
+
+
+#: each ``HashedOnce`` class's ``_hashed_fields``, made at its first hash
+_READERS: dict[type, Callable[[object], tuple[object, ...]]] = {}
+
+
+def _hashed_fields(cls: type) -> Callable[[object], tuple[object, ...]]:
+    """The fields the hash ``dataclass`` generates for ``cls`` reads (those whose ``hash`` is
+    true, or ``None`` and compared), in their order, read as one tuple."""
+    names = [f.name for f in fields(cls) if (f.compare if f.hash is None else f.hash)]
+    read = attrgetter(*names)
+    return read if len(names) > 1 else lambda value: (read(value),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,33 +129,9 @@ class DiceGroup(HashedOnce):
     #: that produced no hit. One reroll, by one effect (no ``before``, ``doom`` or ``budget``)
     reroll_at_most: int | None = None
 
-    def __hash__(self) -> int:
-        # the generated hash's value (of the fields hashed: those compared but ``before``,
-        # ``aimed`` and ``rerollable``, in their order), kept once computed (24AK-1)
-        try:
-            return self._hash
-        except AttributeError:
-            known = hash(
-                (
-                    self.unit,
-                    self.dice,
-                    self.value,
-                    self.modifier,
-                    self.mark_on,
-                    self.extra_on,
-                    self.extra_hits,
-                    self.reroll,
-                    self.rerolled,
-                    self.doom,
-                    self.doom_strict,
-                    self.budget,
-                    self.effect,
-                    self.reroll_at_most,
-                )
-            )
-            if HASH_ONCE:
-                object.__setattr__(self, "_hash", known)
-            return known
+    # the generated hash's value (of the fields hashed: those compared but ``before``,
+    # ``aimed`` and ``rerollable``, in their order), kept once computed (24AK-1)
+    __hash__ = HashedOnce.__hash__
 
     def __post_init__(self) -> None:
         # a plain group is built at every state of the exact engine: checked first, at once

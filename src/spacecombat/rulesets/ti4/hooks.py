@@ -30,7 +30,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from spacecombat.core import pool
 from spacecombat.core.pool import HashedOnce
 from spacecombat.rulesets.ti4.sides import Side
 
@@ -293,19 +292,9 @@ class FollowUp(HashedOnce):
     owner: Side | None = None
     asked: int = 0
 
-    def __hash__(self) -> int:
-        # the generated hash's value (of every field, in their order), kept once computed: an
-        # entry of a state's queue is hashed at every lookup of the state (core/pool.py
-        # ``HashedOnce``, docs/architecture.md 24AK-1)
-        try:
-            return self._hash
-        except AttributeError:
-            known = hash(
-                (self.kind, self.player, self.detail, self.handler, self.owner, self.asked)
-            )
-            if pool.HASH_ONCE:
-                object.__setattr__(self, "_hash", known)
-            return known
+    # the generated hash's value (of every field, in their order), kept once computed: an
+    # entry of a state's queue is hashed at every lookup of the state (24AK-1)
+    __hash__ = HashedOnce.__hash__
 
     @classmethod
     def destroyed(cls, player: Side, unit: str) -> FollowUp:

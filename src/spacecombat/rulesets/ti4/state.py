@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from spacecombat.core import pool
 from spacecombat.core import state as copies
 from spacecombat.core.forces import Forces, Status
 from spacecombat.core.pool import DiceGroup, HashedOnce
@@ -133,16 +132,9 @@ class Aim(HashedOnce):
     non_fighter: bool = False
     unit: tuple[str, Status] | None = None
 
-    def __hash__(self) -> int:
-        # the generated hash's value (of its three fields, in their order), kept once computed:
-        # every state holds an aim (most ``NO_AIM``), hashed at each lookup of the state (24AK-1)
-        try:
-            return self._hash
-        except AttributeError:
-            known = hash((self.cause, self.non_fighter, self.unit))
-            if pool.HASH_ONCE:
-                object.__setattr__(self, "_hash", known)
-            return known
+    # the generated hash's value, kept once computed: every state holds an aim (most
+    # ``NO_AIM``), hashed at each lookup of the state (24AK-1)
+    __hash__ = HashedOnce.__hash__
 
     @property
     def restricted(self) -> bool:
