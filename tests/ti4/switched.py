@@ -3,6 +3,7 @@ way, the battle's reports compared to 1e-12 (tests/sweep/test_cache.py ``close``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -13,6 +14,7 @@ from spacecombat.analysis.budget import TooLarge
 from spacecombat.core.errors import SpacecombatError
 from spacecombat.rulesets.ti4.procedures import stalemate
 from spacecombat.rulesets.ti4.setup import BattleSetup
+from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.sweep.test_cache import close
 
@@ -65,3 +67,31 @@ def stalemate_answers(
         patched.setattr(stalemate, "_neither", kept)
         report = odds(scenario, fractions=True, fallback=False)
     return found, (report.fractions_json(), report.to_json())
+
+
+def shortcut_checked(
+    scenario: dict[str, Any],
+    shortcut: Callable[[BattleSetup, BattleState, Side], bool],
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[int, int]:
+    """Solve ``scenario`` with every stalemate check (procedures/stalemate.py ``_neither``)
+    held against the favoured side's path followed afresh wherever ``shortcut`` says that side
+    can win without following it; how many checks, and how many answers so shortcut."""
+    neither = stalemate._neither
+    asked = answered = 0
+
+    def checked(setup: BattleSetup, state: BattleState) -> bool:
+        nonlocal asked, answered
+        asked += 1
+        found = neither(setup, state)
+        for side in SIDES:
+            if shortcut(setup, state, side):
+                answered += 1
+                assert found is False
+                assert stalemate._can_end(setup, state, side)
+        return found
+
+    with monkeypatch.context() as patched:
+        patched.setattr(stalemate, "_neither", checked)
+        odds(scenario, fallback=False)
+    return asked, answered

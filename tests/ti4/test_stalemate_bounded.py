@@ -22,16 +22,15 @@ from typing import Any
 
 import pytest
 
-from spacecombat import odds
 from spacecombat.rulesets import battle, parse_scenario
 from spacecombat.rulesets.ti4.abilities.base import HANDLERS
 from spacecombat.rulesets.ti4.battle import Ti4Battle
-from spacecombat.rulesets.ti4.procedures import stalemate, stalemate_bounded
+from spacecombat.rulesets.ti4.procedures import stalemate_bounded
 from spacecombat.rulesets.ti4.setup import BattleSetup
-from spacecombat.rulesets.ti4.sides import SIDES, Side
+from spacecombat.rulesets.ti4.sides import Side
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.odds.test_graph_joins import CROWN_AND_BROTHER_MILOR
-from tests.ti4.switched import stalemate_answers
+from tests.ti4.switched import shortcut_checked, stalemate_answers
 
 #: the Yin's Devotion and Brother Milor, its opponent's Morale Boost
 DEVOTION: dict[str, Any] = {
@@ -57,23 +56,7 @@ def _answered_where_declared(
 ) -> tuple[int, int]:
     """Every check the shortcut answers, against the favoured side's path followed afresh;
     how many checks, and how many so answered."""
-    neither = stalemate._neither
-    asked = answered = 0
-
-    def checked(setup: BattleSetup, state: BattleState) -> bool:
-        nonlocal asked, answered
-        asked += 1
-        found = neither(setup, state)
-        for side in SIDES:
-            if stalemate_bounded.ends_where_all_hit(setup, state, side):
-                answered += 1
-                assert found is False
-                assert stalemate._can_end(setup, state, side)
-        return found
-
-    monkeypatch.setattr(stalemate, "_neither", checked)
-    odds(scenario, fallback=False)
-    return asked, answered
+    return shortcut_checked(scenario, stalemate_bounded.ends_where_all_hit, monkeypatch)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -40,7 +40,7 @@ from spacecombat.rulesets.ti4.setup import BattleSetup, build
 from spacecombat.rulesets.ti4.sides import SIDES, Side
 from spacecombat.rulesets.ti4.state import BattleState
 from tests.helpers import space
-from tests.ti4.switched import stalemate_answers
+from tests.ti4.switched import shortcut_checked, stalemate_answers
 
 HOME = {"name": "home", "units": ["attacker", "defender"]}
 
@@ -172,26 +172,9 @@ def _shortcut(setup: BattleSetup, state: BattleState, side: Side) -> bool:
 def _answered_where_declared(
     scenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> tuple[int, int]:
-    """Every check answered without its path, against that side's path followed afresh; how
-    many checks, and how many paths so answered."""
-    neither = stalemate._neither
-    asked = answered = 0
-
-    def checked(setup: BattleSetup, state: BattleState) -> bool:
-        nonlocal asked, answered
-        asked += 1
-        found = neither(setup, state)
-        for side in SIDES:
-            if _shortcut(setup, state, side):
-                answered += 1
-                assert found is False
-                assert stalemate._can_end(setup, state, side)
-        return found
-
-    with monkeypatch.context() as patched:
-        patched.setattr(stalemate, "_neither", checked)
-        odds(scenario, fallback=False)
-    return asked, answered
+    """Every check the shortcut answers, against the favoured side's path followed afresh;
+    how many checks, and how many so answered."""
+    return shortcut_checked(scenario, _shortcut, monkeypatch)
 
 
 def _answers(
